@@ -1,0 +1,102 @@
+// One lint setup for the whole repo: strict TypeScript rules, React hooks, no import cycles, and
+// the import boundaries of ARCHITECTURE.md (shared <- lambdas, shared <- web, web never imports
+// lambdas or cdk, lambdas never import web or cdk, web features never import each other).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featureZones = ['advertisers', 'auth', 'billing', 'campaigns', 'dashboard', 'legal', 'reports', 'templates', 'wizard', 'segments', 'lists', 'crm-card', 'creatives', 'targeting'].map(
+  (feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
+  }),
+);
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@bidgrid/web', '@bidgrid/web/*'], message: 'Only the web app imports web code.' }] },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./lambdas', './web', './cdk', './test'], message: 'shared depends on nothing of ours.' },
+            { target: './web', from: ['./lambdas', './cdk', './test'], message: 'web never imports lambdas or cdk.' },
+            { target: './lambdas', from: ['./web', './cdk', './test'], message: 'lambdas never import web or cdk.' },
+            { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      // Imports of our own packages go through workspace names, never deep relative paths across packages.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../../*'], message: 'Use a path alias or the package name instead of deep relative paths.' },
+            { group: ['@bidgrid/web', '@bidgrid/web/*'], message: 'Only the web app imports web code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'], message: 'web never imports lambdas or cdk.' },
+            { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@bidgrid/web', '@bidgrid/web/*', '@bidgrid/cdk', '@bidgrid/cdk/*'], message: 'lambdas never import web or cdk.' }] },
+      ],
+      // Configuration is read once in lambdas/src/config.ts.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config().' }],
+    },
+  },
+  {
+    files: ['lambdas/src/config.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

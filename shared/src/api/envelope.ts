@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Field errors of a 400 reply: dotted path -> messages. */
+export const ZFieldErrors = z.record(z.string(), z.array(z.string()));
+export type TFieldErrors = z.infer<typeof ZFieldErrors>;
+
+/**
+ * Every reply of the API, success or not, is this envelope (spec section 7: "Success replies carry
+ * success, payload, error"). `fieldErrors` is our addition for 400 replies.
+ */
+export const envelope = <T extends z.ZodType>(payload: T) =>
+  z.object({
+    success: z.boolean(),
+    payload: payload.nullable(),
+    error: z.string().nullable(),
+    fieldErrors: ZFieldErrors.optional(),
+  });
+
+export type TEnvelope<T> = {
+  success: boolean;
+  payload: T | null;
+  error: string | null;
+  fieldErrors?: TFieldErrors;
+};
+
+/** Spec section 8: the generic texts the client falls back to. */
+export const GENERIC_REQUEST_ERROR = 'There was an error with this request.';
+export const MISSING_BODY_ERROR = 'There was an error with this request, request body not provided';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { ZAgency, ZAgencyCreate } from '../../entities/agency.schema';
+import { ZPlaybook } from '../../entities/playbook.schema';
+
+export const getAgencyAssignedToUser = defineOperation({
+  name: 'getAgencyAssignedToUser',
+  method: 'GET',
+  path: '/api/agency/agencyassignedtouser/{username}',
+  auth: 'user',
+  // The path's username is ignored: the server answers only with the caller's own agency.
+  params: z.object({ username: z.string().min(1) }),
+  response: ZAgency,
+  summary: "The caller's agency (the path's user name is never trusted).",
+  specRef: '000 §7',
+});
+
+export const createAgency = defineOperation({
+  name: 'createAgency',
+  method: 'POST',
+  path: '/public/agency/create',
+  // Under /public in the spec, yet only an allow-listed internal user may call it: token required.
+  auth: 'user',
+  tenant: 'none',
+  body: ZAgencyCreate,
+  response: ZAgency,
+  summary: 'Creates an agency (allow-listed internal users only; never overwrites).',
+  specRef: '000 §7',
+});
+
+export const getPlaybooks = defineOperation({
+  name: 'getPlaybooks',
+  method: 'GET',
+  path: '/api/playBooks',
+  auth: 'user',
+  response: z.array(ZPlaybook),
+  summary: 'Playbook cards of the dashboard.',
+  specRef: '000 §7, 001 §7',
+});

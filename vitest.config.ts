@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (beside the code, no services) and `integration` (test/, against a fresh
+// local stack that test/integration/global-setup.ts starts on free ports).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'lambdas/src/**/*.test.ts', 'cdk/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      './web/vitest.config.ts',
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
