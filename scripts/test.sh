@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order that fails fastest. Installs the system packages the tests need
+# (Debian chromium for browser tests, Java 17 for DynamoDB Local) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
+
+need_apt=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need_apt+=(chromium)
+command -v java >/dev/null 2>&1 || need_apt+=(openjdk-17-jre-headless)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  step "installing ${need_apt[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+rm -rf test-results && mkdir -p test-results
+step typecheck
+npx tsc -b
+step "lint and format"
+npx eslint . --max-warnings 0
+npx prettier --check . >/dev/null || { npx prettier --list-different .; exit 1; }
+step "unit tests"
+npx vitest run --project unit --project web --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+step "build web"
+npm run build -w web --silent
+step "integration and browser tests against a fresh local stack"
+npx tsx test/run-with-stack.ts
+step done
+node scripts/summarize-tests.mjs

@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
+import { stackInfo } from '../support/stack';
+import { DEMO_PASSWORD } from '../support/api';
+
+/** Fails on axe violations of serious or critical impact, listing them. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(bad, 'axe: serious or critical violations').toEqual([]);
+}
+
+/** Signs in through the login form as a person would. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export const test = base.extend<{ stack: LocalStackInfo }>({
+  stack: async ({}, use) => {
+    await use(stackInfo());
+  },
+  baseURL: async ({}, use) => {
+    await use(stackInfo().webUrl);
+  },
+});
+
+export { expect };

@@ -1,0 +1,71 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { buildPath, type AnyOperation } from '@bidgrid/shared';
+import { stackInfo } from './stack';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+const tokens = new Map<string, string>();
+
+/** Signs in against the local pool as a person would (USER_PASSWORD_AUTH); returns the access token. */
+export async function accessTokenFor(username: string, password = DEMO_PASSWORD): Promise<string> {
+  const key = `${username}\u0000${password}`;
+  const known = tokens.get(key);
+  if (known) return known;
+  const info = stackInfo();
+  const cognito = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: info.cognitoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const out = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: info.userPoolClientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+  const token = out.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`No access token for ${username}`);
+  tokens.set(key, token);
+  return token;
+}
+
+export interface ApiReply<T = unknown> {
+  status: number;
+  body: { success?: boolean; payload?: T; error?: string | null; message?: string; fieldErrors?: Record<string, string[]> };
+}
+
+/** Raw HTTP call to the local gateway. */
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiReply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  // fetch refuses a body on GET; the API never reads one there.
+  const body = method === 'GET' || method === 'HEAD' ? undefined : options.body;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${stackInfo().apiUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let body: ApiReply<T>['body'] = {};
+  try {
+    body = text ? (JSON.parse(text) as ApiReply<T>['body']) : {};
+  } catch {
+    body = { message: text };
+  }
+  return { status: res.status, body };
+}
+
+/** Calls an operation of the table with path params, query and body. */
+export function callOperation<T = unknown>(
+  op: AnyOperation,
+  options: { token?: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+): Promise<ApiReply<T>> {
+  const qs = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  return request<T>(op.method, buildPath(op.path, options.params ?? {}) + qs, options);
+}
