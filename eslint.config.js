@@ -7,18 +7,39 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const featureZones = ['advertisers', 'auth', 'billing', 'campaigns', 'dashboard', 'legal', 'reports', 'templates', 'wizard', 'segments', 'lists', 'crm-card', 'creatives', 'targeting'].map(
-  (feature) => ({
-    target: `./web/src/features/${feature}`,
-    from: './web/src/features',
-    except: [`./${feature}`],
-    message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
-  }),
-);
+const featureZones = [
+  'advertisers',
+  'auth',
+  'billing',
+  'campaigns',
+  'dashboard',
+  'legal',
+  'reports',
+  'templates',
+  'wizard',
+  'segments',
+  'lists',
+  'crm-card',
+  'creatives',
+  'targeting',
+].map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
+}));
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/cdk.out/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -42,7 +63,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './shared', from: ['./lambdas', './web', './cdk', './test'], message: 'shared depends on nothing of ours.' },
+            {
+              target: './shared',
+              from: ['./lambdas', './web', './cdk', './test'],
+              message: 'shared depends on nothing of ours.',
+            },
             { target: './web', from: ['./lambdas', './cdk', './test'], message: 'web never imports lambdas or cdk.' },
             { target: './lambdas', from: ['./web', './cdk', './test'], message: 'lambdas never import web or cdk.' },
             { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
@@ -77,7 +102,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'], message: 'web never imports lambdas or cdk.' },
+            {
+              group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
+              message: 'web never imports lambdas or cdk.',
+            },
             { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
           ],
         },
@@ -89,11 +117,26 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@bidgrid/web', '@bidgrid/web/*', '@bidgrid/cdk', '@bidgrid/cdk/*'], message: 'lambdas never import web or cdk.' }] },
+        {
+          patterns: [
+            {
+              group: ['@bidgrid/web', '@bidgrid/web/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
+              message: 'lambdas never import web or cdk.',
+            },
+          ],
+        },
       ],
       // Configuration is read once in lambdas/src/config.ts.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config().' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config().' },
+      ],
     },
+  },
+  {
+    // Playwright fixtures must destructure their (empty) dependencies.
+    files: ['test/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
   {
     files: ['lambdas/src/config.ts', '**/*.test.ts'],

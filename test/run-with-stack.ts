@@ -18,7 +18,14 @@ let failed = false;
 try {
   const integration = spawnSync(
     bin('vitest'),
-    ['run', '--project', 'integration', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/integration.json'],
+    [
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/integration.json',
+    ],
     { cwd: repoRoot, env, stdio: 'inherit' },
   );
   failed ||= integration.status !== 0;

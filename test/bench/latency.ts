@@ -9,7 +9,9 @@ export interface LatencyResult {
 }
 
 const percentile = (sorted: number[], p: number): number =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 
 /**
  * `clients` concurrent loops send the same request for `seconds`; bounded in time and only ever aimed

@@ -25,11 +25,15 @@ if (sizes.length > 0) {
 console.log('\n# Local stack');
 const stack = await spawnStack({ web: 'dev' });
 try {
-  console.log(`start to ready: ${(stack.readyMs / 1000).toFixed(1)} s (fresh data, all emulators, simulators, Vite dev server)`);
+  console.log(
+    `start to ready: ${(stack.readyMs / 1000).toFixed(1)} s (fresh data, all emulators, simulators, Vite dev server)`,
+  );
   process.env[STACK_INFO_ENV] = stack.infoFile;
   const token = await accessTokenFor('demo');
   const url = `${stack.info.apiUrl}/api/playBooks`;
-  console.log(`\n# GET /api/playBooks through the local gateway (JWT check + handler + DynamoDB Local), 50 clients, 10 s`);
+  console.log(
+    `\n# GET /api/playBooks through the local gateway (JWT check + handler + DynamoDB Local), 50 clients, 10 s`,
+  );
   const warm = await measureLatency(url, { authorization: `Bearer ${token}` }, 5, 1);
   if (warm.errors > 0) throw new Error(`warm-up had ${warm.errors} errors`);
   const r = await measureLatency(url, { authorization: `Bearer ${token}` }, 50, 10);

@@ -23,10 +23,10 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 }
 
 export const test = base.extend<{ stack: LocalStackInfo }>({
-  stack: async ({}, use) => {
+  stack: async ({}, use: (info: LocalStackInfo) => Promise<void>) => {
     await use(stackInfo());
   },
-  baseURL: async ({}, use) => {
+  baseURL: async ({}, use: (url: string) => Promise<void>) => {
     await use(stackInfo().webUrl);
   },
 });

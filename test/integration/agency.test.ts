@@ -84,10 +84,9 @@ describe('POST /public/agency/create', () => {
 
 describe('GET /api/playBooks', () => {
   it('lists the seeded playbooks in order with their steps', async () => {
-    const reply = await callOperation<Array<{ id: string; title: string; description: string[]; campaignSteps: unknown[] }>>(
-      getPlaybooks,
-      { token: await accessTokenFor('demo') },
-    );
+    const reply = await callOperation<
+      Array<{ id: string; title: string; description: string[]; campaignSteps: unknown[] }>
+    >(getPlaybooks, { token: await accessTokenFor('demo') });
     expect(reply.status).toBe(200);
     const playbooks = reply.body.payload ?? [];
     expect(playbooks.length).toBeGreaterThanOrEqual(3);

@@ -32,7 +32,13 @@ export async function accessTokenFor(username: string, password = DEMO_PASSWORD)
 
 export interface ApiReply<T = unknown> {
   status: number;
-  body: { success?: boolean; payload?: T; error?: string | null; message?: string; fieldErrors?: Record<string, string[]> };
+  body: {
+    success?: boolean;
+    payload?: T;
+    error?: string | null;
+    message?: string;
+    fieldErrors?: Record<string, string[]>;
+  };
 }
 
 /** Raw HTTP call to the local gateway. */
@@ -44,12 +50,12 @@ export async function request<T = unknown>(
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   // fetch refuses a body on GET; the API never reads one there.
-  const body = method === 'GET' || method === 'HEAD' ? undefined : options.body;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const payload = method === 'GET' || method === 'HEAD' ? undefined : options.body;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${stackInfo().apiUrl}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   const text = await res.text();
   let body: ApiReply<T>['body'] = {};

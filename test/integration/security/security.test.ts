@@ -52,7 +52,12 @@ describe("the rival agency never reaches the demo agency's data", () => {
     if (!sample) throw new Error(`no sample for ${op.name}`);
     const rival = await accessTokenFor('rival');
     // Act
-    const reply = await callOperation(op, { token: rival, params: sample.params, query: sample.query, body: sample.body });
+    const reply = await callOperation(op, {
+      token: rival,
+      params: sample.params,
+      query: sample.query,
+      body: sample.body,
+    });
     // Assess
     if (sample.expect === 404) {
       expect(reply.status).toBe(404);
