@@ -1,0 +1,24 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { AppToaster } from '@/components/app-toaster';
+import { RuntimeConfigContext } from '@/lib/runtime-config-context';
+import { system } from '@/theme/system';
+import { createRoutes } from './router/routes';
+import { SessionProvider } from './session-provider';
+
+/** The app: design system, runtime config, session, router, and the one toaster. */
+export function App({ config }: { config: TRuntimeConfig }) {
+  const router = useMemo(() => createBrowserRouter(createRoutes()), []);
+  return (
+    <ChakraProvider value={system}>
+      <RuntimeConfigContext.Provider value={config}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+          <AppToaster />
+        </SessionProvider>
+      </RuntimeConfigContext.Provider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS } from '@bidgrid/shared/constants';
+import { clearApiError } from '@/lib/api/api-error';
+import { currentAccessToken, currentUserName, signOutUser } from '@/lib/auth/cognito';
+import { resetCampaignFlow } from '@/lib/campaign-flow';
+import {
+  SessionContext,
+  signedOutSession,
+  type SessionContextValue,
+  type SessionState,
+} from '@/lib/session/session-context';
+import { onSessionLost } from './bootstrap/configure';
+
+/**
+ * Holds the session (spec 000 §4): on start, and after sign-in, the current identity-provider user is
+ * read ('No current user' = signed out), the agency is loaded by user name, the user name is saved, and
+ * the playbooks are loaded. The data layer (Apollo) is imported only here, lazily, once a user exists.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ ...signedOutSession, isLoading: true });
+  // A newer load or a sign-out wins over an older load still in flight.
+  const generation = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const current = ++generation.current;
+    setState((previous) => ({ ...previous, isLoading: true }));
+    const userName = await currentUserName();
+    if (current !== generation.current) return;
+    if (!userName) {
+      setState(signedOutSession);
+      return;
+    }
+    let agency: SessionState['agency'] = null;
+    try {
+      await currentAccessToken();
+      const { loadAgency, loadPlaybooks } = await import('./session-data');
+      agency = await loadAgency(userName);
+      localStorage.setItem(STORAGE_KEYS.userName, userName);
+      // Playbooks are warmed into the cache for the dashboard; a failure was already shown as a toast.
+      await loadPlaybooks().catch((error: unknown) => console.warn('Playbooks could not be loaded.', error));
+    } catch (error) {
+      // Without an agency the protected pages show the session-expired text.
+      console.warn('The agency of the current user could not be loaded.', error);
+    }
+    if (current !== generation.current) return;
+    setState({ isAuthenticated: true, isLoading: false, userName, agency });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    generation.current++;
+    await signOutUser();
+    localStorage.clear();
+    sessionStorage.clear();
+    resetCampaignFlow();
+    clearApiError();
+    const { resetData } = await import('./session-data');
+    await resetData().catch((error: unknown) => console.warn('The data cache could not be cleared.', error));
+    setState(signedOutSession);
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // The API client gives up on the session when a forced refresh fails: sign out everywhere in the app.
+  useEffect(() => onSessionLost(signOut), [signOut]);
+
+  const value = useMemo<SessionContextValue>(() => ({ ...state, refresh, signOut }), [state, refresh, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,115 @@
+import { Box, Container, Flex, IconButton, Link } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
+import { PRODUCT_NAME } from '@bidgrid/shared/constants';
+import { paths } from '@/config/paths';
+import { resetCampaignFlow } from '@/lib/campaign-flow';
+import { useRuntimeConfig } from '@/lib/runtime-config-context';
+import { useSession } from '@/lib/session/session-context';
+import { LogoutDialog } from './logout-dialog';
+import { SidebarDrawer } from './sidebar-drawer';
+
+/** Skip link: the first focusable element, visible only when focused (keyboard users jump past the header). */
+function SkipLink() {
+  return (
+    <Link
+      href="#main-content"
+      position="absolute"
+      left="2"
+      top="-40"
+      zIndex="skipNav"
+      bg="white"
+      color="blue.800"
+      px="4"
+      py="2"
+      rounded="l2"
+      boxShadow="md"
+      _focusVisible={{ top: '2' }}
+    >
+      Skip to main content
+    </Link>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The app shell (spec 000 §2): header with the BidGrid logo (resets campaign-creation state, goes to
+ * /dashboard), the menu button only when signed in (opens the sidebar drawer), and the main landmark.
+ */
+export function AppShell() {
+  const session = useSession();
+  const config = useRuntimeConfig();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+
+  const logOut = async (): Promise<void> => {
+    await session.signOut();
+    setLogoutOpen(false);
+    navigate(paths.login.getHref(), { replace: true });
+  };
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <SkipLink />
+      <Box as="header" borderBottomWidth="1px" bg="white">
+        <Container maxW="7xl">
+          <Flex h="14" align="center" gap="3">
+            {session.isAuthenticated ? (
+              <IconButton aria-label="Open menu" variant="ghost" onClick={() => setMenuOpen(true)}>
+                <MenuIcon />
+              </IconButton>
+            ) : null}
+            <Link
+              asChild
+              fontSize="xl"
+              fontWeight="bold"
+              color="blue.800"
+              letterSpacing="tight"
+              _hover={{ textDecoration: 'none' }}
+            >
+              <RouterLink to={paths.dashboard.getHref()} onClick={resetCampaignFlow}>
+                {PRODUCT_NAME}
+              </RouterLink>
+            </Link>
+          </Flex>
+        </Container>
+      </Box>
+      <Box as="main" id="main-content" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+        <Container maxW="7xl" py="6">
+          <Outlet />
+        </Container>
+      </Box>
+      {session.isAuthenticated ? (
+        <>
+          <SidebarDrawer
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            supportUrl={config.supportUrl}
+            onLogOut={() => {
+              setMenuOpen(false);
+              setLogoutOpen(true);
+            }}
+          />
+          <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} onConfirm={logOut} />
+        </>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** Pages without the shell (the CRM card picker): only a main landmark. */
+export function BareLayout() {
+  return (
+    <Box as="main" id="main-content" p="4">
+      <Outlet />
+    </Box>
+  );
+}

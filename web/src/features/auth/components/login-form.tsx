@@ -1,0 +1,72 @@
+import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { ZLoginForm, type TLoginForm, type TLoginFormInput } from '@bidgrid/shared/validation/login.schema';
+import { paths } from '@/config/paths';
+import { providerMessage, signInWithPassword, type SignInOutcome } from '@/lib/auth/cognito';
+
+/** Spec 000 §8: the login failure text, with the identity provider's message. */
+export const loginErrorText = (message: string): string => `There was an error logging in: ${message}`;
+
+/**
+ * Username + Password with the shared login rules ('Required field.'). On failure the form resets and
+ * the error shows until the user types again (spec 000 §4).
+ */
+export function LoginForm({ onOutcome }: { onOutcome: (outcome: SignInOutcome) => Promise<void> | void }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TLoginFormInput, unknown, TLoginForm>({
+    resolver: zodResolver(ZLoginForm),
+    defaultValues: { userName: '', password: '' },
+  });
+  const clearError = (): void => setError(null);
+
+  const submit = async (values: TLoginForm): Promise<void> => {
+    setError(null);
+    let outcome: SignInOutcome;
+    try {
+      outcome = await signInWithPassword(values.userName, values.password);
+    } catch (caught) {
+      reset();
+      setError(loginErrorText(providerMessage(caught)));
+      return;
+    }
+    reset();
+    await onOutcome(outcome);
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label="Log in">
+      <Stack gap="4">
+        {error ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Field.Root invalid={Boolean(errors.userName)}>
+          <Field.Label>Username</Field.Label>
+          <Input autoComplete="username" autoCapitalize="none" {...register('userName', { onChange: clearError })} />
+          <Field.ErrorText>{errors.userName?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.password)}>
+          <Field.Label>Password</Field.Label>
+          <Input type="password" autoComplete="current-password" {...register('password', { onChange: clearError })} />
+          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Logging in">
+          Log in
+        </Button>
+        <Link asChild alignSelf="center" color="blue.700">
+          <RouterLink to={paths.requestPasswordReset.getHref()}>Forgot Password?</RouterLink>
+        </Link>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,254 @@
+import type { z } from 'zod';
+import { GENERIC_REQUEST_ERROR, type TFieldErrors } from '@bidgrid/shared/api/envelope';
+import {
+  buildPath,
+  type AnyOperation,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@bidgrid/shared/api/operation';
+
+/** Why a call failed: bad input (our bug), HTTP or envelope error, bad payload, network, or a lost session. */
+export type ApiErrorKind = 'request' | 'http' | 'envelope' | 'response' | 'network' | 'session';
+
+/** A failed call. `message` is the text the user saw (spec 000 §7: errors are rethrown with their message). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status: number | null,
+    readonly fieldErrors?: TFieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+/** The session side of the client, injected so tests can fake it and the client never imports Amplify. */
+export interface ApiAuth {
+  /** Current access token (refreshed by Amplify when near expiry), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** Forced refresh after the API said the token expired; null when it cannot be refreshed. */
+  refreshAccessToken(): Promise<string | null>;
+  /** Called when the session is gone for good (no token, failed refresh): sign out and reset the app. */
+  onSessionLost(): void | Promise<void>;
+}
+
+export interface ApiClientOptions {
+  /** Base URL of the REST API (runtime config `apiUrl`); operation paths are appended. */
+  apiUrl: string;
+  auth: ApiAuth;
+  /** The ONE place that stores and shows an API error (`reportApiError`). */
+  onApiError: (message: string) => void;
+  fetch?: typeof fetch;
+}
+
+/** Input of one call: path params, query string and body, each checked against the operation's schemas. */
+export interface CallInput<O extends AnyOperation> {
+  params?: ParamsOf<O>;
+  query?: QueryOf<O>;
+  body?: BodyOf<O> | FormData;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  /** Calls an operation of the shared table and resolves with its validated payload. */
+  call<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<ResponseOf<O>>;
+}
+
+interface PreparedRequest {
+  url: string;
+  init: RequestInit;
+}
+
+interface Reply {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** API Gateway (and the local gateway) answer an expired token with 401 'The incoming token has expired'. */
+const saysTokenExpired = (body: unknown): boolean => {
+  if (!isRecord(body)) return false;
+  const text = [body['message'], body['Message'], body['error']].find((value) => typeof value === 'string');
+  return typeof text === 'string' && /expired/i.test(text);
+};
+
+const issuesText = (error: z.ZodError): string =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+
+const toStringRecord = (values: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
+
+/** Creates a client over the shared operation table. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const baseUrl = options.apiUrl.replace(/\/+$/, '');
+  // Several calls can hit an expired token at once: they share one forced refresh.
+  let refreshing: Promise<string | null> | null = null;
+
+  const fail = (
+    message: string | null | undefined,
+    kind: ApiErrorKind,
+    status: number | null,
+    fieldErrors?: TFieldErrors,
+  ): never => {
+    const text = message?.trim() ? message.trim() : GENERIC_REQUEST_ERROR;
+    options.onApiError(text);
+    throw new ApiError(text, kind, status, fieldErrors);
+  };
+
+  const sessionLost = async (): Promise<never> => {
+    await options.auth.onSessionLost();
+    throw new ApiError('Your session has ended. Please sign in again.', 'session', 401);
+  };
+
+  const prepare = (operation: AnyOperation, input: CallInput<AnyOperation>): PreparedRequest => {
+    // Invalid input is a bug in the calling screen (forms validate first): log the details, show the generic text.
+    const rawParams = (input.params ?? {}) as Record<string, unknown>;
+    const params = operation.params.safeParse(rawParams);
+    if (!params.success) {
+      console.error(`${operation.name}: invalid path parameters`, issuesText(params.error));
+      return fail(null, 'request', null);
+    }
+    const rawQuery = (input.query ?? {}) as Record<string, unknown>;
+    const query = operation.query.safeParse(rawQuery);
+    if (!query.success) {
+      console.error(`${operation.name}: invalid query`, issuesText(query.error));
+      return fail(null, 'request', null);
+    }
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(rawQuery)) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+    }
+    const queryText = search.toString();
+    const url = `${baseUrl}${buildPath(operation.path, toStringRecord(rawParams))}${queryText ? `?${queryText}` : ''}`;
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (input.body instanceof FormData) {
+      body = input.body;
+    } else {
+      const checked = operation.body.safeParse(input.body);
+      if (!checked.success) {
+        console.error(`${operation.name}: invalid body`, issuesText(checked.error));
+        return fail(null, 'request', null);
+      }
+      if (input.body !== undefined) {
+        if (operation.bodyKind === 'form') {
+          body = toFormData(input.body);
+        } else {
+          headers['Content-Type'] = 'application/json';
+          body = JSON.stringify(input.body);
+        }
+      }
+    }
+    return { url, init: { method: operation.method, headers, body, signal: input.signal } };
+  };
+
+  const exchange = async (request: PreparedRequest, token: string | null): Promise<Reply> => {
+    const headers = new Headers(request.init.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await fetchImpl(request.url, { ...request.init, headers });
+    } catch (error) {
+      if (request.init.signal?.aborted) throw error;
+      console.error('Network error', error);
+      return fail(null, 'network', null);
+    }
+    const text = await response.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    return { status: response.status, ok: response.ok, body };
+  };
+
+  const refresh = (): Promise<string | null> => {
+    refreshing ??= options.auth.refreshAccessToken().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  const interpret = (operation: AnyOperation, reply: Reply): unknown => {
+    const { body } = reply;
+    if (!isRecord(body) || typeof body['success'] !== 'boolean') {
+      // Not our envelope: a gateway error (403, 404, 502...) or a broken reply.
+      console.error(`${operation.name}: HTTP ${reply.status} without an envelope`, body);
+      return fail(null, reply.ok ? 'response' : 'http', reply.status);
+    }
+    if (!body['success'] || !reply.ok) {
+      const error = typeof body['error'] === 'string' ? body['error'] : null;
+      const fieldErrors = isRecord(body['fieldErrors']) ? (body['fieldErrors'] as TFieldErrors) : undefined;
+      return fail(error, reply.ok ? 'envelope' : 'http', reply.status, fieldErrors);
+    }
+    const payload = operation.response.safeParse(body['payload']);
+    if (!payload.success) {
+      console.error(`${operation.name}: the payload does not match the contract`, issuesText(payload.error));
+      return fail(null, 'response', reply.status);
+    }
+    return payload.data;
+  };
+
+  return {
+    async call<O extends AnyOperation>(operation: O, input: CallInput<O> = {}): Promise<ResponseOf<O>> {
+      const request = prepare(operation, input as CallInput<AnyOperation>);
+      const needsToken = operation.auth === 'user';
+      let token = needsToken ? await options.auth.getAccessToken() : null;
+      if (needsToken && !token) return sessionLost();
+
+      let reply = await exchange(request, token);
+      if (needsToken && reply.status === 401 && saysTokenExpired(reply.body)) {
+        // Refresh once and retry once; a second 401 is reported like any other error.
+        token = await refresh();
+        if (!token) return sessionLost();
+        reply = await exchange(request, token);
+      }
+      return interpret(operation, reply) as ResponseOf<O>;
+    },
+  };
+}
+
+/** Multipart body for `form` operations: Blobs as files, everything else as text. */
+function toFormData(body: unknown): FormData {
+  const form = new FormData();
+  if (!isRecord(body)) return form;
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+let defaultClient: ApiClient | null = null;
+
+/** Installs the app's client (done once at start, after the runtime config is loaded). */
+export function configureApiClient(client: ApiClient): void {
+  defaultClient = client;
+}
+
+/** The app's client; throws when called before start-up configured it. */
+export function getApiClient(): ApiClient {
+  if (!defaultClient) throw new Error('The API client is not configured yet.');
+  return defaultClient;
+}
+
+/**
+ * Imperative call through the app's client, for code that needs one outside Apollo (session start,
+ * uploads). Same validation, auth, refresh and error toast as the Apollo link.
+ */
+export function callOperation<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<ResponseOf<O>> {
+  return getApiClient().call(operation, input);
+}

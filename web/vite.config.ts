@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * Vendor groups that always load together. Everything else (Chakra components, feature code) is left to
+ * automatic splitting so that a route only pulls the components it renders: grouping Chakra would put
+ * every component any page uses into the login route.
+ */
+const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
+  // Needed by every route.
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/ },
+  {
+    name: 'amplify',
+    test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/]/,
+  },
+  // Only loaded once a user is signed in (the data layer is imported lazily).
+  {
+    name: 'apollo',
+    test: /node_modules[\\/](@apollo|graphql|rxjs|@wry|optimism|ts-invariant|@graphql-typed-document-node)[\\/]/,
+  },
+];
+
+// Nothing environment-specific is baked in: endpoints and pool ids come from /runtime-config.json at start.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': srcDir } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: vendorGroups.map((group) => ({ ...group })) },
+      },
+    },
+  },
+});
