@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { AD_GROUP_TYPES } from '../constants';
+import { optionalText, requiredText } from './fields';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+/** First step of "Create New AdGroup" (001 §2, §5): name required, description free (multiline). */
+export const ZAdGroupDetailsForm = z.object({
+  name: requiredText(),
+  description: optionalText(),
+});
+export type TAdGroupDetailsForm = z.output<typeof ZAdGroupDetailsForm>;
+
+/**
+ * The whole "Create New AdGroup" tab: details plus at least one creative ('Please, upload creative
+ * assets to continue.'). Creatives are whatever the upload step keeps per file (kept as given, so
+ * File objects and previews survive the resolver); the file checks themselves are in upload.schema.
+ */
+export const ZNewAdGroupForm = ZAdGroupDetailsForm.extend({
+  adGroupType: z.enum(AD_GROUP_TYPES).default('image'),
+  creatives: z.array(z.unknown(), { error: M.uploadCreatives }).min(1, M.uploadCreatives),
+});
+export type TNewAdGroupFormInput = z.input<typeof ZNewAdGroupForm>;
+export type TNewAdGroupForm = z.output<typeof ZNewAdGroupForm>;
+
+/** "Select From Saved AdGroups" tab (001 §5): a saved ad-group template must be chosen. */
+export const ZSavedAdGroupForm = z.object({
+  selectedAdGroupTemplateId: requiredText(M.selectAdGroup),
+});
+export type TSavedAdGroupForm = z.output<typeof ZSavedAdGroupForm>;

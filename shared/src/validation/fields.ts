@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { core } from 'zod';
+import { isIsoDate } from './iso-date';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+/**
+ * Field builders shared by the form schemas. Form inputs arrive as strings (or `NaN` from
+ * `valueAsNumber` on an empty number input) and API bodies as JSON, so each builder accepts both and
+ * answers with the spec's message instead of zod's defaults.
+ */
+
+/** A practical e-mail pattern (zod's), shared by the forms and the imported e-mail lists. */
+export const EMAIL_PATTERN: RegExp = z.regexes.email;
+
+/** Required text, trimmed; empty or blank gives 'Required field.' and stops further checks. */
+export const requiredText = (message: string = M.required) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/** Required secret (passwords, codes): never trimmed, since spaces may be part of it. */
+export const requiredSecret = (message: string = M.required) =>
+  z.string({ error: message }).min(1, { error: message, abort: true });
+
+/** Optional text, trimmed; missing or null becomes ''. */
+export const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** Required e-mail: 'Required field.' when empty, 'Wrong format, enter valid email' when malformed. */
+export const emailField = () => requiredText().regex(EMAIL_PATTERN, M.email);
+
+/** What a number field accepts: a number, the string of a number input, or nothing. */
+export type TNumericInput = number | string | null | undefined;
+
+/**
+ * Blank and `NaN` mean "no value"; numeric strings become numbers; anything else is passed on for the
+ * number schema to report (typed input is a promise to form code, JSON bodies can hold anything).
+ */
+export function toNumberInput(value: TNumericInput): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  const parsed = Number(trimmed);
+  return Number.isNaN(parsed) ? value : parsed;
+}
+
+/**
+ * A number field: no value gives `missingMessage` (default 'Required field.'), text that is not a
+ * number gives 'Must be a number'. Chain `.positive()`, `.max()`... on the returned inner schema via
+ * `numberField(msg, (n) => n.positive(...))`.
+ */
+export function numberField(
+  missingMessage: string = M.required,
+  refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
+) {
+  return z.preprocess(
+    toNumberInput,
+    refine(z.number({ error: (issue) => (issue.input === undefined ? missingMessage : M.notANumber) })),
+  );
+}
+
+/** An optional number field: no value gives null; text that is not a number gives 'Must be a number'. */
+export function optionalNumberField(refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema) {
+  return z.preprocess(
+    (value: TNumericInput) => toNumberInput(value) ?? null,
+    refine(z.number({ error: M.notANumber })).nullable(),
+  );
+}
+
+/** A required ISO date (`YYYY-MM-DD`): empty gives 'Required field.', anything else 'Enter a valid date'. */
+export const isoDateField = () => requiredText().refine(isIsoDate, { error: M.invalidDate });
+
+/**
+ * `when` condition for an object-level rule: run it, even if other fields failed, as long as the
+ * fields it reads passed their own checks. Without it zod skips object rules whenever any field fails,
+ * and a form would show cross-field messages only after everything else is fixed.
+ */
+export const whenFieldsValid =
+  (...fields: readonly string[]) =>
+  (payload: core.ParsePayload): boolean =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));

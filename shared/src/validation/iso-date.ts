@@ -1,0 +1,65 @@
+/**
+ * Calendar dates as ISO `YYYY-MM-DD` strings: what date inputs give, what the API carries and what the
+ * report rows are keyed by. Arithmetic goes through a day number (days since 1970-01-01, UTC) so no
+ * time zone or daylight-saving shift can move a date.
+ */
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** What "now" may be given as: a `Date`, an ISO date (`2026-11-25`) or an ISO date-time. */
+export type TNowInput = Date | string;
+
+/** True for a real calendar date written `YYYY-MM-DD` (rejects `2026-02-30`). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE_SHAPE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** Days since 1970-01-01 of an ISO date; throws on anything else so bad dates never turn into NaN. */
+export function isoDayNumber(date: string): number {
+  if (!isIsoDate(date)) throw new RangeError(`Not an ISO date (YYYY-MM-DD): ${date}`);
+  return Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY;
+}
+
+/** The ISO date of a day number (inverse of `isoDayNumber`). */
+export function isoDateFromDayNumber(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** `date` moved by `days` (negative goes back). */
+export function addIsoDays(date: string, days: number): string {
+  return isoDateFromDayNumber(isoDayNumber(date) + days);
+}
+
+/** Whole days from `from` to `to` (`2026-01-01` -> `2026-01-03` is 2; negative when `to` is earlier). */
+export function isoDaysBetween(from: string, to: string): number {
+  return isoDayNumber(to) - isoDayNumber(from);
+}
+
+/**
+ * Today's ISO date. A `Date` is read in `timeZone` when given, otherwise in the runtime's local zone:
+ * the browser's zone is the user's calendar, a Lambda's is UTC. An ISO date string is taken as is (tests
+ * and callers that already know "today"); an ISO date-time string is read like a `Date`.
+ */
+export function todayIso(now: TNowInput = new Date(), timeZone?: string): string {
+  if (typeof now === 'string') {
+    if (isIsoDate(now)) return now;
+    const parsed = new Date(now);
+    if (Number.isNaN(parsed.getTime())) throw new RangeError(`Not a date: ${now}`);
+    return todayIso(parsed, timeZone);
+  }
+  if (Number.isNaN(now.getTime())) throw new RangeError('Invalid Date');
+  if (timeZone) {
+    // en-CA formats as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

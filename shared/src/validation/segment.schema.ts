@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields';
+
+/** Create-segment modal (001 §5): name and advertiserId required, description optional. */
+export const ZSegmentForm = z.object({
+  name: requiredText(),
+  advertiserId: requiredText(),
+  description: optionalText(),
+});
+export type TSegmentFormInput = z.input<typeof ZSegmentForm>;
+export type TSegmentForm = z.output<typeof ZSegmentForm>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants';
+import { emailField, requiredSecret, requiredText, whenFieldsValid } from './fields';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+/** 000 §5 "no validation on blur": the sign-up form validates on submit only (react-hook-form `mode`). */
+export const SIGN_UP_VALIDATION_MODE = 'onSubmit';
+
+/**
+ * Create account form (000 §5). The user name comes out lower-cased: it becomes the agency's
+ * `createdBy` and `users` entry (000 §3).
+ */
+export const ZSignUpForm = z
+  .object({
+    userName: requiredText().toLowerCase(),
+    email: emailField(),
+    companyName: requiredText(),
+    password: requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort),
+    passwordConfirm: requiredSecret(),
+  })
+  .superRefine(
+    (values, ctx) => {
+      if (values.passwordConfirm !== values.password) {
+        ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordsMustMatch });
+      }
+    },
+    // A too-short password still gets the mismatch message: both are worth fixing at once.
+    { when: whenFieldsValid('passwordConfirm') },
+  );
+export type TSignUpFormInput = z.input<typeof ZSignUpForm>;
+export type TSignUpForm = z.output<typeof ZSignUpForm>;
