@@ -1,0 +1,100 @@
+import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
+import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
+
+/** Stable machine codes of the typed errors (logged; the reply carries the user message). */
+export type ErrorCode =
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'VENDOR_ERROR' | 'INTERNAL';
+
+/** Options shared by every typed error. */
+export interface AppErrorOptions {
+  /** What the log says; defaults to the user message. Never sent to the caller. */
+  internalMessage?: string;
+  /** The underlying error, logged with the stack. */
+  cause?: unknown;
+}
+
+/**
+ * Base of the errors a use case or adapter throws on purpose. The HTTP and WebSocket layers turn it
+ * into a status and an envelope in one place; anything else that escapes is an unknown 500.
+ * `message` (from Error) is the internal message; `userMessage` is what a 4xx reply says.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly userMessage: string;
+
+  constructor(status: number, code: ErrorCode, userMessage: string, options: AppErrorOptions = {}) {
+    super(options.internalMessage ?? userMessage, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.status = status;
+    this.code = code;
+    this.userMessage = userMessage;
+  }
+
+  /** The text the reply's `error` carries: 5xx replies never reveal details (spec §8 generic text). */
+  get publicMessage(): string {
+    return this.status >= 500 ? GENERIC_REQUEST_ERROR : this.userMessage;
+  }
+}
+
+/** 400: the request is malformed; `fieldErrors` maps dotted paths to messages for the form. */
+export class BadRequestError extends AppError {
+  readonly fieldErrors: TFieldErrors | undefined;
+
+  constructor(userMessage: string, fieldErrors?: TFieldErrors, options?: AppErrorOptions) {
+    super(400, 'BAD_REQUEST', userMessage, options);
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** 401: no caller, or a token that is missing, invalid or expired. */
+export class UnauthorizedError extends AppError {
+  constructor(userMessage = 'Unauthorized', options?: AppErrorOptions) {
+    super(401, 'UNAUTHORIZED', userMessage, options);
+  }
+}
+
+/** 403: a known caller who may not do this (not allow-listed, no agency). */
+export class ForbiddenError extends AppError {
+  constructor(userMessage = 'You are not allowed to do this.', options?: AppErrorOptions) {
+    super(403, 'FORBIDDEN', userMessage, options);
+  }
+}
+
+/** 404: missing, or owned by another agency (keys are built from the caller's agency, so both look alike). */
+export class NotFoundError extends AppError {
+  constructor(userMessage = 'Not found.', options?: AppErrorOptions) {
+    super(404, 'NOT_FOUND', userMessage, options);
+  }
+}
+
+/** 409: a write refused by a condition (already exists, changed meanwhile). */
+export class ConflictError extends AppError {
+  constructor(userMessage: string, options?: AppErrorOptions) {
+    super(409, 'CONFLICT', userMessage, options);
+  }
+}
+
+/** 502: a vendor (bidder, CRM, payments, company match, mail) failed; details stay in the log. */
+export class VendorError extends AppError {
+  readonly vendor: string;
+
+  constructor(vendor: string, internalMessage: string, cause?: unknown) {
+    super(502, 'VENDOR_ERROR', GENERIC_REQUEST_ERROR, { internalMessage: `${vendor}: ${internalMessage}`, cause });
+    this.vendor = vendor;
+  }
+}
+
+/** 500: our own bug or an unexpected state; details stay in the log. */
+export class InternalError extends AppError {
+  constructor(internalMessage: string, cause?: unknown) {
+    super(500, 'INTERNAL', GENERIC_REQUEST_ERROR, { internalMessage, cause });
+  }
+}
+
+/** Any thrown value as a typed error: unknown errors become a 500 that keeps the original as cause. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : 'Non-error value thrown';
+  return new InternalError(message, error);
+}
