@@ -1,0 +1,386 @@
+import '../test-env';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { GENERIC_REQUEST_ERROR, MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
+import type { TEnvelope } from '@bidgrid/shared/api/envelope';
+import { defineOperation } from '@bidgrid/shared/api/operation';
+import { setEnvironmentForTests } from '../config';
+import { apiEvent, lambdaContext } from '../test-events';
+import { ConflictError, VendorError } from './errors';
+import { httpHandler, resetCallerCacheForTests } from './http';
+import type { HttpInput } from './http';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+const echo = defineOperation({
+  name: 'echoThing',
+  method: 'POST',
+  path: '/api/thing/{id}',
+  auth: 'user',
+  params: z.object({ id: z.string().startsWith('thing-', 'Must be a thing id') }),
+  query: z.object({ limit: z.coerce.number().int().max(100).optional() }),
+  body: z.object({ name: z.string().min(1, 'Required field.'), email: z.email('Wrong format, enter valid email') }),
+  response: z.object({
+    id: z.string(),
+    name: z.string(),
+    agencyId: z.string(),
+    username: z.string(),
+    limit: z.number().optional(),
+  }),
+  summary: 'Test operation',
+  specRef: 'test',
+});
+
+const publicOp = defineOperation({
+  name: 'publicThing',
+  method: 'GET',
+  path: '/public/thing',
+  auth: 'public',
+  response: z.object({ ok: z.boolean() }),
+  summary: 'Public test operation',
+  specRef: 'test',
+});
+
+const upload = defineOperation({
+  name: 'uploadThing',
+  method: 'POST',
+  path: '/api/upload',
+  auth: 'user',
+  bodyKind: 'form',
+  body: z.object({ adGroupId: z.string().min(1) }),
+  response: z.object({
+    adGroupId: z.string(),
+    files: z.array(z.object({ name: z.string(), type: z.string(), size: z.number() })),
+  }),
+  summary: 'Form test operation',
+  specRef: 'test',
+});
+
+const echoHandler = httpHandler(echo, async ({ params, query, body, caller }: HttpInput<typeof echo>) => ({
+  id: params.id,
+  name: body.name,
+  agencyId: caller.agencyId,
+  username: caller.username,
+  ...(query.limit === undefined ? {} : { limit: query.limit }),
+}));
+
+const validBody = JSON.stringify({ name: 'Acme', email: 'ops@acme.test' });
+
+function parse(result: { body: string }): TEnvelope<Record<string, unknown>> {
+  return JSON.parse(result.body) as TEnvelope<Record<string, unknown>>;
+}
+
+function givenUserAgency(username: string, agencyId: string | null): void {
+  ddbMock
+    .on(GetCommand, { Key: { pk: `USER#${username}`, sk: 'USER' } })
+    .resolves(agencyId ? { Item: { agencyId } } : {});
+}
+
+beforeEach(() => {
+  ddbMock.reset();
+  resetCallerCacheForTests();
+});
+
+afterEach(() => {
+  ddbMock.reset();
+});
+
+describe('httpHandler', () => {
+  it('runs the use case with validated input and the caller from the token, in the envelope', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const event = apiEvent({
+      method: 'POST',
+      pathParameters: { id: 'thing-1' },
+      queryStringParameters: { limit: '5' },
+      headers: { 'content-type': 'application/json' },
+      body: validBody,
+      claims: { username: 'Demo', sub: 's', token_use: 'access' },
+    });
+
+    // Act
+    const result = await echoHandler.handler(event, lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(parse(result)).toEqual({
+      success: true,
+      payload: { id: 'thing-1', name: 'Acme', agencyId: 'bgAgency-demo', username: 'demo', limit: 5 },
+      error: null,
+    });
+    expect(result.headers?.['Access-Control-Allow-Origin']).toBe('*');
+    expect(result.headers?.['Content-Type']).toBe('application/json');
+  });
+
+  it('answers 400 with field errors for params, query and body together', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const event = apiEvent({
+      method: 'POST',
+      pathParameters: { id: 'other-1' },
+      queryStringParameters: { limit: '1000' },
+      body: JSON.stringify({ name: '', email: 'nope' }),
+    });
+
+    // Act
+    const result = await echoHandler.handler(event, lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    const envelope = parse(result);
+    expect(envelope.success).toBe(false);
+    expect(envelope.payload).toBeNull();
+    expect(envelope.fieldErrors).toMatchObject({
+      id: ['Must be a thing id'],
+      name: ['Required field.'],
+      email: ['Wrong format, enter valid email'],
+    });
+    expect(envelope.fieldErrors?.['limit']).toHaveLength(1);
+    expect(envelope.error).toContain('name: Required field.');
+    expect(envelope.error).toContain('email: Wrong format, enter valid email');
+  });
+
+  it.each([
+    ['no body', null],
+    ['an empty body', ''],
+    ['a body that is not JSON', '{"name": '],
+  ])('answers 400 with the missing-body text for %s', async (_case, body) => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+
+    // Act
+    const result = await echoHandler.handler(
+      apiEvent({ method: 'POST', pathParameters: { id: 'thing-1' }, body }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(parse(result)).toEqual({ success: false, payload: null, error: MISSING_BODY_ERROR });
+  });
+
+  it('reads a base64-encoded JSON body', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+
+    // Act
+    const result = await echoHandler.handler(
+      apiEvent({
+        method: 'POST',
+        pathParameters: { id: 'thing-2' },
+        body: Buffer.from(validBody).toString('base64'),
+        isBase64Encoded: true,
+      }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(parse(result).payload).toMatchObject({ id: 'thing-2', name: 'Acme' });
+  });
+
+  it('answers 401 when a user operation arrives without claims', async () => {
+    // Act
+    const result = await echoHandler.handler(
+      apiEvent({ method: 'POST', pathParameters: { id: 'thing-1' }, body: validBody, claims: null }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(401);
+    expect(parse(result)).toEqual({ success: false, payload: null, error: 'Unauthorized' });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('answers 403 when the user has no agency, and asks again on the next request', async () => {
+    // Prepare
+    givenUserAgency('demo', null);
+    const event = () => apiEvent({ method: 'POST', pathParameters: { id: 'thing-1' }, body: validBody });
+
+    // Act
+    const first = await echoHandler.handler(event(), lambdaContext());
+    givenUserAgency('demo', 'bgAgency-new');
+    const second = await echoHandler.handler(event(), lambdaContext());
+
+    // Assess
+    expect(first.statusCode).toBe(403);
+    expect(parse(first).error).toBe('Your user is not assigned to an agency.');
+    expect(second.statusCode).toBe(200);
+    expect(parse(second).payload).toMatchObject({ agencyId: 'bgAgency-new' });
+  });
+
+  it('caches the user -> agency look-up per warm Lambda', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const event = () => apiEvent({ method: 'POST', pathParameters: { id: 'thing-1' }, body: validBody });
+
+    // Act
+    await echoHandler.handler(event(), lambdaContext());
+    await echoHandler.handler(event(), lambdaContext());
+
+    // Assess
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1);
+  });
+
+  it('answers configured origins: the request origin when listed, else the first', async () => {
+    // Prepare
+    setEnvironmentForTests({ CORS_ORIGIN: 'https://app.bidgrid.test,https://admin.bidgrid.test' });
+    const ok = httpHandler(publicOp, async () => ({ ok: true }));
+
+    try {
+      // Act
+      const listed = await ok.handler(
+        apiEvent({ claims: null, headers: { Origin: 'https://admin.bidgrid.test' } }),
+        lambdaContext(),
+      );
+      const other = await ok.handler(
+        apiEvent({ claims: null, headers: { Origin: 'https://evil.test' } }),
+        lambdaContext(),
+      );
+
+      // Assess
+      expect(listed.headers?.['Access-Control-Allow-Origin']).toBe('https://admin.bidgrid.test');
+      expect(other.headers?.['Access-Control-Allow-Origin']).toBe('https://app.bidgrid.test');
+      expect(other.headers?.['Vary']).toBe('Origin');
+    } finally {
+      setEnvironmentForTests({ CORS_ORIGIN: '' });
+    }
+  });
+
+  it('maps typed errors to their status and user message', async () => {
+    // Prepare
+    const conflicting = httpHandler(publicOp, async () => {
+      throw new ConflictError('This agency already exists.');
+    });
+
+    // Act
+    const result = await conflicting.handler(apiEvent({ claims: null }), lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(409);
+    expect(parse(result)).toEqual({ success: false, payload: null, error: 'This agency already exists.' });
+    expect(result.headers?.['Access-Control-Allow-Origin']).toBe('*');
+  });
+
+  it('answers 500 with the generic text and no details for unknown errors', async () => {
+    // Prepare
+    const failing = httpHandler(publicOp, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.1:8000 table bidgrid-secret-table');
+    });
+
+    // Act
+    const result = await failing.handler(apiEvent({ claims: null }), lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(500);
+    expect(parse(result)).toEqual({ success: false, payload: null, error: GENERIC_REQUEST_ERROR });
+    expect(result.body).not.toContain('ECONNREFUSED');
+  });
+
+  it('answers 502 with the generic text when a vendor fails', async () => {
+    // Prepare
+    const failing = httpHandler(publicOp, async () => {
+      throw new VendorError('bidder', 'HTTP 503 from /rest/campaign: upstream token abc expired');
+    });
+
+    // Act
+    const result = await failing.handler(apiEvent({ claims: null }), lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(502);
+    expect(parse(result).error).toBe(GENERIC_REQUEST_ERROR);
+    expect(result.body).not.toContain('bidder');
+  });
+
+  it('answers 500 when the payload breaks the response schema (outside prod)', async () => {
+    // Prepare
+    const broken = httpHandler(publicOp, async () => ({ ok: 'yes' }) as unknown as { ok: boolean });
+
+    // Act
+    const result = await broken.handler(apiEvent({ claims: null }), lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(500);
+    expect(parse(result).error).toBe(GENERIC_REQUEST_ERROR);
+  });
+
+  it('throws on caller.username in a public operation (a handler bug, answered 500)', async () => {
+    // Prepare
+    const buggy = httpHandler(publicOp, async ({ caller }) => ({ ok: caller.username.length > 0 }));
+
+    // Act
+    const result = await buggy.handler(apiEvent({ claims: { username: 'demo' } }), lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(500);
+  });
+
+  it('parses a multipart form body into fields and files', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const formHandler = httpHandler(upload, async ({ body, files }) => ({
+      adGroupId: body.adGroupId,
+      files: files.map((f) => ({ name: f.fileName, type: f.contentType, size: f.data.length })),
+    }));
+    const boundary = '----bg-test';
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
+    const multipart = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="adGroupId"\r\n\r\nbg-ad-group-1\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="banner.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+
+    // Act
+    const result = await formHandler.handler(
+      apiEvent({
+        method: 'POST',
+        headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body: multipart.toString('base64'),
+        isBase64Encoded: true,
+      }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    expect(parse(result).payload).toEqual({
+      adGroupId: 'bg-ad-group-1',
+      files: [{ name: 'banner.png', type: 'image/png', size: png.length }],
+    });
+  });
+
+  it('answers 400 for a form operation called with JSON', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }));
+
+    // Act
+    const result = await formHandler.handler(
+      apiEvent({ method: 'POST', body: JSON.stringify({ adGroupId: 'x' }) }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(parse(result).error).toBe(MISSING_BODY_ERROR);
+  });
+
+  it('exposes the raw function, which throws typed errors instead of answering', async () => {
+    // Prepare
+    const event = {
+      ...apiEvent({ claims: null, pathParameters: { id: 'thing-1' } }),
+      parsedBody: { name: 'A', email: 'a@b.co' },
+    };
+
+    // Act
+    const act = echoHandler.raw(event, lambdaContext());
+
+    // Assess
+    await expect(act).rejects.toMatchObject({ status: 401 });
+  });
+});

@@ -1,0 +1,311 @@
+import middy from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
+import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
+import type { AnyOperation } from '@bidgrid/shared/api/operation';
+import { agencyRepository } from '../adapters/repositories/agency.repository';
+import { config } from '../config';
+import { BadRequestError, ForbiddenError, InternalError, UnauthorizedError, toAppError } from './errors';
+import { logger } from './logger';
+import type { Logger } from './logger';
+import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
+import type { UploadedFile } from './multipart';
+import { collectFieldErrors, summariseFieldErrors } from './validation';
+
+/**
+ * The caller of an operation. Both getters throw on operations that do not have them, which is a
+ * bug in the handler, not the request: `username` on `public` operations, `agencyId` on operations
+ * whose tenant is `none` (the middleware resolves the agency only for tenant `agency`).
+ */
+export interface Caller {
+  /** The Cognito user name, lower-cased (agency users are stored lower-cased). */
+  readonly username: string;
+  /** The caller's agency, from the `USER#{username}` item, never from the request. */
+  readonly agencyId: string;
+}
+
+/** What a use-case runner receives: validated input (schema outputs), the caller and request details. */
+export interface HttpInput<O extends AnyOperation> {
+  params: z.output<O['params']>;
+  query: z.output<O['query']>;
+  body: z.output<O['body']>;
+  /** Files of a `form` body (empty for JSON operations). */
+  files: readonly UploadedFile[];
+  caller: Caller;
+  /** Raw request details for signed webhooks (signature over the raw body) and logging. */
+  request: { headers: Readonly<Record<string, string | undefined>>; rawBody: string | null; requestId: string };
+  /** A logger bound to this request (operation, requestId, username, agencyId). */
+  log: Logger;
+}
+
+/** Runs the use case of one operation and returns the envelope's payload. */
+export type HttpRun<O extends AnyOperation> = (input: HttpInput<O>) => Promise<z.input<O['response']>>;
+
+/** The Lambda entry point of a REST operation (API Gateway REST proxy event in, proxy result out). */
+export type HttpLambda = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** The event after the body middleware: the body parsed, the raw text and the files kept beside it. */
+export interface ParsedHttpEvent extends APIGatewayProxyEvent {
+  /** Parsed JSON, or the text fields of a form; `undefined` when the request has no body. */
+  parsedBody?: unknown;
+  /** The body as text (base64 decoded); null when absent or binary (form). */
+  rawBody?: string | null;
+  files?: UploadedFile[];
+}
+
+/** How long a warm Lambda trusts a user -> agency look-up (DATA-MODEL: cache per warm Lambda). */
+export const AGENCY_CACHE_TTL_MS = 60_000;
+
+// Only hits are cached: a user whose agency is created a moment later must not wait out a
+// cached "no agency". A mapping is never changed once written, so a hit cannot go stale.
+const agencyCache = new Map<string, { agencyId: string; expiresAt: number }>();
+
+async function resolveAgencyId(username: string): Promise<string | null> {
+  const now = Date.now();
+  const hit = agencyCache.get(username);
+  if (hit && hit.expiresAt > now) return hit.agencyId;
+  const agencyId = await agencyRepository.getUserAgencyId(username);
+  if (agencyId) agencyCache.set(username, { agencyId, expiresAt: now + AGENCY_CACHE_TTL_MS });
+  else agencyCache.delete(username);
+  return agencyId;
+}
+
+/** Tests only: forget cached user -> agency look-ups. */
+export function resetCallerCacheForTests(): void {
+  agencyCache.clear();
+}
+
+class RequestCaller implements Caller {
+  readonly #operation: string;
+  readonly #username: string | null;
+  readonly #agencyId: string | null;
+
+  constructor(operation: string, username: string | null, agencyId: string | null) {
+    this.#operation = operation;
+    this.#username = username;
+    this.#agencyId = agencyId;
+  }
+
+  get username(): string {
+    if (this.#username === null) throw new InternalError(`${this.#operation} has no caller (public operation)`);
+    return this.#username;
+  }
+
+  get agencyId(): string {
+    if (this.#agencyId === null) throw new InternalError(`${this.#operation} resolves no agency (tenant none)`);
+    return this.#agencyId;
+  }
+}
+
+/** The user name from the authorizer's claims: access tokens say `username`, ID tokens `cognito:username`. */
+function usernameFromClaims(event: APIGatewayProxyEvent): string | null {
+  const claims: unknown = event.requestContext?.authorizer?.['claims'];
+  if (!claims || typeof claims !== 'object') return null;
+  const record = claims as Record<string, unknown>;
+  const username = record['username'] ?? record['cognito:username'];
+  return typeof username === 'string' && username.trim() !== '' ? username.trim().toLowerCase() : null;
+}
+
+/** A body schema that refuses `undefined` means the operation needs a body. */
+function requiresBody(operation: AnyOperation): boolean {
+  return !operation.body.safeParse(undefined).success;
+}
+
+function decodeBody(event: APIGatewayProxyEvent): Buffer | null {
+  if (event.body === null || event.body === undefined || event.body === '') return null;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
+/** Parses the body by the operation's kind: JSON, or multipart form data (fields + files). */
+function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
+  return {
+    before: (request) => {
+      const event = request.event;
+      const bytes = decodeBody(event);
+      event.files = [];
+      if (bytes === null) {
+        event.parsedBody = undefined;
+        event.rawBody = null;
+        return;
+      }
+      if (operation.bodyKind === 'form') {
+        event.rawBody = null;
+        const boundary = multipartBoundary(event.headers?.['content-type']);
+        if (!boundary)
+          throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'Not multipart/form-data' });
+        try {
+          const form = parseMultipart(bytes, boundary);
+          event.parsedBody = form.fields;
+          event.files = form.files;
+        } catch (error) {
+          if (error instanceof MultipartError) {
+            throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
+          }
+          throw error;
+        }
+        return;
+      }
+      const text = bytes.toString('utf8');
+      event.rawBody = text;
+      if (text.trim() === '') {
+        event.parsedBody = undefined;
+        return;
+      }
+      try {
+        event.parsedBody = JSON.parse(text) as unknown;
+      } catch (error) {
+        // Spec §8: a body the server cannot read answers like a missing one.
+        throw new BadRequestError(MISSING_BODY_ERROR, undefined, {
+          internalMessage: 'Invalid JSON body',
+          cause: error,
+        });
+      }
+    },
+  };
+}
+
+function corsHeaders(event: APIGatewayProxyEvent | undefined): Record<string, string> {
+  const allowed = config().CORS_ORIGIN;
+  const common = {
+    'Access-Control-Allow-Headers': 'Content-Type,Authorization',
+    'Access-Control-Allow-Methods': 'GET,POST,PUT,DELETE,OPTIONS',
+  };
+  // Locally (no list) every origin is fine: the stack listens on loopback only.
+  if (allowed.length === 0) return { ...common, 'Access-Control-Allow-Origin': '*' };
+  const origin = event?.headers?.['origin'] ?? event?.headers?.['Origin'];
+  const match = origin && allowed.includes(origin) ? origin : allowed[0];
+  return { ...common, 'Access-Control-Allow-Origin': match ?? '', Vary: 'Origin' };
+}
+
+function reply(status: number, envelope: TEnvelope<unknown>): APIGatewayProxyResult {
+  return { statusCode: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(envelope) };
+}
+
+interface RequestState {
+  startedAt: number;
+  log: Logger;
+}
+
+// Per-invocation state between the outer middleware and the handler, keyed by the event object.
+const states = new WeakMap<object, RequestState>();
+
+function stateOf(event: object, operation: AnyOperation, context: Context | undefined): RequestState {
+  let state = states.get(event);
+  if (!state) {
+    const requestId =
+      context?.awsRequestId ?? (event as Partial<APIGatewayProxyEvent>).requestContext?.requestId ?? 'unknown';
+    state = { startedAt: Date.now(), log: logger().child({ operation: operation.name, requestId }) };
+    states.set(event, state);
+  }
+  return state;
+}
+
+/**
+ * Outermost middleware: times the request, adds CORS headers, turns every error into a status and
+ * an envelope (5xx with the generic text only), and writes one structured line per request.
+ */
+function replyMiddleware(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent, APIGatewayProxyResult> {
+  return {
+    before: (request) => {
+      stateOf(request.event, operation, request.context);
+    },
+    after: (request) => {
+      const state = stateOf(request.event, operation, request.context);
+      const response = request.response;
+      if (!response) return;
+      response.headers = { ...response.headers, ...corsHeaders(request.event) };
+      state.log.info('request completed', { status: response.statusCode, durationMs: Date.now() - state.startedAt });
+    },
+    onError: (request) => {
+      const state = stateOf(request.event, operation, request.context);
+      const error = toAppError(request.error);
+      const durationMs = Date.now() - state.startedAt;
+      const fields = { status: error.status, durationMs, code: error.code, error };
+      if (error.status >= 500) state.log.error(`request failed: ${error.message}`, fields);
+      else state.log.warn(`request refused: ${error.message}`, fields);
+      const envelope: TEnvelope<unknown> = { success: false, payload: null, error: error.publicMessage };
+      if (error instanceof BadRequestError && error.fieldErrors) envelope.fieldErrors = error.fieldErrors;
+      const response = reply(error.status, envelope);
+      response.headers = { ...response.headers, ...corsHeaders(request.event) };
+      request.response = response;
+    },
+  };
+}
+
+/**
+ * Builds the Lambda of one operation. `raw` is the core (validate, caller, run, envelope) on an
+ * already parsed event and throws typed errors; `handler` is `raw` inside the middy stack:
+ * reply/errors/CORS/logging, header normalizer, body parser.
+ */
+export function httpHandler<O extends AnyOperation>(
+  operation: O,
+  run: HttpRun<O>,
+): { handler: HttpLambda; raw: (event: ParsedHttpEvent, context: Context) => Promise<APIGatewayProxyResult> } {
+  const raw = async (event: ParsedHttpEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const state = stateOf(event, operation, context);
+
+    // 1. Validate the request against the operation's schemas, collecting every field error.
+    if (event.parsedBody === undefined && requiresBody(operation)) {
+      throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'Request body not provided' });
+    }
+    const fieldErrors: TFieldErrors = {};
+    const params = operation.params.safeParse(event.pathParameters ?? {});
+    if (!params.success) collectFieldErrors(params.error.issues, 'params', fieldErrors);
+    const query = operation.query.safeParse(event.queryStringParameters ?? {});
+    if (!query.success) collectFieldErrors(query.error.issues, 'query', fieldErrors);
+    const body = operation.body.safeParse(event.parsedBody);
+    if (!body.success) collectFieldErrors(body.error.issues, 'body', fieldErrors);
+    if (!params.success || !query.success || !body.success) {
+      throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+    }
+
+    // 2. The caller: from the authorizer's claims, and their agency from the USER item.
+    let username: string | null = null;
+    let agencyId: string | null = null;
+    if (operation.auth === 'user') {
+      username = usernameFromClaims(event);
+      if (!username) throw new UnauthorizedError();
+      if (operation.tenant === 'agency') {
+        agencyId = await resolveAgencyId(username);
+        if (!agencyId) {
+          throw new ForbiddenError('Your user is not assigned to an agency.', {
+            internalMessage: `No agency for user ${username}`,
+          });
+        }
+      }
+      state.log = state.log.child({ username, ...(agencyId ? { agencyId } : {}) });
+    }
+
+    // 3. The use case.
+    const payload = await run({
+      params: params.data as z.output<O['params']>,
+      query: query.data as z.output<O['query']>,
+      body: body.data as z.output<O['body']>,
+      files: event.files ?? [],
+      caller: new RequestCaller(operation.name, username, agencyId),
+      request: { headers: event.headers ?? {}, rawBody: event.rawBody ?? null, requestId: context?.awsRequestId ?? '' },
+      log: state.log,
+    });
+
+    // 4. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
+    if (config().STAGE !== 'prod') {
+      const checked = operation.response.safeParse(payload);
+      if (!checked.success) {
+        throw new InternalError(
+          `Response of ${operation.name} breaks its schema: ${JSON.stringify(checked.error.issues)}`,
+        );
+      }
+    }
+    return reply(200, { success: true, payload, error: null });
+  };
+
+  const wrapped = middy<ParsedHttpEvent, APIGatewayProxyResult>(raw)
+    .use(replyMiddleware(operation))
+    .use(httpHeaderNormalizer())
+    .use(bodyParser(operation));
+
+  return { handler: wrapped as unknown as HttpLambda, raw };
+}
