@@ -1,0 +1,43 @@
+import type { TConnection } from './connection';
+import { ForbiddenError } from '../lib/errors';
+
+/** API Gateway closes a WebSocket connection after two hours at most; its item lives as long. */
+export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+
+/** Ports of opening a connection. */
+export interface OpenConnectionDeps {
+  /** Verifies the access token and returns its claims; throws a 401 error when it is not valid. */
+  verifyAccessToken(token: string): Promise<{ username: string }>;
+  agencies: { getUserAgencyId(username: string): Promise<string | null> };
+  connections: { putConnection(connection: TConnection): Promise<void> };
+  now: () => Date;
+}
+
+/**
+ * `$connect`: browsers cannot set headers on a WebSocket, so the access token comes as `?token=`.
+ * The connection is stored with the caller and their agency, so realtime events never trust the
+ * message for either.
+ */
+export async function openConnection(
+  input: { connectionId: string; token: string },
+  deps: OpenConnectionDeps,
+): Promise<TConnection> {
+  const claims = await deps.verifyAccessToken(input.token);
+  const username = claims.username.toLowerCase();
+  const agencyId = await deps.agencies.getUserAgencyId(username);
+  if (!agencyId) {
+    throw new ForbiddenError('Your user is not assigned to an agency.', {
+      internalMessage: `No agency for ${username}`,
+    });
+  }
+  const now = deps.now();
+  const connection: TConnection = {
+    connectionId: input.connectionId,
+    username,
+    agencyId,
+    connectedAt: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
+  };
+  await deps.connections.putConnection(connection);
+  return connection;
+}
