@@ -5,3 +5,5 @@ export * from './realtime/event';
 export * from './tables';
 export * from './constants';
 export * from './runtime-config';
+export * from './validation';
+export * from './metrics';
