@@ -30,6 +30,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The manifest lets scripts/route-js-size.mjs measure what a route loads.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups.map((group) => ({ ...group })) },

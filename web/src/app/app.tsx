@@ -2,11 +2,10 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
-import { AppToaster } from '@/components/app-toaster';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 import { system } from '@/theme/system';
 import { createRoutes } from './router/routes';
-import { SessionProvider } from './session-provider';
+import { SessionProvider, SessionToaster } from './session-provider';
 
 /** The app: design system, runtime config, session, router, and the one toaster. */
 export function App({ config }: { config: TRuntimeConfig }) {
@@ -16,7 +15,7 @@ export function App({ config }: { config: TRuntimeConfig }) {
       <RuntimeConfigContext.Provider value={config}>
         <SessionProvider>
           <RouterProvider router={router} />
-          <AppToaster />
+          <SessionToaster />
         </SessionProvider>
       </RuntimeConfigContext.Provider>
     </ChakraProvider>

@@ -6,10 +6,12 @@ import { resetCampaignFlow } from '@/lib/campaign-flow';
 import {
   SessionContext,
   signedOutSession,
+  useSession,
   type SessionContextValue,
   type SessionState,
 } from '@/lib/session/session-context';
 import { onSessionLost } from './bootstrap/configure';
+import { LazyToaster } from './lazy-toaster';
 
 /**
  * Holds the session (spec 000 §4): on start, and after sign-in, the current identity-provider user is
@@ -67,4 +69,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionContextValue>(() => ({ ...state, refresh, signOut }), [state, refresh, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The toast region: mounted for signed-in users at once, for others on their first toast. */
+export function SessionToaster() {
+  const { isAuthenticated } = useSession();
+  return <LazyToaster eager={isAuthenticated} />;
 }

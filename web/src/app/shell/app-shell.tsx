@@ -1,13 +1,13 @@
 import { Box, Container, Flex, IconButton, Link } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link as RouterLink, Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '@bidgrid/shared/constants';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { useSession } from '@/lib/session/session-context';
-import { LogoutDialog } from './logout-dialog';
-import { SidebarDrawer } from './sidebar-drawer';
+
+const SessionMenus = lazy(() => import('./session-menus'));
 
 /** Skip link: the first focusable element, visible only when focused (keyboard users jump past the header). */
 function SkipLink() {
@@ -46,15 +46,8 @@ function MenuIcon() {
 export function AppShell() {
   const session = useSession();
   const config = useRuntimeConfig();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
-
-  const logOut = async (): Promise<void> => {
-    await session.signOut();
-    setLogoutOpen(false);
-    navigate(paths.login.getHref(), { replace: true });
-  };
 
   return (
     <Flex direction="column" minH="100vh">
@@ -88,18 +81,15 @@ export function AppShell() {
         </Container>
       </Box>
       {session.isAuthenticated ? (
-        <>
-          <SidebarDrawer
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
+        <Suspense fallback={null}>
+          <SessionMenus
+            menuOpen={menuOpen}
+            onMenuOpenChange={setMenuOpen}
+            logoutOpen={logoutOpen}
+            onLogoutOpenChange={setLogoutOpen}
             supportUrl={config.supportUrl}
-            onLogOut={() => {
-              setMenuOpen(false);
-              setLogoutOpen(true);
-            }}
           />
-          <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} onConfirm={logOut} />
-        </>
+        </Suspense>
       ) : null}
     </Flex>
   );

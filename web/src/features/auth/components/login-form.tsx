@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -45,10 +45,9 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: SignInOutcome) =
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Log in">
       <Stack gap="4">
         {error ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
+          <Text role="alert" color="fg.error" fontWeight="medium">
+            {error}
+          </Text>
         ) : null}
         <Field.Root invalid={Boolean(errors.userName)}>
           <Field.Label>Username</Field.Label>

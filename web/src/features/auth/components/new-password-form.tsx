@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -45,10 +45,9 @@ export function NewPasswordForm({ onDone }: { onDone: () => Promise<void> | void
       <Stack gap="4">
         <Text>Your account needs a new password before you can continue.</Text>
         {error ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
+          <Text role="alert" color="fg.error" fontWeight="medium">
+            {error}
+          </Text>
         ) : null}
         <Field.Root invalid={Boolean(errors.newPassword)}>
           <Field.Label>New Password</Field.Label>

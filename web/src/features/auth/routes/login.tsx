@@ -1,4 +1,4 @@
-import { Box, Card, Heading } from '@chakra-ui/react';
+import { Box, Heading } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -24,16 +24,12 @@ export function Component() {
 
   return (
     <Box maxW="md" mx="auto" py={{ base: '6', md: '12' }}>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h1" size="2xl" textAlign="center">
-            Welcome Back
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          {step === 'credentials' ? <LoginForm onOutcome={onOutcome} /> : <NewPasswordForm onDone={enter} />}
-        </Card.Body>
-      </Card.Root>
+      <Box borderWidth="1px" rounded="l3" bg="bg.panel" boxShadow="sm" p={{ base: '6', md: '8' }}>
+        <Heading as="h1" size="2xl" textAlign="center" mb="6">
+          Welcome Back
+        </Heading>
+        {step === 'credentials' ? <LoginForm onOutcome={onOutcome} /> : <NewPasswordForm onDone={enter} />}
+      </Box>
     </Box>
   );
 }

@@ -1,0 +1,26 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { toaster } from '@/lib/toaster';
+
+const AppToaster = lazy(() => import('@/components/app-toaster').then((module) => ({ default: module.AppToaster })));
+
+/**
+ * Mounts the toast region the first time a toast is created (or right away when `eager`). The toast
+ * machinery then loads in its own chunk instead of the login route's; the toaster store keeps toasts
+ * created before the region mounts and the region shows them on mount.
+ */
+export function LazyToaster({ eager }: { eager: boolean }) {
+  const [needed, setNeeded] = useState(() => eager || toaster.getCount() > 0);
+  useEffect(() => {
+    if (eager) setNeeded(true);
+  }, [eager]);
+  useEffect(() => {
+    if (needed) return undefined;
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
