@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { ID_PREFIX } from '../constants';
+import { zId } from '../ids';
+import { ZIsoDateTime, ZUsername } from './common.schema';
 
-/** Agency (spec 000 §3). `users` holds lower-cased Cognito user names. */
+/**
+ * Agency (spec 000 §3). `users` holds lower-cased Cognito user names. The spec's client state also
+ * keeps the agency's advertisers and playbooks beside it; those come from their own calls
+ * (`listAdvertisersByAgency`, `getPlaybooks`), so the record does not embed them.
+ */
 export const ZAgency = z.object({
-  agencyId: z.string().startsWith(ID_PREFIX.agency),
+  agencyId: zId('agency'),
   name: z.string().min(1),
   email: z.email(),
-  createdBy: z.string().min(1),
-  users: z.array(z.string().min(1)).min(1),
-  createdAt: z.iso.datetime().optional(),
+  createdBy: ZUsername,
+  users: z.array(ZUsername).min(1),
+  createdAt: ZIsoDateTime.optional(),
 });
 export type TAgency = z.infer<typeof ZAgency>;
 

@@ -1,12 +1,69 @@
 import type { AnyOperation } from '../operation';
+import * as adgroup from './adgroup.operations';
+import * as advertiser from './advertiser.operations';
 import * as agency from './agency.operations';
+import * as billing from './billing.operations';
+import * as campaign from './campaign.operations';
+import * as creative from './creative.operations';
+import * as crm from './crm.operations';
+import * as crmCard from './crm-card.operations';
+import * as domainList from './domain-list.operations';
+import * as geo from './geo.operations';
+import * as health from './health.operations';
+import * as lineItem from './line-item.operations';
+import * as payments from './payments.operations';
+import * as report from './report.operations';
+import * as roleTitle from './role-title.operations';
+import * as segment from './segment.operations';
+import * as segmentsLog from './segments-log.operations';
+import * as template from './template.operations';
 
 /**
- * The operation table: every REST call of spec 000 §7 and 001 §7. Add a feature file beside this
- * one and spread it here; CDK, the local gateway, the web client and the security test read it.
+ * The operation table: every REST call of spec 000 §7 and 001 §7, plus ours (health, Stripe webhook,
+ * presigned uploads, the signed-in twins of CRM-card calls). Add a feature file beside this one
+ * (exporting operations only) and spread it here; CDK, the local gateway, the web client and the
+ * security test read it.
  */
-export const operations: readonly AnyOperation[] = [...Object.values(agency)];
+export const operations: readonly AnyOperation[] = [
+  ...Object.values(agency),
+  ...Object.values(advertiser),
+  ...Object.values(billing),
+  ...Object.values(segmentsLog),
+  ...Object.values(payments),
+  ...Object.values(crm),
+  ...Object.values(campaign),
+  ...Object.values(report),
+  ...Object.values(lineItem),
+  ...Object.values(adgroup),
+  ...Object.values(creative),
+  ...Object.values(geo),
+  ...Object.values(roleTitle),
+  ...Object.values(domainList),
+  ...Object.values(segment),
+  ...Object.values(crmCard),
+  ...Object.values(template),
+  ...Object.values(health),
+];
 
 export const operationsByName: ReadonlyMap<string, AnyOperation> = new Map(operations.map((op) => [op.name, op]));
 
-export { agency };
+export {
+  adgroup,
+  advertiser,
+  agency,
+  billing,
+  campaign,
+  creative,
+  crm,
+  crmCard,
+  domainList,
+  geo,
+  health,
+  lineItem,
+  payments,
+  report,
+  roleTitle,
+  segment,
+  segmentsLog,
+  template,
+};

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { zId } from '../../ids';
+import { ZAdvertiser, ZAdvertiserCategory, ZAdvertiserCreate } from '../../entities/advertiser.schema';
+import { ZBillingLog } from '../../entities/billing.schema';
+
+export const getAdvertiser = defineOperation({
+  name: 'getAdvertiser',
+  method: 'GET',
+  path: '/api/advertiser/{id}',
+  auth: 'user',
+  params: z.object({ id: zId('advertiser') }),
+  response: ZAdvertiser,
+  summary: "One advertiser of the caller's agency (another agency's id answers 404).",
+  specRef: '000 §7',
+});
+
+export const listAdvertisersByAgency = defineOperation({
+  name: 'listAdvertisersByAgency',
+  method: 'GET',
+  path: '/api/advertiser/agency/{agencyId}',
+  auth: 'user',
+  params: z.object({ agencyId: zId('agency') }),
+  response: z.array(ZAdvertiser),
+  summary: "The caller's agency's advertisers sorted by name; a path agencyId other than the caller's answers 404.",
+  specRef: '000 §7',
+});
+
+export const createAdvertiser = defineOperation({
+  name: 'createAdvertiser',
+  method: 'POST',
+  path: '/api/advertiser/create',
+  auth: 'user',
+  body: ZAdvertiserCreate,
+  response: ZAdvertiser,
+  summary:
+    "Creates an advertiser in the caller's agency and at the bidder (category 'IAB3'); createdBy and parentAgencyId come from the token.",
+  specRef: '000 §7',
+});
+
+export const listAdvertiserCategories = defineOperation({
+  name: 'listAdvertiserCategories',
+  method: 'GET',
+  path: '/api/advertiser/categories',
+  auth: 'user',
+  response: z.array(ZAdvertiserCategory),
+  summary: "The bidder's advertiser categories (IAB codes and names).",
+  specRef: '000 §7',
+});
+
+export const listAdvertiserBillingLogs = defineOperation({
+  name: 'listAdvertiserBillingLogs',
+  method: 'GET',
+  path: '/api/advertiser/billinglog/{advertiserId}',
+  auth: 'user',
+  params: z.object({ advertiserId: zId('advertiser') }),
+  response: z.array(ZBillingLog),
+  summary: "Billing logs of one of the caller's advertisers, newest first.",
+  specRef: '000 §7',
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { zId } from '../../ids';
+import { ZBidderId, ZIsoDate, ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME } from '../../entities/common.schema';
+import { ZCampaign, ZCampaignDetailsUpdate } from '../../entities/campaign.schema';
+import { ZCampaignCreate, ZCampaignEvent } from '../../entities/campaign-create.schema';
+import { ZCompanyMatchResult } from '../../entities/company.schema';
+import { ZTargetingSelections } from '../../entities/targeting.schema';
+
+const campaignParams = z.object({ id: zId('campaign') });
+
+export const getCampaign = defineOperation({
+  name: 'getCampaign',
+  method: 'GET',
+  path: '/api/campaign/{id}',
+  auth: 'user',
+  params: campaignParams,
+  response: ZCampaign,
+  summary: "One campaign of the caller's agency with its all-time report.",
+  specRef: '000 §7, 001 §7',
+});
+
+export const listCampaignsByAdvertiser = defineOperation({
+  name: 'listCampaignsByAdvertiser',
+  method: 'GET',
+  path: '/api/campaign/allbyadvertiser/{advertiserId}',
+  auth: 'user',
+  params: z.object({ advertiserId: zId('advertiser') }),
+  query: z.object({ timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
+  response: z.array(ZCampaign),
+  summary:
+    "The advertiser's campaigns, archived ones included, each with campaignReports[0] over the time frame (a CUSTOM_DATE day goes through /campaign/dailyreport).",
+  specRef: '000 §7',
+});
+
+export const getCampaignDailyReport = defineOperation({
+  name: 'getCampaignDailyReport',
+  method: 'GET',
+  path: '/api/campaign/dailyreport/{id}',
+  auth: 'user',
+  params: z.object({ id: zId('advertiser') }),
+  // `camapign_id` keeps the spec's spelling (000 §7) so its clients keep working.
+  query: z.object({ date: ZIsoDate, camapign_id: zId('campaign').optional() }),
+  response: z.array(ZCampaign),
+  summary:
+    "The CUSTOM_DATE twin of allbyadvertiser: {id} is the advertiser id, each campaign's campaignReports[0] covers the one day `date`; camapign_id narrows the list to that campaign.",
+  specRef: '000 §7',
+});
+
+export const getCampaignTargetingSelections = defineOperation({
+  name: 'getCampaignTargetingSelections',
+  method: 'GET',
+  path: '/api/campaign/targetingSelections/{id}',
+  auth: 'user',
+  params: campaignParams,
+  response: ZTargetingSelections,
+  summary: "The campaign's targeting layers for the 'Campaign Targeting Selections' panel.",
+  specRef: '000 §7, 001 §7',
+});
+
+export const updateCampaignDetails = defineOperation({
+  name: 'updateCampaignDetails',
+  method: 'PUT',
+  path: '/api/campaign/new/details',
+  auth: 'user',
+  body: z.object({ bgCampaignId: zId('campaign'), beeswaxCampaignId: ZBidderId, updateBody: ZCampaignDetailsUpdate }),
+  response: ZCampaign,
+  summary:
+    'Edits a campaign here and at the bidder; refuses a media-type change, a start-date change once started, and any change 175+ days after the end date.',
+  specRef: '000 §7',
+});
+
+export const archiveCampaign = defineOperation({
+  name: 'archiveCampaign',
+  method: 'PUT',
+  path: '/api/campaign/archive',
+  auth: 'user',
+  body: z.object({ bgCampaignId: zId('campaign'), updateBody: z.object({ archived: z.boolean() }) }),
+  response: ZCampaign,
+  summary: 'Archives (archived true) or unarchives a campaign; an active campaign cannot be archived (409).',
+  specRef: '000 §7',
+});
+
+export const updateCampaignStatus = defineOperation({
+  name: 'updateCampaignStatus',
+  method: 'PUT',
+  path: '/api/campaign/new/status',
+  auth: 'user',
+  body: z.object({
+    bgCampaignId: zId('campaign'),
+    beeswaxCampaignId: ZBidderId,
+    updateBody: z.object({ active: z.boolean() }),
+  }),
+  response: ZCampaign,
+  summary:
+    'Activates or deactivates a campaign here and at the bidder; an archived campaign or one 175+ days past its end cannot be activated.',
+  specRef: '000 §7',
+});
+
+export const createCampaign = defineOperation({
+  name: 'createCampaign',
+  method: 'POST',
+  path: '/api/campaign/create',
+  auth: 'user',
+  body: ZCampaignCreate,
+  response: ZCampaign,
+  summary:
+    'Creates the campaign (inactive) at the bidder with one line item per included company, its creatives and targeting; the advertiser needs a saved card. Same as the createCampaign event.',
+  specRef: '001 §7',
+});
+
+export const recordCampaignEvent = defineOperation({
+  name: 'recordCampaignEvent',
+  method: 'POST',
+  path: '/api/campaign/event',
+  auth: 'user',
+  body: ZCampaignEvent,
+  response: z.object({ bgCampaignId: zId('campaign'), recorded: z.literal(true) }),
+  summary:
+    'Records that the wizard finished creating a campaign (activity log and a notice mail to BidGrid operations); the spec does not say what the server does, so this is ours.',
+  specRef: '001 §7',
+});
+
+export const matchCsvCompanies = defineOperation({
+  name: 'matchCsvCompanies',
+  method: 'POST',
+  path: '/api/campaign/csv-kickfire-matches',
+  auth: 'user',
+  body: z.object({ csvCompanies: z.array(z.string().trim().min(1).max(253)).min(1).max(10_000) }),
+  response: ZCompanyMatchResult,
+  summary:
+    'Matches the domains of an uploaded CSV (one a line) to companies and IP segments; each match is written to the segments log.',
+  specRef: '001 §7',
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { zId } from '../../ids';
+import { ZAdvertiser } from '../../entities/advertiser.schema';
+import { ZCompanyMatchResult } from '../../entities/company.schema';
+import {
+  ZCompanySortValues,
+  ZHubspotCompanyProperty,
+  ZHubspotList,
+  ZHubspotListType,
+  ZHubspotPage,
+  ZHubspotPageKind,
+  ZTargetedCompanies,
+  ZTargetedCompaniesRequest,
+} from '../../entities/crm.schema';
+import { HUBSPOT_PAGE_KINDS } from '../../constants';
+
+const advertiserParams = z.object({ id: zId('advertiser') });
+
+export const getHubspotAuthUrl = defineOperation({
+  name: 'getHubspotAuthUrl',
+  method: 'GET',
+  path: '/api/hubspot/auth/{advertiserId}',
+  auth: 'user',
+  params: z.object({ advertiserId: zId('advertiser') }),
+  response: z.url(),
+  summary:
+    "The HubSpot authorization URL for one of the caller's advertisers, with a one-time state bound to the advertiser and caller.",
+  specRef: '000 §7',
+});
+
+export const saveHubspotTokens = defineOperation({
+  name: 'saveHubspotTokens',
+  method: 'POST',
+  path: '/api/hubspot/oauthtokens',
+  auth: 'user',
+  body: z.object({ code: z.string().min(1).max(2048), bgAdvertiserId: zId('advertiser') }),
+  response: ZAdvertiser,
+  summary:
+    'Exchanges the authorization code for HubSpot tokens (kept encrypted on the server) and marks the advertiser connected with its portal id.',
+  specRef: '000 §7',
+});
+
+export const deleteHubspotTokens = defineOperation({
+  name: 'deleteHubspotTokens',
+  method: 'POST',
+  path: '/api/hubspot/oauthtokens/delete',
+  auth: 'user',
+  body: z.object({ bgAdvertiserId: zId('advertiser') }),
+  response: ZAdvertiser,
+  summary: 'Disconnects the advertiser from HubSpot: deletes its tokens and portal link.',
+  specRef: '000 §7',
+});
+
+export const getHubspotCompanyProperties = defineOperation({
+  name: 'getHubspotCompanyProperties',
+  method: 'GET',
+  path: '/api/hubspot/companies/properties/{id}',
+  auth: 'user',
+  params: advertiserParams,
+  response: z.array(ZHubspotCompanyProperty),
+  summary: "Company property definitions of the advertiser's HubSpot portal ({id} is the advertiser id).",
+  specRef: '001 §7',
+});
+
+export const getCompanySortValues = defineOperation({
+  name: 'getCompanySortValues',
+  method: 'GET',
+  path: '/api/hubspot/companies/sortvalues/{id}',
+  auth: 'user',
+  params: advertiserParams,
+  response: ZCompanySortValues,
+  summary:
+    "Path ours (001 §7 'get company sort values by advertiser id'): the ideal-customer-profile tiers of the advertiser's portal, for the HubSpot Tiers source.",
+  specRef: '001 §7 (other operations)',
+});
+
+export const listHubspotLists = defineOperation({
+  name: 'listHubspotLists',
+  method: 'GET',
+  path: '/api/hubspot/lists/{id}',
+  auth: 'user',
+  params: advertiserParams,
+  query: z.object({ listType: ZHubspotListType.default('companies') }),
+  response: z.array(ZHubspotList),
+  summary:
+    "HubSpot lists of the advertiser's portal ({id} is the advertiser id); listType (ours) picks company or contact lists.",
+  specRef: '001 §7',
+});
+
+export const listHubspotPages = defineOperation({
+  name: 'listHubspotPages',
+  method: 'GET',
+  path: '/api/hubspot/pages/{id}',
+  auth: 'user',
+  params: advertiserParams,
+  query: z.object({
+    types: z
+      .string()
+      .default(HUBSPOT_PAGE_KINDS.join(','))
+      .transform((value) => value.split(',').map((kind) => kind.trim()))
+      .pipe(z.array(ZHubspotPageKind).min(1)),
+  }),
+  response: z.array(ZHubspotPage),
+  summary:
+    "Pages of the advertiser's portal for the Landing Page step; types is a comma-separated list of landing_page, site_page, blogPosts.",
+  specRef: '001 §7',
+});
+
+export const searchHubspotCompanies = defineOperation({
+  name: 'searchHubspotCompanies',
+  method: 'POST',
+  path: '/api/hubspot/companies/search',
+  auth: 'user',
+  body: ZTargetedCompaniesRequest,
+  response: ZTargetedCompanies,
+  summary:
+    "Path ours (001 §7 'HubSpot company fetches by tier filters'): one page of companies matching the filters, matched to IP segments; REST twin of the getTargetedCompanies event.",
+  specRef: '001 §7 (other operations)',
+});
+
+export const listHubspotCompaniesByLists = defineOperation({
+  name: 'listHubspotCompaniesByLists',
+  method: 'POST',
+  path: '/api/hubspot/companies/bylists',
+  auth: 'user',
+  body: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListIds: z.array(z.string().min(1)).min(1).max(50) }),
+  response: ZCompanyMatchResult,
+  summary:
+    "Path ours (001 §7 'HubSpot company fetches by list ids'): the companies of the given HubSpot lists, matched to IP segments; REST twin of the getCompaniesFromList event.",
+  specRef: '001 §7 (other operations)',
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { ZAdvertiser } from '../../entities/advertiser.schema';
+import { ZCardSetupSecret, ZPaymentSave, ZStripeEvent } from '../../entities/payment.schema';
+
+export const createCardSetupIntent = defineOperation({
+  name: 'createCardSetupIntent',
+  method: 'GET',
+  path: '/api/stripe/intent',
+  auth: 'user',
+  response: ZCardSetupSecret,
+  summary:
+    'Creates a card setup intent at the payment provider; the payload is its client secret for the card element.',
+  specRef: '000 §7',
+});
+
+export const saveAdvertiserCard = defineOperation({
+  name: 'saveAdvertiserCard',
+  method: 'POST',
+  path: '/api/stripe/advertiser/card',
+  auth: 'user',
+  body: ZPaymentSave,
+  response: ZAdvertiser,
+  summary:
+    "Attaches the confirmed payment method to the advertiser's payment customer and saves the card summary, friendly name and billing email; answers the updated advertiser.",
+  specRef: '000 §7',
+});
+
+export const handleStripeWebhook = defineOperation({
+  name: 'handleStripeWebhook',
+  method: 'POST',
+  path: '/public/stripe/webhook',
+  auth: 'stripe-signed',
+  body: ZStripeEvent,
+  response: z.object({ received: z.literal(true) }),
+  summary:
+    'Stripe webhook (ours): verifies the Stripe-Signature, records each event id once, and updates billing logs and saved cards from payment and payment-method events.',
+  specRef: 'ours (billing; ARCHITECTURE: payments)',
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { ZRoleTitleChoice, ZRoleType } from '../../entities/role-title.schema';
+
+export const listRoleTitles = defineOperation({
+  name: 'listRoleTitles',
+  method: 'GET',
+  path: '/api/roleTitle/getRoleTitleList',
+  auth: 'user',
+  response: z.array(ZRoleType),
+  summary: 'Role types with their roles and bidder segments, for the Role/Title step.',
+  specRef: '001 §7',
+});
+
+export const getCampaignTemplateRoleTitles = defineOperation({
+  name: 'getCampaignTemplateRoleTitles',
+  method: 'GET',
+  path: '/api/roleTitle/campaignTemplate/{id}',
+  auth: 'user',
+  params: z.object({ id: z.string().min(1) }),
+  response: z.array(ZRoleTitleChoice),
+  summary:
+    "The roles saved in one of the caller's campaign templates (001 §7 'get role titles for template id'); {id} is the template id.",
+  specRef: '001 §7',
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { zId } from '../../ids';
+import { ZRetargetingSegment, ZSegmentCreate } from '../../entities/retargeting-segment.schema';
+
+export const listSegmentsByAdvertiser = defineOperation({
+  name: 'listSegmentsByAdvertiser',
+  method: 'GET',
+  path: '/api/segments/advertiser/{advertiserId}',
+  auth: 'user',
+  params: z.object({ advertiserId: zId('advertiser') }),
+  response: z.array(ZRetargetingSegment),
+  summary:
+    "Path ours (001 §7 'fetch segments by advertiser'): the retargeting segments of one of the caller's advertisers, for the signed-in pages (the /public/crmcard twin is for the CRM card).",
+  specRef: '001 §7 (other operations)',
+});
+
+export const createSegment = defineOperation({
+  name: 'createSegment',
+  method: 'POST',
+  path: '/api/segments/create',
+  auth: 'user',
+  body: ZSegmentCreate,
+  response: ZRetargetingSegment,
+  summary:
+    "Path ours: the create-segment modal of the signed-in pages; creates a bidder segment for one of the caller's advertisers (the /public/crmcard twin is for the CRM card).",
+  specRef: '001 §2, §5',
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineOperation } from '../operation';
+import { ZCampaignTemplate, ZCampaignTemplateInput } from '../../entities/campaign-template.schema';
+
+export const listCampaignTemplatesByUser = defineOperation({
+  name: 'listCampaignTemplatesByUser',
+  method: 'GET',
+  path: '/api/campaign/templates/{id}',
+  auth: 'user',
+  // The spec writes `{userId}`; API Gateway allows one variable name per path level and the PUT below
+  // uses `{id}` there, so it is `{id}` here too.
+  params: z.object({ id: z.string().min(1) }),
+  response: z.array(ZCampaignTemplate),
+  summary:
+    "The caller's campaign templates (templates are per user); {id} is the spec's {userId} and must be the caller's own user name, else 404.",
+  specRef: '001 §7',
+});
+
+export const createCampaignTemplate = defineOperation({
+  name: 'createCampaignTemplate',
+  method: 'POST',
+  path: '/api/campaign/templates',
+  auth: 'user',
+  body: ZCampaignTemplateInput,
+  response: ZCampaignTemplate,
+  summary: 'Saves a campaign template owned by the caller.',
+  specRef: '001 §7',
+});
+
+export const updateCampaignTemplate = defineOperation({
+  name: 'updateCampaignTemplate',
+  method: 'PUT',
+  path: '/api/campaign/templates/{id}',
+  auth: 'user',
+  params: z.object({ id: z.string().min(1) }),
+  body: ZCampaignTemplateInput,
+  response: ZCampaignTemplate,
+  summary: "Replaces one of the caller's campaign templates; steps dropped from templateSteps have their data cleared.",
+  specRef: '001 §7',
+});
+
+export const deleteCampaignTemplate = defineOperation({
+  name: 'deleteCampaignTemplate',
+  method: 'DELETE',
+  path: '/api/campaign/templates',
+  auth: 'user',
+  body: z.object({ id: z.string().min(1) }),
+  response: z.object({ id: z.string() }),
+  summary: "Deletes one of the caller's campaign templates (001 §7 'delete template by id').",
+  specRef: '001 §7',
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { zId } from '../ids';
+import { ZMaxCompanies } from './campaign.schema';
+import { ZBidderId, ZIsoDate, ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';
+import { ZFoundCompanyInfo, ZFoundEmailsInfo } from './company.schema';
+import { ZStepName } from './playbook.schema';
+import { ZRoleTitleChoice } from './role-title.schema';
+
+/** What a template keeps of its advertiser: enough to show and re-select it. */
+export const ZTemplateAdvertiser = z.object({
+  bgAdvertiserId: zId('advertiser'),
+  beeswaxAdvertiserId: ZBidderId,
+  name: z.string().min(1),
+});
+
+/**
+ * The fields of a campaign template that the user edits (001 §3), shared by the stored template and
+ * the create/update bodies. Dates may be empty: a template outlives the days it was made on.
+ * `selectedAdGroupTemplate` is the ad-group template's id; `templateSteps` the optional steps chosen.
+ */
+const templateFields = {
+  templateName: ZRequestText,
+  selectedAdvertiser: ZTemplateAdvertiser.nullable().default(null),
+  templateSteps: z.array(ZStepName),
+  /** The bidder's advertiser id. */
+  advertiser_id: ZBidderId.nullable().default(null),
+  estimatedBudget: z.number().min(0).default(0),
+  dailyBudget: z.number().positive(),
+  campaign_name: z.string().default(''),
+  landingPage: z.string().default(''),
+  startDate: ZIsoDate.nullable().default(null),
+  endDate: ZIsoDate.nullable().default(null),
+  maxBid: z.number().positive(),
+  bgAdvertiserId: zId('advertiser'),
+  selectedAdGroupTemplate: zId('adGroupTemplate').nullable().default(null),
+  description: z.string().default(''),
+  name: ZRequestText,
+  roleTitles: z.array(ZRoleTitleChoice).default([]),
+  foundCompanyInfo: ZFoundCompanyInfo.nullable().default(null),
+  foundEmailsInfo: ZFoundEmailsInfo.nullable().default(null),
+  matches: z.number().int().min(0).default(0),
+  isVideoCampaign: z.boolean(),
+  showInHubspot: z.boolean().default(false),
+  maxCompanies: ZMaxCompanies.default(null),
+  /** True for templates of the custom flow (any chosen layers), false for the ABM step list. */
+  isCustomCampaign: z.boolean().default(true),
+  selectedDomainListsIds: z.array(z.string()).default([]),
+  selectedGeoTargetOptions: z.array(z.string()).default([]),
+  selectedZipCodes: z.array(z.string()).default([]),
+  selectedSegmentIds: z.array(z.string()).default([]),
+};
+
+/**
+ * Campaign template (001 §3), owned by the user who saved it. The id has no prefix in the spec, so it
+ * is a plain UUID.
+ */
+export const ZCampaignTemplate = z.object({
+  id: z.string().min(1),
+  agencyId: zId('agency'),
+  createdBy: ZUsername,
+  ...templateFields,
+  createdAt: ZIsoDateTime.optional(),
+  updatedAt: ZIsoDateTime.optional(),
+});
+export type TCampaignTemplate = z.infer<typeof ZCampaignTemplate>;
+
+/**
+ * Body of `POST /campaign/templates` and `PUT /campaign/templates/{id}` (the template payload). `id`,
+ * `agencyId` and `createdBy` may be sent as the spec's client does; the server uses the path id and
+ * the caller.
+ */
+export const ZCampaignTemplateInput = z.object({
+  id: z.string().optional(),
+  agencyId: z.string().optional(),
+  createdBy: z.string().optional(),
+  ...templateFields,
+});
+export type TCampaignTemplateInput = z.input<typeof ZCampaignTemplateInput>;

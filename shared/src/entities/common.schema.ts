@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DEFAULT_TIME_FRAME, GEO_COUNTRIES, IMAGE_MIME_TYPES, TIME_FRAMES, VIDEO_MIME_TYPES } from '../constants';
+
+/**
+ * Building blocks shared by the entity schemas. Entities describe what the API sends and stores; the
+ * form rules with the spec's messages live in `validation/`.
+ */
+
+/** A calendar day, `YYYY-MM-DD` (campaign dates, report days): no time zone can shift it. */
+export const ZIsoDate = z.iso.date();
+/** An instant, ISO 8601 with `Z` or an offset (`createdAt`, `sentAt`, log dates). */
+export const ZIsoDateTime = z.iso.datetime({ offset: true });
+
+/** A US dollar amount as the API carries it: a plain number (storage keeps micros; see DATA-MODEL). */
+export const ZUsd = z.number().min(0);
+/** A count (impressions, matched accounts, bytes). */
+export const ZCount = z.number().int().min(0);
+/**
+ * An id the bidder assigns (advertiser, campaign, line item, creative, list): the bidder's ids are
+ * positive integers.
+ */
+export const ZBidderId = z.number().int().positive();
+
+/**
+ * A report value: a number, or null when the bidder has no data for it (the tables show 'N/A').
+ * Missing keys read as null, so partial rows from the bidder still parse.
+ */
+export const ZMetricValue = z.number().nullable().default(null);
+
+/** A Cognito user name as stored (lower-cased at sign-up). */
+export const ZUsername = z.string().min(1);
+
+/** Non-empty text from a request, trimmed, bounded so one field cannot fill an item. */
+export const ZRequestText = z.string().trim().min(1).max(512);
+/** Optional free text from a request (descriptions): missing becomes ''. */
+export const ZRequestDescription = z.string().trim().max(4000).default('');
+
+/** Every time frame of the dashboards, including `CUSTOM_DATE`. */
+export const ZTimeFrame = z.enum(TIME_FRAMES);
+/** The rolling time frames: `CUSTOM_DATE` is asked for through the `dailyreport` calls with a `date`. */
+export const ZRangeTimeFrame = ZTimeFrame.exclude(['CUSTOM_DATE']);
+export type TRangeTimeFrame = z.infer<typeof ZRangeTimeFrame>;
+/** `DEFAULT_TIME_FRAME` (ALL_TIME) as a rolling time frame; parsing it here fails fast if that ever changes. */
+export const DEFAULT_RANGE_TIME_FRAME: TRangeTimeFrame = ZRangeTimeFrame.parse(DEFAULT_TIME_FRAME);
+
+/** Creative MIME types: the image types of display campaigns and mp4 for video (001 §5). */
+export const ZCreativeMimeType = z.enum([...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES]);
+export type TCreativeMimeType = z.infer<typeof ZCreativeMimeType>;
+
+/** Country codes of the geo layer (001 §3: US or CA, USA or CAN). */
+export const ZCountryCode2 = z.enum(GEO_COUNTRIES.map((c) => c.code2));
+export const ZCountryCode3 = z.enum(GEO_COUNTRIES.map((c) => c.code3));
+
+/** A click or landing URL: http(s) only, so a `javascript:` URL can never reach an ad or a link. */
+export const ZWebUrl = z.url({ protocol: /^https?$/ });

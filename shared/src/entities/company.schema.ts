@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ZCount } from './common.schema';
+
+/**
+ * What company matching found for a domain: the company and the IP ranges that become its line
+ * item's targeting (ARCHITECTURE). Present on a row means the domain matched.
+ */
+export const ZDomainInfo = z.object({
+  domain: z.string().min(1),
+  companyName: z.string().min(1).optional(),
+  /** IP ranges in CIDR notation. */
+  ipSegments: z.array(z.string().min(1)).min(1),
+});
+export type TDomainInfo = z.infer<typeof ZDomainInfo>;
+
+/**
+ * Company row (001 §3): a target company by domain; `domainInfo` present means matched; `include`
+ * is the user's toggle. CRM-sourced rows carry the HubSpot company id and name.
+ */
+export const ZCompanyRow = z.object({
+  domain: z.string().trim().min(1),
+  domainInfo: ZDomainInfo.nullish(),
+  include: z.boolean(),
+  hubspotCompanyId: z.string().min(1).optional(),
+  companyName: z.string().min(1).optional(),
+});
+export type TCompanyRow = z.infer<typeof ZCompanyRow>;
+
+/**
+ * Result of matching a set of companies (CSV matches, CRM lists and tiers): every row as the source
+ * listed it (`primarySegments`), the rows de-duplicated by domain (`uniqueSegments`, what the step
+ * shows) and how many unique domains matched.
+ */
+export const ZCompanyMatchResult = z.object({
+  primarySegments: z.array(ZCompanyRow),
+  uniqueSegments: z.array(ZCompanyRow),
+  matches: ZCount,
+});
+export type TCompanyMatchResult = z.infer<typeof ZCompanyMatchResult>;
+
+/** The draft's `foundCompanyInfo` (001 §3): a match result and whether it came from a CSV file. */
+export const ZFoundCompanyInfo = ZCompanyMatchResult.extend({ fromFile: z.boolean() });
+export type TFoundCompanyInfo = z.infer<typeof ZFoundCompanyInfo>;
+
+/** E-mails of one domain to hash for CRM retargeting; small domains share the 'general' group (001 §2). */
+export const ZEmailGroup = z.object({
+  domain: z.string().min(1),
+  emails: z.array(z.email()).min(1),
+});
+export type TEmailGroup = z.infer<typeof ZEmailGroup>;
+
+/** The draft's `foundEmailsInfo` (001 §3). */
+export const ZFoundEmailsInfo = z.object({
+  emailsToHash: z.array(ZEmailGroup),
+  fromFile: z.boolean(),
+});
+export type TFoundEmailsInfo = z.infer<typeof ZFoundEmailsInfo>;

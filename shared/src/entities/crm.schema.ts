@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  COMPANY_SEARCH_PAGE_SIZE,
+  COMPANY_SEARCH_START_AFTER,
+  HUBSPOT_PAGE_KINDS,
+  HUBSPOT_PAGE_TYPES,
+} from '../constants';
+import { zId } from '../ids';
+import { ZCompanyMatchResult } from './company.schema';
+import { ZCount } from './common.schema';
+
+/**
+ * Which HubSpot lists a step asks for: company lists (Target Companies) or contact lists (CRM
+ * Re-targeting). The spec sends a `listType` without its values (001 §7), so these are ours.
+ */
+export const HUBSPOT_LIST_TYPES = ['companies', 'contacts'] as const;
+export const ZHubspotListType = z.enum(HUBSPOT_LIST_TYPES);
+
+/** A HubSpot list (001 §3 `hubSpotLists`: listId, name). */
+export const ZHubspotList = z.object({
+  listId: z.string().min(1),
+  name: z.string().min(1),
+  size: z.number().int().min(0).optional(),
+});
+export type THubspotList = z.infer<typeof ZHubspotList>;
+
+export const ZHubspotPageKind = z.enum(HUBSPOT_PAGE_KINDS);
+export const ZHubspotPageType = z.enum(HUBSPOT_PAGE_TYPES);
+
+/** A CRM page offered as a landing page (001 §3 `foundHubspotPages`: id, name, url, state, pageType). */
+export const ZHubspotPage = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  url: z.url(),
+  state: z.string().min(1),
+  pageType: ZHubspotPageType,
+});
+export type THubspotPage = z.infer<typeof ZHubspotPage>;
+
+/** Operators of HubSpot's CRM search filters. */
+export const HUBSPOT_FILTER_OPERATORS = [
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
+] as const;
+
+/**
+ * A company search filter, HubSpot's shape. The tier step filters `hs_ideal_customer_profile` with
+ * `IN`; 'Get Target Accounts Only' adds `hs_is_target_account` `EQ` 'true' (001 §2).
+ */
+export const ZHubspotFilter = z.object({
+  propertyName: z.string().min(1),
+  operator: z.enum(HUBSPOT_FILTER_OPERATORS),
+  value: z.string().optional(),
+  values: z.array(z.string()).optional(),
+});
+export type THubspotFilter = z.infer<typeof ZHubspotFilter>;
+
+/** A label/value option (tiers, enumeration properties). */
+export const ZLabelValue = z.object({ label: z.string(), value: z.string() });
+
+/** `companySortValues` of the draft (001 §3): the portal's ideal-customer-profile tiers. */
+export const ZCompanySortValues = z.object({ tier_values: z.array(ZLabelValue) });
+export type TCompanySortValues = z.infer<typeof ZCompanySortValues>;
+
+/** A HubSpot company property definition (`GET /{crm}/companies/properties/{id}`). */
+export const ZHubspotCompanyProperty = z.object({
+  name: z.string().min(1),
+  label: z.string(),
+  type: z.string().min(1),
+  options: z.array(ZLabelValue).default([]),
+});
+export type THubspotCompanyProperty = z.infer<typeof ZHubspotCompanyProperty>;
+
+/**
+ * Request of a tier search (001 §7 `getTargetedCompanies`): `after` '0' and 100 results a page
+ * (001 §9); `reqID` is echoed so a client can drop answers to superseded searches.
+ */
+export const ZTargetedCompaniesRequest = z.object({
+  bgAdvertiserId: zId('advertiser'),
+  filters: z.array(ZHubspotFilter).min(1),
+  after: z.string().default(COMPANY_SEARCH_START_AFTER),
+  numberResults: z.number().int().min(1).max(COMPANY_SEARCH_PAGE_SIZE).default(COMPANY_SEARCH_PAGE_SIZE),
+  reqID: z.string().min(1).optional(),
+});
+export type TTargetedCompaniesRequest = z.input<typeof ZTargetedCompaniesRequest>;
+
+/** A page of tier-search results, matched: the match result plus paging (`after` null on the last page). */
+export const ZTargetedCompanies = ZCompanyMatchResult.extend({
+  reqID: z.string().optional(),
+  after: z.string().nullable(),
+  total: ZCount,
+});
+export type TTargetedCompanies = z.infer<typeof ZTargetedCompanies>;
+
+/** CRM campaign (001 §3, the public picker's dropdown): id, name and whether it is active. */
+export const ZCrmCampaign = z.object({
+  bgCampaignId: zId('campaign'),
+  name: z.string().min(1),
+  active: z.boolean(),
+});
+export type TCrmCampaign = z.infer<typeof ZCrmCampaign>;
+
+/**
+ * Outcome of adding a company from the CRM card (001 §7 payload `message`): the spec names
+ * 'no-match' and 'company-limit-reached'; 'company-added' is ours for success (an already included
+ * company also answers 'company-added').
+ */
+export const ADD_COMPANY_OUTCOMES = ['company-added', 'no-match', 'company-limit-reached'] as const;
+export const ZAddCompanyOutcome = z.object({ message: z.enum(ADD_COMPANY_OUTCOMES) });
+export type TAddCompanyOutcome = z.infer<typeof ZAddCompanyOutcome>;

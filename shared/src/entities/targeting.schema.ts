@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZBidderId, ZCountryCode3 } from './common.schema';
+
+/** A selected domain list (custom or one list of a public list), with its CPM bid when split (001 §2). */
+export const ZTargetingDomainList = z.object({
+  beeswaxListId: ZBidderId,
+  name: z.string().min(1),
+  /** CPM bid in USD for this list's domain; split public lists default to 25 (001 §9). */
+  cpmBid: z.number().positive().optional(),
+});
+export type TTargetingDomainList = z.infer<typeof ZTargetingDomainList>;
+
+/** A selected region (country_code_3 and region name, 000 §3). */
+export const ZTargetingState = z.object({
+  country_code_3: ZCountryCode3,
+  region_name: z.string().min(1),
+  /** The geo option's key, so a selection can be shown checked again. */
+  key: z.string().min(1).optional(),
+});
+
+/** A selected role, carried as its bidder segment. */
+export const ZTargetingRoleSegment = z.object({
+  role_name: z.string().min(1),
+  segment_key: z.string().min(1),
+  roleTypeId: z.string().min(1).optional(),
+  roleId: z.string().min(1).optional(),
+});
+
+/** A selected retargeting segment (visitor or CRM). */
+export const ZTargetingRetargetingSegment = z.object({
+  segment_key: z.string().min(1),
+  segment_name: z.string().min(1).optional(),
+});
+
+/**
+ * Targeting selections of a campaign (000 §3), also the `targetingInfo` of the creation payload
+ * (001 §3). Layers the campaign does not use are empty lists (the panel shows 'N/A'). Countries are
+ * derived from the selected regions (001 §2).
+ */
+export const ZTargetingSelections = z.object({
+  domain_list: z.array(ZTargetingDomainList).default([]),
+  geo_country: z.array(ZCountryCode3).default([]),
+  geo_state: z.array(ZTargetingState).default([]),
+  geo_zip: z.array(z.string().trim().min(1)).default([]),
+  role_title_segments: z.array(ZTargetingRoleSegment).default([]),
+  retargeting_segments: z.array(ZTargetingRetargetingSegment).default([]),
+});
+export type TTargetingSelections = z.infer<typeof ZTargetingSelections>;

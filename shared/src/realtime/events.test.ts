@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { kebabName } from '../api/operation';
+import { realtimeEvents, realtimeEventsByName } from './events';
+
+/** 001 §7 "Realtime events": emitted name, request fields, success event, error event (if named). */
+const SPEC_EVENTS: Array<{ name: string; fields: string[]; success: string; error?: string }> = [
+  { name: 'getHubSpotLists', fields: ['bgAdvertiserId', 'listType'], success: 'retrievedLists' },
+  {
+    name: 'getTargetedCompanies',
+    fields: ['bgAdvertiserId', 'filters', 'after', 'numberResults', 'reqID'],
+    success: 'retrievedCompanies',
+  },
+  { name: 'getCompaniesFromList', fields: ['bgAdvertiserId', 'hubspotListId'], success: 'retrievedCompaniesFromList' },
+  { name: 'getContactsFromList', fields: ['bgAdvertiserId', 'hubspotListId'], success: 'retrievedContacts' },
+  { name: 'getCSVKickfireMatches', fields: ['domains'], success: 'retrievedCSVKickfireMatches' },
+  {
+    name: 'createNewDomainList',
+    fields: ['bgAdvertiserId', 'listName', 'domains'],
+    success: 'newDomainListCreated',
+    error: 'domainListCreationError',
+  },
+  {
+    name: 'updateDomainList',
+    fields: ['bgAdvertiserId', 'beeswaxListId', 'domainListId', 'listName', 'domainsToUpdate', 'domainsToAdd'],
+    success: 'domainListUpdated',
+    error: 'domainListUpdateError',
+  },
+  {
+    name: 'createCampaign',
+    fields: ['bgCampaignId', 'beeswaxCampaign', 'creativeIds'],
+    success: 'campaignCreated',
+    error: 'campaignCreationError',
+  },
+];
+
+describe('realtime events', () => {
+  it('lists every spec event once, and nothing else', () => {
+    const names = realtimeEvents.map((event) => event.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(SPEC_EVENTS.map((event) => event.name).sort());
+    expect(new Set(names.map(kebabName)).size).toBe(names.length);
+  });
+
+  it.each(SPEC_EVENTS)('$name answers $success, with the spec request fields', (spec) => {
+    // Prepare
+    const event = realtimeEventsByName[spec.name as keyof typeof realtimeEventsByName];
+    // Assess
+    expect(event.successEvent).toBe(spec.success);
+    expect(event.errorEvent).toBe(spec.error ?? spec.success);
+    const request = event.request as z.ZodType;
+    const keys = request instanceof z.ZodObject ? Object.keys(request.shape) : [];
+    for (const field of spec.fields) expect(keys).toContain(field);
+  });
+
+  it("fills the company search's paging defaults (after '0', 100 results)", () => {
+    // Act
+    const request = realtimeEventsByName.getTargetedCompanies.request.parse({
+      bgAdvertiserId: 'bgAdvertiser-1',
+      filters: [{ propertyName: 'hs_ideal_customer_profile', operator: 'IN', values: ['tier_1'] }],
+    });
+    // Assess
+    expect(request).toMatchObject({ after: '0', numberResults: 100 });
+  });
+
+  it('drops duplicate domains of a new list and refuses an empty one', () => {
+    const request = realtimeEventsByName.createNewDomainList.request;
+    const parsed = request.parse({
+      bgAdvertiserId: 'bgAdvertiser-1',
+      listName: 'News',
+      domains: ['a.com', 'a.com', 'b.com'],
+    });
+    expect(parsed.domains).toEqual(['a.com', 'b.com']);
+    expect(request.safeParse({ bgAdvertiserId: 'bgAdvertiser-1', listName: 'News', domains: [] }).success).toBe(false);
+  });
+
+  it('refuses a request for another kind of id', () => {
+    const result = realtimeEventsByName.getHubSpotLists.request.safeParse({
+      bgAdvertiserId: 'bgAgency-1',
+      listType: 'companies',
+    });
+    expect(result.success).toBe(false);
+  });
+});
