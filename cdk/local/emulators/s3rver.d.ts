@@ -1,0 +1,25 @@
+/** The part of s3rver 3.7's API the local stack uses (the package ships no types). */
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: ReadonlyArray<{ name: string; configs?: ReadonlyArray<string | Buffer> }>;
+  }
+
+  class S3rver {
+    constructor(options?: S3rverOptions);
+    /** Creates the configured buckets and starts listening. */
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+    httpServer?: Server;
+  }
+
+  export default S3rver;
+}

@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { APIGatewayEventIdentity, APIGatewayProxyEvent } from 'aws-lambda';
+import {
+  kebabName,
+  matchPath,
+  compareTemplates,
+  type AnyOperation,
+  type HttpMethod,
+} from '@bidgrid/shared/api/operation';
+import { BodyTooLargeError, readBody } from '../support/http';
+import type { Logger } from '../support/logger';
+import { paths } from '../support/paths';
+import {
+  handlerExists,
+  invoke,
+  InvocationTimeoutError,
+  lambdaContext,
+  LOCAL_ACCOUNT_ID,
+  loadHandler,
+} from './lambda-context';
+
+/** API Gateway's limits that matter locally: 29 s integration timeout, 10 MB payload. */
+export const REST_TIMEOUT_MS = 29_000;
+export const REST_MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const LOCAL_STAGE = 'local';
+
+/** One API Gateway resource: a path template and the operations on it by method. */
+export interface RestResource {
+  readonly template: string;
+  readonly methods: ReadonlyMap<HttpMethod, AnyOperation>;
+}
+
+/**
+ * The resources of the operation table in the order API Gateway tries them: for paths of the same
+ * length, literal segments before `{param}` ones (`/api/campaign/templates` before `/api/campaign/{id}`).
+ */
+export function buildRouteTable(operations: readonly AnyOperation[]): readonly RestResource[] {
+  const byTemplate = new Map<string, Map<HttpMethod, AnyOperation>>();
+  for (const op of operations) {
+    const methods = byTemplate.get(op.path) ?? new Map<HttpMethod, AnyOperation>();
+    if (methods.has(op.method)) throw new Error(`Two operations for ${op.method} ${op.path}`);
+    methods.set(op.method, op);
+    byTemplate.set(op.path, methods);
+  }
+  const depth = (t: string): number => t.split('/').length;
+  return [...byTemplate.entries()]
+    .map(([template, methods]) => ({ template, methods }))
+    .sort((a, b) => depth(a.template) - depth(b.template) || compareTemplates(a.template, b.template));
+}
+
+export type RouteMatch =
+  | { kind: 'operation'; resource: RestResource; operation: AnyOperation; params: Record<string, string> }
+  | { kind: 'resource'; resource: RestResource }
+  | { kind: 'none' };
+
+/**
+ * Finds the resource for a path first, then the method on it, as API Gateway does: a literal
+ * resource that lacks the method does not fall through to a `{param}` sibling.
+ */
+export function matchRoute(table: readonly RestResource[], method: string, path: string): RouteMatch {
+  for (const resource of table) {
+    const params = matchPath(resource.template, path);
+    if (!params) continue;
+    const operation = resource.methods.get(method as HttpMethod);
+    return operation ? { kind: 'operation', resource, operation, params } : { kind: 'resource', resource };
+  }
+  return { kind: 'none' };
+}
+
+/** Content types API Gateway passes base64-encoded (the stack's binary media types). */
+export const isBinaryContentType = (contentType: string | undefined): boolean =>
+  !!contentType &&
+  /^(multipart\/|application\/octet-stream|image\/|video\/|audio\/|application\/pdf|application\/zip)/i.test(
+    contentType,
+  );
+
+/** Request facts the proxy event is built from. */
+export interface RawRequest {
+  readonly method: string;
+  /** Path and query string as received (`/api/x?a=1`). */
+  readonly url: string;
+  /** `IncomingMessage.rawHeaders`: names keep their case, repeated headers stay repeated. */
+  readonly rawHeaders: readonly string[];
+  readonly body: Buffer;
+  readonly sourceIp: string;
+}
+
+/** Builds the API Gateway REST proxy event (payload format 1.0) for one request. */
+export function buildProxyEvent(
+  request: RawRequest,
+  route: { template: string; params: Record<string, string> },
+  claims: Record<string, string> | null,
+  requestId: string,
+): APIGatewayProxyEvent {
+  const url = new URL(request.url, 'http://local');
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
+    const name = request.rawHeaders[i] as string;
+    const value = request.rawHeaders[i + 1] as string;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = value;
+    (multiQuery[name] ??= []).push(value);
+  }
+  const contentType = Object.entries(headers).find(([n]) => n.toLowerCase() === 'content-type')?.[1];
+  const binary = isBinaryContentType(contentType);
+  const hasQuery = Object.keys(query).length > 0;
+  const hasParams = Object.keys(route.params).length > 0;
+  const userAgent = Object.entries(headers).find(([n]) => n.toLowerCase() === 'user-agent')?.[1] ?? null;
+  const now = Date.now();
+  const identity: APIGatewayEventIdentity = {
+    accessKey: null,
+    accountId: null,
+    apiKey: null,
+    apiKeyId: null,
+    caller: null,
+    clientCert: null,
+    cognitoAuthenticationProvider: null,
+    cognitoAuthenticationType: null,
+    cognitoIdentityId: null,
+    cognitoIdentityPoolId: null,
+    principalOrgId: null,
+    sourceIp: request.sourceIp,
+    user: null,
+    userAgent,
+    userArn: null,
+  };
+  return {
+    resource: route.template,
+    path: url.pathname,
+    httpMethod: request.method,
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: hasParams ? route.params : null,
+    stageVariables: null,
+    body: request.body.length === 0 ? null : request.body.toString(binary ? 'base64' : 'utf8'),
+    isBase64Encoded: binary && request.body.length > 0,
+    requestContext: {
+      accountId: LOCAL_ACCOUNT_ID,
+      apiId: 'local',
+      authorizer: claims ? { claims } : null,
+      protocol: 'HTTP/1.1',
+      httpMethod: request.method,
+      identity,
+      path: `/${LOCAL_STAGE}${url.pathname}`,
+      stage: LOCAL_STAGE,
+      requestId,
+      requestTimeEpoch: now,
+      resourceId: route.template,
+      resourcePath: route.template,
+    },
+  };
+}
+
+/**
+ * What a token check yields: the claims as the Cognito authorizer hands them on (every value a
+ * string), or why the token was refused.
+ */
+export type TokenCheck = { ok: true; claims: Record<string, string> } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Verifies a bearer access token as the Cognito authorizer would. */
+export type TokenVerifier = (token: string) => Promise<TokenCheck>;
+
+/** API Gateway's own replies, word for word. */
+export const GATEWAY_MESSAGES = {
+  unauthorized: { message: 'Unauthorized' },
+  expired: { message: 'The incoming token has expired' },
+  notFound: { message: 'Not Found' },
+  internal: { message: 'Internal server error' },
+  timeout: { message: 'Endpoint request timed out' },
+  tooLarge: { message: 'Request Too Long' },
+} as const;
+
+/** The envelope for an operation of the table whose handler file does not exist yet. */
+export const NOT_IMPLEMENTED = { success: false, payload: null, error: 'Not implemented yet' } as const;
+
+/** Headers the SPA may send (CDK's `Cors.DEFAULT_HEADERS`). */
+const DEFAULT_ALLOWED_HEADERS =
+  'Content-Type, X-Amz-Date, Authorization, X-Api-Key, X-Amz-Security-Token, X-Amz-User-Agent';
+
+export interface RestGatewayOptions {
+  readonly operations: readonly AnyOperation[];
+  /** Resolves the verifier once the environment is in place (the JWT adapter reads config()). */
+  readonly verifier: () => Promise<TokenVerifier>;
+  /** Requests wait for this before they are served (the stack is still starting). */
+  readonly ready: Promise<void>;
+  readonly logger: Logger;
+  /** One line per request unless quiet. */
+  readonly logRequests: boolean;
+  /** Where handler files live (tests point it at fixtures). */
+  readonly handlersDir?: string;
+}
+
+/** Handler file of an operation: `lambdas/src/http/<kebab(name)>.handler.ts`. */
+export const httpHandlerFile = (dir: string, op: AnyOperation): string => join(dir, `${kebabName(op.name)}.handler.ts`);
+
+interface ProxyResult {
+  statusCode: number;
+  headers?: Record<string, string | number | boolean>;
+  multiValueHeaders?: Record<string, Array<string | number | boolean>>;
+  body?: string;
+  isBase64Encoded?: boolean;
+}
+
+const isProxyResult = (value: unknown): value is ProxyResult =>
+  typeof value === 'object' && value !== null && typeof (value as ProxyResult).statusCode === 'number';
+
+/**
+ * The local REST API: routes by the operation table, answers CORS preflights, checks bearer tokens
+ * for `user` operations, and runs the operation's handler in-process with a REST proxy event.
+ * Unknown routes answer 404 `{"message":"Not Found"}` (API Gateway says 403 "Missing
+ * Authentication Token"; 404 tells a developer what is wrong).
+ */
+export function createRestGateway(options: RestGatewayOptions): Server {
+  const table = buildRouteTable(options.operations);
+  const handlersDir = options.handlersDir ?? paths.httpHandlers;
+  return createServer((req, res) => {
+    const started = Date.now();
+    res.on('finish', () => {
+      if (options.logRequests) {
+        options.logger.info(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`);
+      }
+    });
+    options.ready
+      .then(() => serve(req, res, table, handlersDir, options))
+      .catch((error: unknown) => {
+        options.logger.error(`${req.method} ${req.url} failed`, error);
+        if (!res.headersSent) send(res, 502, GATEWAY_MESSAGES.internal);
+      });
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'access-control-allow-origin': '*',
+    'x-amzn-requestid': extra['x-amzn-requestid'] ?? randomUUID(),
+    ...extra,
+  });
+  res.end(text);
+}
+
+function bearerToken(req: IncomingMessage): string | undefined {
+  const value = req.headers.authorization?.trim();
+  if (!value) return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(value);
+  return (match ? match[1] : value)?.trim() || undefined;
+}
+
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  table: readonly RestResource[],
+  handlersDir: string,
+  options: RestGatewayOptions,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const path = new URL(req.url ?? '/', 'http://local').pathname;
+  const requestId = randomUUID();
+
+  if (method === 'OPTIONS') {
+    const match = matchRoute(table, 'OPTIONS', path);
+    if (match.kind === 'none') return send(res, 404, GATEWAY_MESSAGES.notFound);
+    res.writeHead(204, {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': [...match.resource.methods.keys(), 'OPTIONS'].join(', '),
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? DEFAULT_ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+    });
+    res.end();
+    return;
+  }
+
+  const match = matchRoute(table, method, path);
+  if (match.kind !== 'operation') return send(res, 404, GATEWAY_MESSAGES.notFound);
+  const { operation, params, resource } = match;
+
+  let body: Buffer;
+  try {
+    body = await readBody(req, REST_MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return send(res, 413, GATEWAY_MESSAGES.tooLarge);
+    throw error;
+  }
+
+  let claims: Record<string, string> | null = null;
+  if (operation.auth === 'user') {
+    const token = bearerToken(req);
+    if (!token) return send(res, 401, GATEWAY_MESSAGES.unauthorized);
+    const verify = await options.verifier();
+    const check = await verify(token);
+    if (!check.ok) {
+      return send(res, 401, check.reason === 'expired' ? GATEWAY_MESSAGES.expired : GATEWAY_MESSAGES.unauthorized);
+    }
+    claims = check.claims;
+  }
+
+  const file = httpHandlerFile(handlersDir, operation);
+  if (!handlerExists(file)) return send(res, 501, NOT_IMPLEMENTED);
+
+  const event = buildProxyEvent(
+    {
+      method,
+      url: req.url ?? '/',
+      rawHeaders: req.rawHeaders,
+      body,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    },
+    { template: resource.template, params },
+    claims,
+    requestId,
+  );
+  const functionName = `bidgrid-local-${kebabName(operation.name)}`;
+  let result: unknown;
+  try {
+    const handler = await loadHandler(file);
+    result = await invoke(handler, event, lambdaContext(functionName, REST_TIMEOUT_MS, requestId), REST_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof InvocationTimeoutError) {
+      options.logger.warn(`${functionName} timed out after ${REST_TIMEOUT_MS} ms`);
+      return send(res, 504, GATEWAY_MESSAGES.timeout);
+    }
+    // As in Lambda, an unhandled error is the integration's failure: 502, details only in the log.
+    options.logger.error(`${functionName} threw`, error);
+    return send(res, 502, GATEWAY_MESSAGES.internal);
+  }
+  if (!isProxyResult(result)) {
+    options.logger.error(`${functionName} returned something that is not a proxy result`);
+    return send(res, 502, GATEWAY_MESSAGES.internal);
+  }
+  writeProxyResult(res, result, requestId);
+}
+
+function writeProxyResult(res: ServerResponse, result: ProxyResult, requestId: string): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    headers[name.toLowerCase()] = values.map(String);
+  }
+  headers['access-control-allow-origin'] ??= '*';
+  headers['x-amzn-requestid'] = requestId;
+  const body = result.body ?? '';
+  const payload = result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  headers['content-length'] = String(payload.length);
+  delete headers['transfer-encoding'];
+  res.writeHead(result.statusCode, headers);
+  res.end(payload);
+}

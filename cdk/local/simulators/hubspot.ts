@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
+import { escapeHtml } from '../support/http';
+import { JsonStore, omitKey } from '../support/json-store';
+import type { Logger } from '../support/logger';
+import { decodeForm, formString } from './form-encoding';
+import { createSimulatorServer, type SimReply, type SimRoute } from './simulator-server';
+
+/** A CRM account (HubSpot "portal"/hub) a user can connect. */
+export interface HubSpotPortal {
+  readonly hubId: number;
+  readonly name: string;
+  readonly hubDomain: string;
+  readonly userEmail: string;
+}
+
+interface HubSpotState {
+  portals: HubSpotPortal[];
+  codes: Record<string, { hubId: number; redirectUri: string; scopes: string[]; expiresAt: number }>;
+  accessTokens: Record<string, { hubId: number; scopes: string[]; expiresAt: number; userEmail: string }>;
+  refreshTokens: Record<string, { hubId: number; scopes: string[]; userEmail: string }>;
+}
+
+/** Two portals to pick from on the authorize page. */
+const DEFAULT_PORTALS: HubSpotPortal[] = [
+  {
+    hubId: 4410001,
+    name: 'Demo Agency CRM',
+    hubDomain: 'demo-agency-crm.hubspot.local',
+    userEmail: 'crm@demo.example',
+  },
+  {
+    hubId: 4410002,
+    name: 'Rival Agency CRM',
+    hubDomain: 'rival-agency-crm.hubspot.local',
+    userEmail: 'crm@rival.example',
+  },
+];
+
+/** The app id HubSpot gives our public app (appears in token info). */
+const APP_ID = 1_234_567;
+const ACCESS_TOKEN_SECONDS = 1800;
+const CODE_SECONDS = 600;
+
+const newToken = (prefix: string): string => `${prefix}-${randomUUID()}`;
+
+/** HubSpot's OAuth error body. */
+const oauthError = (status: string, message: string): SimReply => ({
+  status: 400,
+  body: { status, message, correlationId: randomUUID() },
+});
+
+/**
+ * The CRM (HubSpot) OAuth surface: `GET /oauth/authorize` shows a page to pick a portal and
+ * redirects back with `?code=&state=`; `POST /oauth/v1/token` exchanges an authorization code or a
+ * refresh token (form bodies, HubSpot's JSON replies and error statuses); `GET
+ * /oauth/v1/access-tokens/{token}` tells the token's `hub_id`; `DELETE
+ * /oauth/v1/refresh-tokens/{token}` revokes. CRM data APIs come with later features.
+ */
+export function createHubSpotSimulator(options: { stateFile?: string; logger: Logger }): {
+  server: Server;
+  store: JsonStore<HubSpotState>;
+} {
+  const store = new JsonStore<HubSpotState>(options.stateFile, () => ({
+    portals: DEFAULT_PORTALS,
+    codes: {},
+    accessTokens: {},
+    refreshTokens: {},
+  }));
+
+  const issueAccessToken = (grant: { hubId: number; scopes: string[]; userEmail: string }): string => {
+    const token = newToken('CLocal');
+    store.update((s) => {
+      s.accessTokens[token] = { ...grant, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 };
+    });
+    return token;
+  };
+
+  const routes: SimRoute[] = [
+    {
+      method: 'GET',
+      pattern: '/oauth/authorize',
+      handle: (req) => {
+        const clientId = req.query.get('client_id');
+        const redirectUri = req.query.get('redirect_uri');
+        if (clientId !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID || !redirectUri) {
+          return {
+            status: 400,
+            html: '<!doctype html><title>HubSpot</title><h1>Authorization failed</h1><p>Unknown client_id or missing redirect_uri.</p>',
+          };
+        }
+        const base = new URLSearchParams({
+          client_id: clientId,
+          redirect_uri: redirectUri,
+          scope: req.query.get('scope') ?? '',
+          state: req.query.get('state') ?? '',
+        });
+        const choices = store.data.portals
+          .map((p) => {
+            const href = `/oauth/authorize/grant?${new URLSearchParams({ ...Object.fromEntries(base), hub_id: String(p.hubId) })}`;
+            return `<li><a href="${escapeHtml(href)}">Connect ${escapeHtml(p.name)} (Hub ID ${p.hubId})</a></li>`;
+          })
+          .join('');
+        const deny = new URL(redirectUri);
+        deny.searchParams.set('error', 'access_denied');
+        if (req.query.get('state')) deny.searchParams.set('state', req.query.get('state') as string);
+        return {
+          status: 200,
+          html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Choose an account - HubSpot (simulator)</title></head>
+<body><main><h1>Choose an account</h1><p>BidGrid wants to connect to your HubSpot account.</p>
+<ul>${choices}</ul><p><a href="${escapeHtml(deny.toString())}">Cancel</a></p></main></body></html>`,
+        };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/oauth/authorize/grant',
+      handle: (req) => {
+        const redirectUri = req.query.get('redirect_uri') ?? '';
+        const hubId = Number(req.query.get('hub_id'));
+        if (req.query.get('client_id') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID || !redirectUri) {
+          return { status: 400, html: '<!doctype html><title>HubSpot</title><p>Bad authorization request.</p>' };
+        }
+        if (!store.data.portals.some((p) => p.hubId === hubId)) {
+          return { status: 400, html: '<!doctype html><title>HubSpot</title><p>Unknown account.</p>' };
+        }
+        const code = randomUUID();
+        const scopes = (req.query.get('scope') ?? '').split(/[ +]/).filter(Boolean);
+        store.update((s) => {
+          s.codes[code] = { hubId, redirectUri, scopes, expiresAt: Date.now() + CODE_SECONDS * 1000 };
+        });
+        const back = new URL(redirectUri);
+        back.searchParams.set('code', code);
+        if (req.query.get('state')) back.searchParams.set('state', req.query.get('state') as string);
+        return { status: 302, headers: { location: back.toString() } };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/oauth/v1/token',
+      handle: (req) => {
+        const form = decodeForm(req.body.toString('utf8'));
+        const grantType = formString(form, 'grant_type');
+        if (formString(form, 'client_id') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID) {
+          return oauthError('BAD_CLIENT_ID', 'missing or unknown client id');
+        }
+        if (formString(form, 'client_secret') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET) {
+          return oauthError('BAD_CLIENT_SECRET', 'missing or invalid client secret');
+        }
+        if (grantType === 'authorization_code') {
+          const code = formString(form, 'code') ?? '';
+          const grant = store.data.codes[code];
+          if (!grant || grant.expiresAt < Date.now())
+            return oauthError('BAD_AUTH_CODE', 'missing or unknown auth code');
+          if (formString(form, 'redirect_uri') !== grant.redirectUri) {
+            return oauthError('BAD_REDIRECT_URI', 'redirect_uri does not match initial authorization redirect_uri');
+          }
+          const portal = store.data.portals.find((p) => p.hubId === grant.hubId);
+          const userEmail = portal?.userEmail ?? 'crm@example.com';
+          const refreshToken = `${randomUUID()}-${randomBytes(4).toString('hex')}`;
+          store.update((s) => {
+            s.codes = omitKey(s.codes, code);
+            s.refreshTokens[refreshToken] = { hubId: grant.hubId, scopes: grant.scopes, userEmail };
+          });
+          const accessToken = issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail });
+          return {
+            status: 200,
+            body: {
+              token_type: 'bearer',
+              refresh_token: refreshToken,
+              access_token: accessToken,
+              expires_in: ACCESS_TOKEN_SECONDS,
+            },
+          };
+        }
+        if (grantType === 'refresh_token') {
+          const refreshToken = formString(form, 'refresh_token') ?? '';
+          const grant = store.data.refreshTokens[refreshToken];
+          if (!grant) return oauthError('BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
+          return {
+            status: 200,
+            body: {
+              token_type: 'bearer',
+              refresh_token: refreshToken,
+              access_token: issueAccessToken(grant),
+              expires_in: ACCESS_TOKEN_SECONDS,
+            },
+          };
+        }
+        return oauthError('BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/oauth/v1/access-tokens/:token',
+      handle: (req) => {
+        const token = req.params.token ?? '';
+        const info = store.data.accessTokens[token];
+        if (!info || info.expiresAt < Date.now()) {
+          return {
+            status: 404,
+            body: { status: 'error', message: 'Token not found or expired', correlationId: randomUUID() },
+          };
+        }
+        const portal = store.data.portals.find((p) => p.hubId === info.hubId);
+        return {
+          status: 200,
+          body: {
+            token,
+            user: info.userEmail,
+            hub_domain: portal?.hubDomain ?? '',
+            scopes: info.scopes,
+            hub_id: info.hubId,
+            app_id: APP_ID,
+            expires_in: Math.max(0, Math.floor((info.expiresAt - Date.now()) / 1000)),
+            user_id: 101,
+            token_type: 'access',
+          },
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/oauth/v1/refresh-tokens/:token',
+      handle: (req) => {
+        const token = req.params.token ?? '';
+        if (!store.data.refreshTokens[token]) {
+          return {
+            status: 404,
+            body: { status: 'error', message: 'Refresh token not found', correlationId: randomUUID() },
+          };
+        }
+        store.update((s) => {
+          s.refreshTokens = omitKey(s.refreshTokens, token);
+        });
+        return { status: 204 };
+      },
+    },
+  ];
+  return { server: createSimulatorServer('hubspot', routes, options.logger), store };
+}

@@ -1,0 +1,307 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { operations } from '@bidgrid/shared/api/operations/index';
+import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { schedules } from '@bidgrid/lambdas/jobs/schedules';
+import { cognitoAdminClient, ensureUserPool, spawnCognitoLocal, waitForCognito } from './emulators/cognito';
+import { createCognitoShim } from './emulators/cognito-shim';
+import { ensureTables, spawnDynamoDb, waitForDynamoDb } from './emulators/dynamodb';
+import { LOCAL_BUCKET, startS3 } from './emulators/s3';
+import { loadCognitoAuthorizer } from './gateway/cognito-authorizer';
+import { lambdaEnvironment } from './gateway/lambda-env';
+import { createRestGateway, LOCAL_STAGE, type TokenVerifier } from './gateway/rest';
+import { createWsGateway } from './gateway/ws';
+import type { LocalStackInfo } from './info';
+import { startJobRunner, type JobRunner } from './jobs/job-runner';
+import { seeds } from './seed';
+import { infoUsers } from './seed/demo-world';
+import { runSeeds } from './seed/seed-runner';
+import type { SeedModule } from './seed/seed-module';
+import { createBidderSimulator } from './simulators/bidder';
+import { createCompanyMatchSimulator } from './simulators/company-match';
+import { createHubSpotSimulator } from './simulators/hubspot';
+import { createMailSimulator } from './simulators/mail';
+import { createStripeSimulator } from './simulators/stripe';
+import { JsonStore } from './support/json-store';
+import { createLogger, type Logger } from './support/logger';
+import { paths } from './support/paths';
+import {
+  assertPortsFree,
+  DEFAULT_PORTS,
+  findFreePort,
+  HOST,
+  listen,
+  PORT_LABELS,
+  type PortName,
+} from './support/ports';
+import { buildRuntimeConfig } from './web/runtime-config';
+import { startWebServer } from './web/web-server';
+
+export type WebMode = 'dev' | 'build' | 'none';
+
+export interface LocalStackOptions {
+  /** Data folder kept across restarts (default `.data` at the repo root). Ignored when ephemeral. */
+  readonly dataDir?: string;
+  /** Fresh temporary data, in-memory DynamoDB, every port chosen free; the data is deleted on stop. */
+  readonly ephemeral?: boolean;
+  /** How the SPA is served (default `dev`). */
+  readonly web?: WebMode;
+  /** Only warnings and errors (no request log). */
+  readonly quiet?: boolean;
+  /** Emulator output and handler debug logs. */
+  readonly verbose?: boolean;
+  readonly logger?: Logger;
+}
+
+/** A running local stack. One per process: handlers read the stack's settings from `process.env`. */
+export interface LocalStack extends LocalStackInfo {
+  /** Milliseconds from the call to ready. */
+  readonly readyMs: number;
+  /** The SPA's runtime configuration. */
+  readonly runtimeConfig: TRuntimeConfig;
+  /** Runs a scheduled job now (see `lambdas/src/jobs/schedules.ts`). */
+  runJob(name: string): Promise<void>;
+  /** Stops every server and child process (and deletes ephemeral data). Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** `<dataDir>/local-stack.json`: ids that must survive restarts. */
+interface StackState {
+  userPoolId?: string;
+  userPoolClientId?: string;
+}
+
+/**
+ * Starts everything `npm start` and the tests need, on 127.0.0.1: DynamoDB Local (tables of
+ * `shared/src/tables.ts`), cognito-local behind the Cognito shim (pool and app client), s3rver
+ * (creative bucket), the vendor simulators, the REST and WebSocket gateways running the handlers
+ * in-process, the job runner, the web app, and the demo seed. The slow parts start first and in
+ * parallel; requests that arrive before the stack is ready wait for it.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const started = Date.now();
+  const web: WebMode = options.web ?? 'dev';
+  const logger = options.logger ?? createLogger(options.verbose ? 'debug' : options.quiet ? 'warn' : 'info');
+  const ephemeral = options.ephemeral ?? false;
+  const dataDir = ephemeral
+    ? mkdtempSync(join(tmpdir(), 'bidgrid-local-'))
+    : resolve(options.dataDir ?? paths.defaultDataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const stateFile = (name: string): string | undefined =>
+    ephemeral ? undefined : join(dataDir, 'simulators', `${name}.json`);
+
+  // Everything started so far, stopped in reverse order on failure or stop().
+  const stoppers: Array<{ name: string; stop: () => Promise<void> }> = [];
+  let stopping: Promise<void> | undefined;
+  const stopAll = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const s of stoppers.reverse()) {
+        try {
+          await s.stop();
+        } catch (error) {
+          logger.warn(`stopping ${s.name}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (ephemeral) rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  const closeServer = (server: Server) => (): Promise<void> =>
+    new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
+
+  // Requests that arrive while the stack starts wait for this; a failed start fails them.
+  let markReady: () => void = () => undefined;
+  let markFailed: (error: unknown) => void = () => undefined;
+  const ready = new Promise<void>((res, rej) => {
+    markReady = res;
+    markFailed = rej;
+  });
+  ready.catch(() => undefined);
+  let runtimeConfigValue: TRuntimeConfig | undefined;
+  const runtimeConfig = ready.then(() => runtimeConfigValue as TRuntimeConfig);
+  runtimeConfig.catch(() => undefined);
+
+  try {
+    if (!ephemeral) {
+      const names = (Object.keys(DEFAULT_PORTS) as PortName[]).filter((n) => web !== 'none' || n !== 'web');
+      await assertPortsFree(names.map((n) => ({ port: DEFAULT_PORTS[n], label: PORT_LABELS[n] })));
+    }
+    const portFor = (name: PortName): number => (ephemeral ? 0 : DEFAULT_PORTS[name]);
+
+    // 1. The slow ones first: the JVM and cognito-local start while the rest is set up.
+    const dynamo = spawnDynamoDb(
+      {
+        port: ephemeral ? await findFreePort() : DEFAULT_PORTS.dynamodb,
+        dbPath: ephemeral ? null : join(dataDir, 'dynamodb'),
+      },
+      logger.child('dynamodb'),
+    );
+    stoppers.push({ name: 'DynamoDB Local', stop: () => dynamo.process.stop() });
+
+    let cognitoUpstream = '';
+    const shim = createCognitoShim({ upstream: () => cognitoUpstream, logger: logger.child('cognito-shim') });
+    const shimPort = await listen(shim, portFor('cognito'), PORT_LABELS.cognito);
+    stoppers.push({ name: 'Cognito shim', stop: closeServer(shim) });
+    const cognitoEndpoint = `http://${HOST}:${shimPort}`;
+    const cognito = spawnCognitoLocal(
+      { port: await findFreePort(), dataDir, issuerUrl: cognitoEndpoint },
+      logger.child('cognito-local'),
+    );
+    cognitoUpstream = cognito.endpoint;
+    stoppers.push({ name: 'cognito-local', stop: () => cognito.process.stop() });
+
+    // 2. Servers of our own: bound now, serving once the stack is ready.
+    const webPort = web === 'none' ? null : ephemeral ? await findFreePort() : DEFAULT_PORTS.web;
+    const webUrl = webPort === null ? null : `http://${HOST}:${webPort}`;
+    const s3 = await startS3({
+      port: portFor('s3'),
+      directory: join(dataDir, 's3'),
+      webOrigins: webPort === null ? [] : [`http://${HOST}:${webPort}`, `http://localhost:${webPort}`],
+    });
+    stoppers.push({ name: 's3rver', stop: () => s3.stop() });
+
+    const simLogger = logger.child('simulator');
+    const sims = {
+      bidder: createBidderSimulator({ stateFile: stateFile('bidder'), logger: simLogger }).server,
+      hubspot: createHubSpotSimulator({ stateFile: stateFile('hubspot'), logger: simLogger }).server,
+      stripe: createStripeSimulator({ stateFile: stateFile('stripe'), logger: simLogger }).server,
+      companyMatch: createCompanyMatchSimulator({ logger: simLogger }).server,
+      mail: createMailSimulator({ stateFile: stateFile('mail'), logger: simLogger }).server,
+    };
+    const simUrls = {} as Record<keyof typeof sims, string>;
+    for (const [name, server] of Object.entries(sims) as Array<[keyof typeof sims, Server]>) {
+      const port = await listen(server, portFor(name), PORT_LABELS[name]);
+      stoppers.push({ name: PORT_LABELS[name], stop: closeServer(server) });
+      simUrls[name] = `http://${HOST}:${port}`;
+    }
+
+    let verifier: Promise<TokenVerifier> | undefined;
+    const gatewayLogger = logger.child('gateway');
+    const rest = createRestGateway({
+      operations,
+      verifier: () => (verifier ??= loadCognitoAuthorizer()),
+      ready,
+      logger: gatewayLogger,
+      logRequests: !options.quiet,
+    });
+    const restPort = await listen(rest, portFor('rest'), PORT_LABELS.rest);
+    stoppers.push({ name: 'REST gateway', stop: closeServer(rest) });
+    const ws = createWsGateway({ ready, logger: gatewayLogger, logRequests: !options.quiet });
+    const wsPort = await listen(ws.server, portFor('ws'), PORT_LABELS.ws);
+    stoppers.push({
+      name: 'WebSocket gateway',
+      stop: async () => {
+        ws.closeAll();
+        await closeServer(ws.server)();
+      },
+    });
+
+    if (webPort !== null) {
+      const webServer = await startWebServer({
+        mode: web === 'build' ? 'build' : 'dev',
+        port: webPort,
+        runtimeConfig,
+        logger: logger.child('web'),
+        quiet: options.quiet ?? false,
+      });
+      stoppers.push({ name: 'web app', stop: () => webServer.stop() });
+    }
+
+    // 3. Emulators answer: pool, client, tables.
+    const state = new JsonStore<StackState>(join(dataDir, 'local-stack.json'), () => ({}));
+    await waitForCognito(cognito);
+    const pool = await ensureUserPool(cognitoAdminClient(cognito.endpoint), state.data, logger);
+    state.update((s) => {
+      s.userPoolId = pool.userPoolId;
+      s.userPoolClientId = pool.userPoolClientId;
+    });
+    await waitForDynamoDb(dynamo);
+    const tables = await ensureTables(dynamo.endpoint, logger);
+
+    const apiUrl = `http://${HOST}:${restPort}`;
+    const wsUrl = `ws://${HOST}:${wsPort}/${LOCAL_STAGE}`;
+    const wsManagementUrl = `http://${HOST}:${wsPort}/${LOCAL_STAGE}`;
+    const info: LocalStackInfo = {
+      webUrl,
+      apiUrl,
+      wsUrl,
+      wsManagementUrl,
+      dynamodbEndpoint: dynamo.endpoint,
+      cognitoEndpoint,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      s3Endpoint: s3.endpoint,
+      bucket: LOCAL_BUCKET,
+      tables: tables.names,
+      simulators: simUrls,
+      users: infoUsers(),
+      dataDir,
+    };
+
+    // 4. The handlers' environment, before any handler or repository module is imported.
+    Object.assign(
+      process.env,
+      lambdaEnvironment({
+        tables: tables.names,
+        dynamodbEndpoint: dynamo.endpoint,
+        s3Endpoint: s3.endpoint,
+        bucket: LOCAL_BUCKET,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        cognitoEndpoint,
+        wsManagementUrl,
+        simulators: simUrls,
+        verbose: options.verbose ?? false,
+      }),
+    );
+    runtimeConfigValue = buildRuntimeConfig({
+      apiUrl,
+      wsUrl,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      cognitoEndpoint,
+      paymentsUrl: simUrls.stripe,
+    });
+
+    // 5. The demo world, once per data folder.
+    const freshStores = new Set<SeedModule['store']>();
+    if (pool.created) freshStores.add('cognito');
+    if (tables.created) freshStores.add('dynamodb');
+    const seeded = await runSeeds(
+      seeds,
+      { cognito: cognitoAdminClient(cognito.endpoint), userPoolId: pool.userPoolId, logger: logger.child('seed') },
+      { dataDir, freshStores },
+    );
+    if (seeded.length > 0) logger.debug(`seeded: ${seeded.join(', ')}`);
+
+    const jobs: JobRunner = startJobRunner({
+      schedules,
+      jobsDir: paths.jobHandlers,
+      logger: logger.child('jobs'),
+      logRuns: !options.quiet,
+    });
+    stoppers.push({
+      name: 'job runner',
+      // Do not hold the shutdown for a long job: the process is going away.
+      stop: () => Promise.race([jobs.stop(), new Promise<void>((r) => setTimeout(r, 5_000).unref())]),
+    });
+
+    markReady();
+    return {
+      ...info,
+      readyMs: Date.now() - started,
+      runtimeConfig: runtimeConfigValue,
+      runJob: (name) => jobs.runNow(name),
+      stop: stopAll,
+    };
+  } catch (error) {
+    markFailed(error);
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,173 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import type { Logger } from '../support/logger';
+import { paths } from '../support/paths';
+import { HOST, listen, PortInUseError } from '../support/ports';
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+
+export interface WebServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface WebServerOptions {
+  readonly mode: 'dev' | 'build';
+  readonly port: number;
+  /** Resolves once the stack knows its endpoints (the config waits for it; files do not). */
+  readonly runtimeConfig: Promise<TRuntimeConfig>;
+  readonly logger: Logger;
+  readonly quiet: boolean;
+}
+
+/** Answers `/runtime-config.json` (never cached: it changes with every ephemeral stack). */
+async function sendRuntimeConfig(res: ServerResponse, config: Promise<TRuntimeConfig>): Promise<void> {
+  const body = JSON.stringify(await config);
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.mp4': 'video/mp4',
+};
+
+/**
+ * What a request for `urlPath` serves from the build folder: the file, or `index.html` for client
+ * routes (SPA fallback), or nothing (a missing asset answers 404 rather than HTML in place of JS).
+ */
+export function resolveStatic(distDir: string, urlPath: string): { file: string; cache: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const root = resolve(distDir);
+  const candidate = resolve(root, `.${decoded}`);
+  const inside = candidate === root || candidate.startsWith(root + sep);
+  if (inside && existsSync(candidate) && statSync(candidate).isFile()) {
+    // Hashed bundles never change under a name; everything else is revalidated.
+    const immutable = decoded.startsWith('/assets/');
+    return { file: candidate, cache: immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+  }
+  if (decoded.startsWith('/assets/') || (extname(decoded) !== '' && extname(decoded) !== '.html')) return null;
+  return { file: join(root, 'index.html'), cache: 'no-cache' };
+}
+
+function staticHandler(distDir: string, config: Promise<TRuntimeConfig>, logger: Logger) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    if (path === RUNTIME_CONFIG_PATH) {
+      sendRuntimeConfig(res, config).catch((error: unknown) => {
+        logger.error('runtime config', error);
+        res.writeHead(500);
+        res.end();
+      });
+      return;
+    }
+    const found = resolveStatic(distDir, path);
+    if (!found) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not Found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(found.file)] ?? 'application/octet-stream',
+      'cache-control': found.cache,
+      'content-length': statSync(found.file).size,
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(found.file).pipe(res);
+  };
+}
+
+const viteConfigFile = (): string | false => {
+  const file = join(paths.web, 'vite.config.ts');
+  return existsSync(file) ? file : false;
+};
+
+/**
+ * Serves the SPA: `dev` runs Vite's dev server on web/ (with the project's vite.config.ts and a
+ * small plugin answering /runtime-config.json); `build` serves web/dist (built first if missing)
+ * with long-lived caching for hashed assets, no-cache for index.html and SPA fallback.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  if (options.mode === 'dev') {
+    const vite = await import('vite');
+    const server = await vite.createServer({
+      root: paths.web,
+      configFile: viteConfigFile(),
+      clearScreen: false,
+      logLevel: options.quiet ? 'error' : 'warn',
+      server: { host: HOST, port: options.port, strictPort: true },
+      plugins: [
+        {
+          name: 'bidgrid-runtime-config',
+          configureServer(dev) {
+            dev.middlewares.use((req, res, next) => {
+              if (req.url?.split('?')[0] !== RUNTIME_CONFIG_PATH) return next();
+              sendRuntimeConfig(res, options.runtimeConfig).catch(next);
+            });
+          },
+        },
+      ],
+    });
+    try {
+      await server.listen();
+    } catch (error) {
+      await server.close();
+      if (/already in use/i.test(error instanceof Error ? error.message : '')) {
+        throw new PortInUseError([{ port: options.port, label: 'web app' }]);
+      }
+      throw error;
+    }
+    return { url: `http://${HOST}:${options.port}`, stop: () => server.close() };
+  }
+
+  if (!existsSync(join(paths.webDist, 'index.html'))) {
+    options.logger.info('web/dist is missing: building the web app (npm run build -w web)...');
+    const vite = await import('vite');
+    await vite.build({ root: paths.web, configFile: viteConfigFile(), logLevel: options.quiet ? 'error' : 'warn' });
+  }
+  const server: Server = createServer(staticHandler(paths.webDist, options.runtimeConfig, options.logger));
+  const port = await listen(server, options.port, 'web app');
+  return {
+    url: `http://${HOST}:${port}`,
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
