@@ -28,6 +28,7 @@ import {
   ZPublicList,
   ZRetargetingSegment,
   ZSegmentsLogEntry,
+  ZSession,
   ZTargetingSelections,
   lineItemMetricLabel,
   newCampaignDraft,
@@ -384,6 +385,12 @@ const CASES: Array<{
     schema: ZCompanyRow,
     valid: { domain: 'globex.example', include: false },
     invalid: [{ include: 'no' }, { domainInfo: { domain: 'globex.example', ipSegments: [] } }],
+  },
+  {
+    name: 'session',
+    schema: ZSession,
+    valid: { isAuthenticated: true, session: { accessToken: 'a.b.c', idToken: 'd.e.f' }, isLoading: false },
+    invalid: [{ session: { accessToken: '' } }, { isLoading: 'no' }],
   },
   {
     name: 'CRM campaign',

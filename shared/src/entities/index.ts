@@ -19,3 +19,4 @@ export * from './domain-list.schema';
 export * from './retargeting-segment.schema';
 export * from './billing.schema';
 export * from './playbook.schema';
+export * from './session.schema';

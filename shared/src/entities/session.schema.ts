@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Session (000 §3): the web app's sign-in state. Client state only: the tokens are Cognito's and
+ * never travel in a request body or a log; the access token is also kept in the `ACCESS_TOKEN` cookie.
+ */
+export const ZSession = z.object({
+  isAuthenticated: z.boolean(),
+  session: z
+    .object({
+      accessToken: z.string().min(1),
+      idToken: z.string().min(1),
+      refreshToken: z.string().min(1).optional(),
+    })
+    .nullable(),
+  isLoading: z.boolean(),
+  /** The signed-in user name, used as `createdBy`. */
+  userName: z.string().nullable().default(null),
+});
+export type TSession = z.infer<typeof ZSession>;
+
+/** Api error state (000 §3): the last reply error shown as a toast, null when none. */
+export const ZApiErrorState = z.object({ apiError: z.string().nullable() });
+export type TApiErrorState = z.infer<typeof ZApiErrorState>;
