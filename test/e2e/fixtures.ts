@@ -27,7 +27,9 @@ export const test = base.extend<{ stack: LocalStackInfo }>({
     await use(stackInfo());
   },
   baseURL: async ({}, use: (url: string) => Promise<void>) => {
-    await use(stackInfo().webUrl);
+    const { webUrl } = stackInfo();
+    if (!webUrl) throw new Error('The local stack was started without the web app (--web none)');
+    await use(webUrl);
   },
 });
 
