@@ -19,7 +19,11 @@ let client: ApolloClient | null = null;
  */
 export function getApolloClient(): ApolloClient {
   client ??= new ApolloClient({
-    link: createRestLink({ client: getApiClient(), operations: operationsByName }),
+    // Resolved per call, so the link always uses the client installed at start (or by a test).
+    link: createRestLink({
+      client: { call: (operation, input) => getApiClient().call(operation, input) },
+      operations: operationsByName,
+    }),
     cache: createCache(),
   });
   return client;
