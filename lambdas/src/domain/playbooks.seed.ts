@@ -15,9 +15,9 @@ function steps(names: readonly TStepName[]): TPlaybook['campaignSteps'] {
  */
 export const PLAYBOOKS_SEED: readonly TPlaybook[] = [
   {
-    id: 'bg-playbook-dynamic-abm',
+    id: 'bg-playbook-target-account-list',
     icon: 'target',
-    title: 'Dynamic Account-Based Advertising',
+    title: 'Target Account List Activation',
     description: [
       'Advertise only to the companies on your CRM target account list.',
       'A CRM workflow switches each account on or off as deals move.',
