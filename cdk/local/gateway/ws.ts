@@ -324,10 +324,11 @@ async function manage(req: IncomingMessage, res: ServerResponse, connections: Ma
     }
     case 'GET':
       if (!open) return gone(res);
+      // The management API's JSON names are camelCase (the SDK maps them to ConnectedAt, ...).
       sendJson(res, 200, {
-        ConnectedAt: new Date(open.connectedAt).toISOString(),
-        Identity: { SourceIp: open.sourceIp, UserAgent: open.userAgent },
-        LastActiveAt: new Date(open.lastActiveAt).toISOString(),
+        connectedAt: new Date(open.connectedAt).toISOString(),
+        identity: { sourceIp: open.sourceIp, userAgent: open.userAgent },
+        lastActiveAt: new Date(open.lastActiveAt).toISOString(),
       });
       return;
     case 'DELETE':

@@ -1,7 +1,7 @@
 /** Levels of the local stack's own console output (handlers log through their own logger). */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 50 };
 
 /** A tiny console logger: the stack prints a few lines, so a library would be more weight than help. */
 export interface Logger {
@@ -24,7 +24,7 @@ export function describeError(error: unknown): string {
  * (tests start stacks with --quiet and still want to see why one failed).
  */
 export function createLogger(level: LogLevel, prefix = ''): Logger {
-  const enabled = (l: LogLevel): boolean => order[l] >= order[level];
+  const enabled = (l: Exclude<LogLevel, 'silent'>): boolean => order[l] >= order[level];
   const tag = prefix ? `[${prefix}] ` : '';
   return {
     debug: (m) => {

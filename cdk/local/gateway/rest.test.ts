@@ -1,0 +1,249 @@
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineOperation } from '@bidgrid/shared/api/operation';
+import { createLogger } from '../support/logger';
+import { listen } from '../support/ports';
+import { buildProxyEvent, buildRouteTable, createRestGateway, matchRoute, type TokenVerifier } from './rest';
+
+const ops = [
+  defineOperation({
+    name: 'echo',
+    method: 'POST',
+    path: '/api/things/{id}',
+    auth: 'user',
+    response: z.unknown(),
+    summary: 'fixture',
+    specRef: 'test',
+  }),
+  defineOperation({
+    name: 'special',
+    method: 'GET',
+    path: '/api/things/special',
+    auth: 'user',
+    response: z.unknown(),
+    summary: 'fixture without a handler file',
+    specRef: 'test',
+  }),
+  defineOperation({
+    name: 'echoPublic',
+    method: 'GET',
+    path: '/public/things',
+    auth: 'public',
+    response: z.unknown(),
+    summary: 'fixture',
+    specRef: 'test',
+  }),
+  defineOperation({
+    name: 'boom',
+    method: 'GET',
+    path: '/public/boom',
+    auth: 'public',
+    response: z.unknown(),
+    summary: 'fixture',
+    specRef: 'test',
+  }),
+];
+
+describe('route table', () => {
+  it('tries literal segments before parameters, whatever the declaration order', () => {
+    // Prepare
+    const table = buildRouteTable(ops);
+    // Act
+    const literal = matchRoute(table, 'GET', '/api/things/special');
+    const param = matchRoute(table, 'POST', '/api/things/abc%20d');
+    // Assess
+    expect(literal).toMatchObject({ kind: 'operation', operation: { name: 'special' }, params: {} });
+    expect(param).toMatchObject({ kind: 'operation', operation: { name: 'echo' }, params: { id: 'abc d' } });
+  });
+
+  it('does not fall through to a parameter resource when the literal one lacks the method', () => {
+    const table = buildRouteTable(ops);
+    expect(matchRoute(table, 'POST', '/api/things/special')).toMatchObject({ kind: 'resource' });
+    expect(matchRoute(table, 'GET', '/api/things/abc')).toMatchObject({ kind: 'resource' });
+    expect(matchRoute(table, 'GET', '/api/nothing')).toEqual({ kind: 'none' });
+  });
+
+  it('refuses two operations on the same method and path', () => {
+    expect(() => buildRouteTable([ops[0], { ...ops[0], name: 'other' }] as typeof ops)).toThrow(/Two operations/);
+  });
+});
+
+describe('buildProxyEvent', () => {
+  it('builds a REST proxy event with multi-value headers and query, params and claims', () => {
+    // Prepare
+    const raw = {
+      method: 'POST',
+      url: '/api/things/t1?a=1&a=2&b=x%20y',
+      rawHeaders: ['Content-Type', 'application/json', 'X-Multi', 'one', 'X-Multi', 'two'],
+      body: Buffer.from('{"k":"v"}'),
+      sourceIp: '127.0.0.1',
+    };
+    // Act
+    const event = buildProxyEvent(
+      raw,
+      { template: '/api/things/{id}', params: { id: 't1' } },
+      { username: 'demo' },
+      'r-1',
+    );
+    // Assess
+    expect(event).toMatchObject({
+      resource: '/api/things/{id}',
+      path: '/api/things/t1',
+      httpMethod: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Multi': 'two' },
+      multiValueHeaders: { 'X-Multi': ['one', 'two'] },
+      queryStringParameters: { a: '2', b: 'x y' },
+      multiValueQueryStringParameters: { a: ['1', '2'], b: ['x y'] },
+      pathParameters: { id: 't1' },
+      stageVariables: null,
+      body: '{"k":"v"}',
+      isBase64Encoded: false,
+      requestContext: {
+        stage: 'local',
+        requestId: 'r-1',
+        resourcePath: '/api/things/{id}',
+        path: '/local/api/things/t1',
+        authorizer: { claims: { username: 'demo' } },
+        identity: { sourceIp: '127.0.0.1' },
+      },
+    });
+  });
+
+  it('base64-encodes multipart bodies and leaves empty parts null', () => {
+    const multipart = buildProxyEvent(
+      {
+        method: 'POST',
+        url: '/x',
+        rawHeaders: ['content-type', 'multipart/form-data; boundary=b'],
+        body: Buffer.from([0xff, 0x00, 0x41]),
+        sourceIp: '127.0.0.1',
+      },
+      { template: '/x', params: {} },
+      null,
+      'r-2',
+    );
+    expect(multipart.isBase64Encoded).toBe(true);
+    expect(Buffer.from(multipart.body as string, 'base64')).toEqual(Buffer.from([0xff, 0x00, 0x41]));
+    expect(multipart.queryStringParameters).toBeNull();
+    expect(multipart.pathParameters).toBeNull();
+    expect(multipart.requestContext.authorizer).toBeNull();
+
+    const empty = buildProxyEvent(
+      { method: 'GET', url: '/x', rawHeaders: [], body: Buffer.alloc(0), sourceIp: '127.0.0.1' },
+      { template: '/x', params: {} },
+      null,
+      'r-3',
+    );
+    expect(empty.body).toBeNull();
+    expect(empty.isBase64Encoded).toBe(false);
+  });
+});
+
+describe('REST gateway', () => {
+  let server: Server;
+  let base: string;
+  const verifier: TokenVerifier = async (token) =>
+    token === 'good'
+      ? { ok: true, claims: { username: 'demo', sub: 'sub-1' } }
+      : token === 'old'
+        ? { ok: false, reason: 'expired' }
+        : { ok: false, reason: 'invalid' };
+
+  beforeAll(async () => {
+    server = createRestGateway({
+      operations: ops,
+      verifier: async () => verifier,
+      ready: Promise.resolve(),
+      logger: createLogger('silent'),
+      logRequests: false,
+      handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
+    });
+    base = `http://127.0.0.1:${await listen(server, 0, 'test gateway')}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it.each([
+    ['no token', undefined, 'Unauthorized'],
+    ['a bad token', 'Bearer nope', 'Unauthorized'],
+    ['an expired token', 'Bearer old', 'The incoming token has expired'],
+  ])('answers 401 for %s before any handler runs', async (_label, authorization, message) => {
+    // Act
+    const res = await fetch(`${base}/api/things/t1`, {
+      method: 'POST',
+      headers: authorization ? { authorization } : {},
+    });
+    // Assess
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('runs the handler with the proxy event, the claims as strings and a Lambda context', async () => {
+    // Act
+    const res = await fetch(`${base}/api/things/t%201?x=1`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer good', 'content-type': 'application/json' },
+      body: JSON.stringify({ hello: 'world' }),
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-fixture')).toBe('echo');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await res.json()) as { event: Record<string, unknown>; context: Record<string, unknown> };
+    expect(body.event).toMatchObject({
+      resource: '/api/things/{id}',
+      pathParameters: { id: 't 1' },
+      queryStringParameters: { x: '1' },
+      body: '{"hello":"world"}',
+      requestContext: { authorizer: { claims: { username: 'demo', sub: 'sub-1' } } },
+    });
+    expect(body.context.functionName).toBe('bidgrid-local-echo');
+    expect(body.context.remainingMs).toBeGreaterThan(28_000);
+  });
+
+  it('decodes base64 replies and passes multi-value headers', async () => {
+    const res = await fetch(`${base}/public/things?q=find`);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-seen-query')).toBe('find');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from([0, 1, 2, 255]));
+  });
+
+  it('answers 501 with the envelope for an operation without a handler file', async () => {
+    const res = await fetch(`${base}/api/things/special`, { headers: { authorization: 'Bearer good' } });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toEqual({ success: false, payload: null, error: 'Not implemented yet' });
+  });
+
+  it('answers 404 for unknown routes and methods', async () => {
+    const unknown = await fetch(`${base}/api/unknown`);
+    const wrongMethod = await fetch(`${base}/public/things`, { method: 'DELETE' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'Not Found' });
+    expect(wrongMethod.status).toBe(404);
+  });
+
+  it('answers 502 without details when a handler throws', async () => {
+    const res = await fetch(`${base}/public/boom`);
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(text).not.toContain('secret');
+  });
+
+  it('answers CORS preflights for known paths with their methods', async () => {
+    // Act
+    const res = await fetch(`${base}/api/things/t1`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    const unknown = await fetch(`${base}/api/unknown`, { method: 'OPTIONS' });
+    // Assess
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(res.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+    expect(unknown.status).toBe(404);
+  });
+});

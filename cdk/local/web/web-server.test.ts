@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRuntimeConfig } from './runtime-config';
+import { resolveStatic } from './web-server';
+
+const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('resolveStatic', () => {
+  it('serves hashed assets with a year-long immutable cache and other files revalidated', () => {
+    expect(resolveStatic(dist, '/assets/index-abc123.js')).toEqual({
+      file: join(dist, 'assets', 'index-abc123.js'),
+      cache: 'public, max-age=31536000, immutable',
+    });
+    expect(resolveStatic(dist, '/favicon.svg')).toEqual({ file: join(dist, 'favicon.svg'), cache: 'no-cache' });
+  });
+
+  it('falls back to index.html (no-cache) for client routes', () => {
+    const index = { file: join(dist, 'index.html'), cache: 'no-cache' };
+    expect(resolveStatic(dist, '/')).toEqual(index);
+    expect(resolveStatic(dist, '/advertisers/bgAdvertiser-1')).toEqual(index);
+    expect(resolveStatic(dist, '/public-campaigns-picker')).toEqual(index);
+  });
+
+  it('answers nothing for missing assets and never leaves the folder', () => {
+    expect(resolveStatic(dist, '/assets/gone.js')).toBeNull();
+    expect(resolveStatic(dist, '/missing.png')).toBeNull();
+    // A path that climbs out of the folder gets the SPA's index page at most, never the outside file.
+    for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/../../../etc/hostname']) {
+      const found = resolveStatic(dist, path);
+      expect(found === null || found.file === join(dist, 'index.html'), path).toBe(true);
+    }
+  });
+});
+
+describe('buildRuntimeConfig', () => {
+  it('names the shim, the simulator payments and the local stage', () => {
+    const config = buildRuntimeConfig({
+      apiUrl: 'http://127.0.0.1:4000',
+      wsUrl: 'ws://127.0.0.1:4001/local',
+      userPoolId: 'local_abc',
+      userPoolClientId: 'client',
+      cognitoEndpoint: 'http://127.0.0.1:9229',
+      paymentsUrl: 'http://127.0.0.1:4103',
+    });
+    expect(config).toEqual({
+      stage: 'local',
+      region: 'us-east-1',
+      apiUrl: 'http://127.0.0.1:4000',
+      wsUrl: 'ws://127.0.0.1:4001/local',
+      cognito: { userPoolId: 'local_abc', userPoolClientId: 'client', userPoolEndpoint: 'http://127.0.0.1:9229' },
+      payments: { mode: 'simulator', baseUrl: 'http://127.0.0.1:4103', publishableKey: 'pk_test_local' },
+      supportUrl: 'https://support.bidgrid.example/',
+    });
+  });
+});
