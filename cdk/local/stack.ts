@@ -52,6 +52,11 @@ export interface LocalStackOptions {
   readonly quiet?: boolean;
   /** Emulator output and handler debug logs. */
   readonly verbose?: boolean;
+  /**
+   * Fixed ports other than the defaults (not ephemeral), e.g. to run a second stack beside `npm start`.
+   * Unnamed services keep their default port.
+   */
+  readonly ports?: Partial<Record<PortName, number>>;
   readonly logger?: Logger;
 }
 
@@ -98,8 +103,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const stopAll = (): Promise<void> => {
     stopping ??= (async () => {
       for (const s of stoppers.reverse()) {
+        const t0 = Date.now();
         try {
           await s.stop();
+          logger.debug(`stopped ${s.name} in ${Date.now() - t0}ms`);
         } catch (error) {
           logger.warn(`stopping ${s.name}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -127,16 +134,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   runtimeConfig.catch(() => undefined);
 
   try {
+    const fixedPort = (name: PortName): number => options.ports?.[name] ?? DEFAULT_PORTS[name];
     if (!ephemeral) {
       const names = (Object.keys(DEFAULT_PORTS) as PortName[]).filter((n) => web !== 'none' || n !== 'web');
-      await assertPortsFree(names.map((n) => ({ port: DEFAULT_PORTS[n], label: PORT_LABELS[n] })));
+      await assertPortsFree(names.map((n) => ({ port: fixedPort(n), label: PORT_LABELS[n] })));
     }
-    const portFor = (name: PortName): number => (ephemeral ? 0 : DEFAULT_PORTS[name]);
+    const portFor = (name: PortName): number => (ephemeral ? 0 : fixedPort(name));
 
     // 1. The slow ones first: the JVM and cognito-local start while the rest is set up.
     const dynamo = spawnDynamoDb(
       {
-        port: ephemeral ? await findFreePort() : DEFAULT_PORTS.dynamodb,
+        port: ephemeral ? await findFreePort() : fixedPort('dynamodb'),
         dbPath: ephemeral ? null : join(dataDir, 'dynamodb'),
       },
       logger.child('dynamodb'),
@@ -156,7 +164,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stoppers.push({ name: 'cognito-local', stop: () => cognito.process.stop() });
 
     // 2. Servers of our own: bound now, serving once the stack is ready.
-    const webPort = web === 'none' ? null : ephemeral ? await findFreePort() : DEFAULT_PORTS.web;
+    const webPort = web === 'none' ? null : ephemeral ? await findFreePort() : fixedPort('web');
     const webUrl = webPort === null ? null : `http://${HOST}:${webPort}`;
     const s3 = await startS3({
       port: portFor('s3'),

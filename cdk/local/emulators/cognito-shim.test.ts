@@ -58,6 +58,15 @@ describe('planRequest', () => {
     });
   });
 
+  it('sends ResendConfirmationCode to ForgotPassword, which cognito-local has', () => {
+    const body = Buffer.from('{"ClientId":"c","Username":"new-user"}');
+    expect(planRequest('AWSCognitoIdentityProviderService.ResendConfirmationCode', body)).toEqual({
+      kind: 'forward',
+      target: 'AWSCognitoIdentityProviderService.ForgotPassword',
+      body,
+    });
+  });
+
   it('passes other operations through untouched', () => {
     const body = Buffer.from('{"x":1}');
     expect(planRequest('AWSCognitoIdentityProviderService.SignUp', body)).toEqual({

@@ -37,6 +37,9 @@ export type ShimAction =
  * - InitiateAuth's wrong-password error is `InvalidPasswordException` in cognito-local but
  *   `NotAuthorizedException: Incorrect username or password.` in Cognito; the shim answers like
  *   Cognito so the login form shows the real message.
+ * - `ResendConfirmationCode` (cognito-local lacks it) is forwarded as ForgotPassword, which takes the same
+ *   input, answers the same `CodeDeliveryDetails`, and stores and prints a fresh code that ConfirmSignUp
+ *   then accepts: the sign-up page's "resend code" works locally.
  * - everything else passes through unchanged.
  */
 export function planRequest(target: string | undefined, body: Buffer): ShimAction {
@@ -69,6 +72,8 @@ export function planRequest(target: string | undefined, body: Buffer): ShimActio
       },
     };
   }
+  if (operation === 'ResendConfirmationCode')
+    return { kind: 'forward', target: `${TARGET_PREFIX}ForgotPassword`, body };
   if (operation === 'InitiateAuth') {
     return {
       kind: 'forward',

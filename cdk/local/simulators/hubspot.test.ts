@@ -71,6 +71,10 @@ describe('CRM simulator with @hubspot/api-client', () => {
     });
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+    const refreshInfo = await hubspot.oauth.refreshTokensApi.get(tokens.refreshToken);
+    expect(refreshInfo).toMatchObject({ hubId: 4410001, tokenType: 'refresh' });
+    await hubspot.oauth.refreshTokensApi.archive(tokens.refreshToken);
+    await expect(hubspot.oauth.refreshTokensApi.get(tokens.refreshToken)).rejects.toBeDefined();
   });
 
   it("refuses a code twice and a wrong secret, with HubSpot's error statuses", async () => {

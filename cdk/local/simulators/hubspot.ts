@@ -55,8 +55,8 @@ const oauthError = (status: string, message: string): SimReply => ({
  * The CRM (HubSpot) OAuth surface: `GET /oauth/authorize` shows a page to pick a portal and
  * redirects back with `?code=&state=`; `POST /oauth/v1/token` exchanges an authorization code or a
  * refresh token (form bodies, HubSpot's JSON replies and error statuses); `GET
- * /oauth/v1/access-tokens/{token}` tells the token's `hub_id`; `DELETE
- * /oauth/v1/refresh-tokens/{token}` revokes. CRM data APIs come with later features.
+ * /oauth/v1/access-tokens/{token}` tells the token's `hub_id`; `GET|DELETE
+ * /oauth/v1/refresh-tokens/{token}` describes or revokes a refresh token. CRM data APIs come with later features.
  */
 export function createHubSpotSimulator(options: { stateFile?: string; logger: Logger }): {
   server: Server;
@@ -216,6 +216,34 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
             expires_in: Math.max(0, Math.floor((info.expiresAt - Date.now()) / 1000)),
             user_id: 101,
             token_type: 'access',
+          },
+        };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/oauth/v1/refresh-tokens/:token',
+      handle: (req) => {
+        const token = req.params.token ?? '';
+        const info = store.data.refreshTokens[token];
+        if (!info) {
+          return {
+            status: 404,
+            body: { status: 'error', message: 'Refresh token not found', correlationId: randomUUID() },
+          };
+        }
+        const portal = store.data.portals.find((p) => p.hubId === info.hubId);
+        return {
+          status: 200,
+          body: {
+            token,
+            user: info.userEmail,
+            hub_domain: portal?.hubDomain ?? '',
+            scopes: info.scopes,
+            hub_id: info.hubId,
+            client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
+            user_id: 101,
+            token_type: 'refresh',
           },
         };
       },
