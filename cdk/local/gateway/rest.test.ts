@@ -224,6 +224,15 @@ describe('REST gateway', () => {
     expect(wrongMethod.status).toBe(404);
   });
 
+  it('answers 400 for a path parameter that cannot be decoded', async () => {
+    const res = await fetch(`${base}/api/things/%E0%A4%A`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer good' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Bad Request' });
+  });
+
   it('answers 502 without details when a handler throws', async () => {
     const res = await fetch(`${base}/public/boom`);
     expect(res.status).toBe(502);

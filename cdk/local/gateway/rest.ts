@@ -175,6 +175,7 @@ export const GATEWAY_MESSAGES = {
   unauthorized: { message: 'Unauthorized' },
   expired: { message: 'The incoming token has expired' },
   notFound: { message: 'Not Found' },
+  badRequest: { message: 'Bad Request' },
   internal: { message: 'Internal server error' },
   timeout: { message: 'Endpoint request timed out' },
   tooLarge: { message: 'Request Too Long' },
@@ -268,8 +269,16 @@ async function serve(
   const path = new URL(req.url ?? '/', 'http://local').pathname;
   const requestId = randomUUID();
 
+  let match: RouteMatch;
+  try {
+    match = matchRoute(table, method, path);
+  } catch (error) {
+    // A path parameter with broken percent-encoding cannot be decoded.
+    if (error instanceof URIError) return send(res, 400, GATEWAY_MESSAGES.badRequest);
+    throw error;
+  }
+
   if (method === 'OPTIONS') {
-    const match = matchRoute(table, 'OPTIONS', path);
     if (match.kind === 'none') return send(res, 404, GATEWAY_MESSAGES.notFound);
     res.writeHead(204, {
       'access-control-allow-origin': '*',
@@ -281,7 +290,6 @@ async function serve(
     return;
   }
 
-  const match = matchRoute(table, method, path);
   if (match.kind !== 'operation') return send(res, 404, GATEWAY_MESSAGES.notFound);
   const { operation, params, resource } = match;
 
