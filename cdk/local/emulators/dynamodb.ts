@@ -33,7 +33,9 @@ export interface DynamoDbLocal {
 
 /**
  * Starts DynamoDB Local on `port`: in memory, or on disk under `dbPath` so data survives restarts.
- * `-sharedDb` keeps one database whatever credentials and region a client uses.
+ * `-sharedDb` keeps one database whatever credentials and region a client uses. The jar has no
+ * bind-address option (its Jetty server listens on every interface); it is the one piece of the
+ * stack not limited to 127.0.0.1, and clients only ever use the loopback URL.
  */
 export function spawnDynamoDb(options: { port: number; dbPath: string | null }, logger: Logger): DynamoDbLocal {
   const storage = options.dbPath === null ? ['-inMemory'] : ['-dbPath', options.dbPath];
@@ -52,6 +54,8 @@ export function spawnDynamoDb(options: { port: number; dbPath: string | null }, 
       '-port',
       String(options.port),
       '-sharedDb',
+      // It would otherwise try to send usage telemetry to AWS at start and on errors.
+      '-disableTelemetry',
       ...storage,
     ],
     { cwd: emulatorDir },
