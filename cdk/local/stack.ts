@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { operations } from '@bidgrid/shared/api/operations/index';
+import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { cognitoAdminClient, ensureUserPool, spawnCognitoLocal, waitForCognito } from './emulators/cognito';
@@ -199,7 +200,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     const restPort = await listen(rest, portFor('rest'), PORT_LABELS.rest);
     stoppers.push({ name: 'REST gateway', stop: closeServer(rest) });
-    const ws = createWsGateway({ ready, logger: gatewayLogger, logRequests: !options.quiet });
+    const ws = createWsGateway({ events: realtimeEvents, ready, logger: gatewayLogger, logRequests: !options.quiet });
     const wsPort = await listen(ws.server, portFor('ws'), PORT_LABELS.ws);
     stoppers.push({
       name: 'WebSocket gateway',

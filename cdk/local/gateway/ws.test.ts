@@ -12,26 +12,44 @@ import { createLogger } from '../support/logger';
 import { listen } from '../support/ports';
 import { createWsGateway, newConnectionId, selectRoute, type WsGateway } from './ws';
 
+/** The fixture events: `ping` has a handler file, `later` does not. */
+const EVENTS = [
+  { name: 'ping', errorEvent: 'pong' },
+  { name: 'later', errorEvent: 'laterError' },
+];
+
 describe('selectRoute', () => {
-  const files = new Set(['ping', 'get-hub-spot-lists']);
+  const events = new Map(
+    [...EVENTS, { name: 'getHubSpotLists', errorEvent: 'retrievedLists' }, { name: 'connect', errorEvent: 'x' }].map(
+      (e) => [e.name, e],
+    ),
+  );
+  const files = new Set(['ping', 'get-hub-spot-lists', 'stray', 'connect']);
   const exists = (f: string): boolean => files.has(f);
 
-  it('routes by the action when its handler file exists', () => {
-    expect(selectRoute('{"action":"ping"}', exists)).toBe('ping');
-    expect(selectRoute('{"action":"getHubSpotLists","data":{}}', exists)).toBe('getHubSpotLists');
+  it('routes a realtime event of the table to its handler file', () => {
+    expect(selectRoute('{"action":"ping"}', events, exists)).toEqual({ kind: 'action', routeKey: 'ping' });
+    expect(selectRoute('{"action":"getHubSpotLists","data":{}}', events, exists)).toEqual({
+      kind: 'action',
+      routeKey: 'getHubSpotLists',
+    });
+  });
+
+  it('says when an event of the table has no handler yet', () => {
+    expect(selectRoute('{"action":"later"}', events, exists)).toEqual({
+      kind: 'not-implemented',
+      event: { name: 'later', errorEvent: 'laterError' },
+    });
   });
 
   it('falls back to $default, or to nothing when there is no default handler', () => {
-    expect(selectRoute('{"action":"unknown"}', exists)).toBeNull();
-    expect(selectRoute('not json', exists)).toBeNull();
-    expect(selectRoute('{"action":"unknown"}', (f) => f === 'default')).toBe('$default');
+    expect(selectRoute('{"action":"stray"}', events, exists)).toEqual({ kind: 'none' });
+    expect(selectRoute('not json', events, exists)).toEqual({ kind: 'none' });
+    expect(selectRoute('{"action":"unknown"}', events, (f) => f === 'default')).toEqual({ kind: 'default' });
   });
 
   it('never lets a client name the connect, disconnect or default routes', () => {
-    const all = (): boolean => true;
-    expect(selectRoute('{"action":"connect"}', all)).toBe('$default');
-    expect(selectRoute('{"action":"disconnect"}', all)).toBe('$default');
-    expect(selectRoute('{"action":"../ping"}', all)).toBe('$default');
+    expect(selectRoute('{"action":"connect"}', events, () => true)).toEqual({ kind: 'default' });
   });
 
   it('makes ids shaped like API Gateway connection ids', () => {
@@ -45,6 +63,7 @@ describe('WebSocket gateway', () => {
 
   beforeAll(async () => {
     gateway = createWsGateway({
+      events: EVENTS,
       ready: Promise.resolve(),
       logger: createLogger('silent'),
       logRequests: false,
@@ -88,6 +107,15 @@ describe('WebSocket gateway', () => {
     opened.socket.send(JSON.stringify({ action: 'ping', data: { n: 1 } }));
     // Assess
     expect(await reply).toEqual({ event: 'pong', routeKey: 'ping', received: { action: 'ping', data: { n: 1 } } });
+    opened.socket.close();
+  });
+
+  it("answers an event without a handler with its error reply, and API Gateway's Forbidden for anything else", async () => {
+    const opened = await open('?token=good');
+    if (!('socket' in opened)) throw new Error('not connected');
+    const reply = nextMessage(opened.socket);
+    opened.socket.send(JSON.stringify({ action: 'later', data: {} }));
+    expect(await reply).toEqual({ event: 'laterError', success: false, payload: null, error: 'Not implemented yet' });
     opened.socket.close();
   });
 

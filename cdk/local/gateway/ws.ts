@@ -27,6 +27,8 @@ interface Connection {
 }
 
 export interface WsGatewayOptions {
+  /** The realtime events of the contract (`shared/src/realtime/events.ts`); only they have routes. */
+  readonly events: readonly WsEventRoute[];
   readonly ready: Promise<void>;
   readonly logger: Logger;
   readonly logRequests: boolean;
@@ -51,22 +53,43 @@ export function newConnectionId(): string {
   return `${id}=`;
 }
 
+/** What a message is routed to. */
+export type WsRoute =
+  | { kind: 'action'; routeKey: string }
+  /** A realtime event of the table whose handler file does not exist yet. */
+  | { kind: 'not-implemented'; event: WsEventRoute }
+  | { kind: 'default' }
+  | { kind: 'none' };
+
+/** The part of a realtime event definition the gateway routes by. */
+export interface WsEventRoute {
+  readonly name: string;
+  readonly errorEvent: string;
+}
+
 /**
- * The route key API Gateway would select (`$request.body.action`): the action when a handler file
- * exists for it, otherwise `$default` (which exists only if `default.handler.ts` does).
+ * The route API Gateway would select (`$request.body.action`): a realtime event of the table
+ * (routes exist only for those, as CDK builds them from the same table) whose handler file exists;
+ * otherwise `$default` when `default.handler.ts` exists; otherwise none.
  */
-export function selectRoute(body: string, exists: (routeFile: string) => boolean): string | null {
+export function selectRoute(
+  body: string,
+  events: ReadonlyMap<string, WsEventRoute>,
+  exists: (routeFile: string) => boolean,
+): WsRoute {
   let action: unknown;
   try {
     action = (JSON.parse(body) as { action?: unknown }).action;
   } catch {
     action = undefined;
   }
-  if (typeof action === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(action)) {
-    const file = kebabName(action);
-    if (!RESERVED.has(file) && exists(file)) return action;
+  const event = typeof action === 'string' ? events.get(action) : undefined;
+  if (event && !RESERVED.has(kebabName(event.name))) {
+    return exists(kebabName(event.name))
+      ? { kind: 'action', routeKey: event.name }
+      : { kind: 'not-implemented', event };
   }
-  return exists('default') ? '$default' : null;
+  return exists('default') ? { kind: 'default' } : { kind: 'none' };
 }
 
 const routeFileOf = (routeKey: string): string =>
@@ -129,14 +152,17 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
 /**
  * The local WebSocket API. `$connect` runs `ws/connect.handler.ts` with the upgrade request's
  * headers and query (the access token travels as `?token=`); a non-2xx reply rejects the upgrade
- * with that status. Messages go to `ws/<kebab(action)>.handler.ts`, else `$default`, else the
- * client gets API Gateway's `{"message":"Forbidden"}`. Handler return values are not sent back
- * (no route responses): handlers reply through the management API, as in the cloud.
+ * with that status. A message whose `action` is a realtime event goes to
+ * `ws/<kebab(action)>.handler.ts` (or, while that file does not exist, gets the event's error reply
+ * with 'Not implemented yet'); anything else goes to `$default`, else the client gets API
+ * Gateway's `{"message":"Forbidden"}`. Handler return values are not sent back (no route
+ * responses): handlers reply through the management API, as in the cloud.
  */
 export function createWsGateway(options: WsGatewayOptions): WsGateway {
   const dir = options.handlersDir ?? paths.wsHandlers;
   const fileFor = (routeFile: string): string => join(dir, `${routeFile}.handler.ts`);
   const exists = (routeFile: string): boolean => handlerExists(fileFor(routeFile));
+  const events = new Map(options.events.map((e) => [e.name, e]));
   const connections = new Map<string, Connection>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES });
 
@@ -153,11 +179,19 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
       ? Buffer.concat(data).toString('utf8')
       : Buffer.from(data as ArrayBuffer).toString('utf8');
     const requestId = randomUUID();
-    const routeKey = selectRoute(body, exists);
-    if (!routeKey) {
+    const route = selectRoute(body, events, exists);
+    if (route.kind === 'none') {
       connection.socket.send(JSON.stringify({ message: 'Forbidden', connectionId: connection.id, requestId }));
       return;
     }
+    if (route.kind === 'not-implemented') {
+      // As the REST gateway's 501: the contract has the event, the handler is still to come.
+      connection.socket.send(
+        JSON.stringify({ event: route.event.errorEvent, success: false, payload: null, error: 'Not implemented yet' }),
+      );
+      return;
+    }
+    const routeKey = route.kind === 'action' ? route.routeKey : '$default';
     const started = Date.now();
     const event = {
       requestContext: requestContext(connection, routeKey, 'MESSAGE', domainName, requestId),
