@@ -37,3 +37,16 @@ export const getPlaybooks = defineOperation({
   summary: 'Playbook cards of the dashboard.',
   specRef: '000 §7, 001 §7',
 });
+
+export const getSignUpAccess = defineOperation({
+  name: 'getSignUpAccess',
+  method: 'GET',
+  path: '/api/agency/signupaccess',
+  auth: 'user',
+  // Asked before the caller has an agency of their own is any concern: the answer is about the caller only.
+  tenant: 'none',
+  response: z.object({ allowed: z.boolean() }),
+  summary:
+    'Whether the caller may create agency accounts (ours: /bgsignup shows its form only to the allow-listed internal users, 000 §2, §6).',
+  specRef: 'ours',
+});

@@ -199,6 +199,7 @@ const OUR_CALLS = [
   'GET /public/health',
   'PUT /api/lineitem/status',
   'GET /api/creatives/uploadurl',
+  'GET /api/agency/signupaccess',
 ];
 
 function findSpecCall(entry: SpecCall): AnyOperation | undefined {

@@ -1,0 +1,9 @@
+import { getSignUpAccess as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { config } from '../config';
+import { getSignUpAccess } from '../domain/get-sign-up-access.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/agency/signupaccess`: whether the caller is on the agency-creation allow-list. */
+export const { handler, raw } = httpHandler(operation, async ({ caller }) =>
+  getSignUpAccess({ caller: { username: caller.username } }, { internalUsers: config().INTERNAL_USERS }),
+);
