@@ -14,7 +14,14 @@ export const loginErrorText = (message: string): string => `There was an error l
  * Username + Password with the shared login rules ('Required field.'). On failure the form resets and
  * the error shows until the user types again (spec 000 §4).
  */
-export function LoginForm({ onOutcome }: { onOutcome: (outcome: SignInOutcome) => Promise<void> | void }) {
+export function LoginForm({
+  onOutcome,
+  initialUserName = '',
+}: {
+  onOutcome: (outcome: SignInOutcome) => Promise<void> | void;
+  /** Prefilled after a password reset or a confirmed sign-up. */
+  initialUserName?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -23,7 +30,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: SignInOutcome) =
     formState: { errors, isSubmitting },
   } = useForm<TLoginFormInput, unknown, TLoginForm>({
     resolver: zodResolver(ZLoginForm),
-    defaultValues: { userName: '', password: '' },
+    defaultValues: { userName: initialUserName, password: '' },
   });
   const clearError = (): void => setError(null);
 
@@ -33,11 +40,12 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: SignInOutcome) =
     try {
       outcome = await signInWithPassword(values.userName, values.password);
     } catch (caught) {
-      reset();
+      // Spec 000 §4: on error the form resets (to empty, not to the prefilled name).
+      reset({ userName: '', password: '' });
       setError(loginErrorText(providerMessage(caught)));
       return;
     }
-    reset();
+    reset({ userName: '', password: '' });
     await onOutcome(outcome);
   };
 

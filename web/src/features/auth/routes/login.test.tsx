@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSession, renderPage } from '@/test/render';
+import { fakeSession, renderPage, renderRoutes } from '@/test/render';
 import { Component as LoginPage } from './login';
 
 // Amplify mocked at the module boundary: the page and lib/auth/cognito run for real.
@@ -161,5 +161,33 @@ describe('Login page', () => {
     expect(
       await screen.findByText('There was an error updating your password: Password does not conform to policy'),
     ).toBeInTheDocument();
+  });
+
+  it('prefills the user name and shows the notice handed over by password reset or sign-up', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    signInMock.mockRejectedValue(new Error('Incorrect username or password.'));
+    const { router } = renderRoutes(
+      [
+        { path: '/', element: <LoginPage /> },
+        { path: '/request-password-reset', element: <p>reset page</p> },
+      ],
+      { path: '/request-password-reset' },
+    );
+
+    // Act
+    await router.navigate('/', { state: { userName: 'newowner', notice: 'The account newowner is confirmed.' } });
+
+    // Assess
+    expect(await screen.findByRole('status')).toHaveTextContent('The account newowner is confirmed.');
+    expect(screen.getByLabelText('Username')).toHaveValue('newowner');
+
+    // Act: a failed attempt resets the form to empty, as any failure does.
+    await user.type(screen.getByLabelText('Password'), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    // Assess
+    expect(await screen.findByText('There was an error logging in: Incorrect username or password.')).toBeVisible();
+    expect(screen.getByLabelText('Username')).toHaveValue('');
   });
 });
