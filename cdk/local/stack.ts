@@ -6,7 +6,13 @@ import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
-import { cognitoAdminClient, ensureUserPool, spawnCognitoLocal, waitForCognito } from './emulators/cognito';
+import {
+  cognitoAdminClient,
+  ensureUserPool,
+  spawnCognitoLocal,
+  waitForCognito,
+  type CodeDelivery,
+} from './emulators/cognito';
 import { createCognitoShim } from './emulators/cognito-shim';
 import { ensureTables, spawnDynamoDb, waitForDynamoDb } from './emulators/dynamodb';
 import { LOCAL_BUCKET, startS3 } from './emulators/s3';
@@ -157,8 +163,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const shimPort = await listen(shim, portFor('cognito'), PORT_LABELS.cognito);
     stoppers.push({ name: 'Cognito shim', stop: closeServer(shim) });
     const cognitoEndpoint = `http://${HOST}:${shimPort}`;
+    // cognito-local only prints the codes it "e-mails"; they also go to the mail outbox, where a
+    // person (or a browser test) reads them as they would read Cognito's e-mail.
+    const mail: { outbox?: string } = {};
+    const deliverCode = ({ username, destination, code }: CodeDelivery): void => {
+      logger.info(`Cognito code for ${username} (${destination}): ${code}`);
+      if (!mail.outbox || !destination.includes('@')) return;
+      fetch(mail.outbox, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          from: 'no-reply@verificationemail.com',
+          to: destination,
+          subject: 'Your verification code',
+          text: `Your confirmation code is ${code}`,
+          html: `<p>Your confirmation code is <strong>${code}</strong></p>`,
+        }),
+      }).catch((error: unknown) => logger.warn(`could not put the Cognito code in the outbox: ${String(error)}`));
+    };
     const cognito = spawnCognitoLocal(
-      { port: await findFreePort(), dataDir, issuerUrl: cognitoEndpoint },
+      { port: await findFreePort(), dataDir, issuerUrl: cognitoEndpoint, onCodeDelivery: deliverCode },
       logger.child('cognito-local'),
     );
     cognitoUpstream = cognito.endpoint;
@@ -188,6 +212,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stoppers.push({ name: PORT_LABELS[name], stop: closeServer(server) });
       simUrls[name] = `http://${HOST}:${port}`;
     }
+    mail.outbox = `${simUrls.mail}/outbox`;
 
     let verifier: Promise<TokenVerifier> | undefined;
     const gatewayLogger = logger.child('gateway');

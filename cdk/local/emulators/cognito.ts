@@ -15,6 +15,42 @@ import { startProcess, type ManagedProcess } from '../support/processes';
 import { waitUntil } from '../support/wait';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './dynamodb';
 
+/** A code cognito-local "sent" (sign-up confirmation, forgotten password): it only prints them. */
+export interface CodeDelivery {
+  readonly username: string;
+  readonly destination: string;
+  readonly code: string;
+}
+
+/** ANSI colour codes (ESC [ ... m) of cognito-local's pretty log. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * Reads cognito-local's output line by line and calls `onDelivery` for each "Confirmation Code
+ * Delivery" box it prints (colours and box borders removed).
+ */
+export function codeDeliveryReader(onDelivery: (delivery: CodeDelivery) => void): (line: string) => void {
+  let fields: Record<string, string> | null = null;
+  return (raw) => {
+    const line = raw
+      .replace(ANSI_COLOUR, '')
+      .replace(/[│╭╮╰╯─]/g, '')
+      .trim();
+    if (line.includes('Confirmation Code Delivery')) {
+      fields = {};
+      return;
+    }
+    if (!fields) return;
+    const field = /^(Username|Destination|Code):\s*(\S+)$/.exec(line);
+    if (field) fields[field[1] as string] = field[2] as string;
+    const { Username: username, Destination: destination, Code: code } = fields;
+    if (username && destination && code) {
+      fields = null;
+      onDelivery({ username, destination, code });
+    }
+  };
+}
+
 export interface CognitoLocal {
   /** cognito-local itself (internal; clients use the shim). */
   readonly endpoint: string;
@@ -30,7 +66,7 @@ export interface CognitoLocal {
  *   the gateway's verifier (issuer = COGNITO_ENDPOINT + pool id) accepts it.
  */
 export function spawnCognitoLocal(
-  options: { port: number; dataDir: string; issuerUrl: string },
+  options: { port: number; dataDir: string; issuerUrl: string; onCodeDelivery?: (delivery: CodeDelivery) => void },
   logger: Logger,
 ): CognitoLocal {
   const configDir = join(options.dataDir, '.cognito');
@@ -56,6 +92,7 @@ export function spawnCognitoLocal(
       env: { ...process.env, PORT: String(options.port), HOST, NODE_ENV: 'production' },
     },
     logger,
+    options.onCodeDelivery ? codeDeliveryReader(options.onCodeDelivery) : undefined,
   );
   return { endpoint: `http://${HOST}:${options.port}`, process: child };
 }

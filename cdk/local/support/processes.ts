@@ -38,7 +38,8 @@ process.on('exit', killAllSync);
 
 /**
  * Spawns `command` detached (its own process group, so Ctrl-C in the terminal reaches only the
- * stack, which then stops children in order) and forwards its output to `logger` at debug level.
+ * stack, which then stops children in order) and forwards its output to `logger` at debug level
+ * and, line by line, to `onLine`.
  */
 export function startProcess(
   name: string,
@@ -46,19 +47,27 @@ export function startProcess(
   args: readonly string[],
   options: Omit<SpawnOptions, 'detached' | 'stdio'>,
   logger: Logger,
+  onLine?: (line: string) => void,
 ): ManagedProcess {
   const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
-  const keep = (chunk: Buffer): void => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (!line.trim()) continue;
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-      logger.debug(line);
-    }
+  // One reader per stream: a chunk may end in the middle of a line, kept until the rest arrives.
+  const reader = () => {
+    let partial = '';
+    return (chunk: Buffer): void => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        tail.push(line);
+        if (tail.length > 40) tail.shift();
+        logger.debug(line);
+        onLine?.(line);
+      }
+    };
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stdout?.on('data', reader());
+  child.stderr?.on('data', reader());
   let done = false;
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => {
