@@ -32,6 +32,7 @@ import { createHubSpotSimulator } from './simulators/hubspot';
 import { createMailSimulator } from './simulators/mail';
 import { createStripeSimulator } from './simulators/stripe';
 import { JsonStore } from './support/json-store';
+import type { ManagedProcess } from './support/processes';
 import { createLogger, type Logger } from './support/logger';
 import { paths } from './support/paths';
 import {
@@ -122,6 +123,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     })();
     return stopping;
   };
+  /** A child that dies while the stack runs leaves the API half-working: say so loudly. */
+  const watch = (child: ManagedProcess, name: string): void => {
+    void child.exited.then((code) => {
+      if (!stopping) logger.error(`${name} exited unexpectedly (${code}); restart the stack.\n${child.outputTail()}`);
+    });
+  };
   const closeServer = (server: Server) => (): Promise<void> =>
     new Promise((r) => {
       server.closeAllConnections();
@@ -157,6 +164,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       logger.child('dynamodb'),
     );
     stoppers.push({ name: 'DynamoDB Local', stop: () => dynamo.process.stop() });
+    watch(dynamo.process, 'DynamoDB Local');
 
     let cognitoUpstream = '';
     const shim = createCognitoShim({ upstream: () => cognitoUpstream, logger: logger.child('cognito-shim') });
@@ -187,6 +195,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     );
     cognitoUpstream = cognito.endpoint;
     stoppers.push({ name: 'cognito-local', stop: () => cognito.process.stop() });
+    watch(cognito.process, 'cognito-local');
 
     // 2. Servers of our own: bound now, serving once the stack is ready.
     const webPort = web === 'none' ? null : ephemeral ? await findFreePort() : fixedPort('web');
