@@ -1,45 +1,90 @@
 /**
- * `npm run bench`: the figures the issues ask for, measured on this machine.
- * - handler bundle sizes (KB per Lambda, esbuild ESM minified, SDK external)
- * - local stack start-to-ready seconds (fresh data, Vite dev web server, as `npm start` runs it)
- * - p50/p99 latency and requests/s of an authenticated GET through the local gateway, 50 clients, 10 s
+ * `npm run bench [-- section ...]`: the figures the issues ask for, measured on this machine.
+ * Sections (all by default):
+ * - bundles: handler bundle sizes (KB per Lambda, esbuild ESM minified, @aws-sdk/* external)   #2
+ * - cdk: `cdk synth` seconds of the whole app, resources per stack, bundle largest/median      #4
+ * - stack: local stack start-to-ready seconds (fresh data, Vite dev server, as `npm start`)    #2
+ * - latency: p50/p99 and requests/s of an authenticated GET through the local gateway,
+ *   50 clients for 10 s                                                                         #2
+ * - web: login route JavaScript (gzip) and Lighthouse performance of `/` and `/dashboard`      #3
+ * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
+import { measureCdk } from './cdk';
 import { measureLatency } from './latency';
-import { spawnStack } from '../support/spawn-stack';
+import { formatWebFigures, measureLighthouse, measureLoginRouteJs } from './web';
+import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { STACK_INFO_ENV } from '../support/stack';
-import { accessTokenFor } from '../support/api';
+import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
+
+const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web'] as const;
+type Section = (typeof ALL)[number];
+const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
+const sections = new Set<Section>(asked.length > 0 ? asked : ALL);
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
+};
 
-console.log('# Handler bundles (esbuild, ESM, minified, node24, @aws-sdk/* external)');
-const bundles = await measureBundles();
-for (const b of bundles) console.log(`${kb(b.bytes).padStart(8)} KB  ${b.entry}`);
-const sizes = bundles.map((b) => b.bytes).sort((a, b) => a - b);
-if (sizes.length > 0) {
+if (sections.has('bundles')) {
+  console.log('# Handler bundles (esbuild, ESM, minified, node24, @aws-sdk/* external)');
+  const bundles = await measureBundles();
+  for (const b of bundles) console.log(`${kb(b.bytes).padStart(8)} KB  ${b.entry}`);
+  const sizes = bundles.map((b) => b.bytes);
+  console.log(`largest ${kb(Math.max(...sizes))} KB, median ${kb(median(sizes))} KB, ${sizes.length} entries\n`);
+}
+
+if (sections.has('cdk')) {
+  console.log('# CDK (real `cdk synth -c stage=dev`: bundling, validation and cdk-nag on)');
+  const cdk = measureCdk();
+  console.log(`synth ${cdk.synthSeconds.toFixed(1)} s (goal < 60 s)`);
+  for (const s of cdk.resourcesPerStack) console.log(`${String(s.resources).padStart(5)} resources  ${s.stack}`);
   console.log(
-    `largest ${kb(sizes[sizes.length - 1] as number)} KB, median ${kb(sizes[Math.floor(sizes.length / 2)] as number)} KB, ${sizes.length} entries`,
+    `bundles: ${cdk.bundles.length}, largest ${cdk.largestBundle ? `${kb(cdk.largestBundle.bytes)} KB (${cdk.largestBundle.entry})` : '-'}, median ${kb(cdk.medianBundleBytes)} KB\n`,
   );
 }
 
-console.log('\n# Local stack');
-const stack = await spawnStack({ web: 'dev' });
-try {
-  console.log(
-    `start to ready: ${(stack.readyMs / 1000).toFixed(1)} s (fresh data, all emulators, simulators, Vite dev server)`,
-  );
-  process.env[STACK_INFO_ENV] = stack.infoFile;
-  const token = await accessTokenFor('demo');
-  const url = `${stack.info.apiUrl}/api/playBooks`;
-  console.log(
-    `\n# GET /api/playBooks through the local gateway (JWT check + handler + DynamoDB Local), 50 clients, 10 s`,
-  );
-  const warm = await measureLatency(url, { authorization: `Bearer ${token}` }, 5, 1);
-  if (warm.errors > 0) throw new Error(`warm-up had ${warm.errors} errors`);
-  const r = await measureLatency(url, { authorization: `Bearer ${token}` }, 50, 10);
-  console.log(
-    `requests ${r.requests}, errors ${r.errors}, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.requestsPerSecond.toFixed(0)} req/s`,
-  );
-} finally {
+if (sections.has('stack')) {
+  console.log('# Local stack start to ready (fresh data, all emulators and simulators, Vite dev server)');
+  const stack = await spawnStack({ web: 'dev' });
+  console.log(`ready in ${(stack.readyMs / 1000).toFixed(1)} s (goal <= 30 s)\n`);
   await stack.stop();
+}
+
+// The web section rebuilds web/dist, so it runs before the stack that serves the build.
+const loginJs = sections.has('web') ? await measureLoginRouteJs() : undefined;
+
+if (sections.has('latency') || sections.has('web')) {
+  const stack: SpawnedStack = await spawnStack({ web: 'build' });
+  try {
+    process.env[STACK_INFO_ENV] = stack.infoFile;
+    if (sections.has('latency')) {
+      const token = await accessTokenFor('demo');
+      const url = `${stack.info.apiUrl}/api/playBooks`;
+      const headers = { authorization: `Bearer ${token}` };
+      console.log(
+        '# GET /api/playBooks through the local gateway (JWT check, handler, DynamoDB Local), 50 clients, 10 s',
+      );
+      const warm = await measureLatency(url, headers, 5, 1);
+      if (warm.errors > 0) throw new Error(`warm-up had ${warm.errors} errors`);
+      const r = await measureLatency(url, headers, 50, 10);
+      console.log(
+        `requests ${r.requests}, errors ${r.errors}, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.requestsPerSecond.toFixed(0)} req/s\n`,
+      );
+    }
+    if (loginJs) {
+      const webUrl = stack.info.webUrl;
+      if (!webUrl) throw new Error('The stack serves no web app');
+      console.log('# Web (built app, gzip; Lighthouse 12 desktop preset, performance only, Debian Chromium)');
+      const results = await measureLighthouse([
+        new URL('/', webUrl).href,
+        { url: new URL('/dashboard', webUrl).href, signIn: { username: 'demo', password: DEMO_PASSWORD } },
+      ]);
+      console.log(`${formatWebFigures(loginJs, results)}\n`);
+    }
+  } finally {
+    await stack.stop();
+  }
 }
