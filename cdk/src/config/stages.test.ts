@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { INTERNAL_USERS_COUNT } from '@bidgrid/shared/constants';
+import { STAGE_NAMES, STAGES, ZStageConfig, loadStageConfig, resourcePrefix } from './stages';
+
+describe('stage configuration', () => {
+  it.each(STAGE_NAMES)('the checked-in %s stage is valid', (stage) => {
+    // Act
+    const config = loadStageConfig(stage);
+
+    // Assess
+    expect(config.stage).toBe(stage);
+    expect(config.secretsPrefix).toBe(`/bidgrid/${stage}`);
+    expect(Object.values(config.vendors).every((url) => url.startsWith('https://'))).toBe(true);
+  });
+
+  it('keeps and protects data in production, not in dev', () => {
+    expect(loadStageConfig('prod').retainData).toBe(true);
+    expect(loadStageConfig('dev').retainData).toBe(false);
+  });
+
+  it('names an unknown stage and the ones that exist', () => {
+    expect(() => loadStageConfig('staging')).toThrow('Unknown stage "staging": use -c stage=dev or -c stage=prod');
+  });
+
+  it('applies context overrides and lower-cases internal users', () => {
+    // Act
+    const config = loadStageConfig('prod', {
+      account: '123456789012',
+      region: 'eu-west-1',
+      internalUsers: ' Alice, bob ,,carol',
+      mailFrom: 'invoices@example.org',
+      sesIdentity: 'example.org',
+      extraWebOrigins: 'http://localhost:5173',
+    });
+
+    // Assess
+    expect(config.env).toEqual({ account: '123456789012', region: 'eu-west-1' });
+    expect(config.internalUsers).toEqual(['alice', 'bob', 'carol']);
+    expect(config.mail).toEqual({ from: 'invoices@example.org', sesIdentity: 'example.org' });
+    expect(config.extraWebOrigins).toEqual(['http://localhost:5173']);
+  });
+
+  it('lists every problem at once', () => {
+    // Act
+    let message = '';
+    try {
+      loadStageConfig('dev', {
+        account: '12345',
+        region: 'mars',
+        internalUsers: Array.from({ length: INTERNAL_USERS_COUNT + 1 }, (_, i) => `u${i}`).join(','),
+        mailFrom: 'billing@elsewhere.org',
+        extraWebOrigins: 'http://localhost:5173/path',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+
+    // Assess
+    expect(message).toContain('Invalid stage configuration "dev"');
+    for (const field of ['env.account', 'env.region', 'internalUsers', 'mail.from', 'extraWebOrigins.0']) {
+      expect(message).toContain(`${field}:`);
+    }
+  });
+
+  it('refuses plain-http vendor URLs and a wildcard origin', () => {
+    // Prepare
+    const base = STAGES.dev;
+
+    // Act
+    const result = ZStageConfig.safeParse({
+      ...base,
+      vendors: { ...base.vendors, stripeApiUrl: 'http://api.stripe.com' },
+      extraWebOrigins: ['*'],
+    });
+
+    // Assess
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(
+      expect.arrayContaining(['vendors.stripeApiUrl', 'extraWebOrigins.0']),
+    );
+  });
+
+  it('prefixes physical names with the stage', () => {
+    expect(resourcePrefix(loadStageConfig('dev'))).toBe('bidgrid-dev');
+  });
+});

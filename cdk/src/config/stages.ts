@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { INTERNAL_USERS_COUNT } from '@bidgrid/shared/constants';
+
+/** The cloud stages; `local` is the laptop stack in `cdk/local` and never deployed. */
+export const STAGE_NAMES = ['dev', 'prod'] as const;
+export type TStageName = (typeof STAGE_NAMES)[number];
+
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
+
+/**
+ * Everything that differs between dev and prod. Secrets are not here: they live in SSM under
+ * `secretsPrefix` (README "Deploy to AWS") and are read by the Lambdas at cold start.
+ */
+export const ZStageConfig = z.object({
+  stage: z.enum(STAGE_NAMES),
+  /** Stacks are named `BidGrid-<stage>-<part>`. */
+  stackPrefix: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/),
+  /** Deploy target; an unset account means "the account of the current credentials". */
+  env: z.object({
+    account: z
+      .string()
+      .regex(/^\d{12}$/, 'a 12-digit AWS account id')
+      .optional(),
+    region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as us-east-1'),
+  }),
+  /** Production keeps data: tables, pool, buckets and the key are retained and deletion-protected. */
+  retainData: z.boolean(),
+  /** The account-creation allow-list (spec: five internal user names), stored lower-cased. */
+  internalUsers: z.array(z.string().trim().toLowerCase().min(1)).min(1).max(INTERNAL_USERS_COUNT),
+  logLevel: z.enum(['debug', 'info', 'warn', 'error']),
+  /** CloudWatch retention of Lambda and API logs, in days (a value CloudWatch accepts). */
+  logRetentionDays: z.union([z.literal(7), z.literal(14), z.literal(30), z.literal(90), z.literal(365)]),
+  api: z.object({
+    /** Steady requests per second across the stage (API Gateway throttling). */
+    rateLimit: z.number().int().positive().max(10_000),
+    burstLimit: z.number().int().positive().max(5_000),
+  }),
+  lambda: z.object({
+    memoryMb: z.number().int().min(128).max(10_240),
+    /** REST handlers: API Gateway gives up after 29 s, so a longer Lambda would only cost money. */
+    restTimeoutSeconds: z.number().int().min(3).max(29),
+    /** Realtime handlers answer by posting to the connection, so they may outlive the 29 s integration limit. */
+    realtimeTimeoutSeconds: z.number().int().min(3).max(900),
+    jobTimeoutSeconds: z.number().int().min(3).max(900),
+  }),
+  /** Vendor API base URLs (the local stack points the same variables at its simulators). */
+  vendors: z.object({
+    bidderBaseUrl: httpsUrl,
+    hubspotBaseUrl: httpsUrl,
+    hubspotAuthorizeUrl: httpsUrl,
+    stripeApiUrl: httpsUrl,
+    companyMatchBaseUrl: httpsUrl,
+  }),
+  mail: z
+    .object({
+      /** Sender of invoices; must belong to `sesIdentity`. */
+      from: z.email(),
+      /** The verified SES identity (domain or address) the billing job may send as. */
+      sesIdentity: z.string().min(3),
+    })
+    .superRefine((mail, ctx) => {
+      // SES refuses to send as an address outside the identity, so catch the mismatch at synth.
+      const identity = mail.sesIdentity.toLowerCase();
+      const domain = mail.from.slice(mail.from.lastIndexOf('@') + 1).toLowerCase();
+      if (identity !== mail.from.toLowerCase() && identity !== domain) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['from'],
+          message: `not an address of the SES identity ${mail.sesIdentity}`,
+        });
+      }
+    }),
+  supportUrl: httpsUrl,
+  /**
+   * Origins allowed besides the CloudFront one (CORS of the API and the creative bucket), e.g. a
+   * developer's Vite server against the dev stage. Never `*`.
+   */
+  extraWebOrigins: z.array(
+    z.url().refine((u) => URL.canParse(u) && new URL(u).origin === u, 'an origin: scheme://host[:port]'),
+  ),
+  /** SSM path under which the secrets live (`<prefix>/STRIPE_SECRET_KEY`, ...). */
+  secretsPrefix: z.string().regex(/^(\/[A-Za-z0-9_.-]+)+$/, 'an SSM path such as /bidgrid/dev'),
+});
+export type TStageConfig = z.infer<typeof ZStageConfig>;
+type StageInput = z.input<typeof ZStageConfig>;
+
+// Vendor hosts are the vendors' public API hosts; the bidder host carries the customer's buzz key
+// (`bidgrid`), the sandbox one in dev so test campaigns never spend money.
+const shared = {
+  stackPrefix: 'BidGrid',
+  internalUsers: ['ops-admin'],
+  supportUrl: 'https://bidgrid.app/support',
+  vendors: {
+    hubspotBaseUrl: 'https://api.hubapi.com',
+    hubspotAuthorizeUrl: 'https://app.hubspot.com/oauth/authorize',
+    stripeApiUrl: 'https://api.stripe.com',
+    companyMatchBaseUrl: 'https://api.kickfire.com',
+  },
+  mail: { from: 'billing@bidgrid.app', sesIdentity: 'bidgrid.app' },
+};
+
+/** The checked-in stage definitions; context values (`-c key=value`) override some fields. */
+export const STAGES: Record<TStageName, StageInput> = {
+  dev: {
+    ...shared,
+    stage: 'dev',
+    env: { region: 'us-east-1' },
+    retainData: false,
+    logLevel: 'debug',
+    logRetentionDays: 14,
+    api: { rateLimit: 50, burstLimit: 100 },
+    lambda: { memoryMb: 512, restTimeoutSeconds: 29, realtimeTimeoutSeconds: 300, jobTimeoutSeconds: 900 },
+    vendors: { ...shared.vendors, bidderBaseUrl: 'https://bidgrid.sandbox.api.beeswax.com' },
+    extraWebOrigins: ['http://localhost:5173'],
+    secretsPrefix: '/bidgrid/dev',
+  },
+  prod: {
+    ...shared,
+    stage: 'prod',
+    env: { region: 'us-east-1' },
+    retainData: true,
+    logLevel: 'info',
+    logRetentionDays: 90,
+    api: { rateLimit: 500, burstLimit: 1_000 },
+    lambda: { memoryMb: 1024, restTimeoutSeconds: 29, realtimeTimeoutSeconds: 300, jobTimeoutSeconds: 900 },
+    vendors: { ...shared.vendors, bidderBaseUrl: 'https://bidgrid.api.beeswax.com' },
+    extraWebOrigins: [],
+    secretsPrefix: '/bidgrid/prod',
+  },
+};
+
+/**
+ * Context keys that override the checked-in stage values for one deploy, so an operator never edits
+ * code to point at their account: `-c account=123456789012 -c region=eu-west-1
+ * -c internalUsers=alice,bob -c mailFrom=billing@example.org -c sesIdentity=example.org
+ * -c extraWebOrigins=http://localhost:5173`.
+ */
+export const STAGE_CONTEXT_KEYS = [
+  'account',
+  'region',
+  'internalUsers',
+  'mailFrom',
+  'sesIdentity',
+  'extraWebOrigins',
+] as const;
+export type TStageOverrides = Partial<Record<(typeof STAGE_CONTEXT_KEYS)[number], string>>;
+
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * The validated configuration of a stage: the checked-in values with the overrides applied.
+ * Throws one error listing every problem (unknown stage, bad account id, too many users...).
+ */
+export function loadStageConfig(stage: string, overrides: TStageOverrides = {}): TStageConfig {
+  if (!(STAGE_NAMES as readonly string[]).includes(stage)) {
+    throw new Error(`Unknown stage "${stage}": use -c stage=${STAGE_NAMES.join(' or -c stage=')}`);
+  }
+  const base = STAGES[stage as TStageName];
+  const input: StageInput = {
+    ...base,
+    env: {
+      ...base.env,
+      ...(overrides.account ? { account: overrides.account } : {}),
+      ...(overrides.region ? { region: overrides.region } : {}),
+    },
+    ...(overrides.internalUsers !== undefined ? { internalUsers: list(overrides.internalUsers) } : {}),
+    mail: {
+      from: overrides.mailFrom ?? base.mail.from,
+      sesIdentity: overrides.sesIdentity ?? base.mail.sesIdentity,
+    },
+    ...(overrides.extraWebOrigins !== undefined ? { extraWebOrigins: list(overrides.extraWebOrigins) } : {}),
+  };
+  const parsed = ZStageConfig.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid stage configuration "${stage}": ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** The physical name prefix of a stage's resources, e.g. `bidgrid-dev`. */
+export const resourcePrefix = (config: TStageConfig): string => `${config.stackPrefix.toLowerCase()}-${config.stage}`;
