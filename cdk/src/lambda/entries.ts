@@ -1,0 +1,79 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { kebabName } from '@bidgrid/shared/api/operation';
+import type { AnyOperation } from '@bidgrid/shared/api/operation';
+import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+
+/** The repository root (this file is `cdk/src/lambda/entries.ts`). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Where the handler sources live. */
+export const LAMBDAS_SRC = join(REPO_ROOT, 'lambdas', 'src');
+
+/** The three kinds of Lambda entry files, by folder and naming convention (CONTRIBUTING.md). */
+export type EntryKind = 'http' | 'ws' | 'jobs';
+
+/** One Lambda entry file and where its bundle goes. */
+export interface LambdaEntry {
+  readonly kind: EntryKind;
+  /** File name without its role suffix, e.g. `get-health` or `connect`. */
+  readonly name: string;
+  /** Absolute path of the TypeScript source. */
+  readonly file: string;
+  /** Bundle folder relative to the bundle root, e.g. `http/get-health` (holds `index.mjs`). */
+  readonly outName: string;
+}
+
+const SUFFIX: Record<EntryKind, string> = { http: '.handler.ts', ws: '.handler.ts', jobs: '.job.ts' };
+
+function entry(kind: EntryKind, fileName: string, root: string): LambdaEntry {
+  const name = fileName.slice(0, -SUFFIX[kind].length);
+  return { kind, name, file: join(root, kind, fileName), outName: `${kind}/${name}` };
+}
+
+/**
+ * The entry of a file when it exists. Operations and events without a handler file yet have none:
+ * the stacks then give them a "not implemented" route (REST) or no route (WebSocket), so adding
+ * the file is all it takes for the next deploy to serve them.
+ */
+function existing(kind: EntryKind, fileName: string, root: string): LambdaEntry | undefined {
+  return existsSync(join(root, kind, fileName)) ? entry(kind, fileName, root) : undefined;
+}
+
+/** `lambdas/src/http/<kebab(name)>.handler.ts` of an operation, when it exists. */
+export const operationEntry = (op: AnyOperation, root = LAMBDAS_SRC): LambdaEntry | undefined =>
+  existing('http', `${kebabName(op.name)}.handler.ts`, root);
+
+/** `lambdas/src/ws/<kebab(name)>.handler.ts` of a realtime event, when it exists. */
+export const realtimeEntry = (event: RealtimeEventDef, root = LAMBDAS_SRC): LambdaEntry | undefined =>
+  existing('ws', `${kebabName(event.name)}.handler.ts`, root);
+
+/** A WebSocket lifecycle handler (`connect`, `disconnect`); these must exist. */
+export function lifecycleEntry(name: 'connect' | 'disconnect', root = LAMBDAS_SRC): LambdaEntry {
+  const found = existing('ws', `${name}.handler.ts`, root);
+  if (!found) throw new Error(`Missing lambdas/src/ws/${name}.handler.ts`);
+  return found;
+}
+
+/** A job file named by `lambdas/src/jobs/schedules.ts` (or the deploy-time seed); it must exist. */
+export function jobEntry(handlerFile: string, root = LAMBDAS_SRC): LambdaEntry {
+  if (!handlerFile.endsWith(SUFFIX.jobs)) throw new Error(`Job file ${handlerFile} must end with ${SUFFIX.jobs}`);
+  const found = existing('jobs', handlerFile, root);
+  if (!found) throw new Error(`Missing lambdas/src/jobs/${handlerFile}`);
+  return found;
+}
+
+/**
+ * Every entry file on disk (tests excluded), so one esbuild pass can bundle all of them whatever
+ * subset a synth needs.
+ */
+export function allEntries(root = LAMBDAS_SRC): LambdaEntry[] {
+  return (Object.keys(SUFFIX) as EntryKind[]).flatMap((kind) => {
+    const dir = join(root, kind);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(SUFFIX[kind]) && !f.endsWith('.test.ts'))
+      .sort()
+      .map((f) => entry(kind, f, root));
+  });
+}
