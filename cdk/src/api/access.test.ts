@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { operations, operationsByName } from '@bidgrid/shared/api/operations/index';
+import { NO_DATA_ACCESS, WRITES_ON_GET, operationAccess, usesCreativeStorage } from './access';
+
+const named = (name: string) => {
+  const op = operationsByName.get(name);
+  if (!op) throw new Error(`No operation ${name}`);
+  return op;
+};
+
+describe('per-operation data access', () => {
+  it('names only operations of the table in its exceptions', () => {
+    for (const name of [...WRITES_ON_GET, ...NO_DATA_ACCESS]) expect(operationsByName.has(name), name).toBe(true);
+    for (const name of WRITES_ON_GET) expect(named(name).method).toBe('GET');
+  });
+
+  it('reads on GET and reads and writes otherwise', () => {
+    expect(operationAccess(named('getPlaybooks'))).toEqual({ tables: { app: 'read', reports: 'read' }, secrets: true });
+    expect(operationAccess(named('createAgency')).tables).toEqual({ app: 'readWrite', reports: 'read' });
+    expect(operationAccess(named('getHubspotAuthUrl')).tables.app).toBe('readWrite');
+  });
+
+  it('touches nothing for health, and no secret for public operations', () => {
+    expect(operationAccess(named('getHealth'))).toEqual({ tables: {}, secrets: false });
+    for (const op of operations.filter((o) => o.auth === 'public')) expect(operationAccess(op).secrets).toBe(false);
+  });
+
+  it('grants the creative bucket to creative features only', () => {
+    expect(usesCreativeStorage(named('uploadCreative'))).toBe(true);
+    expect(operationAccess(named('getCreativeUploadUrl')).bucket).toBe('readWrite');
+    expect(operationAccess(named('listCreativesByAdGroup')).bucket).toBe('read');
+    expect(operationAccess(named('deleteAdGroup')).bucket).toBe('readWrite');
+    expect(operationAccess(named('listAdvertisersByAgency')).bucket).toBeUndefined();
+    expect(operationAccess(named('createAgency')).bucket).toBeUndefined();
+  });
+});

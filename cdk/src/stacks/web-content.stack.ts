@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import type { Construct } from 'constructs';
+import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import type { TStageConfig } from '../config/stages';
+import { STRIPE_PUBLISHABLE_KEY_PARAMETER } from '../lambda/environment';
+import { REPO_ROOT } from '../lambda/entries';
+import { acknowledgeLibraryHelpers } from '../nag';
+
+/** Props of {@link WebContentStack}. */
+export interface WebContentStackProps extends StackProps {
+  readonly config: TStageConfig;
+  readonly siteBucket: s3.IBucket;
+  readonly distribution: cloudfront.IDistribution;
+  readonly apiUrl: string;
+  readonly wsUrl: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  /** Defaults to `web/dist` (`npm run build -w web`); missing means "runtime config only". */
+  readonly webDist?: string;
+}
+
+export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+
+/**
+ * What the SPA reads at start, with deploy-time values: CloudFormation fills in the API and
+ * WebSocket URLs and pool ids, and the Stripe publishable key from the stage's SSM String
+ * parameter (public, yet account-specific, so it is not in the code).
+ */
+export function runtimeConfig(props: WebContentStackProps, publishableKey: string, region: string): TRuntimeConfig {
+  return {
+    stage: props.config.stage,
+    region,
+    apiUrl: props.apiUrl,
+    wsUrl: props.wsUrl,
+    cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
+    payments: { mode: 'stripe', publishableKey },
+    supportUrl: props.config.supportUrl,
+  };
+}
+
+/**
+ * Web content (code): the built SPA and its `runtime-config.json`, copied into the hosting bucket
+ * at deploy time, then the CDN is invalidated. Hashed assets are cached for a year; `index.html`
+ * and the runtime config are revalidated on every load so a deploy shows at once.
+ */
+export class WebContentStack extends Stack {
+  constructor(scope: Construct, id: string, props: WebContentStackProps) {
+    super(scope, id, props);
+    const dist = props.webDist ?? join(REPO_ROOT, 'web', 'dist');
+    const publishableKey = ssm.StringParameter.valueForStringParameter(
+      this,
+      `${props.config.secretsPrefix}/${STRIPE_PUBLISHABLE_KEY_PARAMETER}`,
+    );
+    const hasDist = existsSync(join(dist, 'index.html'));
+
+    const shell: s3deploy.ISource[] = [
+      s3deploy.Source.jsonData(RUNTIME_CONFIG_FILE, runtimeConfig(props, publishableKey, this.region)),
+    ];
+    let assets: s3deploy.BucketDeployment | undefined;
+    if (hasDist) {
+      // Two deployments, neither pruning the other's files: old hashed chunks stay for tabs that
+      // still run the previous build.
+      assets = new s3deploy.BucketDeployment(this, 'Assets', {
+        sources: [s3deploy.Source.asset(dist, { exclude: ['index.html', RUNTIME_CONFIG_FILE] })],
+        destinationBucket: props.siteBucket,
+        prune: false,
+        // Vite names every asset by its content hash, so a file never changes under its name.
+        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      });
+      shell.push(s3deploy.Source.data('index.html', readFileSync(join(dist, 'index.html'), 'utf8')));
+    } else {
+      Annotations.of(this).addWarning(
+        `No ${dist}/index.html: only ${RUNTIME_CONFIG_FILE} is deployed. Run \`npm run build -w web\` before deploying.`,
+      );
+    }
+    const shellDeployment = new s3deploy.BucketDeployment(this, 'Shell', {
+      sources: shell,
+      destinationBucket: props.siteBucket,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: props.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The shell names the assets: upload them first so a fresh index.html never points at missing files.
+    if (assets) shellDeployment.node.addDependency(assets);
+    acknowledgeLibraryHelpers(
+      this,
+      'Custom::CDKBucketDeployment',
+      [
+        {
+          rule: 'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            "aws-cdk-lib's BucketDeployment handler: the AWS-managed basic execution policy only writes its own logs.",
+        },
+        {
+          rule: 'L1',
+          reason:
+            "aws-cdk-lib's BucketDeployment handler: its Python runtime is pinned by aws-cdk-lib together with the AWS CLI layer it needs.",
+        },
+      ],
+      "aws-cdk-lib's BucketDeployment handler: it reads the build from the CDK asset bucket, writes the site bucket and invalidates the CDN; its policy is generated by aws-cdk-lib for those two buckets and the distribution.",
+    );
+
+    new CfnOutput(this, 'RuntimeConfigUrl', {
+      value: `https://${props.distribution.distributionDomainName}/${RUNTIME_CONFIG_FILE}`,
+    });
+  }
+}

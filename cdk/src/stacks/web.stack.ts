@@ -1,0 +1,153 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { TStageConfig } from '../config/stages';
+import { acknowledge } from '../nag';
+
+/** Props of {@link WebStack}. */
+export interface WebStackProps extends StackProps {
+  readonly config: TStageConfig;
+}
+
+/**
+ * The content security policy of the SPA: its own scripts and styles (Chakra injects style tags),
+ * API and WebSocket calls to this region's API Gateway, sign-in against Cognito, creative uploads
+ * and previews on S3 presigned URLs, and Stripe Elements. Nothing may frame the app.
+ */
+export function contentSecurityPolicy(region: string): string {
+  const aws = (service: string): string => `https://${service}.${region}.amazonaws.com`;
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    [
+      "connect-src 'self'",
+      `https://*.execute-api.${region}.amazonaws.com`,
+      `wss://*.execute-api.${region}.amazonaws.com`,
+      aws('cognito-idp'),
+      `https://*.s3.${region}.amazonaws.com`,
+      'https://*.s3.amazonaws.com',
+      'https://api.stripe.com',
+    ].join(' '),
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Web hosting (state): the private bucket the SPA lives in and the CloudFront distribution in
+ * front of it. Kept apart from the content (WebContentStack) because the API needs this origin
+ * for CORS before the runtime config can name the API: hosting -> API -> content.
+ */
+export class WebStack extends Stack {
+  readonly siteBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** `https://<distribution domain>`: the origin CORS allows. */
+  readonly origin: string;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const removalPolicy = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    // CloudFront standard logs are written with ACLs, so this bucket keeps object-writer ownership.
+    const logs = new s3.Bucket(this, 'LogsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(config.logRetentionDays) }],
+      removalPolicy,
+      autoDeleteObjects: !config.retainData,
+    });
+    acknowledge(logs, 'S1', 'This bucket is the access-log destination; logging it into itself would loop.');
+
+    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site/',
+      // The SPA is rebuilt from source at every deploy; nothing in it is irreplaceable.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'BidGrid SPA security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region), override: true },
+      },
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `BidGrid ${config.stage} web app`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+      },
+      // Client-side routes (/dashboard, /advertisers/:id...) are not objects: S3 answers 403 for a
+      // missing key behind OAC, 404 with list rights. Both serve the app shell, never cached.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 200,
+        responsePagePath: '/index.html',
+        ttl: Duration.seconds(0),
+      })),
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+    });
+    this.origin = `https://${this.distribution.distributionDomainName}`;
+
+    acknowledge(
+      this.distribution,
+      'CFR1',
+      'Agencies may work from anywhere; the app has no country restriction in the spec.',
+    );
+    acknowledge(
+      this.distribution,
+      'CFR2',
+      'The distribution serves static files only; every API call is authenticated and throttled at API Gateway. Add a WAF when traffic asks for it.',
+    );
+    acknowledge(
+      this.distribution,
+      'CFR4',
+      'Without a custom domain CloudFront uses its default *.cloudfront.net certificate, whose minimum TLS version cannot be set; the policy applies once a domain and certificate are added.',
+    );
+
+    new CfnOutput(this, 'WebUrl', { value: this.origin });
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+  }
+}

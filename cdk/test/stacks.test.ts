@@ -1,0 +1,464 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineOperation } from '@bidgrid/shared/api/operation';
+import { operations } from '@bidgrid/shared/api/operations/index';
+import { realtimeEvents } from '@bidgrid/shared/realtime/events';
+import { TABLES } from '@bidgrid/shared/tables';
+import { ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { schedules } from '@bidgrid/lambdas/jobs/schedules';
+import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
+import { lambdaEnvironment } from '../src/lambda/environment';
+import { operationEntry, realtimeEntry } from '../src/lambda/entries';
+import { loadStageConfig } from '../src/config/stages';
+import { runtimeConfig } from '../src/stacks/web-content.stack';
+import { contentSecurityPolicy } from '../src/stacks/web.stack';
+import { missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
+import type { SynthesizedStage, TemplateJson, TemplateRoute } from './support';
+
+let dev: SynthesizedStage;
+let routes: TemplateRoute[];
+
+beforeAll(() => {
+  dev = synthStage('dev');
+  routes = templateRoutes(dev, dev.stacks.api);
+}, 120_000);
+
+const allTemplates = (): Array<[string, TemplateJson]> => [...dev.templates.entries()];
+// aws-cdk-lib's own helpers (auto-delete objects, bucket deployment) have `Custom...` logical ids.
+const ourFunctions = (template: TemplateJson) =>
+  resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('Custom'));
+
+describe('REST API routes', () => {
+  it('serves every operation of the table, with nothing missing', () => {
+    // Assess
+    expect(missingRoutes(routes, operations)).toEqual([]);
+    const nonPreflight = routes.filter((r) => r.method !== 'OPTIONS');
+    expect(nonPreflight).toHaveLength(operations.length);
+  });
+
+  it('notices an operation that has no route', () => {
+    // Prepare
+    const unrouted = defineOperation({
+      name: 'listUnroutedThings',
+      method: 'GET',
+      path: '/api/unrouted/things',
+      auth: 'user',
+      response: z.array(z.string()),
+      summary: 'An operation the deployed API does not know.',
+      specRef: 'test',
+    });
+
+    // Act
+    const missing = missingRoutes(routes, [...operations, unrouted]);
+
+    // Assess
+    expect(missing).toEqual(['listUnroutedThings']);
+  });
+
+  it('gives each implemented operation its own Lambda and the others a 501 placeholder', () => {
+    for (const op of operations) {
+      // Prepare
+      const route = routes.find((r) => r.method === op.method && r.path === op.path);
+      const template = dev.templates.get(route?.stackPath ?? '');
+
+      // Assess
+      expect(route, op.name).toBeDefined();
+      if (operationEntry(op)) {
+        expect(route?.integrationType, op.name).toBe('AWS_PROXY');
+        const fn = template?.Resources[route?.functionId ?? ''];
+        expect(fn?.Type, op.name).toBe('AWS::Lambda::Function');
+        expect(fn?.Properties?.['Description'], op.name).toContain(`${op.method} ${op.path}`);
+      } else {
+        expect(route?.integrationType, op.name).toBe('MOCK');
+        const method = resourcesOfType(template as TemplateJson, 'AWS::ApiGateway::Method').find(
+          ([, p]) => p['OperationName'] === op.name,
+        );
+        const integration = method?.[1]['Integration'] as {
+          IntegrationResponses: Array<{ StatusCode: string; ResponseTemplates: Record<string, string> }>;
+        };
+        expect(integration.IntegrationResponses[0]?.StatusCode).toBe('501');
+        expect(JSON.parse(integration.IntegrationResponses[0]?.ResponseTemplates['application/json'] ?? '')).toEqual(
+          NOT_IMPLEMENTED,
+        );
+      }
+    }
+    const implemented = operations.filter((op) => operationEntry(op)).length;
+    const functions = [...dev.stacks.api.features.values()].reduce(
+      (sum, nested) => sum + ourFunctions(dev.template(nested)).length,
+      0,
+    );
+    expect(functions).toBe(implemented);
+    expect(implemented).toBeGreaterThan(0);
+  });
+
+  it('puts the Cognito authorizer, with the access-token scope, on every /api route and every user operation', () => {
+    // Prepare
+    const [authorizerId, authorizer] =
+      resourcesOfType(dev.template(dev.stacks.api), 'AWS::ApiGateway::Authorizer')[0] ?? [];
+
+    // Assess
+    expect(authorizer?.['Type']).toBe('COGNITO_USER_POOLS');
+    expect(authorizer?.['IdentitySource']).toBe('method.request.header.Authorization');
+    for (const route of routes.filter((r) => r.method !== 'OPTIONS')) {
+      const op = operations.find((o) => o.method === route.method && o.path === route.path);
+      const needsToken = route.path.startsWith('/api/') || op?.auth === 'user';
+      if (needsToken) {
+        expect(route.authorizationType, route.path).toBe('COGNITO_USER_POOLS');
+        expect(route.authorizer, route.path).toBe(authorizerId);
+        expect(route.authorizationScopes, route.path).toEqual([ACCESS_TOKEN_SCOPE]);
+      } else {
+        expect(route.authorizationType, route.path).toBe('NONE');
+      }
+    }
+    // The spec's /public/agency/create is a user operation: it is behind the authorizer too.
+    const route = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
+    expect(route('POST', '/public/agency/create')?.authorizationType).toBe('COGNITO_USER_POOLS');
+    expect(route('GET', '/public/health')?.authorizationType).toBe('NONE');
+  });
+
+  it('answers CORS preflights for the web origins only, never *', () => {
+    // Prepare
+    const preflights = routes.filter((r) => r.method === 'OPTIONS');
+    const parent = dev.template(dev.stacks.api);
+    const optionsMethods = resourcesOfType(parent, 'AWS::ApiGateway::Method').filter(
+      ([, p]) => p['HttpMethod'] === 'OPTIONS',
+    );
+
+    // Assess
+    expect(new Set(preflights.map((r) => r.path))).toEqual(new Set(operations.map((o) => o.path)));
+    for (const [, method] of optionsMethods) {
+      expect(JSON.stringify(method)).not.toContain("'*'");
+      expect(method['AuthorizationType']).toBe('NONE');
+    }
+  });
+
+  it('makes a new deployment whenever the routes change, so the stage serves them', () => {
+    // Prepare
+    const deploymentId = (synth: SynthesizedStage) =>
+      resourcesOfType(synth.template(synth.stacks.api), 'AWS::ApiGateway::Deployment')[0]?.[0];
+    const fewer = synthStage('dev', { operations: operations.filter((op) => op.name !== 'getPlaybooks') });
+
+    // Assess
+    expect(deploymentId(dev)).toBeDefined();
+    expect(deploymentId(fewer)).not.toBe(deploymentId(dev));
+    expect(deploymentId(synthStage('dev'))).toBe(deploymentId(dev));
+  }, 120_000);
+
+  it('deploys the stage with throttling, access logs and no data tracing', () => {
+    // Prepare
+    const [, stage] = resourcesOfType(dev.template(dev.stacks.api), 'AWS::ApiGateway::Stage')[0] ?? [];
+    const settings = (stage?.['MethodSettings'] as Array<Record<string, unknown>>)[0];
+
+    // Assess
+    expect(stage?.['StageName']).toBe('dev');
+    expect(stage?.['AccessLogSetting']).toBeDefined();
+    expect(settings).toMatchObject({
+      DataTraceEnabled: false,
+      LoggingLevel: 'ERROR',
+      ThrottlingRateLimit: 50,
+      ThrottlingBurstLimit: 100,
+    });
+  });
+});
+
+describe('data stack', () => {
+  it('creates every shared table on demand with point-in-time recovery and TTL where defined', () => {
+    // Prepare
+    const tables = resourcesOfType(dev.template(dev.stacks.data), 'AWS::DynamoDB::Table');
+
+    // Assess
+    expect(tables).toHaveLength(Object.keys(TABLES).length);
+    for (const def of Object.values(TABLES)) {
+      const logicalPrefix = `${def.id.charAt(0).toUpperCase()}${def.id.slice(1)}Table`;
+      const table = tables.find(([id]) => id.startsWith(logicalPrefix))?.[1];
+      expect(table, def.id).toBeDefined();
+      expect(table?.['BillingMode']).toBe('PAY_PER_REQUEST');
+      expect(table?.['PointInTimeRecoverySpecification']).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table?.['KeySchema']).toContainEqual({ AttributeName: def.partitionKey, KeyType: 'HASH' });
+      expect((table?.['GlobalSecondaryIndexes'] as unknown[] | undefined)?.length ?? 0).toBe(def.globalIndexes.length);
+      if ('ttlAttribute' in def) {
+        expect(table?.['TimeToLiveSpecification']).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+      }
+    }
+  });
+
+  it('keeps every bucket private, SSL-only and encrypted', () => {
+    for (const [path, template] of allTemplates()) {
+      const policies = resourcesOfType(template, 'AWS::S3::BucketPolicy');
+      for (const [id, bucket] of resourcesOfType(template, 'AWS::S3::Bucket')) {
+        expect(bucket['PublicAccessBlockConfiguration'], `${path} ${id}`).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(bucket['BucketEncryption'], `${path} ${id}`).toBeDefined();
+        const policy = policies.find(([, p]) => JSON.stringify(p['Bucket']).includes(id))?.[1];
+        expect(JSON.stringify(policy), `${path} ${id}`).toContain('"aws:SecureTransport":"false"');
+      }
+    }
+  });
+
+  it('lets only the web origins use the creative bucket from a browser, and aborts abandoned uploads', () => {
+    // Prepare
+    const bucket = resourcesOfType(dev.template(dev.stacks.data), 'AWS::S3::Bucket').find(
+      ([, p]) => p['CorsConfiguration'] !== undefined,
+    )?.[1];
+    const rule = (bucket?.['CorsConfiguration'] as { CorsRules: Array<{ AllowedOrigins: unknown[] }> }).CorsRules[0];
+
+    // Assess
+    expect(rule?.AllowedOrigins).not.toContain('*');
+    expect(rule?.AllowedOrigins).toContain('http://localhost:5173');
+    expect(JSON.stringify(bucket?.['LifecycleConfiguration'])).toContain('AbortIncompleteMultipartUpload');
+  });
+
+  it('retains and protects state in production only', () => {
+    // Prepare
+    const prod = synthStage('prod');
+    const prodData = prod.template(prod.stacks.data);
+    const devData = dev.template(dev.stacks.data);
+
+    // Assess
+    for (const [id, table] of resourcesOfType(prodData, 'AWS::DynamoDB::Table')) {
+      expect(table['DeletionProtectionEnabled'], id).toBe(true);
+      expect(prodData.Resources[id]?.DeletionPolicy).toBe('Retain');
+    }
+    for (const [id] of resourcesOfType(devData, 'AWS::DynamoDB::Table')) {
+      expect(devData.Resources[id]?.DeletionPolicy).toBe('Delete');
+    }
+    const [poolId, pool] = resourcesOfType(prod.template(prod.stacks.auth), 'AWS::Cognito::UserPool')[0] ?? [];
+    expect(pool?.['DeletionProtection']).toBe('ACTIVE');
+    expect(prod.template(prod.stacks.auth).Resources[poolId ?? '']?.DeletionPolicy).toBe('Retain');
+  }, 120_000);
+});
+
+describe('auth stack', () => {
+  it('signs in by username with a verified e-mail, 8+ character passwords and the web client flows', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.auth);
+    const [, pool] = resourcesOfType(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    const [, client] = resourcesOfType(template, 'AWS::Cognito::UserPoolClient')[0] ?? [];
+
+    // Assess
+    expect(pool?.['UsernameAttributes']).toBeUndefined();
+    expect(pool?.['AutoVerifiedAttributes']).toEqual(['email']);
+    expect((pool?.['Policies'] as { PasswordPolicy: { MinimumLength: number } }).PasswordPolicy.MinimumLength).toBe(8);
+    expect(client?.['ExplicitAuthFlows']).toEqual(
+      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
+    expect(client?.['GenerateSecret']).toBe(false);
+  });
+});
+
+describe('web stack', () => {
+  it('serves the private bucket through CloudFront with OAC, HTTPS only, security headers and the SPA fallback', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.web);
+    const [oacId] = resourcesOfType(template, 'AWS::CloudFront::OriginAccessControl')[0] ?? [];
+    const [, distribution] = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = distribution?.['DistributionConfig'] as {
+      Origins: Array<{ OriginAccessControlId: unknown; S3OriginConfig?: { OriginAccessIdentity: string } }>;
+      DefaultCacheBehavior: { ViewerProtocolPolicy: string; ResponseHeadersPolicyId?: unknown };
+      CustomErrorResponses: Array<{ ErrorCode: number; ResponseCode: number; ResponsePagePath: string }>;
+      DefaultRootObject: string;
+    };
+    const [, headers] = resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy')[0] ?? [];
+
+    // Assess
+    expect(oacId).toBeDefined();
+    expect(config.Origins[0]?.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(config.Origins[0]?.S3OriginConfig?.OriginAccessIdentity ?? '').toBe('');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toEqual(
+      expect.arrayContaining(
+        [403, 404].map((code) =>
+          expect.objectContaining({
+            ErrorCode: code,
+            ResponseCode: 200,
+            ResponsePagePath: '/index.html',
+          }),
+        ),
+      ),
+    );
+    const security = JSON.stringify(headers);
+    for (const header of ['StrictTransportSecurity', 'ContentTypeOptions', 'FrameOptions', 'ContentSecurityPolicy']) {
+      expect(security).toContain(header);
+    }
+  });
+
+  it('builds a runtime config the SPA accepts from the deployed values', () => {
+    // Act
+    const config = runtimeConfig(
+      {
+        config: loadStageConfig('prod'),
+        siteBucket: dev.stacks.web.siteBucket,
+        distribution: dev.stacks.web.distribution,
+        apiUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/prod',
+        wsUrl: 'wss://def456.execute-api.us-east-1.amazonaws.com/prod',
+        userPoolId: 'us-east-1_abc',
+        userPoolClientId: 'client123',
+      },
+      'pk_live_123',
+      'us-east-1',
+    );
+
+    // Assess
+    expect(ZRuntimeConfig.parse(config)).toEqual(config);
+    expect(config.payments).toEqual({ mode: 'stripe', publishableKey: 'pk_live_123' });
+    expect(config.cognito.userPoolEndpoint).toBeUndefined();
+  });
+
+  it("lets the SPA reach only this region's APIs, Cognito, S3 and Stripe", () => {
+    // Act
+    const csp = contentSecurityPolicy('eu-west-1');
+
+    // Assess
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('wss://*.execute-api.eu-west-1.amazonaws.com');
+    expect(csp).toContain('https://cognito-idp.eu-west-1.amazonaws.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/connect-src[^;]* \*( |;|$)/);
+  });
+
+  it('writes the runtime config next to the SPA at deploy time', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.webContent);
+    const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
+
+    // Assess
+    expect(JSON.stringify(deployments)).toContain('"DistributionPaths":["/*"]');
+    expect(deployments.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('realtime stack', () => {
+  it('routes $connect, $disconnect and each event that has a handler file to its own Lambda', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.realtime);
+    const routeKeys = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').map(([, p]) => p['RouteKey']);
+    const implemented = realtimeEvents.filter((e) => realtimeEntry(e)).map((e) => e.name);
+
+    // Assess
+    expect(new Set(routeKeys)).toEqual(new Set(['$connect', '$disconnect', ...implemented]));
+    expect(ourFunctions(template)).toHaveLength(2 + implemented.length);
+  });
+
+  it('lets event handlers post to this API’s connections only', () => {
+    // Prepare: a handler folder where one event is implemented.
+    const root = mkdtempSync(join(tmpdir(), 'bidgrid-handlers-'));
+    mkdirSync(join(root, 'ws'));
+    mkdirSync(join(root, 'http'));
+    for (const file of ['connect', 'disconnect', 'get-hub-spot-lists']) {
+      writeFileSync(
+        join(root, 'ws', `${file}.handler.ts`),
+        'export const handler = async () => ({ statusCode: 200 });\n',
+      );
+    }
+    const synth = synthStage('dev', { lambdasRoot: root });
+    const template = synth.template(synth.stacks.realtime);
+    const policies = resourcesOfType(template, 'AWS::IAM::Policy').map(([, p]) => JSON.stringify(p));
+    const apiId = resourcesOfType(template, 'AWS::ApiGatewayV2::Api')[0]?.[0];
+
+    // Assess
+    expect(resourcesOfType(template, 'AWS::ApiGatewayV2::Route').map(([, p]) => p['RouteKey'])).toContain(
+      'getHubSpotLists',
+    );
+    const posting = policies.filter((p) => p.includes('execute-api:ManageConnections'));
+    expect(posting).toHaveLength(1);
+    expect(posting[0]).toContain(`{"Ref":"${apiId}"},"/dev/POST/@connections/*"`);
+    // No REST handler in that folder: every operation answers 501 from its placeholder.
+    expect(templateRoutes(synth, synth.stacks.api).filter((r) => r.integrationType === 'AWS_PROXY')).toEqual([]);
+  }, 120_000);
+});
+
+describe('jobs stack', () => {
+  it('schedules every job of schedules.ts and seeds the playbooks at deploy time', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.jobs);
+    const rules = resourcesOfType(template, 'AWS::Events::Rule');
+
+    // Assess
+    expect(rules).toHaveLength(schedules.length);
+    for (const schedule of schedules) {
+      expect(rules.map(([, p]) => p['ScheduleExpression'])).toContain(schedule.cloudSchedule);
+    }
+    expect(resourcesOfType(template, 'Custom::PlaybooksSeed')).toHaveLength(1);
+  });
+
+  it('turns a schedule entry into a rule that invokes its own job Lambda', () => {
+    // Prepare
+    const synth = synthStage('dev', {
+      schedules: [
+        {
+          name: 'report-sync',
+          handlerFile: 'seed-playbooks.job.ts',
+          cloudSchedule: 'rate(1 hour)',
+          localIntervalMs: 1,
+        },
+      ],
+    });
+    const template = synth.template(synth.stacks.jobs);
+    const [, rule] = resourcesOfType(template, 'AWS::Events::Rule')[0] ?? [];
+    const target = (rule?.['Targets'] as Array<{ Arn: { 'Fn::GetAtt': [string, string] } }>)[0];
+
+    // Assess
+    expect(rule?.['ScheduleExpression']).toBe('rate(1 hour)');
+    expect(rule?.['State']).toBe('ENABLED');
+    expect(template.Resources[target?.Arn['Fn::GetAtt'][0] ?? '']?.Type).toBe('AWS::Lambda::Function');
+    expect(resourcesOfType(template, 'AWS::Lambda::Permission')).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('every stack', () => {
+  it('stays well under the CloudFormation resource limit', () => {
+    for (const [path, template] of allTemplates()) {
+      expect(Object.keys(template.Resources).length, path).toBeLessThan(450);
+    }
+  });
+
+  it('scopes data permissions to named resources: no * resource on data actions', () => {
+    const dataAction = /^(dynamodb|s3|ssm|kms|ses|execute-api):/;
+    for (const [path, template] of allTemplates()) {
+      for (const [id, policy] of resourcesOfType(template, 'AWS::IAM::Policy')) {
+        const statements = (policy['PolicyDocument'] as { Statement: Array<{ Action: unknown; Resource: unknown }> })
+          .Statement;
+        for (const statement of statements) {
+          const actions = ([] as unknown[]).concat(statement.Action);
+          if (!actions.some((a) => typeof a === 'string' && dataAction.test(a))) continue;
+          expect(([] as unknown[]).concat(statement.Resource), `${path} ${id}`).not.toContain('*');
+        }
+      }
+    }
+  });
+
+  it('runs our Lambdas on Node 24, arm64, with every variable the handlers’ config reads', () => {
+    // Prepare
+    const expected = Object.keys(
+      lambdaEnvironment({
+        config: loadStageConfig('dev'),
+        tableNames: { app: 'a', reports: 'r', connections: 'c' },
+        bucketName: 'b',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        wsManagementEndpoint: 'https://ws.example.com/dev',
+        webOrigins: ['https://d.example.com'],
+      }),
+    ).sort();
+    const functions = allTemplates().flatMap(([path, t]) =>
+      ourFunctions(t).map(([id, p]) => [`${path} ${id}`, p] as const),
+    );
+
+    // Assess
+    expect(functions.length).toBeGreaterThan(3);
+    for (const [name, fn] of functions) {
+      expect(fn['Runtime'], name).toBe('nodejs24.x');
+      expect(fn['Architectures'], name).toEqual(['arm64']);
+      expect(Object.keys((fn['Environment'] as { Variables: object }).Variables).sort(), name).toEqual(expected);
+    }
+  });
+});
