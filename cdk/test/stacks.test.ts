@@ -325,15 +325,34 @@ describe('web stack', () => {
     expect(csp).not.toMatch(/connect-src[^;]* \*( |;|$)/);
   });
 
-  it('writes the runtime config next to the SPA at deploy time', () => {
+  it('writes the runtime config next to the SPA at deploy time, from the deployed stacks', () => {
     // Prepare
     const template = dev.template(dev.stacks.webContent);
     const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
+    const shell = deployments.find(([id]) => id.startsWith('Shell'))?.[1];
+    const markers = JSON.stringify(shell?.['SourceMarkers']);
+    const parameters = JSON.stringify(template.Parameters);
+
+    // Assess: CloudFormation fills in the API, WebSocket and pool ids and the publishable key.
+    for (const source of ['BidGrid-dev-Api:', 'BidGrid-dev-Realtime:', 'BidGrid-dev-Auth:']) {
+      expect(markers).toContain(source);
+    }
+    expect(parameters).toContain('"Default":"/bidgrid/dev/STRIPE_PUBLISHABLE_KEY"');
+    expect(shell?.['SystemMetadata']).toEqual({ 'cache-control': 'no-cache' });
+    expect(shell?.['DistributionPaths']).toEqual(['/*']);
+    const assets = deployments.find(([id]) => id.startsWith('Assets'))?.[1];
+    if (assets) expect(assets['SystemMetadata']).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+
+  it('deploys the runtime config alone, with a warning, when the SPA is not built', () => {
+    // Prepare
+    const synth = synthStage('dev', { webDist: mkdtempSync(join(tmpdir(), 'bidgrid-no-dist-')) });
+    const deployments = resourcesOfType(synth.template(synth.stacks.webContent), 'Custom::CDKBucketDeployment');
 
     // Assess
-    expect(JSON.stringify(deployments)).toContain('"DistributionPaths":["/*"]');
-    expect(deployments.length).toBeGreaterThanOrEqual(1);
-  });
+    expect(deployments.map(([id]) => id.replace(/CustomResource.*$/, ''))).toEqual(['Shell']);
+    expect(JSON.stringify(synth.stacks.webContent.node.metadata)).toContain('npm run build -w web');
+  }, 120_000);
 });
 
 describe('realtime stack', () => {
