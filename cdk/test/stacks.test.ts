@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { operations } from '@bidgrid/shared/api/operations/index';
@@ -17,6 +17,16 @@ import { runtimeConfig } from '../src/stacks/web-content.stack';
 import { contentSecurityPolicy } from '../src/stacks/web.stack';
 import { missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
 import type { SynthesizedStage, TemplateJson, TemplateRoute } from './support';
+
+const scratch: string[] = [];
+const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
 
 let dev: SynthesizedStage;
 let routes: TemplateRoute[];
@@ -346,7 +356,7 @@ describe('web stack', () => {
 
   it('deploys the runtime config alone, with a warning, when the SPA is not built', () => {
     // Prepare
-    const synth = synthStage('dev', { webDist: mkdtempSync(join(tmpdir(), 'bidgrid-no-dist-')) });
+    const synth = synthStage('dev', { webDist: scratchDir('bidgrid-no-dist-') });
     const deployments = resourcesOfType(synth.template(synth.stacks.webContent), 'Custom::CDKBucketDeployment');
 
     // Assess
@@ -369,7 +379,7 @@ describe('realtime stack', () => {
 
   it('lets event handlers post to this API’s connections only', () => {
     // Prepare: a handler folder where one event is implemented.
-    const root = mkdtempSync(join(tmpdir(), 'bidgrid-handlers-'));
+    const root = scratchDir('bidgrid-handlers-');
     mkdirSync(join(root, 'ws'));
     mkdirSync(join(root, 'http'));
     for (const file of ['connect', 'disconnect', 'get-hub-spot-lists']) {

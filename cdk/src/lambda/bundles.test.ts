@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE_FILE, bundleAll } from './bundles';
 import { allEntries, jobEntry, operationEntry } from './entries';
 import { operationsByName } from '@bidgrid/shared/api/operations/index';
@@ -13,8 +13,18 @@ function operation(name: string) {
   return op;
 }
 
+const scratch: string[] = [];
+const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 function fixtureRoot(): string {
-  const root = mkdtempSync(join(tmpdir(), 'bidgrid-bundle-src-'));
+  const root = scratchDir('bidgrid-bundle-src-');
   for (const dir of ['http', 'ws', 'jobs']) mkdirSync(join(root, dir));
   writeFileSync(
     join(root, 'http', 'get-health.handler.ts'),
@@ -48,7 +58,7 @@ describe('Lambda entries and bundles', () => {
   it('bundles every entry in one pass as runnable ESM with the AWS SDK left to the runtime', async () => {
     // Prepare
     const root = fixtureRoot();
-    const out = mkdtempSync(join(tmpdir(), 'bidgrid-bundle-out-'));
+    const out = scratchDir('bidgrid-bundle-out-');
 
     // Act
     const sizes = bundleAll(allEntries(root), out);
