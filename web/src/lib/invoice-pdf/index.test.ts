@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { exportInvoicePdfs, invoicePdfFileName, renderInvoicePdf } from './index';
+
+const invoice = (id: string, body: string) => ({
+  id,
+  subject: `Invoice ${id}`,
+  body,
+  sentAt: '2024-03-04T05:06:07Z',
+});
+
+describe('invoice PDFs', () => {
+  it("names files 'Invoice-{id}.pdf' with characters file systems refuse replaced", () => {
+    // Act
+    const names = [invoicePdfFileName('inv-42'), invoicePdfFileName('a/b:c')];
+
+    // Assess
+    expect(names).toEqual(['Invoice-inv-42.pdf', 'Invoice-a-b-c.pdf']);
+  });
+
+  it('renders the HTML body, and the subject when the body shows nothing', () => {
+    // Act
+    const withBody = new TextDecoder('latin1').decode(renderInvoicePdf(invoice('1', '<p>Amount due</p>')));
+    const empty = new TextDecoder('latin1').decode(renderInvoicePdf(invoice('2', '<div> </div>')));
+
+    // Assess
+    expect(withBody.startsWith('%PDF-')).toBe(true);
+    expect(withBody).toContain('(Amount due) Tj');
+    expect(empty).toContain('(Invoice 2) Tj');
+  });
+
+  it('saves one PDF per invoice, in order', async () => {
+    // Prepare
+    const save = vi.fn<(data: Blob, fileName: string) => void>();
+
+    // Act
+    await exportInvoicePdfs([invoice('a', '<p>A</p>'), invoice('b', '<p>B</p>')], save);
+
+    // Assess
+    expect(save.mock.calls.map(([, name]) => name)).toEqual(['Invoice-a.pdf', 'Invoice-b.pdf']);
+    const first = save.mock.calls[0]?.[0] as Blob;
+    expect(first.type).toBe('application/pdf');
+    expect(new TextDecoder().decode(new Uint8Array(await first.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+  });
+});
