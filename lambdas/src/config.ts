@@ -50,6 +50,11 @@ const ZConfig = z
     HUBSPOT_BASE_URL: z.url(),
     HUBSPOT_AUTHORIZE_URL: z.url(),
     STRIPE_API_URL: z.url(),
+    /**
+     * Where HubSpot sends the user back after authorizing (the SPA's `/advertisers` page, 000 §2).
+     * Unset: the first CORS_ORIGIN + `/advertisers`, or the local web app's default address.
+     */
+    HUBSPOT_REDIRECT_URI: z.url().optional(),
     COMPANY_MATCH_BASE_URL: z.url(),
     /** `ses` in the cloud; `outbox` posts to the local mail simulator. */
     MAIL_MODE: z.enum(['ses', 'outbox']),
@@ -89,6 +94,15 @@ export function config(): TConfig {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * A vendor secret given as the environment variable `SECRET_{name}` (SECRETS_SOURCE=env, the local
+ * stack); undefined when unset or empty. In the cloud secrets come from SSM (`adapters/secrets.ts`).
+ */
+export function secretFromEnvironment(name: string): string | undefined {
+  const value = process.env[`SECRET_${name}`];
+  return value === undefined || value === '' ? undefined : value;
 }
 
 /** Tests only: forget the parsed configuration so a changed environment is read again. */

@@ -13,5 +13,14 @@ export interface JobSchedule {
   readonly localIntervalMs: number;
 }
 
-/** Every scheduled job. Later features (report sync, billing) add their entries here. */
-export const schedules: ReadonlyArray<JobSchedule> = [];
+/** Every scheduled job. Later features (report sync) add their entries here. */
+export const schedules: ReadonlyArray<JobSchedule> = [
+  {
+    // Daily in the cloud, after midnight UTC, so yesterday's delivery is complete; every 3 minutes
+    // locally so a person sees charges, logs and invoices while trying the app.
+    name: 'billing',
+    handlerFile: 'billing.job.ts',
+    cloudSchedule: 'cron(30 6 * * ? *)',
+    localIntervalMs: 3 * 60_000,
+  },
+];

@@ -22,7 +22,8 @@ export const listAdvertisersByAgency = defineOperation({
   auth: 'user',
   params: z.object({ agencyId: zId('agency') }),
   response: z.array(ZAdvertiser),
-  summary: "The caller's agency's advertisers sorted by name; a path agencyId other than the caller's answers 404.",
+  // The path's agency id is ignored, as the user name of getAgencyAssignedToUser: the token decides.
+  summary: "The caller's agency's advertisers sorted by name; the path's agencyId is ignored (the token decides).",
   specRef: '000 §7',
 });
 

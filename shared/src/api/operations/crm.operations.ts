@@ -34,10 +34,15 @@ export const saveHubspotTokens = defineOperation({
   method: 'POST',
   path: '/api/hubspot/oauthtokens',
   auth: 'user',
-  body: z.object({ code: z.string().min(1).max(2048), bgAdvertiserId: zId('advertiser') }),
+  body: z.object({
+    code: z.string().min(1).max(2048),
+    bgAdvertiserId: zId('advertiser'),
+    /** Ours: the `state` HubSpot returned beside the code; the server signed it and accepts it once. */
+    state: z.string().min(1).max(2048),
+  }),
   response: ZAdvertiser,
   summary:
-    'Exchanges the authorization code for HubSpot tokens (kept encrypted on the server) and marks the advertiser connected with its portal id.',
+    'Exchanges the authorization code for HubSpot tokens (kept encrypted on the server) and marks the advertiser connected with its portal id; the returned state must be the one the server issued for this caller and advertiser, unused.',
   specRef: '000 §7',
 });
 

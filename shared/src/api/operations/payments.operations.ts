@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation';
+import { zId } from '../../ids';
 import { ZAdvertiser } from '../../entities/advertiser.schema';
 import { ZCardSetupSecret, ZPaymentSave, ZStripeEvent } from '../../entities/payment.schema';
 
@@ -8,9 +9,11 @@ export const createCardSetupIntent = defineOperation({
   method: 'GET',
   path: '/api/stripe/intent',
   auth: 'user',
+  // Ours: the spec sends no parameter, yet a setup intent belongs to one advertiser's payment customer.
+  query: z.object({ advertiserId: zId('advertiser') }),
   response: ZCardSetupSecret,
   summary:
-    'Creates a card setup intent at the payment provider; the payload is its client secret for the card element.',
+    "Creates a card setup intent for the payment customer of one of the caller's advertisers (`advertiserId` query, ours); the payload is its client secret for the card element.",
   specRef: '000 §7',
 });
 

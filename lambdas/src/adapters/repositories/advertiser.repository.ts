@@ -1,0 +1,307 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { ZAdvertiserRecord } from '../../domain/advertiser-record.schema';
+import type { TAdvertiserRecord } from '../../domain/advertiser-record.schema';
+import { ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import type { Item } from '../dynamodb';
+
+/** Keys of advertiser items (DATA-MODEL): under the agency, so another agency's id finds nothing. */
+export const advertiserKeys = {
+  advertiser: (agencyId: string, advertiserId: string) => ({ pk: `AGENCY#${agencyId}`, sk: `ADV#${advertiserId}` }),
+} as const;
+
+/**
+ * The sparse index entry of advertisers with a saved card (gsi1): the billing job's work list. It is
+ * the one key not under an agency: the job bills every agency, and each entry names its agency.
+ */
+export const BILLABLE_INDEX_PK = 'BILLABLE';
+const ENTITY = 'advertiser';
+
+/** The card fields the payment dialog saves. */
+export interface TSavedCard {
+  paymentMethodId: string;
+  last4: string;
+  brand: string;
+  friendlyName: string;
+  billingEmail: string;
+}
+
+/** An entry of the billing work list. */
+export interface TBillableAdvertiser {
+  agencyId: string;
+  advertiserId: string;
+}
+
+/** Advertiser items of the app table, always addressed by the caller's agency. */
+export interface AdvertiserRepository {
+  getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
+  listAdvertisers(agencyId: string): Promise<TAdvertiserRecord[]>;
+  /** Writes a new advertiser; false when the id is taken in this agency (nothing is overwritten). */
+  putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean>;
+  /**
+   * Records the advertiser's payment customer unless it has one; returns the stored customer id
+   * (the existing one when two requests raced), or null when the advertiser does not exist.
+   */
+  setStripeCustomer(agencyId: string, advertiserId: string, customerId: string): Promise<string | null>;
+  /**
+   * Saves the card of the advertiser whose payment customer is `customerId`, lifts any billing block
+   * and lists the advertiser for billing; null when no such advertiser.
+   */
+  saveCard(
+    agencyId: string,
+    advertiserId: string,
+    customerId: string,
+    card: TSavedCard,
+  ): Promise<TAdvertiserRecord | null>;
+  /** Updates the card summary if `paymentMethodId` is still the saved card; false otherwise. */
+  updateCardSummary(
+    agencyId: string,
+    advertiserId: string,
+    paymentMethodId: string,
+    card: { last4: string; brand: string },
+  ): Promise<boolean>;
+  /** Removes the saved card if `paymentMethodId` is still it (detached at the provider); false otherwise. */
+  clearCard(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<boolean>;
+  /** Every advertiser with a saved card, all agencies (billing job). */
+  listBillable(): Promise<TBillableAdvertiser[]>;
+  /**
+   * Moves the billing marker from `previous` to `next` (conditional: a concurrent run that moved it
+   * first wins); false when the marker was not `previous`.
+   */
+  advanceBilledThrough(
+    agencyId: string,
+    advertiserId: string,
+    previous: string | null,
+    next: string,
+    chargedAt: string,
+  ): Promise<boolean>;
+  /** Stops billing on this card until another one is saved (declined or authentication required). */
+  blockBilling(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<void>;
+}
+
+function toRecord(item: Item): TAdvertiserRecord {
+  return ZAdvertiserRecord.parse(item);
+}
+
+async function getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null> {
+  const result = await ddb().send(
+    new GetCommand({
+      TableName: tables().app,
+      Key: advertiserKeys.advertiser(agencyId, advertiserId),
+      ConsistentRead: true,
+    }),
+  );
+  return result.Item && result.Item['entity'] === ENTITY ? toRecord(result.Item) : null;
+}
+
+async function listAdvertisers(agencyId: string): Promise<TAdvertiserRecord[]> {
+  // `ADV#` also prefixes an advertiser's campaigns and CRM item: only advertiser items are kept.
+  const items = await queryAll({
+    TableName: tables().app,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'entity = :entity',
+    ExpressionAttributeValues: { ':pk': `AGENCY#${agencyId}`, ':prefix': 'ADV#', ':entity': ENTITY },
+  });
+  return items.map(toRecord);
+}
+
+async function putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tables().app,
+        Item: { ...advertiserKeys.advertiser(agencyId, advertiser.bgAdvertiserId), entity: ENTITY, ...advertiser },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function setStripeCustomer(agencyId: string, advertiserId: string, customerId: string): Promise<string | null> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression: 'SET stripeCustomerId = :customer',
+        ConditionExpression:
+          'attribute_exists(pk) AND entity = :entity AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :null)',
+        ExpressionAttributeValues: { ':customer': customerId, ':entity': ENTITY, ':null': null },
+      }),
+    );
+    return customerId;
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const current = await getAdvertiser(agencyId, advertiserId);
+    return current?.stripeCustomerId ?? null;
+  }
+}
+
+async function saveCard(
+  agencyId: string,
+  advertiserId: string,
+  customerId: string,
+  card: TSavedCard,
+): Promise<TAdvertiserRecord | null> {
+  try {
+    const result = await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression:
+          'SET paymentMethod = :summary, advertiser_card_name = :name, billingEmail = :email, ' +
+          'stripePaymentMethodId = :pm, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk REMOVE billingBlockedPaymentMethodId',
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity AND stripeCustomerId = :customer',
+        ExpressionAttributeValues: {
+          ':summary': { card: { last4: card.last4, brand: card.brand } },
+          ':name': card.friendlyName,
+          ':email': card.billingEmail,
+          ':pm': card.paymentMethodId,
+          ':gsi1pk': BILLABLE_INDEX_PK,
+          ':gsi1sk': `${agencyId}#${advertiserId}`,
+          ':entity': ENTITY,
+          ':customer': customerId,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes ? toRecord(result.Attributes) : null;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return null;
+    throw error;
+  }
+}
+
+async function updateCardSummary(
+  agencyId: string,
+  advertiserId: string,
+  paymentMethodId: string,
+  card: { last4: string; brand: string },
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression: 'SET paymentMethod = :summary',
+        ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
+        ExpressionAttributeValues: { ':summary': { card }, ':pm': paymentMethodId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function clearCard(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression:
+          'SET paymentMethod = :null REMOVE stripePaymentMethodId, gsi1pk, gsi1sk, billingBlockedPaymentMethodId',
+        ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
+        ExpressionAttributeValues: { ':null': null, ':pm': paymentMethodId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function listBillable(): Promise<TBillableAdvertiser[]> {
+  const entries: TBillableAdvertiser[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tables().app,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': BILLABLE_INDEX_PK },
+        ProjectionExpression: 'gsi1sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const key = item['gsi1sk'];
+      if (typeof key !== 'string') continue;
+      const split = key.indexOf('#');
+      if (split <= 0) continue;
+      entries.push({ agencyId: key.slice(0, split), advertiserId: key.slice(split + 1) });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return entries;
+}
+
+async function advanceBilledThrough(
+  agencyId: string,
+  advertiserId: string,
+  previous: string | null,
+  next: string,
+  chargedAt: string,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression: 'SET billedThrough = :next, lastChargedAt = :at',
+        ConditionExpression:
+          previous === null
+            ? 'attribute_exists(pk) AND (attribute_not_exists(billedThrough) OR billedThrough = :null)'
+            : 'attribute_exists(pk) AND billedThrough = :previous',
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':at': chargedAt,
+          ...(previous === null ? { ':null': null } : { ':previous': previous }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function blockBilling(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<void> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression: 'SET billingBlockedPaymentMethodId = :pm',
+        // Only while that card is still the saved one: a card saved meanwhile must not be blocked.
+        ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
+        ExpressionAttributeValues: { ':pm': paymentMethodId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/** The DynamoDB implementation used by the handlers and the billing job. */
+export const advertiserRepository: AdvertiserRepository = {
+  getAdvertiser,
+  listAdvertisers,
+  putNewAdvertiser,
+  setStripeCustomer,
+  saveCard,
+  updateCardSummary,
+  clearCard,
+  listBillable,
+  advanceBilledThrough,
+  blockBilling,
+};

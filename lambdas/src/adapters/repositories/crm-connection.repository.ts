@@ -1,0 +1,200 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ZCrmConnection, ZOAuthStateRecord } from '../../domain/crm-connection.schema';
+import type { TCrmConnection, TOAuthStateRecord } from '../../domain/crm-connection.schema';
+import { ddb, isConditionalCheckFailed, tables } from '../dynamodb';
+import { advertiserKeys } from './advertiser.repository';
+
+/** Keys of the CRM items (DATA-MODEL). */
+export const crmKeys = {
+  /** The advertiser's HubSpot connection: tokens (encrypted) and portal id. */
+  connection: (agencyId: string, advertiserId: string) => ({ pk: `AGENCY#${agencyId}`, sk: `ADV#${advertiserId}#CRM` }),
+  /** Portal -> advertiser, for the public CRM card (which knows only the portal). */
+  portal: (portalId: number, advertiserId: string) => ({ pk: `PORTAL#${portalId}`, sk: `ADV#${advertiserId}` }),
+  /** A one-time OAuth state nonce. */
+  state: (nonce: string) => ({ pk: `STATE#${nonce}`, sk: `STATE#${nonce}` }),
+} as const;
+
+/** The CRM connection items of the app table. */
+export interface CrmConnectionRepository {
+  getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
+  /**
+   * Stores the connection, marks the advertiser connected with the portal id and maps the portal to
+   * it, in one transaction; the mapping of a previous portal is removed. False when the advertiser
+   * does not exist.
+   */
+  connect(
+    agencyId: string,
+    advertiserId: string,
+    connection: TCrmConnection,
+    previousPortalId: number | null,
+  ): Promise<boolean>;
+  /** Deletes the connection and the portal mapping and clears the advertiser's flags, in one transaction. */
+  disconnect(agencyId: string, advertiserId: string, portalId: number | null): Promise<boolean>;
+  /** Replaces the tokens if the stored version is `expectedVersion`; false when another refresh won. */
+  replaceTokens(
+    agencyId: string,
+    advertiserId: string,
+    expectedVersion: number,
+    tokens: Pick<TCrmConnection, 'sealedAccessToken' | 'sealedRefreshToken' | 'accessTokenExpiresAt'>,
+  ): Promise<boolean>;
+  /** Stores a new state nonce. */
+  putState(nonce: string, record: TOAuthStateRecord): Promise<void>;
+  /** Deletes and returns the nonce's record; null when it was never issued or already used. */
+  consumeState(nonce: string): Promise<TOAuthStateRecord | null>;
+}
+
+async function getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null> {
+  const result = await ddb().send(
+    new GetCommand({ TableName: tables().app, Key: crmKeys.connection(agencyId, advertiserId), ConsistentRead: true }),
+  );
+  return result.Item ? ZCrmConnection.parse(result.Item) : null;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Runs a transaction whose first item checks that the advertiser exists; false when it does not. */
+async function transactOnAdvertiser(items: TransactItem[]): Promise<boolean> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    ) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+async function connect(
+  agencyId: string,
+  advertiserId: string,
+  connection: TCrmConnection,
+  previousPortalId: number | null,
+): Promise<boolean> {
+  const table = tables().app;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: table,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression: 'SET hubspot_authed = :true, hubspot_portal_id = :portal',
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity',
+        ExpressionAttributeValues: { ':true': true, ':portal': connection.portalId, ':entity': 'advertiser' },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...crmKeys.connection(agencyId, advertiserId), entity: 'crmConnection', ...connection },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...crmKeys.portal(connection.portalId, advertiserId),
+          entity: 'portalAdvertiser',
+          portalId: connection.portalId,
+          agencyId,
+          advertiserId,
+        },
+      },
+    },
+  ];
+  if (previousPortalId !== null && previousPortalId !== connection.portalId) {
+    items.push({ Delete: { TableName: table, Key: crmKeys.portal(previousPortalId, advertiserId) } });
+  }
+  return transactOnAdvertiser(items);
+}
+
+async function disconnect(agencyId: string, advertiserId: string, portalId: number | null): Promise<boolean> {
+  const table = tables().app;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: table,
+        Key: advertiserKeys.advertiser(agencyId, advertiserId),
+        UpdateExpression: 'SET hubspot_authed = :false, hubspot_portal_id = :null',
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity',
+        ExpressionAttributeValues: { ':false': false, ':null': null, ':entity': 'advertiser' },
+      },
+    },
+    { Delete: { TableName: table, Key: crmKeys.connection(agencyId, advertiserId) } },
+  ];
+  if (portalId !== null) items.push({ Delete: { TableName: table, Key: crmKeys.portal(portalId, advertiserId) } });
+  return transactOnAdvertiser(items);
+}
+
+async function replaceTokens(
+  agencyId: string,
+  advertiserId: string,
+  expectedVersion: number,
+  tokens: Pick<TCrmConnection, 'sealedAccessToken' | 'sealedRefreshToken' | 'accessTokenExpiresAt'>,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tables().app,
+        Key: crmKeys.connection(agencyId, advertiserId),
+        UpdateExpression:
+          'SET sealedAccessToken = :access, sealedRefreshToken = :refresh, accessTokenExpiresAt = :expires, version = :next',
+        ConditionExpression: 'attribute_exists(pk) AND version = :expected',
+        ExpressionAttributeValues: {
+          ':access': tokens.sealedAccessToken,
+          ':refresh': tokens.sealedRefreshToken,
+          ':expires': tokens.accessTokenExpiresAt,
+          ':expected': expectedVersion,
+          ':next': expectedVersion + 1,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function putState(nonce: string, record: TOAuthStateRecord): Promise<void> {
+  await ddb().send(
+    new PutCommand({
+      TableName: tables().app,
+      Item: { ...crmKeys.state(nonce), entity: 'oauthState', ...record },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+async function consumeState(nonce: string): Promise<TOAuthStateRecord | null> {
+  try {
+    // Delete-with-condition is the one-time use: of two requests with the same state, one wins.
+    const result = await ddb().send(
+      new DeleteCommand({
+        TableName: tables().app,
+        Key: crmKeys.state(nonce),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const parsed = ZOAuthStateRecord.safeParse(result.Attributes);
+    return parsed.success ? parsed.data : null;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return null;
+    throw error;
+  }
+}
+
+/** The DynamoDB implementation used by the CRM handlers. */
+export const crmConnectionRepository: CrmConnectionRepository = {
+  getConnection,
+  connect,
+  disconnect,
+  replaceTokens,
+  putState,
+  consumeState,
+};

@@ -1,0 +1,50 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { ddb, tables } from '../dynamodb';
+
+/** Key of an idempotency record (DATA-MODEL: `IDEM#{key}`, TTL). */
+export const idempotencyKeys = {
+  record: (key: string) => ({ pk: `IDEM#${key}`, sk: `IDEM#${key}` }),
+} as const;
+
+/**
+ * How long a charge's record is kept. Stripe forgets an idempotency key after 24 hours; this record
+ * keeps the charge known for longer, so a run that crashed between the charge and the billing
+ * marker and is repeated days later still charges nothing twice.
+ */
+export const IDEMPOTENCY_TTL_SECONDS = 60 * 24 * 3600;
+
+const ZRecord = z.object({ result: z.record(z.string(), z.unknown()) });
+
+/** Results of operations that must happen once, by key. */
+export interface IdempotencyRepository {
+  /** The stored result, or null when the key is unknown. */
+  get(key: string): Promise<Record<string, unknown> | null>;
+  /** Stores the result of `key` (the first write wins; a repeat of the same result changes nothing). */
+  put(key: string, result: Record<string, unknown>, nowEpochSeconds: number): Promise<void>;
+}
+
+async function get(key: string): Promise<Record<string, unknown> | null> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tables().app, Key: idempotencyKeys.record(key), ConsistentRead: true }),
+  );
+  const parsed = ZRecord.safeParse(out.Item);
+  return parsed.success ? parsed.data.result : null;
+}
+
+async function put(key: string, result: Record<string, unknown>, nowEpochSeconds: number): Promise<void> {
+  await ddb().send(
+    new PutCommand({
+      TableName: tables().app,
+      Item: {
+        ...idempotencyKeys.record(key),
+        entity: 'idempotency',
+        result,
+        expiresAt: nowEpochSeconds + IDEMPOTENCY_TTL_SECONDS,
+      },
+    }),
+  );
+}
+
+/** The DynamoDB implementation used by the billing job. */
+export const idempotencyRepository: IdempotencyRepository = { get, put };

@@ -1,0 +1,48 @@
+import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import { batchPut, queryAll, tables } from '../dynamodb';
+
+/**
+ * Keys of segments log entries (DATA-MODEL): one partition per month (`SEGLOG#2026-11`), sorted by
+ * the entry's ISO date. Company matching is a platform service, so the log is not an agency's data:
+ * internal staff read it.
+ */
+export const segmentsLogKeys = {
+  entry: (date: string, id: string) => ({ pk: `SEGLOG#${date.slice(0, 7)}`, sk: `${date}#${id}` }),
+  month: (yearMonth: string) => `SEGLOG#${yearMonth}`,
+} as const;
+
+/** A segments log entry with its id (always set when we write one). */
+export type TStoredSegmentsLogEntry = TSegmentsLogEntry & { id: string };
+
+/** The segments log of the app table. */
+export interface SegmentsLogRepository {
+  /** Entries of the given months (`YYYY-MM`), newest first within each month, months in the given order. */
+  listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]>;
+  /** Writes entries (company matching, the local seed). */
+  putEntries(entries: readonly TStoredSegmentsLogEntry[]): Promise<void>;
+}
+
+async function listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]> {
+  const months = await Promise.all(
+    yearMonths.map((month) =>
+      queryAll({
+        TableName: tables().app,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': segmentsLogKeys.month(month) },
+        ScanIndexForward: false,
+      }),
+    ),
+  );
+  return months.flat().map((item) => ZSegmentsLogEntry.parse(item));
+}
+
+async function putEntries(entries: readonly TStoredSegmentsLogEntry[]): Promise<void> {
+  await batchPut(
+    tables().app,
+    entries.map((entry) => ({ ...segmentsLogKeys.entry(entry.date, entry.id), entity: 'segmentsLog', ...entry })),
+  );
+}
+
+/** The DynamoDB implementation used by the handler, company matching and the seed. */
+export const segmentsLogRepository: SegmentsLogRepository = { listByMonths, putEntries };

@@ -1,0 +1,35 @@
+import { deriveKey, KEY_BYTES } from '../lib/crypto';
+import { InternalError } from '../lib/errors';
+import { getSecret } from './secrets';
+import type { SecretReader } from './secrets';
+
+/** The keys derived from the TOKEN_ENCRYPTION_KEY secret. */
+export interface TokenKeys {
+  /** AES-256-GCM key of the CRM tokens at rest. */
+  readonly crmTokens: Buffer;
+  /** HMAC key of the OAuth `state` values. */
+  readonly oauthState: Buffer;
+}
+
+let cached: Promise<TokenKeys> | undefined;
+
+/** Derives the keys from a base64 master key of 32 bytes. */
+export async function loadTokenKeys(read: SecretReader = getSecret): Promise<TokenKeys> {
+  const master = Buffer.from(await read('TOKEN_ENCRYPTION_KEY'), 'base64');
+  if (master.length !== KEY_BYTES) {
+    throw new InternalError(`TOKEN_ENCRYPTION_KEY must be ${KEY_BYTES} bytes in base64, got ${master.length}`);
+  }
+  return { crmTokens: deriveKey(master, 'crm-tokens'), oauthState: deriveKey(master, 'oauth-state') };
+}
+
+/**
+ * The token keys of this warm Lambda. The master key is a SecureString parameter in the cloud (KMS
+ * encrypts it at rest; the Lambda decrypts it once per cold start) and an environment variable locally.
+ */
+export function tokenKeys(): Promise<TokenKeys> {
+  cached ??= loadTokenKeys();
+  cached.catch(() => {
+    cached = undefined;
+  });
+  return cached;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { ZIsoDate, ZIsoDateTime } from '@bidgrid/shared/entities/common.schema';
+
+/**
+ * An advertiser as stored: the API fields plus what stays on the server (the payment customer and
+ * method, the billing marker and a refused card). `toPublicAdvertiser` drops the server part.
+ */
+export const ZAdvertiserRecord = ZAdvertiser.extend({
+  stripeCustomerId: z.string().nullable().default(null),
+  stripePaymentMethodId: z.string().nullable().default(null),
+  /** Last day (inclusive) whose delivered spend was charged; null before the first charge. */
+  billedThrough: ZIsoDate.nullable().default(null),
+  lastChargedAt: ZIsoDateTime.nullable().default(null),
+  /** The card a charge was refused on: billing waits until another card is saved. */
+  billingBlockedPaymentMethodId: z.string().nullable().default(null),
+});
+export type TAdvertiserRecord = z.infer<typeof ZAdvertiserRecord>;
+
+/** The advertiser as the API shows it: never the payment customer, card id or billing state. */
+export function toPublicAdvertiser(record: TAdvertiserRecord): TAdvertiser {
+  return ZAdvertiser.parse(record);
+}

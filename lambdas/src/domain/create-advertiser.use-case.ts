@@ -1,0 +1,131 @@
+import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
+import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser, TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser.schema';
+import { ID_PREFIX } from '@bidgrid/shared/constants';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { ADVERTISER_DOMAIN_PATTERN } from '@bidgrid/shared/validation/advertiser.schema';
+import { BadRequestError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import { toPublicAdvertiser } from './advertiser-record.schema';
+import type { TAdvertiserRecord } from './advertiser-record.schema';
+
+/** Port: the advertiser store (create without overwriting, read back on a retried create). */
+export interface AdvertiserCreator {
+  getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
+  putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean>;
+}
+
+/** Port: the bidder's advertisers. */
+export interface BidderAdvertiserPort {
+  createAdvertiser(input: {
+    advertiser_name: string;
+    alternative_id: string;
+    advertiser_category: string;
+    default_advertiser_domain: string;
+    active: boolean;
+  }): Promise<number>;
+  deleteAdvertiser(advertiserId: number): Promise<void>;
+}
+
+/** What creating an advertiser needs. */
+export interface CreateAdvertiserDeps {
+  advertisers: AdvertiserCreator;
+  bidder: BidderAdvertiserPort;
+  now: () => Date;
+  newAdvertiserId: () => string;
+  log: Logger;
+}
+
+// A client-made id is kept only when it looks freshly generated (`bgAdvertiser-` + a UUID): then a
+// retried request finds its first attempt instead of creating a twin, and nobody can pick a
+// readable id (such as a seeded one) for an advertiser of their own.
+const CLIENT_ID = new RegExp(
+  `^${ID_PREFIX.advertiser}[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`,
+  'i',
+);
+
+/**
+ * `POST /advertiser/create` (000 §3, §5, §7): checks the domain rule, creates the advertiser at the
+ * bidder (category 'IAB3'), then stores it with the bidder's id under the caller's agency, created by
+ * the caller. The bidder comes first so that a bidder failure leaves nothing behind; if the store
+ * write fails after it, the bidder's advertiser is deleted again. A retry with the same client id
+ * answers the advertiser already created.
+ */
+export async function createAdvertiser(
+  input: { caller: { username: string; agencyId: string }; body: TAdvertiserCreate },
+  deps: CreateAdvertiserDeps,
+): Promise<TAdvertiser> {
+  const { body, caller } = input;
+  if (!ADVERTISER_DOMAIN_PATTERN.test(body.domain)) {
+    throw new BadRequestError(VALIDATION_MESSAGES.advertiserDomain, { domain: [VALIDATION_MESSAGES.advertiserDomain] });
+  }
+  const clientId =
+    body.bgAdvertiserId !== undefined && CLIENT_ID.test(body.bgAdvertiserId) ? body.bgAdvertiserId : null;
+  if (clientId) {
+    const existing = await deps.advertisers.getAdvertiser(caller.agencyId, clientId);
+    if (existing) return toPublicAdvertiser(existing);
+  }
+  const advertiserId = clientId ?? deps.newAdvertiserId();
+
+  const beeswaxAdvertiserId = await deps.bidder.createAdvertiser({
+    advertiser_name: body.name,
+    alternative_id: advertiserId,
+    advertiser_category: ADVERTISER_CATEGORY,
+    default_advertiser_domain: body.domain,
+    active: true,
+  });
+
+  // Parsing checks the ids the token and the generator gave, and types them as the contract's ids.
+  const advertiser: TAdvertiser = ZAdvertiser.parse({
+    bgAdvertiserId: advertiserId,
+    beeswaxAdvertiserId,
+    name: body.name,
+    createdBy: caller.username,
+    createdAt: deps.now().toISOString(),
+    domain: body.domain,
+    address_1: body.address_1,
+    address_2: body.address_2,
+    city: body.city,
+    state: body.state,
+    zip: body.zip,
+    phone: body.phone,
+    parentAgencyId: caller.agencyId,
+    category: ADVERTISER_CATEGORY,
+    hubspot_authed: false,
+    hubspot_portal_id: null,
+    paymentMethod: null,
+    advertiser_card_name: null,
+    billingEmail: null,
+  });
+
+  const undoAtBidder = async (reason: string): Promise<void> => {
+    try {
+      await deps.bidder.deleteAdvertiser(beeswaxAdvertiserId);
+    } catch (error) {
+      // Nothing refers to it; it only clutters the bidder account. Logged for a person to remove.
+      deps.log.error('could not delete the bidder advertiser of a failed creation', {
+        beeswaxAdvertiserId,
+        reason,
+        error,
+      });
+    }
+  };
+
+  let created: boolean;
+  try {
+    created = await deps.advertisers.putNewAdvertiser(caller.agencyId, advertiser);
+  } catch (error) {
+    await undoAtBidder('store write failed');
+    throw error;
+  }
+  if (!created) {
+    // A concurrent retry with the same client id stored its own first: answer that one.
+    await undoAtBidder('advertiser id already stored');
+    const existing = await deps.advertisers.getAdvertiser(caller.agencyId, advertiserId);
+    if (existing) return toPublicAdvertiser(existing);
+    throw new BadRequestError('This advertiser id is already taken.', {
+      bgAdvertiserId: ['This advertiser id is already taken.'],
+    });
+  }
+  return advertiser;
+}

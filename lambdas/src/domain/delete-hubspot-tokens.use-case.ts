@@ -1,0 +1,54 @@
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { decryptText } from '../lib/crypto';
+import { NotFoundError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import { toPublicAdvertiser } from './advertiser-record.schema';
+import type { TCrmConnection } from './crm-connection.schema';
+import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
+import type { AdvertiserReader } from './get-advertiser.use-case';
+import { crmTokenContext } from './save-hubspot-tokens.use-case';
+
+/** What disconnecting uses. */
+export interface DeleteHubspotTokensDeps {
+  advertisers: AdvertiserReader;
+  crm: {
+    getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
+    disconnect(agencyId: string, advertiserId: string, portalId: number | null): Promise<boolean>;
+  };
+  oauth: { revoke(refreshToken: string): Promise<'revoked' | 'unknown'> };
+  keys: () => Promise<{ crmTokens: Buffer }>;
+  log: Logger;
+}
+
+/**
+ * `POST /hubspot/oauthtokens/delete` (000 §2 Disconnect): revokes the refresh token at HubSpot, then
+ * deletes the tokens and the portal mapping and clears `hubspot_authed` and `hubspot_portal_id`. If
+ * HubSpot cannot be reached the tokens are kept and the call fails (502), so a retry still revokes
+ * them; a token HubSpot no longer knows counts as revoked. Disconnecting twice is harmless.
+ */
+export async function deleteHubspotTokens(
+  input: { agencyId: string; advertiserId: string },
+  deps: DeleteHubspotTokensDeps,
+): Promise<TAdvertiser> {
+  const { agencyId, advertiserId } = input;
+  const record = await requireAdvertiser(agencyId, advertiserId, deps.advertisers);
+  const connection = await deps.crm.getConnection(agencyId, advertiserId);
+  if (connection) {
+    const { crmTokens } = await deps.keys();
+    let refreshToken: string | null = null;
+    try {
+      refreshToken = decryptText(connection.sealedRefreshToken, crmTokens, crmTokenContext(agencyId, advertiserId));
+    } catch (error) {
+      // Unreadable (a rotated key): nothing can be revoked with it, so deleting it is all we can do.
+      deps.log.error('stored HubSpot refresh token cannot be decrypted', { error });
+    }
+    if (refreshToken) {
+      const outcome = await deps.oauth.revoke(refreshToken);
+      deps.log.info('HubSpot refresh token revoked', { outcome });
+    }
+  }
+  const done = await deps.crm.disconnect(agencyId, advertiserId, connection?.portalId ?? record.hubspot_portal_id);
+  if (!done)
+    throw new NotFoundError(ADVERTISER_NOT_FOUND, { internalMessage: 'Advertiser deleted while disconnecting' });
+  return toPublicAdvertiser(await requireAdvertiser(agencyId, advertiserId, deps.advertisers));
+}

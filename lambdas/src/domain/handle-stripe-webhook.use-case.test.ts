@@ -1,0 +1,156 @@
+import '../test-env';
+import { describe, expect, it } from 'vitest';
+import type { TAdvertiserRecord } from './advertiser-record.schema';
+import type { TBillingLogEntry } from './billing/billing-logs';
+import { handleStripeWebhook, INVALID_SIGNATURE } from './handle-stripe-webhook.use-case';
+import type { StripeWebhookDeps, TWebhookEvent } from './handle-stripe-webhook.use-case';
+import { cardRecordFixture, memoryLogger } from './test-fakes';
+import { WebhookSignatureError } from './vendor-refusals';
+
+const AGENCY = 'bgAgency-demo';
+const ADV = 'bgAdvertiser-acme';
+
+function world(events: Record<string, TWebhookEvent>) {
+  const advertisers = new Map<string, TAdvertiserRecord>([[ADV, cardRecordFixture()]]);
+  const claimed = new Set<string>();
+  const logs: TBillingLogEntry[] = [];
+  let failNextUpdate = false;
+  const deps: StripeWebhookDeps = {
+    payments: {
+      verifyWebhook: async (rawBody, signature) => {
+        const event = events[rawBody];
+        if (!event || signature !== 'good')
+          throw new WebhookSignatureError('No signatures found matching the expected signature');
+        return event;
+      },
+      getCustomerMetadata: async (customerId) =>
+        customerId === 'cus_acme' ? { agencyId: AGENCY, bgAdvertiserId: ADV } : null,
+    },
+    events: {
+      claim: async (id) => {
+        if (claimed.has(id)) return false;
+        claimed.add(id);
+        return true;
+      },
+      release: async (id) => {
+        claimed.delete(id);
+      },
+    },
+    advertisers: {
+      getAdvertiser: async (_agency, id) => advertisers.get(id) ?? null,
+      updateCardSummary: async (_agency, id, pm, card) => {
+        if (failNextUpdate) {
+          failNextUpdate = false;
+          throw new Error('store unavailable');
+        }
+        const current = advertisers.get(id);
+        if (!current || current.stripePaymentMethodId !== pm) return false;
+        advertisers.set(id, { ...current, paymentMethod: { card } });
+        return true;
+      },
+      clearCard: async (_agency, id, pm) => {
+        const current = advertisers.get(id);
+        if (!current || current.stripePaymentMethodId !== pm) return false;
+        advertisers.set(id, { ...current, paymentMethod: null, stripePaymentMethodId: null });
+        return true;
+      },
+      blockBilling: async (_agency, id, pm) => {
+        const current = advertisers.get(id);
+        if (current) advertisers.set(id, { ...current, billingBlockedPaymentMethodId: pm });
+      },
+    },
+    billing: {
+      putBillingLog: async (_agency, log) => {
+        if (logs.some((l) => l.id === log.id)) return false;
+        logs.push(log);
+        return true;
+      },
+    },
+    now: () => new Date('2026-11-25T10:00:00Z'),
+    log: memoryLogger(),
+  };
+  return { deps, advertisers, logs, failUpdate: () => (failNextUpdate = true) };
+}
+
+const updated = (id: string, last4: string): TWebhookEvent => ({
+  id,
+  type: 'payment_method.updated',
+  object: { id: 'pm_acme', customer: 'cus_acme', card: { last4, brand: 'visa' } },
+  previousAttributes: {},
+});
+
+describe('handleStripeWebhook', () => {
+  it('refuses a bad signature with 400 and processes nothing', async () => {
+    const w = world({ e1: updated('evt_1', '1111') });
+    await expect(handleStripeWebhook({ rawBody: 'e1', signature: 'bad' }, w.deps)).rejects.toMatchObject({
+      status: 400,
+      userMessage: INVALID_SIGNATURE,
+    });
+    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('4242');
+  });
+
+  it('updates the saved card once, ignoring a replay of the same event', async () => {
+    // Prepare
+    const w = world({ e1: updated('evt_1', '1111'), e2: updated('evt_2', '2222') });
+
+    // Act
+    await handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps);
+    await handleStripeWebhook({ rawBody: 'e2', signature: 'good' }, w.deps);
+    const replay = await handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps);
+
+    // Assess
+    expect(replay).toEqual({ received: true });
+    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('2222');
+  });
+
+  it('releases the event when processing fails, so the retry is processed', async () => {
+    const w = world({ e1: updated('evt_1', '1111') });
+    w.failUpdate();
+    await expect(handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps)).rejects.toThrow(
+      'store unavailable',
+    );
+    await handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps);
+    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('1111');
+  });
+
+  it('removes a detached card and logs an asynchronous payment failure once', async () => {
+    // Prepare
+    const w = world({
+      detached: {
+        id: 'evt_d',
+        type: 'payment_method.detached',
+        object: { id: 'pm_acme', customer: null },
+        previousAttributes: { customer: 'cus_acme' },
+      },
+      failed: {
+        id: 'evt_f',
+        type: 'payment_intent.payment_failed',
+        object: {
+          id: 'pi_9',
+          amount: 5000,
+          created: 1_795_000_000,
+          payment_method: 'pm_acme',
+          metadata: { agencyId: AGENCY, bgAdvertiserId: ADV },
+          last_payment_error: { message: 'Your card has insufficient funds.' },
+        },
+        previousAttributes: {},
+      },
+    });
+
+    // Act
+    await handleStripeWebhook({ rawBody: 'failed', signature: 'good' }, w.deps);
+    await handleStripeWebhook({ rawBody: 'detached', signature: 'good' }, w.deps);
+
+    // Assess
+    expect(w.logs).toEqual([
+      expect.objectContaining({
+        id: 'fail-pi_9',
+        type: 'failure',
+        amount: 50,
+        description: 'Your card has insufficient funds.',
+        date: new Date(1_795_000_000 * 1000).toISOString(),
+      }),
+    ]);
+    expect(w.advertisers.get(ADV)).toMatchObject({ paymentMethod: null, stripePaymentMethodId: null });
+  });
+});

@@ -1,0 +1,38 @@
+import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import { ForbiddenError } from '../lib/errors';
+
+/** Port: reads the segments log by month. */
+export interface SegmentsLogReader {
+  listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]>;
+}
+
+/** How far back the log is listed: this month and the 12 before it. */
+export const SEGMENTS_LOG_MONTHS = 13;
+
+export const SEGMENTS_LOGS_FORBIDDEN = 'Only internal staff can view segment logs.';
+
+/** `YYYY-MM` of `now` and the `count - 1` months before it, newest first (UTC). */
+export function recentMonths(now: Date, count: number): string[] {
+  const months: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return months;
+}
+
+/**
+ * `POST /segmentsLogs/all` (000 §1: internal staff view segment logs): the company-matching log of
+ * the last 13 months, newest first, as the JSON string the spec's client parses. Anyone who is not
+ * an internal (allow-listed) user gets 403.
+ */
+export async function listSegmentsLogs(
+  input: { username: string },
+  deps: { segmentsLog: SegmentsLogReader; internalUsers: readonly string[]; now: () => Date },
+): Promise<string> {
+  if (!deps.internalUsers.includes(input.username.toLowerCase())) {
+    throw new ForbiddenError(SEGMENTS_LOGS_FORBIDDEN, { internalMessage: `${input.username} is not an internal user` });
+  }
+  const entries = await deps.segmentsLog.listByMonths(recentMonths(deps.now(), SEGMENTS_LOG_MONTHS));
+  return JSON.stringify(entries);
+}

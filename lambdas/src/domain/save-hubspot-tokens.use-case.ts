@@ -1,0 +1,123 @@
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { decryptText, encryptText } from '../lib/crypto';
+import { BadRequestError, NotFoundError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+import { toPublicAdvertiser } from './advertiser-record.schema';
+import type { TCrmConnection, TOAuthStateRecord } from './crm-connection.schema';
+import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
+import type { AdvertiserReader } from './get-advertiser.use-case';
+import { verifyState } from './oauth-state';
+import { CrmGrantError } from './vendor-refusals';
+
+export const CRM_STATE_REFUSED = 'This HubSpot connection request is invalid or has expired. Please connect again.';
+export const CRM_CODE_REFUSED = 'HubSpot did not accept this authorization. Please connect again.';
+
+/** The tokens HubSpot issues. */
+export interface TCrmTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresInSeconds: number;
+}
+
+/** Port: HubSpot's OAuth endpoints. */
+export interface CrmOAuth {
+  exchangeCode(code: string, redirectUri: string): Promise<TCrmTokens>;
+  portalIdOf(accessToken: string): Promise<number>;
+  revoke(refreshToken: string): Promise<'revoked' | 'unknown'>;
+}
+
+/** Port: the CRM items of the store. */
+export interface CrmConnections {
+  consumeState(nonce: string): Promise<TOAuthStateRecord | null>;
+  getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
+  connect(
+    agencyId: string,
+    advertiserId: string,
+    connection: TCrmConnection,
+    previousPortalId: number | null,
+  ): Promise<boolean>;
+}
+
+/** What finishing a CRM connection uses. */
+export interface SaveHubspotTokensDeps {
+  advertisers: AdvertiserReader;
+  crm: CrmConnections;
+  oauth: CrmOAuth;
+  keys: () => Promise<{ crmTokens: Buffer; oauthState: Buffer }>;
+  redirectUri: string;
+  now: () => Date;
+  log: Logger;
+}
+
+/** What a sealed token is bound to: a copy on another advertiser's item cannot be opened. */
+export const crmTokenContext = (agencyId: string, advertiserId: string): string => `crm:${agencyId}:${advertiserId}`;
+
+const refuseState = (reason: string): never => {
+  throw new BadRequestError(CRM_STATE_REFUSED, { state: [CRM_STATE_REFUSED] }, { internalMessage: reason });
+};
+
+/**
+ * `POST /hubspot/oauthtokens` (000 §4): the return from HubSpot. The `state` must carry our signature,
+ * name this caller and advertiser, be unexpired, and its nonce must still be unused (consumed here,
+ * once); otherwise 400. Then the code is exchanged, the portal read from the access token, the tokens
+ * stored encrypted (AES-256-GCM, bound to the advertiser) and the advertiser marked connected with
+ * the portal id. Reconnecting replaces the tokens and revokes the previous refresh token.
+ */
+export async function saveHubspotTokens(
+  input: { agencyId: string; username: string; body: { code: string; bgAdvertiserId: string; state: string } },
+  deps: SaveHubspotTokensDeps,
+): Promise<TAdvertiser> {
+  const { agencyId, username, body } = input;
+  const keys = await deps.keys();
+  const state = verifyState(body.state, keys.oauthState);
+  if (!state) return refuseState('state signature or shape refused');
+  // Binding first: a state stolen from another user is refused without spending its nonce.
+  if (state.a !== agencyId || state.u !== username || state.adv !== body.bgAdvertiserId) {
+    return refuseState('state issued to another caller or advertiser');
+  }
+  if (state.exp * 1000 <= deps.now().getTime()) return refuseState('state expired');
+  const stored = await deps.crm.consumeState(state.n);
+  if (!stored) return refuseState('state nonce unknown or already used');
+
+  await requireAdvertiser(agencyId, body.bgAdvertiserId, deps.advertisers);
+  let tokens: TCrmTokens;
+  try {
+    tokens = await deps.oauth.exchangeCode(body.code, deps.redirectUri);
+  } catch (error) {
+    if (error instanceof CrmGrantError) {
+      throw new BadRequestError(CRM_CODE_REFUSED, { code: [CRM_CODE_REFUSED] }, { internalMessage: error.message });
+    }
+    throw error;
+  }
+  const portalId = await deps.oauth.portalIdOf(tokens.accessToken);
+  const previous = await deps.crm.getConnection(agencyId, body.bgAdvertiserId);
+  const context = crmTokenContext(agencyId, body.bgAdvertiserId);
+  const now = deps.now();
+  const connected = await deps.crm.connect(
+    agencyId,
+    body.bgAdvertiserId,
+    {
+      portalId,
+      sealedAccessToken: encryptText(tokens.accessToken, keys.crmTokens, context),
+      sealedRefreshToken: encryptText(tokens.refreshToken, keys.crmTokens, context),
+      accessTokenExpiresAt: now.getTime() + tokens.expiresInSeconds * 1000,
+      connectedBy: username,
+      connectedAt: now.toISOString(),
+      version: (previous?.version ?? 0) + 1,
+    },
+    previous?.portalId ?? null,
+  );
+  if (!connected)
+    throw new NotFoundError(ADVERTISER_NOT_FOUND, { internalMessage: 'Advertiser deleted while connecting' });
+
+  if (previous) {
+    try {
+      const oldRefresh = decryptText(previous.sealedRefreshToken, keys.crmTokens, context);
+      if (oldRefresh !== tokens.refreshToken) await deps.oauth.revoke(oldRefresh);
+    } catch (error) {
+      // The new connection stands; the old grant only lingers at HubSpot until the user removes it.
+      deps.log.warn('could not revoke the previous HubSpot refresh token', { error });
+    }
+  }
+  return toPublicAdvertiser(await requireAdvertiser(agencyId, body.bgAdvertiserId, deps.advertisers));
+}

@@ -1,0 +1,13 @@
+import { listAdvertiserBillingLogs as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { billingRepository } from '../adapters/repositories/billing.repository';
+import { listAdvertiserBillingLogs } from '../domain/list-billing-logs.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/advertiser/billinglog/{advertiserId}`: billing logs of one of the caller's advertisers. */
+export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+  listAdvertiserBillingLogs(
+    { agencyId: caller.agencyId, advertiserId: params.advertiserId },
+    { billing: billingRepository, advertisers: advertiserRepository },
+  ),
+);

@@ -1,0 +1,9 @@
+import { listAllBillingLogs as operation } from '@bidgrid/shared/api/operations/billing.operations';
+import { billingRepository } from '../adapters/repositories/billing.repository';
+import { listAllBillingLogs } from '../domain/list-billing-logs.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/billingLogs/all`: every billing log of the caller's agency (the body's username is ignored). */
+export const { handler, raw } = httpHandler(operation, ({ caller }) =>
+  listAllBillingLogs({ agencyId: caller.agencyId }, { billing: billingRepository }),
+);

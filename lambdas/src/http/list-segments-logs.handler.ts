@@ -1,0 +1,13 @@
+import { listSegmentsLogs as operation } from '@bidgrid/shared/api/operations/segments-log.operations';
+import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
+import { config } from '../config';
+import { listSegmentsLogs } from '../domain/list-segments-logs.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/segmentsLogs/all`: the segments log for internal staff (403 for everyone else). */
+export const { handler, raw } = httpHandler(operation, ({ caller }) =>
+  listSegmentsLogs(
+    { username: caller.username },
+    { segmentsLog: segmentsLogRepository, internalUsers: config().INTERNAL_USERS, now: () => new Date() },
+  ),
+);

@@ -1,0 +1,9 @@
+import { listSentInvoices as operation } from '@bidgrid/shared/api/operations/billing.operations';
+import { billingRepository } from '../adapters/repositories/billing.repository';
+import { listSentInvoices } from '../domain/list-sent-invoices.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/mailSents`: the caller's agency's invoices, as a JSON string (the body's username is ignored). */
+export const { handler, raw } = httpHandler(operation, ({ caller }) =>
+  listSentInvoices({ agencyId: caller.agencyId }, { invoices: billingRepository }),
+);
