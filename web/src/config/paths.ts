@@ -58,8 +58,12 @@ export const paths = {
 
   dashboard: route('/dashboard', 'protected', () => '/dashboard'),
   advertisers: route('/advertisers', 'protected', () => '/advertisers'),
-  advertiser: route('/advertisers/:id', 'protected', (id: string, query: { code?: string; campaignId?: string } = {}) =>
-    withQuery(`/advertisers/${encodeURIComponent(id)}`, query),
+  // `code` and `state` are the CRM's OAuth return (000 §2), handed on by /advertisers.
+  advertiser: route(
+    '/advertisers/:id',
+    'protected',
+    (id: string, query: { code?: string; state?: string; campaignId?: string } = {}) =>
+      withQuery(`/advertisers/${encodeURIComponent(id)}`, query),
   ),
   createManagedCampaign: route('/campaigns/create/managed', 'protected', () => '/campaigns/create/managed'),
   createCustomCampaign: route('/campaigns/create/custom', 'protected', () => '/campaigns/create/custom'),

@@ -8,6 +8,9 @@ export const createCache = (): InMemoryCache =>
   new InMemoryCache({
     typePolicies: {
       Agency: { keyFields: ['agencyId'] },
+      // An advertiser updated by a call (card saved, CRM connected) refreshes every view of it. The card
+      // summary is replaced whole, never merged field by field.
+      Advertiser: { keyFields: ['bgAdvertiserId'], fields: { paymentMethod: { merge: false } } },
     },
   });
 

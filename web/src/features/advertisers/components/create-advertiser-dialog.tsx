@@ -1,0 +1,204 @@
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { newId } from '@bidgrid/shared/ids';
+import {
+  advertiserFormToFields,
+  ZAdvertiserForm,
+  type TAdvertiserForm,
+  type TAdvertiserFormInput,
+} from '@bidgrid/shared/validation/advertiser.schema';
+import { ADVERTISERS_QUERY, CREATE_ADVERTISER_MUTATION } from '../api/advertisers.queries';
+import { errorText } from '../advertiser-messages';
+import { PhoneInput } from './phone-input';
+
+const EMPTY_FORM: TAdvertiserFormInput = {
+  name: '',
+  phoneNumber: '',
+  firstAddress: '',
+  secondAddress: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  domain: '',
+};
+
+/** Text fields of the form in display order (the phone has its own input). */
+const TEXT_FIELDS: ReadonlyArray<{
+  name: Exclude<keyof TAdvertiserFormInput, 'phoneNumber'>;
+  label: string;
+  autoComplete: string;
+  required: boolean;
+  helper?: string;
+}> = [
+  { name: 'name', label: 'Name', autoComplete: 'organization', required: true },
+  {
+    name: 'domain',
+    label: 'Domain',
+    autoComplete: 'url',
+    required: true,
+    helper: 'For example acme.com, without a path',
+  },
+  { name: 'firstAddress', label: 'Address 1', autoComplete: 'address-line1', required: true },
+  { name: 'secondAddress', label: 'Address 2', autoComplete: 'address-line2', required: false },
+  { name: 'city', label: 'City', autoComplete: 'address-level2', required: true },
+  { name: 'state', label: 'State', autoComplete: 'address-level1', required: true },
+  { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', required: true },
+];
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * 'Create New Advertiser' (000 §2, rules of 000 §5). Creates the advertiser (the server also creates it
+ * at the bidder with category 'IAB3'); on failure the form resets and shows 'There was an error:
+ * {message}' (000 §8). `onCreated` closes the dialog and shows the card notice.
+ */
+export function CreateAdvertiserDialog({
+  open,
+  onOpenChange,
+  agencyId,
+  userName,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  agencyId: string;
+  userName: string;
+  onCreated: (advertiser: TAdvertiser) => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [createAdvertiser] = useMutation(CREATE_ADVERTISER_MUTATION, {
+    refetchQueries: [{ query: ADVERTISERS_QUERY, variables: { agencyId } }],
+    awaitRefetchQueries: true,
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TAdvertiserFormInput, unknown, TAdvertiserForm>({
+    resolver: zodResolver(ZAdvertiserForm),
+    defaultValues: EMPTY_FORM,
+  });
+
+  const submit = async (form: TAdvertiserForm): Promise<void> => {
+    setFailure(null);
+    try {
+      const result = await createAdvertiser({
+        variables: {
+          // The spec's body (000 §7); the server takes the creator and agency from the token anyway.
+          body: {
+            ...advertiserFormToFields(form),
+            bgAdvertiserId: newId('advertiser'),
+            createdBy: userName,
+            parentAgencyId: agencyId,
+            category: ADVERTISER_CATEGORY,
+          },
+        },
+      });
+      const created = result.data?.createAdvertiser;
+      if (!created) throw new Error('The advertiser was not returned.');
+      reset(EMPTY_FORM);
+      onCreated(created);
+    } catch (error) {
+      reset(EMPTY_FORM);
+      setFailure(errorText(messageOf(error)));
+    }
+  };
+
+  const close = (next: boolean): void => {
+    if (isSubmitting) return;
+    if (!next) {
+      reset(EMPTY_FORM);
+      setFailure(null);
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => close(details.open)} placement="center" size="lg">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={handleSubmit(submit)} noValidate aria-label="Create New Advertiser">
+              <Dialog.Header>
+                <Dialog.Title>Create New Advertiser</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {failure ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{failure}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    {TEXT_FIELDS.slice(0, 2).map((field) => (
+                      <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
+                        <Field.Label>
+                          {field.label}
+                          {field.required ? <Field.RequiredIndicator /> : null}
+                        </Field.Label>
+                        <Input autoComplete={field.autoComplete} {...register(field.name)} />
+                        {field.helper && !errors[field.name] ? (
+                          <Field.HelperText>{field.helper}</Field.HelperText>
+                        ) : null}
+                        <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+                      </Field.Root>
+                    ))}
+                    <Field.Root invalid={Boolean(errors.phoneNumber)} required gridColumn={{ md: 'span 2' }}>
+                      <Field.Label>
+                        Phone Number
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Controller
+                        control={control}
+                        name="phoneNumber"
+                        render={({ field }) => (
+                          <PhoneInput
+                            name={field.name}
+                            value={field.value ?? ''}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                          />
+                        )}
+                      />
+                      <Field.ErrorText>{errors.phoneNumber?.message}</Field.ErrorText>
+                    </Field.Root>
+                    {TEXT_FIELDS.slice(2).map((field) => (
+                      <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
+                        <Field.Label>
+                          {field.label}
+                          {field.required ? <Field.RequiredIndicator /> : null}
+                        </Field.Label>
+                        <Input autoComplete={field.autoComplete} {...register(field.name)} />
+                        <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+                      </Field.Root>
+                    ))}
+                  </SimpleGrid>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Creating">
+                  Create
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

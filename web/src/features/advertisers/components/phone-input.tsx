@@ -1,0 +1,59 @@
+import { Group, Input, NativeSelect } from '@chakra-ui/react';
+import { useId, useState, type FocusEventHandler } from 'react';
+import { composePhone, DEFAULT_COUNTRY, nationalPart, PHONE_COUNTRIES } from '../phone-countries';
+
+/**
+ * Phone number input of the Create Advertiser dialog (000 §5: "phone input defaults to US"): a country
+ * code picker (US first and preselected) beside the number. The form value is `+{dial} {number}`. The
+ * number input takes the field's label (it sits inside the form's `Field.Root`); the picker has its own.
+ */
+export function PhoneInput({
+  value,
+  onChange,
+  onBlur,
+  name,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: FocusEventHandler<HTMLInputElement>;
+  name?: string;
+}) {
+  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY.code);
+  // Its own id: inside the form's Field the picker would otherwise take the field's id and its label.
+  const pickerId = useId();
+  const country = PHONE_COUNTRIES.find((candidate) => candidate.code === countryCode) ?? DEFAULT_COUNTRY;
+  const national = nationalPart(value, country);
+
+  return (
+    <Group attached width="full">
+      <NativeSelect.Root width="36" flexShrink={0}>
+        <NativeSelect.Field
+          id={pickerId}
+          aria-label="Phone country code"
+          value={country.code}
+          onChange={(event) => {
+            const next = PHONE_COUNTRIES.find((candidate) => candidate.code === event.currentTarget.value);
+            if (!next) return;
+            setCountryCode(next.code);
+            onChange(composePhone(next, national));
+          }}
+        >
+          {PHONE_COUNTRIES.map((option) => (
+            <option key={option.code} value={option.code}>
+              {`${option.code} +${option.dial}`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Input
+        type="tel"
+        autoComplete="tel-national"
+        name={name}
+        value={national}
+        onChange={(event) => onChange(composePhone(country, event.currentTarget.value))}
+        onBlur={onBlur}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,132 @@
+import { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { ReactElement, ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { compareTemplates, matchPath, type AnyOperation } from '@bidgrid/shared/api/operation';
+import { operations, operationsByName } from '@bidgrid/shared/api/operations/index';
+import { configureApiClient, createApiClient } from '@/lib/api/api-client';
+import { createCache } from '@/lib/api/apollo-client';
+import { createRestLink } from '@/lib/api/rest-link';
+import type { SessionContextValue } from '@/lib/session/session-context';
+import { renderRoutes, testConfig } from './render';
+
+/** One request as a fake operation handler sees it. */
+export interface FakeRequest {
+  readonly params: Record<string, string>;
+  readonly query: Record<string, string>;
+  readonly body: unknown;
+}
+
+/** What a fake handler answers: a payload (success), or an error text with a status. */
+export type FakeReply = { payload: unknown } | { error: string; status?: number };
+
+/** Handlers by operation name; a function may return a promise to hold the reply back. */
+export type FakeHandlers = Partial<Record<string, (request: FakeRequest) => FakeReply | Promise<FakeReply>>>;
+
+/** Handlers for other origins (vendor simulators the browser talks to), by `METHOD path`. */
+export type FakeOtherHandlers = Partial<
+  Record<string, (request: { body: string; headers: Headers }) => { status: number; json: unknown }>
+>;
+
+/** A call the page made to the API, for assertions. */
+export interface RecordedCall {
+  readonly operation: string;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, string>;
+  readonly body: unknown;
+}
+
+const sortedOperations = [...operations].sort((a, b) => compareTemplates(a.path, b.path));
+
+function findOperation(
+  method: string,
+  path: string,
+): { operation: AnyOperation; params: Record<string, string> } | null {
+  for (const operation of sortedOperations) {
+    if (operation.method !== method) continue;
+    const params = matchPath(operation.path, path);
+    if (params) return { operation, params };
+  }
+  return null;
+}
+
+/**
+ * A fake REST API over the shared operation table for page tests: requests are routed by method and
+ * path to `handlers[operation.name]` and recorded; replies are wrapped in the envelope. The same fetch
+ * (also installed globally) answers `others` for vendor URLs such as the payments simulator. The app's
+ * API client and an Apollo client over the real REST link are wired to it.
+ */
+export function createFakeApi(handlers: FakeHandlers, others: FakeOtherHandlers = {}) {
+  const calls: RecordedCall[] = [];
+  const apiBase = new URL(testConfig.apiUrl);
+  const fetchImpl = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const text =
+      typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : '';
+    if (url.origin !== apiBase.origin) {
+      const other = others[`${method} ${url.pathname}`];
+      if (!other) return new Response(JSON.stringify({ message: 'No fake route' }), { status: 404 });
+      const reply = other({ body: text, headers: new Headers(init?.headers) });
+      return new Response(JSON.stringify(reply.json), { status: reply.status });
+    }
+    const found = findOperation(method, url.pathname);
+    if (!found) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
+    const request: FakeRequest = {
+      params: found.params,
+      query: Object.fromEntries(url.searchParams),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    calls.push({ operation: found.operation.name, ...request });
+    const handler = handlers[found.operation.name];
+    if (!handler) return new Response(JSON.stringify({ message: 'Not implemented' }), { status: 501 });
+    const reply = await handler(request);
+    if ('payload' in reply) {
+      return new Response(JSON.stringify({ success: true, payload: reply.payload, error: null }), { status: 200 });
+    }
+    return new Response(JSON.stringify({ success: false, payload: null, error: reply.error }), {
+      status: reply.status ?? 400,
+    });
+  });
+  vi.stubGlobal('fetch', fetchImpl);
+  const onApiError = vi.fn<(message: string) => void>();
+  const api = createApiClient({
+    apiUrl: testConfig.apiUrl,
+    auth: {
+      getAccessToken: async () => 'token',
+      refreshAccessToken: async () => 'token',
+      onSessionLost: () => undefined,
+    },
+    onApiError,
+    fetch: fetchImpl,
+  });
+  configureApiClient(api);
+  const apollo = new ApolloClient({
+    link: createRestLink({ client: api, operations: operationsByName }),
+    cache: createCache(),
+  });
+  const callsOf = (operation: string): RecordedCall[] => calls.filter((call) => call.operation === operation);
+  return { fetch: fetchImpl, calls, callsOf, onApiError, apollo };
+}
+
+export type FakeApi = ReturnType<typeof createFakeApi>;
+
+/**
+ * Renders a page with the Apollo client of a fake API (plus the design system, config and session).
+ * `route` is the router pattern (default: `path` without its query), `path` the address opened first.
+ */
+export function renderWithApi(
+  api: FakeApi,
+  element: ReactElement,
+  options: { path: string; route?: string; session: SessionContextValue; extraRoutes?: RouteObject[] },
+) {
+  const withApollo = (child: ReactNode): ReactElement => <ApolloProvider client={api.apollo}>{child}</ApolloProvider>;
+  return renderRoutes(
+    [
+      { path: options.route ?? (options.path.split('?')[0] as string), element: withApollo(element) },
+      ...(options.extraRoutes ?? []).map((route) => ({ ...route, element: withApollo(route.element) })),
+    ],
+    { path: options.path, session: options.session },
+  );
+}
