@@ -208,10 +208,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stoppers.push({ name: 's3rver', stop: () => s3.stop() });
 
     const simLogger = logger.child('simulator');
+    const stripeSimulator = createStripeSimulator({ stateFile: stateFile('stripe'), logger: simLogger });
     const sims = {
       bidder: createBidderSimulator({ stateFile: stateFile('bidder'), logger: simLogger }).server,
       hubspot: createHubSpotSimulator({ stateFile: stateFile('hubspot'), logger: simLogger }).server,
-      stripe: createStripeSimulator({ stateFile: stateFile('stripe'), logger: simLogger }).server,
+      stripe: stripeSimulator.server,
       companyMatch: createCompanyMatchSimulator({ logger: simLogger }).server,
       mail: createMailSimulator({ stateFile: stateFile('mail'), logger: simLogger }).server,
     };
@@ -231,9 +232,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ready,
       logger: gatewayLogger,
       logRequests: !options.quiet,
+      jobs: { schedules, jobsDir: paths.jobHandlers },
     });
     const restPort = await listen(rest, portFor('rest'), PORT_LABELS.rest);
     stoppers.push({ name: 'REST gateway', stop: closeServer(rest) });
+    // Payment events go to the webhook operation, signed with the local webhook secret.
+    stripeSimulator.setWebhookEndpoint(`http://${HOST}:${restPort}/public/stripe/webhook`);
     const ws = createWsGateway({ events: realtimeEvents, ready, logger: gatewayLogger, logRequests: !options.quiet });
     const wsPort = await listen(ws.server, portFor('ws'), PORT_LABELS.ws);
     stoppers.push({
@@ -300,6 +304,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         wsManagementUrl,
         simulators: simUrls,
         verbose: options.verbose ?? false,
+        webUrl,
       }),
     );
     runtimeConfigValue = buildRuntimeConfig({

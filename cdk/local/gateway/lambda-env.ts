@@ -33,6 +33,8 @@ export interface LambdaEnvInput {
   readonly wsManagementUrl: string;
   readonly simulators: { bidder: string; hubspot: string; stripe: string; companyMatch: string; mail: string };
   readonly verbose: boolean;
+  /** The web app's origin, where HubSpot returns the browser (`{webUrl}/advertisers`); null without a web app. */
+  readonly webUrl?: string | null;
 }
 
 /**
@@ -64,6 +66,7 @@ export function lambdaEnvironment(input: LambdaEnvInput): Record<string, string>
     BIDDER_BASE_URL: input.simulators.bidder,
     HUBSPOT_BASE_URL: input.simulators.hubspot,
     HUBSPOT_AUTHORIZE_URL: `${input.simulators.hubspot}/oauth/authorize`,
+    ...(input.webUrl ? { HUBSPOT_REDIRECT_URI: `${input.webUrl}/advertisers` } : {}),
     STRIPE_API_URL: input.simulators.stripe,
     COMPANY_MATCH_BASE_URL: input.simulators.companyMatch,
     MAIL_MODE: 'outbox',

@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { createLogger } from '../support/logger';
 import { listen } from '../support/ports';
-import { buildProxyEvent, buildRouteTable, createRestGateway, matchRoute, type TokenVerifier } from './rest';
+import { jobProbe } from '../test-fixtures/jobs/job-probe';
+import {
+  buildProxyEvent,
+  buildRouteTable,
+  createRestGateway,
+  LOCAL_JOBS_PATH,
+  matchRoute,
+  type TokenVerifier,
+} from './rest';
 
 const ops = [
   defineOperation({
@@ -254,5 +262,54 @@ describe('REST gateway', () => {
     expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     expect(res.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('local job route', () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = createRestGateway({
+      operations: ops,
+      verifier: async () => async () => ({ ok: false, reason: 'invalid' }),
+      ready: Promise.resolve(),
+      logger: createLogger('silent'),
+      logRequests: false,
+      handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
+      jobs: {
+        schedules: [
+          { name: 'counter', handlerFile: 'counter.job.ts', cloudSchedule: 'rate(1 day)', localIntervalMs: 60_000 },
+        ],
+        jobsDir: fileURLToPath(new URL('../test-fixtures/jobs', import.meta.url)),
+      },
+    });
+    base = `http://127.0.0.1:${await listen(server, 0, 'test gateway')}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('runs a scheduled job now with a scheduled event, and says when it failed', async () => {
+    // Prepare
+    const probe = jobProbe();
+    const before = probe.runs;
+
+    // Act
+    const ok = await fetch(`${base}${LOCAL_JOBS_PATH}counter`, { method: 'POST' });
+    probe.fail = true;
+    const failed = await fetch(`${base}${LOCAL_JOBS_PATH}counter`, { method: 'POST' });
+    probe.fail = false;
+
+    // Assess
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ job: 'counter', result: null });
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ job: 'counter', error: 'job failed on purpose' });
+    expect(probe.runs).toBe(before + 2);
+    expect(probe.lastDetailType).toBe('Scheduled Event');
+  });
+
+  it('answers 404 for an unknown job and 405 for another method', async () => {
+    expect((await fetch(`${base}${LOCAL_JOBS_PATH}nope`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${base}${LOCAL_JOBS_PATH}counter`)).status).toBe(405);
   });
 });

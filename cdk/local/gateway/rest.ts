@@ -9,6 +9,8 @@ import {
   type AnyOperation,
   type HttpMethod,
 } from '@bidgrid/shared/api/operation';
+import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
+import { scheduledEvent } from '../jobs/job-runner';
 import { BodyTooLargeError, readBody } from '../support/http';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
@@ -188,8 +190,17 @@ export const NOT_IMPLEMENTED = { success: false, payload: null, error: 'Not impl
 const DEFAULT_ALLOWED_HEADERS =
   'Content-Type, X-Amz-Date, Authorization, X-Api-Key, X-Amz-Security-Token, X-Amz-User-Agent';
 
+/** Path prefix of the local-only admin route that runs a scheduled job now (`POST /__local/jobs/{name}`). */
+export const LOCAL_JOBS_PATH = '/__local/jobs/';
+
 export interface RestGatewayOptions {
   readonly operations: readonly AnyOperation[];
+  /**
+   * Scheduled jobs the local admin route may run (`POST /__local/jobs/{name}`, no token, loopback
+   * only): tests and people trigger billing without waiting for the schedule. The route exists only
+   * in the local stack: it is not in the operation table, so CDK never builds it.
+   */
+  readonly jobs?: { readonly schedules: readonly JobSchedule[]; readonly jobsDir: string };
   /** Resolves the verifier once the environment is in place (the JWT adapter reads config()). */
   readonly verifier: () => Promise<TokenVerifier>;
   /** Requests wait for this before they are served (the stack is still starting). */
@@ -268,6 +279,9 @@ async function serve(
   const method = req.method ?? 'GET';
   const path = new URL(req.url ?? '/', 'http://local').pathname;
   const requestId = randomUUID();
+
+  if (options.jobs && path.startsWith(LOCAL_JOBS_PATH))
+    return runLocalJob(req, res, path, options.jobs, options.logger);
 
   let match: RouteMatch;
   try {
@@ -364,3 +378,38 @@ function writeProxyResult(res: ServerResponse, result: ProxyResult, requestId: s
   res.writeHead(result.statusCode, headers);
   res.end(payload);
 }
+
+/**
+ * `POST /__local/jobs/{name}`: runs the job's handler now with an EventBridge scheduled event, beside
+ * the schedule (jobs are written to tolerate an overlapping run), and answers `{job, result}` with
+ * what the handler returned; 404 for an unknown job, 500 `{job, error}` when it failed.
+ */
+async function runLocalJob(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  jobs: NonNullable<RestGatewayOptions['jobs']>,
+  logger: Logger,
+): Promise<void> {
+  const name = decodeURIComponent(path.slice(LOCAL_JOBS_PATH.length));
+  const job = jobs.schedules.find((s) => s.name === name);
+  if (!job) return send(res, 404, { message: `No job named ${name}` });
+  if (req.method !== 'POST') return send(res, 405, { message: 'Use POST' }, { allow: 'POST' });
+  const requestId = randomUUID();
+  try {
+    const handler = await loadHandler(join(jobs.jobsDir, job.handlerFile));
+    const result = await invoke(
+      handler,
+      scheduledEvent(job),
+      lambdaContext(`bidgrid-local-${job.name}`, JOB_ROUTE_TIMEOUT_MS, requestId),
+      JOB_ROUTE_TIMEOUT_MS,
+    );
+    send(res, 200, { job: name, result: result ?? null });
+  } catch (error) {
+    logger.error(`job ${name} failed when run through ${LOCAL_JOBS_PATH}`, error);
+    send(res, 500, { job: name, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** A job run through the admin route may take as long as a scheduled Lambda (15 minutes). */
+const JOB_ROUTE_TIMEOUT_MS = 15 * 60_000;

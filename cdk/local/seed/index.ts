@@ -1,12 +1,23 @@
+import { advertisersSeed } from './advertisers.seed';
 import { agenciesSeed } from './agencies.seed';
+import { billingSeed } from './billing.seed';
 import { playbooksSeed } from './playbooks.seed';
 import type { SeedModule } from './seed-module';
+import { segmentsLogSeed } from './segments-log.seed';
 import { usersSeed } from './users.seed';
 
 /**
  * The demo world, in order (users before the agencies that name them). Later features add their
  * modules here (advertisers, campaigns with months of delivery, templates, lists, segments).
  */
-export const seeds: readonly SeedModule[] = [usersSeed, agenciesSeed, playbooksSeed];
+export const seeds: readonly SeedModule[] = [
+  usersSeed,
+  agenciesSeed,
+  playbooksSeed,
+  // Advertisers before the billing history that reads their cards.
+  advertisersSeed,
+  billingSeed,
+  segmentsLogSeed,
+];
 
 export type { SeedContext, SeedModule } from './seed-module';

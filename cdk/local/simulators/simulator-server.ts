@@ -47,12 +47,37 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return params;
 }
 
+/** A failure the next matching requests get instead of the vendor's answer (`POST /__faults`). */
+interface Fault {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+  times: number;
+}
+
+/** Reads a fault from a `POST /__faults` body; null when it is malformed. */
+function parseFault(input: Record<string, unknown>): Fault | null {
+  const { method, path, status, body, times } = input;
+  if (typeof method !== 'string' || typeof path !== 'string' || !path.startsWith('/')) return null;
+  if (typeof status !== 'number' || status < 400 || status > 599) return null;
+  const count = times === undefined ? 1 : times;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
+  return { method: method.toUpperCase(), path, status, body: body ?? { message: 'Injected failure' }, times: count };
+}
+
 /**
  * A small vendor simulator: `GET /health` answers `{status:'ok', vendor}`, every reply allows any
  * origin (the browser talks to some of them: the card field, the CRM authorize page), unknown
  * routes answer 404 JSON, and a route that throws answers 500 with the message.
+ *
+ * Tests make a vendor fail on purpose with `POST /__faults {method, path, status, body?, times?}`:
+ * the next `times` (default 1) requests with that method and a path matching `path` (`:name`
+ * segments allowed) answer `status` with `body`; `DELETE /__faults` forgets them. Not a vendor API:
+ * the double underscore keeps it apart from every vendor path.
  */
 export function createSimulatorServer(vendor: string, routes: readonly SimRoute[], logger: Logger): Server {
+  let faults: Fault[] = [];
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     const cors = {
@@ -82,6 +107,34 @@ export function createSimulatorServer(vendor: string, routes: readonly SimRoute[
       return reply({ status: 200, body: { status: 'ok', vendor } });
 
     const run = async (): Promise<SimReply> => {
+      if (url.pathname === '/__faults') {
+        if (req.method === 'DELETE') {
+          faults = [];
+          return { status: 204 };
+        }
+        if (req.method === 'POST') {
+          const body = await readBody(req, 64 * 1024);
+          let input: unknown;
+          try {
+            input = JSON.parse(body.toString('utf8'));
+          } catch {
+            input = null;
+          }
+          const fault =
+            typeof input === 'object' && input !== null ? parseFault(input as Record<string, unknown>) : null;
+          if (!fault)
+            return { status: 400, body: { message: 'Expected {method, path, status (4xx/5xx), body?, times?}' } };
+          faults.push(fault);
+          return { status: 201, body: { queued: fault.times } };
+        }
+      }
+      const fault = faults.find((f) => f.method === req.method && matchPattern(f.path, url.pathname));
+      if (fault) {
+        fault.times -= 1;
+        if (fault.times === 0) faults = faults.filter((f) => f !== fault);
+        logger.debug(`${vendor}: injected ${fault.status} for ${req.method} ${url.pathname}`);
+        return { status: fault.status, body: fault.body };
+      }
       for (const route of routes) {
         if (route.method !== req.method) continue;
         const params = matchPattern(route.pattern, url.pathname);

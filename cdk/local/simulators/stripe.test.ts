@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
@@ -8,9 +9,10 @@ import { serve } from './test-server';
 describe('payments simulator with the stripe SDK', () => {
   let sim: Awaited<ReturnType<typeof serve>>;
   let stripe: Stripe;
+  const simulator = createStripeSimulator({ logger: createLogger('silent') });
 
   beforeAll(async () => {
-    sim = await serve(createStripeSimulator({ logger: createLogger('silent') }).server);
+    sim = await serve(simulator.server);
     stripe = new Stripe(SIMULATOR_SECRETS.STRIPE_SECRET_KEY, {
       host: '127.0.0.1',
       port: sim.port,
@@ -112,4 +114,155 @@ describe('payments simulator with the stripe SDK', () => {
     expect(luhnValid('4242424242424242')).toBe(true);
     expect(luhnValid('4242424242424241')).toBe(false);
   });
+
+  /** A customer with a card attached as the card dialog leaves it. */
+  const customerWithCard = async (paymentMethod: string) => {
+    const customer = await stripe.customers.create({ name: 'Acme' });
+    const intent = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });
+    const pm = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: paymentMethod, exp_month: 12, exp_year: 2034 },
+    } as Stripe.PaymentMethodCreateParams);
+    await stripe.paymentMethods.attach(pm.id, { customer: customer.id });
+    return { customer: customer.id, pm: pm.id, intent };
+  };
+  const charge = (customer: string, pm: string, key?: string) =>
+    stripe.paymentIntents.create(
+      {
+        amount: 5000,
+        currency: 'usd',
+        customer,
+        payment_method: pm,
+        off_session: true,
+        confirm: true,
+        statement_descriptor_suffix: 'ACME CORP',
+      },
+      key ? { idempotencyKey: key } : undefined,
+    );
+
+  it('charges a saved card off-session, and declines or asks for authentication with the test cards', async () => {
+    // Prepare
+    const good = await customerWithCard('4242424242424242');
+    const declined = await customerWithCard('4000000000000002');
+    const chargeFails = await customerWithCard('4000000000000341');
+    const needsAuth = await customerWithCard('4000002760003184');
+
+    // Act
+    const paid = await charge(good.customer, good.pm);
+
+    // Assess
+    expect(paid).toMatchObject({ status: 'succeeded', amount: 5000, amount_received: 5000, customer: good.customer });
+    await expect(charge(declined.customer, declined.pm)).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+      payment_intent: { status: 'requires_payment_method' },
+    });
+    await expect(charge(chargeFails.customer, chargeFails.pm)).rejects.toMatchObject({ code: 'card_declined' });
+    await expect(charge(needsAuth.customer, needsAuth.pm)).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'authentication_required',
+    });
+    const listed = await stripe.paymentIntents.list({ customer: good.customer });
+    expect(listed.data.map((pi) => pi.id)).toEqual([paid.id]);
+  });
+
+  it('honours Idempotency-Key: the same request gets the first reply, other parameters are refused', async () => {
+    // Prepare
+    const good = await customerWithCard('4242424242424242');
+    const declined = await customerWithCard('4000000000000002');
+
+    // Act
+    const first = await charge(good.customer, good.pm, 'bill-acme-2026-11');
+    const again = await charge(good.customer, good.pm, 'bill-acme-2026-11');
+    const refusedFirst = await charge(declined.customer, declined.pm, 'bill-declined').catch((e: unknown) => e);
+    const refusedAgain = await charge(declined.customer, declined.pm, 'bill-declined').catch((e: unknown) => e);
+
+    // Assess
+    expect(again.id).toBe(first.id);
+    expect((await stripe.paymentIntents.list({ customer: good.customer })).data).toHaveLength(1);
+    expect((refusedAgain as { payment_intent?: { id: string } }).payment_intent?.id).toBe(
+      (refusedFirst as { payment_intent?: { id: string } }).payment_intent?.id,
+    );
+    await expect(
+      stripe.paymentIntents.create(
+        {
+          amount: 9999,
+          currency: 'usd',
+          customer: good.customer,
+          payment_method: good.pm,
+          confirm: true,
+          off_session: true,
+        },
+        { idempotencyKey: 'bill-acme-2026-11' },
+      ),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+
+  it('refuses statement descriptors outside the card networks rules', async () => {
+    const good = await customerWithCard('4242424242424242');
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 5000,
+        currency: 'usd',
+        customer: good.customer,
+        payment_method: good.pm,
+        confirm: true,
+        off_session: true,
+        statement_descriptor_suffix: 'ACME "CORP"',
+      }),
+    ).rejects.toMatchObject({ param: 'statement_descriptor_suffix' });
+  });
+
+  it('delivers events signed with the webhook secret, which the SDK verifies', async () => {
+    // Prepare: an endpoint that keeps what it receives.
+    const received: Array<{ body: string; signature: string }> = [];
+    const endpoint = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({
+          body: Buffer.concat(chunks).toString('utf8'),
+          signature: String(req.headers['stripe-signature']),
+        });
+        res.writeHead(200).end('{}');
+      });
+    });
+    const hook = await serve(endpoint);
+    simulator.setWebhookEndpoint(`${hook.url}/webhook`);
+    try {
+      const good = await customerWithCard('4242424242424242');
+
+      // Act
+      const paid = await charge(good.customer, good.pm);
+      await stripe.paymentMethods.detach(good.pm);
+      await waitFor(() => received.length >= 3);
+
+      // Assess
+      const events = received.map((r) =>
+        Stripe.webhooks.constructEvent(r.body, r.signature, SIMULATOR_SECRETS.STRIPE_WEBHOOK_SECRET, 300),
+      );
+      expect(events.map((e) => e.type)).toEqual([
+        'payment_method.attached',
+        'payment_intent.succeeded',
+        'payment_method.detached',
+      ]);
+      expect(events[1]?.data.object).toMatchObject({ id: paid.id });
+      expect(events[2]?.data.previous_attributes).toEqual({ customer: good.customer });
+      const listed = await stripe.events.list({ type: 'payment_intent.succeeded' });
+      expect(listed.data[0]?.data.object).toMatchObject({ id: paid.id });
+    } finally {
+      simulator.setWebhookEndpoint(undefined);
+      await hook.close();
+    }
+  });
 });
+
+/** Polls until `done` (deliveries are asynchronous); fails after 5 s. */
+async function waitFor(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

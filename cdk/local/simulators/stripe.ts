@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { JsonStore } from '../support/json-store';
@@ -15,7 +15,17 @@ interface StripeState {
   customers: Record<string, StripeObject>;
   setupIntents: Record<string, StripeObject>;
   paymentMethods: Record<string, StripeObject>;
+  paymentIntents: Record<string, StripeObject>;
+  /** Events, oldest first (the newest `MAX_EVENTS` are kept). */
+  events: StripeObject[];
+  /** `Idempotency-Key` -> the first request's fingerprint and reply, as Stripe keeps them for 24 hours. */
+  idempotency: Record<string, { fingerprint: string; status: number; body: unknown; createdAt: number }>;
 }
+
+/** Events kept for `GET /v1/events`. */
+const MAX_EVENTS = 500;
+/** Stripe keeps an idempotency key's result for 24 hours. */
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const stripeId = (prefix: string, length = 24): string =>
@@ -51,17 +61,49 @@ const noSuch = (kind: string, id: string, param: string): SimReply =>
     message: `No such ${kind}: '${id}'`,
   });
 const reply = (body: unknown): SimReply => ({ status: 200, body, headers: { 'request-id': stripeId('req', 14) } });
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value || undefined;
+
+/** What a test card does: its brand, and whether setup, charges or off-session charges fail. */
+interface TestCard {
+  brand: string;
+  funding: string;
+  /** Declined when set up and when charged. */
+  decline?: { code: string; message: string };
+  /** Set up fine, declined when charged (4000 0000 0000 0341). */
+  chargeDecline?: { code: string; message: string };
+  /** Off-session charges need the cardholder to authenticate (4000 0027 6000 3184). */
+  authRequired?: boolean;
+}
 
 /** Test card numbers and what they do (the subset of Stripe's test cards we honour). */
-const TEST_CARDS: Record<string, { brand: string; funding: string } | { decline: string; message: string }> = {
+const TEST_CARDS: Record<string, TestCard> = {
   '4242424242424242': { brand: 'visa', funding: 'credit' },
   '4000056655665556': { brand: 'visa', funding: 'debit' },
   '5555555555554444': { brand: 'mastercard', funding: 'credit' },
   '378282246310005': { brand: 'amex', funding: 'credit' },
   '6011111111111117': { brand: 'discover', funding: 'credit' },
-  '4000000000000002': { decline: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { decline: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  '4000000000000069': { decline: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000002': {
+    brand: 'visa',
+    funding: 'credit',
+    decline: { code: 'generic_decline', message: 'Your card was declined.' },
+  },
+  '4000000000009995': {
+    brand: 'visa',
+    funding: 'credit',
+    decline: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
+  '4000000000000069': {
+    brand: 'visa',
+    funding: 'credit',
+    decline: { code: 'expired_card', message: 'Your card has expired.' },
+  },
+  '4000000000000341': {
+    brand: 'visa',
+    funding: 'credit',
+    chargeDecline: { code: 'generic_decline', message: 'Your card was declined.' },
+  },
+  '4000002760003184': { brand: 'visa', funding: 'credit', authRequired: true },
 };
 
 /** Stripe's test payment method ids (`pm_card_visa`, ...) mapped to card numbers. */
@@ -72,7 +114,12 @@ const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_amex: '378282246310005',
   pm_card_discover: '6011111111111117',
   pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequired: '4000002760003184',
 };
+
+/** Stripe's statement descriptor rules: at most 22 characters, none of `< > \\ ' " *`. */
+const DESCRIPTOR_FORBIDDEN = /[<>\\'"*]/;
 
 /** Luhn check of a card number. */
 export function luhnValid(number: string): boolean {
@@ -128,18 +175,70 @@ const metadataOf = (form: Record<string, FormValue>): Record<string, string> =>
  * `POST /v1/setup_intents` (+ retrieve, confirm), `POST /v1/payment_methods`, `GET
  * /v1/payment_methods/{id}`, `POST /v1/payment_methods/{id}/attach`; Bearer `sk_` auth, with the
  * publishable key allowed where Stripe.js uses it (confirming a setup intent with its client
- * secret, creating a payment method). Stripe's object and error shapes and test cards
- * (4242... succeeds, 4000000000000002 is declined). Charges come with the billing feature.
+ * secret, creating a payment method), `POST /v1/payment_methods/{id}/detach`, `POST|GET
+ * /v1/payment_intents` (off-session charges), `GET /v1/events`. Stripe's object and error shapes,
+ * test cards (4242... succeeds, 4000000000000002 is declined, 4000000000000341 sets up but is
+ * declined when charged, 4000002760003184 needs authentication off-session), `Idempotency-Key`
+ * honoured for 24 hours (same key and parameters: the first reply again; other parameters: 400
+ * `idempotency_error`), and events delivered signed to the webhook endpoint.
  */
 export function createStripeSimulator(options: { stateFile?: string; logger: Logger }): {
   server: Server;
   store: JsonStore<StripeState>;
+  /** Where events are delivered (the gateway's `/public/stripe/webhook`); none until set. */
+  setWebhookEndpoint(url: string | undefined): void;
 } {
   const store = new JsonStore<StripeState>(options.stateFile, () => ({
     customers: {},
     setupIntents: {},
     paymentMethods: {},
+    paymentIntents: {},
+    events: [],
+    idempotency: {},
   }));
+  let webhookUrl: string | undefined;
+
+  /**
+   * Records an event and delivers it to the webhook endpoint, signed as Stripe signs
+   * (`Stripe-Signature: t={unix},v1={HMAC-SHA256(secret, "{t}.{body}")}`), after the reply is sent.
+   * One attempt: a failed delivery is logged (Stripe would retry for days; locally the log says it).
+   */
+  const emit = (type: string, object: StripeObject, previousAttributes?: Record<string, unknown>): void => {
+    const event: StripeObject = {
+      id: stripeId('evt'),
+      object: 'event',
+      api_version: '2025-01-27.acacia',
+      created: now(),
+      data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
+      livemode: false,
+      pending_webhooks: webhookUrl ? 1 : 0,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    store.update((s) => {
+      s.events.push(event);
+      if (s.events.length > MAX_EVENTS) s.events.splice(0, s.events.length - MAX_EVENTS);
+    });
+    const url = webhookUrl;
+    if (!url) return;
+    const payload = JSON.stringify(event);
+    const timestamp = now();
+    const signature = createHmac('sha256', SIMULATOR_SECRETS.STRIPE_WEBHOOK_SECRET)
+      .update(`${timestamp}.${payload}`)
+      .digest('hex');
+    setImmediate(() => {
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
+        body: payload,
+        signal: AbortSignal.timeout(30_000),
+      })
+        .then(async (res) => {
+          if (!res.ok) options.logger.warn(`stripe webhook ${type} answered ${res.status}: ${await res.text()}`);
+        })
+        .catch((error: unknown) => options.logger.warn(`stripe webhook ${type} not delivered: ${String(error)}`));
+    });
+  };
 
   const withAuth =
     (allowed: readonly Auth[], run: (req: SimRequest, form: Record<string, FormValue>, auth: Auth) => SimReply) =>
@@ -153,7 +252,34 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         });
       }
       const form = req.method === 'GET' ? decodeForm(req.query.toString()) : decodeForm(req.body.toString('utf8'));
-      return run(req, form, auth);
+      const key = req.method === 'POST' ? headerValue(req.headers['idempotency-key']) : undefined;
+      if (!key) return run(req, form, auth);
+      // Same key, same request: Stripe answers with the first reply, whatever happened since.
+      const fingerprint = createHash('sha256')
+        .update(`${auth} ${req.method} ${req.path} ${req.body.toString('utf8')}`)
+        .digest('hex');
+      const seen = store.data.idempotency[key];
+      if (seen && seen.createdAt + IDEMPOTENCY_TTL_MS > Date.now()) {
+        if (seen.fingerprint !== fingerprint) {
+          return stripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
+        }
+        return {
+          status: seen.status,
+          body: seen.body,
+          headers: { 'idempotent-replayed': 'true', 'request-id': stripeId('req', 14) },
+        };
+      }
+      const result = run(req, form, auth);
+      // Kept as Stripe keeps them: results of requests that ran (successes and card errors), not refusals of bad input.
+      if (result.status === 200 || result.status === 402) {
+        store.update((s) => {
+          s.idempotency[key] = { fingerprint, status: result.status, body: result.body, createdAt: Date.now() };
+        });
+      }
+      return result;
     };
 
   /** Creates a card payment method from raw card fields, or returns Stripe's card error. */
@@ -188,7 +314,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         message: "Your card's expiration year is invalid.",
       });
     }
-    const known = TEST_CARDS[number] ?? { brand: 'visa', funding: 'credit' };
+    const known: TestCard = TEST_CARDS[number] ?? { brand: 'visa', funding: 'credit' };
     const pm: StripeObject = {
       id: stripeId('pm'),
       object: 'payment_method',
@@ -200,16 +326,16 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         phone: null,
       },
       card: {
-        brand: 'brand' in known ? known.brand : 'visa',
+        brand: known.brand,
         checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
         country: 'US',
-        display_brand: 'brand' in known ? known.brand : 'visa',
+        display_brand: known.brand,
         exp_month: expMonth,
         exp_year: fullYear,
         fingerprint: createHash('sha256').update(number).digest('base64url').slice(0, 16),
-        funding: 'funding' in known ? known.funding : 'credit',
+        funding: known.funding,
         last4: number.slice(-4),
-        networks: { available: ['brand' in known ? known.brand : 'visa'], preferred: null },
+        networks: { available: [known.brand], preferred: null },
         three_d_secure_usage: { supported: true },
         wallet: null,
       },
@@ -218,8 +344,10 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       livemode: false,
       metadata,
       type: 'card',
-      // Kept out of replies: whether confirming with this card must fail, and how.
-      _decline: 'decline' in known ? { code: known.decline, message: known.message } : null,
+      // Kept out of replies: whether confirming or charging this card must fail, and how.
+      _decline: known.decline ?? null,
+      _chargeDecline: known.chargeDecline ?? null,
+      _authRequired: known.authRequired ?? false,
     };
     store.update((s) => {
       s.paymentMethods[pm.id] = pm;
@@ -227,11 +355,9 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
     return pm;
   };
 
-  /** A payment method as Stripe shows it (without the simulator's private fields). */
-  const view = (pm: StripeObject): StripeObject => {
-    const { _decline: _hidden, ...visible } = pm;
-    return visible as StripeObject;
-  };
+  /** A payment method as Stripe shows it (without the simulator's private `_` fields). */
+  const view = (pm: StripeObject): StripeObject =>
+    Object.fromEntries(Object.entries(pm).filter(([key]) => !key.startsWith('_'))) as StripeObject;
 
   const resolvePaymentMethod = (id: string): StripeObject | SimReply => {
     const testNumber = TEST_PAYMENT_METHODS[id];
@@ -241,6 +367,130 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
   };
 
   const isReply = (value: StripeObject | SimReply): value is SimReply => 'status' in value && !('id' in value);
+
+  /**
+   * `POST /v1/payment_intents`: creates and, with `confirm=true`, charges at once. The card's test
+   * behaviour decides: declined cards answer 402 `card_declined`, 4000 0027 6000 3184 answers 402
+   * `authentication_required` off-session (on-session the intent waits in `requires_action`),
+   * every other card succeeds. Events `payment_intent.succeeded` / `payment_intent.payment_failed`.
+   */
+  const createPaymentIntent = (form: Record<string, FormValue>): SimReply => {
+    const amount = Number(formString(form, 'amount'));
+    const currency = formString(form, 'currency');
+    if (!formString(form, 'amount')) return missingParam('amount');
+    if (!currency) return missingParam('currency');
+    if (!Number.isInteger(amount) || amount < 50) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_small',
+        param: 'amount',
+        message: 'Amount must be at least $0.50 usd',
+      });
+    }
+    const suffix = formString(form, 'statement_descriptor_suffix');
+    if (suffix !== undefined && (suffix.length > 22 || DESCRIPTOR_FORBIDDEN.test(suffix) || !/[A-Za-z]/.test(suffix))) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_string',
+        param: 'statement_descriptor_suffix',
+        message:
+          'The statement descriptor suffix must be at most 22 characters, contain at least one letter and none of < > \\ \' " *.',
+      });
+    }
+    const customer = formString(form, 'customer') ?? null;
+    if (customer && !store.data.customers[customer]) return noSuch('customer', customer, 'customer');
+    const pmId = formString(form, 'payment_method');
+    const pm = pmId ? store.data.paymentMethods[pmId] : undefined;
+    if (pmId && !pm) return noSuch('PaymentMethod', pmId, 'payment_method');
+    if (pm && customer && pm.customer !== customer) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_invalid_parameter',
+        param: 'payment_method',
+        message: `The provided PaymentMethod ${pm.id} is not attached to customer ${customer}.`,
+      });
+    }
+    const offSession = formString(form, 'off_session') === 'true';
+    const confirm = formString(form, 'confirm') === 'true';
+    if (confirm && !pm) return missingParam('payment_method');
+    const id = stripeId('pi');
+    const base: StripeObject = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: currency.toLowerCase(),
+      capture_method: 'automatic',
+      client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
+      confirmation_method: 'automatic',
+      created: now(),
+      customer,
+      description: formString(form, 'description') ?? null,
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: metadataOf(form),
+      next_action: null,
+      payment_method: pm ? pm.id : null,
+      payment_method_types: ['card'],
+      statement_descriptor: null,
+      statement_descriptor_suffix: suffix ?? null,
+      status: pm ? 'requires_confirmation' : 'requires_payment_method',
+    };
+    const save = (intent: StripeObject): void => {
+      store.update((s) => {
+        s.paymentIntents[intent.id] = intent;
+      });
+    };
+    if (!confirm || !pm) {
+      save(base);
+      return reply(base);
+    }
+    const decline = (pm._decline ?? pm._chargeDecline) as { code: string; message: string } | null;
+    const authRequired = pm._authRequired === true;
+    if (decline || (authRequired && offSession)) {
+      const code = decline
+        ? decline.code === 'expired_card'
+          ? 'expired_card'
+          : 'card_declined'
+        : 'authentication_required';
+      const message = decline ? decline.message : 'Your card was declined. This transaction requires authentication.';
+      const declineCode = decline ? decline.code : 'authentication_required';
+      const failed: StripeObject = {
+        ...base,
+        status: 'requires_payment_method',
+        last_payment_error: {
+          type: 'card_error',
+          code,
+          decline_code: declineCode,
+          message,
+          payment_method: view(pm),
+        },
+      };
+      save(failed);
+      emit('payment_intent.payment_failed', failed);
+      return stripeError(402, { type: 'card_error', code, decline_code: declineCode, message, payment_intent: failed });
+    }
+    if (authRequired) {
+      const waiting: StripeObject = {
+        ...base,
+        status: 'requires_action',
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+      };
+      save(waiting);
+      emit('payment_intent.requires_action', waiting);
+      return reply(waiting);
+    }
+    const succeeded: StripeObject = {
+      ...base,
+      status: 'succeeded',
+      amount_received: amount,
+      latest_charge: stripeId('ch'),
+    };
+    save(succeeded);
+    emit('payment_intent.succeeded', succeeded);
+    return reply(succeeded);
+  };
 
   const newCustomer = (form: Record<string, FormValue>): StripeObject => ({
     id: stripeId('cus', 14),
@@ -429,6 +679,8 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
           s.paymentMethods[attached.id] = attached;
           s.setupIntents[id] = succeeded;
         });
+        if (attached.customer) emit('payment_method.attached', view(attached));
+        emit('setup_intent.succeeded', succeeded);
         return reply(succeeded);
       }),
     },
@@ -464,9 +716,75 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         store.update((s) => {
           s.paymentMethods[id] = attached;
         });
+        emit('payment_method.attached', view(attached));
         return reply(view(attached));
       }),
     },
+    {
+      method: 'POST',
+      pattern: '/v1/payment_methods/:id/detach',
+      handle: withAuth(['secret'], (req) => {
+        const id = req.params.id ?? '';
+        const pm = store.data.paymentMethods[id];
+        if (!pm) return noSuch('PaymentMethod', id, 'payment_method');
+        if (!pm.customer) {
+          return stripeError(400, {
+            type: 'invalid_request_error',
+            code: 'payment_method_unexpected_state',
+            message: 'The payment method you provided is not attached to a customer so detachment is impossible.',
+          });
+        }
+        const detached = { ...pm, customer: null };
+        store.update((s) => {
+          s.paymentMethods[id] = detached;
+        });
+        emit('payment_method.detached', view(detached), { customer: pm.customer });
+        return reply(view(detached));
+      }),
+    },
+    {
+      method: 'POST',
+      pattern: '/v1/payment_intents',
+      handle: withAuth(['secret'], (_req, form) => createPaymentIntent(form)),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/payment_intents/:id',
+      handle: withAuth(['secret'], (req) => {
+        const id = req.params.id ?? '';
+        const intent = store.data.paymentIntents[id];
+        return intent ? reply(intent) : noSuch('payment_intent', id, 'intent');
+      }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/payment_intents',
+      handle: withAuth(['secret'], (_req, form) => {
+        const customer = formString(form, 'customer');
+        const data = Object.values(store.data.paymentIntents)
+          .filter((pi) => !customer || pi.customer === customer)
+          .sort((a, b) => Number(b.created) - Number(a.created));
+        return reply({ object: 'list', data, has_more: false, url: '/v1/payment_intents' });
+      }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/events',
+      handle: withAuth(['secret'], (_req, form) => {
+        const type = formString(form, 'type');
+        const data = store.data.events
+          .filter((e) => !type || e.type === type)
+          .slice()
+          .reverse();
+        return reply({ object: 'list', data, has_more: false, url: '/v1/events' });
+      }),
+    },
   ];
-  return { server: createSimulatorServer('stripe', routes, options.logger), store };
+  return {
+    server: createSimulatorServer('stripe', routes, options.logger),
+    store,
+    setWebhookEndpoint: (url) => {
+      webhookUrl = url;
+    },
+  };
 }
