@@ -1,6 +1,85 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Flex, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { TRUNCATE } from '@bidgrid/shared/constants';
+import { isId } from '@bidgrid/shared/ids';
+import { ErrorState } from '@/components/data-states';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session/session-context';
+import { isTruncated, truncate } from '@/lib/truncate';
+import { ADVERTISER_QUERY, ADVERTISERS_QUERY } from '../api/advertisers.queries';
+import { AdvertiserBreadcrumbs } from '../components/advertiser-breadcrumbs';
+import { AdvertiserInfoTable } from '../components/advertiser-info-table';
+import { AdvertiserSwitcher } from '../components/advertiser-switcher';
+import { CampaignsDashboardSlot } from '../components/campaigns-dashboard-slot';
+import { CrmConnectionCard } from '../components/crm-connection-card';
+import { PaymentCardPanel } from '../components/payment-card-panel';
+import { useCrmCodeExchange } from '../hooks/use-crm-code-exchange';
 
-/** Advertiser detail (spec 000 §2). Built in a later release; this route keeps its place in the table. */
+/**
+ * Advertiser page at /advertisers/:id (spec 000 §2): 'Account information', breadcrumbs, the name with
+ * the advertiser switcher, the information table, the CRM connection card, the payment card panel, then
+ * the campaigns dashboard (issue #6). A `code` in the URL is the CRM's return and is exchanged here.
+ */
 export function Component() {
-  return <ComingSoonPage heading="Account information" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const agencyId = session.agency?.agencyId ?? '';
+  const validId = isId('advertiser', id);
+  const { data, loading, error, refetch } = useQuery(ADVERTISER_QUERY, { variables: { id }, skip: !validId });
+  const list = useQuery(ADVERTISERS_QUERY, { variables: { agencyId }, skip: !agencyId });
+  const exchanging = useCrmCodeExchange(id);
+  const advertiser = data?.advertiser;
+
+  return (
+    <Stack gap="6">
+      <AdvertiserBreadcrumbs advertiserName={advertiser?.name ?? (validId ? undefined : id)} />
+      <Heading as="h1" size="2xl">
+        Account information
+      </Heading>
+      {!validId ? (
+        <ErrorState title="This advertiser does not exist." message={`There is no advertiser with the id ${id}.`} />
+      ) : loading && !advertiser ? (
+        <Stack gap="3" aria-busy="true" aria-label="Loading the advertiser">
+          <Skeleton height="10" width="md" />
+          <Skeleton height="48" />
+        </Stack>
+      ) : error && !advertiser ? (
+        <ErrorState
+          title="The advertiser could not be loaded."
+          message={error.message}
+          onRetry={() => void refetch()}
+        />
+      ) : advertiser ? (
+        <>
+          <Flex
+            justify="space-between"
+            align={{ base: 'stretch', md: 'center' }}
+            gap="4"
+            direction={{ base: 'column', md: 'row' }}
+          >
+            <Heading
+              as="h2"
+              size="xl"
+              title={isTruncated(advertiser.name, TRUNCATE.advertiser) ? advertiser.name : undefined}
+            >
+              {truncate(advertiser.name, TRUNCATE.advertiser)}
+            </Heading>
+            <AdvertiserSwitcher
+              advertisers={list.data?.advertisers ?? [advertiser]}
+              currentId={advertiser.bgAdvertiserId}
+              onSwitch={(next) => navigate(paths.advertiser.getHref(next), { replace: true })}
+            />
+          </Flex>
+          <AdvertiserInfoTable advertiser={advertiser} />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+            <CrmConnectionCard advertiser={advertiser} exchanging={exchanging} />
+            <PaymentCardPanel advertiser={advertiser} />
+          </SimpleGrid>
+          <CampaignsDashboardSlot advertiser={advertiser} />
+        </>
+      ) : null}
+    </Stack>
+  );
 }

@@ -1,0 +1,226 @@
+import {
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { createCardSetupIntent } from '@bidgrid/shared/api/operations/payments.operations';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import {
+  ZPaymentMethodForm,
+  type TPaymentMethodForm,
+  type TPaymentMethodFormInput,
+} from '@bidgrid/shared/validation/payment-method.schema';
+import { callOperation } from '@/lib/api/api-client';
+import { useRuntimeConfig } from '@/lib/runtime-config-context';
+import { toaster } from '@/lib/toaster';
+import { CARD_ADDED_TOAST, CARD_ERROR_TITLE, CARD_UNEXPECTED_ERROR } from '../advertiser-messages';
+import { SAVE_ADVERTISER_CARD_MUTATION } from '../api/advertisers.queries';
+import type { CardConfirmer } from '../card-setup';
+import { SimulatorCardField } from './card-entry/simulator-card-field';
+
+// Stripe.js and Elements load only in the cloud stage, and only when the dialog opens.
+const StripeCardField = lazy(() => import('./card-entry/stripe-card-field'));
+
+const FIELDS: ReadonlyArray<{
+  name: keyof TPaymentMethodFormInput;
+  label: string;
+  type: string;
+  autoComplete: string;
+}> = [
+  { name: 'friendlyName', label: 'Friendly Card Name', type: 'text', autoComplete: 'off' },
+  { name: 'billingEmail', label: 'Billing Email', type: 'email', autoComplete: 'email' },
+  { name: 'cardholderName', label: 'Cardholder Name', type: 'text', autoComplete: 'cc-name' },
+];
+
+/**
+ * Add Payment Method (000 §2, §5, §8): Friendly Card Name, Billing Email and Cardholder Name (all
+ * required), the provider's card entry, Cancel and Add. Opening asks the server for a setup intent of
+ * the advertiser's payment customer; Add confirms the card with the provider in the browser, then saves
+ * the payment method id with the names. Provider errors show in the 'Card Error' alert; Add stays
+ * disabled until both the intent and the card entry are ready.
+ */
+export function AddPaymentMethodDialog({
+  open,
+  onOpenChange,
+  advertiser,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  advertiser: TAdvertiser;
+}) {
+  const config = useRuntimeConfig();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  // A new intent is needed after one was used (confirmed, then the save failed): bump to fetch again.
+  const [intentRound, setIntentRound] = useState(0);
+  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [saveCard] = useMutation(SAVE_ADVERTISER_CARD_MUTATION);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TPaymentMethodFormInput, unknown, TPaymentMethodForm>({
+    resolver: zodResolver(ZPaymentMethodForm),
+    defaultValues: { friendlyName: '', billingEmail: '', cardholderName: '' },
+  });
+
+  const advertiserId = advertiser.bgAdvertiserId;
+  const savedName = advertiser.advertiser_card_name ?? '';
+  const savedEmail = advertiser.billingEmail ?? '';
+  useEffect(() => {
+    if (!open) return;
+    // Editing a saved card starts from its friendly name and billing e-mail.
+    reset({ friendlyName: savedName, billingEmail: savedEmail, cardholderName: '' });
+    setCardError(null);
+  }, [open, reset, savedName, savedEmail]);
+
+  useEffect(() => {
+    if (!open) return;
+    let active = true;
+    setClientSecret(null);
+    callOperation(createCardSetupIntent, { query: { advertiserId } }).then(
+      (secret) => {
+        if (active) setClientSecret(secret);
+      },
+      () => {
+        // The API error toast already told what failed; the alert says the card cannot be added now.
+        if (active) setCardError(CARD_UNEXPECTED_ERROR);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [open, advertiserId, intentRound]);
+
+  const ready = clientSecret !== null && confirmer !== null;
+
+  const submit = async (form: TPaymentMethodForm): Promise<void> => {
+    if (!clientSecret || !confirmer) return;
+    setCardError(null);
+    const outcome = await confirmer.confirm(clientSecret, { name: form.cardholderName, email: form.billingEmail });
+    if (!outcome.ok) {
+      setCardError(outcome.message);
+      return;
+    }
+    try {
+      await saveCard({
+        variables: {
+          body: {
+            bgAdvertiserId: advertiserId,
+            billingEmail: form.billingEmail,
+            friendlyName: form.friendlyName,
+            method: outcome.paymentMethodId,
+          },
+        },
+      });
+    } catch {
+      setCardError(CARD_UNEXPECTED_ERROR);
+      setIntentRound((round) => round + 1);
+      return;
+    }
+    toaster.create({ type: 'success', title: CARD_ADDED_TOAST, duration: TOAST_MS.gate, closable: true });
+    onOpenChange(false);
+  };
+
+  const close = (next: boolean): void => {
+    if (isSubmitting) return;
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => close(details.open)}
+      placement="center"
+      size="md"
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={handleSubmit(submit)} noValidate aria-label="Add Payment Method">
+              <Dialog.Header>
+                <Dialog.Title>Add Payment Method</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {cardError ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>{CARD_ERROR_TITLE}</Alert.Title>
+                        <Alert.Description>{cardError}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  ) : null}
+                  {FIELDS.map((field) => (
+                    <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required>
+                      <Field.Label>
+                        {field.label}
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input type={field.type} autoComplete={field.autoComplete} {...register(field.name)} />
+                      <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+                    </Field.Root>
+                  ))}
+                  <Stack gap="1.5">
+                    <Text fontWeight="medium" fontSize="sm">
+                      Card
+                    </Text>
+                    {config.payments.mode === 'simulator' ? (
+                      <SimulatorCardField
+                        baseUrl={config.payments.baseUrl}
+                        publishableKey={config.payments.publishableKey}
+                        onConfirmerChange={setConfirmer}
+                      />
+                    ) : (
+                      <Suspense
+                        fallback={
+                          <Center py="3" role="status" aria-label="Loading the card field">
+                            <Spinner size="sm" />
+                          </Center>
+                        }
+                      >
+                        <StripeCardField
+                          publishableKey={config.payments.publishableKey}
+                          onConfirmerChange={setConfirmer}
+                        />
+                      </Suspense>
+                    )}
+                  </Stack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" disabled={!ready} loading={isSubmitting} loadingText="Adding">
+                  Add
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

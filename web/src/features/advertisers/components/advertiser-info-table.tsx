@@ -1,0 +1,48 @@
+import { Link, Table } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+
+/** The advertiser's domain as a link: the stored value may come with or without its scheme. */
+export function domainHref(domain: string): string {
+  return /^https?:\/\//i.test(domain) ? domain : `https://${domain}`;
+}
+
+/** The address lines as the table shows them: address 1, then address 2 when there is one. */
+export function addressText(advertiser: Pick<TAdvertiser, 'address_1' | 'address_2'>): string {
+  return [advertiser.address_1, advertiser.address_2].filter((line) => line.trim() !== '').join(', ');
+}
+
+/**
+ * The information table of the advertiser page (000 §2): advertiser id, created by, domain (a link),
+ * address (address 1, optional address 2) and phone number ('None' when missing).
+ */
+export function AdvertiserInfoTable({ advertiser }: { advertiser: TAdvertiser }) {
+  const rows: ReadonlyArray<{ label: string; value: ReactNode }> = [
+    { label: 'Advertiser ID', value: advertiser.bgAdvertiserId },
+    { label: 'Created By', value: advertiser.createdBy },
+    {
+      label: 'Domain',
+      value: (
+        <Link href={domainHref(advertiser.domain)} target="_blank" rel="noopener noreferrer" color="blue.700">
+          {advertiser.domain}
+        </Link>
+      ),
+    },
+    { label: 'Address', value: addressText(advertiser) },
+    { label: 'Phone Number', value: advertiser.phone?.trim() ? advertiser.phone : 'None' },
+  ];
+  return (
+    <Table.Root size="sm" variant="outline" aria-label="Advertiser information">
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.label}>
+            <Table.ColumnHeader scope="row" width="40" bg="bg.muted">
+              {row.label}
+            </Table.ColumnHeader>
+            <Table.Cell wordBreak="break-word">{row.value}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import { NativeSelect } from '@chakra-ui/react';
+import { TRUNCATE } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { compareSortValues } from '@/components/data-table';
+import { truncate } from '@/lib/truncate';
+
+/**
+ * The header's advertiser dropdown (000 §2): picking another advertiser replaces the URL (no new
+ * history entry), so Back leaves the advertiser pages instead of walking through every switch.
+ */
+export function AdvertiserSwitcher({
+  advertisers,
+  currentId,
+  onSwitch,
+}: {
+  advertisers: readonly TAdvertiser[];
+  currentId: string;
+  onSwitch: (advertiserId: string) => void;
+}) {
+  const options = [...advertisers].sort((a, b) => compareSortValues(a.name, b.name));
+  // The current advertiser is always an option, even before the list has loaded.
+  const known = options.some((advertiser) => advertiser.bgAdvertiserId === currentId);
+  return (
+    <NativeSelect.Root width={{ base: 'full', md: '72' }}>
+      <NativeSelect.Field
+        aria-label="Switch advertiser"
+        value={currentId}
+        onChange={(event) => {
+          if (event.currentTarget.value !== currentId) onSwitch(event.currentTarget.value);
+        }}
+      >
+        {known ? null : <option value={currentId}>{currentId}</option>}
+        {options.map((advertiser) => (
+          <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
+            {truncate(advertiser.name, TRUNCATE.advertiser)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

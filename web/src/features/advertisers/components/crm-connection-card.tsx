@@ -1,0 +1,150 @@
+import { Button, Card, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { getHubspotAuthUrl } from '@bidgrid/shared/api/operations/crm.operations';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { callOperation } from '@/lib/api/api-client';
+import { CRM_NOT_CONNECTED, crmAccountText, crmDisconnectQuestion } from '../advertiser-messages';
+import { DELETE_HUBSPOT_TOKENS_MUTATION } from '../api/advertisers.queries';
+import { rememberCrmAdvertiser } from '../crm-return';
+
+/** Leaves the app for the provider's authorization page (a full navigation, as OAuth needs). */
+const leaveForProvider = (url: string): void => window.location.assign(url);
+
+function DisconnectDialog({
+  open,
+  advertiserName,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  advertiserName: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => !busy && !details.open && onCancel()}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{crmDisconnectQuestion(advertiserName)}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>Campaigns of this advertiser stop receiving changes from the HubSpot account.</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={busy} loadingText="Disconnecting" onClick={onConfirm}>
+                Disconnect
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * CRM connection card (000 §2, §4): 'Account ID: {portal id}' or 'Not Connected'; Connect (or Update
+ * when connected) stores the advertiser id and goes to the provider's authorization page; Disconnect,
+ * after its confirmation, deletes the tokens. `exchanging` is true while a returned code is exchanged.
+ */
+export function CrmConnectionCard({
+  advertiser,
+  exchanging = false,
+  onLeave = leaveForProvider,
+}: {
+  advertiser: TAdvertiser;
+  exchanging?: boolean;
+  onLeave?: (url: string) => void;
+}) {
+  const [leaving, setLeaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteTokens, { loading: disconnecting }] = useMutation(DELETE_HUBSPOT_TOKENS_MUTATION);
+  const connected = advertiser.hubspot_authed && advertiser.hubspot_portal_id !== null;
+
+  const connect = async (): Promise<void> => {
+    setLeaving(true);
+    rememberCrmAdvertiser(advertiser.bgAdvertiserId);
+    try {
+      const url = await callOperation(getHubspotAuthUrl, { params: { advertiserId: advertiser.bgAdvertiserId } });
+      // Only a web page may be opened: never a javascript: or data: URL, whoever sent it.
+      if (!/^https?:\/\//i.test(url)) throw new Error(`Refused authorization URL ${url}`);
+      onLeave(url);
+    } catch (error) {
+      console.error('The HubSpot authorization could not start', error);
+      setLeaving(false);
+    }
+  };
+
+  const disconnect = async (): Promise<void> => {
+    try {
+      await deleteTokens({ variables: { body: { bgAdvertiserId: advertiser.bgAdvertiserId } } });
+      setConfirming(false);
+    } catch {
+      // The API error toast tells what failed; the dialog stays so the user can retry or cancel.
+    }
+  };
+
+  return (
+    <Card.Root size="sm" aria-labelledby="crm-card-title">
+      <Card.Header>
+        <Card.Title id="crm-card-title" as="h2" fontSize="lg">
+          HubSpot CRM
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Text fontWeight="medium" color={connected ? 'fg' : 'fg.muted'}>
+          {exchanging
+            ? 'Connecting…'
+            : connected
+              ? crmAccountText(advertiser.hubspot_portal_id as number)
+              : CRM_NOT_CONNECTED}
+        </Text>
+      </Card.Body>
+      <Card.Footer>
+        <HStack gap="3" wrap="wrap">
+          <Button
+            colorPalette="blue"
+            size="sm"
+            loading={leaving}
+            disabled={exchanging || disconnecting}
+            onClick={() => void connect()}
+          >
+            {connected ? 'Update' : 'Connect'}
+          </Button>
+          {connected ? (
+            <Button
+              variant="outline"
+              colorPalette="red"
+              size="sm"
+              disabled={exchanging || leaving}
+              onClick={() => setConfirming(true)}
+            >
+              Disconnect
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Footer>
+      <DisconnectDialog
+        open={confirming}
+        advertiserName={advertiser.name}
+        busy={disconnecting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void disconnect()}
+      />
+    </Card.Root>
+  );
+}
