@@ -52,6 +52,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets
+      // esbuild and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
+          message: "Use `import * as z from 'zod'`: the named import defeats tree-shaking (443 KB vs 83 KB a bundle).",
+        },
+      ],
       'no-console': 'off',
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',

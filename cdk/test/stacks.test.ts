@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';

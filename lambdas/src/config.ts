@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Runtime configuration of every handler, parsed once from the environment. This is the only

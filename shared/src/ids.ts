@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ID_PREFIX } from './constants';
 
 /** The kinds of generated ids (`agency`, `campaign`, ...): the keys of `ID_PREFIX`. */

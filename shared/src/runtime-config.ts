@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the SPA reads from `/runtime-config.json` at start: endpoints and public ids only, never a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { INTERNAL_USERS_COUNT } from '@bidgrid/shared/constants';
 
 /** The cloud stages; `local` is the laptop stack in `cdk/local` and never deployed. */

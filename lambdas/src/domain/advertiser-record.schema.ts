@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { ZIsoDate, ZIsoDateTime } from '@bidgrid/shared/entities/common.schema';

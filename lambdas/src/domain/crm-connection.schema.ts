@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A stored HubSpot connection. Tokens are sealed (AES-256-GCM, `lib/crypto.ts`) and never leave the

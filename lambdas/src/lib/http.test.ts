@@ -2,7 +2,7 @@ import '../test-env';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GENERIC_REQUEST_ERROR, MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';

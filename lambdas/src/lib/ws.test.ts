@@ -7,7 +7,7 @@ import {
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { GENERIC_REQUEST_ERROR, MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
 import { wsHandler } from './ws';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Field errors of a 400 reply: dotted path -> messages. */
 export const ZFieldErrors = z.record(z.string(), z.array(z.string()));

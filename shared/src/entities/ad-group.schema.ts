@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AD_GROUP_KINDS, AD_GROUP_TYPES } from '../constants';
 import { zId } from '../ids';
 import { ZIsoDateTime, ZRequestDescription, ZRequestText, ZUsername } from './common.schema';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADVERTISER_CATEGORY } from '../constants';
 import { zId } from '../ids';
 import { ZBidderId, ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';

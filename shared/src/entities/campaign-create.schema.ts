@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BUDGET_TYPE } from '../constants';
 import { zId } from '../ids';
 import { ZCampaignType, ZMaxBid, ZMaxCompanies, isEndAfterStart } from './campaign.schema';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_ESTIMATED_BUDGET, DEFAULT_MAX_BID_USD, MEDIA_TYPES } from '../constants';
 import { newId, zId } from '../ids';
 import { ZAdGroupTemplate, ZAdGroupType } from './ad-group.schema';

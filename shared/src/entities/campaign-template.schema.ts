@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { zId } from '../ids';
 import { ZMaxCompanies } from './campaign.schema';
 import { ZBidderId, ZIsoDate, ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BID_USD } from '../constants';
 import { zId } from '../ids';
 import { ZBidderId, ZCount, ZIsoDate, ZIsoDateTime, ZMetricValue, ZTimeFrame, ZUsd, ZUsername } from './common.schema';

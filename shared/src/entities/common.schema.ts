@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_TIME_FRAME, GEO_COUNTRIES, IMAGE_MIME_TYPES, TIME_FRAMES, VIDEO_MIME_TYPES } from '../constants';
 
 /**

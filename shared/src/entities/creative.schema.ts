@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALLOWED_IMAGE_SIZES, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES } from '../constants';
 import { zId } from '../ids';
 import {

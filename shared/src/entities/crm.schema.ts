@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   COMPANY_SEARCH_PAGE_SIZE,
   COMPANY_SEARCH_START_AFTER,

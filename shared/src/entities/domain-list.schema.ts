@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
 import { ZBidderId, ZIsoDateTime, ZRequestText } from './common.schema';

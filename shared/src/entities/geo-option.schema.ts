@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZCountryCode2, ZCountryCode3 } from './common.schema';
 
 /**

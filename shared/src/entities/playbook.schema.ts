@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAYBOOK_ICONS, STEP_NAMES } from '../constants';
 
 /** Internal wizard step name (001 §2). */

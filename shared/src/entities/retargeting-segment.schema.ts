@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { zId } from '../ids';
 import { ZIsoDateTime, ZRequestDescription, ZRequestText } from './common.schema';
 

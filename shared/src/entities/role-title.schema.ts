@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A bidder segment behind a role (001 §2: "each with segment_key entries"). */
 export const ZCookieSet = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Session (000 §3): the web app's sign-in state. Client state only: the tokens are Cognito's and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZBidderId, ZCountryCode3 } from './common.schema';
 
 /** A selected domain list (custom or one list of a public list), with its CPM bid when split (001 §2). */

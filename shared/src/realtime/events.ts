@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRealtimeEvent, type RealtimeEventDef } from './event';
 import { zId } from '../ids';
 import { ZCampaign } from '../entities/campaign.schema';

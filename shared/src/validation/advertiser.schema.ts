@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalText, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 

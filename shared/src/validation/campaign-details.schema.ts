@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BID_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATION_LIMIT_DAYS } from '../constants';
 import type { TMediaType } from '../constants';
 import { isoDateField, numberField, optionalNumberField, optionalText, requiredText, whenFieldsValid } from './fields';

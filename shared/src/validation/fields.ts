@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { core } from 'zod';
 import { isIsoDate } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';

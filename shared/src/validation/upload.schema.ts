@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ALLOWED_IMAGE_SIZES,
   COMMON_VIDEO_DURATIONS_S,

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ddb, tables } from '../dynamodb';
 
 /** Key of an idempotency record (DATA-MODEL: `IDEM#{key}`, TTL). */

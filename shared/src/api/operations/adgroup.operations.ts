@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { zId } from '../../ids';
 import { ZAdGroup, ZAdGroupCreate, ZAdGroupTemplate, ZAdGroupTemplateCreate } from '../../entities/ad-group.schema';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { ZBillingLog, ZInvoice } from '../../entities/billing.schema';
 import { jsonStringOr, ZUsernameBody } from './payload';

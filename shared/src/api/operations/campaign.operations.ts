@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { zId } from '../../ids';
 import { ZBidderId, ZIsoDate, ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME } from '../../entities/common.schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { kebabName, type AnyOperation } from '../operation';
 import * as table from './index';
 import { operations, operationsByName } from './index';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A payload the spec sends as a JSON string (000 §7: `mailSents` "payload is a JSON string of

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { ZCampaignTemplate, ZCampaignTemplateInput } from '../../entities/campaign-template.schema';
 

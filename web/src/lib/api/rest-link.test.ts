@@ -1,6 +1,6 @@
 import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation, type AnyOperation } from '@bidgrid/shared/api/operation';
 import { getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
 import { createApiClient, type ApiAuth } from './api-client';
