@@ -1,9 +1,9 @@
-import { Client } from '@hubspot/api-client';
 import { config } from '../../config';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
 import type { SecretReader } from '../secrets';
+import { OauthDiscovery } from './hubspot-oauth-client';
 
 /** Tokens HubSpot issues; `expiresInSeconds` is the access token's lifetime. */
 export interface THubspotTokens {
@@ -55,7 +55,9 @@ export interface HubspotOAuthOptions {
 /** The @hubspot/api-client implementation, its `basePath` at HUBSPOT_BASE_URL. */
 export function createHubspotOAuth(options: HubspotOAuthOptions): HubspotOAuth {
   // No retries of our own: a token exchange must not be repeated (a code is single-use).
-  const client = new Client({ basePath: options.baseUrl.replace(/\/+$/, ''), numberOfApiCallRetries: 0 });
+  const client = {
+    oauth: new OauthDiscovery({ basePath: options.baseUrl.replace(/\/+$/, ''), numberOfApiCallRetries: 0 }),
+  };
   const credentials = async (): Promise<{ clientId: string; clientSecret: string }> => {
     const [clientId, clientSecret] = await Promise.all([
       options.secrets('HUBSPOT_CLIENT_ID'),
