@@ -7,6 +7,7 @@ export * from './campaign.schema';
 export * from './campaign-create.schema';
 export * from './campaign-draft.schema';
 export * from './campaign-template.schema';
+export * from './delivery.schema';
 export * from './line-item.schema';
 export * from './ad-group.schema';
 export * from './creative.schema';

@@ -200,6 +200,7 @@ const OUR_CALLS = [
   'PUT /api/lineitem/status',
   'GET /api/creatives/uploadurl',
   'GET /api/agency/signupaccess',
+  'GET /api/report/campaign/delivery',
 ];
 
 function findSpecCall(entry: SpecCall): AnyOperation | undefined {

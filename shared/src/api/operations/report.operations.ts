@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { zId } from '../../ids';
-import { ZIsoDate, ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME } from '../../entities/common.schema';
+import { DEFAULT_TIME_FRAME } from '../../constants';
+import { ZIsoDate, ZRangeTimeFrame, ZTimeFrame, DEFAULT_RANGE_TIME_FRAME } from '../../entities/common.schema';
 import { ZCreative } from '../../entities/creative.schema';
+import { ZDeliveryDay } from '../../entities/delivery.schema';
 import { ZLineItemsReport } from '../../entities/line-item.schema';
 
 export const getLineItemsReport = defineOperation({
@@ -47,4 +49,26 @@ export const getCreativesDailyReport = defineOperation({
   response: z.array(ZCreative),
   summary: "The ad group's creatives, each with creativeReports[0] of one day (CUSTOM_DATE).",
   specRef: '000 §7',
+});
+
+export const getCampaignDelivery = defineOperation({
+  name: 'getCampaignDelivery',
+  method: 'GET',
+  path: '/api/report/campaign/delivery',
+  auth: 'user',
+  query: z
+    .object({
+      bgCampaignId: zId('campaign'),
+      timeFrame: ZTimeFrame.default(DEFAULT_TIME_FRAME),
+      /** The day of CUSTOM_DATE (required then, ignored otherwise). */
+      date: ZIsoDate.optional(),
+    })
+    .refine((query) => query.timeFrame !== 'CUSTOM_DATE' || query.date !== undefined, {
+      error: 'A CUSTOM_DATE needs a date',
+      path: ['date'],
+    }),
+  response: z.array(ZDeliveryDay),
+  summary:
+    "Path ours (issue 6 delivery chart): the campaign's daily impressions, clicks and spend over the time frame, every day of the range (ALL_TIME: start date to the end date or today, whichever is earlier), oldest first.",
+  specRef: 'ours (000 §2 Campaigns Dashboard, issue 6)',
 });
