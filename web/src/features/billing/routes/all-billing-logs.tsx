@@ -1,6 +1,66 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Button, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
+import { DataTable } from '@/components/data-table';
+import { ErrorState } from '@/components/data-states';
+import { exportCsv } from '@/lib/csv-export';
+import { useSession } from '@/lib/session/session-context';
+import { ALL_BILLING_LOGS_QUERY } from '../api/billing.queries';
+import { BILLING_LOG_COLUMNS, BILLING_LOG_CSV } from '../billing-log-columns';
 
-/** All billing logs (spec 000 §2). Built in a later release; this route keeps its place in the table. */
+/** A row key: the log's id, or what makes a log unique when a server sends none. */
+const logKey = (log: TBillingLog, index: number): string => log.id ?? `${log.date}#${log.bgAdvertiserId}#${index}`;
+
+/**
+ * 'All Billing Logs' at /allbillinglogs (000 §2): every charge and billing event of the agency, newest
+ * first, with the spec's columns and formats, and a toolbar export to 'export.csv'.
+ */
 export function Component() {
-  return <ComingSoonPage heading="All Billing Logs" />;
+  const { userName } = useSession();
+  const { data, loading, error, refetch } = useQuery(ALL_BILLING_LOGS_QUERY, {
+    variables: { username: userName ?? '' },
+  });
+  const logs = (data?.billingLogs ?? []).map((log, index) => ({ ...log, id: logKey(log, index) }));
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        All Billing Logs
+      </Heading>
+      {loading && !data ? (
+        <Stack gap="2" aria-busy="true" aria-label="Loading billing logs">
+          {[0, 1, 2, 3, 4].map((index) => (
+            <Skeleton key={index} height="9" />
+          ))}
+        </Stack>
+      ) : error && !data ? (
+        <ErrorState
+          title="The billing logs could not be loaded."
+          message={error.message}
+          onRetry={() => void refetch()}
+        />
+      ) : (
+        <Stack gap="3">
+          <Flex justify="flex-end" role="toolbar" aria-label="Billing logs tools">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={logs.length === 0}
+              onClick={() => exportCsv(logs, BILLING_LOG_CSV)}
+            >
+              Export
+            </Button>
+          </Flex>
+          <DataTable
+            label="All Billing Logs"
+            columns={BILLING_LOG_COLUMNS}
+            rows={logs}
+            getRowId={(log) => log.id}
+            initialSort={{ columnId: 'date', direction: 'desc' }}
+            emptyText="There are no billing logs yet."
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
 }

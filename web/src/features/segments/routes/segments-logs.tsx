@@ -1,6 +1,66 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Button, Center, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import { DataTable } from '@/components/data-table';
+import { ErrorState } from '@/components/data-states';
+import { exportCsv } from '@/lib/csv-export';
+import { useSession } from '@/lib/session/session-context';
+import { SEGMENTS_LOGS_QUERY } from '../api/segments-logs.query';
+import { SEGMENTS_LOG_COLUMNS, SEGMENTS_LOG_CSV } from '../segments-log-columns';
 
-/** Segments logs of company matching (spec 000 §2). Built in a later release; this route keeps its place in the table. */
+const entryKey = (entry: TSegmentsLogEntry, index: number): string =>
+  entry.id ?? `${entry.date}#${entry.subdomain}#${index}`;
+
+/**
+ * 'Segments Logs' at /segments-logs (000 §2): the company-matching results (subdomain, original domains,
+ * IP segment, date) for internal staff, with a loading indicator and the CSV export. The server answers
+ * only allow-listed internal users; anyone else sees its refusal in the error state.
+ */
 export function Component() {
-  return <ComingSoonPage heading="Segments Logs" />;
+  const { userName } = useSession();
+  const { data, loading, error, refetch } = useQuery(SEGMENTS_LOGS_QUERY, { variables: { username: userName ?? '' } });
+  const entries = (data?.segmentsLogs ?? []).map((entry, index) => ({ ...entry, id: entryKey(entry, index) }));
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Segments Logs
+      </Heading>
+      {loading && !data ? (
+        <Center py="12" role="status" aria-live="polite">
+          <Stack align="center" gap="3">
+            <Spinner size="lg" color="blue.700" />
+            <Text color="fg.muted">Loading segments logs…</Text>
+          </Stack>
+        </Center>
+      ) : error && !data ? (
+        <ErrorState
+          title="The segments logs could not be loaded."
+          message={error.message}
+          onRetry={() => void refetch()}
+        />
+      ) : (
+        <Stack gap="3">
+          <Flex justify="flex-end" role="toolbar" aria-label="Segments logs tools">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={entries.length === 0}
+              onClick={() => exportCsv(entries, SEGMENTS_LOG_CSV)}
+            >
+              Export
+            </Button>
+          </Flex>
+          <DataTable
+            label="Segments Logs"
+            columns={SEGMENTS_LOG_COLUMNS}
+            rows={entries}
+            getRowId={(entry) => entry.id}
+            initialSort={{ columnId: 'date', direction: 'desc' }}
+            emptyText="There are no segments logs yet."
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
 }

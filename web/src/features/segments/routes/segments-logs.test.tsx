@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { formatLogDate } from '@/lib/date-format';
+import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
+import { demoAgency, fakeSession } from '@/test/render';
+import { Component as SegmentsLogsPage } from './segments-logs';
+
+const session = fakeSession({ isAuthenticated: true, userName: 'ops-admin', agency: demoAgency });
+
+const entry = {
+  id: 'seg-1',
+  subdomain: 'acme',
+  originalDomains: ['acme.example', 'www.acme.example'],
+  ipSegment: '198.18.0.0/24',
+  date: '2024-01-01T15:04:05.000Z',
+};
+
+function renderSegments(handlers: FakeHandlers) {
+  const api = createFakeApi(handlers);
+  return { api, ...renderWithApi(api, <SegmentsLogsPage />, { path: '/segments-logs', session }) };
+}
+
+describe('Segments Logs', () => {
+  it('shows a loading indicator, then the grid with its widths and joined domains', async () => {
+    // Prepare
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+
+    // Act
+    const { api } = renderSegments({
+      listSegmentsLogs: async () => {
+        await held;
+        // The spec's payload is a JSON string of the entries.
+        return { payload: JSON.stringify([entry]) };
+      },
+    });
+
+    // Assess
+    expect(await screen.findByText('Loading segments logs…')).toBeInTheDocument();
+    release();
+    const table = await screen.findByRole('table', { name: 'Segments Logs' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((cell) => cell.textContent)).toEqual(['Date', 'Subdomain', 'IP Segment', 'Original Domains']);
+    expect(headers.map((cell) => getComputedStyle(cell).width)).toEqual(['200px', '200px', '200px', '700px']);
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      formatLogDate(entry.date),
+      'acme',
+      '198.18.0.0/24',
+      'acme.example, www.acme.example',
+    ]);
+    expect(api.callsOf('listSegmentsLogs')[0]?.body).toEqual({ username: 'ops-admin' });
+  });
+
+  it("exports 'export.csv' with the grid's texts", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob;
+      return 'blob:segments';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderSegments({ listSegmentsLogs: () => ({ payload: [entry] }) });
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+
+    // Assess
+    expect(click).toHaveBeenCalledTimes(1);
+    const text = new TextDecoder().decode(new Uint8Array(await (saved as Blob).arrayBuffer()).slice(3));
+    expect(text).toBe(
+      `"Date";"Subdomain";"IP Segment";"Original Domains"\r\n"${formatLogDate(entry.date)}";"acme";"198.18.0.0/24";"acme.example, www.acme.example"\r\n`,
+    );
+  });
+
+  it("shows the server's refusal to users outside the internal staff", async () => {
+    // Act
+    renderSegments({
+      listSegmentsLogs: () => ({ error: 'Only internal staff can see the segments logs.', status: 403 }),
+    });
+
+    // Assess
+    expect(await screen.findByText('The segments logs could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Only internal staff can see the segments logs.')).toBeInTheDocument();
+  });
+});
