@@ -57,7 +57,8 @@ const refuseState = (reason: string): never => {
 };
 
 /**
- * `POST /hubspot/oauthtokens` (000 §4): the return from HubSpot. The `state` must carry our signature,
+ * `POST /hubspot/oauthtokens` (000 §4): the return from HubSpot, for one of the caller's advertisers
+ * (404 otherwise). The `state` must carry our signature,
  * name this caller and advertiser, be unexpired, and its nonce must still be unused (consumed here,
  * once); otherwise 400. Then the code is exchanged, the portal read from the access token, the tokens
  * stored encrypted (AES-256-GCM, bound to the advertiser) and the advertiser marked connected with
@@ -68,6 +69,8 @@ export async function saveHubspotTokens(
   deps: SaveHubspotTokensDeps,
 ): Promise<TAdvertiser> {
   const { agencyId, username, body } = input;
+  // Ownership first, as everywhere: another agency's advertiser is simply not found (404).
+  await requireAdvertiser(agencyId, body.bgAdvertiserId, deps.advertisers);
   const keys = await deps.keys();
   const state = verifyState(body.state, keys.oauthState);
   if (!state) return refuseState('state signature or shape refused');
@@ -79,7 +82,6 @@ export async function saveHubspotTokens(
   const stored = await deps.crm.consumeState(state.n);
   if (!stored) return refuseState('state nonce unknown or already used');
 
-  await requireAdvertiser(agencyId, body.bgAdvertiserId, deps.advertisers);
   let tokens: TCrmTokens;
   try {
     tokens = await deps.oauth.exchangeCode(body.code, deps.redirectUri);

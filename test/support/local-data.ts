@@ -1,0 +1,207 @@
+import { createHmac } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SIMULATOR_SECRETS } from '@bidgrid/cdk/local/gateway/lambda-env';
+import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/cdk/local/simulators/stripe';
+import { stackInfo } from './stack';
+
+/**
+ * Direct access to the running local stack's data and simulators, for what no API call does yet:
+ * delivery rows (report sync is a later feature), reading what is stored at rest, payments and CRM
+ * simulator state, the mail outbox, injected vendor failures and the local job route.
+ */
+
+let client: DynamoDBDocumentClient | undefined;
+
+/** A document client on the stack's DynamoDB Local. */
+export function localDynamoDb(): DynamoDBDocumentClient {
+  client ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: stackInfo().dynamodbEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  return client;
+}
+
+/** One item of the app table as stored. */
+export async function appItem(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const out = await localDynamoDb().send(
+    new GetCommand({ TableName: stackInfo().tables.app, Key: { pk, sk }, ConsistentRead: true }),
+  );
+  return out.Item;
+}
+
+/**
+ * A campaign of an advertiser with daily delivery rows (DATA-MODEL keys: the campaign under
+ * `AGENCY#{a}` / `ADV#{adv}#CAMP#{c}`, rows under `AGENCY#{a}#CAMP#{c}` / `DAY#{yyyy-mm-dd}` with
+ * spend in micros), as the campaign feature and report sync will write them.
+ */
+export async function putCampaignWithDelivery(input: {
+  agencyId: string;
+  advertiserId: string;
+  campaignId: string;
+  name: string;
+  createdBy: string;
+  spendMicrosByDay: Record<string, number>;
+}): Promise<void> {
+  const info = stackInfo();
+  await localDynamoDb().send(
+    new PutCommand({
+      TableName: info.tables.app,
+      Item: {
+        pk: `AGENCY#${input.agencyId}`,
+        sk: `ADV#${input.advertiserId}#CAMP#${input.campaignId}`,
+        entity: 'campaign',
+        bgCampaignId: input.campaignId,
+        bgAdvertiserId: input.advertiserId,
+        agencyId: input.agencyId,
+        name: input.name,
+        createdBy: input.createdBy,
+      },
+    }),
+  );
+  const rows = Object.entries(input.spendMicrosByDay).map(([day, spend]) => ({
+    PutRequest: {
+      Item: {
+        pk: `AGENCY#${input.agencyId}#CAMP#${input.campaignId}`,
+        sk: `DAY#${day}`,
+        date: day,
+        impressions: Math.round(spend / 5_000),
+        clicks: Math.round(spend / 2_000_000),
+        spend_micros: spend,
+      },
+    },
+  }));
+  if (rows.length > 0) {
+    await localDynamoDb().send(new BatchWriteCommand({ RequestItems: { [info.tables.reports]: rows } }));
+  }
+}
+
+/** `YYYY-MM-DD` (UTC) `days` before today. */
+export const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** Runs a scheduled job on the running stack (`POST /__local/jobs/{name}`) and returns its result. */
+export async function runJob<T = unknown>(name: string): Promise<T> {
+  const res = await fetch(`${stackInfo().apiUrl}/__local/jobs/${encodeURIComponent(name)}`, { method: 'POST' });
+  const body = (await res.json()) as { result?: T; error?: string };
+  if (!res.ok) throw new Error(`job ${name} failed: ${body.error ?? res.status}`);
+  return body.result as T;
+}
+
+/** A call to the payments simulator with the server's secret key (what Stripe's dashboard would show). */
+export async function stripeApi<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  path: string,
+  form: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const params = new URLSearchParams(form).toString();
+  const url = `${stackInfo().simulators.stripe}${path}${method === 'GET' && params ? `?${params}` : ''}`;
+  const res = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${SIMULATOR_SECRETS.STRIPE_SECRET_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: method === 'POST' ? params : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/**
+ * What the browser's card field does with a setup intent's client secret: confirm it with the
+ * publishable key and a test card number (or a test payment method id). Answers the status and the
+ * intent (or Stripe's error).
+ */
+export async function confirmCardSetup(
+  clientSecret: string,
+  card: { number: string } | { paymentMethod: string },
+): Promise<{
+  status: number;
+  body: { payment_method?: string; status?: string; error?: { code?: string; message?: string } };
+}> {
+  const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+  const form: Record<string, string> = { client_secret: clientSecret };
+  if ('number' in card) {
+    form['payment_method_data[type]'] = 'card';
+    form['payment_method_data[card][number]'] = card.number;
+    form['payment_method_data[card][exp_month]'] = '12';
+    form['payment_method_data[card][exp_year]'] = '2034';
+    form['payment_method_data[card][cvc]'] = '123';
+  } else {
+    form['payment_method'] = card.paymentMethod;
+  }
+  const res = await fetch(`${stackInfo().simulators.stripe}/v1/setup_intents/${intentId}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as never };
+}
+
+/** A Stripe-Signature header for `payload` signed with the local webhook secret (or another). */
+export function stripeSignature(payload: string, options: { timestamp?: number; secret?: string } = {}): string {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const secret = options.secret ?? SIMULATOR_SECRETS.STRIPE_WEBHOOK_SECRET;
+  const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  return `t=${timestamp},v1=${v1}`;
+}
+
+/** Posts a raw body to the Stripe webhook operation. */
+export async function postStripeWebhook(
+  payload: string,
+  signature: string | null,
+): Promise<{ status: number; body: { success?: boolean; error?: string | null; payload?: unknown } }> {
+  const res = await fetch(`${stackInfo().apiUrl}/public/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body: payload,
+  });
+  return { status: res.status, body: (await res.json()) as never };
+}
+
+/** Messages in the mail outbox for one recipient, newest first. */
+export async function outbox(to: string): Promise<Array<{ to: string[]; subject: string; html: string | null }>> {
+  const res = await fetch(`${stackInfo().simulators.mail}/outbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { messages: Array<{ to: string[]; subject: string; html: string | null }> }).messages;
+}
+
+/** Makes the next matching requests to a simulator fail (`POST /__faults`). */
+export async function injectFault(
+  vendor: 'bidder' | 'hubspot' | 'stripe' | 'mail',
+  fault: { method: string; path: string; status: number; body?: unknown; times?: number },
+): Promise<void> {
+  const res = await fetch(`${stackInfo().simulators[vendor]}/__faults`, {
+    method: 'POST',
+    body: JSON.stringify(fault),
+  });
+  if (res.status !== 201) throw new Error(`fault not queued: ${res.status}`);
+}
+
+/** Rows the bidder simulator holds for an entity (signs in as the API user). */
+export async function bidderRows(
+  entity: string,
+  filters: Record<string, string> = {},
+): Promise<Array<Record<string, unknown>>> {
+  const base = stackInfo().simulators.bidder;
+  const auth = await fetch(`${base}/rest/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SIMULATOR_SECRETS.BIDDER_EMAIL, password: SIMULATOR_SECRETS.BIDDER_PASSWORD }),
+  });
+  const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const res = await fetch(`${base}/rest/${entity}?${new URLSearchParams({ rows: '500', ...filters })}`, {
+    headers: { cookie },
+  });
+  return ((await res.json()) as { payload: Array<Record<string, unknown>> }).payload;
+}
+
+/** Whether the CRM simulator still knows a refresh token (revoked ones answer 404). */
+export async function hubspotRefreshTokenKnown(token: string): Promise<boolean> {
+  const res = await fetch(`${stackInfo().simulators.hubspot}/oauth/v1/refresh-tokens/${encodeURIComponent(token)}`);
+  return res.status === 200;
+}
