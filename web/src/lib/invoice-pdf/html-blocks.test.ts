@@ -50,6 +50,20 @@ describe('htmlToBlocks', () => {
     expect(table.rows[2]?.[0]?.lines).toEqual([[{ text: 'Fall\nlaunch', bold: false }]]);
   });
 
+  it('keeps the column span of cells', () => {
+    // Act
+    const blocks = htmlToBlocks(
+      '<table><tr><td>a</td><td>b</td><td>c</td></tr><tfoot><tr><th colspan="2">Total</th><th>$5</th></tr></tfoot></table>',
+    );
+
+    // Assess
+    const table = blocks[0] as Extract<Block, { kind: 'table' }>;
+    expect(table.rows.map((row) => row.map((cell) => cell.span))).toEqual([
+      [1, 1, 1],
+      [2, 1],
+    ]);
+  });
+
   it('closes cells, rows and list items that the HTML leaves open', () => {
     // Act
     const blocks = htmlToBlocks('<table><tr><td>a<td>b<tr><td>c<td>d</table><ul><li>one<li>two</ul>');

@@ -19,6 +19,8 @@ export interface TableCell {
   readonly lines: TextRun[][];
   readonly header: boolean;
   readonly align: CellAlign;
+  /** Columns the cell spans (`colspan`), at least 1. */
+  readonly span: number;
 }
 
 export type Block =
@@ -387,6 +389,7 @@ function convertBlock(node: ElementNode, sink: Sink, context: { indent: number; 
             lines: cellLines(cell, context.bold || cell.tag === 'th'),
             header: cell.tag === 'th',
             align: alignOf(cell),
+            span: Math.min(50, Math.max(1, Number.parseInt(cell.attrs['colspan'] ?? '1', 10) || 1)),
           })),
         )
         .filter((cells) => cells.some((cell) => cell.lines.length > 0));

@@ -68,9 +68,9 @@ describe('blocksToPdf', () => {
 
   it('repeats a table header row on each new page', () => {
     // Prepare
-    const header = [{ lines: [[{ text: 'Campaign', bold: true }]], header: true, align: 'left' as const }];
+    const header = [{ lines: [[{ text: 'Campaign', bold: true }]], header: true, align: 'left' as const, span: 1 }];
     const rows = Array.from({ length: 90 }, (_, index) => [
-      { lines: [[{ text: `Row ${index}`, bold: false }]], header: false, align: 'left' as const },
+      { lines: [[{ text: `Row ${index}`, bold: false }]], header: false, align: 'left' as const, span: 1 },
     ]);
 
     // Act
@@ -80,6 +80,36 @@ describe('blocksToPdf', () => {
     const pages = Number(/\/Count (\d+)/.exec(file)?.[1]);
     expect(pages).toBeGreaterThan(1);
     expect(file.match(/\(Campaign\) Tj/g)).toHaveLength(pages);
+  });
+
+  it('lays a spanning cell over the columns it spans', () => {
+    // Prepare
+    const cell = (text: string, span = 1) => ({
+      lines: [[{ text, bold: false }]],
+      header: false,
+      align: 'right' as const,
+      span,
+    });
+
+    // Act
+    const file = ascii(
+      blocksToPdf([
+        {
+          kind: 'table',
+          rows: [
+            [cell('a'), cell('b'), cell('c')],
+            [cell('Total', 2), cell('$5')],
+          ],
+        },
+      ]),
+    );
+
+    // Assess: right-aligned, 'Total' ends where the second column ends, '$5' where the third does
+    const xOf = (text: string): number =>
+      Number(new RegExp(`([\\d.]+) [\\d.]+ Td /F1 9.5 Tf \\(${text.replace('$', '\\$')}\\)`).exec(file)?.[1]);
+    expect(xOf('Total')).toBeGreaterThan(xOf('a'));
+    expect(xOf('$5')).toBeGreaterThan(xOf('Total'));
+    expect(xOf('b')).toBeGreaterThan(xOf('a'));
   });
 });
 

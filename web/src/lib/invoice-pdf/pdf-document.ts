@@ -219,25 +219,33 @@ function layoutText(writer: PageWriter, block: Extract<Block, { kind: 'text' }>)
 }
 
 interface LaidCell {
+  width: number;
   lines: Line[];
   align: CellAlign;
   header: boolean;
 }
 
-/** Column widths: each column's natural width, never below a fair minimum, scaled to the full width. */
+/**
+ * Column widths: each column's natural width (from cells spanning one column), never below a fair
+ * minimum, scaled to the full width.
+ */
 function columnWidths(rows: readonly TableCell[][], columns: number): number[] {
   const natural = Array.from({ length: columns }, () => 0);
   for (const row of rows) {
-    row.forEach((cell, index) => {
-      const font: FontName = cell.header ? 'bold' : 'regular';
-      for (const line of cell.lines) {
-        const width = line.reduce(
-          (sum, run) => sum + textWidth(toWinAnsiText(run.text), run.bold ? 'bold' : font, TABLE_FONT_SIZE),
-          0,
-        );
-        natural[index] = Math.max(natural[index] ?? 0, width + 2 * CELL_PAD_X);
+    let column = 0;
+    for (const cell of row) {
+      if (cell.span === 1) {
+        const font: FontName = cell.header ? 'bold' : 'regular';
+        for (const line of cell.lines) {
+          const width = line.reduce(
+            (sum, run) => sum + textWidth(toWinAnsiText(run.text), run.bold ? 'bold' : font, TABLE_FONT_SIZE),
+            0,
+          );
+          natural[column] = Math.max(natural[column] ?? 0, width + 2 * CELL_PAD_X);
+        }
       }
-    });
+      column += cell.span;
+    }
   }
   const floor = CONTENT_WIDTH / columns / 2;
   const wanted = natural.map((width) => Math.min(CONTENT_WIDTH, Math.max(floor, width)));
@@ -246,15 +254,25 @@ function columnWidths(rows: readonly TableCell[][], columns: number): number[] {
 }
 
 function layoutTable(writer: PageWriter, rows: readonly TableCell[][]): void {
-  const columns = Math.max(...rows.map((row) => row.length));
+  const columns = Math.max(...rows.map((row) => row.reduce((sum, cell) => sum + cell.span, 0)));
   const widths = columnWidths(rows, columns);
+  // The width of each cell: the columns it spans, from where the row has got to.
+  const cellWidths = rows.map((row) => {
+    let column = 0;
+    return row.map((cell) => {
+      const width = widths.slice(column, column + cell.span).reduce((sum, value) => sum + value, 0);
+      column += cell.span;
+      return width;
+    });
+  });
   const lineHeight = TABLE_FONT_SIZE * 1.3;
-  const laid: LaidCell[][] = rows.map((row) =>
+  const laid: LaidCell[][] = rows.map((row, rowIndex) =>
     row.map((cell, index) => ({
+      width: cellWidths[rowIndex]?.[index] ?? CONTENT_WIDTH,
       lines: cell.lines.flatMap((line) =>
         wrapRuns(
           cell.header ? line.map((run) => ({ ...run, bold: true })) : line,
-          (widths[index] ?? CONTENT_WIDTH) - 2 * CELL_PAD_X,
+          (cellWidths[rowIndex]?.[index] ?? CONTENT_WIDTH) - 2 * CELL_PAD_X,
           TABLE_FONT_SIZE,
           'regular',
         ),
@@ -271,8 +289,8 @@ function layoutTable(writer: PageWriter, rows: readonly TableCell[][]): void {
     const height = count * lineHeight + 2 * CELL_PAD_Y;
     if (row.every((cell) => cell.header)) writer.fill(MARGIN, top, CONTENT_WIDTH, height, 0.93);
     let x = MARGIN;
-    row.forEach((cell, index) => {
-      const width = widths[index] ?? 0;
+    row.forEach((cell) => {
+      const width = cell.width;
       cell.lines.slice(from, from + count).forEach((line, lineIndex) => {
         const free = width - 2 * CELL_PAD_X - line.width;
         const offset = cell.align === 'right' ? free : cell.align === 'center' ? free / 2 : 0;
