@@ -1,6 +1,7 @@
-import { Box, Button, Checkbox, chakra, Flex, HStack, IconButton, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bidgrid/shared/constants';
+import { PlainSelect } from './plain-select';
 
 /** What a column sorts by: text (case-insensitive, numbers in text by value) or a number; null sorts last. */
 export type SortValue = string | number | null;
@@ -83,6 +84,21 @@ function Chevron({ side }: { side: 'left' | 'right' }) {
   );
 }
 
+const CheckboxInput = chakra('input', {
+  base: {
+    width: '4',
+    height: '4',
+    margin: '0',
+    accentColor: 'var(--chakra-colors-blue-700)',
+    cursor: 'pointer',
+    verticalAlign: 'middle',
+  },
+});
+
+/**
+ * A row or header selection box: a native checkbox (keyboard, screen readers and `indeterminate` for
+ * free). Chakra's Checkbox would pull the Field machinery into every table page's chunk.
+ */
 function SelectionBox({
   label,
   checked,
@@ -93,15 +109,15 @@ function SelectionBox({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <Checkbox.Root
-      checked={checked}
-      onCheckedChange={(details) => onChange(details.checked === true)}
-      colorPalette="blue"
-      size="sm"
-    >
-      <Checkbox.HiddenInput aria-label={label} />
-      <Checkbox.Control />
-    </Checkbox.Root>
+    <CheckboxInput
+      type="checkbox"
+      aria-label={label}
+      checked={checked === true}
+      ref={(node: HTMLInputElement | null) => {
+        if (node) node.indeterminate = checked === 'indeterminate';
+      }}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
   );
 }
 
@@ -253,23 +269,22 @@ export function DataTable<T>({
             <chakra.label htmlFor={pageSizeId} fontSize="sm">
               Rows per page
             </chakra.label>
-            <NativeSelect.Root size="sm" width="20">
-              <NativeSelect.Field
-                id={pageSizeId}
-                value={String(pageSize)}
-                onChange={(event) => {
-                  setPageSize(Number(event.currentTarget.value));
-                  setPage(0);
-                }}
-              >
-                {PAGE_SIZE_OPTIONS.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <PlainSelect
+              size="sm"
+              width="20"
+              id={pageSizeId}
+              value={String(pageSize)}
+              onChange={(event) => {
+                setPageSize(Number(event.currentTarget.value));
+                setPage(0);
+              }}
+            >
+              {PAGE_SIZE_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </PlainSelect>
           </HStack>
           <Text fontSize="sm" aria-live="polite">
             {`${currentPage * pageSize + 1}–${Math.min(sorted.length, (currentPage + 1) * pageSize)} of ${sorted.length}`}

@@ -1,10 +1,11 @@
 import {
   Alert,
+  Box,
   Button,
-  Center,
   CloseButton,
   Dialog,
   Field,
+  Flex,
   Input,
   Portal,
   Spinner,
@@ -30,6 +31,7 @@ import { CARD_ADDED_TOAST, CARD_ERROR_TITLE, CARD_UNEXPECTED_ERROR } from '../ad
 import { SAVE_ADVERTISER_CARD_MUTATION } from '../api/advertisers.queries';
 import type { CardConfirmer } from '../card-setup';
 import { SimulatorCardField } from './card-entry/simulator-card-field';
+import { RequiredMark } from './required-mark';
 
 // Stripe.js and Elements load only in the cloud stage, and only when the dialog opens.
 const StripeCardField = lazy(() => import('./card-entry/stripe-card-field'));
@@ -173,7 +175,7 @@ export function AddPaymentMethodDialog({
                     <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required>
                       <Field.Label>
                         {field.label}
-                        <Field.RequiredIndicator />
+                        <RequiredMark />
                       </Field.Label>
                       <Input type={field.type} autoComplete={field.autoComplete} {...register(field.name)} />
                       <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
@@ -190,18 +192,20 @@ export function AddPaymentMethodDialog({
                         onConfirmerChange={setConfirmer}
                       />
                     ) : (
-                      <Suspense
-                        fallback={
-                          <Center py="3" role="status" aria-label="Loading the card field">
-                            <Spinner size="sm" />
-                          </Center>
-                        }
-                      >
-                        <StripeCardField
-                          publishableKey={config.payments.publishableKey}
-                          onConfirmerChange={setConfirmer}
-                        />
-                      </Suspense>
+                      <Box borderWidth="1px" rounded="l2" px="3" py="3">
+                        <Suspense
+                          fallback={
+                            <Flex justify="center" role="status" aria-label="Loading the card field">
+                              <Spinner size="sm" />
+                            </Flex>
+                          }
+                        >
+                          <StripeCardField
+                            publishableKey={config.payments.publishableKey}
+                            onConfirmerChange={setConfirmer}
+                          />
+                        </Suspense>
+                      </Box>
                     )}
                   </Stack>
                 </Stack>

@@ -1,7 +1,7 @@
-import { NativeSelect } from '@chakra-ui/react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { compareSortValues } from '@/components/data-table';
+import { PlainSelect } from '@/components/plain-select';
 import { truncate } from '@/lib/truncate';
 
 /**
@@ -21,22 +21,20 @@ export function AdvertiserSwitcher({
   // The current advertiser is always an option, even before the list has loaded.
   const known = options.some((advertiser) => advertiser.bgAdvertiserId === currentId);
   return (
-    <NativeSelect.Root width={{ base: 'full', md: '72' }}>
-      <NativeSelect.Field
-        aria-label="Switch advertiser"
-        value={currentId}
-        onChange={(event) => {
-          if (event.currentTarget.value !== currentId) onSwitch(event.currentTarget.value);
-        }}
-      >
-        {known ? null : <option value={currentId}>{currentId}</option>}
-        {options.map((advertiser) => (
-          <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-            {truncate(advertiser.name, TRUNCATE.advertiser)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <PlainSelect
+      width={{ base: 'full', md: '72' }}
+      aria-label="Switch advertiser"
+      value={currentId}
+      onChange={(event) => {
+        if (event.currentTarget.value !== currentId) onSwitch(event.currentTarget.value);
+      }}
+    >
+      {known ? null : <option value={currentId}>{currentId}</option>}
+      {options.map((advertiser) => (
+        <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
+          {truncate(advertiser.name, TRUNCATE.advertiser)}
+        </option>
+      ))}
+    </PlainSelect>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, S
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { newId } from '@bidgrid/shared/ids';
@@ -15,6 +15,7 @@ import {
 import { ADVERTISERS_QUERY, CREATE_ADVERTISER_MUTATION } from '../api/advertisers.queries';
 import { errorText } from '../advertiser-messages';
 import { PhoneInput } from './phone-input';
+import { RequiredMark } from './required-mark';
 
 const EMPTY_FORM: TAdvertiserFormInput = {
   name: '',
@@ -33,7 +34,6 @@ const TEXT_FIELDS: ReadonlyArray<{
   label: string;
   autoComplete: string;
   required: boolean;
-  helper?: string;
 }> = [
   { name: 'name', label: 'Name', autoComplete: 'organization', required: true },
   {
@@ -41,7 +41,6 @@ const TEXT_FIELDS: ReadonlyArray<{
     label: 'Domain',
     autoComplete: 'url',
     required: true,
-    helper: 'For example acme.com, without a path',
   },
   { name: 'firstAddress', label: 'Address 1', autoComplete: 'address-line1', required: true },
   { name: 'secondAddress', label: 'Address 2', autoComplete: 'address-line2', required: false },
@@ -77,14 +76,16 @@ export function CreateAdvertiserDialog({
   });
   const {
     register,
-    control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<TAdvertiserFormInput, unknown, TAdvertiserForm>({
     resolver: zodResolver(ZAdvertiserForm),
     defaultValues: EMPTY_FORM,
   });
+  const phoneNumber = watch('phoneNumber');
 
   const submit = async (form: TAdvertiserForm): Promise<void> => {
     setFailure(null);
@@ -143,31 +144,24 @@ export function CreateAdvertiserDialog({
                       <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
                         <Field.Label>
                           {field.label}
-                          {field.required ? <Field.RequiredIndicator /> : null}
+                          {field.required ? <RequiredMark /> : null}
                         </Field.Label>
                         <Input autoComplete={field.autoComplete} {...register(field.name)} />
-                        {field.helper && !errors[field.name] ? (
-                          <Field.HelperText>{field.helper}</Field.HelperText>
-                        ) : null}
                         <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
                       </Field.Root>
                     ))}
                     <Field.Root invalid={Boolean(errors.phoneNumber)} required gridColumn={{ md: 'span 2' }}>
                       <Field.Label>
                         Phone Number
-                        <Field.RequiredIndicator />
+                        <RequiredMark />
                       </Field.Label>
-                      <Controller
-                        control={control}
+                      <PhoneInput
                         name="phoneNumber"
-                        render={({ field }) => (
-                          <PhoneInput
-                            name={field.name}
-                            value={field.value ?? ''}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                          />
-                        )}
+                        value={phoneNumber ?? ''}
+                        onChange={(value) =>
+                          // Checked again on change once the form was submitted, like the registered fields.
+                          setValue('phoneNumber', value, { shouldDirty: true, shouldValidate: isSubmitted })
+                        }
                       />
                       <Field.ErrorText>{errors.phoneNumber?.message}</Field.ErrorText>
                     </Field.Root>
@@ -175,7 +169,7 @@ export function CreateAdvertiserDialog({
                       <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
                         <Field.Label>
                           {field.label}
-                          {field.required ? <Field.RequiredIndicator /> : null}
+                          {field.required ? <RequiredMark /> : null}
                         </Field.Label>
                         <Input autoComplete={field.autoComplete} {...register(field.name)} />
                         <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>

@@ -1,5 +1,6 @@
-import { Group, Input, NativeSelect } from '@chakra-ui/react';
+import { Flex, Input } from '@chakra-ui/react';
 import { useId, useState, type FocusEventHandler } from 'react';
+import { PlainSelect } from '@/components/plain-select';
 import { composePhone, DEFAULT_COUNTRY, nationalPart, PHONE_COUNTRIES } from '../phone-countries';
 
 /**
@@ -25,27 +26,27 @@ export function PhoneInput({
   const national = nationalPart(value, country);
 
   return (
-    <Group attached width="full">
-      <NativeSelect.Root width="36" flexShrink={0}>
-        <NativeSelect.Field
-          id={pickerId}
-          aria-label="Phone country code"
-          value={country.code}
-          onChange={(event) => {
-            const next = PHONE_COUNTRIES.find((candidate) => candidate.code === event.currentTarget.value);
-            if (!next) return;
-            setCountryCode(next.code);
-            onChange(composePhone(next, national));
-          }}
-        >
-          {PHONE_COUNTRIES.map((option) => (
-            <option key={option.code} value={option.code}>
-              {`${option.code} +${option.dial}`}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+    // Drawn as one control: the picker's right corners and the number's left corners are square.
+    <Flex width="full">
+      <PlainSelect
+        width="36"
+        roundedEnd="0"
+        id={pickerId}
+        aria-label="Phone country code"
+        value={country.code}
+        onChange={(event) => {
+          const next = PHONE_COUNTRIES.find((candidate) => candidate.code === event.currentTarget.value);
+          if (!next) return;
+          setCountryCode(next.code);
+          onChange(composePhone(next, national));
+        }}
+      >
+        {PHONE_COUNTRIES.map((option) => (
+          <option key={option.code} value={option.code}>
+            {`${option.code} +${option.dial}`}
+          </option>
+        ))}
+      </PlainSelect>
       <Input
         type="tel"
         autoComplete="tel-national"
@@ -53,7 +54,9 @@ export function PhoneInput({
         value={national}
         onChange={(event) => onChange(composePhone(country, event.currentTarget.value))}
         onBlur={onBlur}
+        roundedStart="0"
+        marginStart="-1px"
       />
-    </Group>
+    </Flex>
   );
 }

@@ -1,21 +1,11 @@
-import {
-  Button,
-  chakra,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, chakra, Flex, Heading, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { compareSortValues, DataTable } from '@/components/data-table';
 import { ErrorState } from '@/components/data-states';
+import { PlainSelect } from '@/components/plain-select';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
@@ -112,21 +102,19 @@ export function Component() {
           <chakra.label htmlFor={filterId} fontSize="sm" fontWeight="medium">
             Advertiser
           </chakra.label>
-          <NativeSelect.Root width={{ base: 'full', sm: '72' }}>
-            <NativeSelect.Field
-              id={filterId}
-              value={advertiserFilter}
-              onChange={(event) => setFilter(event.currentTarget.value)}
-            >
-              <option value="">All Advertisers</option>
-              {options.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <PlainSelect
+            width={{ base: 'full', sm: '72' }}
+            id={filterId}
+            value={advertiserFilter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+          >
+            <option value="">All Advertisers</option>
+            {options.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </PlainSelect>
         </Stack>
         <HStack gap="3">
           <Text fontSize="sm" color="fg.muted" aria-live="polite">

@@ -1,4 +1,4 @@
-import { Button, Center, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import { DataTable } from '@/components/data-table';
@@ -27,12 +27,12 @@ export function Component() {
         Segments Logs
       </Heading>
       {loading && !data ? (
-        <Center py="12" role="status" aria-live="polite">
+        <Flex justify="center" py="12" role="status" aria-live="polite">
           <Stack align="center" gap="3">
             <Spinner size="lg" color="blue.700" />
             <Text color="fg.muted">Loading segments logs…</Text>
           </Stack>
-        </Center>
+        </Flex>
       ) : error && !data ? (
         <ErrorState
           title="The segments logs could not be loaded."

@@ -1,4 +1,3 @@
-import { Box } from '@chakra-ui/react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState } from 'react';
@@ -46,13 +45,12 @@ function CardElementWithConfirmer({
     return () => onConfirmerChange(null);
   }, [stripe, elements, ready, onConfirmerChange]);
 
+  // No Chakra here: the dialog draws the frame, so this chunk holds only Stripe's code.
   return (
-    <Box borderWidth="1px" rounded="l2" px="3" py="3">
-      <CardElement
-        options={{ hidePostalCode: false, style: { base: { fontSize: '15px', color: '#1a202c' } } }}
-        onReady={() => setReady(true)}
-      />
-    </Box>
+    <CardElement
+      options={{ hidePostalCode: false, style: { base: { fontSize: '15px', color: '#1a202c' } } }}
+      onReady={() => setReady(true)}
+    />
   );
 }
 
