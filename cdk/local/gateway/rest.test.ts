@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { createLogger } from '../support/logger';
 import { listen } from '../support/ports';
