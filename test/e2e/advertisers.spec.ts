@@ -1,0 +1,171 @@
+import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { Page } from '@playwright/test';
+import { accessTokenFor, callOperation } from '../support/api';
+import { expect, expectAccessible, signIn, test } from './fixtures';
+
+const CARD_NOTICE = 'The selected advertising must have a connected payment method to configure a campaign!';
+
+/** A fresh advertiser of the demo agency, made through the API so each test owns its data. */
+async function newAdvertiser(name: string): Promise<TAdvertiser> {
+  const token = await accessTokenFor('demo');
+  const reply = await callOperation<TAdvertiser>(createAdvertiser, {
+    token,
+    body: {
+      name,
+      phone: '+1 512 555 0100',
+      address_1: '1 Test Way',
+      address_2: '',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      domain: 'e2e-advertiser.example',
+    },
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.payload as TAdvertiser;
+}
+
+const unique = (prefix: string): string =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The names of the advertisers table as shown, in order (every page of it). */
+async function listedNames(page: Page): Promise<string[]> {
+  const table = page.getByRole('table', { name: 'Advertisers associated with your account' });
+  await expect(table).toBeVisible();
+  const pageSize = page.getByLabel('Rows per page');
+  if (await pageSize.isVisible()) await pageSize.selectOption('100');
+  return table.locator('tbody tr td:first-child').allInnerTexts();
+}
+
+test.describe('advertisers', () => {
+  test('the list is sorted by name and a new advertiser is created with the form rules', async ({ page }) => {
+    await signIn(page, 'demo');
+    await page.goto('/advertisers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Advertisers' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Advertisers associated with your account' })).toBeVisible();
+    await expect(page.getByText('No Card').first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Create New Advertiser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Advertiser' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Phone country code')).toHaveValue('US');
+    await expectAccessible(page);
+
+    const name = unique('E2E Maple Advertising');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await dialog.getByRole('textbox', { name: /^Domain/ }).fill('maple.example/shop');
+    await dialog.getByRole('textbox', { name: /^Phone Number/ }).fill('512 555 0123');
+    await dialog.getByRole('textbox', { name: /^Address 1/ }).fill('10 Maple Street');
+    await dialog.getByRole('textbox', { name: /^City/ }).fill('Austin');
+    await dialog.getByRole('textbox', { name: /^State/ }).fill('TX');
+    await dialog.getByRole('textbox', { name: /^Postal Code/ }).fill('78701');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Must be a valid domain without path')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: /^Domain/ }).fill('https://maple.example');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(CARD_NOTICE)).toBeVisible();
+
+    const names = await listedNames(page);
+    expect(names).toContain(name);
+    const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
+    expect(names).toEqual(sorted);
+  });
+
+  test('the advertiser page shows its information, breadcrumbs and a switcher that replaces the URL', async ({
+    page,
+  }) => {
+    const advertiser = await newAdvertiser(unique('E2E Birch Media'));
+    await signIn(page, 'demo');
+    await page.goto('/dashboard');
+    await page.goto(`/advertisers/${advertiser.bgAdvertiserId}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Account information' })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard');
+    await expect(crumbs.getByText(advertiser.name)).toBeVisible();
+    const info = page.getByRole('table', { name: 'Advertiser information' });
+    await expect(info.getByRole('row', { name: /Advertiser ID/ })).toContainText(advertiser.bgAdvertiserId);
+    await expect(info.getByRole('link', { name: 'e2e-advertiser.example' })).toHaveAttribute(
+      'href',
+      'https://e2e-advertiser.example',
+    );
+    await expect(page.getByText('Not Connected')).toBeVisible();
+    await expect(page.getByText('No Card')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Switch advertiser').selectOption({ label: 'Northwind Analytics' });
+    await expect(page).toHaveURL(/\/advertisers\/bgAdvertiser-demo-northwind$/);
+    await expect(page.getByRole('row', { name: /Phone Number/ })).toContainText('None');
+    // The switch replaced the entry: Back returns to the page before the advertiser pages.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a declined card shows the Card Error, a good card is saved', async ({ page }) => {
+    const advertiser = await newAdvertiser(unique('E2E Cedar Foods'));
+    await signIn(page, 'demo');
+    await page.goto(`/advertisers/${advertiser.bgAdvertiserId}`);
+    await expect(page.getByText('No Card')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add/Edit Payment Method' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+    const add = dialog.getByRole('button', { name: 'Add' });
+    await expect(add).toBeEnabled();
+    await expectAccessible(page);
+    await dialog.getByRole('textbox', { name: /^Friendly Card Name/ }).fill('Cedar main card');
+    await dialog.getByRole('textbox', { name: /^Billing Email/ }).fill('billing@cedar.example');
+    await dialog.getByRole('textbox', { name: /^Cardholder Name/ }).fill('Casey Cedar');
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiration').fill('12 / 34');
+    await dialog.getByLabel('CVC').fill('123');
+    await add.click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Card Error');
+    await expect(alert).toContainText('Your card was declined.');
+
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await add.click();
+    await expect(page.getByText('New Payment Method Was Successfully Added!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('•••• •••• •••• 4242')).toBeVisible();
+    await expect(page.getByText('Card name: Cedar main card')).toBeVisible();
+
+    await page.goto('/advertisers');
+    await listedNames(page);
+    const row = page.getByRole('row', { name: new RegExp(advertiser.name) });
+    await expect(row).toContainText('•••• 4242');
+  });
+
+  test('connects and disconnects the CRM through the authorization page', async ({ page }) => {
+    const advertiser = await newAdvertiser(unique('E2E Dogwood Labs'));
+    await signIn(page, 'demo');
+    await page.goto(`/advertisers/${advertiser.bgAdvertiserId}`);
+    await expect(page.getByText('Not Connected')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+    await page.getByRole('link', { name: /Connect Demo Agency CRM/ }).click();
+
+    // Back through /advertisers?code=...&state=..., forwarded to the advertiser, the code exchanged and dropped.
+    await expect(page.getByText('Account ID: 4410001')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/advertisers/${advertiser.bgAdvertiserId}$`));
+    // The app remembered which advertiser was connecting (000 §4), which is how /advertisers forwarded the code.
+    expect(await page.evaluate(() => localStorage.getItem('currentAdvertiserId'))).toBe(advertiser.bgAdvertiserId);
+    await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Disconnect "${advertiser.name}" Advertiser from HubSpot` });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Not Connected')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
+  });
+});

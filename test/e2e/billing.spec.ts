@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import type { Download } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from './fixtures';
+
+/** The bytes of a finished download. */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return readFile(file);
+}
+
+test.describe('billing', () => {
+  test('exports two selected invoices as two PDFs named after them', async ({ page }) => {
+    await signIn(page, 'demo');
+    await page.goto('/invoices');
+    await expect(page.getByRole('heading', { level: 1, name: 'demo Invoices' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await expect(table.locator('tbody tr')).not.toHaveCount(0);
+    const exportButton = page.getByRole('button', { name: 'Export' });
+    await expect(exportButton).toBeDisabled();
+    await expectAccessible(page);
+
+    const boxes = table.locator('tbody').getByRole('checkbox');
+    expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+    const ids: string[] = [];
+    for (const index of [0, 1]) {
+      const box = boxes.nth(index);
+      ids.push(((await box.getAttribute('aria-label')) ?? '').replace(/^Select invoice /, ''));
+      await box.check();
+    }
+    await expect(page.getByText('2 selected')).toBeVisible();
+
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await exportButton.click();
+    await expect.poll(() => downloads.length).toBe(2);
+    expect(downloads.map((download) => download.suggestedFilename()).sort()).toEqual(
+      ids.map((id) => `Invoice-${id}.pdf`).sort(),
+    );
+    for (const download of downloads) {
+      const bytes = await bytesOf(download);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(bytes.subarray(-6).toString('latin1')).toContain('%%EOF');
+    }
+    await expect(exportButton).toBeEnabled();
+  });
+
+  test('the advertiser page opens its invoices, filtered, and the back arrow returns', async ({ page }) => {
+    await signIn(page, 'demo');
+    await page.goto('/advertisers/bgAdvertiser-demo-acme');
+    await page.getByRole('button', { name: 'Invoices' }).click();
+    await expect(page).toHaveURL(/\/invoices\?advertiser=bgAdvertiser-demo-acme$/);
+    await expect(page.getByLabel('Advertiser')).toHaveValue('bgAdvertiser-demo-acme');
+    const names = await page.getByRole('table', { name: 'Invoices' }).locator('tbody tr td:last-child').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names)).toEqual(new Set(['Acme Robotics']));
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/advertisers\/bgAdvertiser-demo-acme$/);
+  });
+
+  test("exports the billing logs to 'export.csv' with a BOM, quoted strings and ';'", async ({ page }) => {
+    await signIn(page, 'demo');
+    await page.goto('/allbillinglogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Billing Logs' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'All Billing Logs' });
+    await expect(table.locator('tbody tr').first()).toContainText('$');
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('export.csv');
+    const bytes = await bytesOf(download);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      '"Date";"Type";"Invoice";"Source";"Amount";"Description";"Campaign Name";"Campaign Id";"Advertiser Id";"Advertiser Name";"Card Last 4 Digits";"Statement Descriptor"',
+    );
+    const first = lines[1] ?? '';
+    expect(first).toMatch(/^"[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)";/);
+    expect(first.split('";"')).toHaveLength(12);
+    expect(first).toMatch(/;"\$[\d,]+\.\d{2}";/);
+  });
+
+  test('internal staff see the segments logs grid and can export it', async ({ page }) => {
+    await signIn(page, 'ops-admin');
+    await page.goto('/segments-logs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Segments Logs' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Segments Logs' });
+    const firstRow = table.locator('tbody tr').first();
+    await expect(firstRow.locator('td')).toHaveCount(4);
+    await expect(firstRow.locator('td').first()).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/,
+    );
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('export.csv');
+    const text = (await bytesOf(download)).toString('utf8');
+    expect(text.startsWith('\uFEFF"Date";"Subdomain";"IP Segment";"Original Domains"\r\n')).toBe(true);
+  });
+});
