@@ -3,6 +3,8 @@ import type { Server } from 'node:http';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
+import type { HistoryEntry } from './bidder-delivery';
+import { parseReportRequest, runReport, type ReportRequest } from './bidder-reports';
 import { createSimulatorServer, type SimReply, type SimRequest, type SimRoute } from './simulator-server';
 
 /** The bidder's entities (Beeswax Buzz API names) with their id field and required fields. */
@@ -52,7 +54,29 @@ interface BidderState {
   nextId: number;
   rows: Record<BidderEntity, Record<string, Row>>;
   sessions: Record<string, { email: string; createdAt: string }>;
+  /**
+   * Settings over time of the entities that deliver (`campaign:12`, `line_item:40`): delivery of a
+   * past day follows the settings of that day, so a change today leaves last month's report alone.
+   * The first entry (`at: null`) is the state the entity was created in, taken as always true.
+   */
+  history: Record<string, HistoryEntry[]>;
 }
+
+/** Entities whose settings history the delivery reads. */
+const TRACKED: ReadonlySet<BidderEntity> = new Set(['campaign', 'line_item']);
+const historyKey = (entity: BidderEntity, id: string | number): string => `${entity}:${id}`;
+
+/** A queued performance report (kept in memory: a restart forgets pending reports, as a queue may). */
+interface QueuedReport {
+  id: number;
+  request: ReportRequest;
+  status: 'queued' | 'complete';
+  createDate: string;
+}
+
+/** How many queued reports and computed results the simulator keeps. */
+const MAX_QUEUED_REPORTS = 500;
+const MAX_CACHED_RESULTS = 8;
 
 const emptyState = (): BidderState => ({
   nextId: 1,
@@ -66,6 +90,7 @@ const emptyState = (): BidderState => ({
     segment: {},
   },
   sessions: {},
+  history: {},
 });
 
 /** The account key segment keys are built from (Beeswax: `{buzz_key}-{id}`). */
@@ -107,6 +132,12 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
   store: JsonStore<BidderState>;
 } {
   const store = new JsonStore<BidderState>(options.stateFile, emptyState);
+  // Computed reports, reused by the pages of one report; any change to the entities forgets them.
+  const results = new Map<string, Row[]>();
+  const change = <R>(apply: (s: BidderState) => R): R => {
+    results.clear();
+    return store.update(apply);
+  };
 
   const requireSession = (req: SimRequest): SimReply | undefined => {
     const sid = sessionOf(req);
@@ -144,7 +175,7 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
         return fail(400, `Unable to create ${def.label}`, [`ERROR: ${field} ${String(input[field])} does not exist`]);
       }
     }
-    const id = store.update((s) => {
+    const id = change((s) => {
       const next = s.nextId++;
       const now = buzzTime();
       const row: Row = {
@@ -157,6 +188,7 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
         ...(entity === 'segment' ? { segment_key: `${BUZZ_KEY}-${next}` } : {}),
       };
       s.rows[entity][String(next)] = row;
+      if (TRACKED.has(entity)) s.history[historyKey(entity, next)] = [{ at: null, values: row }];
       return next;
     });
     return ok({ id }, `${def.label} created`);
@@ -172,11 +204,19 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
   const update = (entity: BidderEntity, id: string, input: Row): SimReply => {
     const def = BIDDER_ENTITIES[entity];
     if (!store.data.rows[entity][id]) return fail(404, `${def.label} ${id} not found`);
-    store.update((s) => {
+    change((s) => {
       const row = s.rows[entity][id] as Row;
       // The id and bookkeeping fields are the bidder's; everything else may change.
       const { [def.idField]: _id, account_id: _a, create_date: _c, ...changes } = input;
-      s.rows[entity][id] = { ...row, ...changes, update_date: buzzTime() };
+      const next = { ...row, ...changes, update_date: buzzTime() };
+      s.rows[entity][id] = next;
+      if (TRACKED.has(entity)) {
+        const key = historyKey(entity, id);
+        s.history[key] = [
+          ...(s.history[key] ?? [{ at: null, values: row }]),
+          { at: new Date().toISOString(), values: next },
+        ];
+      }
     });
     return ok([{ id: Number(id) }], `${def.label} updated`);
   };
@@ -184,8 +224,16 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
   const remove = (entity: BidderEntity, id: string): SimReply => {
     const def = BIDDER_ENTITIES[entity];
     if (!store.data.rows[entity][id]) return fail(404, `${def.label} ${id} not found`);
-    store.update((s) => {
+    change((s) => {
       s.rows[entity] = omitKey(s.rows[entity], id);
+      s.history = omitKey(s.history, historyKey(entity, id));
+      // A creative or line item takes its links along, as Beeswax refuses links to deleted objects.
+      if (entity === 'creative' || entity === 'line_item') {
+        const field = BIDDER_ENTITIES[entity].idField;
+        s.rows.creative_line_item = Object.fromEntries(
+          Object.entries(s.rows.creative_line_item).filter(([, link]) => !same(link[field], id)),
+        );
+      }
     });
     return ok([{ id: Number(id) }], `${def.label} deleted`);
   };
@@ -199,7 +247,88 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
       return requireSession(req) ?? run(entity, req);
     };
 
+  const reports = new Map<number, QueuedReport>();
+  let nextReportId = 1;
+
+  /** Every row of a report: computed once per request and clock hour, then pages are slices. */
+  const reportRows = (request: ReportRequest): Row[] => {
+    const now = new Date();
+    const { rows: _rows, offset: _offset, ...query } = request;
+    const key = JSON.stringify({ query, hour: Math.floor(now.getTime() / 3_600_000) });
+    const hit = results.get(key);
+    if (hit) return hit;
+    const data = store.data;
+    const computed = runReport(
+      query,
+      {
+        campaigns: Object.values(data.rows.campaign),
+        lineItems: Object.values(data.rows.line_item),
+        creatives: Object.values(data.rows.creative),
+        links: Object.values(data.rows.creative_line_item),
+        historyOf: (entity, id) => data.history[historyKey(entity, id)] ?? [],
+      },
+      now,
+    );
+    results.set(key, computed);
+    if (results.size > MAX_CACHED_RESULTS) results.delete(results.keys().next().value as string);
+    return computed;
+  };
+
+  const reportById = (req: SimRequest): QueuedReport | undefined => reports.get(Number(req.params.id));
+
+  const reportRoutes: SimRoute[] = [
+    {
+      method: 'POST',
+      pattern: '/rest/report_queue',
+      handle: (req) => {
+        const denied = requireSession(req);
+        if (denied) return denied;
+        const request = parseReportRequest(req.json());
+        if (Array.isArray(request)) return fail(400, 'Unable to create Report Queue', request);
+        const id = nextReportId++;
+        reports.set(id, { id, request, status: 'queued', createDate: buzzTime() });
+        if (reports.size > MAX_QUEUED_REPORTS) reports.delete(reports.keys().next().value as number);
+        return ok({ id }, 'Report Queue created');
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/rest/report_queue/:id',
+      handle: (req) => {
+        const denied = requireSession(req);
+        if (denied) return denied;
+        const report = reportById(req);
+        if (!report) return ok([]);
+        // The queue works in the background: by the first status read it is done.
+        const wasQueued = report.status === 'queued';
+        report.status = 'complete';
+        return ok([
+          {
+            report_queue_id: report.id,
+            report_id: 1,
+            report_status: wasQueued ? 'running' : 'complete',
+            create_date: report.createDate,
+          },
+        ]);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/rest/report_queue/download/:id',
+      handle: (req) => {
+        const denied = requireSession(req);
+        if (denied) return denied;
+        const report = reportById(req);
+        if (!report) return fail(404, `Report Queue ${req.params.id ?? ''} not found`);
+        if (report.status !== 'complete') return fail(409, 'Report is not complete yet');
+        const { offset, rows } = report.request;
+        return ok(reportRows(report.request).slice(offset, offset + rows));
+      },
+    },
+  ];
+
   const routes: SimRoute[] = [
+    ...reportRoutes,
     {
       method: 'POST',
       pattern: '/rest/authenticate',

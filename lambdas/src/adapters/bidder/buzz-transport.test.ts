@@ -1,0 +1,109 @@
+import '../../test-env';
+import { describe, expect, it } from 'vitest';
+import { VendorError } from '../../lib/errors';
+import { createBuzzTransport } from './buzz-transport';
+
+const secrets = async (name: string) => (name === 'BIDDER_EMAIL' ? 'api@bidgrid.local' : 'pw');
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A bidder that answers the queued replies in order after signing in, recording what it got. */
+function scripted(replies: Array<() => Response | Promise<Response>>) {
+  const calls: string[] = [];
+  const fetchFake: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    if (url.pathname === '/rest/authenticate') {
+      return json(200, { success: true, payload: [] }, { 'set-cookie': 'PHPSESSID=s1; Path=/' });
+    }
+    const next = replies.shift();
+    if (!next) throw new Error('no reply scripted');
+    return next();
+  };
+  return { fetchFake, calls };
+}
+
+describe('Buzz transport back-off', () => {
+  it('waits and retries on 429 and 5xx, honouring Retry-After, then succeeds', async () => {
+    // Prepare
+    const bidder = scripted([
+      () => json(429, { success: false, message: 'Too Many Requests' }, { 'retry-after': '2' }),
+      () => json(503, { success: false, message: 'Service Unavailable' }),
+      () => json(200, { success: true, payload: [{ id: 1 }] }),
+    ]);
+    const waits: number[] = [];
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      fetch: bidder.fetchFake,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      baseDelayMs: 100,
+    });
+    // Act
+    const reply = await transport.call('GET', '/rest/campaign/1');
+    // Assess
+    expect(reply.payload).toEqual([{ id: 1 }]);
+    expect(waits).toEqual([2000, 200]);
+    expect(bidder.calls.filter((c) => c === 'GET /rest/campaign/1')).toHaveLength(3);
+  });
+
+  it('does not repeat a create after a 5xx (it may have happened) but does after a 429', async () => {
+    const bidder = scripted([
+      () => json(429, { success: false }),
+      () => json(500, { success: false, message: 'boom' }),
+    ]);
+    const waits: number[] = [];
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      fetch: bidder.fetchFake,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    await expect(transport.call('POST', '/rest/creative', { creative_name: 'x' })).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringContaining('answered 500: boom'),
+    });
+    expect(waits).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt and on a Retry-After longer than a run should wait', async () => {
+    const busy = scripted(Array.from({ length: 3 }, () => () => json(503, { success: false })));
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      fetch: busy.fetchFake,
+      sleep: async () => undefined,
+      maxAttempts: 3,
+    });
+    await expect(transport.call('GET', '/rest/line_item/4')).rejects.toBeInstanceOf(VendorError);
+    expect(busy.calls.filter((c) => c === 'GET /rest/line_item/4')).toHaveLength(3);
+
+    const later = scripted([() => json(429, { success: false }, { 'retry-after': '3600' })]);
+    const patient = createBuzzTransport({ baseUrl: 'http://bidder.test', secrets, fetch: later.fetchFake });
+    await expect(patient.call('GET', '/rest/line_item/4')).rejects.toMatchObject({
+      message: expect.stringContaining('answered 429'),
+    });
+  });
+
+  it('retries an idempotent call when the network fails', async () => {
+    const bidder = scripted([
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      () => json(200, { success: true, payload: [] }),
+    ]);
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      fetch: bidder.fetchFake,
+      sleep: async () => undefined,
+    });
+    await expect(transport.call('PUT', '/rest/line_item/4', { active: false })).resolves.toMatchObject({
+      success: true,
+    });
+  });
+});
