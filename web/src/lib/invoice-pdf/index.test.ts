@@ -28,6 +28,32 @@ describe('invoice PDFs', () => {
     expect(empty).toContain('(Invoice 2) Tj');
   });
 
+  it('starts at most eight downloads in any second, so the browser drops none', async () => {
+    // Prepare: a fake clock that only moves when the export waits
+    let now = 0;
+    const waits: number[] = [];
+    const timer = {
+      now: () => now,
+      wait: async (ms: number) => {
+        if (ms > 0) waits.push(ms);
+        now += ms;
+      },
+    };
+    const times: number[] = [];
+    const many = Array.from({ length: 20 }, (_, index) => invoice(`n${index}`, '<p>x</p>'));
+
+    // Act
+    await exportInvoicePdfs(many, () => times.push(now), timer);
+
+    // Assess
+    expect(times).toHaveLength(20);
+    for (let index = 8; index < times.length; index++) {
+      expect((times[index] as number) - (times[index - 8] as number)).toBeGreaterThanOrEqual(1000);
+    }
+    expect(times.slice(0, 8)).toEqual(Array.from({ length: 8 }, () => 0));
+    expect(waits).toEqual([1000, 1000]);
+  });
+
   it('saves one PDF per invoice, in order', async () => {
     // Prepare
     const save = vi.fn<(data: Blob, fileName: string) => void>();

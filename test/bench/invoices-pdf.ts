@@ -1,0 +1,194 @@
+// The export runs in the browser through Playwright; the page code uses DOM types.
+/// <reference lib="dom" />
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Download } from '@playwright/test';
+import { build } from 'esbuild';
+import { invoiceHtml, invoiceSubject } from '@bidgrid/lambdas/domain/billing/invoice-document';
+import { repoRoot } from '../support/spawn-stack';
+
+/** The web app's invoice PDF module: the code the Invoices page's Export button loads. */
+const PDF_MODULE = join(repoRoot, 'web/src/lib/invoice-pdf/index.ts');
+const GLOBAL_NAME = 'BidGridInvoicePdf';
+/** A page origin that never reaches the network: Playwright answers it. */
+const PAGE_URL = 'http://invoices-bench.localhost/';
+
+export interface InvoiceExportResult {
+  readonly invoices: number;
+  readonly runs: number;
+  /** Median wall time of a run: Export pressed until every PDF is saved to disk by the browser. */
+  readonly medianMs: number;
+  /**
+   * Median time the page spends rendering the PDFs alone (no downloads): the CPU cost. The rest of
+   * `medianMs` is the export's pacing, which keeps Chromium from dropping downloads (about ten a second).
+   */
+  readonly renderMs: number;
+  readonly perInvoiceMs: number;
+  readonly averageBytes: number;
+}
+
+interface BenchInvoice {
+  id: string;
+  subject: string;
+  body: string;
+  sentAt: string;
+}
+
+/** Invoices as the billing job writes them: its own HTML, 1 to 8 campaign lines each. */
+function sampleInvoices(count: number): BenchInvoice[] {
+  return Array.from({ length: count }, (_, index) => {
+    const lines = Array.from({ length: 1 + (index % 8) }, (__, line) => ({
+      campaignName: `Campaign ${line + 1} - Enterprise Accounts Wave ${index + 1}`,
+      bgCampaignId: `bg-campaign-bench-${index}-${line}`,
+      amountCents: 10_000 + ((index * 7919 + line * 104_729) % 500_000),
+    }));
+    const facts = {
+      invoiceId: `in_bench${String(index).padStart(4, '0')}`,
+      advertiserName: `Bench Advertiser ${index + 1}`,
+      bgAdvertiserId: `bgAdvertiser-bench-${index}`,
+      periodFrom: '2026-10-01',
+      periodTo: '2026-10-31',
+      chargedAt: '2026-11-01T06:30:00.000Z',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      statementDescriptor: 'BIDGRID BENCH ADS',
+      lines,
+      totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
+    };
+    return { id: facts.invoiceId, subject: invoiceSubject(facts), body: invoiceHtml(facts), sentAt: facts.chargedAt };
+  });
+}
+
+/** The PDF module bundled for the browser (what Vite ships is the same source, minified). */
+async function bundlePdfModule(): Promise<string> {
+  const result = await build({
+    entryPoints: [PDF_MODULE],
+    bundle: true,
+    format: 'iife',
+    globalName: GLOBAL_NAME,
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('esbuild produced no bundle for the invoice PDF module');
+  return output.text;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/**
+ * Time to export `count` invoices (default 50) as PDFs, in Debian's Chromium: the web app's PDF module
+ * runs in a page exactly as the Invoices page's Export does (one 'Invoice-{id}.pdf' download per
+ * invoice), and a run ends when the browser has written every file. Each file is checked to be a PDF.
+ * Needs no local stack: the invoices carry the billing job's own HTML.
+ */
+export async function measureInvoiceExport(
+  options: { count?: number; runs?: number } = {},
+): Promise<InvoiceExportResult> {
+  const count = options.count ?? 50;
+  const runs = options.runs ?? 3;
+  const invoices = sampleInvoices(count);
+  const bundle = await bundlePdfModule();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const wallTimes: number[] = [];
+    const renderTimes: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ acceptDownloads: true });
+      try {
+        const page = await context.newPage();
+        await page.route(`${PAGE_URL}**`, (route) =>
+          route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Invoice export</title>' }),
+        );
+        await page.goto(PAGE_URL);
+        await page.addScriptTag({ content: bundle });
+        const downloads: Download[] = [];
+        page.on('download', (download) => downloads.push(download));
+
+        const started = performance.now();
+        const renderMs = await page.evaluate(
+          async ({ items, name }) => {
+            const module = (
+              window as unknown as Record<
+                string,
+                { exportInvoicePdfs: (i: unknown[]) => Promise<void>; renderInvoicePdf: (i: unknown) => Uint8Array }
+              >
+            )[name];
+            if (!module) throw new Error('The invoice PDF module did not load');
+            await module.exportInvoicePdfs(items);
+            // The rendering alone, after the export so that it does not delay the downloads measured.
+            const t0 = performance.now();
+            for (const item of items) module.renderInvoicePdf(item);
+            return performance.now() - t0;
+          },
+          { items: invoices, name: GLOBAL_NAME },
+        );
+        const deadline = Date.now() + 60_000;
+        while (downloads.length < count) {
+          if (Date.now() > deadline) throw new Error(`only ${downloads.length} of ${count} downloads started`);
+          await page.waitForEvent('download', { timeout: 10_000 }).catch(() => undefined);
+        }
+        const files = await Promise.all(downloads.map((download) => download.path()));
+        wallTimes.push(performance.now() - started);
+        renderTimes.push(renderMs);
+
+        const names = new Set(downloads.map((download) => download.suggestedFilename()));
+        for (const invoice of invoices) {
+          if (!names.has(`Invoice-${invoice.id}.pdf`)) throw new Error(`Invoice-${invoice.id}.pdf was not downloaded`);
+        }
+        for (const file of files) {
+          const content = await readFile(file);
+          if (content.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`${file} is not a PDF`);
+          if (run === 0) bytes += content.length;
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    const medianMs = median(wallTimes);
+    return {
+      invoices: count,
+      runs,
+      medianMs,
+      renderMs: median(renderTimes),
+      perInvoiceMs: medianMs / count,
+      averageBytes: bytes / count,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One line for the bench report. */
+export function formatInvoiceExport(result: InvoiceExportResult): string {
+  return [
+    `${result.invoices} invoices exported as PDFs in ${result.medianMs.toFixed(0)} ms, Export to the last file on disk`,
+    `(median of ${result.runs}, ${result.perInvoiceMs.toFixed(1)} ms per invoice, paced at 8 downloads a second);`,
+    `rendering alone ${result.renderMs.toFixed(0)} ms; ${(result.averageBytes / 1024).toFixed(1)} KB per file`,
+  ].join(' ');
+}
+
+// `npx tsx test/bench/invoices-pdf.ts` measures on its own.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(formatInvoiceExport(await measureInvoiceExport()));
+}
