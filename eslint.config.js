@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 // One lint setup for the whole repo: strict TypeScript rules, React hooks, no import cycles, and
 // the import boundaries of ARCHITECTURE.md (shared <- lambdas, shared <- web, web never imports
 // lambdas or cdk, lambdas never import web or cdk, web features never import each other).
@@ -7,27 +8,16 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const featureZones = [
-  'advertisers',
-  'auth',
-  'billing',
-  'campaigns',
-  'dashboard',
-  'legal',
-  'reports',
-  'templates',
-  'wizard',
-  'segments',
-  'lists',
-  'crm-card',
-  'creatives',
-  'targeting',
-].map((feature) => ({
-  target: `./web/src/features/${feature}`,
-  from: './web/src/features',
-  except: [`./${feature}`],
-  message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
-}));
+// Every folder under web/src/features is a feature: it may import shared code, components and lib,
+// never another feature.
+const featureZones = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name: feature }) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
+  }));
 
 export default tseslint.config(
   {

@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'lambdas/src/**/*.test.ts', 'cdk/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'lambdas/src/**/*.test.ts',
+            'cdk/**/*.test.ts',
+            'test/lint/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**'],
           environment: 'node',
         },

@@ -1,0 +1,62 @@
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/spawn-stack';
+
+/**
+ * The import boundaries of ARCHITECTURE.md are enforced by lint; this proves the rules bite, by
+ * linting probe sources as if they stood at the given paths.
+ */
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function ruleIdsFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries', () => {
+  it('web never imports lambdas', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/features/dashboard/probe.ts',
+      "import { config } from '@bidgrid/lambdas/config';\nexport const c = config;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a web feature never imports another feature', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/features/dashboard/probe.ts',
+      "import { GOVERNING_STATE } from '../legal/legal-facts';\nexport const f = GOVERNING_STATE;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lambdas never import web or cdk', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/src/domain/probe.ts',
+      "import { startLocalStack } from '@bidgrid/cdk/local/stack';\nexport const s = startLocalStack;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('shared depends on nothing of ours', async () => {
+    const ids = await ruleIdsFor(
+      'shared/src/probe.ts',
+      "import { config } from '../../lambdas/src/config';\nexport const c = config;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('zod is imported as a namespace so bundles tree-shake it', async () => {
+    const ids = await ruleIdsFor('shared/src/probe.ts', "import { z } from 'zod';\nexport const s = z.string();\n");
+    expect(ids).toContain('no-restricted-syntax');
+  });
+
+  it('a clean import passes', async () => {
+    const ids = await ruleIdsFor(
+      'web/src/features/dashboard/probe.ts',
+      "import { TOAST_MS } from '@bidgrid/shared/constants';\nexport const t = TOAST_MS;\n",
+    );
+    expect(ids).toEqual([]);
+  });
+});
