@@ -13,7 +13,7 @@ export interface JobSchedule {
   readonly localIntervalMs: number;
 }
 
-/** Every scheduled job. Later features (report sync) add their entries here. */
+/** Every scheduled job. */
 export const schedules: ReadonlyArray<JobSchedule> = [
   {
     // Daily in the cloud, after midnight UTC, so yesterday's delivery is complete; every 3 minutes
@@ -22,5 +22,13 @@ export const schedules: ReadonlyArray<JobSchedule> = [
     handlerFile: 'billing.job.ts',
     cloudSchedule: 'cron(30 6 * * ? *)',
     localIntervalMs: 3 * 60_000,
+  },
+  {
+    // Hourly in the cloud: the bidder's reporting updates hourly. Every minute locally, so delivery
+    // shows up on the dashboard while one watches.
+    name: 'report-sync',
+    handlerFile: 'report-sync.job.ts',
+    cloudSchedule: 'rate(1 hour)',
+    localIntervalMs: 60_000,
   },
 ];

@@ -36,7 +36,19 @@ export interface HttpInput<O extends AnyOperation> {
   files: readonly UploadedFile[];
   caller: Caller;
   /** Raw request details for signed webhooks (signature over the raw body) and logging. */
-  request: { headers: Readonly<Record<string, string | undefined>>; rawBody: string | null; requestId: string };
+  request: {
+    headers: Readonly<Record<string, string | undefined>>;
+    rawBody: string | null;
+    requestId: string;
+    /** Method and URL parts as received, for signatures over the request URI (HubSpot v3). */
+    method: string;
+    /** The resource path (`/public/...`). */
+    path: string;
+    /** The path as API Gateway saw it, stage included (`/prod/public/...`); null when unknown. */
+    stagePath: string | null;
+    /** Query parameters in arrival order, each with all its values. */
+    query: Readonly<Record<string, readonly string[]>>;
+  };
   /** A logger bound to this request (operation, requestId, username, agencyId). */
   log: Logger;
 }
@@ -286,7 +298,19 @@ export function httpHandler<O extends AnyOperation>(
       body: body.data as z.output<O['body']>,
       files: event.files ?? [],
       caller: new RequestCaller(operation.name, username, agencyId),
-      request: { headers: event.headers ?? {}, rawBody: event.rawBody ?? null, requestId: context?.awsRequestId ?? '' },
+      request: {
+        headers: event.headers ?? {},
+        rawBody: event.rawBody ?? null,
+        requestId: context?.awsRequestId ?? '',
+        method: event.httpMethod ?? operation.method,
+        path: event.path ?? '',
+        stagePath: event.requestContext?.path ?? null,
+        query: Object.fromEntries(
+          Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) =>
+            values ? [[name, values]] : [],
+          ),
+        ),
+      },
       log: state.log,
     });
 

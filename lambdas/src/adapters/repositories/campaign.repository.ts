@@ -1,0 +1,281 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
+import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
+import { batchPut, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import type { Item } from '../dynamodb';
+
+/**
+ * Keys of campaigns, line items and targeting in the app table (DATA-MODEL). Every key starts with
+ * the caller's agency, so another agency's id finds nothing. Look-ups by id go through small
+ * pointer items under `AGENCY#{a}` that are written in the same transaction as what they point at,
+ * so they are strongly consistent (a GSI would not be).
+ */
+export const campaignKeys = {
+  campaign: (agencyId: string, advertiserId: string, campaignId: string) => ({
+    pk: `AGENCY#${agencyId}`,
+    sk: `ADV#${advertiserId}#CAMP#${campaignId}`,
+  }),
+  /** Campaign id -> its advertiser (so `GET /campaign/{id}` finds the campaign item). */
+  campaignPointer: (agencyId: string, campaignId: string) => ({ pk: `AGENCY#${agencyId}`, sk: `CAMP#${campaignId}` }),
+  advertiserCampaignsPrefix: (advertiserId: string) => `ADV#${advertiserId}#CAMP#`,
+  /** The partition of everything inside a campaign: line items, targeting, ad groups, creatives. */
+  campaignPartition: (agencyId: string, campaignId: string) => `AGENCY#${agencyId}#CAMP#${campaignId}`,
+  lineItem: (agencyId: string, campaignId: string, beeswaxLineItemId: number) => ({
+    pk: `AGENCY#${agencyId}#CAMP#${campaignId}`,
+    sk: `LI#${beeswaxLineItemId}`,
+  }),
+  /** Bidder line item id -> its campaign: the status calls name a line item by its bidder id only. */
+  lineItemPointer: (agencyId: string, beeswaxLineItemId: number) => ({
+    pk: `AGENCY#${agencyId}`,
+    sk: `BIDLI#${beeswaxLineItemId}`,
+  }),
+  targeting: (agencyId: string, campaignId: string) => ({
+    pk: `AGENCY#${agencyId}#CAMP#${campaignId}`,
+    sk: 'TARGETING',
+  }),
+} as const;
+
+/**
+ * The sparse gsi1 entry every campaign carries: the report sync's work list across agencies (a
+ * Query, never a Scan). Sorted by end date, so "active and recently ended" is one key range.
+ */
+export const SYNC_INDEX_PK = 'SYNC#CAMPAIGN';
+const syncIndexSk = (record: TCampaignRecord) => `${record.end_date}#${record.agencyId}#${record.bgCampaignId}`;
+
+const CAMPAIGN = 'campaign';
+const LINE_ITEM = 'lineItem';
+
+/** A campaign the report sync may pull, as its index entry names it. */
+export interface TSyncCandidate {
+  agencyId: string;
+  bgAdvertiserId: string;
+  bgCampaignId: string;
+  /** The index sort key, `{end_date}#{agencyId}#{campaignId}`: where a run stopped. */
+  position: string;
+}
+
+/** Campaign items of the app table, always addressed by the caller's agency. */
+export interface CampaignRepository {
+  getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null>;
+  listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]>;
+  /**
+   * Replaces the campaign with `next` if its stored version is still `next.version - 1`; the stored
+   * record, or null when someone changed it meanwhile (or it is gone).
+   */
+  replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null>;
+  /**
+   * Writes a new campaign with its line items and targeting. Line items and their pointers go first
+   * and the campaign with its pointer last, in one transaction that refuses an existing id: nobody
+   * sees the campaign before all of it is there. False when the id is taken.
+   */
+  putNewCampaign(
+    campaign: TCampaignRecord,
+    lineItems: readonly TLineItemRecord[],
+    targeting: TTargetingSelections,
+  ): Promise<boolean>;
+  listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]>;
+  /** The line item with this bidder id in the agency, or null. */
+  getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null>;
+  /** Replaces the line item if its stored version is `next.version - 1`; null on a conflict. */
+  replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null>;
+  getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null>;
+  /**
+   * Campaigns of every agency whose end date is `endOnOrAfter` or later, in index order, starting
+   * after `after` (a previous position) when given.
+   */
+  listSyncCandidates(endOnOrAfter: string, after?: string): Promise<TSyncCandidate[]>;
+}
+
+function campaignItem(record: TCampaignRecord): Item {
+  return {
+    ...campaignKeys.campaign(record.agencyId, record.bgAdvertiserId, record.bgCampaignId),
+    entity: CAMPAIGN,
+    ...record,
+    gsi1pk: SYNC_INDEX_PK,
+    gsi1sk: syncIndexSk(record),
+  };
+}
+
+function lineItemItem(agencyId: string, record: TLineItemRecord): Item {
+  return {
+    ...campaignKeys.lineItem(agencyId, record.bgCampaignId, record.beeswaxLineItemId),
+    entity: LINE_ITEM,
+    ...record,
+  };
+}
+
+async function getItem(key: { pk: string; sk: string }): Promise<Item | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tables().app, Key: key, ConsistentRead: true }));
+  return out.Item as Item | undefined;
+}
+
+async function getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null> {
+  const pointer = await getItem(campaignKeys.campaignPointer(agencyId, campaignId));
+  const advertiserId = pointer?.['bgAdvertiserId'];
+  if (typeof advertiserId !== 'string') return null;
+  const item = await getItem(campaignKeys.campaign(agencyId, advertiserId, campaignId));
+  return item && item['entity'] === CAMPAIGN ? ZCampaignRecord.parse(item) : null;
+}
+
+async function listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]> {
+  const items = await queryAll({
+    TableName: tables().app,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': `AGENCY#${agencyId}`,
+      ':prefix': campaignKeys.advertiserCampaignsPrefix(advertiserId),
+    },
+  });
+  return items.filter((item) => item['entity'] === CAMPAIGN).map((item) => ZCampaignRecord.parse(item));
+}
+
+async function replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tables().app,
+        Item: campaignItem(next),
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity AND version = :previous',
+        ExpressionAttributeValues: { ':entity': CAMPAIGN, ':previous': next.version - 1 },
+      }),
+    );
+    return next;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return null;
+    throw error;
+  }
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+async function putNewCampaign(
+  campaign: TCampaignRecord,
+  lineItems: readonly TLineItemRecord[],
+  targeting: TTargetingSelections,
+): Promise<boolean> {
+  const table = tables().app;
+  const { agencyId, bgCampaignId, bgAdvertiserId } = campaign;
+  // Line items are only ever read through their campaign, so they may land first, in batches; the
+  // pointers that reach them by bidder id too (a status call for an invisible campaign answers 404
+  // until the campaign item exists: the use cases load the campaign before acting).
+  await batchPut(
+    table,
+    lineItems.flatMap((lineItem) => [
+      lineItemItem(agencyId, lineItem),
+      {
+        ...campaignKeys.lineItemPointer(agencyId, lineItem.beeswaxLineItemId),
+        entity: 'lineItemPointer',
+        bgCampaignId,
+        bgAdvertiserId,
+      },
+    ]),
+  );
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: table,
+        Item: { ...campaignKeys.targeting(agencyId, bgCampaignId), entity: 'targeting', ...targeting },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...campaignKeys.campaignPointer(agencyId, bgCampaignId), entity: 'campaignPointer', bgAdvertiserId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    { Put: { TableName: table, Item: campaignItem(campaign), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const codes = error.CancellationReasons?.map((r) => r.Code) ?? [];
+      if (codes.includes('ConditionalCheckFailed')) return false;
+    }
+    throw error;
+  }
+}
+
+async function listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> {
+  const items = await queryAll({
+    TableName: tables().app,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': campaignKeys.campaignPartition(agencyId, campaignId), ':prefix': 'LI#' },
+  });
+  return items.filter((item) => item['entity'] === LINE_ITEM).map((item) => ZLineItemRecord.parse(item));
+}
+
+async function getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null> {
+  const pointer = await getItem(campaignKeys.lineItemPointer(agencyId, beeswaxLineItemId));
+  const campaignId = pointer?.['bgCampaignId'];
+  if (typeof campaignId !== 'string') return null;
+  const item = await getItem(campaignKeys.lineItem(agencyId, campaignId, beeswaxLineItemId));
+  return item && item['entity'] === LINE_ITEM ? ZLineItemRecord.parse(item) : null;
+}
+
+async function replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tables().app,
+        Item: lineItemItem(agencyId, next),
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity AND version = :previous',
+        ExpressionAttributeValues: { ':entity': LINE_ITEM, ':previous': next.version - 1 },
+      }),
+    );
+    return next;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return null;
+    throw error;
+  }
+}
+
+async function getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null> {
+  const item = await getItem(campaignKeys.targeting(agencyId, campaignId));
+  return item ? ZTargetingSelections.parse(item) : null;
+}
+
+async function listSyncCandidates(endOnOrAfter: string, after?: string): Promise<TSyncCandidate[]> {
+  const items = await queryAll({
+    TableName: tables().app,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :from',
+    ExpressionAttributeValues: {
+      ':pk': SYNC_INDEX_PK,
+      // The bare day sorts before every `{day}#...` key of that day, so campaigns ending on it are in.
+      ':from': after !== undefined && after > endOnOrAfter ? after : endOnOrAfter,
+    },
+    ProjectionExpression: 'agencyId, bgAdvertiserId, bgCampaignId, gsi1sk',
+  });
+  return items.flatMap((item) => {
+    const { agencyId, bgAdvertiserId, bgCampaignId, gsi1sk } = item;
+    if (
+      typeof agencyId !== 'string' ||
+      typeof bgAdvertiserId !== 'string' ||
+      typeof bgCampaignId !== 'string' ||
+      typeof gsi1sk !== 'string'
+    ) {
+      return [];
+    }
+    return [{ agencyId, bgAdvertiserId, bgCampaignId, position: gsi1sk }];
+  });
+}
+
+/** The DynamoDB implementation. */
+export const campaignRepository: CampaignRepository = {
+  getCampaign,
+  listCampaigns,
+  replaceCampaign,
+  putNewCampaign,
+  listLineItems,
+  getLineItemByBidderId,
+  replaceLineItem,
+  getTargeting,
+  listSyncCandidates,
+};

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES, MAX_FILES_PER_AD_GROUP } from '@bidgrid/shared/constants';
+import type { TCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
+import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shared/entities/creative.schema';
+import type * as z from 'zod';
+import { newId } from '@bidgrid/shared/ids';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
+import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
+import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../../adapters/creative-storage';
+import type { CreativeStorage } from '../../adapters/creative-storage';
+import { BadRequestError, ConflictError } from '../../lib/errors';
+import { imageSize } from '../../lib/image-size';
+import type { Logger } from '../../lib/logger';
+import type { UploadedFile } from '../../lib/multipart';
+import { summariseFieldErrors } from '../../lib/validation';
+import { requireAdvertiser } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../get-advertiser.use-case';
+import { reportToday } from '../reports/report-rows';
+import { assertWritable } from '../campaigns/campaign-access';
+import type { CampaignReader } from '../campaigns/campaign-access';
+import type { TCreativeRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
+import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
+
+/** Ports of the creative uploads. */
+export interface CreateCreativeDeps {
+  adGroups: AdGroupRepository;
+  campaigns: CampaignReader & { listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> };
+  advertisers: AdvertiserReader;
+  bidder: Pick<BidderCampaigns, 'createCreative' | 'deleteCreative' | 'linkCreative'>;
+  storage: CreativeStorage;
+  now: () => Date;
+  log: Logger;
+}
+
+/** The validated fields of the creative form calls (001 §7); the file part arrives apart. */
+export type TCreativeFormInput = Omit<z.output<typeof ZCreativeForm>, 'file'>;
+
+const isVideo = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
+
+function badRequest(fieldErrors: TFieldErrors): BadRequestError {
+  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+}
+
+/** A file name safe as the last part of an object key. */
+function safeFileName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  return (cleaned || 'asset').slice(-100);
+}
+
+/**
+ * `GET /creatives/uploadurl`: a presigned PUT under the caller's agency for one file the rules allow
+ * (type and size are checked by the query schema), recorded so the creative calls can check that the
+ * object they are given is one the API issued for this agency, with the declared type and size.
+ */
+export async function getCreativeUploadUrl(
+  input: { agencyId: string; bgAdvertiserId: string; fileName: string; mimetype: TCreativeMimeType; size: number },
+  deps: Pick<CreateCreativeDeps, 'adGroups' | 'advertisers' | 'storage' | 'now'>,
+): Promise<TCreativeUploadUrl> {
+  await requireAdvertiser(input.agencyId, input.bgAdvertiserId, deps.advertisers);
+  const key = `uploads/${input.agencyId}/${randomUUID()}/${safeFileName(input.fileName)}`;
+  const { url, headers } = await deps.storage.presignPut(key, input.mimetype, input.size);
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000);
+  await deps.adGroups.putUpload(input.agencyId, {
+    key,
+    bgAdvertiserId: input.bgAdvertiserId,
+    mimetype: input.mimetype,
+    size: input.size,
+    // Kept a day: the wizard may make creatives and templates from it well after the upload.
+    expiresAt: Math.floor(now.getTime() / 1000) + 24 * 3600,
+  });
+  return {
+    uploadUrl: url,
+    method: 'PUT',
+    headers,
+    sourceUrl: deps.storage.urlOf(key),
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Where the asset comes from: the `file` part (stored for the creative), or a `sourceUrl` naming an
+ * object of this agency in the creative bucket (a presigned upload it was issued, a template's or
+ * another creative's asset), copied so that each creative owns its asset and deleting one never
+ * breaks another.
+ */
+async function placeAsset(
+  agencyId: string,
+  creativeId: string,
+  form: TCreativeFormInput,
+  file: UploadedFile | undefined,
+  deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage'>,
+): Promise<string> {
+  const limit = isVideo(form.mimetype) ? VIDEO_MAX_BYTES : IMAGE_MAX_BYTES;
+  if (file) {
+    if (file.data.length !== form.size) throw badRequest({ size: ['size does not match the file'] });
+    if (!isVideo(form.mimetype)) {
+      const actual = imageSize(file.data);
+      if (!actual) throw badRequest({ file: ['The file is not a readable image'] });
+      if (actual.width !== form.width || actual.height !== form.height) {
+        throw badRequest({
+          width: [`The image is ${actual.width}x${actual.height}, not ${form.width}x${form.height}`],
+        });
+      }
+    }
+    const key = `${creativeAssetPrefix(agencyId, creativeId)}${safeFileName(file.fileName || form.name)}`;
+    await deps.storage.put(key, file.data, form.mimetype);
+    return key;
+  }
+  const sourceKey = form.sourceUrl ? deps.storage.keyFromUrl(form.sourceUrl) : null;
+  // Keys put the agency second (`uploads/{agency}/...`, `creatives/{agency}/...`): nothing else is reachable.
+  if (!sourceKey || sourceKey.split('/')[1] !== agencyId) {
+    throw badRequest({ sourceUrl: ['Not an asset of this account'] });
+  }
+  const [stored, upload] = await Promise.all([
+    deps.storage.head(sourceKey),
+    sourceKey.startsWith('uploads/') ? deps.adGroups.getUpload(agencyId, sourceKey) : Promise.resolve(null),
+  ]);
+  if (!stored) throw badRequest({ sourceUrl: ['The asset was not uploaded'] });
+  if (sourceKey.startsWith('uploads/') && (!upload || upload.mimetype !== form.mimetype)) {
+    throw badRequest({ sourceUrl: ['Not an upload issued for this file type'] });
+  }
+  if (stored.size > limit || stored.size !== form.size) {
+    throw badRequest({ size: [`File with the wrong size: ${form.name}, ${stored.size} bytes.`] });
+  }
+  const key = `${creativeAssetPrefix(agencyId, creativeId)}${safeFileName(sourceKey.split('/').pop() ?? form.name)}`;
+  await deps.storage.copy(sourceKey, key, form.mimetype);
+  return key;
+}
+
+/**
+ * `POST /creatives/upload` and `/creatives/create` (form data): a new creative in an ad group of the
+ * caller's advertiser. Checks: the advertiser and its bidder id, the ad group (and campaign) it
+ * names, the campaign's media type (001 §5 messages), 100 files at most, the asset (above). Then the
+ * bidder creative, linked to every line item of the campaign when the campaign exists (the wizard
+ * makes creatives first; creating the campaign links them), then the stored creative. A failure on
+ * the way undoes what was done, so no half-made creative serves or shows.
+ */
+export async function createCreative(
+  input: { agencyId: string; form: TCreativeFormInput; file: UploadedFile | undefined; requireSourceUrl: boolean },
+  deps: CreateCreativeDeps,
+): Promise<TCreative> {
+  const { agencyId, form, file } = input;
+  const advertiser = await requireAdvertiser(agencyId, form.bg_advertiser_id, deps.advertisers);
+  const adGroup = await requireAdGroup(agencyId, form.adGroupId, deps.adGroups);
+
+  const errors: TFieldErrors = {};
+  if (advertiser.beeswaxAdvertiserId !== form.advertiser_id)
+    errors['advertiser_id'] = [AD_GROUP_MESSAGES.notThisAdvertiser];
+  if (adGroup.bgAdvertiserId !== advertiser.bgAdvertiserId) errors['adGroupId'] = [AD_GROUP_MESSAGES.notThisAdvertiser];
+  if (form.bgCampaignId !== undefined && form.bgCampaignId !== adGroup.bgCampaignId) {
+    errors['bgCampaignId'] = [AD_GROUP_MESSAGES.notThisCampaign];
+  }
+  if (file && form.sourceUrl) errors['file'] = ['Send either a file or a sourceUrl, not both'];
+  if (!file && !form.sourceUrl) errors[input.requireSourceUrl ? 'sourceUrl' : 'file'] = [VALIDATION_MESSAGES.required];
+  if (file && input.requireSourceUrl)
+    errors['file'] = ['This call takes a sourceUrl; upload files with /creatives/upload'];
+  const video = isVideo(form.mimetype);
+  if (video !== (adGroup.adGroupType === 'video')) {
+    errors['mimetype'] = [
+      adGroup.adGroupType === 'video'
+        ? VALIDATION_MESSAGES.videoCampaignOnlyVideos
+        : VALIDATION_MESSAGES.displayCampaignOnlyImages,
+    ];
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+  const campaign = await deps.campaigns.getCampaign(agencyId, adGroup.bgCampaignId);
+  if (campaign) assertWritable(campaign, reportToday(deps.now()));
+  const existing = await deps.adGroups.listCreatives(agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
+  if (existing.length >= MAX_FILES_PER_AD_GROUP) throw badRequest({ file: [VALIDATION_MESSAGES.tooManyFiles] });
+
+  const bgCreativeId = form.bg_creative_id ?? newId('creative');
+  if (existing.some((c) => c.bgCreativeId === bgCreativeId)) throw new ConflictError(AD_GROUP_MESSAGES.creativeExists);
+  const assetKey = await placeAsset(agencyId, bgCreativeId, form, file, deps);
+
+  let beeswaxCreativeId: number | undefined;
+  const undo = async (): Promise<void> => {
+    if (beeswaxCreativeId !== undefined) {
+      await deps.bidder.deleteCreative(beeswaxCreativeId).catch((error: unknown) => {
+        deps.log.error('could not delete a half-made bidder creative', { beeswaxCreativeId, error });
+      });
+    }
+    await deps.storage.remove(assetKey).catch((error: unknown) => {
+      deps.log.warn('could not remove a half-made creative asset', { key: assetKey, error });
+    });
+  };
+  try {
+    beeswaxCreativeId = await deps.bidder.createCreative({
+      advertiser_id: advertiser.beeswaxAdvertiserId,
+      creative_name: form.name,
+      alternative_id: bgCreativeId,
+      creative_type: video ? 1 : 0,
+      width: form.width,
+      height: form.height,
+      click_url: form.click_url,
+      creative_asset_url: await deps.storage.presignGet(assetKey, BIDDER_ASSET_URL_SECONDS),
+      active: true,
+    });
+    if (campaign) {
+      const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
+      const creativeId = beeswaxCreativeId;
+      for (const lineItem of lineItems) await deps.bidder.linkCreative(creativeId, lineItem.beeswaxLineItemId);
+    }
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+
+  const record: TCreativeRecord = {
+    bgCreativeId,
+    beeswaxCreativeId,
+    adGroupId: adGroup.adGroupId,
+    bgAdvertiserId: advertiser.bgAdvertiserId,
+    bgCampaignId: adGroup.bgCampaignId,
+    name: form.name,
+    description: form.description,
+    height: form.height,
+    width: form.width,
+    creativeType: form.mimetype,
+    duration: video ? (form.duration ?? null) : null,
+    size: form.size,
+    createdAt: deps.now().toISOString(),
+    click_url: form.click_url,
+    assetKey,
+    active: true,
+    version: 0,
+  };
+  const written = await deps.adGroups.putNewCreative(agencyId, record);
+  if (written !== 'ok') {
+    await undo();
+    throw new ConflictError(
+      written === 'no-ad-group' ? AD_GROUP_MESSAGES.adGroupGone : AD_GROUP_MESSAGES.creativeExists,
+    );
+  }
+  return publicCreative(record, deps.storage);
+}

@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import { ZAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
+import { ZCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign, TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
+import { ZCount } from '@bidgrid/shared/entities/common.schema';
+import { ZCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreative, TCreativeReport } from '@bidgrid/shared/entities/creative.schema';
+import { ZLineItem } from '@bidgrid/shared/entities/line-item.schema';
+import type { TLineItem, TLineItemReport } from '@bidgrid/shared/entities/line-item.schema';
+import { zId } from '@bidgrid/shared/ids';
+
+/**
+ * What the app table stores of the campaigns dashboard's entities: the API shapes without their
+ * report rows (reports live in the reports table and are joined at read time) plus what stays on
+ * the server. `version` grows by one on every change, so a write can say "only if nobody changed it
+ * since I read it" (no lost updates).
+ */
+const ZVersion = z.number().int().min(0).default(0);
+
+/** A campaign as stored. */
+export const ZCampaignRecord = ZCampaign.omit({ campaignReports: true }).extend({ version: ZVersion });
+export type TCampaignRecord = z.infer<typeof ZCampaignRecord>;
+
+/**
+ * A line item as stored. `segmentCount` is how many IP segments its company matched: the line-item
+ * table's `segment_count_nam` (000 §2), a property of the line item, not of a day's delivery.
+ */
+export const ZLineItemRecord = ZLineItem.omit({ lineItemReports: true }).extend({
+  bgAdvertiserId: zId('advertiser'),
+  segmentCount: ZCount.default(0),
+  version: ZVersion,
+});
+export type TLineItemRecord = z.infer<typeof ZLineItemRecord>;
+
+/** An ad group as stored. */
+export const ZAdGroupRecord = ZAdGroup;
+export type TAdGroupRecord = z.infer<typeof ZAdGroupRecord>;
+
+/**
+ * A creative as stored. The asset is an object key of the creative bucket (`assetKey`); the API's
+ * `creativeSrc` is a presigned GET made at read time, because the bucket is private (CDK data stack).
+ * `active` is false once its ad group was deleted: the bidder stops serving it until it is deleted too.
+ */
+export const ZCreativeRecord = ZCreative.omit({ creativeSrc: true, creativeReports: true }).extend({
+  bgCampaignId: zId('campaign'),
+  assetKey: z.string().min(1),
+  active: z.boolean().default(true),
+  version: ZVersion,
+});
+export type TCreativeRecord = z.infer<typeof ZCreativeRecord>;
+
+/** The campaign as the API shows it, with its report rows. */
+export function toPublicCampaign(record: TCampaignRecord, reports: TCampaignReport[]): TCampaign {
+  const { version: _version, ...campaign } = record;
+  return { ...campaign, campaignReports: reports };
+}
+
+/** The line item as the API shows it, with its report rows. */
+export function toPublicLineItem(record: TLineItemRecord, reports: TLineItemReport[]): TLineItem {
+  const { version: _version, bgAdvertiserId: _advertiser, segmentCount: _segments, ...lineItem } = record;
+  return { ...lineItem, lineItemReports: reports };
+}
+
+/** The creative as the API shows it: `creativeSrc` is the (presigned) URL of its asset. */
+export function toPublicCreative(record: TCreativeRecord, creativeSrc: string, reports: TCreativeReport[]): TCreative {
+  const { version: _version, bgCampaignId: _campaign, assetKey: _key, active: _active, ...creative } = record;
+  return { ...creative, creativeSrc, creativeReports: reports };
+}

@@ -1,0 +1,19 @@
+import { createAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { createAdGroup } from '../domain/ad-groups/ad-groups.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/adgroups/create`: an ad group of one of the caller's advertisers. */
+export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
+  createAdGroup(
+    { agencyId: caller.agencyId, username: caller.username, body },
+    {
+      adGroups: adGroupRepository,
+      campaigns: campaignRepository,
+      advertisers: advertiserRepository,
+      now: () => new Date(),
+    },
+  ),
+);

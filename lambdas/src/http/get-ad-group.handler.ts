@@ -1,0 +1,9 @@
+import { getAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { getAdGroup } from '../domain/ad-groups/ad-groups.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/adGroups/{id}`: one ad group of the caller's agency. */
+export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+  getAdGroup({ agencyId: caller.agencyId, adGroupId: params.id }, { adGroups: adGroupRepository }),
+);

@@ -1,0 +1,14 @@
+import { getCreativesReport as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { creativeStorage } from '../adapters/creative-storage';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { reportRepository } from '../adapters/repositories/report.repository';
+import { getCreativesReport } from '../domain/reports/creative-reports.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/report/creatives?adGroupId&timeFrame`: the ad group's creatives with their report. */
+export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+  getCreativesReport(
+    { agencyId: caller.agencyId, adGroupId: query.adGroupId, timeFrame: query.timeFrame },
+    { adGroups: adGroupRepository, reports: reportRepository, storage: creativeStorage, now: () => new Date() },
+  ),
+);

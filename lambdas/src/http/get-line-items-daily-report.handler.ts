@@ -1,0 +1,13 @@
+import { getLineItemsDailyReport as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { reportRepository } from '../adapters/repositories/report.repository';
+import { getLineItemsDailyReport } from '../domain/reports/line-item-reports.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/report/lineitems/dailyreport?bgCampaignId&date`: the campaign's line items on one day. */
+export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+  getLineItemsDailyReport(
+    { agencyId: caller.agencyId, campaignId: query.bgCampaignId, date: query.date },
+    { campaigns: campaignRepository, reports: reportRepository, now: () => new Date() },
+  ),
+);

@@ -1,0 +1,13 @@
+import { getLineItemsReport as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { reportRepository } from '../adapters/repositories/report.repository';
+import { getLineItemsReport } from '../domain/reports/line-item-reports.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/report/lineitems?bgCampaignId&timeFrame`: the campaign's line items with their metrics. */
+export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+  getLineItemsReport(
+    { agencyId: caller.agencyId, campaignId: query.bgCampaignId, timeFrame: query.timeFrame },
+    { campaigns: campaignRepository, reports: reportRepository, now: () => new Date() },
+  ),
+);

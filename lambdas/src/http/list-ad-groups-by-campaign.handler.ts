@@ -1,0 +1,13 @@
+import { listAdGroupsByCampaign as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { listAdGroupsByCampaign } from '../domain/ad-groups/ad-groups.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/adGroups/adgroupbybgcampaignid/{id}`: the campaign's ad groups ('Campaign Creative List'). */
+export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+  listAdGroupsByCampaign(
+    { agencyId: caller.agencyId, campaignId: params.id },
+    { adGroups: adGroupRepository, campaigns: campaignRepository },
+  ),
+);

@@ -1,0 +1,13 @@
+import { listCreativesByAdGroup as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { creativeStorage } from '../adapters/creative-storage';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { listCreativesByAdGroup } from '../domain/ad-groups/ad-groups.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/creatives/creativesbyadgroupid/{id}`: the ad group's creatives, assets behind presigned URLs. */
+export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+  listCreativesByAdGroup(
+    { agencyId: caller.agencyId, adGroupId: params.id },
+    { adGroups: adGroupRepository, storage: creativeStorage },
+  ),
+);

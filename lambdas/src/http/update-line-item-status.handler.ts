@@ -1,0 +1,13 @@
+import { updateLineItemStatus as operation } from '@bidgrid/shared/api/operations/line-item.operations';
+import { bidderClient } from '../adapters/bidder/bidder-client';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { setLineItemStatus } from '../domain/campaigns/line-item-status.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `PUT /api/lineitem/status`: the dashboard's toggle of a line item of the caller's agency. */
+export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
+  setLineItemStatus(
+    { agencyId: caller.agencyId, beeswaxLineItemId: body.beeswaxLineItemId, active: body.active },
+    { campaigns: campaignRepository, bidder: bidderClient(), now: () => new Date(), log },
+  ),
+);
