@@ -1,6 +1,7 @@
 import { advertisersSeed } from './advertisers.seed';
 import { agenciesSeed } from './agencies.seed';
 import { billingSeed } from './billing.seed';
+import { campaignsSeed } from './campaigns.seed';
 import { playbooksSeed } from './playbooks.seed';
 import type { SeedModule } from './seed-module';
 import { segmentsLogSeed } from './segments-log.seed';
@@ -18,6 +19,8 @@ export const seeds: readonly SeedModule[] = [
   advertisersSeed,
   billingSeed,
   segmentsLogSeed,
+  // Campaigns after the advertisers they belong to, with months of delivery.
+  campaignsSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';

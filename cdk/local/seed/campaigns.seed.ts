@@ -1,0 +1,533 @@
+import { createHash } from 'node:crypto';
+import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
+import { COMPANIES } from '../simulators/company-match';
+import { mp4Clip, pngBanner, type Rgb } from './creative-assets';
+import type { SeedModule } from './seed-module';
+
+type CampaignId = `bg-campaign-${string}`;
+
+/** A target company of a seeded campaign: one line item each. */
+interface SeedCompany {
+  readonly domain: string;
+  readonly fromFile?: boolean;
+  readonly hubspotCompanyId?: string;
+  /** Switched off (after delivering until the seed ran). */
+  readonly inactive?: boolean;
+}
+
+/** A seeded campaign; days are relative to the day the seed runs. */
+export interface SeedCampaign {
+  readonly id: CampaignId;
+  readonly agencyId: `bgAgency-${string}`;
+  readonly advertiserId: `bgAdvertiser-${string}`;
+  readonly createdBy: string;
+  readonly name: string;
+  readonly description: string;
+  readonly video: boolean;
+  readonly startDay: number;
+  readonly endDay: number;
+  readonly dailyBudget: number;
+  readonly maxBid: number;
+  /** State as the dashboard finds it (every campaign delivered during its flight until the seed ran). */
+  readonly active: boolean;
+  readonly archived: boolean;
+  readonly showInHubspot?: boolean;
+  readonly maxCompanies?: number | null;
+  readonly campaignType: TCampaignType;
+  /** Null: no company layer, one line item named after the campaign. */
+  readonly companies: readonly SeedCompany[] | null;
+  readonly adGroupName: string;
+  readonly creatives: ReadonlyArray<{ name: string; width: number; height: number; seconds?: number }>;
+  readonly colors: readonly [Rgb, Rgb];
+  readonly landingPage: string;
+  readonly targeting: Partial<TTargetingSelections>;
+}
+
+const GEO_TX = { country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' } as const;
+const GEO_MA = { country_code_3: 'USA', region_name: 'Massachusetts', key: 'US-MA' } as const;
+const GEO_CA = { country_code_3: 'USA', region_name: 'California', key: 'US-CA' } as const;
+const GEO_ON = { country_code_3: 'CAN', region_name: 'Ontario', key: 'CA-ON' } as const;
+
+/**
+ * The demo agency's campaigns on its advertisers (display and video; active, inactive, archived,
+ * one ended more than 175 days ago, one sales-enabled on the CRM-connected advertiser; Northwind has
+ * only an archived one, so its dashboard says 'All campaigns are archived'; Cedarline none) and one
+ * of the rival's. Ids and names of the Acme and Orbit campaigns are those of the seeded billing history.
+ */
+export const SEED_CAMPAIGNS: readonly SeedCampaign[] = [
+  {
+    id: 'bg-campaign-demo-enterprise',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-acme',
+    createdBy: 'demo',
+    name: 'Q3 ABM - Enterprise Accounts',
+    description: 'Enterprise buying committees at the top 6 target accounts.',
+    video: false,
+    startDay: -100,
+    endDay: 60,
+    dailyBudget: 180,
+    maxBid: 14,
+    active: true,
+    archived: false,
+    campaignType: 'managed',
+    companies: [
+      { domain: 'ironbridgemanufacturing.com', fromFile: true },
+      { domain: 'harborviewfinancialgroup.com', fromFile: true },
+      { domain: 'summitcrestsoftware.net', fromFile: true },
+      { domain: 'granitestateinsuranceco.com', fromFile: true, inactive: true },
+      { domain: 'lumenfieldenergy.com', fromFile: true },
+      { domain: 'clearpathcybersecurity.com', fromFile: true },
+    ],
+    adGroupName: 'Enterprise banners',
+    creatives: [
+      { name: 'Enterprise - Medium Rectangle', width: 300, height: 250 },
+      { name: 'Enterprise - Leaderboard', width: 728, height: 90 },
+      { name: 'Enterprise - Skyscraper', width: 160, height: 600 },
+    ],
+    colors: [
+      [18, 52, 99],
+      [46, 134, 193],
+    ],
+    landingPage: 'https://acmerobotics.example/enterprise?utm_campaign=q3-abm&utm_content=banner&utm_medium=display',
+    targeting: {
+      geo_country: ['USA', 'CAN'],
+      geo_state: [GEO_TX, GEO_CA, GEO_ON],
+      domain_list: [{ beeswaxListId: 9101, name: 'Tech & Business Publishers' }],
+      role_title_segments: [
+        { role_name: 'Chief Technology Officer', segment_key: 'bidgridlocal-role-cto', roleTypeId: '2', roleId: '21' },
+        { role_name: 'VP of Operations', segment_key: 'bidgridlocal-role-vpops', roleTypeId: '3', roleId: '34' },
+      ],
+    },
+  },
+  {
+    id: 'bg-campaign-demo-retargeting',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-acme',
+    createdBy: 'demo',
+    name: 'Retargeting - Site Visitors',
+    description: 'Visitors of the pricing and demo pages.',
+    video: false,
+    startDay: -110,
+    endDay: 20,
+    dailyBudget: 60,
+    maxBid: 8,
+    active: false,
+    archived: false,
+    campaignType: 'custom',
+    companies: null,
+    adGroupName: 'Retargeting banners',
+    creatives: [
+      { name: 'Come back - Medium Rectangle', width: 300, height: 250 },
+      { name: 'Come back - Mobile Banner', width: 320, height: 50 },
+    ],
+    colors: [
+      [120, 40, 90],
+      [231, 76, 60],
+    ],
+    landingPage: 'https://acmerobotics.example/pricing',
+    targeting: {
+      retargeting_segments: [
+        { segment_key: 'bidgridlocal-seg-pricing', segment_name: 'Pricing page visitors' },
+        { segment_key: 'bidgridlocal-seg-demo', segment_name: 'Demo request page visitors' },
+      ],
+      geo_zip: ['78701', '78702', '94105'],
+    },
+  },
+  {
+    id: 'bg-campaign-demo-video',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-acme',
+    createdBy: 'demo',
+    name: 'Brand Video - Logistics Leaders',
+    description: 'Pre-roll for operations leaders in logistics.',
+    video: true,
+    startDay: -80,
+    endDay: 40,
+    dailyBudget: 240,
+    maxBid: 28,
+    active: true,
+    archived: false,
+    campaignType: 'managed',
+    companies: [
+      { domain: 'prairiewindlogistics.com' },
+      { domain: 'canyonfreightlines.com' },
+      { domain: 'tidewatermarinesystems.com' },
+      { domain: 'kestrelautomotiveparts.com' },
+    ],
+    adGroupName: 'Brand video cuts',
+    creatives: [
+      { name: 'Brand story 15s', width: 640, height: 352, seconds: 15 },
+      { name: 'Brand story 30s', width: 640, height: 352, seconds: 30 },
+    ],
+    colors: [
+      [10, 61, 98],
+      [130, 204, 221],
+    ],
+    landingPage: 'https://acmerobotics.example/logistics',
+    targeting: { geo_country: ['USA'], geo_state: [GEO_TX, GEO_MA] },
+  },
+  {
+    id: 'bg-campaign-demo-archived',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-acme',
+    createdBy: 'demo',
+    name: 'Spring Launch - Robotics Arm',
+    description: 'Launch of the R2 arm.',
+    video: false,
+    startDay: -150,
+    endDay: -60,
+    dailyBudget: 90,
+    maxBid: 10,
+    active: false,
+    archived: true,
+    campaignType: 'from-template',
+    companies: [{ domain: 'highlandrobotics.com' }, { domain: 'falconridgeaerospace.com' }],
+    adGroupName: 'Launch banners',
+    creatives: [{ name: 'Launch - Medium Rectangle', width: 300, height: 250 }],
+    colors: [
+      [39, 55, 70],
+      [93, 173, 226],
+    ],
+    landingPage: 'https://acmerobotics.example/r2',
+    targeting: { geo_country: ['USA'], geo_state: [GEO_CA] },
+  },
+  {
+    id: 'bg-campaign-demo-expired',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-acme',
+    createdBy: 'demo',
+    name: 'Holiday Push - Last Year',
+    description: 'Ended more than 175 days ago: read-only.',
+    video: false,
+    startDay: -260,
+    endDay: -200,
+    dailyBudget: 75,
+    maxBid: 9,
+    active: false,
+    archived: false,
+    campaignType: 'managed',
+    companies: [{ domain: 'copperleafretailbrands.com' }, { domain: 'crescentbayapparel.com' }],
+    adGroupName: 'Holiday banners',
+    creatives: [{ name: 'Holiday - Leaderboard', width: 728, height: 90 }],
+    colors: [
+      [120, 20, 20],
+      [39, 174, 96],
+    ],
+    landingPage: 'https://acmerobotics.example/holiday',
+    targeting: { geo_country: ['USA'], geo_state: [GEO_TX] },
+  },
+  {
+    id: 'bg-campaign-demo-bluepeak-abm',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-bluepeak',
+    createdBy: 'demo',
+    name: 'Dynamic ABM - Freight Buyers',
+    description: 'Target accounts switched on and off by the CRM workflow.',
+    video: false,
+    startDay: -45,
+    endDay: 75,
+    dailyBudget: 120,
+    maxBid: 12,
+    active: true,
+    archived: false,
+    showInHubspot: true,
+    maxCompanies: 25,
+    campaignType: 'managed',
+    companies: [
+      { domain: 'meadowbrookfoods.com', hubspotCompanyId: '9100000101' },
+      { domain: 'orchardlanegrocers.com', hubspotCompanyId: '9100000102' },
+      { domain: 'westfieldagritech.com', hubspotCompanyId: '9100000103', inactive: true },
+      { domain: 'northgatechemicals.com', hubspotCompanyId: '9100000104' },
+      { domain: 'frontierminingsupply.com', fromFile: true },
+    ],
+    adGroupName: 'Freight buyers',
+    creatives: [
+      { name: 'Freight - Medium Rectangle', width: 300, height: 250 },
+      { name: 'Freight - Half Page', width: 300, height: 600 },
+    ],
+    colors: [
+      [21, 67, 96],
+      [241, 196, 15],
+    ],
+    landingPage: 'https://bluepeaklogistics.com/freight',
+    targeting: { geo_country: ['USA'], geo_state: [GEO_MA] },
+  },
+  {
+    id: 'bg-campaign-demo-northwind-archived',
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-northwind',
+    createdBy: 'demo',
+    name: 'Analytics Summit Invite',
+    description: 'Invitations to the spring analytics summit.',
+    video: false,
+    startDay: -120,
+    endDay: -90,
+    dailyBudget: 50,
+    maxBid: 7,
+    active: false,
+    archived: true,
+    campaignType: 'custom',
+    companies: [{ domain: 'evergreendatacenters.net' }],
+    adGroupName: 'Summit invite',
+    creatives: [{ name: 'Summit - Medium Rectangle', width: 300, height: 250 }],
+    colors: [
+      [44, 62, 80],
+      [155, 89, 182],
+    ],
+    landingPage: 'https://northwindanalytics.io/summit',
+    targeting: {},
+  },
+  {
+    id: 'bg-campaign-rival-spring',
+    agencyId: 'bgAgency-rival',
+    advertiserId: 'bgAdvertiser-rival-orbit',
+    createdBy: 'rival',
+    name: 'Spring Gear Launch',
+    description: 'New trail gear.',
+    video: false,
+    startDay: -70,
+    endDay: 30,
+    dailyBudget: 80,
+    maxBid: 9,
+    active: true,
+    archived: false,
+    campaignType: 'managed',
+    companies: [{ domain: 'trailheadoutdoorsupply.com' }, { domain: 'seasidetravelcollective.com' }],
+    adGroupName: 'Spring gear',
+    creatives: [{ name: 'Spring - Medium Rectangle', width: 300, height: 250 }],
+    colors: [
+      [30, 132, 73],
+      [244, 208, 63],
+    ],
+    landingPage: 'https://orbitoutfitters.example/spring',
+    targeting: { geo_country: ['USA'] },
+  },
+];
+
+/** The seeded ids tests name (each campaign's ad group and creatives follow from its id). */
+export const seedAdGroupId = (campaignId: CampaignId): `bg-ad-group-${string}` =>
+  `bg-ad-group-${campaignId.slice('bg-campaign-'.length)}`;
+export const seedCreativeId = (campaignId: CampaignId, index: number): `bgCreative-${string}` =>
+  `bgCreative-${campaignId.slice('bg-campaign-'.length)}-${index + 1}`;
+
+/** A stable conversion pixel event id per campaign. */
+const pixelEventId = (campaignId: string): string => createHash('sha256').update(campaignId).digest('hex').slice(0, 20);
+
+const isoDay = (offset: number, today: string): string =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Campaigns through the code the handlers use: bidder campaign, line items (one per company, with
+ * its IP ranges) and creatives (real PNG and MP4 files in the creative bucket) linked to every line
+ * item, all active from their flight start; then the state the dashboard shows (switched off,
+ * archived) and the app-table items; then the report sync pulls the bidder's delivery of their
+ * whole flights (about 120 days for the running ones) into the reports table. A campaign already
+ * there is left alone.
+ */
+export const campaignsSeed: SeedModule = {
+  name: 'campaigns',
+  store: 'dynamodb',
+  async run({ logger }) {
+    const [
+      { advertiserRepository },
+      { campaignRepository },
+      { adGroupRepository },
+      { reportRepository },
+      { bidderClient },
+      { creativeStorage },
+      { syncCampaign },
+      { reportToday },
+      { estimatedBudget },
+      { createLogger },
+    ] = await Promise.all([
+      import('@bidgrid/lambdas/adapters/repositories/advertiser.repository'),
+      import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
+      import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
+      import('@bidgrid/lambdas/adapters/repositories/report.repository'),
+      import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
+      import('@bidgrid/lambdas/adapters/creative-storage'),
+      import('@bidgrid/lambdas/domain/report-sync/report-sync.use-case'),
+      import('@bidgrid/lambdas/domain/reports/report-rows'),
+      import('@bidgrid/shared/validation/campaign-details.schema'),
+      import('@bidgrid/lambdas/lib/logger'),
+    ]);
+    const bidder = bidderClient();
+    const today = reportToday(new Date());
+    const created: SeedCampaign[] = [];
+
+    for (const seed of SEED_CAMPAIGNS) {
+      if (await campaignRepository.getCampaign(seed.agencyId, seed.id)) continue;
+      const advertiser = await advertiserRepository.getAdvertiser(seed.agencyId, seed.advertiserId);
+      if (!advertiser) throw new Error(`Seed campaign ${seed.id}: advertiser ${seed.advertiserId} is not seeded`);
+      const start = isoDay(seed.startDay, today);
+      const end = isoDay(seed.endDay, today);
+      const budget = estimatedBudget(seed.dailyBudget, start, end);
+
+      const beeswaxCampaignId = await bidder.createCampaign({
+        advertiser_id: advertiser.beeswaxAdvertiserId,
+        campaign_name: seed.name,
+        alternative_id: seed.id,
+        campaign_budget: budget,
+        daily_budget: seed.dailyBudget,
+        budget_type: 2,
+        start_date: start,
+        end_date: end,
+        active: true,
+      });
+
+      const companies = (seed.companies ?? [null]).map((company) => {
+        if (!company) return { company, name: seed.name, segments: [] as string[] };
+        const match = COMPANIES.find((c) => c.domain === company.domain);
+        if (!match) throw new Error(`Seed company ${company.domain} is not in the company-match dataset`);
+        return { company, name: match.name, segments: match.ipRanges.map((r) => r.cidr) };
+      });
+      const lineItems = [];
+      for (const { company, name, segments } of companies) {
+        const beeswaxLineItemId = await bidder.createLineItem({
+          advertiser_id: advertiser.beeswaxAdvertiserId,
+          campaign_id: beeswaxCampaignId,
+          line_item_name: name,
+          alternative_id: `${seed.id}:${company?.domain ?? 'all'}`,
+          line_item_type_id: seed.video ? 1 : 0,
+          daily_budget: Math.round((seed.dailyBudget / companies.length) * 100) / 100,
+          bidding: { bidding_strategy: 'CPM', values: { cpm_bid: seed.maxBid } },
+          targeting: { ip_ranges: segments },
+          active: true,
+        });
+        lineItems.push({
+          beeswaxLineItemId,
+          bgCampaignId: seed.id,
+          bgAdvertiserId: seed.advertiserId,
+          line_item_name: name,
+          active: !company?.inactive,
+          hubspotCompanyId: company?.hubspotCompanyId ?? null,
+          fromFile: company?.fromFile ?? false,
+          domain: company?.domain ?? null,
+          line_item_budget: Math.round((budget / companies.length) * 100) / 100,
+          line_item_spend: 0,
+          segmentCount: segments.length,
+          version: 0,
+        });
+      }
+
+      const adGroupId = seedAdGroupId(seed.id);
+      const createdAt = `${isoDay(seed.startDay - 3, today)}T15:00:00.000Z`;
+      const creatives = [];
+      for (const [index, spec] of seed.creatives.entries()) {
+        const bgCreativeId = seedCreativeId(seed.id, index);
+        const video = spec.seconds !== undefined;
+        const asset = video
+          ? mp4Clip(spec.width, spec.height, spec.seconds ?? 15, ...seed.colors)
+          : pngBanner(spec.width, spec.height, ...seed.colors);
+        const mimetype = video ? 'video/mp4' : 'image/png';
+        const fileName = `${spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${video ? 'mp4' : 'png'}`;
+        const assetKey = `creatives/${seed.agencyId}/${bgCreativeId}/${fileName}`;
+        await creativeStorage.put(assetKey, asset, mimetype);
+        const beeswaxCreativeId = await bidder.createCreative({
+          advertiser_id: advertiser.beeswaxAdvertiserId,
+          creative_name: spec.name,
+          alternative_id: bgCreativeId,
+          creative_type: video ? 1 : 0,
+          width: spec.width,
+          height: spec.height,
+          click_url: seed.landingPage,
+          creative_asset_url: creativeStorage.urlOf(assetKey),
+          active: true,
+        });
+        for (const lineItem of lineItems) await bidder.linkCreative(beeswaxCreativeId, lineItem.beeswaxLineItemId);
+        creatives.push({
+          bgCreativeId,
+          beeswaxCreativeId,
+          adGroupId,
+          bgAdvertiserId: seed.advertiserId,
+          bgCampaignId: seed.id,
+          name: spec.name,
+          description: '',
+          height: spec.height,
+          width: spec.width,
+          creativeType: mimetype,
+          duration: spec.seconds ?? null,
+          size: asset.length,
+          createdAt,
+          click_url: seed.landingPage,
+          assetKey,
+          active: true,
+          version: 0,
+        } as const);
+      }
+
+      // The state the dashboard finds: what was switched off, after delivering until now.
+      if (!seed.active) await bidder.updateCampaign(beeswaxCampaignId, { active: false });
+      for (const lineItem of lineItems) {
+        if (!lineItem.active) await bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: false });
+      }
+
+      const stored = await campaignRepository.putNewCampaign(
+        {
+          bgCampaignId: seed.id,
+          beeswaxCampaignId,
+          bgAdvertiserId: seed.advertiserId,
+          agencyId: seed.agencyId,
+          name: seed.name,
+          description: seed.description,
+          active: seed.active,
+          archived: seed.archived,
+          start_date: start,
+          end_date: end,
+          daily_budget: seed.dailyBudget,
+          campaign_budget: budget,
+          maxBid: seed.maxBid,
+          maxCompanies: seed.maxCompanies ?? null,
+          showInHubspot: seed.showInHubspot ?? false,
+          isVideoCampaign: seed.video,
+          accounts: seed.companies?.length ?? 0,
+          pixel_event_id: pixelEventId(seed.id),
+          campaignType: seed.campaignType,
+          createdBy: seed.createdBy,
+          createdAt,
+          version: 0,
+        },
+        lineItems,
+        {
+          domain_list: [],
+          geo_country: [],
+          geo_state: [],
+          geo_zip: [],
+          role_title_segments: [],
+          retargeting_segments: [],
+          ...seed.targeting,
+        },
+      );
+      if (!stored) throw new Error(`Seed campaign ${seed.id} could not be stored`);
+      await adGroupRepository.putNewAdGroup(seed.agencyId, {
+        adGroupId,
+        bgAdvertiserId: seed.advertiserId,
+        bgCampaignId: seed.id,
+        createdBy: seed.createdBy,
+        name: seed.adGroupName,
+        description: `Creatives of ${seed.name}`,
+        adGroupType: seed.video ? 'video' : 'image',
+        createdAt,
+      });
+      for (const creative of creatives) await adGroupRepository.putNewCreative(seed.agencyId, creative);
+      created.push(seed);
+    }
+
+    // Delivery of the whole flights, through the sync the job runs (its rows, its rollups).
+    const deps = {
+      campaigns: campaignRepository,
+      adGroups: adGroupRepository,
+      reports: reportRepository,
+      bidder,
+      now: () => new Date(),
+      log: createLogger({ level: 'warn' }),
+    };
+    await Promise.all(
+      created.map((seed) =>
+        syncCampaign({ agencyId: seed.agencyId, bgCampaignId: seed.id }, deps, { from: isoDay(seed.startDay, today) }),
+      ),
+    );
+    logger.debug(`seeded ${created.length} campaigns with their delivery`);
+  },
+};
