@@ -1,24 +1,38 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { useFeatureSlot } from '@/lib/feature-slots';
 
-/**
- * ---- Slot of issue #6 (Campaigns Dashboard, 000 §2) ----
- * The advertiser page renders the campaigns dashboard here, below the CRM and payment panels, with
- * the advertiser it belongs to (and the 'All campaigns are archived' state). Issue #6 replaces the
- * body of this component; the page and its props stay as they are.
- */
-export function CampaignsDashboardSlot({ advertiser }: { advertiser: TAdvertiser }) {
+/** The dashboard's heading alone: while its code loads, or where the app provides no dashboard. */
+function DashboardPlaceholder({ advertiser, loading }: { advertiser: TAdvertiser; loading: boolean }) {
   return (
     <Stack
       as="section"
       aria-labelledby="campaigns-dashboard-heading"
-      gap="2"
+      gap="3"
       data-advertiser-id={advertiser.bgAdvertiserId}
+      aria-busy={loading}
     >
-      <Heading as="h2" id="campaigns-dashboard-heading" size="lg">
+      <Heading as="h2" id="campaigns-dashboard-heading" size="xl">
         Campaigns Dashboard
       </Heading>
-      <Text color="fg.muted">The campaigns dashboard is coming in a later release of BidGrid.</Text>
+      {loading ? <Skeleton height="32" /> : null}
     </Stack>
+  );
+}
+
+/**
+ * ---- Slot of issue #6 (Campaigns Dashboard, 000 §2) ----
+ * The advertiser page renders the campaigns dashboard here, below the CRM and payment panels. The
+ * dashboard lives in the campaigns feature; the app hands it over through the feature slots (features
+ * do not import each other), and it is loaded on demand.
+ */
+export function CampaignsDashboardSlot({ advertiser }: { advertiser: TAdvertiser }) {
+  const Dashboard = useFeatureSlot('campaignsDashboard');
+  if (!Dashboard) return <DashboardPlaceholder advertiser={advertiser} loading={false} />;
+  return (
+    <Suspense fallback={<DashboardPlaceholder advertiser={advertiser} loading />}>
+      <Dashboard advertiser={advertiser} />
+    </Suspense>
   );
 }

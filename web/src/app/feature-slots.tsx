@@ -1,0 +1,14 @@
+import { lazy } from 'react';
+import type { TFeatureSlots } from '@/lib/feature-slots';
+
+/**
+ * The app's slot fillers (see `lib/feature-slots.ts`). Each is lazy, so its code is a chunk of its own
+ * that loads only when a page shows the slot (never on the login route).
+ */
+export const featureSlots: TFeatureSlots = {
+  campaignsDashboard: lazy(() =>
+    import('@/features/campaigns/components/campaigns-dashboard').then((module) => ({
+      default: module.CampaignsDashboard,
+    })),
+  ),
+};

@@ -1,0 +1,139 @@
+import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { ZAdGroup, type TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
+import { ZCampaign, type TCampaign, type TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
+import { ZCreative, type TCreative } from '@bidgrid/shared/entities/creative.schema';
+import {
+  LINE_ITEM_METRICS,
+  ZLineItem,
+  type TLineItem,
+  type TLineItemReport,
+} from '@bidgrid/shared/entities/line-item.schema';
+
+/**
+ * Entities as the API sends them, checked against the contract so the tests never drift from it.
+ * Overrides are partial; the rest is a plausible active display campaign of the demo advertiser.
+ */
+
+export function makeReport(overrides: Partial<TCampaignReport> = {}): TCampaignReport {
+  return {
+    clicks: 120,
+    ctr: 0.4,
+    impressions: 30_000,
+    spend: 150,
+    cpm_usd: 5,
+    cpc_usd: 1.25,
+    conversions: 6,
+    click_through_conversions: 2,
+    spend_per_conversion: 25,
+    viewthrough_conversions: 4,
+    ...overrides,
+  };
+}
+
+export function makeCampaign(overrides: Partial<TCampaign> = {}): TCampaign {
+  return ZCampaign.parse({
+    bgCampaignId: 'bg-campaign-spring',
+    beeswaxCampaignId: 501,
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    agencyId: 'bgAgency-demo',
+    name: 'Spring Launch',
+    description: 'Spring promotion',
+    active: true,
+    archived: false,
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    daily_budget: 50,
+    campaign_budget: 18_200,
+    maxBid: 25,
+    maxCompanies: null,
+    showInHubspot: false,
+    isVideoCampaign: false,
+    accounts: 12,
+    pixel_event_id: 'evt-7781',
+    campaignReports: [makeReport()],
+    createdBy: 'demo',
+    ...overrides,
+  });
+}
+
+/** A line-item report row with every metric: the given ones, the rest null ('N/A'). */
+export function makeLineItemReport(
+  beeswaxLineItemId: number,
+  metrics: Partial<Record<(typeof LINE_ITEM_METRICS)[number], number | null>> = {},
+): TLineItemReport {
+  const all = Object.fromEntries(LINE_ITEM_METRICS.map((metric) => [metric, null])) as Record<
+    (typeof LINE_ITEM_METRICS)[number],
+    number | null
+  >;
+  return { ...all, ...metrics, beeswaxLineItemId };
+}
+
+export function makeLineItem(overrides: Partial<TLineItem> = {}): TLineItem {
+  const id = overrides.beeswaxLineItemId ?? 9001;
+  return ZLineItem.parse({
+    beeswaxLineItemId: id,
+    bgCampaignId: 'bg-campaign-spring',
+    line_item_name: 'Globex Corporation',
+    active: true,
+    hubspotCompanyId: '7700',
+    fromFile: false,
+    domain: 'globex.example',
+    lineItemReports: [makeLineItemReport(id, { impressions: 1000, clicks: 7, conversions: 1, spend: 12.5 })],
+    ...overrides,
+  });
+}
+
+export function makeAdGroup(overrides: Partial<TAdGroup> = {}): TAdGroup {
+  return ZAdGroup.parse({
+    adGroupId: 'bg-ad-group-spring',
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    bgCampaignId: 'bg-campaign-spring',
+    createdBy: 'demo',
+    name: 'Spring banners',
+    adGroupType: 'image',
+    createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function makeCreative(overrides: Partial<TCreative> = {}): TCreative {
+  return ZCreative.parse({
+    bgCreativeId: 'bgCreative-leaderboard',
+    beeswaxCreativeId: 801,
+    adGroupId: 'bg-ad-group-spring',
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    name: 'leaderboard.png',
+    height: 90,
+    width: 728,
+    creativeType: 'image/png',
+    creativeSrc: 'https://assets.example/leaderboard.png',
+    size: 42_000,
+    createdAt: '2026-01-02T10:05:00.000Z',
+    click_url: 'https://acme.example/spring',
+    creativeReports: [
+      { ctr: 0.5, impressions: 2000, clicks: 10, video_completes: null, video_midpoints: null, video_plays: null },
+    ],
+    ...overrides,
+  });
+}
+
+export function makeAdvertiser(overrides: Partial<TAdvertiser> = {}): TAdvertiser {
+  return ZAdvertiser.parse({
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    beeswaxAdvertiserId: 101,
+    name: 'Acme Outdoor',
+    createdBy: 'demo',
+    createdAt: '2024-05-06T10:00:00.000Z',
+    domain: 'acme.example',
+    address_1: '1 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    parentAgencyId: 'bgAgency-demo',
+    category: 'IAB3',
+    hubspot_authed: false,
+    hubspot_portal_id: null,
+    paymentMethod: null,
+    ...overrides,
+  });
+}

@@ -1,0 +1,324 @@
+import {
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  Link,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
+import { updateCreativesLandingPage } from '@bidgrid/shared/api/operations/creative.operations';
+import { TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE, TOAST_MS, TRUNCATE } from '@bidgrid/shared/constants';
+import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { ZLandingPageForm } from '@bidgrid/shared/validation/landing-page.schema';
+import { DataTable } from '@/components/data-table';
+import { callOperation } from '@/lib/api/api-client';
+import { formatShortDate } from '@/lib/date-format';
+import { toaster } from '@/lib/toaster';
+import { AD_GROUP_FIELD_NAMES, AD_GROUPS_QUERY } from '../api/campaigns.queries';
+import {
+  AD_GROUPS_EMPTY,
+  AD_GROUPS_LOADING,
+  CHOOSE_FROM_TEMPLATES,
+  CREATIVE_LIST_TITLE,
+  detailReportErrorText,
+  errorText,
+  LANDING_PAGE_SAVED,
+  UPLOAD_NEW_AD_GROUP,
+} from '../campaign-messages';
+import { NameCell } from '../campaign-columns';
+import { CREATIVE_COLUMNS } from '../creative-columns';
+import type { TCreativeContext } from '../creative-makers';
+import { useCreativesReport, useRefresh } from '../hooks/use-reports';
+import type { TFrameSelection } from '../time-frame';
+import { useReplacement } from './replacement-dialog';
+import { TemplateAdGroupDialog } from './template-ad-group-dialog';
+import { UploadAdGroupDialog } from './upload-ad-group-dialog';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Edits the landing page of every creative of an ad group (`PUT /creatives/updateLandingPage`). */
+function LandingPageForm({ adGroup, current }: { adGroup: TAdGroup; current: string }) {
+  const [value, setValue] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const refresh = useRefresh();
+  const inputId = useId();
+
+  const save = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const parsed = ZLandingPageForm.safeParse({ landingPage: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await callOperation(updateCreativesLandingPage, {
+        body: { adGroupId: adGroup.adGroupId, landingPage: parsed.data.landingPage },
+      });
+      toaster.create({ type: 'success', title: LANDING_PAGE_SAVED, duration: TOAST_MS.default, closable: true });
+      await refresh(['creatives', 'creativesOfDay']);
+    } catch (failure) {
+      // 000 §8: "Landing page save failure: toast 'There was an error: {message}'".
+      toaster.create({ type: 'error', title: errorText(messageOf(failure)), duration: TOAST_MS.gate, closable: true });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate aria-label={`Landing page of ${adGroup.name}`}>
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label htmlFor={inputId}>Landing page</Field.Label>
+        <HStack width="full" maxWidth="2xl">
+          <Input
+            id={inputId}
+            type="url"
+            size="sm"
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+          <Button type="submit" size="sm" colorPalette="blue" loading={saving}>
+            Save
+          </Button>
+        </HStack>
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+    </form>
+  );
+}
+
+/** An expanded ad group: its landing page (view or edit) and its creatives with their reports. */
+function AdGroupDetails({ adGroup, frame, editing }: { adGroup: TAdGroup; frame: TFrameSelection; editing: boolean }) {
+  const creatives = useCreativesReport(adGroup.adGroupId, frame);
+  const list = creatives.data ?? [];
+  const landingPage = list[0]?.click_url ?? '';
+  return (
+    <Stack gap="3" py="2">
+      {editing ? (
+        <LandingPageForm key={landingPage} adGroup={adGroup} current={landingPage} />
+      ) : (
+        <Text fontSize="sm">
+          {'Landing page: '}
+          {landingPage ? (
+            <Link href={landingPage} target="_blank" rel="noreferrer" color="blue.700" wordBreak="break-all">
+              {landingPage}
+            </Link>
+          ) : (
+            'N/A'
+          )}
+        </Text>
+      )}
+      {creatives.loading && !creatives.data ? (
+        <Text color="fg.muted">{AD_GROUPS_LOADING}</Text>
+      ) : (
+        <DataTable
+          label={`Creatives of ${adGroup.name}`}
+          columns={CREATIVE_COLUMNS}
+          rows={list}
+          getRowId={(creative) => creative.bgCreativeId}
+          emptyText="There are no creatives in this ad group."
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * 'Campaign Creative List' (000 §2): the campaign's ad groups (Name 36 characters, Created By, Created
+ * Date), each expanding to its landing page and creatives; a mode switch turns the landing pages into
+ * editors; 'Upload New AdGroup' and the templates modal replace the ad group and its creatives.
+ */
+export function AdGroupsPanel({
+  advertiser,
+  campaign,
+  frame,
+}: {
+  advertiser: TAdvertiser;
+  campaign: TCampaign;
+  frame: TFrameSelection;
+}) {
+  const { data, loading, error } = useQuery(AD_GROUPS_QUERY, { variables: { id: campaign.bgCampaignId } });
+  const refresh = useRefresh();
+  const [editing, setEditing] = useState(false);
+  // The first ad group starts expanded (a campaign usually has one); toggling flips a row from its default.
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
+  const [dialog, setDialog] = useState<'upload' | 'templates' | null>(null);
+  useEffect(() => {
+    if (error) console.error(detailReportErrorText(error.message));
+  }, [error]);
+
+  const adGroups = data?.adGroups ?? [];
+  const firstId = adGroups[0]?.adGroupId ?? null;
+  const isExpanded = (id: string): boolean => (id === firstId) !== toggled.has(id);
+  const toggle = (id: string): void =>
+    setToggled((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  // The current landing page is the default of the new creatives (one request: the details ask the same).
+  const firstCreatives = useCreativesReport(firstId, frame);
+  const context: TCreativeContext = {
+    bgAdvertiserId: advertiser.bgAdvertiserId,
+    beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+    bgCampaignId: campaign.bgCampaignId,
+    clickUrl: firstCreatives.data?.[0]?.click_url ?? '',
+  };
+  const replacement = useReplacement(
+    adGroups.map((adGroup) => adGroup.adGroupId),
+    async () => {
+      setToggled(new Set());
+      await refresh(AD_GROUP_FIELD_NAMES);
+    },
+  );
+
+  return (
+    <Stack as="section" aria-labelledby="creative-list-heading" gap="3">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h3" id="creative-list-heading" size="md">
+          {CREATIVE_LIST_TITLE}
+        </Heading>
+        <HStack gap="3" wrap="wrap">
+          <Switch.Root
+            size="sm"
+            colorPalette="blue"
+            checked={editing}
+            onCheckedChange={(details) => setEditing(details.checked)}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>Edit landing pages</Switch.Label>
+          </Switch.Root>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            disabled={campaign.isVideoCampaign}
+            title={
+              campaign.isVideoCampaign
+                ? 'Uploads are for display campaigns; choose video creatives from templates.'
+                : undefined
+            }
+            onClick={() => setDialog('upload')}
+          >
+            {UPLOAD_NEW_AD_GROUP}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setDialog('templates')}>
+            {CHOOSE_FROM_TEMPLATES}
+          </Button>
+        </HStack>
+      </Flex>
+      {loading && !data ? (
+        <Text color="fg.muted" role="status">
+          {AD_GROUPS_LOADING}
+        </Text>
+      ) : adGroups.length === 0 ? (
+        <Text color="fg.muted">{AD_GROUPS_EMPTY}</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="l2">
+          <Table.Root size="sm" aria-label={CREATIVE_LIST_TITLE}>
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader width="10">
+                  <VisuallyHidden>Expand</VisuallyHidden>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>Created By</Table.ColumnHeader>
+                <Table.ColumnHeader>Created Date</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {adGroups.map((adGroup) => {
+                const open = isExpanded(adGroup.adGroupId);
+                return (
+                  <Fragment key={adGroup.adGroupId}>
+                    <Table.Row>
+                      <Table.Cell>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-expanded={open}
+                          aria-label={`${open ? 'Hide' : 'Show'} the creatives of ${adGroup.name}`}
+                          onClick={() => toggle(adGroup.adGroupId)}
+                        >
+                          <Chevron open={open} />
+                        </IconButton>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <NameCell name={adGroup.name} max={TRUNCATE.adGroup} />
+                      </Table.Cell>
+                      <Table.Cell>{adGroup.createdBy}</Table.Cell>
+                      <Table.Cell>{formatShortDate(adGroup.createdAt)}</Table.Cell>
+                    </Table.Row>
+                    {open ? (
+                      <Table.Row>
+                        <Table.Cell colSpan={4} bg="bg.subtle">
+                          <Box minWidth="0">
+                            <AdGroupDetails adGroup={adGroup} frame={frame} editing={editing} />
+                          </Box>
+                        </Table.Cell>
+                      </Table.Row>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {dialog === 'upload' ? (
+        <UploadAdGroupDialog
+          open
+          context={context}
+          busy={replacement.busy}
+          step={replacement.step}
+          onClose={() => setDialog(null)}
+          onReplace={replacement.run}
+        />
+      ) : null}
+      {dialog === 'templates' ? (
+        <TemplateAdGroupDialog
+          open
+          advertiserName={advertiser.name}
+          adGroupType={campaign.isVideoCampaign ? 'video' : 'image'}
+          context={{ ...context, clickUrl: context.clickUrl || TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE }}
+          busy={replacement.busy}
+          step={replacement.step}
+          onClose={() => setDialog(null)}
+          onReplace={replacement.run}
+        />
+      ) : null}
+    </Stack>
+  );
+}

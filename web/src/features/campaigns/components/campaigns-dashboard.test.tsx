@@ -1,0 +1,432 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
+import { toaster } from '@/lib/toaster';
+import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
+import { demoAgency, fakeSession } from '@/test/render';
+import {
+  makeAdGroup,
+  makeAdvertiser,
+  makeCampaign,
+  makeCreative,
+  makeLineItem,
+  makeLineItemReport,
+  makeReport,
+} from '../campaigns.fixtures';
+import { CampaignsDashboard } from './campaigns-dashboard';
+
+// The page makes a dozen calls per render on a shared, busy CPU: give async queries room.
+configure({ asyncUtilTimeout: 5_000 });
+
+const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
+const TODAY = '2026-06-15';
+
+/** Impressions per frame, so each frame's numbers are told apart on screen. */
+const IMPRESSIONS: Record<string, number> = { ALL_TIME: 90_000, '7_DAYS': 7_000, '30_DAYS': 30_000, '90_DAYS': 60_000 };
+
+interface World {
+  campaigns: TCampaign[];
+  lineItems: TLineItem[];
+}
+
+/** A fake API over a mutable world, as the server keeps it. */
+function dashboardApi(world: World, extra: FakeHandlers = {}) {
+  const withReport = (campaign: TCampaign, impressions: number): TCampaign => ({
+    ...campaign,
+    campaignReports: [makeReport({ impressions })],
+  });
+  const handlers: FakeHandlers = {
+    listCampaignsByAdvertiser: ({ query }) => ({
+      payload: world.campaigns.map((c) => withReport(c, IMPRESSIONS[query['timeFrame'] ?? 'ALL_TIME'] ?? 0)),
+    }),
+    getCampaignDailyReport: ({ query }) => ({
+      payload: world.campaigns.map((c) => withReport(c, Number((query['date'] ?? '').slice(-2)) * 10)),
+    }),
+    getLineItemsReport: () => ({ payload: { lineItems: world.lineItems, lineItemReports: [] } }),
+    getLineItemsDailyReport: () => ({ payload: { lineItems: world.lineItems, lineItemReports: [] } }),
+    getCampaignTargetingSelections: () => ({
+      payload: {
+        domain_list: [{ beeswaxListId: 1, name: 'Finance news' }],
+        geo_country: ['USA'],
+        geo_state: [
+          { country_code_3: 'USA', region_name: 'Texas' },
+          { country_code_3: 'USA', region_name: 'California' },
+        ],
+        geo_zip: [],
+        role_title_segments: [],
+        retargeting_segments: [],
+      },
+    }),
+    getCampaignDelivery: () => ({
+      payload: [
+        { date: '2026-06-14', impressions: 400, clicks: 3, spend: 2 },
+        { date: '2026-06-15', impressions: 600, clicks: 1, spend: 3.5 },
+      ],
+    }),
+    listAdGroupsByCampaign: () => ({ payload: [makeAdGroup()] }),
+    getCreativesReport: () => ({ payload: [makeCreative()] }),
+    getCreativesDailyReport: () => ({ payload: [makeCreative()] }),
+    updateLineItemStatus: ({ body }) => {
+      const { beeswaxLineItemId, active } = body as { beeswaxLineItemId: number; active: boolean };
+      world.lineItems = world.lineItems.map((li) =>
+        li.beeswaxLineItemId === beeswaxLineItemId ? { ...li, active } : li,
+      );
+      return { payload: world.lineItems.find((li) => li.beeswaxLineItemId === beeswaxLineItemId) };
+    },
+    archiveCampaign: ({ body }) => {
+      const { bgCampaignId, updateBody } = body as { bgCampaignId: string; updateBody: { archived: boolean } };
+      world.campaigns = world.campaigns.map((c) => (c.bgCampaignId === bgCampaignId ? { ...c, ...updateBody } : c));
+      return { payload: world.campaigns.find((c) => c.bgCampaignId === bgCampaignId) };
+    },
+    updateCampaignStatus: ({ body }) => {
+      const { bgCampaignId, updateBody } = body as { bgCampaignId: string; updateBody: { active: boolean } };
+      world.campaigns = world.campaigns.map((c) => (c.bgCampaignId === bgCampaignId ? { ...c, ...updateBody } : c));
+      return { payload: world.campaigns.find((c) => c.bgCampaignId === bgCampaignId) };
+    },
+    ...extra,
+  };
+  return handlers;
+}
+
+function renderDashboard(world: World, extra: FakeHandlers = {}, path = '/advertisers/bgAdvertiser-acme') {
+  const api = createFakeApi(dashboardApi(world, extra));
+  const rendered = renderWithApi(api, <CampaignsDashboard advertiser={makeAdvertiser()} />, {
+    path,
+    route: '/advertisers/:id',
+    session,
+  });
+  return { api, ...rendered };
+}
+
+const spring = makeCampaign();
+const paused = makeCampaign({
+  bgCampaignId: 'bg-campaign-paused',
+  beeswaxCampaignId: 502,
+  name: 'Paused Autumn Campaign With A Very Long Name That Goes On',
+  active: false,
+});
+const old = makeCampaign({
+  bgCampaignId: 'bg-campaign-old',
+  beeswaxCampaignId: 503,
+  name: 'Old',
+  archived: true,
+  active: false,
+});
+
+const cellsOf = (table: HTMLElement): string[][] =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+
+const headersOf = (table: HTMLElement): string[] =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent ?? '');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${TODAY}T12:00:00`));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Campaigns Dashboard', () => {
+  it('chooses the first campaign, puts it in the URL and shows the toolbar and the metrics table', async () => {
+    // Prepare
+    const world = { campaigns: [old, spring, paused], lineItems: [makeLineItem()] };
+
+    // Act
+    const { router } = renderDashboard(world);
+
+    // Assess
+    const table = await screen.findByRole('table', { name: 'Campaign metrics' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Campaigns Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View All Campaigns' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?campaignId=bg-campaign-spring'));
+    const selector = screen.getByRole('combobox', { name: 'Campaigns' });
+    expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Spring Launch', paused.name]);
+    expect(headersOf(table)).toEqual([
+      'Status',
+      'Name',
+      'Start Date',
+      'End Date',
+      'Campaign Budget',
+      'Matched Accounts',
+      'Clicks',
+      'CTR',
+      'Impressions',
+      'Budget Spent',
+      'CPC (USD)',
+      'CPM (USD)',
+      'Conversions',
+      'Spent Per Conversions',
+      'View Through Conversions',
+      'Click Through Conversions',
+    ]);
+    expect(cellsOf(table)).toEqual([
+      [
+        'ACTIVE',
+        'Spring Launch',
+        'Jan 1st 2026',
+        'Dec 31st 2026',
+        '$18,200.00',
+        '12',
+        '120',
+        '0.40%',
+        '90,000',
+        '$150.00',
+        '$1.25',
+        '$5.00',
+        '6',
+        '$25.00',
+        '4',
+        '2',
+      ],
+    ]);
+    expect(screen.getByRole('button', { name: 'Archive Campaign' })).toBeDisabled();
+    const targeting = await screen.findByRole('table', { name: 'Campaign Targeting Selections' });
+    expect(cellsOf(targeting)[0]).toEqual(['Finance news', 'United StatesCaliforniaTexas', 'N/A', 'N/A', 'N/A']);
+  });
+
+  it('keeps a known campaignId, cuts the title at 40 characters and switches campaigns through the URL', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const world = { campaigns: [spring, paused], lineItems: [] };
+
+    // Act
+    const { router } = renderDashboard(world, {}, '/advertisers/bgAdvertiser-acme?campaignId=bg-campaign-paused');
+
+    // Assess
+    const title = await screen.findByRole('heading', { level: 3, name: `${paused.name.slice(0, 40).trimEnd()}…` });
+    expect(title).toHaveAttribute('title', paused.name);
+    expect(screen.getByRole('button', { name: 'Archive Campaign' })).toBeEnabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaigns' }), 'Spring Launch');
+    await waitFor(() => expect(router.state.location.search).toBe('?campaignId=bg-campaign-spring'));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Spring Launch' })).toBeInTheDocument();
+  });
+
+  it('refetches for another frame and for a custom day only when the day changes', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { api } = renderDashboard({ campaigns: [spring], lineItems: [makeLineItem()] });
+    const table = await screen.findByRole('table', { name: 'Campaign metrics' });
+    await waitFor(() => expect(cellsOf(table)[0]?.[8]).toBe('90,000'));
+
+    // Act
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time Frame' }), '7_DAYS');
+
+    // Assess
+    await waitFor(() => expect(cellsOf(screen.getByRole('table', { name: 'Campaign metrics' }))[0]?.[8]).toBe('7,000'));
+    expect(api.callsOf('listCampaignsByAdvertiser').map((call) => call.query['timeFrame'])).toEqual([
+      'ALL_TIME',
+      '7_DAYS',
+    ]);
+    expect(api.callsOf('getLineItemsReport').map((call) => call.query['timeFrame'])).toEqual(['ALL_TIME', '7_DAYS']);
+
+    // Act: a custom day (today by default), then another day, then the same day again
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time Frame' }), 'CUSTOM_DATE');
+    await waitFor(() => expect(api.callsOf('getCampaignDailyReport')).toHaveLength(1));
+    const day = screen.getByLabelText('Custom date');
+    fireEvent.change(day, { target: { value: '2026-06-03' } });
+    await waitFor(() => expect(cellsOf(screen.getByRole('table', { name: 'Campaign metrics' }))[0]?.[8]).toBe('30'));
+    fireEvent.change(day, { target: { value: '2026-06-03' } });
+    fireEvent.change(day, { target: { value: '' } });
+
+    // Assess
+    expect(api.callsOf('getCampaignDailyReport').map((call) => call.query['date'])).toEqual([TODAY, '2026-06-03']);
+    expect(api.callsOf('getLineItemsDailyReport').map((call) => call.query['date'])).toEqual([TODAY, '2026-06-03']);
+    expect(api.callsOf('getCampaignDelivery').at(-1)?.query).toEqual({
+      bgCampaignId: 'bg-campaign-spring',
+      timeFrame: 'CUSTOM_DATE',
+      date: '2026-06-03',
+    });
+  });
+
+  it('archives an inactive campaign after confirmation, says so for 5 s and moves to the next campaign', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const create = vi.spyOn(toaster, 'create');
+    const world = { campaigns: [paused, spring], lineItems: [] };
+    const { api, router } = renderDashboard(world);
+    await screen.findByRole('heading', { level: 3, name: `${paused.name.slice(0, 40).trimEnd()}…` });
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Archive Campaign' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: `Are you sure you want to archive "${paused.name}" campaign?`,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+
+    // Assess
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({ title: `Campaign "${paused.name}" is successfully archived.`, duration: 5_000 }),
+      ),
+    );
+    expect(api.callsOf('archiveCampaign')[0]?.body).toEqual({
+      bgCampaignId: 'bg-campaign-paused',
+      updateBody: { archived: true },
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?campaignId=bg-campaign-spring'));
+    expect(within(screen.getByRole('combobox', { name: 'Campaigns' })).getAllByRole('option')).toHaveLength(1);
+  });
+
+  it("says 'All campaigns are archived' with a way to the full list", async () => {
+    // Prepare
+    const user = userEvent.setup();
+
+    // Act
+    renderDashboard({ campaigns: [old], lineItems: [] });
+
+    // Assess
+    expect(await screen.findByText('All campaigns are archived')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View All Campaigns' }));
+    expect(await screen.findByRole('dialog', { name: '"Acme Outdoor" Advertiser Campaigns' })).toBeInTheDocument();
+  });
+
+  it('copies a conversion pixel snippet with the campaign pixel_event_id', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderDashboard({ campaigns: [spring], lineItems: [] });
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Copy Conversion Pixel' }));
+
+    // Assess
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]?.[0]).toContain('/evt-7781?');
+    expect(writeText.mock.calls[0]?.[0]).toMatch(/^<!-- BidGrid conversion pixel: Spring Launch -->\n<img /);
+  });
+});
+
+describe('Line-item report', () => {
+  const fromFile = makeLineItem({
+    beeswaxLineItemId: 9002,
+    line_item_name: 'Initech Incorporated International Holdings',
+    active: false,
+    hubspotCompanyId: null,
+    fromFile: true,
+    lineItemReports: [makeLineItemReport(9002, { impressions: 50, ctr: 1.5, cpc_usd: 0.5 })],
+  });
+
+  it('shows the fixed columns, the default metrics and N/A, and adds a hidden metric', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    renderDashboard({ campaigns: [spring], lineItems: [makeLineItem(), fromFile] });
+    const table = await screen.findByRole('table', { name: 'Line items' });
+
+    // Assess
+    expect(headersOf(table)).toEqual([
+      'Status',
+      'Name',
+      'Source',
+      'HS Company Id',
+      'impressions',
+      'clicks',
+      'conversions',
+      'Spent USD',
+      'segment_count_nam',
+    ]);
+    await waitFor(() => expect(cellsOf(table)).toHaveLength(2));
+    expect(cellsOf(table)[1]).toEqual([
+      'INACTIVE',
+      'Initech Incorporated Inte…',
+      'File Upload',
+      'N/A',
+      '50',
+      'N/A',
+      'N/A',
+      'N/A',
+      'N/A',
+    ]);
+    expect(cellsOf(table)[0]?.slice(2, 4)).toEqual(['HubSpot', '7700']);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Select Metrics' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'ctr' }));
+
+    // Assess
+    await waitFor(() => expect(headersOf(screen.getByRole('table', { name: 'Line items' }))).toContain('ctr'));
+    expect(cellsOf(screen.getByRole('table', { name: 'Line items' }))[1]?.at(-1)).toBe('1.50%');
+  });
+
+  it('asks before switching a line item and sends the inverted status', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { api } = renderDashboard({ campaigns: [spring], lineItems: [makeLineItem()] });
+    const toggle = await screen.findByRole('checkbox', { name: 'Status of Globex Corporation' });
+
+    // Act: No keeps everything as it was
+    await user.click(toggle);
+    const question = await screen.findByRole('alertdialog', {
+      name: "Are you sure you want to update this line item's status?",
+    });
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+
+    // Assess
+    expect(api.callsOf('updateLineItemStatus')).toHaveLength(0);
+    expect(screen.getByRole('checkbox', { name: 'Status of Globex Corporation' })).toBeChecked();
+
+    // Act: Yes switches it off
+    await user.click(screen.getByRole('checkbox', { name: 'Status of Globex Corporation' }));
+    const again = await screen.findByRole('alertdialog', {
+      name: "Are you sure you want to update this line item's status?",
+    });
+    await user.click(within(again).getByRole('button', { name: 'Yes' }));
+
+    // Assess
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Status of Globex Corporation' })).not.toBeChecked(),
+    );
+    expect(api.callsOf('updateLineItemStatus')[0]?.body).toEqual({ beeswaxLineItemId: 9001, active: false });
+    expect(api.callsOf('getLineItemsReport')).toHaveLength(2);
+  });
+
+  it("exports the shown columns with ';' to export.csv", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    let pending: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      pending = blob as Blob;
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: pending as Blob });
+    });
+    renderDashboard({ campaigns: [spring], lineItems: [makeLineItem(), fromFile] });
+    await screen.findByRole('checkbox', { name: 'Status of Globex Corporation' });
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+
+    // Assess
+    expect(saved.map((file) => file.name)).toEqual(['export.csv']);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      new Uint8Array(await (saved[0] as { blob: Blob }).blob.arrayBuffer()),
+    );
+    expect(text).toBe(
+      [
+        '\uFEFF"Status";"Name";"Source";"HS Company Id";"impressions";"clicks";"conversions";"Spent USD";"segment_count_nam"',
+        '"ACTIVE";"Globex Corporation";"HubSpot";"7700";"1,000";"7";"1";"$12.50";"N/A"',
+        '"INACTIVE";"Initech Incorporated International Holdings";"File Upload";"N/A";"50";"N/A";"N/A";"N/A";"N/A"',
+        '',
+      ].join('\r\n'),
+    );
+  });
+});

@@ -1,0 +1,208 @@
+import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { archiveCampaign } from '@bidgrid/shared/api/operations/campaign.operations';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/data-states';
+import { callOperation } from '@/lib/api/api-client';
+import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
+import { toaster } from '@/lib/toaster';
+import { CAMPAIGN_FIELDS_NAMES } from '../api/campaigns.queries';
+import {
+  ALL_CAMPAIGNS_ARCHIVED,
+  archivedMessage,
+  archiveQuestion,
+  DASHBOARD_TITLE,
+  NO_CAMPAIGNS,
+  PIXEL_COPIED,
+  PIXEL_COPY_FAILED,
+  VIEW_ALL_CAMPAIGNS,
+} from '../campaign-messages';
+import { useCampaignsReport, useRefresh } from '../hooks/use-reports';
+import { initialFrame, type TFrameSelection } from '../time-frame';
+import { AdGroupsPanel } from './ad-groups-panel';
+import { AllCampaignsDialog } from './all-campaigns-dialog';
+import { CampaignMetricsTable } from './campaign-metrics-table';
+import { CampaignToolbar } from './campaign-toolbar';
+import { EditCampaignDialog } from './edit-campaign-dialog';
+import { LineItemsPanel } from './line-items-panel';
+import { TargetingPanel } from './targeting-panel';
+
+// The chart is drawn after the tables: it comes in its own chunk.
+const DeliveryChart = lazy(() => import('./delivery-chart').then((module) => ({ default: module.DeliveryChart })));
+
+/** The query parameter that keeps the selected campaign (000 §2). */
+export const CAMPAIGN_ID_PARAM = 'campaignId';
+
+/** The reports and panels of one campaign, below the toolbar. */
+function CampaignReports({
+  advertiser,
+  campaign,
+  frame,
+}: {
+  advertiser: TAdvertiser;
+  campaign: TCampaign;
+  frame: TFrameSelection;
+}) {
+  return (
+    <Stack gap="8">
+      <CampaignMetricsTable campaign={campaign} />
+      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <LineItemsPanel campaign={campaign} frame={frame} />
+        <Suspense fallback={<Skeleton height="64" />}>
+          <DeliveryChart bgCampaignId={campaign.bgCampaignId} campaignName={campaign.name} frame={frame} />
+        </Suspense>
+      </Grid>
+      <TargetingPanel bgCampaignId={campaign.bgCampaignId} />
+      <AdGroupsPanel advertiser={advertiser} campaign={campaign} frame={frame} />
+    </Stack>
+  );
+}
+
+function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
+  const [frame, setFrame] = useState<TFrameSelection>(() => initialFrame());
+  const report = useCampaignsReport(advertiser.bgAdvertiserId, frame);
+  const refresh = useRefresh();
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<'all' | 'edit' | 'archive' | null>(null);
+  const [archiving, setArchiving] = useState(false);
+
+  const campaigns = report.data;
+  // 000 §4: archived campaigns vanish from the selector (the dialog can unarchive them).
+  const visible = useMemo(() => (campaigns ?? []).filter((campaign) => !campaign.archived), [campaigns]);
+  const requestedId = params.get(CAMPAIGN_ID_PARAM);
+  const requested = visible.find((campaign) => campaign.bgCampaignId === requestedId);
+  const shown = requested ?? visible[0] ?? null;
+
+  const select = (bgCampaignId: string, replace = false): void =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(CAMPAIGN_ID_PARAM, bgCampaignId);
+        return next;
+      },
+      { replace },
+    );
+
+  // 000 §2: with no or an unknown campaignId the first campaign is chosen and the URL updated.
+  const fallbackId = !report.loading && !requested ? (visible[0]?.bgCampaignId ?? null) : null;
+  useEffect(() => {
+    if (fallbackId) select(fallbackId, true);
+    // `select` only wraps the stable `setParams`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fallbackId]);
+
+  const reloadCampaigns = (): Promise<void> => refresh(CAMPAIGN_FIELDS_NAMES);
+
+  const copyPixel = async (campaign: TCampaign): Promise<void> => {
+    if (!campaign.pixel_event_id) return;
+    const copied = await copyText(conversionPixelSnippet(campaign.pixel_event_id, campaign.name));
+    toaster.create({
+      type: copied ? 'success' : 'error',
+      title: copied ? PIXEL_COPIED : PIXEL_COPY_FAILED,
+      duration: TOAST_MS.default,
+      closable: true,
+    });
+  };
+
+  const archive = async (campaign: TCampaign): Promise<void> => {
+    setArchiving(true);
+    try {
+      await callOperation(archiveCampaign, {
+        body: { bgCampaignId: campaign.bgCampaignId, updateBody: { archived: true } },
+      });
+      await reloadCampaigns();
+      toaster.create({
+        type: 'success',
+        title: archivedMessage(campaign.name),
+        duration: TOAST_MS.gate,
+        closable: true,
+      });
+    } catch (error) {
+      // 000 §8: an archive failure is only logged (the API client showed its toast).
+      console.error('The campaign was not archived', error);
+    } finally {
+      setArchiving(false);
+      setDialog(null);
+    }
+  };
+
+  const allArchived = campaigns !== undefined && campaigns.length > 0 && visible.length === 0;
+
+  return (
+    <Stack as="section" aria-labelledby="campaigns-dashboard-heading" gap="6" aria-busy={report.loading}>
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h2" id="campaigns-dashboard-heading" size="xl">
+          {DASHBOARD_TITLE}
+        </Heading>
+        {allArchived ? null : (
+          <Button colorPalette="blue" variant="outline" size="sm" onClick={() => setDialog('all')}>
+            {VIEW_ALL_CAMPAIGNS}
+          </Button>
+        )}
+      </Flex>
+      {report.loading && !campaigns ? (
+        <Stack gap="3" aria-label="Loading the campaigns">
+          <Skeleton height="10" width="md" />
+          <Skeleton height="32" />
+        </Stack>
+      ) : allArchived ? (
+        <Stack align="flex-start" gap="3" borderWidth="1px" borderStyle="dashed" rounded="l2" p="6">
+          <Text fontWeight="medium">{ALL_CAMPAIGNS_ARCHIVED}</Text>
+          <Button colorPalette="blue" size="sm" onClick={() => setDialog('all')}>
+            {VIEW_ALL_CAMPAIGNS}
+          </Button>
+        </Stack>
+      ) : !shown ? (
+        <EmptyState>{NO_CAMPAIGNS}</EmptyState>
+      ) : (
+        <Box>
+          <Stack gap="6">
+            <CampaignToolbar
+              campaign={shown}
+              campaigns={visible}
+              frame={frame}
+              onFrameChange={setFrame}
+              onSelect={(id) => select(id)}
+              onEdit={() => setDialog('edit')}
+              onCopyPixel={() => void copyPixel(shown)}
+              onArchive={() => setDialog('archive')}
+            />
+            <CampaignReports advertiser={advertiser} campaign={shown} frame={frame} />
+          </Stack>
+          {dialog === 'edit' ? (
+            <EditCampaignDialog campaign={shown} onClose={() => setDialog(null)} onSaved={reloadCampaigns} />
+          ) : null}
+          <ConfirmDialog
+            open={dialog === 'archive'}
+            title={archiveQuestion(shown.name)}
+            confirmLabel="Archive"
+            cancelLabel="Cancel"
+            confirmPalette="red"
+            busy={archiving}
+            onCancel={() => setDialog(null)}
+            onConfirm={() => void archive(shown)}
+          >
+            Archived campaigns leave the dashboard; they can be unarchived in the all-campaigns view.
+          </ConfirmDialog>
+        </Box>
+      )}
+      {dialog === 'all' ? (
+        <AllCampaignsDialog advertiser={advertiser} onClose={() => setDialog(null)} onSaved={reloadCampaigns} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The campaigns dashboard of the advertiser page (000 §2): header 'Campaigns Dashboard' with 'View All
+ * Campaigns', the selected campaign kept in `?campaignId=`, its toolbar, metrics, line items beside the
+ * delivery chart, targeting selections and creative list; 'All campaigns are archived' when nothing is
+ * left to show. Keyed by advertiser, so switching advertisers starts from a clean state.
+ */
+export function CampaignsDashboard({ advertiser }: { advertiser: TAdvertiser }) {
+  return <DashboardBody key={advertiser.bgAdvertiserId} advertiser={advertiser} />;
+}

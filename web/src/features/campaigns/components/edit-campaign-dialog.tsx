@@ -1,0 +1,304 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { updateCampaignDetails } from '@bidgrid/shared/api/operations/campaign.operations';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { formatUsd } from '@bidgrid/shared/metrics/format';
+import {
+  campaignDetailsSchema,
+  campaignEditability,
+  estimatedBudget,
+  type TCampaignDetails,
+  type TCampaignDetailsInput,
+} from '@bidgrid/shared/validation/campaign-details.schema';
+import { toNumberInput } from '@bidgrid/shared/validation/fields';
+import { callOperation } from '@/lib/api/api-client';
+import { toaster } from '@/lib/toaster';
+import { EDIT_CAMPAIGN_DETAILS, errorText, updatedMessage } from '../campaign-messages';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const systemNow = (): Date => new Date();
+
+/** The form's values as the campaign is saved now. */
+export function campaignFormValues(campaign: TCampaign): TCampaignDetailsInput {
+  return {
+    name: campaign.name,
+    description: campaign.description,
+    mediaType: campaign.isVideoCampaign ? 'video' : 'display',
+    dailyBudget: campaign.daily_budget,
+    maxBid: campaign.maxBid,
+    startDate: campaign.start_date,
+    endDate: campaign.end_date,
+    showInHubspot: campaign.showInHubspot,
+    maxCompanies: campaign.maxCompanies ?? '',
+    templateName: '',
+  };
+}
+
+/**
+ * The `updateBody` of `PUT /campaign/new/details` (000 §7) from validated details. The start date is
+ * sent only while it may change (000 §4); `active` keeps the campaign's status (the dialog does not
+ * switch it); 0 companies means no limit (000 §5).
+ */
+export function updateBodyOf(details: TCampaignDetails, campaign: TCampaign, startDateEditable: boolean) {
+  return {
+    name: details.name,
+    description: details.description,
+    daily_budget: details.dailyBudget,
+    campaign_budget: details.estimatedBudget,
+    max_bid: details.maxBid,
+    ...(startDateEditable ? { start_date: details.startDate } : {}),
+    end_date: details.endDate,
+    active: campaign.active,
+    maxCompanies: details.maxCompanies,
+    showInHubspot: details.showInHubspot,
+    isVideoCampaign: details.isVideoCampaign,
+  };
+}
+
+/**
+ * 'Edit Campaign Details' (000 §2, §4, §5): every rule of the campaign edit form through the shared
+ * schema, the live texts while typing and the submit texts on Save. The media type never changes, the
+ * start date only before the campaign starts, and 175 days after the end everything is read-only. A
+ * failure resets the form and shows 'There was an error: {message}'.
+ */
+export function EditCampaignDialog({
+  campaign,
+  onClose,
+  onSaved,
+  now = systemNow,
+}: {
+  campaign: TCampaign;
+  onClose: () => void;
+  onSaved: () => Promise<void> | void;
+  /** Today, for the date rules (tests pass a fixed day). */
+  now?: () => Date | string;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const editability = campaignEditability({ startDate: campaign.start_date, endDate: campaign.end_date }, now());
+  const defaults = useMemo(() => campaignFormValues(campaign), [campaign]);
+
+  // The live texts while typing, the submit texts when Save is pressed (000 §5).
+  const phase = useRef<'live' | 'submit'>('live');
+  const resolver = useMemo<Resolver<TCampaignDetailsInput, unknown, TCampaignDetails>>(() => {
+    const saved = { mediaType: defaults.mediaType as 'display' | 'video', startDate: campaign.start_date };
+    const live = zodResolver(campaignDetailsSchema({ flow: 'edit', saved, mode: 'live', now }));
+    const submit = zodResolver(campaignDetailsSchema({ flow: 'edit', saved, mode: 'submit', now }));
+    return (values, context, options) => (phase.current === 'submit' ? submit : live)(values, context, options);
+  }, [defaults.mediaType, campaign.start_date, now]);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TCampaignDetailsInput, unknown, TCampaignDetails>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: defaults,
+  });
+  const [dailyBudget, startDate, endDate, showInHubspot] = useWatch({
+    control,
+    name: ['dailyBudget', 'startDate', 'endDate', 'showInHubspot'],
+  });
+  const budget = estimatedBudget(Number(toNumberInput(dailyBudget) ?? 0), startDate ?? '', endDate ?? '');
+
+  const save = async (details: TCampaignDetails): Promise<void> => {
+    setFailure(null);
+    try {
+      await callOperation(updateCampaignDetails, {
+        body: {
+          bgCampaignId: campaign.bgCampaignId,
+          beeswaxCampaignId: campaign.beeswaxCampaignId,
+          updateBody: updateBodyOf(details, campaign, editability.startDateEditable),
+        },
+      });
+      toaster.create({
+        type: 'success',
+        title: updatedMessage(details.name),
+        duration: TOAST_MS.default,
+        closable: true,
+      });
+      await onSaved();
+      onClose();
+    } catch (error) {
+      reset(defaults);
+      setFailure(errorText(messageOf(error)));
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    phase.current = 'submit';
+    void handleSubmit(save)(event).finally(() => {
+      phase.current = 'live';
+    });
+  };
+
+  const close = (): void => {
+    if (!isSubmitting) onClose();
+  };
+  const disabled = editability.readOnly || isSubmitting;
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && close()}
+      closeOnEscape={!isSubmitting}
+      closeOnInteractOutside={!isSubmitting}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label={EDIT_CAMPAIGN_DETAILS}>
+              <Dialog.Header>
+                <Dialog.Title>{EDIT_CAMPAIGN_DETAILS}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {failure ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{failure}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                  {editability.readOnly ? (
+                    <Alert.Root status="info">
+                      <Alert.Indicator />
+                      <Alert.Title>
+                        This campaign ended 175 or more days ago: its details can no longer be changed and it cannot be
+                        reactivated.
+                      </Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                  <Field.Root invalid={Boolean(errors.name)} required disabled={disabled}>
+                    <Field.Label>Name</Field.Label>
+                    <Input {...register('name')} />
+                    <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root disabled={disabled}>
+                    <Field.Label>Description</Field.Label>
+                    <Textarea rows={2} {...register('description')} />
+                  </Field.Root>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                    {/* Shown, never registered: the saved media type stays in the values (000 §5: it cannot change). */}
+                    <Field.Root invalid={Boolean(errors.mediaType)} disabled>
+                      <Field.Label>Media Type</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={defaults.mediaType} onChange={() => undefined}>
+                          <option value="display">Display</option>
+                          <option value="video">Video</option>
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      <Field.HelperText>The media type cannot change.</Field.HelperText>
+                      <Field.ErrorText>{errors.mediaType?.message}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={Boolean(errors.dailyBudget)} required disabled={disabled}>
+                      <Field.Label>Daily Budget (USD)</Field.Label>
+                      <Input type="number" step="0.01" min="0" {...register('dailyBudget')} />
+                      <Field.ErrorText>{errors.dailyBudget?.message}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root
+                      invalid={Boolean(errors.startDate)}
+                      required
+                      disabled={disabled}
+                      // Read-only rather than disabled once started, so its value is still part of the form.
+                      readOnly={!editability.startDateEditable}
+                    >
+                      <Field.Label>Start Date</Field.Label>
+                      <Input type="date" {...register('startDate')} />
+                      {!editability.startDateEditable && !editability.readOnly ? (
+                        <Field.HelperText>The campaign has started: its start date stays.</Field.HelperText>
+                      ) : null}
+                      <Field.ErrorText>{errors.startDate?.message}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={Boolean(errors.endDate)} required disabled={disabled}>
+                      <Field.Label>End Date</Field.Label>
+                      <Input type="date" {...register('endDate')} />
+                      <Field.ErrorText>{errors.endDate?.message}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root invalid={Boolean(errors.maxBid)} required disabled={disabled}>
+                      <Field.Label>Max Bid (USD)</Field.Label>
+                      <Input type="number" step="0.01" min="0" {...register('maxBid')} />
+                      <Field.ErrorText>{errors.maxBid?.message}</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root readOnly>
+                      <Field.Label>Estimated Budget</Field.Label>
+                      <Input readOnly value={formatUsd(budget)} aria-describedby={undefined} />
+                      <Field.HelperText>Daily budget times the days between start and end.</Field.HelperText>
+                    </Field.Root>
+                  </SimpleGrid>
+                  <Controller
+                    control={control}
+                    name="showInHubspot"
+                    render={({ field }) => (
+                      <Checkbox.Root
+                        colorPalette="blue"
+                        checked={Boolean(field.value)}
+                        onCheckedChange={(details) => field.onChange(details.checked === true)}
+                        disabled={disabled}
+                      >
+                        <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                        <Checkbox.Control />
+                        <Checkbox.Label>Sales Enabled Campaign</Checkbox.Label>
+                      </Checkbox.Root>
+                    )}
+                  />
+                  {showInHubspot ? (
+                    <Field.Root invalid={Boolean(errors.maxCompanies)} disabled={disabled}>
+                      <Field.Label>Max Companies</Field.Label>
+                      <Input type="number" min="0" step="1" {...register('maxCompanies')} />
+                      <Field.HelperText>Empty or 0 means no limit.</Field.HelperText>
+                      <Field.ErrorText>{errors.maxCompanies?.message}</Field.ErrorText>
+                    </Field.Root>
+                  ) : null}
+                  <Text fontSize="xs" color="fg.muted">
+                    {`Campaign ${campaign.bgCampaignId}`}
+                  </Text>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  loading={isSubmitting}
+                  loadingText="Saving"
+                  disabled={editability.readOnly}
+                >
+                  Save
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  Box,
+  Button,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  Popover,
+  Portal,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { updateLineItemStatus } from '@bidgrid/shared/api/operations/line-item.operations';
+import { TRUNCATE } from '@bidgrid/shared/constants';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import {
+  LINE_ITEM_DEFAULT_METRICS,
+  LINE_ITEM_METRICS,
+  lineItemMetricLabel,
+  type TLineItem,
+  type TLineItemMetric,
+} from '@bidgrid/shared/entities/line-item.schema';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { callOperation } from '@/lib/api/api-client';
+import { exportCsv } from '@/lib/csv-export';
+import { LINE_ITEM_FIELD_NAMES } from '../api/campaigns.queries';
+import { LINE_ITEM_STATUS_QUESTION, METRICS_TOOLBAR, SELECT_METRICS } from '../campaign-messages';
+import { NameCell } from '../campaign-columns';
+import { formatLineItemMetric, statusText } from '../format';
+import { useLineItemsReport, useRefresh } from '../hooks/use-reports';
+import {
+  hubspotIdText,
+  lineItemExportColumns,
+  lineItemRows,
+  metricValue,
+  orderedMetrics,
+  sourceText,
+  type TLineItemRow,
+} from '../line-item-columns';
+import type { TFrameSelection } from '../time-frame';
+
+/** 'Select Metrics' (000 §2): every metric with a checkbox; the default ones start checked. */
+function MetricsChooser({
+  chosen,
+  onChange,
+}: {
+  chosen: ReadonlySet<TLineItemMetric>;
+  onChange: (next: Set<TLineItemMetric>) => void;
+}) {
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
+      <Popover.Trigger asChild>
+        <Button size="sm" variant="outline">
+          {SELECT_METRICS}
+        </Button>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width="xs">
+            <Popover.Header>
+              <Popover.Title fontWeight="semibold">{SELECT_METRICS}</Popover.Title>
+            </Popover.Header>
+            <Popover.Body maxHeight="80" overflowY="auto">
+              <Stack gap="2">
+                {LINE_ITEM_METRICS.map((metric) => (
+                  <Checkbox.Root
+                    key={metric}
+                    size="sm"
+                    colorPalette="blue"
+                    checked={chosen.has(metric)}
+                    onCheckedChange={(details) => {
+                      const next = new Set(chosen);
+                      if (details.checked === true) next.add(metric);
+                      else next.delete(metric);
+                      onChange(next);
+                    }}
+                  >
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{lineItemMetricLabel(metric)}</Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </Stack>
+            </Popover.Body>
+            <Popover.CloseTrigger />
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
+/** The status cell: a switch that asks before it changes anything, and the status as text. */
+function StatusCell({ lineItem, onToggle }: { lineItem: TLineItem; onToggle: (lineItem: TLineItem) => void }) {
+  return (
+    <HStack gap="2">
+      <Switch.Root size="sm" colorPalette="blue" checked={lineItem.active} onCheckedChange={() => onToggle(lineItem)}>
+        <Switch.HiddenInput aria-label={`Status of ${lineItem.line_item_name}`} />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+      </Switch.Root>
+      <Text as="span" fontSize="xs" fontWeight="semibold" color={lineItem.active ? 'fg.success' : 'fg.muted'}>
+        {statusText(lineItem.active)}
+      </Text>
+    </HStack>
+  );
+}
+
+/**
+ * The line-item report (000 §2): toolbar 'Campaign Metrics' with 'Select Metrics' and an export; fixed
+ * columns Status (with its toggle), Name (25 characters), Source and HS Company Id, then the chosen
+ * metrics ('N/A' when missing). Toggling asks 'Are you sure you want to update this line item's status?';
+ * Yes sends the inverted status and reloads the reports (000 §4). Failures are only logged (000 §8).
+ */
+export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame: TFrameSelection }) {
+  const report = useLineItemsReport(campaign.bgCampaignId, frame);
+  const refresh = useRefresh();
+  const [chosen, setChosen] = useState<ReadonlySet<TLineItemMetric>>(() => new Set(LINE_ITEM_DEFAULT_METRICS));
+  const [pending, setPending] = useState<TLineItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A click flips the switch's native checkbox before anything is confirmed; remounting the switches once
+  // the question is answered puts every one back in line with the saved status.
+  const [answers, setAnswers] = useState(0);
+  const settle = (): void => {
+    setPending(null);
+    setAnswers((count) => count + 1);
+  };
+
+  const rows = useMemo(
+    () => (report.data ? lineItemRows(report.data.lineItems, report.data.lineItemReports) : []),
+    [report.data],
+  );
+  const metrics = orderedMetrics(chosen);
+
+  const columns: Array<DataTableColumn<TLineItemRow>> = [
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <StatusCell
+          key={`${row.lineItem.beeswaxLineItemId}-${answers}`}
+          lineItem={row.lineItem}
+          onToggle={setPending}
+        />
+      ),
+      sortValue: (row) => statusText(row.lineItem.active),
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (row) => <NameCell name={row.lineItem.line_item_name} max={TRUNCATE.lineItem} />,
+      sortValue: (row) => row.lineItem.line_item_name,
+    },
+    {
+      id: 'source',
+      header: 'Source',
+      cell: (row) => sourceText(row.lineItem),
+      sortValue: (row) => sourceText(row.lineItem),
+    },
+    {
+      id: 'hubspotCompanyId',
+      header: 'HS Company Id',
+      cell: (row) => hubspotIdText(row.lineItem),
+      sortValue: (row) => row.lineItem.hubspotCompanyId,
+    },
+    ...metrics.map<DataTableColumn<TLineItemRow>>((metric) => ({
+      id: metric,
+      header: lineItemMetricLabel(metric),
+      cell: (row) => formatLineItemMetric(metric, metricValue(row, metric)),
+      sortValue: (row) => metricValue(row, metric),
+      align: 'end',
+    })),
+  ];
+
+  const confirm = async (lineItem: TLineItem): Promise<void> => {
+    setBusy(true);
+    try {
+      await callOperation(updateLineItemStatus, {
+        body: { beeswaxLineItemId: lineItem.beeswaxLineItemId, active: !lineItem.active },
+      });
+      await refresh(LINE_ITEM_FIELD_NAMES);
+    } catch (error) {
+      console.error('The line item status was not updated', error);
+    } finally {
+      setBusy(false);
+      settle();
+    }
+  };
+
+  return (
+    <Stack as="section" aria-labelledby="line-items-heading" gap="3" minWidth="0">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h3" id="line-items-heading" size="md">
+          {METRICS_TOOLBAR}
+        </Heading>
+        <HStack gap="2">
+          <MetricsChooser chosen={chosen} onChange={setChosen} />
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={rows.length === 0}
+            onClick={() => exportCsv(rows, lineItemExportColumns(metrics))}
+          >
+            Export
+          </Button>
+        </HStack>
+      </Flex>
+      {report.loading && !report.data ? (
+        <Box aria-busy="true" aria-label="Loading the line items">
+          <Skeleton height="40" />
+        </Box>
+      ) : (
+        <DataTable
+          label="Line items"
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => String(row.lineItem.beeswaxLineItemId)}
+          emptyText="There are no line items to show."
+        />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={LINE_ITEM_STATUS_QUESTION}
+        busy={busy}
+        onCancel={settle}
+        onConfirm={() => pending && void confirm(pending)}
+      >
+        {pending ? `${pending.line_item_name} will be ${pending.active ? 'deactivated' : 'activated'}.` : null}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, CloseButton, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
+import { toaster } from '@/lib/toaster';
+import { CREATIVES_REPLACED, REPLACE_FAILED } from '../campaign-messages';
+import { apiReplacementDeps } from '../creative-makers';
+import {
+  replaceAdGroup,
+  stepText,
+  type TCreativeMaker,
+  type TReplacementDeps,
+  type TReplacementStep,
+} from '../replace-ad-group';
+
+/** A replacement the modal asks for: the new ad group and how to make each of its creatives. */
+export interface TReplacementRequest {
+  readonly newAdGroup: TAdGroupCreate;
+  readonly makers: readonly TCreativeMaker[];
+}
+
+/**
+ * Runs a replacement for a modal (000 §4, 001 §4): busy while it runs, then 'Creatives successfully
+ * replaced.' or 'There was an error while upload new Ad Group' (5 s, 000 §8).
+ */
+export function useReplacement(
+  oldAdGroupIds: ReadonlyArray<TAdGroup['adGroupId']>,
+  onReplaced: () => Promise<void> | void,
+  deps: TReplacementDeps = apiReplacementDeps,
+) {
+  const [step, setStep] = useState<TReplacementStep | null>(null);
+  const run = async (request: TReplacementRequest): Promise<boolean> => {
+    setStep({ step: 'creating-ad-group' });
+    try {
+      await replaceAdGroup({ oldAdGroupIds, ...request }, deps, setStep);
+      await onReplaced();
+      toaster.create({ type: 'success', title: CREATIVES_REPLACED, duration: TOAST_MS.upload, closable: true });
+      return true;
+    } catch (error) {
+      console.error('The ad group was not replaced', error);
+      toaster.create({ type: 'error', title: REPLACE_FAILED, duration: TOAST_MS.upload, closable: true });
+      return false;
+    } finally {
+      setStep(null);
+    }
+  };
+  return { busy: step !== null, step, run };
+}
+
+/**
+ * The frame of both replacement modals: a form in a dialog that cannot be closed while busy (no Escape,
+ * no click outside, close buttons disabled), with the progress of the running replacement.
+ */
+export function ReplacementDialogFrame({
+  open,
+  title,
+  busy,
+  step,
+  submitLabel,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  busy: boolean;
+  step: TReplacementStep | null;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  const progress = step?.step === 'creating-creative' ? Math.round((step.done / Math.max(1, step.total)) * 100) : null;
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !busy && !details.open && onClose()}
+      closeOnEscape={!busy}
+      closeOnInteractOutside={!busy}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content aria-busy={busy}>
+            <form onSubmit={submit} noValidate aria-label={title}>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {children}
+                  {busy ? (
+                    <Stack gap="2" role="status" aria-live="polite">
+                      <Text fontSize="sm">{stepText(step)}</Text>
+                      <Progress.Root value={progress} size="sm" colorPalette="blue" aria-label="Replacement progress">
+                        <Progress.Track>
+                          <Progress.Range />
+                        </Progress.Track>
+                      </Progress.Root>
+                    </Stack>
+                  ) : null}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={busy} loadingText="Replacing">
+                  {submitLabel}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={busy} />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box, Heading, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
+import { TARGETING_QUERY } from '../api/campaigns.queries';
+import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
+import { targetingColumns } from '../targeting';
+
+function Items({ items }: { items: readonly string[] }) {
+  if (items.length === 0) return <Text color="fg.muted">{NOT_AVAILABLE}</Text>;
+  return (
+    <List.Root gap="0.5" ps="4">
+      {items.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List.Root>
+  );
+}
+
+/**
+ * 'Campaign Targeting Selections' (000 §2): domain lists, geo states grouped by country then region
+ * names, zip codes, roles/titles and retargeting segments; an empty layer shows 'N/A'. A failed read is
+ * only logged and the panel shows 'N/A' everywhere (000 §8).
+ */
+export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
+  const { data, loading, error } = useQuery(TARGETING_QUERY, { variables: { id: bgCampaignId } });
+  useEffect(() => {
+    if (error) console.error(reportErrorText(error.message));
+  }, [error]);
+  const columns = targetingColumns(
+    data?.targeting ?? {
+      domain_list: [],
+      geo_country: [],
+      geo_state: [],
+      geo_zip: [],
+      role_title_segments: [],
+      retargeting_segments: [],
+    },
+  );
+
+  return (
+    <Stack as="section" aria-labelledby="targeting-heading" gap="3">
+      <Heading as="h3" id="targeting-heading" size="md">
+        {TARGETING_TITLE}
+      </Heading>
+      {loading && !data ? (
+        <Box aria-busy="true" aria-label="Loading the targeting selections">
+          <Skeleton height="20" />
+        </Box>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="l2">
+          <Table.Root size="sm" aria-label={TARGETING_TITLE}>
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader>Domain lists</Table.ColumnHeader>
+                <Table.ColumnHeader>Geo states</Table.ColumnHeader>
+                <Table.ColumnHeader>Zip codes</Table.ColumnHeader>
+                <Table.ColumnHeader>Role/Title</Table.ColumnHeader>
+                <Table.ColumnHeader>Retargeting segments</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              <Table.Row verticalAlign="top">
+                <Table.Cell>
+                  <Items items={columns.domainLists} />
+                </Table.Cell>
+                <Table.Cell>
+                  {columns.geo.length === 0 ? (
+                    <Text color="fg.muted">{NOT_AVAILABLE}</Text>
+                  ) : (
+                    <Stack gap="2">
+                      {columns.geo.map((group) => (
+                        <Box key={group.country}>
+                          <Text fontWeight="semibold">{group.country}</Text>
+                          <Items items={group.regions} />
+                        </Box>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  {columns.zipCodes.length === 0 ? (
+                    <Text color="fg.muted">{NOT_AVAILABLE}</Text>
+                  ) : (
+                    <Text maxWidth="xs">{columns.zipCodes.join(', ')}</Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  <Items items={columns.roles} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Items items={columns.segments} />
+                </Table.Cell>
+              </Table.Row>
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+import { Box, Field, HStack, Image, Input, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { skipToken, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import type { TAdGroupType } from '@bidgrid/shared/entities/ad-group.schema';
+import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
+import { ZSavedAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
+import { formatShortDate } from '@/lib/date-format';
+import { AD_GROUP_TEMPLATES_QUERY, CREATIVE_TEMPLATES_QUERY } from '../api/campaigns.queries';
+import { AD_GROUPS_LOADING, noTemplatesText, TEMPLATES_DIALOG_TITLE } from '../campaign-messages';
+import { templateMaker, type TCreativeContext } from '../creative-makers';
+import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
+
+/** The creatives of the chosen template, so the user sees what the campaign will serve. */
+function TemplateCreatives({ templateId }: { templateId: string }) {
+  const { data, loading, error } = useQuery(CREATIVE_TEMPLATES_QUERY, { variables: { id: templateId } });
+  useEffect(() => {
+    if (error) console.error('The creative templates could not be loaded', error);
+  }, [error]);
+  if (loading && !data) return <Text color="fg.muted">{AD_GROUPS_LOADING}</Text>;
+  const creatives = data?.creativeTemplates ?? [];
+  if (creatives.length === 0) return <Text color="fg.muted">This template has no creatives.</Text>;
+  return (
+    <Table.Root size="sm" aria-label="Creatives of the template">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Asset</Table.ColumnHeader>
+          <Table.ColumnHeader>Name</Table.ColumnHeader>
+          <Table.ColumnHeader>Size</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {creatives.map((creative) => (
+          <Table.Row key={creative.id}>
+            <Table.Cell>
+              {creative.creativeType.startsWith('image/') ? (
+                <Image src={creative.creativeTemplateSrc} alt={creative.name} maxHeight="10" maxWidth="20" />
+              ) : (
+                <Text fontSize="xs">Video</Text>
+              )}
+            </Table.Cell>
+            <Table.Cell>{creative.name}</Table.Cell>
+            <Table.Cell>{`${creative.width}x${creative.height}`}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/**
+ * 'Choose creatives from templates' (000 §2, 001 §2): the advertiser's ad-group templates of the
+ * campaign's kind (image templates for display, video ones for video campaigns); the chosen one's
+ * creatives become the campaign's new ad group, replacing the current one. Nothing chosen gives
+ * 'Please, select Ad Group to continue.' (001 §5).
+ */
+export function TemplateAdGroupDialog({
+  open,
+  advertiserName,
+  adGroupType,
+  context,
+  busy,
+  step,
+  onClose,
+  onReplace,
+}: {
+  open: boolean;
+  advertiserName: string;
+  adGroupType: TAdGroupType;
+  context: TCreativeContext;
+  busy: boolean;
+  step: Parameters<typeof ReplacementDialogFrame>[0]['step'];
+  onClose: () => void;
+  onReplace: (request: TReplacementRequest) => Promise<boolean>;
+}) {
+  const templates = useQuery(
+    AD_GROUP_TEMPLATES_QUERY,
+    open ? { variables: { advertiserId: context.bgAdvertiserId } } : skipToken,
+  );
+  const [selectedId, setSelectedId] = useState('');
+  const [landingPage, setLandingPage] = useState(context.clickUrl);
+  const [errors, setErrors] = useState<{ selection?: string; landingPage?: string }>({});
+  const chosen = useQuery(CREATIVE_TEMPLATES_QUERY, selectedId ? { variables: { id: selectedId } } : skipToken);
+  useEffect(() => {
+    if (templates.error) console.error('The ad group templates could not be loaded', templates.error);
+  }, [templates.error]);
+
+  const list = (templates.data?.adGroupTemplates ?? []).filter((template) => template.adGroupType === adGroupType);
+
+  const submit = async (): Promise<void> => {
+    const selection = ZSavedAdGroupForm.safeParse({ selectedAdGroupTemplateId: selectedId });
+    const page = ZLandingPageUrl.safeParse(landingPage);
+    const template = list.find((item) => item.id === selectedId);
+    if (!selection.success || !page.success || !template) {
+      setErrors({
+        selection: selection.success ? undefined : selection.error.issues[0]?.message,
+        landingPage: page.success ? undefined : page.error.issues[0]?.message,
+      });
+      return;
+    }
+    setErrors({});
+    // The creatives are read fresh so the replacement uses exactly what the template holds now.
+    const creatives = chosen.data?.creativeTemplates ?? (await chosen.refetch()).data?.creativeTemplates ?? [];
+    const done = await onReplace({
+      newAdGroup: {
+        bgAdvertiserId: context.bgAdvertiserId,
+        bgCampaignId: context.bgCampaignId,
+        name: template.name,
+        description: template.description,
+        adGroupType: template.adGroupType,
+      },
+      makers: creatives.map((creative) => templateMaker(creative, { ...context, clickUrl: page.data })),
+    });
+    if (done) onClose();
+  };
+
+  return (
+    <ReplacementDialogFrame
+      open={open}
+      title={TEMPLATES_DIALOG_TITLE}
+      busy={busy}
+      step={step}
+      submitLabel="Replace Creatives"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      {templates.loading && !templates.data ? (
+        <Text color="fg.muted">{AD_GROUPS_LOADING}</Text>
+      ) : list.length === 0 ? (
+        <Text color="fg.muted">{noTemplatesText(advertiserName)}</Text>
+      ) : (
+        <Field.Root invalid={Boolean(errors.selection)} disabled={busy}>
+          <RadioGroup.Root
+            value={selectedId}
+            onValueChange={(details) => setSelectedId(details.value ?? '')}
+            colorPalette="blue"
+            size="sm"
+            aria-label="Ad group templates"
+            disabled={busy}
+          >
+            <Stack gap="2">
+              {list.map((template) => (
+                <RadioGroup.Item key={template.id} value={template.id} alignItems="flex-start">
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>
+                    <Text fontWeight="semibold">{template.name}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {`${template.createdBy}, ${formatShortDate(template.createdAt)}${
+                        template.description ? ` — ${template.description}` : ''
+                      }`}
+                    </Text>
+                  </RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          <Field.ErrorText>{errors.selection}</Field.ErrorText>
+        </Field.Root>
+      )}
+      {selectedId ? (
+        <Box>
+          <TemplateCreatives templateId={selectedId} />
+        </Box>
+      ) : null}
+      <Field.Root invalid={Boolean(errors.landingPage)} required disabled={busy}>
+        <Field.Label>Landing Page</Field.Label>
+        <HStack width="full">
+          <Input type="url" value={landingPage} onChange={(event) => setLandingPage(event.currentTarget.value)} />
+        </HStack>
+        <Field.ErrorText>{errors.landingPage}</Field.ErrorText>
+      </Field.Root>
+    </ReplacementDialogFrame>
+  );
+}

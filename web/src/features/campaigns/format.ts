@@ -1,0 +1,36 @@
+import { NOT_AVAILABLE, formatByKind, formatCount, METRIC_KINDS } from '@bidgrid/shared/metrics/format';
+import type { TLineItemMetric } from '@bidgrid/shared/entities/line-item.schema';
+import { isIsoDate } from '@bidgrid/shared/validation/iso-date';
+import { ordinal } from '@/lib/date-format';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A calendar day (`YYYY-MM-DD`) as the tables show dates ('Jan 5th 2026'). Read from its parts, never
+ * through `Date`: a day is not an instant, and `new Date('2026-01-05')` is midnight UTC, which is the
+ * 4th west of Greenwich.
+ */
+export function formatIsoDay(day: string | null | undefined): string {
+  if (!isIsoDate(day)) return day ?? NOT_AVAILABLE;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[month - 1] ?? ''} ${ordinal(date)} ${year}`;
+}
+
+/** Short axis label of a day ('Jan 5'). */
+export function formatAxisDay(day: string): string {
+  if (!isIsoDate(day)) return day;
+  const [, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[month - 1] ?? ''} ${date}`;
+}
+
+/**
+ * A line-item metric for a cell: money, percentages and counts by the metric's kind (000 §9), 'N/A'
+ * when the bidder had no value. `segment_count_nam` is not a derived metric: it is a plain count.
+ */
+export function formatLineItemMetric(metric: TLineItemMetric, value: number | null | undefined): string {
+  if (metric === 'segment_count_nam') return formatCount(value);
+  return formatByKind(METRIC_KINDS[metric], value);
+}
+
+/** A status as the line-item table writes it (000 §2: ACTIVE/INACTIVE). */
+export const statusText = (active: boolean): string => (active ? 'ACTIVE' : 'INACTIVE');
