@@ -37,6 +37,11 @@ export interface DataTableProps<T> {
   readonly selection?: DataTableSelection<T>;
   /** Shown in place of the rows when there are none. */
   readonly emptyText?: ReactNode;
+  /**
+   * A height the table keeps once it has more than 10 rows (000 §9: "line-item table fixed height above 10
+   * rows"): the rows scroll inside it under a header that stays in view.
+   */
+  readonly fixedHeight?: string;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -135,6 +140,7 @@ export function DataTable<T>({
   initialSort,
   selection,
   emptyText = 'No rows to show.',
+  fixedHeight,
 }: DataTableProps<T>) {
   const [sort, setSort] = useState(initialSort ?? null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
@@ -176,8 +182,18 @@ export function DataTable<T>({
 
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" rounded="l2">
-        <Table.Root aria-label={label} size="sm" variant="line" interactive>
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="l2"
+        {...(fixedHeight && rows.length > PAGE_SIZE ? { height: fixedHeight } : {})}
+      >
+        <Table.Root
+          aria-label={label}
+          size="sm"
+          variant="line"
+          interactive
+          stickyHeader={Boolean(fixedHeight && rows.length > PAGE_SIZE)}
+        >
           <Table.Header>
             <Table.Row bg="bg.muted">
               {selection ? (

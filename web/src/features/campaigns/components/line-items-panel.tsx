@@ -221,6 +221,7 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
           rows={rows}
           getRowId={(row) => String(row.lineItem.beeswaxLineItemId)}
           emptyText="There are no line items to show."
+          fixedHeight="30rem"
         />
       )}
       <ConfirmDialog
