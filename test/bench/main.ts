@@ -7,17 +7,21 @@
  * - latency: p50/p99 and requests/s of an authenticated GET through the local gateway,
  *   50 clients for 10 s                                                                         #2
  * - web: login route JavaScript (gzip) and Lighthouse performance of `/` and `/dashboard`      #3
+ * - billing: billing job throughput, advertisers charged per second (payments simulator)         #5
+ * - invoices: time to export 50 invoices as PDFs in Chromium                                     #5
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
 import { measureCdk } from './cdk';
 import { measureLatency } from './latency';
 import { formatWebFigures, measureLighthouse, measureLoginRouteJs } from './web';
+import { measureBilling } from './billing';
+import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
 
-const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web'] as const;
+const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices'] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
 const sections = new Set<Section>(asked.length > 0 ? asked : ALL);
@@ -87,4 +91,24 @@ if (sections.has('latency') || sections.has('web')) {
   } finally {
     await stack.stop();
   }
+}
+
+if (sections.has('billing')) {
+  // On its own fresh stack: the bench adds 100 advertisers with cards.
+  const stack = await spawnStack({ web: 'none' });
+  try {
+    process.env[STACK_INFO_ENV] = stack.infoFile;
+    console.log('# Billing job (100 advertisers with a card and delivery, one run, payments simulator)');
+    const b = await measureBilling({ advertisers: 100 });
+    console.log(
+      `charged ${b.summary.charged} of ${b.prepared} in ${b.seconds.toFixed(2)} s: ${b.chargedPerSecond.toFixed(1)} advertisers/s\n`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (sections.has('invoices')) {
+  console.log('# Invoice export (the Invoices page PDF code in Chromium)');
+  console.log(`${formatInvoiceExport(await measureInvoiceExport({ count: 50 }))}\n`);
 }

@@ -8,10 +8,11 @@ const tokens = new Map<string, string>();
 
 /** Signs in against the local pool as a person would (USER_PASSWORD_AUTH); returns the access token. */
 export async function accessTokenFor(username: string, password = DEMO_PASSWORD): Promise<string> {
-  const key = `${username}\u0000${password}`;
+  const info = stackInfo();
+  // Per pool: a bench or test run may talk to more than one stack in turn.
+  const key = `${info.userPoolId}\u0000${username}\u0000${password}`;
   const known = tokens.get(key);
   if (known) return known;
-  const info = stackInfo();
   const cognito = new CognitoIdentityProviderClient({
     region: 'us-east-1',
     endpoint: info.cognitoEndpoint,
