@@ -101,7 +101,7 @@ if (sections.has('billing')) {
     console.log('# Billing job (100 advertisers with a card and delivery, one run, payments simulator)');
     const b = await measureBilling({ advertisers: 100 });
     console.log(
-      `charged ${b.summary.charged} of ${b.prepared} in ${b.seconds.toFixed(2)} s: ${b.chargedPerSecond.toFixed(1)} advertisers/s\n`,
+      `charged ${b.summary.charged} advertisers (${b.prepared} prepared, the rest seeded) in ${b.seconds.toFixed(2)} s: ${b.chargedPerSecond.toFixed(1)} advertisers/s\n`,
     );
   } finally {
     await stack.stop();
