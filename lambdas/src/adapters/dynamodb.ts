@@ -1,6 +1,12 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { PutCommandInput, QueryCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 
 /** An item as stored: attribute name to value (the document client converts to and from JS). */
@@ -38,6 +44,27 @@ export function tables(): { app: string; reports: string; connections: string } 
 /** True when a single write failed on its ConditionExpression. */
 export function isConditionalCheckFailed(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
+}
+
+/** Runs one conditional write: true when it was applied, false when its ConditionExpression failed. */
+async function appliedUnlessConditionFails(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** A Put with a ConditionExpression: true when written, false when the condition failed (other errors throw). */
+export function conditionalPut(input: PutCommandInput): Promise<boolean> {
+  return appliedUnlessConditionFails(() => ddb().send(new PutCommand(input)));
+}
+
+/** An Update with a ConditionExpression: true when applied, false when the condition failed (other errors throw). */
+export function conditionalUpdate(input: UpdateCommandInput): Promise<boolean> {
+  return appliedUnlessConditionFails(() => ddb().send(new UpdateCommand(input)));
 }
 
 /** Runs a Query to the end, following LastEvaluatedKey, and returns every item. */

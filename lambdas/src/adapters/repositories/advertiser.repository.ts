@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { ZAdvertiserRecord } from '../../domain/advertiser-record.schema';
 import type { TAdvertiserRecord } from '../../domain/advertiser-record.schema';
-import { ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import { conditionalPut, conditionalUpdate, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /** Keys of advertiser items (DATA-MODEL): under the agency, so another agency's id finds nothing. */
@@ -106,19 +106,11 @@ async function listAdvertisers(agencyId: string): Promise<TAdvertiserRecord[]> {
 }
 
 async function putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean> {
-  try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tables().app,
-        Item: { ...advertiserKeys.advertiser(agencyId, advertiser.bgAdvertiserId), entity: ENTITY, ...advertiser },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalPut({
+    TableName: tables().app,
+    Item: { ...advertiserKeys.advertiser(agencyId, advertiser.bgAdvertiserId), entity: ENTITY, ...advertiser },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 async function setStripeCustomer(agencyId: string, advertiserId: string, customerId: string): Promise<string | null> {
@@ -182,40 +174,24 @@ async function updateCardSummary(
   paymentMethodId: string,
   card: { last4: string; brand: string },
 ): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tables().app,
-        Key: advertiserKeys.advertiser(agencyId, advertiserId),
-        UpdateExpression: 'SET paymentMethod = :summary',
-        ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
-        ExpressionAttributeValues: { ':summary': { card }, ':pm': paymentMethodId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate({
+    TableName: tables().app,
+    Key: advertiserKeys.advertiser(agencyId, advertiserId),
+    UpdateExpression: 'SET paymentMethod = :summary',
+    ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
+    ExpressionAttributeValues: { ':summary': { card }, ':pm': paymentMethodId },
+  });
 }
 
 async function clearCard(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tables().app,
-        Key: advertiserKeys.advertiser(agencyId, advertiserId),
-        UpdateExpression:
-          'SET paymentMethod = :null REMOVE stripePaymentMethodId, gsi1pk, gsi1sk, billingBlockedPaymentMethodId',
-        ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
-        ExpressionAttributeValues: { ':null': null, ':pm': paymentMethodId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate({
+    TableName: tables().app,
+    Key: advertiserKeys.advertiser(agencyId, advertiserId),
+    UpdateExpression:
+      'SET paymentMethod = :null REMOVE stripePaymentMethodId, gsi1pk, gsi1sk, billingBlockedPaymentMethodId',
+    ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
+    ExpressionAttributeValues: { ':null': null, ':pm': paymentMethodId },
+  });
 }
 
 async function listBillable(): Promise<TBillableAdvertiser[]> {
@@ -251,45 +227,31 @@ async function advanceBilledThrough(
   next: string,
   chargedAt: string,
 ): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tables().app,
-        Key: advertiserKeys.advertiser(agencyId, advertiserId),
-        UpdateExpression: 'SET billedThrough = :next, lastChargedAt = :at',
-        ConditionExpression:
-          previous === null
-            ? 'attribute_exists(pk) AND (attribute_not_exists(billedThrough) OR billedThrough = :null)'
-            : 'attribute_exists(pk) AND billedThrough = :previous',
-        ExpressionAttributeValues: {
-          ':next': next,
-          ':at': chargedAt,
-          ...(previous === null ? { ':null': null } : { ':previous': previous }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate({
+    TableName: tables().app,
+    Key: advertiserKeys.advertiser(agencyId, advertiserId),
+    UpdateExpression: 'SET billedThrough = :next, lastChargedAt = :at',
+    ConditionExpression:
+      previous === null
+        ? 'attribute_exists(pk) AND (attribute_not_exists(billedThrough) OR billedThrough = :null)'
+        : 'attribute_exists(pk) AND billedThrough = :previous',
+    ExpressionAttributeValues: {
+      ':next': next,
+      ':at': chargedAt,
+      ...(previous === null ? { ':null': null } : { ':previous': previous }),
+    },
+  });
 }
 
 async function blockBilling(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<void> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tables().app,
-        Key: advertiserKeys.advertiser(agencyId, advertiserId),
-        UpdateExpression: 'SET billingBlockedPaymentMethodId = :pm',
-        // Only while that card is still the saved one: a card saved meanwhile must not be blocked.
-        ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
-        ExpressionAttributeValues: { ':pm': paymentMethodId },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await conditionalUpdate({
+    TableName: tables().app,
+    Key: advertiserKeys.advertiser(agencyId, advertiserId),
+    UpdateExpression: 'SET billingBlockedPaymentMethodId = :pm',
+    // Only while that card is still the saved one: a card saved meanwhile must not be blocked.
+    ConditionExpression: 'attribute_exists(pk) AND stripePaymentMethodId = :pm',
+    ExpressionAttributeValues: { ':pm': paymentMethodId },
+  });
 }
 
 /** The DynamoDB implementation used by the handlers and the billing job. */

@@ -1,7 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ZBillingLog, ZInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { TBillingLog, TInvoice } from '@bidgrid/shared/entities/billing.schema';
-import { ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import { conditionalPut, queryAll, tables } from '../dynamodb';
 
 /**
  * Keys of billing logs and invoices (DATA-MODEL): under the agency, sorted by their ISO date so a
@@ -32,19 +31,11 @@ export interface BillingRepository {
 }
 
 async function putBillingLog(agencyId: string, log: TStoredBillingLog, createdBy: string): Promise<boolean> {
-  try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tables().app,
-        Item: { ...billingKeys.log(agencyId, log.date, log.id), entity: 'billingLog', ...log, createdBy },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalPut({
+    TableName: tables().app,
+    Item: { ...billingKeys.log(agencyId, log.date, log.id), entity: 'billingLog', ...log, createdBy },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 async function listBillingLogs(
@@ -72,19 +63,11 @@ async function listBillingLogs(
 }
 
 async function putInvoiceIfAbsent(agencyId: string, invoice: TInvoice): Promise<boolean> {
-  try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tables().app,
-        Item: { ...billingKeys.invoice(agencyId, invoice.sentAt, invoice.id), entity: 'invoice', ...invoice },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalPut({
+    TableName: tables().app,
+    Item: { ...billingKeys.invoice(agencyId, invoice.sentAt, invoice.id), entity: 'invoice', ...invoice },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 async function listInvoices(agencyId: string): Promise<TInvoice[]> {

@@ -1,9 +1,9 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZCrmConnection, ZOAuthStateRecord } from '../../domain/crm-connection.schema';
 import type { TCrmConnection, TOAuthStateRecord } from '../../domain/crm-connection.schema';
-import { ddb, isConditionalCheckFailed, tables } from '../dynamodb';
+import { conditionalUpdate, ddb, isConditionalCheckFailed, tables } from '../dynamodb';
 import { advertiserKeys } from './advertiser.repository';
 
 /** Keys of the CRM items (DATA-MODEL). */
@@ -136,28 +136,20 @@ async function replaceTokens(
   expectedVersion: number,
   tokens: Pick<TCrmConnection, 'sealedAccessToken' | 'sealedRefreshToken' | 'accessTokenExpiresAt'>,
 ): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tables().app,
-        Key: crmKeys.connection(agencyId, advertiserId),
-        UpdateExpression:
-          'SET sealedAccessToken = :access, sealedRefreshToken = :refresh, accessTokenExpiresAt = :expires, version = :next',
-        ConditionExpression: 'attribute_exists(pk) AND version = :expected',
-        ExpressionAttributeValues: {
-          ':access': tokens.sealedAccessToken,
-          ':refresh': tokens.sealedRefreshToken,
-          ':expires': tokens.accessTokenExpiresAt,
-          ':expected': expectedVersion,
-          ':next': expectedVersion + 1,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalUpdate({
+    TableName: tables().app,
+    Key: crmKeys.connection(agencyId, advertiserId),
+    UpdateExpression:
+      'SET sealedAccessToken = :access, sealedRefreshToken = :refresh, accessTokenExpiresAt = :expires, version = :next',
+    ConditionExpression: 'attribute_exists(pk) AND version = :expected',
+    ExpressionAttributeValues: {
+      ':access': tokens.sealedAccessToken,
+      ':refresh': tokens.sealedRefreshToken,
+      ':expires': tokens.accessTokenExpiresAt,
+      ':expected': expectedVersion,
+      ':next': expectedVersion + 1,
+    },
+  });
 }
 
 async function putState(nonce: string, record: TOAuthStateRecord): Promise<void> {

@@ -1,5 +1,5 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, isConditionalCheckFailed, tables } from '../dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalPut, ddb, tables } from '../dynamodb';
 
 /** Key of a processed webhook event (DATA-MODEL: `EVT#{id}`, one-time, TTL). */
 export const webhookEventKeys = {
@@ -21,25 +21,17 @@ export interface WebhookEventRepository {
 }
 
 async function claim(eventId: string, type: string, nowEpochSeconds: number): Promise<boolean> {
-  try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tables().app,
-        Item: {
-          ...webhookEventKeys.event(eventId),
-          entity: 'webhookEvent',
-          type,
-          receivedAt: new Date(nowEpochSeconds * 1000).toISOString(),
-          expiresAt: nowEpochSeconds + WEBHOOK_EVENT_TTL_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return conditionalPut({
+    TableName: tables().app,
+    Item: {
+      ...webhookEventKeys.event(eventId),
+      entity: 'webhookEvent',
+      type,
+      receivedAt: new Date(nowEpochSeconds * 1000).toISOString(),
+      expiresAt: nowEpochSeconds + WEBHOOK_EVENT_TTL_SECONDS,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
 }
 
 async function release(eventId: string): Promise<void> {
