@@ -51,6 +51,23 @@ const oauthError = (status: string, message: string): SimReply => ({
   body: { status, message, correlationId: randomUUID() },
 });
 
+/** HubSpot's 404 body for an unknown or expired token. */
+const tokenNotFound = (message: string): SimReply => ({
+  status: 404,
+  body: { status: 'error', message, correlationId: randomUUID() },
+});
+
+/** The token endpoint's success body (both grant types answer alike). */
+const tokensReply = (refreshToken: string, accessToken: string): SimReply => ({
+  status: 200,
+  body: {
+    token_type: 'bearer',
+    refresh_token: refreshToken,
+    access_token: accessToken,
+    expires_in: ACCESS_TOKEN_SECONDS,
+  },
+});
+
 /**
  * The CRM (HubSpot) OAuth surface: `GET /oauth/authorize` shows a page to pick a portal and
  * redirects back with `?code=&state=`; `POST /oauth/v1/token` exchanges an authorization code or a
@@ -76,6 +93,26 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
     });
     return token;
   };
+
+  /** Token metadata as HubSpot describes it; `extra` holds the fields of one token kind, in HubSpot's order. */
+  const tokenInfo = (
+    token: string,
+    info: { hubId: number; scopes: string[]; userEmail: string },
+    extra: Record<string, unknown>,
+    tokenType: 'access' | 'refresh',
+  ): SimReply => ({
+    status: 200,
+    body: {
+      token,
+      user: info.userEmail,
+      hub_domain: store.data.portals.find((p) => p.hubId === info.hubId)?.hubDomain ?? '',
+      scopes: info.scopes,
+      hub_id: info.hubId,
+      ...extra,
+      user_id: 101,
+      token_type: tokenType,
+    },
+  });
 
   const routes: SimRoute[] = [
     {
@@ -163,30 +200,13 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
             s.codes = omitKey(s.codes, code);
             s.refreshTokens[refreshToken] = { hubId: grant.hubId, scopes: grant.scopes, userEmail };
           });
-          const accessToken = issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail });
-          return {
-            status: 200,
-            body: {
-              token_type: 'bearer',
-              refresh_token: refreshToken,
-              access_token: accessToken,
-              expires_in: ACCESS_TOKEN_SECONDS,
-            },
-          };
+          return tokensReply(refreshToken, issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail }));
         }
         if (grantType === 'refresh_token') {
           const refreshToken = formString(form, 'refresh_token') ?? '';
           const grant = store.data.refreshTokens[refreshToken];
           if (!grant) return oauthError('BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
-          return {
-            status: 200,
-            body: {
-              token_type: 'bearer',
-              refresh_token: refreshToken,
-              access_token: issueAccessToken(grant),
-              expires_in: ACCESS_TOKEN_SECONDS,
-            },
-          };
+          return tokensReply(refreshToken, issueAccessToken(grant));
         }
         return oauthError('BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
       },
@@ -197,27 +217,9 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
       handle: (req) => {
         const token = req.params.token ?? '';
         const info = store.data.accessTokens[token];
-        if (!info || info.expiresAt < Date.now()) {
-          return {
-            status: 404,
-            body: { status: 'error', message: 'Token not found or expired', correlationId: randomUUID() },
-          };
-        }
-        const portal = store.data.portals.find((p) => p.hubId === info.hubId);
-        return {
-          status: 200,
-          body: {
-            token,
-            user: info.userEmail,
-            hub_domain: portal?.hubDomain ?? '',
-            scopes: info.scopes,
-            hub_id: info.hubId,
-            app_id: APP_ID,
-            expires_in: Math.max(0, Math.floor((info.expiresAt - Date.now()) / 1000)),
-            user_id: 101,
-            token_type: 'access',
-          },
-        };
+        if (!info || info.expiresAt < Date.now()) return tokenNotFound('Token not found or expired');
+        const expiresIn = Math.max(0, Math.floor((info.expiresAt - Date.now()) / 1000));
+        return tokenInfo(token, info, { app_id: APP_ID, expires_in: expiresIn }, 'access');
       },
     },
     {
@@ -226,26 +228,8 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
       handle: (req) => {
         const token = req.params.token ?? '';
         const info = store.data.refreshTokens[token];
-        if (!info) {
-          return {
-            status: 404,
-            body: { status: 'error', message: 'Refresh token not found', correlationId: randomUUID() },
-          };
-        }
-        const portal = store.data.portals.find((p) => p.hubId === info.hubId);
-        return {
-          status: 200,
-          body: {
-            token,
-            user: info.userEmail,
-            hub_domain: portal?.hubDomain ?? '',
-            scopes: info.scopes,
-            hub_id: info.hubId,
-            client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
-            user_id: 101,
-            token_type: 'refresh',
-          },
-        };
+        if (!info) return tokenNotFound('Refresh token not found');
+        return tokenInfo(token, info, { client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID }, 'refresh');
       },
     },
     {
@@ -253,12 +237,7 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
       pattern: '/oauth/v1/refresh-tokens/:token',
       handle: (req) => {
         const token = req.params.token ?? '';
-        if (!store.data.refreshTokens[token]) {
-          return {
-            status: 404,
-            body: { status: 'error', message: 'Refresh token not found', correlationId: randomUUID() },
-          };
-        }
+        if (!store.data.refreshTokens[token]) return tokenNotFound('Refresh token not found');
         store.update((s) => {
           s.refreshTokens = omitKey(s.refreshTokens, token);
         });

@@ -359,14 +359,30 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
   const view = (pm: StripeObject): StripeObject =>
     Object.fromEntries(Object.entries(pm).filter(([key]) => !key.startsWith('_'))) as StripeObject;
 
+  /** A saved payment method by id, or Stripe's "no such" reply. */
+  const storedPaymentMethod = (id: string): StripeObject | SimReply =>
+    store.data.paymentMethods[id] ?? noSuch('PaymentMethod', id, 'payment_method');
+
   const resolvePaymentMethod = (id: string): StripeObject | SimReply => {
     const testNumber = TEST_PAYMENT_METHODS[id];
     if (testNumber) return createCard({ number: testNumber, exp_month: '12', exp_year: '2034' }, undefined, {});
-    const pm = store.data.paymentMethods[id];
-    return pm ?? noSuch('PaymentMethod', id, 'payment_method');
+    return storedPaymentMethod(id);
   };
 
   const isReply = (value: StripeObject | SimReply): value is SimReply => 'status' in value && !('id' in value);
+
+  /**
+   * A setup intent by id, or Stripe's "no such" reply. With a publishable key the caller must also
+   * hold the intent's client secret, and one without it learns no more than for an unknown id.
+   */
+  const setupIntentFor = (id: string, form: Record<string, FormValue>, auth: Auth): StripeObject | SimReply => {
+    const intent = store.data.setupIntents[id];
+    if (!intent) return noSuch('setupintent', id, 'intent');
+    if (auth === 'publishable' && formString(form, 'client_secret') !== intent.client_secret) {
+      return noSuch('setupintent', id, 'intent');
+    }
+    return intent;
+  };
 
   /**
    * `POST /v1/payment_intents`: creates and, with `confirm=true`, charges at once. The card's test
@@ -610,13 +626,8 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       method: 'GET',
       pattern: '/v1/setup_intents/:id',
       handle: withAuth(['secret', 'publishable'], (req, form, auth) => {
-        const id = req.params.id ?? '';
-        const intent = store.data.setupIntents[id];
-        if (!intent) return noSuch('setupintent', id, 'intent');
-        if (auth === 'publishable' && formString(form, 'client_secret') !== intent.client_secret) {
-          return noSuch('setupintent', id, 'intent');
-        }
-        return reply(intent);
+        const intent = setupIntentFor(req.params.id ?? '', form, auth);
+        return isReply(intent) ? intent : reply(intent);
       }),
     },
     {
@@ -624,11 +635,8 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       pattern: '/v1/setup_intents/:id/confirm',
       handle: withAuth(['secret', 'publishable'], (req, form, auth) => {
         const id = req.params.id ?? '';
-        const intent = store.data.setupIntents[id];
-        if (!intent) return noSuch('setupintent', id, 'intent');
-        if (auth === 'publishable' && formString(form, 'client_secret') !== intent.client_secret) {
-          return noSuch('setupintent', id, 'intent');
-        }
+        const intent = setupIntentFor(id, form, auth);
+        if (isReply(intent)) return intent;
         if (intent.status === 'succeeded') {
           return stripeError(400, {
             type: 'invalid_request_error',
@@ -697,9 +705,8 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       method: 'GET',
       pattern: '/v1/payment_methods/:id',
       handle: withAuth(['secret'], (req) => {
-        const id = req.params.id ?? '';
-        const pm = store.data.paymentMethods[id];
-        return pm ? reply(view(pm)) : noSuch('PaymentMethod', id, 'payment_method');
+        const pm = storedPaymentMethod(req.params.id ?? '');
+        return isReply(pm) ? pm : reply(view(pm));
       }),
     },
     {
@@ -707,8 +714,8 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       pattern: '/v1/payment_methods/:id/attach',
       handle: withAuth(['secret'], (req, form) => {
         const id = req.params.id ?? '';
-        const pm = store.data.paymentMethods[id];
-        if (!pm) return noSuch('PaymentMethod', id, 'payment_method');
+        const pm = storedPaymentMethod(id);
+        if (isReply(pm)) return pm;
         const customer = formString(form, 'customer');
         if (!customer) return missingParam('customer');
         if (!store.data.customers[customer]) return noSuch('customer', customer, 'customer');
@@ -725,8 +732,8 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       pattern: '/v1/payment_methods/:id/detach',
       handle: withAuth(['secret'], (req) => {
         const id = req.params.id ?? '';
-        const pm = store.data.paymentMethods[id];
-        if (!pm) return noSuch('PaymentMethod', id, 'payment_method');
+        const pm = storedPaymentMethod(id);
+        if (isReply(pm)) return pm;
         if (!pm.customer) {
           return stripeError(400, {
             type: 'invalid_request_error',
