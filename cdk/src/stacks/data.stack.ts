@@ -11,6 +11,7 @@ import type { TableDef, TableId } from '@bidgrid/shared/tables';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import { acknowledge } from '../nag';
+import { logBucket, privateBucket } from '../storage/buckets';
 
 /** Props of {@link DataStack}. */
 export interface DataStackProps extends StackProps {
@@ -73,21 +74,9 @@ export class DataStack extends Stack {
       removalPolicy,
     });
 
-    const accessLogs = new s3.Bucket(this, 'AccessLogsBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(config.logRetentionDays) }],
-      removalPolicy,
-      autoDeleteObjects: !config.retainData,
-    });
-    acknowledge(accessLogs, 'S1', 'This bucket is the access-log destination; logging it into itself would loop.');
+    const accessLogs = logBucket(this, 'AccessLogsBucket', config, s3.ObjectOwnership.BUCKET_OWNER_ENFORCED);
 
-    this.creativeBucket = new s3.Bucket(this, 'CreativeBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+    this.creativeBucket = privateBucket(this, 'CreativeBucket', {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'creatives/',

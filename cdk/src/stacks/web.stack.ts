@@ -6,6 +6,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { TStageConfig } from '../config/stages';
 import { acknowledge } from '../nag';
+import { logBucket, privateBucket } from '../storage/buckets';
 
 /** Props of {@link WebStack}. */
 export interface WebStackProps extends StackProps {
@@ -57,24 +58,11 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const removalPolicy = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     // CloudFront standard logs are written with ACLs, so this bucket keeps object-writer ownership.
-    const logs = new s3.Bucket(this, 'LogsBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(config.logRetentionDays) }],
-      removalPolicy,
-      autoDeleteObjects: !config.retainData,
-    });
-    acknowledge(logs, 'S1', 'This bucket is the access-log destination; logging it into itself would loop.');
+    const logs = logBucket(this, 'LogsBucket', config, s3.ObjectOwnership.OBJECT_WRITER);
 
-    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
+    this.siteBucket = privateBucket(this, 'SiteBucket', {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'site/',
