@@ -8,8 +8,11 @@ import type { SeedModule } from './seed-module';
 type CampaignId = `bg-campaign-${string}`;
 
 /** A target company of a seeded campaign: one line item each. */
-interface SeedCompany {
+export interface SeedCompany {
   readonly domain: string;
+  /** Name and IP ranges; looked up in the company-match dataset when left out. */
+  readonly name?: string;
+  readonly ipSegments?: readonly string[];
   readonly fromFile?: boolean;
   readonly hubspotCompanyId?: string;
   /** Switched off (after delivering until the seed ran). */
@@ -314,220 +317,252 @@ export const seedCreativeId = (campaignId: CampaignId, index: number): `bgCreati
 /** A stable conversion pixel event id per campaign. */
 const pixelEventId = (campaignId: string): string => createHash('sha256').update(campaignId).digest('hex').slice(0, 20);
 
-const isoDay = (offset: number, today: string): string =>
+/** Lambdas modules the seed uses, imported once the stack has set their environment. */
+async function seedModules() {
+  const [
+    { advertiserRepository },
+    { campaignRepository },
+    { adGroupRepository },
+    { reportRepository },
+    { bidderClient },
+    { creativeStorage },
+    { syncCampaign },
+    { reportToday },
+    { estimatedBudget },
+    { createLogger },
+  ] = await Promise.all([
+    import('@bidgrid/lambdas/adapters/repositories/advertiser.repository'),
+    import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
+    import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
+    import('@bidgrid/lambdas/adapters/repositories/report.repository'),
+    import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
+    import('@bidgrid/lambdas/adapters/creative-storage'),
+    import('@bidgrid/lambdas/domain/report-sync/report-sync.use-case'),
+    import('@bidgrid/lambdas/domain/reports/report-rows'),
+    import('@bidgrid/shared/validation/campaign-details.schema'),
+    import('@bidgrid/lambdas/lib/logger'),
+  ]);
+  return {
+    advertiserRepository,
+    campaignRepository,
+    adGroupRepository,
+    reportRepository,
+    bidder: bidderClient(),
+    creativeStorage,
+    syncCampaign,
+    reportToday,
+    estimatedBudget,
+    createLogger,
+  };
+}
+
+/** The day offset `offset` from `today`. */
+export const seedDay = (offset: number, today: string): string =>
   new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Campaigns through the code the handlers use: bidder campaign, line items (one per company, with
- * its IP ranges) and creatives (real PNG and MP4 files in the creative bucket) linked to every line
- * item, all active from their flight start; then the state the dashboard shows (switched off,
- * archived) and the app-table items; then the report sync pulls the bidder's delivery of their
- * whole flights (about 120 days for the running ones) into the reports table. A campaign already
- * there is left alone.
+ * Makes one campaign through the code the handlers use: the bidder campaign, its line items (one
+ * per company, with its IP ranges) and creatives (real PNG and MP4 files in the creative bucket)
+ * linked to every line item, all active from their flight start; then the state the dashboard
+ * shows (switched off, archived) and the app-table items. False when the campaign exists already.
+ * Tests and the bench make their own campaigns with it (the local stack's environment must be set).
+ */
+export async function createSeedCampaign(seed: SeedCampaign, today: string): Promise<boolean> {
+  const m = await seedModules();
+  const { bidder, creativeStorage } = m;
+  if (await m.campaignRepository.getCampaign(seed.agencyId, seed.id)) return false;
+  const advertiser = await m.advertiserRepository.getAdvertiser(seed.agencyId, seed.advertiserId);
+  if (!advertiser) throw new Error(`Seed campaign ${seed.id}: advertiser ${seed.advertiserId} is not seeded`);
+  const start = seedDay(seed.startDay, today);
+  const end = seedDay(seed.endDay, today);
+  const budget = m.estimatedBudget(seed.dailyBudget, start, end);
+
+  const beeswaxCampaignId = await bidder.createCampaign({
+    advertiser_id: advertiser.beeswaxAdvertiserId,
+    campaign_name: seed.name,
+    alternative_id: seed.id,
+    campaign_budget: budget,
+    daily_budget: seed.dailyBudget,
+    budget_type: 2,
+    start_date: start,
+    end_date: end,
+    active: true,
+  });
+
+  const companies = (seed.companies ?? [null]).map((company) => {
+    if (!company) return { company, name: seed.name, segments: [] as string[] };
+    const match = COMPANIES.find((c) => c.domain === company.domain);
+    const name = company.name ?? match?.name;
+    const segments = company.ipSegments ?? match?.ipRanges.map((r) => r.cidr);
+    if (!name || !segments) throw new Error(`Seed company ${company.domain} is not in the company-match dataset`);
+    return { company, name, segments: [...segments] };
+  });
+  const lineItems = [];
+  for (const { company, name, segments } of companies) {
+    const beeswaxLineItemId = await bidder.createLineItem({
+      advertiser_id: advertiser.beeswaxAdvertiserId,
+      campaign_id: beeswaxCampaignId,
+      line_item_name: name,
+      alternative_id: `${seed.id}:${company?.domain ?? 'all'}`,
+      line_item_type_id: seed.video ? 1 : 0,
+      daily_budget: Math.round((seed.dailyBudget / companies.length) * 100) / 100,
+      bidding: { bidding_strategy: 'CPM', values: { cpm_bid: seed.maxBid } },
+      targeting: { ip_ranges: segments },
+      active: true,
+    });
+    lineItems.push({
+      beeswaxLineItemId,
+      bgCampaignId: seed.id,
+      bgAdvertiserId: seed.advertiserId,
+      line_item_name: name,
+      active: !company?.inactive,
+      hubspotCompanyId: company?.hubspotCompanyId ?? null,
+      fromFile: company?.fromFile ?? false,
+      domain: company?.domain ?? null,
+      line_item_budget: Math.round((budget / companies.length) * 100) / 100,
+      line_item_spend: 0,
+      segmentCount: segments.length,
+      version: 0,
+    });
+  }
+
+  const adGroupId = seedAdGroupId(seed.id);
+  const createdAt = `${seedDay(seed.startDay - 3, today)}T15:00:00.000Z`;
+  const creatives = [];
+  for (const [index, spec] of seed.creatives.entries()) {
+    const bgCreativeId = seedCreativeId(seed.id, index);
+    const video = spec.seconds !== undefined;
+    const asset = video
+      ? mp4Clip(spec.width, spec.height, spec.seconds ?? 15, ...seed.colors)
+      : pngBanner(spec.width, spec.height, ...seed.colors);
+    const mimetype = video ? 'video/mp4' : 'image/png';
+    const fileName = `${spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${video ? 'mp4' : 'png'}`;
+    const assetKey = `creatives/${seed.agencyId}/${bgCreativeId}/${fileName}`;
+    await creativeStorage.put(assetKey, asset, mimetype);
+    const beeswaxCreativeId = await bidder.createCreative({
+      advertiser_id: advertiser.beeswaxAdvertiserId,
+      creative_name: spec.name,
+      alternative_id: bgCreativeId,
+      creative_type: video ? 1 : 0,
+      width: spec.width,
+      height: spec.height,
+      click_url: seed.landingPage,
+      creative_asset_url: creativeStorage.urlOf(assetKey),
+      active: true,
+    });
+    for (const lineItem of lineItems) await bidder.linkCreative(beeswaxCreativeId, lineItem.beeswaxLineItemId);
+    creatives.push({
+      bgCreativeId,
+      beeswaxCreativeId,
+      adGroupId,
+      bgAdvertiserId: seed.advertiserId,
+      bgCampaignId: seed.id,
+      name: spec.name,
+      description: '',
+      height: spec.height,
+      width: spec.width,
+      creativeType: mimetype,
+      duration: spec.seconds ?? null,
+      size: asset.length,
+      createdAt,
+      click_url: seed.landingPage,
+      assetKey,
+      active: true,
+      version: 0,
+    } as const);
+  }
+
+  // The state the dashboard finds: what was switched off, after delivering until now.
+  if (!seed.active) await bidder.updateCampaign(beeswaxCampaignId, { active: false });
+  for (const lineItem of lineItems) {
+    if (!lineItem.active) await bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: false });
+  }
+
+  const stored = await m.campaignRepository.putNewCampaign(
+    {
+      bgCampaignId: seed.id,
+      beeswaxCampaignId,
+      bgAdvertiserId: seed.advertiserId,
+      agencyId: seed.agencyId,
+      name: seed.name,
+      description: seed.description,
+      active: seed.active,
+      archived: seed.archived,
+      start_date: start,
+      end_date: end,
+      daily_budget: seed.dailyBudget,
+      campaign_budget: budget,
+      maxBid: seed.maxBid,
+      maxCompanies: seed.maxCompanies ?? null,
+      showInHubspot: seed.showInHubspot ?? false,
+      isVideoCampaign: seed.video,
+      accounts: seed.companies?.length ?? 0,
+      pixel_event_id: pixelEventId(seed.id),
+      campaignType: seed.campaignType,
+      createdBy: seed.createdBy,
+      createdAt,
+      version: 0,
+    },
+    lineItems,
+    {
+      domain_list: [],
+      geo_country: [],
+      geo_state: [],
+      geo_zip: [],
+      role_title_segments: [],
+      retargeting_segments: [],
+      ...seed.targeting,
+    },
+  );
+  if (!stored) throw new Error(`Seed campaign ${seed.id} could not be stored`);
+  await m.adGroupRepository.putNewAdGroup(seed.agencyId, {
+    adGroupId,
+    bgAdvertiserId: seed.advertiserId,
+    bgCampaignId: seed.id,
+    createdBy: seed.createdBy,
+    name: seed.adGroupName,
+    description: `Creatives of ${seed.name}`,
+    adGroupType: seed.video ? 'video' : 'image',
+    createdAt,
+  });
+  for (const creative of creatives) await m.adGroupRepository.putNewCreative(seed.agencyId, creative);
+  return true;
+}
+
+/**
+ * Pulls a seeded campaign's delivery of its whole flight through the sync the job runs (its rows,
+ * its rollups); returns how many daily rows were written.
+ */
+export async function syncSeedCampaign(seed: SeedCampaign, today: string): Promise<number> {
+  const m = await seedModules();
+  const result = await m.syncCampaign(
+    { agencyId: seed.agencyId, bgCampaignId: seed.id },
+    {
+      campaigns: m.campaignRepository,
+      adGroups: m.adGroupRepository,
+      reports: m.reportRepository,
+      bidder: m.bidder,
+      now: () => new Date(),
+      log: m.createLogger({ level: 'warn' }),
+    },
+    { from: seedDay(seed.startDay, today) },
+  );
+  return result.rowsWritten;
+}
+
+/**
+ * The demo campaigns (see `SEED_CAMPAIGNS`) with their flights' delivery (about 120 days for the
+ * running ones). A campaign already there is left alone.
  */
 export const campaignsSeed: SeedModule = {
   name: 'campaigns',
   store: 'dynamodb',
   async run({ logger }) {
-    const [
-      { advertiserRepository },
-      { campaignRepository },
-      { adGroupRepository },
-      { reportRepository },
-      { bidderClient },
-      { creativeStorage },
-      { syncCampaign },
-      { reportToday },
-      { estimatedBudget },
-      { createLogger },
-    ] = await Promise.all([
-      import('@bidgrid/lambdas/adapters/repositories/advertiser.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/report.repository'),
-      import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
-      import('@bidgrid/lambdas/adapters/creative-storage'),
-      import('@bidgrid/lambdas/domain/report-sync/report-sync.use-case'),
-      import('@bidgrid/lambdas/domain/reports/report-rows'),
-      import('@bidgrid/shared/validation/campaign-details.schema'),
-      import('@bidgrid/lambdas/lib/logger'),
-    ]);
-    const bidder = bidderClient();
+    const { reportToday } = await seedModules();
     const today = reportToday(new Date());
     const created: SeedCampaign[] = [];
-
-    for (const seed of SEED_CAMPAIGNS) {
-      if (await campaignRepository.getCampaign(seed.agencyId, seed.id)) continue;
-      const advertiser = await advertiserRepository.getAdvertiser(seed.agencyId, seed.advertiserId);
-      if (!advertiser) throw new Error(`Seed campaign ${seed.id}: advertiser ${seed.advertiserId} is not seeded`);
-      const start = isoDay(seed.startDay, today);
-      const end = isoDay(seed.endDay, today);
-      const budget = estimatedBudget(seed.dailyBudget, start, end);
-
-      const beeswaxCampaignId = await bidder.createCampaign({
-        advertiser_id: advertiser.beeswaxAdvertiserId,
-        campaign_name: seed.name,
-        alternative_id: seed.id,
-        campaign_budget: budget,
-        daily_budget: seed.dailyBudget,
-        budget_type: 2,
-        start_date: start,
-        end_date: end,
-        active: true,
-      });
-
-      const companies = (seed.companies ?? [null]).map((company) => {
-        if (!company) return { company, name: seed.name, segments: [] as string[] };
-        const match = COMPANIES.find((c) => c.domain === company.domain);
-        if (!match) throw new Error(`Seed company ${company.domain} is not in the company-match dataset`);
-        return { company, name: match.name, segments: match.ipRanges.map((r) => r.cidr) };
-      });
-      const lineItems = [];
-      for (const { company, name, segments } of companies) {
-        const beeswaxLineItemId = await bidder.createLineItem({
-          advertiser_id: advertiser.beeswaxAdvertiserId,
-          campaign_id: beeswaxCampaignId,
-          line_item_name: name,
-          alternative_id: `${seed.id}:${company?.domain ?? 'all'}`,
-          line_item_type_id: seed.video ? 1 : 0,
-          daily_budget: Math.round((seed.dailyBudget / companies.length) * 100) / 100,
-          bidding: { bidding_strategy: 'CPM', values: { cpm_bid: seed.maxBid } },
-          targeting: { ip_ranges: segments },
-          active: true,
-        });
-        lineItems.push({
-          beeswaxLineItemId,
-          bgCampaignId: seed.id,
-          bgAdvertiserId: seed.advertiserId,
-          line_item_name: name,
-          active: !company?.inactive,
-          hubspotCompanyId: company?.hubspotCompanyId ?? null,
-          fromFile: company?.fromFile ?? false,
-          domain: company?.domain ?? null,
-          line_item_budget: Math.round((budget / companies.length) * 100) / 100,
-          line_item_spend: 0,
-          segmentCount: segments.length,
-          version: 0,
-        });
-      }
-
-      const adGroupId = seedAdGroupId(seed.id);
-      const createdAt = `${isoDay(seed.startDay - 3, today)}T15:00:00.000Z`;
-      const creatives = [];
-      for (const [index, spec] of seed.creatives.entries()) {
-        const bgCreativeId = seedCreativeId(seed.id, index);
-        const video = spec.seconds !== undefined;
-        const asset = video
-          ? mp4Clip(spec.width, spec.height, spec.seconds ?? 15, ...seed.colors)
-          : pngBanner(spec.width, spec.height, ...seed.colors);
-        const mimetype = video ? 'video/mp4' : 'image/png';
-        const fileName = `${spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${video ? 'mp4' : 'png'}`;
-        const assetKey = `creatives/${seed.agencyId}/${bgCreativeId}/${fileName}`;
-        await creativeStorage.put(assetKey, asset, mimetype);
-        const beeswaxCreativeId = await bidder.createCreative({
-          advertiser_id: advertiser.beeswaxAdvertiserId,
-          creative_name: spec.name,
-          alternative_id: bgCreativeId,
-          creative_type: video ? 1 : 0,
-          width: spec.width,
-          height: spec.height,
-          click_url: seed.landingPage,
-          creative_asset_url: creativeStorage.urlOf(assetKey),
-          active: true,
-        });
-        for (const lineItem of lineItems) await bidder.linkCreative(beeswaxCreativeId, lineItem.beeswaxLineItemId);
-        creatives.push({
-          bgCreativeId,
-          beeswaxCreativeId,
-          adGroupId,
-          bgAdvertiserId: seed.advertiserId,
-          bgCampaignId: seed.id,
-          name: spec.name,
-          description: '',
-          height: spec.height,
-          width: spec.width,
-          creativeType: mimetype,
-          duration: spec.seconds ?? null,
-          size: asset.length,
-          createdAt,
-          click_url: seed.landingPage,
-          assetKey,
-          active: true,
-          version: 0,
-        } as const);
-      }
-
-      // The state the dashboard finds: what was switched off, after delivering until now.
-      if (!seed.active) await bidder.updateCampaign(beeswaxCampaignId, { active: false });
-      for (const lineItem of lineItems) {
-        if (!lineItem.active) await bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: false });
-      }
-
-      const stored = await campaignRepository.putNewCampaign(
-        {
-          bgCampaignId: seed.id,
-          beeswaxCampaignId,
-          bgAdvertiserId: seed.advertiserId,
-          agencyId: seed.agencyId,
-          name: seed.name,
-          description: seed.description,
-          active: seed.active,
-          archived: seed.archived,
-          start_date: start,
-          end_date: end,
-          daily_budget: seed.dailyBudget,
-          campaign_budget: budget,
-          maxBid: seed.maxBid,
-          maxCompanies: seed.maxCompanies ?? null,
-          showInHubspot: seed.showInHubspot ?? false,
-          isVideoCampaign: seed.video,
-          accounts: seed.companies?.length ?? 0,
-          pixel_event_id: pixelEventId(seed.id),
-          campaignType: seed.campaignType,
-          createdBy: seed.createdBy,
-          createdAt,
-          version: 0,
-        },
-        lineItems,
-        {
-          domain_list: [],
-          geo_country: [],
-          geo_state: [],
-          geo_zip: [],
-          role_title_segments: [],
-          retargeting_segments: [],
-          ...seed.targeting,
-        },
-      );
-      if (!stored) throw new Error(`Seed campaign ${seed.id} could not be stored`);
-      await adGroupRepository.putNewAdGroup(seed.agencyId, {
-        adGroupId,
-        bgAdvertiserId: seed.advertiserId,
-        bgCampaignId: seed.id,
-        createdBy: seed.createdBy,
-        name: seed.adGroupName,
-        description: `Creatives of ${seed.name}`,
-        adGroupType: seed.video ? 'video' : 'image',
-        createdAt,
-      });
-      for (const creative of creatives) await adGroupRepository.putNewCreative(seed.agencyId, creative);
-      created.push(seed);
-    }
-
-    // Delivery of the whole flights, through the sync the job runs (its rows, its rollups).
-    const deps = {
-      campaigns: campaignRepository,
-      adGroups: adGroupRepository,
-      reports: reportRepository,
-      bidder,
-      now: () => new Date(),
-      log: createLogger({ level: 'warn' }),
-    };
-    await Promise.all(
-      created.map((seed) =>
-        syncCampaign({ agencyId: seed.agencyId, bgCampaignId: seed.id }, deps, { from: isoDay(seed.startDay, today) }),
-      ),
-    );
+    for (const seed of SEED_CAMPAIGNS) if (await createSeedCampaign(seed, today)) created.push(seed);
+    for (const seed of created) await syncSeedCampaign(seed, today);
     logger.debug(`seeded ${created.length} campaigns with their delivery`);
   },
 };

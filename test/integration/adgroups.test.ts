@@ -1,0 +1,356 @@
+import { describe, expect, it } from 'vitest';
+import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
+import type { TAdGroup, TAdvertiser, TCreative, TCreativeUploadUrl } from '@bidgrid/shared';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
+import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
+import { accessTokenFor, callOperation } from '../support/api';
+import { stackInfo } from '../support/stack';
+import { bidderCall, bidderRow, fixtureIds, makeCampaign } from './campaigns.fixtures';
+
+const { createAdGroup, getAdGroup, listAdGroupsByCampaign, deleteAdGroup } = adGroupOps;
+const { getCreativeUploadUrl, listCreativesByAdGroup, updateCreativesLandingPage, deleteCreative } = creativeOps;
+
+const ACME = 'bgAdvertiser-demo-acme';
+const ENTERPRISE = 'bg-campaign-demo-enterprise';
+const ENTERPRISE_AD_GROUP = 'bg-ad-group-demo-enterprise';
+
+const demo = () => accessTokenFor('demo');
+const rival = () => accessTokenFor('rival');
+
+async function creativesOf(adGroupId: string, token?: string) {
+  return callOperation<TCreative[]>(listCreativesByAdGroup, {
+    token: token ?? (await demo()),
+    params: { id: adGroupId },
+  });
+}
+
+async function acmeBidderId(): Promise<number> {
+  const reply = await callOperation<TAdvertiser>(advertiserOps.getAdvertiser, {
+    token: await demo(),
+    params: { id: ACME },
+  });
+  return reply.body.payload?.beeswaxAdvertiserId as number;
+}
+
+/** A creative form call (multipart/form-data, as the browser sends it). */
+async function postCreative(
+  path: '/api/creatives/upload' | '/api/creatives/create',
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer },
+  token?: string,
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  const res = await fetch(`${stackInfo().apiUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token ?? (await demo())}` },
+    body: form,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { payload?: TCreative; fieldErrors?: Record<string, string[]> },
+  };
+}
+
+/** The PNG's size from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+
+describe('ad groups and creatives of a campaign', () => {
+  it('lists the ad groups and their creatives, whose assets are real files behind presigned URLs', async () => {
+    // Act
+    const groups = await callOperation<TAdGroup[]>(listAdGroupsByCampaign, {
+      token: await demo(),
+      params: { id: ENTERPRISE },
+    });
+    const one = await callOperation<TAdGroup>(getAdGroup, { token: await demo(), params: { id: ENTERPRISE_AD_GROUP } });
+    const creatives = await creativesOf(ENTERPRISE_AD_GROUP);
+    const video = await creativesOf('bg-ad-group-demo-video');
+    // Assess
+    expect(groups.body.payload).toEqual([
+      expect.objectContaining({ adGroupId: ENTERPRISE_AD_GROUP, adGroupType: 'image' }),
+    ]);
+    expect(one.body.payload?.name).toBe('Enterprise banners');
+    expect(creatives.body.payload).toHaveLength(3);
+    for (const creative of creatives.body.payload ?? []) {
+      const asset = Buffer.from(await (await fetch(creative.creativeSrc)).arrayBuffer());
+      expect(asset.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect(pngSize(asset)).toEqual({ width: creative.width, height: creative.height });
+      expect(asset.length).toBe(creative.size);
+    }
+    const clip = video.body.payload?.[0];
+    expect(clip?.creativeType).toBe('video/mp4');
+    const mp4 = Buffer.from(await (await fetch(clip?.creativeSrc ?? '')).arrayBuffer());
+    expect(mp4.subarray(4, 8).toString('ascii')).toBe('ftyp');
+  });
+
+  it('answers 400 for malformed ids and 404 to another agency', async () => {
+    expect((await callOperation(listAdGroupsByCampaign, { token: await demo(), params: { id: 'x' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await callOperation(getAdGroup, { token: await demo(), params: { id: 'bg-ad-group-template-1' } })).status,
+    ).toBe(400);
+    expect((await creativesOf('nope')).status).toBe(400);
+    expect(
+      (await callOperation(listAdGroupsByCampaign, { token: await rival(), params: { id: ENTERPRISE } })).status,
+    ).toBe(404);
+    expect(
+      (await callOperation(getAdGroup, { token: await rival(), params: { id: ENTERPRISE_AD_GROUP } })).status,
+    ).toBe(404);
+    expect((await creativesOf(ENTERPRISE_AD_GROUP, await rival())).status).toBe(404);
+  });
+});
+
+describe('replacing a campaign ad group (001 §4)', () => {
+  it('creates the new ad group and creatives, then deletes the old ones, at the bidder too', async () => {
+    // Prepare
+    const fixture = await makeCampaign();
+    const old = await fixtureIds(fixture);
+    const token = await demo();
+    const advertiserId = await acmeBidderId();
+    const oldCreatives = (await creativesOf(old.adGroupId)).body.payload ?? [];
+    const lineItemCount = fixture.companies?.length ?? 1;
+
+    // Act 1: the new ad group.
+    const created = await callOperation<TAdGroup>(createAdGroup, {
+      token,
+      body: {
+        bgAdvertiserId: ACME,
+        bgCampaignId: fixture.id,
+        name: 'Replacement',
+        description: '',
+        adGroupType: 'image',
+      },
+    });
+    expect(created.status).toBe(200);
+    const adGroupId = created.body.payload?.adGroupId as string;
+
+    // Act 2: one creative through a presigned upload, one as a file part, one from an existing asset.
+    const banner = pngBanner(300, 250, [0, 90, 160], [250, 160, 0]);
+    const upload = await callOperation<TCreativeUploadUrl>(getCreativeUploadUrl, {
+      token,
+      query: { bgAdvertiserId: ACME, fileName: 'new banner.png', mimetype: 'image/png', size: String(banner.length) },
+    });
+    expect(upload.status).toBe(200);
+    const put = await fetch(upload.body.payload?.uploadUrl ?? '', {
+      method: 'PUT',
+      headers: upload.body.payload?.headers ?? {},
+      body: new Uint8Array(banner),
+    });
+    expect(put.status).toBe(200);
+    const common = {
+      description: 'replacement',
+      advertiser_id: String(advertiserId),
+      bg_advertiser_id: ACME,
+      click_url: 'https://acmerobotics.example/new',
+      adGroupId,
+      bgCampaignId: fixture.id,
+    };
+    const fromUpload = await postCreative('/api/creatives/upload', {
+      ...common,
+      name: 'New rectangle',
+      sourceUrl: upload.body.payload?.sourceUrl ?? '',
+      size: String(banner.length),
+      mimetype: 'image/png',
+      width: '300',
+      height: '250',
+    });
+    const leaderboard = pngBanner(728, 90, [0, 90, 160], [250, 160, 0]);
+    const fromFile = await postCreative(
+      '/api/creatives/upload',
+      {
+        ...common,
+        name: 'New leaderboard',
+        size: String(leaderboard.length),
+        mimetype: 'image/png',
+        width: '728',
+        height: '90',
+      },
+      { name: 'leaderboard.png', type: 'image/png', data: leaderboard },
+    );
+    const fromAsset = await postCreative('/api/creatives/create', {
+      ...common,
+      name: 'Reused rectangle',
+      sourceUrl: oldCreatives[0]?.creativeSrc ?? '',
+      size: String(oldCreatives[0]?.size),
+      mimetype: 'image/png',
+      width: '300',
+      height: '250',
+    });
+    expect([fromUpload.status, fromFile.status, fromAsset.status]).toEqual([200, 200, 200]);
+
+    // Act 3: delete the old ad group, then the old creatives.
+    const removed = await callOperation(deleteAdGroup, { token, body: { adGroupId: old.adGroupId } });
+    expect(removed.status).toBe(200);
+    for (const c of oldCreatives) expect((await bidderRow('creative', c.beeswaxCreativeId))?.['active']).toBe(false);
+    for (const c of oldCreatives) {
+      const gone = await callOperation(deleteCreative, {
+        token,
+        body: { bgCreativeId: c.bgCreativeId, beeswaxCreativeId: c.beeswaxCreativeId },
+      });
+      expect(gone.status).toBe(200);
+    }
+
+    // Assess
+    const groups = await callOperation<TAdGroup[]>(listAdGroupsByCampaign, { token, params: { id: fixture.id } });
+    expect(groups.body.payload?.map((g) => g.adGroupId)).toEqual([adGroupId]);
+    const fresh = (await creativesOf(adGroupId)).body.payload ?? [];
+    expect(fresh.map((c) => c.name).sort()).toEqual(['New leaderboard', 'New rectangle', 'Reused rectangle']);
+    for (const c of fresh) {
+      const links = await bidderCall<unknown[]>('GET', `/rest/creative_line_item?creative_id=${c.beeswaxCreativeId}`);
+      expect(links.payload).toHaveLength(lineItemCount);
+      const asset = Buffer.from(await (await fetch(c.creativeSrc)).arrayBuffer());
+      expect(pngSize(asset)).toEqual({ width: c.width, height: c.height });
+    }
+    for (const c of oldCreatives) expect(await bidderRow('creative', c.beeswaxCreativeId)).toBeUndefined();
+    expect((await creativesOf(old.adGroupId)).status).toBe(404);
+    // The reused asset is a copy: deleting its source left it in place.
+    expect((await fetch(fresh.find((c) => c.name === 'Reused rectangle')?.creativeSrc ?? '')).status).toBe(200);
+  });
+
+  it('refuses what does not fit the campaign or the files', async () => {
+    const fixture = await makeCampaign();
+    const { adGroupId } = await fixtureIds(fixture);
+    const token = await demo();
+    const advertiserId = String(await acmeBidderId());
+    const wrongType = await callOperation(createAdGroup, {
+      token,
+      body: { bgAdvertiserId: ACME, bgCampaignId: fixture.id, name: 'Video', adGroupType: 'video' },
+    });
+    expect(wrongType.status).toBe(400);
+    expect(Object.keys(wrongType.body.fieldErrors ?? {})).toEqual(['adGroupType']);
+    const badBody = await callOperation(createAdGroup, { token, body: { bgAdvertiserId: ACME, name: '' } });
+    expect(badBody.status).toBe(400);
+    expect(Object.keys(badBody.body.fieldErrors ?? {}).sort()).toEqual(['adGroupType', 'bgCampaignId', 'name']);
+
+    const common = {
+      description: '',
+      advertiser_id: advertiserId,
+      bg_advertiser_id: ACME,
+      click_url: 'https://acmerobotics.example/x',
+      adGroupId,
+    };
+    const png = pngBanner(300, 250, [1, 2, 3], [4, 5, 6]);
+    const video = await postCreative(
+      '/api/creatives/upload',
+      { ...common, name: 'Clip', size: String(png.length), mimetype: 'video/mp4', width: '300', height: '250' },
+      { name: 'clip.mp4', type: 'video/mp4', data: png },
+    );
+    expect(video.status).toBe(400);
+    expect(video.body.fieldErrors?.['mimetype']).toEqual([M.displayCampaignOnlyImages]);
+    const lying = await postCreative(
+      '/api/creatives/upload',
+      { ...common, name: 'Lie', size: String(png.length), mimetype: 'image/png', width: '728', height: '90' },
+      { name: 'lie.png', type: 'image/png', data: png },
+    );
+    expect(lying.status).toBe(400);
+    expect(Object.keys(lying.body.fieldErrors ?? {})).toEqual(['width']);
+    const info = stackInfo();
+    const stolen = await postCreative('/api/creatives/create', {
+      ...common,
+      name: 'Stolen',
+      sourceUrl: `${info.s3Endpoint}/${info.bucket}/creatives/bgAgency-rival/bgCreative-rival-spring-1/spring.png`,
+      size: String(png.length),
+      mimetype: 'image/png',
+      width: '300',
+      height: '250',
+    });
+    expect(stolen.status).toBe(400);
+    expect(Object.keys(stolen.body.fieldErrors ?? {})).toEqual(['sourceUrl']);
+    const tooBig = await callOperation(getCreativeUploadUrl, {
+      token,
+      query: { bgAdvertiserId: ACME, fileName: 'huge.png', mimetype: 'image/png', size: '900000' },
+    });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.fieldErrors?.['size']).toEqual(['File with the wrong size: huge.png, 900000 bytes.']);
+  });
+
+  it("keeps another agency out of the demo agency's ad groups and creatives", async () => {
+    const token = await rival();
+    const creatives = (await creativesOf(ENTERPRISE_AD_GROUP)).body.payload ?? [];
+    const target = creatives[0] as TCreative;
+    const attempts = await Promise.all([
+      callOperation(createAdGroup, {
+        token,
+        body: { bgAdvertiserId: ACME, bgCampaignId: ENTERPRISE, name: 'Mine now', adGroupType: 'image' },
+      }),
+      callOperation(deleteAdGroup, { token, body: { adGroupId: ENTERPRISE_AD_GROUP } }),
+      callOperation(deleteCreative, {
+        token,
+        body: { bgCreativeId: target.bgCreativeId, beeswaxCreativeId: target.beeswaxCreativeId },
+      }),
+      callOperation(updateCreativesLandingPage, {
+        token,
+        body: { adGroupId: ENTERPRISE_AD_GROUP, landingPage: 'https://evil.example' },
+      }),
+      callOperation(getCreativeUploadUrl, {
+        token,
+        query: { bgAdvertiserId: ACME, fileName: 'x.png', mimetype: 'image/png', size: '1000' },
+      }),
+      postCreative(
+        '/api/creatives/upload',
+        {
+          name: 'x',
+          description: '',
+          advertiser_id: '1',
+          bg_advertiser_id: ACME,
+          click_url: 'https://evil.example',
+          adGroupId: ENTERPRISE_AD_GROUP,
+          size: '1000',
+          mimetype: 'image/png',
+          width: '300',
+          height: '250',
+          sourceUrl: target.creativeSrc,
+        },
+        undefined,
+        token,
+      ),
+    ]);
+    expect(attempts.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect((await creativesOf(ENTERPRISE_AD_GROUP)).body.payload).toEqual(
+      creatives.map((c) => ({ ...c, creativeSrc: expect.any(String) })),
+    );
+  });
+});
+
+describe('PUT /api/creatives/updateLandingPage and DELETE /api/creatives/delete', () => {
+  it('sets the click URL of every creative of the ad group, here and at the bidder', async () => {
+    const fixture = await makeCampaign();
+    const { adGroupId } = await fixtureIds(fixture);
+    const token = await demo();
+    const reply = await callOperation<TCreative[]>(updateCreativesLandingPage, {
+      token,
+      body: { adGroupId, landingPage: 'https://acmerobotics.example/landing?utm_campaign=q4' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.payload?.map((c) => c.click_url)).toEqual([
+      'https://acmerobotics.example/landing?utm_campaign=q4',
+      'https://acmerobotics.example/landing?utm_campaign=q4',
+    ]);
+    for (const c of reply.body.payload ?? []) {
+      expect((await bidderRow('creative', c.beeswaxCreativeId))?.['click_url']).toBe(
+        'https://acmerobotics.example/landing?utm_campaign=q4',
+      );
+    }
+    const unsafe = await callOperation(updateCreativesLandingPage, {
+      token,
+      body: { adGroupId, landingPage: 'javascript:alert(1)' },
+    });
+    expect(unsafe.status).toBe(400);
+    expect(Object.keys(unsafe.body.fieldErrors ?? {})).toEqual(['landingPage']);
+  });
+
+  it("refuses a creative whose bidder id is not the creative's", async () => {
+    const fixture = await makeCampaign();
+    const { creativeIds } = await fixtureIds(fixture);
+    const reply = await callOperation(deleteCreative, {
+      token: await demo(),
+      body: { bgCreativeId: creativeIds[0], beeswaxCreativeId: 999_999 },
+    });
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.fieldErrors ?? {})).toEqual(['beeswaxCreativeId']);
+    const malformed = await callOperation(deleteCreative, { token: await demo(), body: { bgCreativeId: 'c-1' } });
+    expect(malformed.status).toBe(400);
+  });
+});

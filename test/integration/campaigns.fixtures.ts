@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { lambdaEnvironment } from '@bidgrid/cdk/local/gateway/lambda-env';
+import { SIMULATOR_SECRETS } from '@bidgrid/cdk/local/gateway/lambda-env';
+import type { SeedCampaign } from '@bidgrid/cdk/local/seed/campaigns.seed';
+import { stackInfo } from '../support/stack';
+
+/**
+ * Fixtures of the campaign suites: campaigns of their own (unique ids, made through the same code
+ * as the demo seed, at the stack's bidder simulator and in its tables), the report sync run through
+ * the stack's job route, direct reads of the reports table, and a signed-in bidder session to check
+ * what the handlers sent the bidder. Tests that change a campaign use their own; the seeded ones are
+ * only read.
+ */
+
+let environmentSet = false;
+
+/** Points this process's lambdas modules at the running stack (before any of them is imported). */
+function useStackEnvironment(): void {
+  if (environmentSet) return;
+  const info = stackInfo();
+  Object.assign(
+    process.env,
+    lambdaEnvironment({
+      tables: info.tables,
+      dynamodbEndpoint: info.dynamodbEndpoint,
+      s3Endpoint: info.s3Endpoint,
+      bucket: info.bucket,
+      userPoolId: info.userPoolId,
+      userPoolClientId: info.userPoolClientId,
+      cognitoEndpoint: info.cognitoEndpoint,
+      wsManagementUrl: info.wsManagementUrl,
+      simulators: info.simulators,
+      verbose: false,
+    }),
+    { LOG_LEVEL: 'silent' },
+  );
+  environmentSet = true;
+}
+
+/** Today as the handlers and the sync see it (UTC). */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** `today` moved by `days`. */
+export const dayOffset = (days: number, today = todayUtc()): string =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A test campaign of the demo agency's Acme advertiser; override what a test varies. */
+export function testCampaign(overrides: Partial<SeedCampaign> = {}): SeedCampaign {
+  return {
+    id: `bg-campaign-it-${randomUUID()}`,
+    agencyId: 'bgAgency-demo',
+    advertiserId: 'bgAdvertiser-demo-acme',
+    createdBy: 'demo',
+    name: 'Integration test campaign',
+    description: 'Made by a test',
+    video: false,
+    startDay: -20,
+    endDay: 30,
+    dailyBudget: 100,
+    maxBid: 10,
+    active: true,
+    archived: false,
+    campaignType: 'managed',
+    companies: [
+      { domain: 'ironbridgemanufacturing.com', fromFile: true },
+      { domain: 'redwoodclinicallabs.com', hubspotCompanyId: '9100000999' },
+      { domain: 'sapphiretelecom.com' },
+    ],
+    adGroupName: 'Test banners',
+    creatives: [
+      { name: 'Test - Medium Rectangle', width: 300, height: 250 },
+      { name: 'Test - Leaderboard', width: 728, height: 90 },
+    ],
+    colors: [
+      [20, 40, 80],
+      [200, 120, 40],
+    ],
+    landingPage: 'https://acmerobotics.example/test',
+    targeting: { geo_country: ['USA'], geo_state: [{ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' }] },
+    ...overrides,
+  };
+}
+
+/** Makes a campaign at the bidder and in the tables; `sync` also pulls its delivery so far. */
+export async function makeCampaign(
+  overrides: Partial<SeedCampaign> = {},
+  options: { sync?: boolean } = {},
+): Promise<SeedCampaign> {
+  useStackEnvironment();
+  const { createSeedCampaign, syncSeedCampaign } = await import('@bidgrid/cdk/local/seed/campaigns.seed');
+  const campaign = testCampaign(overrides);
+  if (!(await createSeedCampaign(campaign, todayUtc()))) throw new Error(`${campaign.id} exists`);
+  if (options.sync) await syncSeedCampaign(campaign, todayUtc());
+  return campaign;
+}
+
+/** Ids of a made campaign's ad group and creatives. */
+export async function fixtureIds(campaign: SeedCampaign) {
+  const { seedAdGroupId, seedCreativeId } = await import('@bidgrid/cdk/local/seed/campaigns.seed');
+  return {
+    adGroupId: seedAdGroupId(campaign.id),
+    creativeIds: campaign.creatives.map((_, i) => seedCreativeId(campaign.id, i)),
+  };
+}
+
+/** Runs the report sync job now through the stack's local job route; its summary. */
+export async function runReportSync(): Promise<Record<string, unknown>> {
+  const res = await fetch(`${stackInfo().apiUrl}/__local/jobs/report-sync`, { method: 'POST' });
+  const body = (await res.json()) as { result?: Record<string, unknown>; error?: string };
+  if (res.status !== 200 || !body.result) throw new Error(`report-sync failed: ${res.status} ${body.error ?? ''}`);
+  return body.result;
+}
+
+let documents: DynamoDBDocumentClient | undefined;
+
+/** Every item of a reports-table partition whose sort key starts with `prefix`, in key order. */
+export async function reportItems(pk: string, prefix = 'DAY#'): Promise<Array<Record<string, unknown>>> {
+  const info = stackInfo();
+  documents ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: info.dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const items: Array<Record<string, unknown>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documents.send(
+      new QueryCommand({
+        TableName: info.tables.reports,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Array<Record<string, unknown>>));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** A signed-in call to the stack's bidder simulator (what the handlers sent it). */
+export async function bidderCall<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; payload: T }> {
+  const base = stackInfo().simulators.bidder;
+  const auth = await fetch(`${base}/rest/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SIMULATOR_SECRETS.BIDDER_EMAIL, password: SIMULATOR_SECRETS.BIDDER_PASSWORD }),
+  });
+  const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, payload: ((await res.json()) as { payload: T }).payload };
+}
+
+/** One bidder row by entity and id (the simulator answers a list). */
+export async function bidderRow(entity: string, id: number): Promise<Record<string, unknown> | undefined> {
+  const { payload } = await bidderCall<Array<Record<string, unknown>>>('GET', `/rest/${entity}/${id}`);
+  return payload[0];
+}
+
+/** Makes the bidder simulator answer the next `times` matching requests with `status`. */
+export async function injectBidderFault(fault: { method: string; path: string; status: number; times?: number }) {
+  const res = await fetch(`${stackInfo().simulators.bidder}/__faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ body: { success: false, message: 'Injected by a test' }, ...fault }),
+  });
+  if (res.status !== 201) throw new Error(`fault not accepted: ${res.status}`);
+}
+
+/** Forgets injected faults. */
+export async function clearBidderFaults(): Promise<void> {
+  await fetch(`${stackInfo().simulators.bidder}/__faults`, { method: 'DELETE' });
+}
