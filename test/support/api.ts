@@ -76,3 +76,28 @@ export function callOperation<T = unknown>(
   const qs = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   return request<T>(op.method, buildPath(op.path, options.params ?? {}) + qs, options);
 }
+
+/**
+ * Calls a form-data operation (`bodyKind: 'form'`, the creative uploads) with text fields as the
+ * browser's FormData sends them.
+ */
+export async function callFormOperation<T = unknown>(
+  op: AnyOperation,
+  options: { token?: string; params?: Record<string, string>; fields?: Record<string, string> } = {},
+): Promise<ApiReply<T>> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+  const res = await fetch(`${stackInfo().apiUrl}${buildPath(op.path, options.params ?? {})}`, {
+    method: op.method,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    body: form,
+  });
+  const text = await res.text();
+  let body: ApiReply<T>['body'] = {};
+  try {
+    body = text ? (JSON.parse(text) as ApiReply<T>['body']) : {};
+  } catch {
+    body = { message: text };
+  }
+  return { status: res.status, body };
+}

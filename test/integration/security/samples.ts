@@ -21,7 +21,30 @@ export const DEMO_IDS = {
   advertiserPlain: 'bgAdvertiser-demo-northwind',
   advertiserLongName: 'bgAdvertiser-demo-cedarline',
   billedCampaign: 'bg-campaign-demo-enterprise',
+  // Campaigns dashboard (issue 6): a running display campaign, its ad group and a creative, and the
+  // sales-enabled campaign of the CRM-connected advertiser.
+  campaign: 'bg-campaign-demo-enterprise',
+  videoCampaign: 'bg-campaign-demo-video',
+  salesEnabledCampaign: 'bg-campaign-demo-bluepeak-abm',
+  adGroup: 'bg-ad-group-demo-enterprise',
+  creative: 'bgCreative-demo-enterprise-1',
 } as const;
+
+/** A valid creative form (001 §7 fields) aimed at the demo agency's ad group. */
+const DEMO_CREATIVE_FORM = {
+  name: 'Security walk creative',
+  description: '',
+  size: '1000',
+  mimetype: 'image/png',
+  width: '300',
+  height: '250',
+  advertiser_id: '1',
+  bg_advertiser_id: DEMO_IDS.advertiserWithCard,
+  click_url: 'https://rival-agency.example/',
+  adGroupId: DEMO_IDS.adGroup,
+  bgCampaignId: DEMO_IDS.campaign,
+  sourceUrl: 'https://rival-agency.example/banner.png',
+};
 
 export const SAMPLES: Record<string, SecuritySample> = {
   // The path names the demo user, yet the caller only ever gets their own agency.
@@ -78,4 +101,54 @@ export const SAMPLES: Record<string, SecuritySample> = {
     expect: 404,
   },
   deleteHubspotTokens: { body: { bgAdvertiserId: DEMO_IDS.advertiserWithCrm }, expect: 404 },
+
+  // Campaigns dashboard (000 §7): every read and change names a demo campaign, ad group or creative.
+  getCampaign: { params: { id: DEMO_IDS.campaign }, expect: 404 },
+  listCampaignsByAdvertiser: { params: { advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },
+  getCampaignDailyReport: {
+    params: { id: DEMO_IDS.advertiserWithCard },
+    query: { date: '2026-01-15', camapign_id: DEMO_IDS.campaign },
+    expect: 404,
+  },
+  getCampaignTargetingSelections: { params: { id: DEMO_IDS.campaign }, expect: 404 },
+  updateCampaignDetails: {
+    body: { bgCampaignId: DEMO_IDS.campaign, beeswaxCampaignId: 1, updateBody: { name: 'Taken over' } },
+    expect: 404,
+  },
+  archiveCampaign: { body: { bgCampaignId: DEMO_IDS.videoCampaign, updateBody: { archived: true } }, expect: 404 },
+  updateCampaignStatus: {
+    body: { bgCampaignId: DEMO_IDS.campaign, beeswaxCampaignId: 1, updateBody: { active: false } },
+    expect: 404,
+  },
+  getLineItemsReport: { query: { bgCampaignId: DEMO_IDS.campaign, timeFrame: '30_DAYS' }, expect: 404 },
+  getLineItemsDailyReport: { query: { bgCampaignId: DEMO_IDS.campaign, date: '2026-01-15' }, expect: 404 },
+  getCreativesReport: { query: { adGroupId: DEMO_IDS.adGroup }, expect: 404 },
+  getCreativesDailyReport: { query: { adGroupId: DEMO_IDS.adGroup, date: '2026-01-15' }, expect: 404 },
+  getCampaignDelivery: { query: { bgCampaignId: DEMO_IDS.campaign, timeFrame: '7_DAYS' }, expect: 404 },
+  // Bidder ids follow the seed's order: six advertisers, the enterprise campaign (7), its line items (8-13).
+  updateLineItemStatus: { body: { beeswaxLineItemId: 12, active: false }, expect: 404 },
+  listAdGroupsByCampaign: { params: { id: DEMO_IDS.campaign }, expect: 404 },
+  getAdGroup: { params: { id: DEMO_IDS.adGroup }, expect: 404 },
+  listCreativesByAdGroup: { params: { id: DEMO_IDS.adGroup }, expect: 404 },
+  updateCreativesLandingPage: {
+    body: { adGroupId: DEMO_IDS.adGroup, landingPage: 'https://rival-agency.example/' },
+    expect: 404,
+  },
+  deleteAdGroup: { body: { adGroupId: DEMO_IDS.adGroup }, expect: 404 },
+  deleteCreative: { body: { bgCreativeId: DEMO_IDS.creative, beeswaxCreativeId: 1 }, expect: 404 },
+  createAdGroup: {
+    body: {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCard,
+      bgCampaignId: DEMO_IDS.campaign,
+      name: 'Security walk ad group',
+      adGroupType: 'image',
+    },
+    expect: 404,
+  },
+  getCreativeUploadUrl: {
+    query: { bgAdvertiserId: DEMO_IDS.advertiserWithCard, fileName: 'walk.png', mimetype: 'image/png', size: '1000' },
+    expect: 404,
+  },
+  uploadCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
+  createCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
 };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kebabName, operations, type AnyOperation } from '@bidgrid/shared';
-import { accessTokenFor, callOperation } from '../../support/api';
+import { accessTokenFor, callFormOperation, callOperation } from '../../support/api';
 import { expiredCopy, foreignCopy } from '../../support/jwt';
 import { repoRoot } from '../../support/spawn-stack';
 import { DEMO_IDS, SAMPLES } from './samples';
@@ -52,12 +52,19 @@ describe("the rival agency never reaches the demo agency's data", () => {
     if (!sample) throw new Error(`no sample for ${op.name}`);
     const rival = await accessTokenFor('rival');
     // Act
-    const reply = await callOperation(op, {
-      token: rival,
-      params: sample.params,
-      query: sample.query,
-      body: sample.body,
-    });
+    const reply =
+      op.bodyKind === 'form'
+        ? await callFormOperation(op, {
+            token: rival,
+            params: sample.params,
+            fields: sample.body as Record<string, string>,
+          })
+        : await callOperation(op, {
+            token: rival,
+            params: sample.params,
+            query: sample.query,
+            body: sample.body,
+          });
     // Assess
     if (sample.expect === 404 || sample.expect === 403) {
       expect(reply.status).toBe(sample.expect);
