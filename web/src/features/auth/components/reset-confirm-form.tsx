@@ -1,4 +1,4 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,10 +7,11 @@ import {
   type TPasswordResetConfirmForm,
   type TPasswordResetConfirmFormInput,
 } from '@bidgrid/shared/validation/password-reset.schema';
-import { providerMessage } from '@/lib/auth/cognito';
 import { confirmPasswordReset, requestPasswordReset } from '@/lib/auth/password-reset';
 import { resetErrorText } from '../auth-messages';
+import { useFormError } from '../hooks/use-form-error';
 import { FormError, FormNotice } from './auth-card';
+import { FormField, ResendButton, SubmitButton } from './form-parts';
 
 /**
  * Step two of the password reset (spec 000 §2, §5): the e-mailed code, the new password and its
@@ -18,9 +19,8 @@ import { FormError, FormNotice } from './auth-card';
  * provider again, for a code that expired or never arrived.
  */
 export function ResetConfirmForm({ userName, onDone }: { userName: string; onDone: () => void }) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, clearError, attempt } = useFormError(resetErrorText);
   const [notice, setNotice] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -30,32 +30,21 @@ export function ResetConfirmForm({ userName, onDone }: { userName: string; onDon
     defaultValues: { code: '', password: '', passwordConfirm: '' },
   });
   const clearMessages = (): void => {
-    setError(null);
+    clearError();
     setNotice(null);
   };
 
   const submit = async (values: TPasswordResetConfirmForm): Promise<void> => {
-    clearMessages();
-    try {
-      await confirmPasswordReset({ userName, code: values.code, newPassword: values.password });
-    } catch (caught) {
-      setError(resetErrorText(providerMessage(caught)));
-      return;
-    }
-    onDone();
+    setNotice(null);
+    const reset = await attempt(() =>
+      confirmPasswordReset({ userName, code: values.code, newPassword: values.password }),
+    );
+    if (reset.ok) onDone();
   };
 
   const resend = async (): Promise<void> => {
-    clearMessages();
-    setResending(true);
-    try {
-      await requestPasswordReset(userName);
-      setNotice('A new code was sent to your email.');
-    } catch (caught) {
-      setError(resetErrorText(providerMessage(caught)));
-    } finally {
-      setResending(false);
-    }
+    setNotice(null);
+    if ((await attempt(() => requestPasswordReset(userName))).ok) setNotice('A new code was sent to your email.');
   };
 
   return (
@@ -65,43 +54,28 @@ export function ResetConfirmForm({ userName, onDone }: { userName: string; onDon
           We emailed a code to the address of <strong>{userName}</strong>. Enter it with your new password.
         </Text>
         <FormNotice message={notice} />
-        <Field.Root invalid={Boolean(errors.code)}>
-          <Field.Label>Confirmation Code</Field.Label>
+        <FormField label="Confirmation Code" error={errors.code?.message}>
           <Input
             autoComplete="one-time-code"
             inputMode="numeric"
             autoCapitalize="none"
             {...register('code', { onChange: clearMessages })}
           />
-          <Field.ErrorText>{errors.code?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)}>
-          <Field.Label>New Password</Field.Label>
+        </FormField>
+        <FormField label="New Password" error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...register('password', { onChange: clearMessages })} />
-          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.passwordConfirm)}>
-          <Field.Label>Confirm New Password</Field.Label>
+        </FormField>
+        <FormField label="Confirm New Password" error={errors.passwordConfirm?.message}>
           <Input
             type="password"
             autoComplete="new-password"
             {...register('passwordConfirm', { onChange: clearMessages })}
           />
-          <Field.ErrorText>{errors.passwordConfirm?.message}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Saving">
+        </FormField>
+        <SubmitButton loading={isSubmitting} loadingText="Saving">
           Reset Password
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          colorPalette="blue"
-          loading={resending}
-          loadingText="Sending"
-          onClick={() => void resend()}
-        >
-          Send a new code
-        </Button>
+        </SubmitButton>
+        <ResendButton onResend={resend}>Send a new code</ResendButton>
         <FormError message={error} />
       </Stack>
     </form>

@@ -1,6 +1,5 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import {
@@ -9,11 +8,12 @@ import {
   type TSignUpForm,
   type TSignUpFormInput,
 } from '@bidgrid/shared/validation/sign-up.schema';
-import { providerMessage } from '@/lib/auth/cognito';
 import { toaster } from '@/lib/toaster';
 import { createAccount } from '../api/create-account';
 import { CODE_SENT_TOAST, signUpErrorText } from '../auth-messages';
+import { useFormError } from '../hooks/use-form-error';
 import { FormError } from './auth-card';
+import { FormField, SubmitButton } from './form-parts';
 
 const emptyValues: TSignUpFormInput = { userName: '', email: '', companyName: '', password: '', passwordConfirm: '' };
 
@@ -23,7 +23,7 @@ const emptyValues: TSignUpFormInput = { userName: '', email: '', companyName: ''
  * `onRegistered` moves to the confirmation step. A failure shows under the form until the next edit.
  */
 export function SignUpForm({ onRegistered }: { onRegistered: (userName: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, clearError, attempt } = useFormError(signUpErrorText);
   const {
     register,
     handleSubmit,
@@ -34,16 +34,9 @@ export function SignUpForm({ onRegistered }: { onRegistered: (userName: string) 
     mode: SIGN_UP_VALIDATION_MODE,
     defaultValues: emptyValues,
   });
-  const clearError = (): void => setError(null);
 
   const submit = async (values: TSignUpForm): Promise<void> => {
-    setError(null);
-    try {
-      await createAccount(values);
-    } catch (caught) {
-      setError(signUpErrorText(providerMessage(caught)));
-      return;
-    }
+    if (!(await attempt(() => createAccount(values))).ok) return;
     reset(emptyValues);
     toaster.create({ type: 'success', title: CODE_SENT_TOAST, duration: TOAST_MS.default, closable: true });
     onRegistered(values.userName);
@@ -52,38 +45,28 @@ export function SignUpForm({ onRegistered }: { onRegistered: (userName: string) 
   return (
     <form onSubmit={handleSubmit(submit)} noValidate aria-label="Create an account">
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.userName)}>
-          <Field.Label>Username</Field.Label>
+        <FormField label="Username" error={errors.userName?.message}>
           <Input autoComplete="off" autoCapitalize="none" {...register('userName', { onChange: clearError })} />
-          <Field.ErrorText>{errors.userName?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.email)}>
-          <Field.Label>Email</Field.Label>
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="off" {...register('email', { onChange: clearError })} />
-          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.companyName)}>
-          <Field.Label>Company/Agency Name</Field.Label>
+        </FormField>
+        <FormField label="Company/Agency Name" error={errors.companyName?.message}>
           <Input autoComplete="off" {...register('companyName', { onChange: clearError })} />
-          <Field.ErrorText>{errors.companyName?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)}>
-          <Field.Label>Password</Field.Label>
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...register('password', { onChange: clearError })} />
-          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.passwordConfirm)}>
-          <Field.Label>Confirm Password</Field.Label>
+        </FormField>
+        <FormField label="Confirm Password" error={errors.passwordConfirm?.message}>
           <Input
             type="password"
             autoComplete="new-password"
             {...register('passwordConfirm', { onChange: clearError })}
           />
-          <Field.ErrorText>{errors.passwordConfirm?.message}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Creating account">
+        </FormField>
+        <SubmitButton loading={isSubmitting} loadingText="Creating account">
           Create Account
-        </Button>
+        </SubmitButton>
         <FormError message={error} />
       </Stack>
     </form>
