@@ -1,0 +1,33 @@
+import '../test-env';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetConfigForTests, setEnvironmentForTests } from '../config';
+import { creativeStorage } from './creative-storage';
+
+afterEach(() => {
+  setEnvironmentForTests({ S3_ENDPOINT: 'http://127.0.0.1:1' });
+  resetConfigForTests();
+});
+
+describe('creative bucket URLs', () => {
+  it('names and reads path-style URLs of the local endpoint, signature or not', () => {
+    const url = creativeStorage.urlOf('uploads/bgAgency-demo/u-1/a b.png');
+    expect(url).toBe('http://127.0.0.1:1/bidgrid-test-creatives/uploads/bgAgency-demo/u-1/a%20b.png');
+    expect(creativeStorage.keyFromUrl(`${url}?X-Amz-Signature=abc`)).toBe('uploads/bgAgency-demo/u-1/a b.png');
+    expect(creativeStorage.keyFromUrl('http://127.0.0.1:1/another-bucket/x.png')).toBeNull();
+    expect(creativeStorage.keyFromUrl('http://evil.example/bidgrid-test-creatives/x.png')).toBeNull();
+    expect(creativeStorage.keyFromUrl('http://127.0.0.1:1/bidgrid-test-creatives/a%2F..%2Fb.png')).toBeNull();
+    expect(creativeStorage.keyFromUrl('not a url')).toBeNull();
+  });
+
+  it('reads virtual-hosted URLs of the bucket in AWS', () => {
+    setEnvironmentForTests({ S3_ENDPOINT: '' });
+    delete process.env['S3_ENDPOINT'];
+    resetConfigForTests();
+    const url = creativeStorage.urlOf('creatives/bgAgency-demo/bgCreative-1/banner.png');
+    expect(url).toBe(
+      'https://bidgrid-test-creatives.s3.us-east-1.amazonaws.com/creatives/bgAgency-demo/bgCreative-1/banner.png',
+    );
+    expect(creativeStorage.keyFromUrl(url)).toBe('creatives/bgAgency-demo/bgCreative-1/banner.png');
+    expect(creativeStorage.keyFromUrl(url.replace('https:', 'http:'))).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+import '../../test-env';
+import { describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { memoryLogger } from '../test-fakes';
+import { setLineItemStatusFromCrm } from './crm-line-item-status.use-case';
+import { setLineItemStatus } from './line-item-status.use-case';
+import { campaignFixture, lineItemFixture, memoryCampaigns, recordingBidder } from './test-campaign-fakes';
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+
+function world(campaign = campaignFixture()) {
+  const campaigns = memoryCampaigns([campaign], [lineItemFixture()]);
+  const bidder = recordingBidder();
+  return {
+    campaigns,
+    bidder,
+    deps: { campaigns: campaigns.repo, bidder: bidder.bidder, now: () => NOW, log: memoryLogger() },
+  };
+}
+
+describe('setLineItemStatus', () => {
+  it('switches at the bidder, then here; the same state again changes nothing', async () => {
+    const w = world();
+    const off = await setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps);
+    const again = await setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps);
+    expect(off).toMatchObject({ beeswaxLineItemId: 71, active: false, lineItemReports: [] });
+    expect(again.active).toBe(false);
+    expect(w.bidder.calls).toEqual([{ op: 'updateLineItem', id: 71, fields: { active: false } }]);
+    expect(w.campaigns.items.get('71')?.version).toBe(1);
+  });
+
+  it('refuses a read-only campaign, another agency, and puts the bidder back after a lost race', async () => {
+    const old = world(campaignFixture({ start_date: '2026-01-01', end_date: '2026-05-01' }));
+    await expect(
+      setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, old.deps),
+    ).rejects.toBeInstanceOf(ConflictError);
+    const w = world();
+    await expect(
+      setLineItemStatus({ agencyId: 'bgAgency-rival', beeswaxLineItemId: 71, active: false }, w.deps),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    w.campaigns.repo.replaceLineItem = async () => null;
+    await expect(
+      setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect(w.bidder.calls.map((c) => c.fields)).toEqual([{ active: false }, { active: true }]);
+  });
+});
+
+describe('setLineItemStatusFromCrm', () => {
+  const SECRET = 'hubspot-secret';
+  const body = '{"beeswaxLineItemId":71,"active":false}';
+  function request(options: { query?: Record<string, string[]>; signature?: string } = {}) {
+    const query = options.query ?? { portalId: ['4410001'] };
+    const uri = `https://api.bidgrid.example/public/crmcard/line-item-status${
+      Object.keys(query).length
+        ? `?${Object.entries(query)
+            .map(([k, v]) => `${k}=${v[0]}`)
+            .join('&')}`
+        : ''
+    }`;
+    const timestamp = String(NOW.getTime());
+    const signature =
+      options.signature ?? createHmac('sha256', SECRET).update(`PUT${uri}${body}${timestamp}`).digest('base64');
+    return {
+      headers: {
+        host: 'api.bidgrid.example',
+        'x-forwarded-proto': 'https',
+        'x-hubspot-signature-v3': signature,
+        'x-hubspot-request-timestamp': timestamp,
+      },
+      method: 'PUT',
+      path: '/public/crmcard/line-item-status',
+      stagePath: null,
+      query,
+      rawBody: body,
+    };
+  }
+  function crmWorld(campaign = campaignFixture({ showInHubspot: true })) {
+    const w = world(campaign);
+    return {
+      ...w,
+      deps: {
+        ...w.deps,
+        portals: {
+          listPortalAdvertisers: async (portalId: number) =>
+            portalId === 4410001 ? [{ agencyId: 'bgAgency-demo', advertiserId: 'bgAdvertiser-acme' }] : [],
+        },
+        secrets: async () => SECRET,
+      },
+    };
+  }
+
+  it("switches a line item of the signing portal's sales-enabled campaign", async () => {
+    const w = crmWorld();
+    await expect(
+      setLineItemStatusFromCrm({ request: request(), beeswaxLineItemId: 71, active: false }, w.deps),
+    ).resolves.toMatchObject({
+      active: false,
+    });
+  });
+
+  it('refuses a bad signature (401), other portals and campaigns without CRM edits (404)', async () => {
+    await expect(
+      setLineItemStatusFromCrm(
+        { request: request({ signature: 'AAAA' }), beeswaxLineItemId: 71, active: false },
+        crmWorld().deps,
+      ),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      setLineItemStatusFromCrm(
+        { request: request({ query: { portalId: ['4419999'] } }), beeswaxLineItemId: 71, active: false },
+        crmWorld().deps,
+      ),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const closed = crmWorld(campaignFixture({ showInHubspot: false }));
+    await expect(
+      setLineItemStatusFromCrm({ request: request(), beeswaxLineItemId: 71, active: false }, closed.deps),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(closed.bidder.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import '../../test-env';
+import { describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { memoryLogger } from '../test-fakes';
+import { CAMPAIGN_MESSAGES } from './campaign-access';
+import { campaignFixture, lineItemFixture, memoryCampaigns, recordingBidder } from './test-campaign-fakes';
+import { archiveCampaign, updateCampaignDetails, updateCampaignStatus } from './update-campaign.use-case';
+
+const TODAY = new Date('2026-11-25T12:00:00Z');
+
+function world(overrides: Parameters<typeof campaignFixture>[0] = {}) {
+  const campaigns = memoryCampaigns(
+    [campaignFixture(overrides)],
+    [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72, line_item_name: 'Globex' })],
+  );
+  const bidder = recordingBidder();
+  const deps = { campaigns: campaigns.repo, bidder: bidder.bidder, now: () => TODAY, log: memoryLogger() };
+  return { campaigns, bidder, deps };
+}
+
+const base = { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3', beeswaxCampaignId: 70 };
+
+describe('updateCampaignDetails', () => {
+  it('stores the merged fields with the estimated budget computed, after the bidder took them', async () => {
+    // Prepare: a campaign that has not started.
+    const w = world({ start_date: '2026-12-01', end_date: '2026-12-31' });
+    // Act
+    const result = await updateCampaignDetails(
+      { ...base, updateBody: { name: 'Q4 ABM', daily_budget: 50, campaign_budget: 1, start_date: '2026-11-30' } },
+      w.deps,
+    );
+    // Assess
+    expect(result).toMatchObject({ name: 'Q4 ABM', daily_budget: 50, campaign_budget: 1550, start_date: '2026-11-30' });
+    expect(w.campaigns.byId.get('bgAgency-demo|bg-campaign-q3')?.version).toBe(1);
+    expect(w.bidder.calls[0]).toEqual({
+      op: 'updateCampaign',
+      id: 70,
+      fields: {
+        campaign_name: 'Q4 ABM',
+        campaign_budget: 1550,
+        daily_budget: 50,
+        start_date: '2026-11-30',
+        end_date: '2026-12-31',
+        active: true,
+      },
+    });
+    // The daily budget moved: every line item gets its share and the bid.
+    expect(w.bidder.calls.filter((c) => c.op === 'updateLineItem')).toEqual([
+      {
+        op: 'updateLineItem',
+        id: 71,
+        fields: { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } }, daily_budget: 25 },
+      },
+      {
+        op: 'updateLineItem',
+        id: 72,
+        fields: { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } }, daily_budget: 25 },
+      },
+    ]);
+  });
+
+  it('reports the form rules on the fields the body sent', async () => {
+    const w = world();
+    const attempt = (updateBody: Record<string, unknown>) =>
+      updateCampaignDetails({ ...base, updateBody }, w.deps).catch((e: unknown) => e);
+    const media = await attempt({ isVideoCampaign: true });
+    const start = await attempt({ start_date: '2026-11-26' });
+    const bid = await attempt({ max_bid: 90, daily_budget: 1, end_date: '2026-11-02' });
+    expect(media).toBeInstanceOf(BadRequestError);
+    expect((media as BadRequestError).fieldErrors).toEqual({ 'updateBody.isVideoCampaign': [M.mediaTypeLocked] });
+    expect((start as BadRequestError).fieldErrors).toEqual({ 'updateBody.start_date': [M.startDateLocked] });
+    expect((bid as BadRequestError).fieldErrors).toEqual({ 'updateBody.max_bid': [M.maxBidAboveBudget] });
+    expect(w.bidder.calls).toEqual([]);
+  });
+
+  it('allows a start date one day back (the user may be west of UTC) but not two', async () => {
+    const w = world({ start_date: '2026-12-01', end_date: '2026-12-31' });
+    await expect(
+      updateCampaignDetails({ ...base, updateBody: { start_date: '2026-11-24' } }, w.deps),
+    ).resolves.toMatchObject({
+      start_date: '2026-11-24',
+    });
+    const w2 = world({ start_date: '2026-12-01', end_date: '2026-12-31' });
+    const error = await updateCampaignDetails({ ...base, updateBody: { start_date: '2026-11-23' } }, w2.deps).catch(
+      (e: unknown) => e,
+    );
+    expect((error as BadRequestError).fieldErrors).toEqual({ 'updateBody.start_date': [M.startDateNotPast] });
+  });
+
+  it('refuses every change 175 days after the end, and another bidder id', async () => {
+    const w = world({ start_date: '2026-01-01', end_date: '2026-06-03' });
+    await expect(updateCampaignDetails({ ...base, updateBody: { name: 'x' } }, w.deps)).rejects.toMatchObject({
+      status: 409,
+      userMessage: CAMPAIGN_MESSAGES.readOnly,
+    });
+    const w2 = world();
+    await expect(
+      updateCampaignDetails({ ...base, beeswaxCampaignId: 1, updateBody: { name: 'x' } }, w2.deps),
+    ).rejects.toBeInstanceOf(BadRequestError);
+  });
+
+  it('stores nothing when the bidder refuses, and puts the bidder back', async () => {
+    const w = world();
+    w.bidder.failOn('updateLineItem');
+    await expect(updateCampaignDetails({ ...base, updateBody: { max_bid: 20 } }, w.deps)).rejects.toThrow(
+      'bidder updateLineItem failed',
+    );
+    expect(w.campaigns.byId.get('bgAgency-demo|bg-campaign-q3')?.maxBid).toBe(10);
+    // The restore pushed the stored campaign again.
+    expect(w.bidder.calls.filter((c) => c.op === 'updateCampaign')).toHaveLength(2);
+  });
+
+  it('answers 409 when another change won the race, and the bidder holds what is stored', async () => {
+    // Prepare: someone saves between our read and our write.
+    const w = world();
+    const original = w.campaigns.repo.replaceCampaign.bind(w.campaigns.repo);
+    w.campaigns.repo.replaceCampaign = async (next) => {
+      await original({ ...campaignFixture(), name: 'Winner', version: 1 });
+      return original(next);
+    };
+    // Act
+    const error = await updateCampaignDetails({ ...base, updateBody: { name: 'Loser' } }, w.deps).catch(
+      (e: unknown) => e,
+    );
+    // Assess
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(
+      w.bidder.calls
+        .filter((c) => c.op === 'updateCampaign')
+        .map((c) => (c.fields as { campaign_name: string }).campaign_name),
+    ).toEqual(['Loser', 'Winner']);
+  });
+});
+
+describe('updateCampaignStatus and archiveCampaign', () => {
+  it('archives only an inactive campaign and never activates an archived one', async () => {
+    const w = world();
+    await expect(archiveCampaign({ ...base, archived: true }, w.deps)).rejects.toMatchObject({
+      userMessage: CAMPAIGN_MESSAGES.archiveActive,
+    });
+    await updateCampaignStatus({ ...base, active: false }, w.deps);
+    await expect(archiveCampaign({ ...base, archived: true }, w.deps)).resolves.toMatchObject({ archived: true });
+    await expect(updateCampaignStatus({ ...base, active: true }, w.deps)).rejects.toMatchObject({
+      userMessage: CAMPAIGN_MESSAGES.activateArchived,
+    });
+    expect(w.bidder.calls.map((c) => c.op)).toEqual(['updateCampaign']);
+  });
+
+  it('changes nothing when asked for the state it is in, and answers 404 for another agency', async () => {
+    const w = world();
+    await expect(updateCampaignStatus({ ...base, active: true }, w.deps)).resolves.toMatchObject({ active: true });
+    expect(w.bidder.calls).toEqual([]);
+    await expect(
+      updateCampaignStatus({ ...base, agencyId: 'bgAgency-rival', active: false }, w.deps),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

@@ -1,0 +1,155 @@
+import '../../test-env';
+import { describe, expect, it } from 'vitest';
+import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
+import type { TBidderReportRow } from '../../adapters/bidder/bidder-reports';
+import { reportKeys } from '../../adapters/repositories/report.repository';
+import { VendorError } from '../../lib/errors';
+import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
+import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
+import { memoryLogger } from '../test-fakes';
+import { runReportSync, syncCampaign } from './report-sync.use-case';
+
+const NOW = new Date('2026-11-25T15:00:00Z');
+
+/** A bidder whose report is a fixed function of line item (or creative) id and day. */
+function fakeBidder(options: { failFor?: number } = {}) {
+  const requests: Array<{ campaignId: number; dimension: string; from: string; to: string }> = [];
+  const impressionsOf = (id: number, day: string) => id * 100 + Number(day.slice(8, 10));
+  return {
+    requests,
+    bidder: {
+      async dailyReport(request: { campaignId: number; dimension: string; from: string; to: string }) {
+        requests.push(request);
+        if (request.campaignId === options.failFor) throw new VendorError('bidder', 'answered 503');
+        const ids = request.dimension === 'line_item_id' ? [71, 72] : [901];
+        const rows: TBidderReportRow[] = [];
+        for (let t = Date.parse(request.from); t <= Date.parse(request.to); t += 86_400_000) {
+          const day = new Date(t).toISOString().slice(0, 10);
+          for (const id of ids) {
+            rows.push({
+              day,
+              id,
+              counts: { ...emptyCounts(), impressions: impressionsOf(id, day), spend_micros: 1_000_000 },
+            });
+          }
+        }
+        return rows;
+      },
+    },
+  };
+}
+
+function world(campaigns: TCampaignRecord[] = [campaignFixture()], bidderOptions = {}) {
+  const store = memoryCampaigns(campaigns, [
+    lineItemFixture(),
+    lineItemFixture({ beeswaxLineItemId: 72, line_item_name: 'Globex' }),
+  ]);
+  const reports = memoryReports();
+  const bidder = fakeBidder(bidderOptions);
+  const creative = { bgCreativeId: 'bgCreative-1', beeswaxCreativeId: 901 };
+  const deps = {
+    campaigns: store.repo,
+    adGroups: { listCampaignCreatives: async () => [creative as never] },
+    reports: reports.repo,
+    bidder: bidder.bidder,
+    now: () => NOW,
+    log: memoryLogger(),
+  };
+  return { store, reports, bidder, deps };
+}
+
+const ref = { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3' };
+
+describe('syncCampaign', () => {
+  it('pulls from the start the first time, writes campaign, line item and creative rows, and rollups', async () => {
+    // Prepare: a campaign that started on the 1st.
+    const w = world();
+    // Act
+    const result = await syncCampaign(ref, w.deps);
+    // Assess
+    expect(result.pulled).toEqual({ from: '2026-11-01', to: '2026-11-25' });
+    const campaignRows = await w.reports.repo.listDailyRows(
+      reportKeys.campaignDays('bgAgency-demo', 'bg-campaign-q3'),
+      null,
+      null,
+    );
+    expect(campaignRows).toHaveLength(25);
+    // The campaign row of a day is the sum of its line items that day.
+    expect(campaignRows[0]?.impressions).toBe(7101 + 7201);
+    expect(w.reports.rows.get(reportKeys.creativeDays('bgAgency-demo', 'bgCreative-1'))?.size).toBe(25);
+    const week = await w.reports.repo.listRollups(reportKeys.campaignDays('bgAgency-demo', 'bg-campaign-q3'), '7_DAYS');
+    expect(week.get(reportKeys.lineItemRollup('7_DAYS', 71))).toMatchObject({
+      asOfDay: '2026-11-25',
+      final: false,
+      impressions: [19, 20, 21, 22, 23, 24, 25].reduce((s, d) => s + 7100 + d, 0),
+    });
+  });
+
+  it('pulls again from two days before the last pulled day, and writes the same rows twice', async () => {
+    const w = world();
+    await syncCampaign(ref, w.deps);
+    const before = JSON.stringify([...w.reports.rows.entries()].map(([pk, rows]) => [pk, [...rows.entries()]]));
+    const second = await syncCampaign(ref, w.deps);
+    const after = JSON.stringify([...w.reports.rows.entries()].map(([pk, rows]) => [pk, [...rows.entries()]]));
+    expect(second.pulled).toEqual({ from: '2026-11-23', to: '2026-11-25' });
+    expect(after).toBe(before);
+  });
+
+  it('does not pull a campaign that has not started, nor one ended more than a week ago', async () => {
+    const future = world([campaignFixture({ start_date: '2026-12-01' })]);
+    expect((await syncCampaign(ref, future.deps)).pulled).toBeNull();
+    const ended = world([campaignFixture({ start_date: '2026-08-01', end_date: '2026-09-30' })]);
+    await ended.reports.repo.putCampaignSync('bgAgency-demo', 'bg-campaign-q3', {
+      syncedThrough: '2026-09-30',
+      syncedAt: '2026-10-01T00:00:00.000Z',
+      rolledUpOn: '2026-11-24',
+    });
+    const result = await syncCampaign(ref, ended.deps);
+    expect(result.pulled).toBeNull();
+    // Its rollups are refreshed once a day, and final once every range is past its end.
+    expect(result.rollupsWritten).toBe(4 * (1 + 2 + 1));
+    expect(ended.bidder.requests).toEqual([]);
+  });
+
+  it('marks rollups final for a campaign whose end is further back than the longest range', async () => {
+    const w = world([campaignFixture({ start_date: '2026-06-01', end_date: '2026-08-20' })]);
+    await syncCampaign(ref, w.deps, { from: '2026-06-01' });
+    const all = await w.reports.repo.listRollups(
+      reportKeys.advertiserRollups('bgAgency-demo', 'bgAdvertiser-acme'),
+      'ALL_TIME',
+    );
+    expect(all.get(reportKeys.campaignRollup('ALL_TIME', 'bg-campaign-q3'))?.final).toBe(true);
+  });
+});
+
+describe('runReportSync', () => {
+  it('goes through every campaign and records a complete run', async () => {
+    const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })]);
+    const summary = await runReportSync(w.deps, () => 600_000);
+    expect(summary).toMatchObject({ campaigns: 2, pulled: 2, failed: 0, complete: true });
+    expect(w.reports.cursor()).toMatchObject({ resumeAfter: null, lastCompletedAt: NOW.toISOString() });
+  });
+
+  it('stops when time runs short and goes on from there next time', async () => {
+    const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })]);
+    let budget = 600_000;
+    const first = await runReportSync(w.deps, () => {
+      const left = budget;
+      budget = 0;
+      return left;
+    });
+    expect(first).toMatchObject({ campaigns: 1, complete: false });
+    expect(w.reports.cursor().resumeAfter).toBe('2026-12-31#bgAgency-demo#bg-campaign-q3');
+    const second = await runReportSync(w.deps, () => 600_000);
+    expect(second).toMatchObject({ campaigns: 1, complete: true });
+    expect(w.bidder.requests.map((r) => r.campaignId)).toEqual([70, 70, 80, 80]);
+  });
+
+  it('stops at a failing bidder, keeps the cursor before it, and reports the failed run', async () => {
+    const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })], {
+      failFor: 80,
+    });
+    await expect(runReportSync(w.deps, () => 600_000)).rejects.toThrow('1 campaign(s) failed');
+    expect(w.reports.cursor().resumeAfter).toBe('2026-12-31#bgAgency-demo#bg-campaign-q3');
+  });
+});
