@@ -26,6 +26,13 @@ const newPasswordStep = {
 const renderLogin = (session = fakeSession()) =>
   renderPage(<LoginPage />, { session, extraRoutes: [{ path: '/dashboard', element: <p>dashboard page</p> }] });
 
+/** Signs in with a temporary password: with `newPasswordStep` mocked, the new-password form follows. */
+async function signInWithTemporaryPassword(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.type(screen.getByLabelText('Username'), 'newbie');
+  await user.type(screen.getByLabelText('Password'), 'Temp-pass-1');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
 describe('Login page', () => {
   beforeEach(() => {
     signInMock.mockReset();
@@ -108,9 +115,7 @@ describe('Login page', () => {
     const user = userEvent.setup();
     signInMock.mockResolvedValue(newPasswordStep);
     renderLogin();
-    await user.type(screen.getByLabelText('Username'), 'newbie');
-    await user.type(screen.getByLabelText('Password'), 'Temp-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await signInWithTemporaryPassword(user);
 
     // Act
     await user.type(await screen.findByLabelText('New Password'), 'Brand-new-1');
@@ -128,9 +133,7 @@ describe('Login page', () => {
     signInMock.mockResolvedValue(newPasswordStep);
     confirmSignInMock.mockResolvedValue(doneStep);
     const { router } = renderLogin();
-    await user.type(screen.getByLabelText('Username'), 'newbie');
-    await user.type(screen.getByLabelText('Password'), 'Temp-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await signInWithTemporaryPassword(user);
 
     // Act
     await user.type(await screen.findByLabelText('New Password'), 'Brand-new-1');
@@ -148,9 +151,7 @@ describe('Login page', () => {
     signInMock.mockResolvedValue(newPasswordStep);
     confirmSignInMock.mockRejectedValue(new Error('Password does not conform to policy'));
     renderLogin();
-    await user.type(screen.getByLabelText('Username'), 'newbie');
-    await user.type(screen.getByLabelText('Password'), 'Temp-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await signInWithTemporaryPassword(user);
 
     // Act
     await user.type(await screen.findByLabelText('New Password'), 'weakpass');

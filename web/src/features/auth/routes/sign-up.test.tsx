@@ -20,6 +20,12 @@ const signUpMock = vi.mocked(signUp);
 const confirmMock = vi.mocked(confirmSignUp);
 const resendMock = vi.mocked(resendSignUpCode);
 
+/** The provider's answer to a sign-up: registered, the e-mailed code still to confirm. */
+const confirmCodeStep = {
+  isSignUpComplete: false,
+  nextStep: { signUpStep: 'CONFIRM_SIGN_UP', codeDeliveryDetails: {} },
+} as Awaited<ReturnType<typeof signUp>>;
+
 const envelope = (payload: unknown, status = 200, error: string | null = null) =>
   new Response(JSON.stringify({ success: status < 400, payload, error }), { status });
 
@@ -152,10 +158,7 @@ describe('Create account page', () => {
     const user = userEvent.setup();
     const fetchMock = fakeApi();
     const toast = vi.spyOn(toaster, 'create');
-    signUpMock.mockResolvedValue({
-      isSignUpComplete: false,
-      nextStep: { signUpStep: 'CONFIRM_SIGN_UP', codeDeliveryDetails: {} },
-    } as Awaited<ReturnType<typeof signUp>>);
+    signUpMock.mockResolvedValue(confirmCodeStep);
     const { router } = renderSignUp();
     await screen.findByLabelText('Username');
 
@@ -210,10 +213,7 @@ describe('Create account page', () => {
     // Prepare
     const user = userEvent.setup();
     fakeApi({ create: () => envelope(null, 409, 'The user "newowner" is already assigned to an agency.') });
-    signUpMock.mockResolvedValue({
-      isSignUpComplete: false,
-      nextStep: { signUpStep: 'CONFIRM_SIGN_UP', codeDeliveryDetails: {} },
-    } as Awaited<ReturnType<typeof signUp>>);
+    signUpMock.mockResolvedValue(confirmCodeStep);
     const { router } = renderSignUp();
     await screen.findByLabelText('Username');
 
