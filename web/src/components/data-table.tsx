@@ -186,6 +186,11 @@ export function DataTable<T>({
         borderWidth="1px"
         rounded="l2"
         {...(fixedHeight && rows.length > PAGE_SIZE ? { height: fixedHeight } : {})}
+        // A wide table scrolls sideways: keyboard users reach it through its sort buttons or checkboxes; a
+        // table with neither is made focusable itself (axe: scrollable-region-focusable).
+        {...(!selection && !columns.some((column) => column.sortValue)
+          ? { tabIndex: 0, role: 'region', 'aria-label': label }
+          : {})}
       >
         <Table.Root
           aria-label={label}

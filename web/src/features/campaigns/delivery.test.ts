@@ -8,12 +8,17 @@ const days = [
 ];
 
 describe('delivery chart data', () => {
-  it('adds the days, spend exact to the cent', () => {
+  it('adds the days, spend exact in micros', () => {
     // Act
     const totals = deliveryTotals(days);
+    const subCent = deliveryTotals([
+      { date: '2026-11-24', impressions: 0, clicks: 0, spend: 0.004 },
+      { date: '2026-11-25', impressions: 0, clicks: 0, spend: 0.004 },
+    ]);
 
     // Assess
     expect(totals).toEqual({ impressions: 1500, clicks: 6, spend: 12.64 });
+    expect(subCent.spend).toBe(0.008);
   });
 
   it('scales bars to the largest day and shares the width', () => {

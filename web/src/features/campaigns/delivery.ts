@@ -1,19 +1,23 @@
 import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
+import { microsToUsd, usdToMicros } from '@bidgrid/shared/metrics/derive';
 
 /** The series of the delivery chart (issue 6: impressions, clicks and spend). */
 export type TDeliverySeries = 'impressions' | 'clicks' | 'spend';
 
-/** Totals of the days shown: counts added, spend added in cents so the sum is exact to the cent. */
+/**
+ * Totals of the days shown: counts added, spend added in micros (as the server adds its daily rows) so
+ * the total matches the campaign's report to the cent once formatted.
+ */
 export function deliveryTotals(days: readonly TDeliveryDay[]): Record<TDeliverySeries, number> {
   let impressions = 0;
   let clicks = 0;
-  let cents = 0;
+  let micros = 0;
   for (const day of days) {
     impressions += day.impressions;
     clicks += day.clicks;
-    cents += Math.round(day.spend * 100);
+    micros += usdToMicros(day.spend);
   }
-  return { impressions, clicks, spend: cents / 100 };
+  return { impressions, clicks, spend: microsToUsd(micros) };
 }
 
 /** One bar of a series: where it starts, how wide and how tall, in the chart's 0..1 box. */

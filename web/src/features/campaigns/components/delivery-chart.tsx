@@ -56,7 +56,15 @@ function SeriesChart({ days, series }: { days: readonly TDeliveryDay[]; series: 
 /** The numbers of the chart as a table, for screen readers and for anyone who would rather read them. */
 function DeliveryTable({ days, id }: { days: readonly TDeliveryDay[]; id: string }) {
   return (
-    <Table.ScrollArea id={id} borderWidth="1px" rounded="l2" maxHeight="64">
+    <Table.ScrollArea
+      id={id}
+      borderWidth="1px"
+      rounded="l2"
+      maxHeight="64"
+      tabIndex={0}
+      role="region"
+      aria-label="Daily delivery numbers"
+    >
       <Table.Root size="sm" stickyHeader aria-label="Daily delivery">
         <Table.Header>
           <Table.Row bg="bg.muted">

@@ -115,7 +115,7 @@ describe('Edit Campaign Details', () => {
 
     // Assess
     expect(within(dialog).getByLabelText(/Start Date/)).toHaveAttribute('readonly');
-    expect(within(dialog).getByLabelText(/Media Type/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/Media Type/)).toHaveAttribute('readonly');
     expect(within(dialog).queryByLabelText(/Max Companies/)).not.toBeInTheDocument();
 
     // Act

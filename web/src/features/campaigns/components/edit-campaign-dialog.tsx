@@ -1,16 +1,15 @@
 import {
   Alert,
   Button,
+  chakra,
   Checkbox,
   CloseButton,
   Dialog,
   Field,
   Input,
-  NativeSelect,
   Portal,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -170,7 +169,8 @@ export function EditCampaignDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label={EDIT_CAMPAIGN_DETAILS}>
+            {/* `display: contents` keeps header, scrolling body and footer in the dialog's own layout. */}
+            <chakra.form display="contents" onSubmit={submit} noValidate aria-label={EDIT_CAMPAIGN_DETAILS}>
               <Dialog.Header>
                 <Dialog.Title>{EDIT_CAMPAIGN_DETAILS}</Dialog.Title>
               </Dialog.Header>
@@ -202,17 +202,10 @@ export function EditCampaignDialog({
                   </Field.Root>
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                     {/* Shown, never registered: the saved media type stays in the values (000 §5: it cannot change). */}
-                    <Field.Root invalid={Boolean(errors.mediaType)} disabled>
+                    <Field.Root readOnly>
                       <Field.Label>Media Type</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={defaults.mediaType} onChange={() => undefined}>
-                          <option value="display">Display</option>
-                          <option value="video">Video</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <Input readOnly value={defaults.mediaType === 'video' ? 'Video' : 'Display'} />
                       <Field.HelperText>The media type cannot change.</Field.HelperText>
-                      <Field.ErrorText>{errors.mediaType?.message}</Field.ErrorText>
                     </Field.Root>
                     <Field.Root invalid={Boolean(errors.dailyBudget)} required disabled={disabled}>
                       <Field.Label>Daily Budget (USD)</Field.Label>
@@ -273,9 +266,6 @@ export function EditCampaignDialog({
                       <Field.ErrorText>{errors.maxCompanies?.message}</Field.ErrorText>
                     </Field.Root>
                   ) : null}
-                  <Text fontSize="xs" color="fg.muted">
-                    {`Campaign ${campaign.bgCampaignId}`}
-                  </Text>
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
@@ -295,7 +285,7 @@ export function EditCampaignDialog({
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
               </Dialog.CloseTrigger>
-            </form>
+            </chakra.form>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

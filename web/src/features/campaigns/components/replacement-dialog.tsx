@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, CloseButton, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
@@ -89,7 +89,8 @@ export function ReplacementDialogFrame({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content aria-busy={busy}>
-            <form onSubmit={submit} noValidate aria-label={title}>
+            {/* `display: contents` keeps header, scrolling body and footer in the dialog's own layout. */}
+            <chakra.form display="contents" onSubmit={submit} noValidate aria-label={title}>
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>
               </Dialog.Header>
@@ -119,7 +120,7 @@ export function ReplacementDialogFrame({
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close" disabled={busy} />
               </Dialog.CloseTrigger>
-            </form>
+            </chakra.form>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

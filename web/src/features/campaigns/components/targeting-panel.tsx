@@ -48,7 +48,8 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
           <Skeleton height="20" />
         </Box>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="l2">
+        // Focusable: nothing inside takes focus, and keyboard users must be able to scroll it (axe).
+        <Table.ScrollArea borderWidth="1px" rounded="l2" tabIndex={0} role="region" aria-label={TARGETING_TITLE}>
           <Table.Root size="sm" aria-label={TARGETING_TITLE}>
             <Table.Header>
               <Table.Row bg="bg.muted">

@@ -1,0 +1,420 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page, Response } from '@playwright/test';
+import { getCampaignDelivery, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
+import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
+import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
+import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
+import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
+import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
+import { accessTokenFor, callOperation } from '../support/api';
+import { expect, expectAccessible, signIn, test } from './fixtures';
+
+/**
+ * The campaigns dashboard against the seeded demo world (cdk/local/seed/campaigns.seed.ts): Acme has an
+ * active display campaign with file-uploaded companies ('Q3 ABM - Enterprise Accounts'), an inactive one
+ * ('Retargeting - Site Visitors'), an active video one ('Brand Video - Logistics Leaders'), an archived
+ * one and one that ended more than 175 days ago ('Holiday Push - Last Year'); Northwind only an archived
+ * one. Tests that change a campaign put it back as they found it.
+ */
+const ACME = 'bgAdvertiser-demo-acme';
+const NORTHWIND = 'bgAdvertiser-demo-northwind';
+const ENTERPRISE = 'Q3 ABM - Enterprise Accounts';
+const RETARGETING = 'Retargeting - Site Visitors';
+const VIDEO = 'Brand Video - Logistics Leaders';
+const ARCHIVED = 'Spring Launch - Robotics Arm';
+const ENDED = 'Holiday Push - Last Year';
+
+async function advertiserName(id: string): Promise<string> {
+  const reply = await callOperation<TAdvertiser>(getAdvertiser, {
+    token: await accessTokenFor('demo'),
+    params: { id },
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return (reply.body.payload as TAdvertiser).name;
+}
+
+async function campaignsOf(advertiserId: string): Promise<TCampaign[]> {
+  const reply = await callOperation<TCampaign[]>(listCampaignsByAdvertiser, {
+    token: await accessTokenFor('demo'),
+    params: { advertiserId },
+    query: { timeFrame: 'ALL_TIME' },
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.payload as TCampaign[];
+}
+
+async function campaignNamed(name: string): Promise<TCampaign> {
+  const campaign = (await campaignsOf(ACME)).find((item) => item.name === name);
+  if (!campaign) throw new Error(`The seed has no campaign ${name}`);
+  return campaign;
+}
+
+/** The cells of the one row of the campaign metrics table, by header. */
+async function metricsRow(page: Page): Promise<Record<string, string>> {
+  const table = page.getByRole('table', { name: 'Campaign metrics' });
+  const headers = await table.locator('thead th').allInnerTexts();
+  const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
+  return Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()]));
+}
+
+/** Waits for the page's own call of an operation path and returns its payload. */
+async function payloadOf<T>(response: Promise<Response>): Promise<T> {
+  const body = (await (await response).json()) as { success: boolean; payload: T };
+  expect(body.success).toBe(true);
+  return body.payload;
+}
+
+const isDelivery = (response: Response): boolean => response.url().includes('/api/report/campaign/delivery');
+
+/** Sums of the daily rows, as the metrics table must show them. */
+function sums(days: readonly TDeliveryDay[]): { impressions: string; clicks: string; spend: string } {
+  const impressions = days.reduce((sum, day) => sum + day.impressions, 0);
+  const clicks = days.reduce((sum, day) => sum + day.clicks, 0);
+  // Spend is added in micros, as the server adds its daily rows, and rounded to cents only when shown.
+  const micros = days.reduce((sum, day) => sum + Math.round(day.spend * 1_000_000), 0);
+  return { impressions: formatCount(impressions), clicks: formatCount(clicks), spend: formatUsd(micros / 1_000_000) };
+}
+
+async function openDashboard(page: Page, advertiserId: string, campaignId?: string): Promise<void> {
+  await page.goto(`/advertisers/${advertiserId}${campaignId ? `?campaignId=${campaignId}` : ''}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Campaigns Dashboard' })).toBeVisible();
+}
+
+/** The dashboard's time-frame selector (not the dialog's). */
+const dashboardFrame = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Campaigns Dashboard', exact: true }).getByRole('combobox', { name: 'Time Frame' });
+
+test.describe('campaigns dashboard', () => {
+  test('picks the first campaign into the URL and shows the numbers of each time frame as the daily rows add up', async ({
+    page,
+  }) => {
+    const all = await campaignsOf(ACME);
+    const first = all.find((campaign) => !campaign.archived);
+    const enterprise = await campaignNamed(ENTERPRISE);
+    await signIn(page, 'demo');
+
+    await openDashboard(page, ACME);
+    await expect(page).toHaveURL(new RegExp(`campaignId=${first?.bgCampaignId}`));
+    const selector = page.getByRole('combobox', { name: 'Campaigns' });
+    await expect(selector.locator('option')).toHaveText(all.filter((c) => !c.archived).map((c) => c.name));
+    await expect(selector.locator('option', { hasText: ARCHIVED })).toHaveCount(0);
+
+    const initialDelivery = page.waitForResponse(isDelivery);
+    await selector.selectOption({ label: ENTERPRISE });
+    await expect(page).toHaveURL(new RegExp(`campaignId=${enterprise.bgCampaignId}`));
+    await expect(page.getByRole('heading', { level: 3, name: ENTERPRISE, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Archive Campaign' })).toBeDisabled();
+    const allTime = sums(await payloadOf<TDeliveryDay[]>(initialDelivery));
+    await expect.poll(async () => (await metricsRow(page))['Impressions']).toBe(allTime.impressions);
+    await expect(page.getByTestId('delivery-total-impressions')).toHaveText(allTime.impressions);
+    await expect(page.getByRole('table', { name: 'Campaign Targeting Selections' })).toContainText(
+      'Tech & Business Publishers',
+    );
+    await expect(page.getByRole('table', { name: 'Line items' }).getByText('File Upload').first()).toBeVisible();
+    await expectAccessible(page);
+
+    for (const frame of ['7_DAYS', '30_DAYS'] as const) {
+      const delivery = page.waitForResponse(isDelivery);
+      await dashboardFrame(page).selectOption(frame);
+      const days = await payloadOf<TDeliveryDay[]>(delivery);
+      expect(days.length).toBe(frame === '7_DAYS' ? 7 : 30);
+      const expected = sums(days);
+      await expect
+        .poll(async () => {
+          const row = await metricsRow(page);
+          return { impressions: row['Impressions'], clicks: row['Clicks'], spend: row['Budget Spent'] };
+        })
+        .toEqual(expected);
+      expect(expected.impressions).not.toBe(allTime.impressions);
+      await expect(page.getByTestId('delivery-total-clicks')).toHaveText(expected.clicks);
+    }
+
+    // A custom day: the report of that one day, the same as the API's daily report says.
+    const day = addIsoDays(todayIso(), -3);
+    const token = await accessTokenFor('demo');
+    const reply = await callOperation<TDeliveryDay[]>(getCampaignDelivery, {
+      token,
+      query: { bgCampaignId: enterprise.bgCampaignId, timeFrame: 'CUSTOM_DATE', date: day },
+    });
+    const expectedDay = sums(reply.body.payload ?? []);
+    await dashboardFrame(page).selectOption('CUSTOM_DATE');
+    const dailyCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/campaign/dailyreport/')) dailyCalls.push(request.url());
+    });
+    await page.getByLabel('Custom date').fill(day);
+    await expect.poll(async () => (await metricsRow(page))['Impressions']).toBe(expectedDay.impressions);
+    expect(dailyCalls.filter((url) => url.includes(`date=${day}`))).toHaveLength(1);
+    // The same day again asks for nothing.
+    await page.getByLabel('Custom date').fill(day);
+    await expect(page.getByTestId('delivery-total-impressions')).toHaveText(expectedDay.impressions);
+    expect(dailyCalls.filter((url) => url.includes(`date=${day}`))).toHaveLength(1);
+    await page.getByRole('button', { name: 'Show the numbers' }).click();
+    await expect(page.getByRole('table', { name: 'Daily delivery' }).locator('tbody tr')).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  test('switches a line item off after the question and back on', async ({ page }) => {
+    const enterprise = await campaignNamed(ENTERPRISE);
+    const token = await accessTokenFor('demo');
+    const report = await callOperation<TLineItemsReport>(getLineItemsReport, {
+      token,
+      query: { bgCampaignId: enterprise.bgCampaignId, timeFrame: 'ALL_TIME' },
+    });
+    const lineItem = (report.body.payload as TLineItemsReport).lineItems.find((item) => item.active);
+    if (!lineItem) throw new Error('The seed has no active line item');
+    const statusOf = async (): Promise<boolean | undefined> => {
+      const again = await callOperation<TLineItemsReport>(getLineItemsReport, {
+        token,
+        query: { bgCampaignId: enterprise.bgCampaignId, timeFrame: 'ALL_TIME' },
+      });
+      return again.body.payload?.lineItems.find((item) => item.beeswaxLineItemId === lineItem.beeswaxLineItemId)
+        ?.active;
+    };
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
+    const toggle = page.getByRole('checkbox', { name: `Status of ${lineItem.line_item_name}` });
+    await expect(toggle).toBeChecked();
+
+    await toggle.click({ force: true });
+    const question = page.getByRole('alertdialog', {
+      name: "Are you sure you want to update this line item's status?",
+    });
+    await expect(question).toBeVisible();
+    await expectAccessible(page);
+    await question.getByRole('button', { name: 'No' }).click();
+    await expect(question).toBeHidden();
+    await expect(toggle).toBeChecked();
+    expect(await statusOf()).toBe(true);
+
+    await toggle.click({ force: true });
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(question).toBeHidden();
+    await expect(toggle).not.toBeChecked();
+    expect(await statusOf()).toBe(false);
+
+    await toggle.click({ force: true });
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(toggle).toBeChecked();
+    expect(await statusOf()).toBe(true);
+  });
+
+  test("exports the line items with ';' and adds a metric from 'Select Metrics'", async ({ page }) => {
+    const enterprise = await campaignNamed(ENTERPRISE);
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
+    const table = page.getByRole('table', { name: 'Line items' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Select Metrics' }).click();
+    await page.getByRole('checkbox', { name: 'ctr', exact: true }).check({ force: true });
+    await page.keyboard.press('Escape');
+    await expect(table.locator('thead th').last()).toHaveText('ctr');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('region', { name: 'Campaign Metrics', exact: true })
+        .getByRole('button', { name: 'Export' })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('export.csv');
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      '"Status";"Name";"Source";"HS Company Id";"impressions";"clicks";"conversions";"Spent USD";"segment_count_nam";"ctr"',
+    );
+    const rows = await table.locator('tbody tr').count();
+    expect(lines.filter((line) => line !== '')).toHaveLength(rows + 1);
+    expect(lines[1]).toMatch(/^"(ACTIVE|INACTIVE)";"[^"]+";"File Upload";"N\/A";/);
+  });
+
+  test('archives only after deactivating; staged Active/Archived edits are saved in the dialog; campaigns export', async ({
+    page,
+  }) => {
+    const video = await campaignNamed(VIDEO);
+    expect(video.active).toBe(true);
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, video.bgCampaignId);
+    await expect(page.getByRole('heading', { level: 3, name: VIDEO, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Archive Campaign' })).toBeDisabled();
+
+    // Deactivate in the dialog: staged, then saved.
+    await page.getByRole('button', { name: 'View All Campaigns' }).click();
+    const dialog = page.getByRole('dialog', { name: `"${await advertiserName(ACME)}" Advertiser Campaigns` });
+    await expect(dialog.getByRole('checkbox', { name: `Active: ${VIDEO}` })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: `Archived: ${VIDEO}` })).toBeDisabled();
+    await expect(dialog.getByRole('checkbox', { name: `Active: ${ARCHIVED}` })).toBeDisabled();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('There are no changes in rows to save.')).toBeVisible();
+
+    await dialog.getByRole('checkbox', { name: `Active: ${VIDEO}` }).click({ force: true });
+    await expect(dialog.getByRole('checkbox', { name: `Archived: ${VIDEO}` })).toBeEnabled();
+    expect((await campaignNamed(VIDEO)).active).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Campaigns are successfully updated!')).toBeVisible();
+    await expect.poll(async () => (await campaignNamed(VIDEO)).active).toBe(false);
+
+    // Export: nothing ticked, then one campaign, comma-separated, in the campaigns file.
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByText('Please, select campaigns to export')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: `Export ${ARCHIVED}` }).check({ force: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('bidgrid-campaigns.csv');
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      '"Name","Start Date","End Date","Active","Archived","Matched Accounts","Clicks","CTR","Impressions","Budget Spent","CPC","CPM","Conversions"',
+    );
+    expect(lines[1]).toMatch(new RegExp(`^"${ARCHIVED}",".+",".+","No","Yes",`));
+    expect(lines.slice(2)).toEqual(['']);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Now inactive: it can be archived from the dashboard.
+    const archive = page.getByRole('button', { name: 'Archive Campaign' });
+    await expect(archive).toBeEnabled();
+    await archive.click();
+    const confirm = page.getByRole('alertdialog', { name: `Are you sure you want to archive "${VIDEO}" campaign?` });
+    await confirm.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByText(`Campaign "${VIDEO}" is successfully archived.`)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Campaigns' }).locator('option', { hasText: VIDEO })).toHaveCount(
+      0,
+    );
+    await expect(page).not.toHaveURL(new RegExp(`campaignId=${video.bgCampaignId}`));
+
+    // Put it back: unarchive, then activate (Active is disabled until Archived is off).
+    await page.getByRole('button', { name: 'View All Campaigns' }).click();
+    await expect(dialog.getByRole('checkbox', { name: `Active: ${VIDEO}` })).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: `Archived: ${VIDEO}` }).click({ force: true });
+    await dialog.getByRole('checkbox', { name: `Active: ${VIDEO}` }).click({ force: true });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Campaigns are successfully updated!')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const again = await campaignNamed(VIDEO);
+        return [again.active, again.archived];
+      })
+      .toEqual([true, false]);
+  });
+
+  test("the edit form's messages, the start date of a started campaign, and the 175-day lock", async ({ page }) => {
+    const enterprise = await campaignNamed(ENTERPRISE);
+    const ended = await campaignNamed(ENDED);
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
+    await page.getByRole('button', { name: 'Edit Campaign Details' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit Campaign Details' });
+    await expect(form.getByLabel('Start Date')).not.toBeEditable();
+    await expect(form.getByLabel('Media Type')).not.toBeEditable();
+
+    await form.getByLabel('Max Bid (USD)').fill('0');
+    await expect(form.getByText('Number must be positive', { exact: true })).toBeVisible();
+    await form.getByLabel('Max Bid (USD)').fill('101');
+    await expect(form.getByText('Max Bid can not exceed $100')).toBeVisible();
+    await form.getByLabel('End Date').fill(enterprise.start_date);
+    await expect(form.getByText('The end date must be after the start date')).toBeVisible();
+    await form.getByRole('textbox', { name: /^Name/ }).fill('');
+    await expect(form.getByText('Required field.')).toBeVisible();
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toBeHidden();
+
+    // A real save: the description only, then back as it was.
+    const description = `Edited by the browser test ${Date.now()}`;
+    await page.getByRole('button', { name: 'Edit Campaign Details' }).click();
+    await form.getByLabel('Description').fill(description);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Campaign "${ENTERPRISE}" is successfully updated.`)).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect.poll(async () => (await campaignNamed(ENTERPRISE)).description).toBe(description);
+    await page.getByRole('button', { name: 'Edit Campaign Details' }).click();
+    await form.getByLabel('Description').fill(enterprise.description);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+
+    await openDashboard(page, ACME, ended.bgCampaignId);
+    await page.getByRole('button', { name: 'Edit Campaign Details' }).click();
+    await expect(form.getByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    await expect(form.getByLabel('End Date')).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  test('replaces the ad group with an uploaded banner and shows the new creatives', async ({ page }) => {
+    const retargeting = await campaignNamed(RETARGETING);
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, retargeting.bgCampaignId);
+    const list = page.getByRole('table', { name: 'Campaign Creative List' });
+    await expect(list).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: /^Creatives of / })
+        .locator('tbody tr')
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Upload New AdGroup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload new AdGroup' });
+    await expect(dialog.getByRole('radio', { name: 'Video' })).toBeDisabled();
+    const name = `E2E banners ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Ad Group Name').fill(name);
+    await dialog.getByLabel(/Creative files/).setInputFiles([
+      { name: 'e2e-mrec.png', mimeType: 'image/png', buffer: pngBanner(300, 250, [20, 60, 140], [60, 160, 220]) },
+      { name: 'e2e-odd.png', mimeType: 'image/png', buffer: pngBanner(123, 45, [20, 60, 140], [60, 160, 220]) },
+    ]);
+    await expect(dialog.getByRole('list', { name: 'Valid assets', exact: true })).toContainText(
+      'e2e-mrec.png (300x250)',
+    );
+    await expect(dialog.getByRole('list', { name: 'Invalid assets', exact: true })).toContainText(
+      'File with the wrong dimension: e2e-odd.png, 123x45.',
+    );
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Creatives successfully replaced.')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toBeHidden();
+
+    await expect(list.getByText(name)).toBeVisible();
+    const creatives = page.getByRole('table', { name: `Creatives of ${name}` });
+    await expect(creatives.locator('tbody tr')).toHaveCount(1);
+    await expect(creatives.getByRole('img', { name: 'e2e-mrec.png' })).toBeVisible();
+    // The stored asset is served back.
+    const src = await creatives.getByRole('img', { name: 'e2e-mrec.png' }).getAttribute('src');
+    expect((await page.request.get(src ?? '')).ok()).toBe(true);
+    await expect(
+      list.locator('tbody > tr').filter({ has: page.getByRole('button', { name: /creatives of/ }) }),
+    ).toHaveCount(1);
+  });
+
+  test("says 'All campaigns are archived' with the way to the full list", async ({ page }) => {
+    await signIn(page, 'demo');
+    await openDashboard(page, NORTHWIND);
+    await expect(page.getByText('All campaigns are archived')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'View All Campaigns' }).click();
+    const dialog = page.getByRole('dialog', { name: `"${await advertiserName(NORTHWIND)}" Advertiser Campaigns` });
+    await expect(dialog.getByRole('checkbox', { name: 'Archived: Analytics Summit Invite' })).toBeChecked();
+    await expectAccessible(page);
+  });
+
+  test('copies the conversion pixel of the campaign', async ({ page, context }) => {
+    const enterprise = await campaignNamed(ENTERPRISE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
+    await page.getByRole('button', { name: 'Copy Conversion Pixel' }).click();
+    await expect(page.getByText('Conversion pixel copied to the clipboard.')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`/${encodeURIComponent(enterprise.pixel_event_id ?? 'missing')}?`);
+    expect(copied).toMatch(/^<!-- BidGrid conversion pixel: .+ -->\n<img src="https:\/\/.+" width="1" height="1"/);
+  });
+});
