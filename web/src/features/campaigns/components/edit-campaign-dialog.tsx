@@ -113,10 +113,10 @@ export function EditCampaignDialog({
     mode: 'onChange',
     defaultValues: defaults,
   });
-  const [dailyBudget, startDate, endDate, showInHubspot] = useWatch({
-    control,
-    name: ['dailyBudget', 'startDate', 'endDate', 'showInHubspot'],
-  });
+  const dailyBudget = useWatch({ control, name: 'dailyBudget' });
+  const startDate = useWatch({ control, name: 'startDate' });
+  const endDate = useWatch({ control, name: 'endDate' });
+  const showInHubspot = useWatch({ control, name: 'showInHubspot' });
   const budget = estimatedBudget(Number(toNumberInput(dailyBudget) ?? 0), startDate ?? '', endDate ?? '');
 
   const save = async (details: TCampaignDetails): Promise<void> => {
