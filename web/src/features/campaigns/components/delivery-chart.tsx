@@ -20,18 +20,18 @@ function SeriesChart({ days, series }: { days: readonly TDeliveryDay[]; series: 
   const total = deliveryTotals(days)[series.key];
   return (
     <Box>
-      <Flex justify="space-between" align="baseline">
+      <Flex justify="space-between" align="baseline" gap="2">
         <Text fontSize="sm" fontWeight="semibold">
           {series.label}
+        </Text>
+        <Text fontSize="xs" color="fg.muted" marginInlineStart="auto">
+          {`peak ${series.format(max)}`}
         </Text>
         <Text fontSize="sm" data-testid={`delivery-total-${series.key}`}>
           {series.format(total)}
         </Text>
       </Flex>
-      <Box color={series.color} borderBottomWidth="1px" borderColor="border.emphasized" position="relative">
-        <Text position="absolute" top="0" insetStart="1" fontSize="2xs" color="fg.muted" aria-hidden="true">
-          {series.format(max)}
-        </Text>
+      <Box color={series.color} borderBottomWidth="1px" borderColor="border.emphasized">
         {/* Purely visual: the same numbers are in the totals above and in the table below. */}
         <chakra.svg
           viewBox="0 0 1 1"
