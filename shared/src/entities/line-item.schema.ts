@@ -98,7 +98,9 @@ export type TLineItem = z.infer<typeof ZLineItem>;
 
 /**
  * Payload of the line-item report calls (000 §7: "payload lineItems and lineItemReports"): the line
- * items, each with its own rows, and the same rows flat for the table and its export.
+ * items, and their rows flat for the table and its export, joined by `beeswaxLineItemId`. The report
+ * calls leave each line item's own `lineItemReports` empty: a campaign of 200 line items would send
+ * every row twice (the server's choice; a client reading `lineItemReports[0]` first still works).
  */
 export const ZLineItemsReport = z.object({
   lineItems: z.array(ZLineItem),

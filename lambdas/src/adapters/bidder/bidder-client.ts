@@ -158,3 +158,8 @@ export function bidderClient(): BidderClient {
   shared ??= createBidderClient({ baseUrl: config().BIDDER_BASE_URL, secrets: getSecret });
   return shared;
 }
+
+/** Tests and benches only: forget the client so another BIDDER_BASE_URL builds a fresh one. */
+export function resetBidderClientForTests(): void {
+  shared = undefined;
+}

@@ -58,9 +58,21 @@ export interface TSyncCandidate {
   position: string;
 }
 
+/** The fixed facts of a campaign its pointer carries. */
+export interface TCampaignSummary {
+  bgCampaignId: string;
+  bgAdvertiserId: string;
+  isVideoCampaign: boolean;
+}
+
 /** Campaign items of the app table, always addressed by the caller's agency. */
 export interface CampaignRepository {
   getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null>;
+  /**
+   * What never changes about a campaign (its advertiser and media type), from its pointer alone: one
+   * read where a report needs no more than that the campaign is the caller's. Null when none.
+   */
+  getCampaignSummary(agencyId: string, campaignId: string): Promise<TCampaignSummary | null>;
   listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]>;
   /**
    * Replaces the campaign with `next` if its stored version is still `next.version - 1`; the stored
@@ -121,6 +133,20 @@ async function getCampaign(agencyId: string, campaignId: string): Promise<TCampa
   return item && item['entity'] === CAMPAIGN ? ZCampaignRecord.parse(item) : null;
 }
 
+async function getCampaignSummary(agencyId: string, campaignId: string): Promise<TCampaignSummary | null> {
+  const pointer = await getItem(campaignKeys.campaignPointer(agencyId, campaignId));
+  const advertiserId = pointer?.['bgAdvertiserId'];
+  if (typeof advertiserId !== 'string') return null;
+  const video = pointer?.['isVideoCampaign'];
+  if (typeof video === 'boolean')
+    return { bgCampaignId: campaignId, bgAdvertiserId: advertiserId, isVideoCampaign: video };
+  // A pointer written before it carried the media type: read the campaign.
+  const campaign = await getCampaign(agencyId, campaignId);
+  return campaign
+    ? { bgCampaignId: campaignId, bgAdvertiserId: campaign.bgAdvertiserId, isVideoCampaign: campaign.isVideoCampaign }
+    : null;
+}
+
 async function listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]> {
   const items = await queryAll({
     TableName: tables().app,
@@ -130,7 +156,13 @@ async function listCampaigns(agencyId: string, advertiserId: string): Promise<TC
       ':prefix': campaignKeys.advertiserCampaignsPrefix(advertiserId),
     },
   });
-  return items.filter((item) => item['entity'] === CAMPAIGN).map((item) => ZCampaignRecord.parse(item));
+  // An item that is not a whole campaign (written by hand, half migrated) is left out rather than
+  // taking the advertiser's whole dashboard down with it.
+  return items.flatMap((item) => {
+    if (item['entity'] !== CAMPAIGN) return [];
+    const parsed = ZCampaignRecord.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 async function replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null> {
@@ -184,7 +216,13 @@ async function putNewCampaign(
     {
       Put: {
         TableName: table,
-        Item: { ...campaignKeys.campaignPointer(agencyId, bgCampaignId), entity: 'campaignPointer', bgAdvertiserId },
+        // The media type never changes (000 §5), so the pointer may carry it for the reports.
+        Item: {
+          ...campaignKeys.campaignPointer(agencyId, bgCampaignId),
+          entity: 'campaignPointer',
+          bgAdvertiserId,
+          isVideoCampaign: campaign.isVideoCampaign,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -270,6 +308,7 @@ async function listSyncCandidates(endOnOrAfter: string, after?: string): Promise
 /** The DynamoDB implementation. */
 export const campaignRepository: CampaignRepository = {
   getCampaign,
+  getCampaignSummary,
   listCampaigns,
   replaceCampaign,
   putNewCampaign,

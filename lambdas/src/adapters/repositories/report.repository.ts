@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { METRIC_COUNT_KEYS, ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
+import type { TMetricCountKey, TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { batchPut, ddb, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 import { campaignSpendKeys } from './campaign-spend.repository';
@@ -76,6 +76,11 @@ export const ZCampaignSyncState = z.object({
   syncedAt: z.string(),
   /** The day its rollups were last recomputed. */
   rolledUpOn: z.string().nullable().default(null),
+  /**
+   * The last pull's days and a hash of its rows: the same rows pulled again (the bidder's numbers
+   * move by the hour) are not written again, nor are the rollups recomputed.
+   */
+  pulledWindow: z.object({ from: z.string(), to: z.string(), hash: z.string() }).nullable().default(null),
 });
 export type TCampaignSyncState = z.infer<typeof ZCampaignSyncState>;
 
@@ -163,19 +168,61 @@ async function putDailyRows(rows: readonly TDailyRowWrite[]): Promise<void> {
   );
 }
 
+/**
+ * A rollup's counts travel as one text attribute (`counts`, the values in METRIC_COUNT_KEYS order):
+ * a dashboard reads hundreds of rollups at once, and one attribute an item instead of 23 makes the
+ * query and its unmarshalling several times cheaper. Daily rows keep one attribute per count (billing
+ * projects `spend_micros`).
+ */
+function encodeCounts(rollup: TRollup): string {
+  return METRIC_COUNT_KEYS.map((key) => rollup[key]).join(',');
+}
+
+/** Reads a rollup item; null when it is not one (a foreign or damaged item is left out, never trusted). */
+function decodeRollup(item: Item): TRollup | null {
+  const timeFrame = ZRangeTimeFrame.safeParse(item['timeFrame']);
+  const values = String(item['counts']).split(',');
+  if (!timeFrame.success || typeof item['asOfDay'] !== 'string' || values.length !== METRIC_COUNT_KEYS.length) {
+    return null;
+  }
+  // Hundreds of these per dashboard call: a plain loop, not a schema parse per item.
+  const rollup = { timeFrame: timeFrame.data, asOfDay: item['asOfDay'], final: item['final'] === true } as TRollup;
+  for (let i = 0; i < METRIC_COUNT_KEYS.length; i++) {
+    const value = Number(values[i]);
+    if (!Number.isSafeInteger(value) || value < 0) return null;
+    rollup[METRIC_COUNT_KEYS[i] as TMetricCountKey] = value;
+  }
+  return rollup;
+}
+
 async function listRollups(pk: string, timeFrame: TRangeTimeFrame): Promise<Map<string, TRollup>> {
   const items = await queryAll({
     TableName: tables().reports,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': `RANGE#${timeFrame}#` },
+    ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
+    ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
   });
-  return new Map(items.map((item) => [String(item['sk']), ZRollup.parse(item)]));
+  // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
+  const rollups = new Map<string, TRollup>();
+  for (const item of items) {
+    const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
+    if (rollup) rollups.set(String(item['sk']), rollup);
+  }
+  return rollups;
 }
 
 async function putRollups(rollups: readonly TRollupWrite[]): Promise<void> {
   await batchPut(
     tables().reports,
-    rollups.map((r) => ({ pk: r.pk, sk: r.sk, ...r.rollup })),
+    rollups.map((r) => ({
+      pk: r.pk,
+      sk: r.sk,
+      timeFrame: r.rollup.timeFrame,
+      asOfDay: r.rollup.asOfDay,
+      final: r.rollup.final,
+      counts: encodeCounts(r.rollup),
+    })),
   );
 }
 

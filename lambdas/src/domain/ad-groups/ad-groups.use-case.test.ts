@@ -141,6 +141,7 @@ const form = (overrides: Record<string, unknown> = {}): TCreativeFormInput =>
     bg_advertiser_id: 'bgAdvertiser-acme',
     click_url: 'https://acme.example/new',
     adGroupId: 'bg-ad-group-1',
+    duration: undefined,
     ...overrides,
   }) as TCreativeFormInput;
 

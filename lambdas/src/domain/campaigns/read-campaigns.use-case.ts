@@ -7,6 +7,7 @@ import type { TTimeFrame } from '@bidgrid/shared/constants';
 import { microsToUsd } from '@bidgrid/shared/metrics/derive';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import { reportKeys } from '../../adapters/repositories/report.repository';
+import type { TRollup } from '../../adapters/repositories/report.repository';
 import { NotFoundError } from '../../lib/errors';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../get-advertiser.use-case';
@@ -54,6 +55,7 @@ async function withRangeReports(
   campaigns: TCampaignRecord[],
   timeFrame: TRangeTimeFrame,
   deps: CampaignReadDeps,
+  rollups?: Promise<Map<string, TRollup>>,
 ): Promise<TCampaign[]> {
   const counts = await countsOverTimeFrame(
     campaigns.map((c) => campaignEntity(agencyId, c, timeFrame)),
@@ -61,6 +63,7 @@ async function withRangeReports(
     timeFrame,
     reportToday(deps.now()),
     deps.reports,
+    rollups,
   );
   return campaigns.map((campaign) => {
     const sum = counts.get(campaign.bgCampaignId);
@@ -83,9 +86,17 @@ export async function listCampaignsByAdvertiser(
   input: { agencyId: string; advertiserId: string; timeFrame: TRangeTimeFrame },
   deps: CampaignReadDeps,
 ): Promise<TCampaign[]> {
-  await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
-  const campaigns = (await deps.campaigns.listCampaigns(input.agencyId, input.advertiserId)).sort(byNewest);
-  return withRangeReports(input.agencyId, input.advertiserId, campaigns, input.timeFrame, deps);
+  // Keys carry the caller's agency, so the reads start together (another agency's id finds nothing).
+  const rollups = deps.reports.listRollups(
+    reportKeys.advertiserRollups(input.agencyId, input.advertiserId),
+    input.timeFrame,
+  );
+  const [, campaigns] = await Promise.all([
+    requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
+    deps.campaigns.listCampaigns(input.agencyId, input.advertiserId),
+    rollups,
+  ]);
+  return withRangeReports(input.agencyId, input.advertiserId, campaigns.sort(byNewest), input.timeFrame, deps, rollups);
 }
 
 /**
@@ -97,8 +108,11 @@ export async function getCampaignDailyReport(
   input: { agencyId: string; advertiserId: string; date: string; campaignId?: string | undefined },
   deps: CampaignReadDeps,
 ): Promise<TCampaign[]> {
-  await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
-  let campaigns = (await deps.campaigns.listCampaigns(input.agencyId, input.advertiserId)).sort(byNewest);
+  const [, listed] = await Promise.all([
+    requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
+    deps.campaigns.listCampaigns(input.agencyId, input.advertiserId),
+  ]);
+  let campaigns = listed.sort(byNewest);
   if (input.campaignId !== undefined) {
     campaigns = campaigns.filter((c) => c.bgCampaignId === input.campaignId);
     if (campaigns.length === 0) {

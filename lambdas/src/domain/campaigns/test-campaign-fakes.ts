@@ -75,6 +75,12 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
     async getCampaign(agencyId, campaignId) {
       return byId.get(`${agencyId}|${campaignId}`) ?? null;
     },
+    async getCampaignSummary(agencyId, campaignId) {
+      const c = byId.get(`${agencyId}|${campaignId}`);
+      return c
+        ? { bgCampaignId: c.bgCampaignId, bgAdvertiserId: c.bgAdvertiserId, isVideoCampaign: c.isVideoCampaign }
+        : null;
+    },
     async listCampaigns(agencyId, advertiserId) {
       return [...byId.values()].filter((c) => c.agencyId === agencyId && c.bgAdvertiserId === advertiserId);
     },

@@ -95,6 +95,20 @@ describe('syncCampaign', () => {
     expect(after).toBe(before);
   });
 
+  it('writes nothing and leaves the rollups when the same days come back with the same rows', async () => {
+    const w = world();
+    await syncCampaign(ref, w.deps);
+    await syncCampaign(ref, w.deps);
+    const puts = w.reports.puts();
+    const third = await syncCampaign(ref, w.deps);
+    expect(third).toMatchObject({
+      pulled: { from: '2026-11-23', to: '2026-11-25' },
+      rowsWritten: 0,
+      rollupsWritten: 0,
+    });
+    expect(w.reports.puts()).toBe(puts);
+  });
+
   it('does not pull a campaign that has not started, nor one ended more than a week ago', async () => {
     const future = world([campaignFixture({ start_date: '2026-12-01' })]);
     expect((await syncCampaign(ref, future.deps)).pulled).toBeNull();
@@ -103,6 +117,7 @@ describe('syncCampaign', () => {
       syncedThrough: '2026-09-30',
       syncedAt: '2026-10-01T00:00:00.000Z',
       rolledUpOn: '2026-11-24',
+      pulledWindow: null,
     });
     const result = await syncCampaign(ref, ended.deps);
     expect(result.pulled).toBeNull();

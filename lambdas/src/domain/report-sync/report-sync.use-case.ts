@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TIME_FRAMES } from '@bidgrid/shared/constants';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
@@ -21,7 +22,8 @@ import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
  * - Idempotent: rows are puts keyed by entity and day (never increments), so a repeated run writes
  *   the same items; rollups are recomputed from the stored rows.
  * - Incremental: each campaign remembers the last day it pulled; the next run pulls from two days
- *   before it (the bidder restates recent days) through today.
+ *   before it (the bidder restates recent days) through today. Rows equal to the last pull of the
+ *   same days (a hash) are not written again and leave the rollups alone.
  * - Work list: every campaign whose end date is within the rollup horizon, from an index (no Scan).
  *   Those running or ended in the last week are pulled; the others only get their rollups refreshed
  *   once a day until they are final.
@@ -176,6 +178,8 @@ export async function syncCampaign(
   const shouldPull = from <= to && (options.from !== undefined || state === null || recent);
 
   const rows: TDailyRowWrite[] = [];
+  let pulledWindow = state?.pulledWindow ?? null;
+  let unchanged = false;
   if (shouldPull) {
     const [byLineItem, byCreative] = await Promise.all([
       pull(campaign, 'line_item_id', from, to, deps),
@@ -202,10 +206,18 @@ export async function syncCampaign(
         counts: perDay.get(day) ?? emptyCounts(),
       });
     }
-    await deps.reports.putDailyRows(rows);
+    const hash = createHash('sha256').update(JSON.stringify(rows)).digest('base64url');
+    unchanged =
+      options.from === undefined &&
+      state?.pulledWindow?.from === from &&
+      state.pulledWindow.to === to &&
+      state.pulledWindow.hash === hash;
+    if (!unchanged) await deps.reports.putDailyRows(rows);
+    pulledWindow = { from, to, hash };
   }
 
-  const refresh = shouldPull || options.refreshRollups === true || state?.rolledUpOn !== today;
+  // Rows that changed move the rollups; otherwise they are recomputed once a day (the ranges roll).
+  const refresh = (shouldPull && !unchanged) || options.refreshRollups === true || state?.rolledUpOn !== today;
   const rollupsWritten = refresh
     ? await refreshRollups(
         campaign,
@@ -218,11 +230,12 @@ export async function syncCampaign(
     syncedThrough: shouldPull ? to : (state?.syncedThrough ?? addIsoDays(campaign.start_date, -1)),
     syncedAt: now.toISOString(),
     rolledUpOn: refresh ? today : (state?.rolledUpOn ?? null),
+    pulledWindow,
   });
   return {
     bgCampaignId: ref.bgCampaignId,
     pulled: shouldPull ? { from, to } : null,
-    rowsWritten: rows.length,
+    rowsWritten: unchanged ? 0 : rows.length,
     rollupsWritten,
   };
 }

@@ -2,10 +2,11 @@ import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TLineItemReport, TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { reportKeys } from '../../adapters/repositories/report.repository';
-import { requireCampaign } from '../campaigns/campaign-access';
-import type { CampaignReader } from '../campaigns/campaign-access';
+import type { CampaignRepository, TCampaignSummary } from '../../adapters/repositories/campaign.repository';
+import { NotFoundError } from '../../lib/errors';
+import { CAMPAIGN_MESSAGES } from '../campaigns/campaign-access';
 import { toPublicLineItem } from '../campaigns/campaign-records.schema';
-import type { TCampaignRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
+import type { TLineItemRecord } from '../campaigns/campaign-records.schema';
 import { countsOfDay, countsOverTimeFrame } from './report-reader';
 import type { ReportReader, TReportEntity } from './report-reader';
 import { lineItemReportOf, reportToday } from './report-rows';
@@ -13,7 +14,7 @@ import type { TReportPeriod } from './report-rows';
 
 /** Ports of the line-item reports. */
 export interface LineItemReportDeps {
-  campaigns: CampaignReader & { listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> };
+  campaigns: Pick<CampaignRepository, 'getCampaignSummary' | 'listLineItems'>;
   reports: ReportReader;
   now: () => Date;
 }
@@ -24,9 +25,28 @@ const entityOf = (agencyId: string, lineItem: TLineItemRecord, timeFrame: TRange
   rollupSk: reportKeys.lineItemRollup(timeFrame, lineItem.beeswaxLineItemId),
 });
 
-/** The spec's payload "lineItems and lineItemReports": each line item with its row, and the rows flat. */
+/**
+ * The spec's payload "lineItems and lineItemReports": the line items and, flat, their rows (one per
+ * line item, joined by `beeswaxLineItemId`). The rows are not repeated inside the line items: with
+ * hundreds of line items that would double the reply (see ZLineItemsReport).
+ */
+/** The campaign's fixed facts, or a 404 (another agency's campaign is not found: keys carry the agency). */
+async function requireSummary(
+  deps: LineItemReportDeps,
+  agencyId: string,
+  campaignId: string,
+): Promise<TCampaignSummary> {
+  const summary = await deps.campaigns.getCampaignSummary(agencyId, campaignId);
+  if (!summary) {
+    throw new NotFoundError(CAMPAIGN_MESSAGES.notFound, {
+      internalMessage: `Campaign ${campaignId} not in agency ${agencyId}`,
+    });
+  }
+  return summary;
+}
+
 function assemble(
-  campaign: TCampaignRecord,
+  campaign: TCampaignSummary,
   lineItems: TLineItemRecord[],
   counts: Map<string, TMetricCounts>,
   period: TReportPeriod,
@@ -40,7 +60,7 @@ function assemble(
     const sum = counts.get(String(lineItem.beeswaxLineItemId));
     const row = sum ? lineItemReportOf(sum, lineItem, campaign.isVideoCampaign, period) : null;
     if (row) rows.push(row);
-    return toPublicLineItem(lineItem, row ? [row] : []);
+    return toPublicLineItem(lineItem, []);
   });
   return { lineItems: items, lineItemReports: rows };
 }
@@ -50,14 +70,22 @@ export async function getLineItemsReport(
   input: { agencyId: string; campaignId: string; timeFrame: TRangeTimeFrame },
   deps: LineItemReportDeps,
 ): Promise<TLineItemsReport> {
-  const campaign = await requireCampaign(input.agencyId, input.campaignId, deps.campaigns);
-  const lineItems = await deps.campaigns.listLineItems(input.agencyId, campaign.bgCampaignId);
+  // Keys carry the caller's agency, so the three reads can start together: another agency's
+  // campaign id finds no campaign (404) and no line items or rollups either.
+  const rollupPk = reportKeys.campaignDays(input.agencyId, input.campaignId);
+  const rollups = deps.reports.listRollups(rollupPk, input.timeFrame);
+  const [campaign, lineItems] = await Promise.all([
+    requireSummary(deps, input.agencyId, input.campaignId),
+    deps.campaigns.listLineItems(input.agencyId, input.campaignId),
+    rollups,
+  ]);
   const counts = await countsOverTimeFrame(
     lineItems.map((li) => entityOf(input.agencyId, li, input.timeFrame)),
-    reportKeys.campaignDays(input.agencyId, campaign.bgCampaignId),
+    rollupPk,
     input.timeFrame,
     reportToday(deps.now()),
     deps.reports,
+    rollups,
   );
   return assemble(campaign, lineItems, counts, { timeFrame: input.timeFrame });
 }
@@ -67,8 +95,10 @@ export async function getLineItemsDailyReport(
   input: { agencyId: string; campaignId: string; date: string },
   deps: LineItemReportDeps,
 ): Promise<TLineItemsReport> {
-  const campaign = await requireCampaign(input.agencyId, input.campaignId, deps.campaigns);
-  const lineItems = await deps.campaigns.listLineItems(input.agencyId, campaign.bgCampaignId);
+  const [campaign, lineItems] = await Promise.all([
+    requireSummary(deps, input.agencyId, input.campaignId),
+    deps.campaigns.listLineItems(input.agencyId, input.campaignId),
+  ]);
   const counts = await countsOfDay(
     lineItems.map((li) => entityOf(input.agencyId, li, 'ALL_TIME')),
     input.date,

@@ -1,7 +1,7 @@
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { emptyCounts, sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { ReportRepository } from '../../adapters/repositories/report.repository';
+import type { ReportRepository, TRollup } from '../../adapters/repositories/report.repository';
 import { countsOfRollup, rangeOf, rollupIsCurrent, sumInRange } from './report-rows';
 
 /** Port: what reading reports needs of the reports table. */
@@ -35,10 +35,12 @@ export async function countsOverTimeFrame(
   timeFrame: TRangeTimeFrame,
   today: string,
   reader: ReportReader,
+  /** The rollups of `rollupPk`, when the caller already started reading them (in parallel with its own reads). */
+  prefetched?: Promise<Map<string, TRollup>>,
 ): Promise<Map<string, TMetricCounts>> {
   const result = new Map<string, TMetricCounts>();
+  const rollups = await (prefetched ?? reader.listRollups(rollupPk, timeFrame));
   if (entities.length === 0) return result;
-  const rollups = await reader.listRollups(rollupPk, timeFrame);
   const range = rangeOf(timeFrame, today);
   const stale: TReportEntity[] = [];
   for (const entity of entities) {
