@@ -122,57 +122,51 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
         maxCompanies: optionalNumberField((n) => n.int(M.wholeNumber).min(0, M.notNegative)),
         templateName: optionalText(),
       })
-      .superRefine(
-        (values, ctx) => {
-          if (options.flow === 'template' && values.templateName === '') {
-            ctx.addIssue({ code: 'custom', path: ['templateName'], message: M.required });
-          }
-        },
-        { when: whenFieldsValid('templateName') },
-      )
-      .superRefine(
-        (values, ctx) => {
-          if (options.flow === 'edit' && values.mediaType !== options.saved.mediaType) {
-            ctx.addIssue({ code: 'custom', path: ['mediaType'], message: M.mediaTypeLocked });
-          }
-        },
-        { when: whenFieldsValid('mediaType') },
-      )
-      .superRefine(
-        (values, ctx) => {
-          if (isoDaysBetween(values.startDate, values.endDate) < MIN_CAMPAIGN_DAYS) {
-            ctx.addIssue({ code: 'custom', path: ['endDate'], message: M.endDateAfterStart });
-          }
-        },
-        { when: whenFieldsValid('startDate', 'endDate') },
-      )
-      .superRefine(
-        (values, ctx) => {
+      // Each rule is a refine with `when`: it runs only once the fields it reads are valid, so a bad
+      // field shows its own message and not a second one computed from it.
+      .refine((values) => !(options.flow === 'template' && values.templateName === ''), {
+        path: ['templateName'],
+        message: M.required,
+        when: whenFieldsValid('templateName'),
+      })
+      .refine((values) => !(options.flow === 'edit' && values.mediaType !== options.saved.mediaType), {
+        path: ['mediaType'],
+        message: M.mediaTypeLocked,
+        when: whenFieldsValid('mediaType'),
+      })
+      .refine((values) => isoDaysBetween(values.startDate, values.endDate) >= MIN_CAMPAIGN_DAYS, {
+        path: ['endDate'],
+        message: M.endDateAfterStart,
+        when: whenFieldsValid('startDate', 'endDate'),
+      })
+      .refine(
+        (values) =>
           // Only once the budget can be computed: with bad dates the end-date message says what is wrong.
-          if (isoDaysBetween(values.startDate, values.endDate) < MIN_CAMPAIGN_DAYS) return;
-          if (values.maxBid > estimatedBudget(values.dailyBudget, values.startDate, values.endDate)) {
-            ctx.addIssue({ code: 'custom', path: ['maxBid'], message: M.maxBidAboveBudget });
-          }
+          isoDaysBetween(values.startDate, values.endDate) < MIN_CAMPAIGN_DAYS ||
+          values.maxBid <= estimatedBudget(values.dailyBudget, values.startDate, values.endDate),
+        {
+          path: ['maxBid'],
+          message: M.maxBidAboveBudget,
+          when: whenFieldsValid('maxBid', 'dailyBudget', 'startDate', 'endDate'),
         },
-        { when: whenFieldsValid('maxBid', 'dailyBudget', 'startDate', 'endDate') },
       )
       // Last: the other rules' `when` reads field issues, and a start date in the past must not hide them.
-      .superRefine(
-        (values, ctx) => {
-          const day = today();
-          if (options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, day)) {
-            // A started campaign keeps its start date; the past date it holds is then fine.
-            if (values.startDate !== options.saved.startDate) {
-              ctx.addIssue({ code: 'custom', path: ['startDate'], message: M.startDateLocked });
-            }
-            return;
-          }
-          if (values.startDate < addIsoDays(day, -graceDays)) {
-            const message = mode === 'live' ? M.startDateNotPastLive : M.startDateNotPast;
-            ctx.addIssue({ code: 'custom', path: ['startDate'], message });
-          }
+      // A started campaign (edit) keeps its start date; the past date it holds is then fine.
+      .refine(
+        (values) =>
+          !(options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, today())) ||
+          values.startDate === options.saved.startDate,
+        { path: ['startDate'], message: M.startDateLocked, when: whenFieldsValid('startDate') },
+      )
+      .refine(
+        (values) =>
+          (options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, today())) ||
+          values.startDate >= addIsoDays(today(), -graceDays),
+        {
+          path: ['startDate'],
+          message: mode === 'live' ? M.startDateNotPastLive : M.startDateNotPast,
+          when: whenFieldsValid('startDate'),
         },
-        { when: whenFieldsValid('startDate') },
       )
       .transform((values) => ({
         ...values,

@@ -21,13 +21,10 @@ export const ZNewPasswordForm = z
     newPassword: requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort),
     confirmNewPassword: requiredSecret(),
   })
-  .superRefine(
-    (values, ctx) => {
-      if (values.confirmNewPassword !== values.newPassword) {
-        ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: M.newPasswordsMustMatch });
-      }
-    },
-    { when: whenFieldsValid('confirmNewPassword') },
-  );
+  .refine((values) => values.confirmNewPassword === values.newPassword, {
+    path: ['confirmNewPassword'],
+    message: M.newPasswordsMustMatch,
+    when: whenFieldsValid('confirmNewPassword'),
+  });
 export type TNewPasswordFormInput = z.input<typeof ZNewPasswordForm>;
 export type TNewPasswordForm = z.output<typeof ZNewPasswordForm>;

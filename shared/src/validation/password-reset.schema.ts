@@ -19,13 +19,10 @@ export const ZPasswordResetConfirmForm = z
     password: requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort),
     passwordConfirm: requiredSecret(),
   })
-  .superRefine(
-    (values, ctx) => {
-      if (values.passwordConfirm !== values.password) {
-        ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordsMustMatch });
-      }
-    },
-    { when: whenFieldsValid('passwordConfirm') },
-  );
+  .refine((values) => values.passwordConfirm === values.password, {
+    path: ['passwordConfirm'],
+    message: M.passwordsMustMatch,
+    when: whenFieldsValid('passwordConfirm'),
+  });
 export type TPasswordResetConfirmFormInput = z.input<typeof ZPasswordResetConfirmForm>;
 export type TPasswordResetConfirmForm = z.output<typeof ZPasswordResetConfirmForm>;

@@ -18,14 +18,11 @@ export const ZSignUpForm = z
     password: requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort),
     passwordConfirm: requiredSecret(),
   })
-  .superRefine(
-    (values, ctx) => {
-      if (values.passwordConfirm !== values.password) {
-        ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordsMustMatch });
-      }
-    },
+  .refine((values) => values.passwordConfirm === values.password, {
     // A too-short password still gets the mismatch message: both are worth fixing at once.
-    { when: whenFieldsValid('passwordConfirm') },
-  );
+    path: ['passwordConfirm'],
+    message: M.passwordsMustMatch,
+    when: whenFieldsValid('passwordConfirm'),
+  });
 export type TSignUpFormInput = z.input<typeof ZSignUpForm>;
 export type TSignUpForm = z.output<typeof ZSignUpForm>;
