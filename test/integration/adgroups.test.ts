@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
-import type { TAdGroup, TAdvertiser, TCreative, TCreativeUploadUrl } from '@bidgrid/shared';
+import type {
+  TAdGroup,
+  TAdGroupTemplate,
+  TAdvertiser,
+  TCreative,
+  TCreativeTemplate,
+  TCreativeUploadUrl,
+} from '@bidgrid/shared';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
 import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
 import { accessTokenFor, callOperation } from '../support/api';
 import { stackInfo } from '../support/stack';
 import { bidderCall, bidderRow, fixtureIds, makeCampaign } from './campaigns.fixtures';
 
-const { createAdGroup, getAdGroup, listAdGroupsByCampaign, deleteAdGroup } = adGroupOps;
-const { getCreativeUploadUrl, listCreativesByAdGroup, updateCreativesLandingPage, deleteCreative } = creativeOps;
+const { createAdGroup, getAdGroup, listAdGroupsByCampaign, deleteAdGroup, listAdGroupTemplates, getAdGroupTemplate } =
+  adGroupOps;
+const {
+  getCreativeUploadUrl,
+  listCreativesByAdGroup,
+  updateCreativesLandingPage,
+  deleteCreative,
+  listCreativeTemplatesByAdGroupTemplate,
+} = creativeOps;
 
 const ACME = 'bgAdvertiser-demo-acme';
 const ENTERPRISE = 'bg-campaign-demo-enterprise';
@@ -352,5 +366,73 @@ describe('PUT /api/creatives/updateLandingPage and DELETE /api/creatives/delete'
     expect(Object.keys(reply.body.fieldErrors ?? {})).toEqual(['beeswaxCreativeId']);
     const malformed = await callOperation(deleteCreative, { token: await demo(), body: { bgCreativeId: 'c-1' } });
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe("'Choose creatives from templates' (ad-group templates)", () => {
+  const EVERGREEN = 'bg-ad-group-template-demo-evergreen';
+
+  it("lists the advertiser's templates and their creatives, and makes a campaign's new ad group from them", async () => {
+    // Prepare
+    const token = await demo();
+    const templates = await callOperation<TAdGroupTemplate[]>(listAdGroupTemplates, {
+      token,
+      params: { advertiserId: ACME },
+    });
+    const one = await callOperation<TAdGroupTemplate>(getAdGroupTemplate, { token, params: { id: EVERGREEN } });
+    const creatives = await callOperation<TCreativeTemplate[]>(listCreativeTemplatesByAdGroupTemplate, {
+      token,
+      params: { id: EVERGREEN },
+    });
+    expect(templates.body.payload?.map((t) => t.id)).toEqual(
+      expect.arrayContaining([EVERGREEN, 'bg-ad-group-template-demo-video-cuts']),
+    );
+    expect(one.body.payload).toMatchObject({ name: 'Evergreen display set', adGroupType: 'image' });
+    expect(creatives.body.payload).toHaveLength(3);
+    const fixture = await makeCampaign();
+    const advertiserId = String(await acmeBidderId());
+    const created = await callOperation<TAdGroup>(createAdGroup, {
+      token,
+      body: { bgAdvertiserId: ACME, bgCampaignId: fixture.id, name: 'From template', adGroupType: 'image' },
+    });
+    const adGroupId = created.body.payload?.adGroupId as string;
+    // Act
+    for (const t of creatives.body.payload ?? []) {
+      const reply = await postCreative('/api/creatives/create', {
+        name: t.name,
+        description: t.description,
+        sourceUrl: t.creativeTemplateSrc,
+        size: String(t.size_in_bytes),
+        mimetype: t.creativeType,
+        width: String(t.width),
+        height: String(t.height),
+        advertiser_id: advertiserId,
+        bg_advertiser_id: ACME,
+        click_url: 'https://acmerobotics.example/evergreen',
+        adGroupId,
+        bgCampaignId: fixture.id,
+      });
+      expect(reply.status).toBe(200);
+    }
+    // Assess
+    const made = (await creativesOf(adGroupId)).body.payload ?? [];
+    expect(made.map((c) => c.name).sort()).toEqual((creatives.body.payload ?? []).map((t) => t.name).sort());
+    for (const c of made) {
+      const asset = Buffer.from(await (await fetch(c.creativeSrc)).arrayBuffer());
+      expect(pngSize(asset)).toEqual({ width: c.width, height: c.height });
+    }
+  });
+
+  it('answers 400 for malformed ids and 404 to another agency', async () => {
+    expect(
+      (await callOperation(getAdGroupTemplate, { token: await demo(), params: { id: 'bg-ad-group-1' } })).status,
+    ).toBe(400);
+    expect(
+      (await callOperation(listAdGroupTemplates, { token: await rival(), params: { advertiserId: ACME } })).status,
+    ).toBe(404);
+    expect(
+      (await callOperation(listCreativeTemplatesByAdGroupTemplate, { token: await rival(), params: { id: EVERGREEN } }))
+        .status,
+    ).toBe(404);
   });
 });

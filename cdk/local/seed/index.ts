@@ -1,4 +1,5 @@
 import { advertisersSeed } from './advertisers.seed';
+import { adGroupTemplatesSeed } from './ad-group-templates.seed';
 import { agenciesSeed } from './agencies.seed';
 import { billingSeed } from './billing.seed';
 import { campaignsSeed } from './campaigns.seed';
@@ -21,6 +22,7 @@ export const seeds: readonly SeedModule[] = [
   segmentsLogSeed,
   // Campaigns after the advertisers they belong to, with months of delivery.
   campaignsSeed,
+  adGroupTemplatesSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';

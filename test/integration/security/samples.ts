@@ -28,6 +28,7 @@ export const DEMO_IDS = {
   salesEnabledCampaign: 'bg-campaign-demo-bluepeak-abm',
   adGroup: 'bg-ad-group-demo-enterprise',
   creative: 'bgCreative-demo-enterprise-1',
+  adGroupTemplate: 'bg-ad-group-template-demo-evergreen',
 } as const;
 
 /** A valid creative form (001 §7 fields) aimed at the demo agency's ad group. */
@@ -149,6 +150,9 @@ export const SAMPLES: Record<string, SecuritySample> = {
     query: { bgAdvertiserId: DEMO_IDS.advertiserWithCard, fileName: 'walk.png', mimetype: 'image/png', size: '1000' },
     expect: 404,
   },
+  listAdGroupTemplates: { params: { advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },
+  getAdGroupTemplate: { params: { id: DEMO_IDS.adGroupTemplate }, expect: 404 },
+  listCreativeTemplatesByAdGroupTemplate: { params: { id: DEMO_IDS.adGroupTemplate }, expect: 404 },
   uploadCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
   createCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
 };

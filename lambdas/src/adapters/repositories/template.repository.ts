@@ -1,0 +1,150 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import { ZCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import { ddb, queryAll, tables } from '../dynamodb';
+
+/**
+ * Keys of ad-group templates and their creative templates (DATA-MODEL): under the advertiser
+ * (`AGENCY#{a}#ADV#{adv}`: `AGT#{t}`, `AGT#{t}#CRT#{x}`), with a pointer under `AGENCY#{a}` to find a
+ * template by id. Assets are object keys of the creative bucket (`assetKey`), presigned when read.
+ */
+export const templateKeys = {
+  advertiserPartition: (agencyId: string, advertiserId: string) => `AGENCY#${agencyId}#ADV#${advertiserId}`,
+  adGroupTemplate: (agencyId: string, advertiserId: string, templateId: string) => ({
+    pk: `AGENCY#${agencyId}#ADV#${advertiserId}`,
+    sk: `AGT#${templateId}`,
+  }),
+  adGroupTemplatePointer: (agencyId: string, templateId: string) => ({
+    pk: `AGENCY#${agencyId}`,
+    sk: `AGT#${templateId}`,
+  }),
+  creativeTemplate: (agencyId: string, advertiserId: string, templateId: string, creativeTemplateId: string) => ({
+    pk: `AGENCY#${agencyId}#ADV#${advertiserId}`,
+    sk: `AGT#${templateId}#CRT#${creativeTemplateId}`,
+  }),
+} as const;
+
+const AD_GROUP_TEMPLATE = 'adGroupTemplate';
+const CREATIVE_TEMPLATE = 'creativeTemplate';
+
+/** A creative template as stored: its asset is an object key, `creativeTemplateSrc` is made when read. */
+export const ZCreativeTemplateRecord = ZCreativeTemplate.omit({ creativeTemplateSrc: true }).extend({
+  assetKey: z.string().min(1),
+});
+export type TCreativeTemplateRecord = z.infer<typeof ZCreativeTemplateRecord>;
+
+/** Ad-group and creative templates of the app table, addressed by the caller's agency. */
+export interface TemplateRepository {
+  listAdGroupTemplates(agencyId: string, advertiserId: string): Promise<TAdGroupTemplate[]>;
+  getAdGroupTemplate(agencyId: string, templateId: string): Promise<TAdGroupTemplate | null>;
+  listCreativeTemplates(agencyId: string, template: TAdGroupTemplate): Promise<TCreativeTemplateRecord[]>;
+  /** Writes a new template with its creative templates in one transaction (at most 98 creatives); false when it exists. */
+  putNewAdGroupTemplate(
+    agencyId: string,
+    template: TAdGroupTemplate,
+    creatives: readonly TCreativeTemplateRecord[],
+  ): Promise<boolean>;
+}
+
+async function listAdGroupTemplates(agencyId: string, advertiserId: string): Promise<TAdGroupTemplate[]> {
+  const items = await queryAll({
+    TableName: tables().app,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': templateKeys.advertiserPartition(agencyId, advertiserId), ':prefix': 'AGT#' },
+  });
+  return items.filter((item) => item['entity'] === AD_GROUP_TEMPLATE).map((item) => ZAdGroupTemplate.parse(item));
+}
+
+async function getAdGroupTemplate(agencyId: string, templateId: string): Promise<TAdGroupTemplate | null> {
+  const pointer = await ddb().send(
+    new GetCommand({
+      TableName: tables().app,
+      Key: templateKeys.adGroupTemplatePointer(agencyId, templateId),
+      ConsistentRead: true,
+    }),
+  );
+  const advertiserId = pointer.Item?.['bgAdvertiserId'];
+  if (typeof advertiserId !== 'string') return null;
+  const out = await ddb().send(
+    new GetCommand({
+      TableName: tables().app,
+      Key: templateKeys.adGroupTemplate(agencyId, advertiserId, templateId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item && out.Item['entity'] === AD_GROUP_TEMPLATE ? ZAdGroupTemplate.parse(out.Item) : null;
+}
+
+async function listCreativeTemplates(agencyId: string, template: TAdGroupTemplate): Promise<TCreativeTemplateRecord[]> {
+  const items = await queryAll({
+    TableName: tables().app,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': templateKeys.advertiserPartition(agencyId, template.bgAdvertiserId),
+      ':prefix': `AGT#${template.id}#CRT#`,
+    },
+  });
+  return items
+    .filter((item) => item['entity'] === CREATIVE_TEMPLATE)
+    .map((item) => ZCreativeTemplateRecord.parse(item));
+}
+
+async function putNewAdGroupTemplate(
+  agencyId: string,
+  template: TAdGroupTemplate,
+  creatives: readonly TCreativeTemplateRecord[],
+): Promise<boolean> {
+  const table = tables().app;
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...templateKeys.adGroupTemplatePointer(agencyId, template.id),
+                entity: 'adGroupTemplatePointer',
+                bgAdvertiserId: template.bgAdvertiserId,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...templateKeys.adGroupTemplate(agencyId, template.bgAdvertiserId, template.id),
+                entity: AD_GROUP_TEMPLATE,
+                ...template,
+              },
+            },
+          },
+          ...creatives.map((creative) => ({
+            Put: {
+              TableName: table,
+              Item: {
+                ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
+                entity: CREATIVE_TEMPLATE,
+                ...creative,
+              },
+            },
+          })),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+/** The DynamoDB implementation. */
+export const templateRepository: TemplateRepository = {
+  listAdGroupTemplates,
+  getAdGroupTemplate,
+  listCreativeTemplates,
+  putNewAdGroupTemplate,
+};

@@ -1,0 +1,69 @@
+import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import type { TemplateRepository } from '../../adapters/repositories/template.repository';
+import type { CreativeStorage } from '../../adapters/creative-storage';
+import { NotFoundError } from '../../lib/errors';
+import { requireAdvertiser } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../get-advertiser.use-case';
+
+/** Ports of the template reads. */
+export interface AdGroupTemplateDeps {
+  templates: Pick<TemplateRepository, 'listAdGroupTemplates' | 'getAdGroupTemplate' | 'listCreativeTemplates'>;
+  advertisers: AdvertiserReader;
+  storage: Pick<CreativeStorage, 'presignGet'>;
+}
+
+export const TEMPLATE_NOT_FOUND = 'Ad group template not found.';
+
+async function requireTemplate(
+  agencyId: string,
+  templateId: string,
+  deps: AdGroupTemplateDeps,
+): Promise<TAdGroupTemplate> {
+  const template = await deps.templates.getAdGroupTemplate(agencyId, templateId);
+  if (!template) {
+    throw new NotFoundError(TEMPLATE_NOT_FOUND, {
+      internalMessage: `Template ${templateId} not in agency ${agencyId}`,
+    });
+  }
+  return template;
+}
+
+/** `GET /adgroups/templates/{advertiserId}`: the advertiser's ad-group templates, newest first. */
+export async function listAdGroupTemplates(
+  input: { agencyId: string; advertiserId: string },
+  deps: AdGroupTemplateDeps,
+): Promise<TAdGroupTemplate[]> {
+  await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
+  const templates = await deps.templates.listAdGroupTemplates(input.agencyId, input.advertiserId);
+  return templates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** `GET /adgroups/template/{id}`: one ad-group template. */
+export async function getAdGroupTemplate(
+  input: { agencyId: string; templateId: string },
+  deps: AdGroupTemplateDeps,
+): Promise<TAdGroupTemplate> {
+  return requireTemplate(input.agencyId, input.templateId, deps);
+}
+
+/**
+ * `GET /creatives/templates/creativesbyadgroupid/{id}`: the creative templates of an ad-group
+ * template, their assets behind presigned URLs (the 'Choose creatives from templates' modal passes
+ * one as the `sourceUrl` of `/creatives/create`, which copies it for the new creative).
+ */
+export async function listCreativeTemplates(
+  input: { agencyId: string; templateId: string },
+  deps: AdGroupTemplateDeps,
+): Promise<TCreativeTemplate[]> {
+  const template = await requireTemplate(input.agencyId, input.templateId, deps);
+  const creatives = await deps.templates.listCreativeTemplates(input.agencyId, template);
+  return Promise.all(
+    creatives
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map(async ({ assetKey, ...creative }) => ({
+        ...creative,
+        creativeTemplateSrc: await deps.storage.presignGet(assetKey),
+      })),
+  );
+}

@@ -1,0 +1,14 @@
+import { listAdGroupTemplates as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { creativeStorage } from '../adapters/creative-storage';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { templateRepository } from '../adapters/repositories/template.repository';
+import { listAdGroupTemplates } from '../domain/ad-groups/ad-group-templates.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/adgroups/templates/{advertiserId}`: the advertiser's ad-group templates. */
+export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+  listAdGroupTemplates(
+    { agencyId: caller.agencyId, advertiserId: params.advertiserId },
+    { templates: templateRepository, advertisers: advertiserRepository, storage: creativeStorage },
+  ),
+);
