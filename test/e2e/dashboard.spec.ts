@@ -68,7 +68,17 @@ async function payloadOf<T>(response: Promise<Response>): Promise<T> {
   return body.payload;
 }
 
-const isDelivery = (response: Response): boolean => response.url().includes('/api/report/campaign/delivery');
+/** The delivery reply of one campaign (the dashboard may still be answering for the one shown before). */
+const isDelivery =
+  (campaignId: string, timeFrame = 'ALL_TIME') =>
+  (response: Response): boolean => {
+    const url = new URL(response.url());
+    return (
+      url.pathname.endsWith('/api/report/campaign/delivery') &&
+      url.searchParams.get('bgCampaignId') === campaignId &&
+      (url.searchParams.get('timeFrame') ?? 'ALL_TIME') === timeFrame
+    );
+  };
 
 /** Sums of the daily rows, as the metrics table must show them. */
 function sums(days: readonly TDeliveryDay[]): { impressions: string; clicks: string; spend: string } {
@@ -103,7 +113,7 @@ test.describe('campaigns dashboard', () => {
     await expect(selector.locator('option')).toHaveText(all.filter((c) => !c.archived).map((c) => c.name));
     await expect(selector.locator('option', { hasText: ARCHIVED })).toHaveCount(0);
 
-    const initialDelivery = page.waitForResponse(isDelivery);
+    const initialDelivery = page.waitForResponse(isDelivery(enterprise.bgCampaignId));
     await selector.selectOption({ label: ENTERPRISE });
     await expect(page).toHaveURL(new RegExp(`campaignId=${enterprise.bgCampaignId}`));
     await expect(page.getByRole('heading', { level: 3, name: ENTERPRISE, exact: true })).toBeVisible();
@@ -118,7 +128,7 @@ test.describe('campaigns dashboard', () => {
     await expectAccessible(page);
 
     for (const frame of ['7_DAYS', '30_DAYS'] as const) {
-      const delivery = page.waitForResponse(isDelivery);
+      const delivery = page.waitForResponse(isDelivery(enterprise.bgCampaignId, frame));
       await dashboardFrame(page).selectOption(frame);
       const days = await payloadOf<TDeliveryDay[]>(delivery);
       expect(days.length).toBe(frame === '7_DAYS' ? 7 : 30);
