@@ -9,6 +9,8 @@
  * - web: login route JavaScript (gzip) and Lighthouse performance of `/` and `/dashboard`      #3
  * - billing: billing job throughput, advertisers charged per second (payments simulator)         #5
  * - invoices: time to export 50 invoices as PDFs in Chromium                                     #5
+ * - reports: p50/p99 of campaigns-by-advertiser and line-item reports (200 line items, 120 days)
+ *   through the local gateway (goal p99 < 150 ms), and sync throughput in daily rows/s            #6
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
@@ -17,11 +19,12 @@ import { measureLatency } from './latency';
 import { formatWebFigures, measureLighthouse, measureLoginRouteJs } from './web';
 import { measureBilling } from './billing';
 import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
+import { formatReportsFigures, measureReports, measureSync } from './reports';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
 
-const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices'] as const;
+const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices', 'reports'] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
 const sections = new Set<Section>(asked.length > 0 ? asked : ALL);
@@ -95,6 +98,7 @@ if (sections.has('latency') || sections.has('web')) {
 
 if (sections.has('billing')) {
   // On its own fresh stack: the bench adds 100 advertisers with cards.
+  delete process.env[STACK_INFO_ENV];
   const stack = await spawnStack({ web: 'none' });
   try {
     process.env[STACK_INFO_ENV] = stack.infoFile;
@@ -111,4 +115,13 @@ if (sections.has('billing')) {
 if (sections.has('invoices')) {
   console.log('# Invoice export (the Invoices page PDF code in Chromium)');
   console.log(`${formatInvoiceExport(await measureInvoiceExport({ count: 50 }))}\n`);
+}
+
+if (sections.has('reports')) {
+  console.log('# Reports (a campaign of 200 line items and 120 days of synced delivery, one client, 10 s a call)');
+  // Each measure starts its own fresh stack: forget the ones the sections above stopped.
+  delete process.env[STACK_INFO_ENV];
+  const reports = await measureReports({ clients: 1, seconds: 10 });
+  const sync = await measureSync();
+  console.log(`${formatReportsFigures(reports, sync)}\n`);
 }
