@@ -21,7 +21,7 @@ import { measureBilling } from './billing';
 import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { formatReportsFigures, measureReports, measureSync } from './reports';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
-import { STACK_INFO_ENV } from '../support/stack';
+import { forgetStack, STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
 
 const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices', 'reports'] as const;
@@ -98,7 +98,7 @@ if (sections.has('latency') || sections.has('web')) {
 
 if (sections.has('billing')) {
   // On its own fresh stack: the bench adds 100 advertisers with cards.
-  delete process.env[STACK_INFO_ENV];
+  forgetStack();
   const stack = await spawnStack({ web: 'none' });
   try {
     process.env[STACK_INFO_ENV] = stack.infoFile;
@@ -120,7 +120,7 @@ if (sections.has('invoices')) {
 if (sections.has('reports')) {
   console.log('# Reports (a campaign of 200 line items and 120 days of synced delivery, one client, 10 s a call)');
   // Each measure starts its own fresh stack: forget the ones the sections above stopped.
-  delete process.env[STACK_INFO_ENV];
+  forgetStack();
   const reports = await measureReports({ clients: 1, seconds: 10 });
   const sync = await measureSync();
   console.log(`${formatReportsFigures(reports, sync)}\n`);

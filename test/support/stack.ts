@@ -13,3 +13,9 @@ export function stackInfo(): LocalStackInfo {
   if (cached?.file !== file) cached = { file, info: JSON.parse(readFileSync(file, 'utf8')) as LocalStackInfo };
   return cached.info;
 }
+
+/** Forgets the stack named in the environment (after it stopped), so the next measure starts its own. */
+export function forgetStack(): void {
+  delete process.env.BIDGRID_STACK_INFO;
+  cached = undefined;
+}
