@@ -188,9 +188,12 @@ test.describe('campaigns dashboard', () => {
     await signIn(page, 'demo');
     await openDashboard(page, ACME, enterprise.bgCampaignId);
     const toggle = page.getByRole('checkbox', { name: `Status of ${lineItem.line_item_name}` });
+    // The switch's visible part (its label), clicked as a person would: Playwright then waits until it can
+    // take the click, e.g. while the question's dialog is still leaving and the page ignores pointers.
+    const switchControl = toggle.locator('xpath=..');
     await expect(toggle).toBeChecked();
 
-    await toggle.click({ force: true });
+    await switchControl.click();
     const question = page.getByRole('alertdialog', {
       name: "Are you sure you want to update this line item's status?",
     });
@@ -201,13 +204,13 @@ test.describe('campaigns dashboard', () => {
     await expect(toggle).toBeChecked();
     expect(await statusOf()).toBe(true);
 
-    await toggle.click({ force: true });
+    await switchControl.click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(question).toBeHidden();
     await expect(toggle).not.toBeChecked();
     expect(await statusOf()).toBe(false);
 
-    await toggle.click({ force: true });
+    await switchControl.click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(toggle).toBeChecked();
     expect(await statusOf()).toBe(true);
@@ -220,7 +223,10 @@ test.describe('campaigns dashboard', () => {
     const table = page.getByRole('table', { name: 'Line items' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await page.getByRole('button', { name: 'Select Metrics' }).click();
-    await page.getByRole('checkbox', { name: 'ctr', exact: true }).check({ force: true });
+    const ctr = page.getByRole('checkbox', { name: 'ctr', exact: true });
+    // The visible checkbox (its label), once the menu has settled, as a person would click it.
+    await ctr.locator('xpath=..').click();
+    await expect(ctr).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(table.locator('thead th').last()).toHaveText('ctr');
 

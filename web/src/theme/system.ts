@@ -152,6 +152,10 @@ const bidGridConfig = defineConfig({
         border: {
           error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
         },
+        // White text on Chakra's solid green.600 / orange.600 (success and warning toasts, solid
+        // buttons) is 3.3:1 and 3.6:1; one step darker passes AA (5.0:1, 5.2:1).
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } } },
       },
     },
   },

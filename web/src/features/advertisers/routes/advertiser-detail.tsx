@@ -1,6 +1,6 @@
 import { Flex, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import { isId } from '@bidgrid/shared/ids';
 import { ErrorState } from '@/components/data-states';
@@ -27,8 +27,15 @@ export function Component() {
   const session = useSession();
   const agencyId = session.agency?.agencyId ?? '';
   const validId = isId('advertiser', id);
-  const { data, loading, error, refetch } = useQuery(ADVERTISER_QUERY, { variables: { id }, skip: !validId });
-  const list = useQuery(ADVERTISERS_QUERY, { variables: { agencyId }, skip: !agencyId });
+  // Back from the CRM with a code: read the advertiser only once the code is exchanged (and dropped from
+  // the URL). A read that raced the exchange could land after it and put 'Not Connected' back in the cache.
+  const [searchParams] = useSearchParams();
+  const returningFromCrm = searchParams.has('code');
+  const { data, loading, error, refetch } = useQuery(ADVERTISER_QUERY, {
+    variables: { id },
+    skip: !validId || returningFromCrm,
+  });
+  const list = useQuery(ADVERTISERS_QUERY, { variables: { agencyId }, skip: !agencyId || returningFromCrm });
   const exchanging = useCrmCodeExchange(id);
   const advertiser = data?.advertiser;
 
@@ -40,7 +47,7 @@ export function Component() {
       </Heading>
       {!validId ? (
         <ErrorState title="This advertiser does not exist." message={`There is no advertiser with the id ${id}.`} />
-      ) : loading && !advertiser ? (
+      ) : (loading || returningFromCrm) && !advertiser ? (
         <Stack gap="3" aria-busy="true" aria-label="Loading the advertiser">
           <Skeleton height="10" width="md" />
           <Skeleton height="48" />
