@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { archiveCampaign } from '@bidgrid/shared/api/operations/campaign.operations';
 import { TOAST_MS } from '@bidgrid/shared/constants';
@@ -77,23 +77,24 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   const requested = visible.find((campaign) => campaign.bgCampaignId === requestedId);
   const shown = requested ?? visible[0] ?? null;
 
-  const select = (bgCampaignId: string, replace = false): void =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(CAMPAIGN_ID_PARAM, bgCampaignId);
-        return next;
-      },
-      { replace },
-    );
+  const select = useCallback(
+    (bgCampaignId: string, replace = false): void =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(CAMPAIGN_ID_PARAM, bgCampaignId);
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
 
   // 000 §2: with no or an unknown campaignId the first campaign is chosen and the URL updated.
   const fallbackId = !report.loading && !requested ? (visible[0]?.bgCampaignId ?? null) : null;
   useEffect(() => {
     if (fallbackId) select(fallbackId, true);
-    // `select` only wraps the stable `setParams`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fallbackId]);
+  }, [fallbackId, select]);
 
   const reloadCampaigns = (): Promise<void> => refresh(CAMPAIGN_FIELDS_NAMES);
 
