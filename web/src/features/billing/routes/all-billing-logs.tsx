@@ -1,9 +1,8 @@
-import { Button, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
-import { DataTable } from '@/components/data-table';
+import { ExportedLogTable } from '@/components/exported-log-table';
 import { ErrorState } from '@/components/data-states';
-import { exportCsv } from '@/lib/csv-export';
 import { useSession } from '@/lib/session/session-context';
 import { ALL_BILLING_LOGS_QUERY } from '../api/billing.queries';
 import { BILLING_LOG_COLUMNS, BILLING_LOG_CSV } from '../billing-log-columns';
@@ -40,26 +39,13 @@ export function Component() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <Stack gap="3">
-          <Flex justify="flex-end" role="toolbar" aria-label="Billing logs tools">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={logs.length === 0}
-              onClick={() => exportCsv(logs, BILLING_LOG_CSV)}
-            >
-              Export
-            </Button>
-          </Flex>
-          <DataTable
-            label="All Billing Logs"
-            columns={BILLING_LOG_COLUMNS}
-            rows={logs}
-            getRowId={(log) => log.id}
-            initialSort={{ columnId: 'date', direction: 'desc' }}
-            emptyText="There are no billing logs yet."
-          />
-        </Stack>
+        <ExportedLogTable
+          label="All Billing Logs"
+          columns={BILLING_LOG_COLUMNS}
+          csvColumns={BILLING_LOG_CSV}
+          rows={logs}
+          emptyText="There are no billing logs yet."
+        />
       )}
     </Stack>
   );

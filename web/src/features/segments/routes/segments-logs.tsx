@@ -1,9 +1,8 @@
-import { Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
-import { DataTable } from '@/components/data-table';
+import { ExportedLogTable } from '@/components/exported-log-table';
 import { ErrorState } from '@/components/data-states';
-import { exportCsv } from '@/lib/csv-export';
 import { useSession } from '@/lib/session/session-context';
 import { SEGMENTS_LOGS_QUERY } from '../api/segments-logs.query';
 import { SEGMENTS_LOG_COLUMNS, SEGMENTS_LOG_CSV } from '../segments-log-columns';
@@ -40,26 +39,13 @@ export function Component() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <Stack gap="3">
-          <Flex justify="flex-end" role="toolbar" aria-label="Segments logs tools">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={entries.length === 0}
-              onClick={() => exportCsv(entries, SEGMENTS_LOG_CSV)}
-            >
-              Export
-            </Button>
-          </Flex>
-          <DataTable
-            label="Segments Logs"
-            columns={SEGMENTS_LOG_COLUMNS}
-            rows={entries}
-            getRowId={(entry) => entry.id}
-            initialSort={{ columnId: 'date', direction: 'desc' }}
-            emptyText="There are no segments logs yet."
-          />
-        </Stack>
+        <ExportedLogTable
+          label="Segments Logs"
+          columns={SEGMENTS_LOG_COLUMNS}
+          csvColumns={SEGMENTS_LOG_CSV}
+          rows={entries}
+          emptyText="There are no segments logs yet."
+        />
       )}
     </Stack>
   );
