@@ -48,7 +48,7 @@ export function Component() {
       {!validId ? (
         <ErrorState title="This advertiser does not exist." message={`There is no advertiser with the id ${id}.`} />
       ) : (loading || returningFromCrm) && !advertiser ? (
-        <Stack gap="3" aria-busy="true" aria-label="Loading the advertiser">
+        <Stack gap="3" aria-busy="true" role="status" aria-label="Loading the advertiser">
           <Skeleton height="10" width="md" />
           <Skeleton height="48" />
         </Stack>

@@ -65,7 +65,7 @@ export function Component() {
         Advertisers
       </Heading>
       {loading && !data ? (
-        <Stack gap="2" aria-busy="true" aria-label="Loading advertisers">
+        <Stack gap="2" aria-busy="true" role="status" aria-label="Loading advertisers">
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} height="10" />
           ))}

@@ -27,7 +27,7 @@ export function Component() {
         All Billing Logs
       </Heading>
       {loading && !data ? (
-        <Stack gap="2" aria-busy="true" aria-label="Loading billing logs">
+        <Stack gap="2" aria-busy="true" role="status" aria-label="Loading billing logs">
           {[0, 1, 2, 3, 4].map((index) => (
             <Skeleton key={index} height="9" />
           ))}

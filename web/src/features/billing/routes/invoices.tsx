@@ -132,7 +132,7 @@ export function Component() {
         </HStack>
       </Flex>
       {loading && !data ? (
-        <Stack gap="2" aria-busy="true" aria-label="Loading invoices">
+        <Stack gap="2" aria-busy="true" role="status" aria-label="Loading invoices">
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} height="9" />
           ))}

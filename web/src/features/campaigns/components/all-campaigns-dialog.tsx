@@ -198,7 +198,7 @@ export function AllCampaignsDialog({
                   </HStack>
                 </Flex>
                 {report.loading && !report.data ? (
-                  <Skeleton height="48" aria-busy="true" aria-label="Loading the campaigns" />
+                  <Skeleton height="48" aria-busy="true" role="status" aria-label="Loading the campaigns" />
                 ) : (
                   <DataTable
                     label={title}

@@ -146,7 +146,7 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
         )}
       </Flex>
       {report.loading && !campaigns ? (
-        <Stack gap="3" aria-label="Loading the campaigns">
+        <Stack gap="3" role="status" aria-label="Loading the campaigns">
           <Skeleton height="10" width="md" />
           <Skeleton height="32" />
         </Stack>

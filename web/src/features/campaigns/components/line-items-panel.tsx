@@ -211,7 +211,7 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
         </HStack>
       </Flex>
       {report.loading && !report.data ? (
-        <Box aria-busy="true" aria-label="Loading the line items">
+        <Box aria-busy="true" role="status" aria-label="Loading the line items">
           <Skeleton height="40" />
         </Box>
       ) : (

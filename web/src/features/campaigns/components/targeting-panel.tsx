@@ -44,7 +44,7 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
         {TARGETING_TITLE}
       </Heading>
       {loading && !data ? (
-        <Box aria-busy="true" aria-label="Loading the targeting selections">
+        <Box aria-busy="true" role="status" aria-label="Loading the targeting selections">
           <Skeleton height="20" />
         </Box>
       ) : (

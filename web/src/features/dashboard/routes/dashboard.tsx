@@ -63,7 +63,13 @@ export function Component() {
           Playbooks
         </Heading>
         {loading && !data ? (
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6" aria-busy="true" aria-label="Loading playbooks">
+          <SimpleGrid
+            columns={{ base: 1, md: 2, lg: 3 }}
+            gap="6"
+            aria-busy="true"
+            role="status"
+            aria-label="Loading playbooks"
+          >
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} height="56" />
             ))}
