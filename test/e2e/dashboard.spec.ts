@@ -308,7 +308,9 @@ test.describe('campaigns dashboard', () => {
     );
     await expect(page).not.toHaveURL(new RegExp(`campaignId=${video.bgCampaignId}`));
 
-    // Put it back: unarchive, then activate (Active is disabled until Archived is off).
+    // Put it back: unarchive, then activate (Active is disabled until Archived is off). The first save's
+    // 4 s message has gone by then, so the one below is this save's.
+    await expect(page.getByText('Campaigns are successfully updated!')).toHaveCount(0);
     await page.getByRole('button', { name: 'View All Campaigns' }).click();
     await expect(dialog.getByRole('checkbox', { name: `Active: ${VIDEO}` })).toBeDisabled();
     await dialog.getByRole('checkbox', { name: `Archived: ${VIDEO}` }).click({ force: true });
