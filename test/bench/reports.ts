@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
-import { lambdaEnvironment } from '@bidgrid/cdk/local/gateway/lambda-env';
 import type { SeedCampaign } from '@bidgrid/cdk/local/seed/campaigns.seed';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_PASSWORD } from '../support/api';
 import { spawnStack } from '../support/spawn-stack';
 import { STACK_INFO_ENV } from '../support/stack';
 import { measureLatency, type LatencyResult } from './latency';
+import { applyLambdaEnvironment } from '../support/lambda-environment';
 
 /**
  * Issue 6 figures: p50/p99 of the dashboard's two heaviest reads, campaigns by advertiser and the
@@ -76,22 +76,7 @@ async function withStack<T>(work: (info: LocalStackInfo) => Promise<T>): Promise
  * stack an earlier call used (each call may start its own).
  */
 async function useStack(info: LocalStackInfo): Promise<void> {
-  Object.assign(
-    process.env,
-    lambdaEnvironment({
-      tables: info.tables,
-      dynamodbEndpoint: info.dynamodbEndpoint,
-      s3Endpoint: info.s3Endpoint,
-      bucket: info.bucket,
-      userPoolId: info.userPoolId,
-      userPoolClientId: info.userPoolClientId,
-      cognitoEndpoint: info.cognitoEndpoint,
-      wsManagementUrl: info.wsManagementUrl,
-      simulators: info.simulators,
-      verbose: false,
-    }),
-    { LOG_LEVEL: 'silent' },
-  );
+  applyLambdaEnvironment(info);
   const [
     { resetConfigForTests },
     { resetDynamoDbForTests },

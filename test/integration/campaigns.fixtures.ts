@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { lambdaEnvironment } from '@bidgrid/cdk/local/gateway/lambda-env';
 import { SIMULATOR_SECRETS } from '@bidgrid/cdk/local/gateway/lambda-env';
 import type { SeedCampaign } from '@bidgrid/cdk/local/seed/campaigns.seed';
 import { stackInfo } from '../support/stack';
+import { applyLambdaEnvironment } from '../support/lambda-environment';
 
 /**
  * Fixtures of the campaign suites: campaigns of their own (unique ids, made through the same code
@@ -20,22 +20,7 @@ let environmentSet = false;
 function useStackEnvironment(): void {
   if (environmentSet) return;
   const info = stackInfo();
-  Object.assign(
-    process.env,
-    lambdaEnvironment({
-      tables: info.tables,
-      dynamodbEndpoint: info.dynamodbEndpoint,
-      s3Endpoint: info.s3Endpoint,
-      bucket: info.bucket,
-      userPoolId: info.userPoolId,
-      userPoolClientId: info.userPoolClientId,
-      cognitoEndpoint: info.cognitoEndpoint,
-      wsManagementUrl: info.wsManagementUrl,
-      simulators: info.simulators,
-      verbose: false,
-    }),
-    { LOG_LEVEL: 'silent' },
-  );
+  applyLambdaEnvironment(info);
   environmentSet = true;
 }
 
