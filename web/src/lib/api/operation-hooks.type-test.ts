@@ -28,6 +28,11 @@ export function useTypeChecks(): void {
   // @ts-expect-error a wrong path parameter name
   useOperationQuery(listCampaignsByAdvertiser, { params: { advertiser: 'bgAdvertiser-1' } });
 
+  useOperationQuery(listCampaignsByAdvertiser, {
+    // @ts-expect-error a path parameter the operation does not have, beside the right one
+    params: { advertiserId: 'bgAdvertiser-1', campaignId: 'bg-campaign-1' },
+  });
+
   // @ts-expect-error a query value the schema does not allow
   useOperationQuery(listCampaignsByAdvertiser, { params: { advertiserId: 'a' }, query: { timeFrame: 'YESTERDAY' } });
 
@@ -77,7 +82,6 @@ export function useTypeChecks(): void {
       bg_advertiser_id: 'bgAdvertiser-1',
       click_url: 'https://acme.example/',
       adGroupId: 'bg-ad-group-1',
-      duration: undefined,
     },
   });
 
