@@ -122,7 +122,7 @@ describe('operation link', () => {
 
     // Assess
     expect(payload).toEqual([{ id: 'c1', name: 'Spring' }]);
-    expect(h.client.cache.extract()['ROOT_QUERY']).toEqual({
+    expect((h.client.cache.extract() as Record<string, unknown>)['ROOT_QUERY']).toEqual({
       __typename: 'Query',
       'testSearchCampaigns({"input":{"params":{"advertiserId":"bgAdvertiser-1"},"query":{"timeFrame":"ALL_TIME"}}})': [
         { id: 'c1', name: 'Spring' },
