@@ -2,10 +2,8 @@ import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertis
 import { listAllBillingLogs, listSentInvoices } from '@bidgrid/shared/api/operations/billing.operations';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 
-/**
- * The billing reads (000 §7). The spec's list calls send `{username}`; the server answers for the caller
- * of the token whatever it says.
- */
+// The billing reads (000 §7). The spec's list calls send `{username}`; the server answers for the caller of
+// the token whatever it says.
 
 /** 000 §7 POST /mailSents: the invoices e-mailed for the caller's agency. */
 export const useInvoices = (userName: string | null) =>

@@ -15,10 +15,8 @@ import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { detailReportErrorText, reportErrorText } from '../campaign-messages';
 import { reportRequest, type TFrameSelection } from '../time-frame';
 
-/**
- * The dashboard's report reads (000 §7). Each frame is its own cached answer (the cache is keyed by the
- * call's input), so switching back to a frame shows it again without a request.
- */
+// The dashboard's report reads (000 §7). Each frame is its own cached answer (the cache is keyed by the
+// call's input), so switching back to a frame shows it again without a request.
 
 /** A report read of the dashboard: the data (the last one while a new frame loads), whether it loads. */
 export interface TReport<T> {
