@@ -19,6 +19,15 @@ const featureZones = readdirSync(new URL('./web/src/features', import.meta.url),
     message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
   }));
 
+// Imports no web file may make (repeated in the data-access block below: a later block replaces a rule's options).
+const webImportPatterns = [
+  {
+    group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
+    message: 'web never imports lambdas or cdk.',
+  },
+  { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,15 +107,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: webImportPatterns }],
+    },
+  },
+  {
+    // One way for a screen to talk to the server: components, routes and feature hooks use the typed hooks
+    // of their feature's api/ folder; only api/ (and the app's start-up) reach the data layer itself.
+    files: ['web/src/features/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/*/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...webImportPatterns,
             {
-              group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
-              message: 'web never imports lambdas or cdk.',
+              group: ['@apollo/*', '@/lib/api/*', '!@/lib/api/api-error'],
+              message: "Data access lives in the feature's api/ folder: call its hooks.",
             },
-            { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
+            {
+              group: ['@bidgrid/shared/api/operations', '@bidgrid/shared/api/operations/*'],
+              allowTypeImports: true,
+              message: "Operations are called from the feature's api/ folder: call its hooks.",
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { advertiser as advertiserOps, payments, type TAdvertiser } from '@bidgrid/shared';
+import { advertiser as advertiserOps, payments } from '@bidgrid/shared';
 import { accessTokenFor, callOperation } from '../support/api';
 import { confirmCardSetup, daysAgo, putCampaignWithDelivery, runJob } from '../support/local-data';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
@@ -43,7 +43,7 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T)
 
 /** One advertiser the way a person makes it: created, card set up with 4242 and saved, then delivery rows. */
 async function prepareAdvertiser(token: string, index: number): Promise<void> {
-  const created = await callOperation<TAdvertiser>(advertiserOps.createAdvertiser, {
+  const created = await callOperation(advertiserOps.createAdvertiser, {
     token,
     body: {
       name: `Bench advertiser ${index}`,
@@ -57,7 +57,7 @@ async function prepareAdvertiser(token: string, index: number): Promise<void> {
   });
   const advertiser = created.body.payload;
   if (created.status !== 200 || !advertiser) throw new Error(`create advertiser: ${created.status}`);
-  const intent = await callOperation<string>(payments.createCardSetupIntent, {
+  const intent = await callOperation(payments.createCardSetupIntent, {
     token,
     query: { advertiserId: advertiser.bgAdvertiserId },
   });

@@ -9,7 +9,7 @@ const CARD_NOTICE = 'The selected advertising must have a connected payment meth
 /** A fresh advertiser of the demo agency, made through the API so each test owns its data. */
 async function newAdvertiser(name: string): Promise<TAdvertiser> {
   const token = await accessTokenFor('demo');
-  const reply = await callOperation<TAdvertiser>(createAdvertiser, {
+  const reply = await callOperation(createAdvertiser, {
     token,
     body: {
       name,

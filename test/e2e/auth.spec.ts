@@ -176,7 +176,7 @@ test.describe('create account', () => {
     await expect(page.getByRole('heading', { name: DASHBOARD_HEADING })).toBeVisible();
 
     // The agency is built as spec 000 §3 says.
-    const reply = await callOperation<Record<string, unknown>>(agency.getAgencyAssignedToUser, {
+    const reply = await callOperation(agency.getAgencyAssignedToUser, {
       token: await accessTokenFor(username, 'Owner-pass-1'),
       params: { username },
     });

@@ -29,7 +29,7 @@ const ARCHIVED = 'Spring Launch - Robotics Arm';
 const ENDED = 'Holiday Push - Last Year';
 
 async function advertiserName(id: string): Promise<string> {
-  const reply = await callOperation<TAdvertiser>(getAdvertiser, {
+  const reply = await callOperation(getAdvertiser, {
     token: await accessTokenFor('demo'),
     params: { id },
   });
@@ -38,7 +38,7 @@ async function advertiserName(id: string): Promise<string> {
 }
 
 async function campaignsOf(advertiserId: string): Promise<TCampaign[]> {
-  const reply = await callOperation<TCampaign[]>(listCampaignsByAdvertiser, {
+  const reply = await callOperation(listCampaignsByAdvertiser, {
     token: await accessTokenFor('demo'),
     params: { advertiserId },
     query: { timeFrame: 'ALL_TIME' },
@@ -146,7 +146,7 @@ test.describe('campaigns dashboard', () => {
     // A custom day: the report of that one day, the same as the API's daily report says.
     const day = addIsoDays(todayIso(), -3);
     const token = await accessTokenFor('demo');
-    const reply = await callOperation<TDeliveryDay[]>(getCampaignDelivery, {
+    const reply = await callOperation(getCampaignDelivery, {
       token,
       query: { bgCampaignId: enterprise.bgCampaignId, timeFrame: 'CUSTOM_DATE', date: day },
     });
@@ -171,14 +171,14 @@ test.describe('campaigns dashboard', () => {
   test('switches a line item off after the question and back on', async ({ page }) => {
     const enterprise = await campaignNamed(ENTERPRISE);
     const token = await accessTokenFor('demo');
-    const report = await callOperation<TLineItemsReport>(getLineItemsReport, {
+    const report = await callOperation(getLineItemsReport, {
       token,
       query: { bgCampaignId: enterprise.bgCampaignId, timeFrame: 'ALL_TIME' },
     });
     const lineItem = (report.body.payload as TLineItemsReport).lineItems.find((item) => item.active);
     if (!lineItem) throw new Error('The seed has no active line item');
     const statusOf = async (): Promise<boolean | undefined> => {
-      const again = await callOperation<TLineItemsReport>(getLineItemsReport, {
+      const again = await callOperation(getLineItemsReport, {
         token,
         query: { bgCampaignId: enterprise.bgCampaignId, timeFrame: 'ALL_TIME' },
       });

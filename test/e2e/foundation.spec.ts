@@ -24,7 +24,7 @@ test('demo signs in and sees the dashboard with playbooks from the server', asyn
   await expect(page.getByText('Dynamic Account-Based Advertising')).toBeVisible();
   await expect(page.getByText('Custom Campaigns')).toBeVisible();
   // Every playbook the server holds is shown as a card with its title.
-  const reply = await callOperation<Array<{ title: string }>>(agency.getPlaybooks, {
+  const reply = await callOperation(agency.getPlaybooks, {
     token: await accessTokenFor('demo'),
   });
   const titles = (reply.body.payload ?? []).map((p) => p.title);

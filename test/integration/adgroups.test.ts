@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
-import type {
-  TAdGroup,
-  TAdGroupTemplate,
-  TAdvertiser,
-  TCreative,
-  TCreativeTemplate,
-  TCreativeUploadUrl,
-} from '@bidgrid/shared';
+import type { TCreative, TCreativeForm } from '@bidgrid/shared';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
 import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
-import { accessTokenFor, callOperation } from '../support/api';
+import { accessTokenFor, callFormOperation, callOperation, callOperationUnchecked } from '../support/api';
 import { stackInfo } from '../support/stack';
 import { bidderCall, bidderRow, fixtureIds, makeCampaign } from './campaigns.fixtures';
 
 const { createAdGroup, getAdGroup, listAdGroupsByCampaign, deleteAdGroup, listAdGroupTemplates, getAdGroupTemplate } =
   adGroupOps;
 const {
+  createCreative,
+  uploadCreative,
   getCreativeUploadUrl,
   listCreativesByAdGroup,
   updateCreativesLandingPage,
@@ -32,39 +27,29 @@ const demo = () => accessTokenFor('demo');
 const rival = () => accessTokenFor('rival');
 
 async function creativesOf(adGroupId: string, token?: string) {
-  return callOperation<TCreative[]>(listCreativesByAdGroup, {
+  return callOperation(listCreativesByAdGroup, {
     token: token ?? (await demo()),
     params: { id: adGroupId },
   });
 }
 
 async function acmeBidderId(): Promise<number> {
-  const reply = await callOperation<TAdvertiser>(advertiserOps.getAdvertiser, {
+  const reply = await callOperation(advertiserOps.getAdvertiser, {
     token: await demo(),
     params: { id: ACME },
   });
   return reply.body.payload?.beeswaxAdvertiserId as number;
 }
 
-/** A creative form call (multipart/form-data, as the browser sends it). */
+/** A creative form call (multipart/form-data, as the browser sends it), typed by the operation's form schema. */
 async function postCreative(
-  path: '/api/creatives/upload' | '/api/creatives/create',
-  fields: Record<string, string>,
+  op: typeof uploadCreative | typeof createCreative,
+  fields: Omit<TCreativeForm, 'file'>,
   file?: { name: string; type: string; data: Buffer },
   token?: string,
 ) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  const res = await fetch(`${stackInfo().apiUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token ?? (await demo())}` },
-    body: form,
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { payload?: TCreative; fieldErrors?: Record<string, string[]> },
-  };
+  const asset = file ? { file: new File([new Uint8Array(file.data)], file.name, { type: file.type }) } : {};
+  return callFormOperation(op, { token: token ?? (await demo()), body: { ...fields, ...asset } });
 }
 
 /** The PNG's size from its IHDR chunk. */
@@ -73,11 +58,11 @@ const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: byt
 describe('ad groups and creatives of a campaign', () => {
   it('lists the ad groups and their creatives, whose assets are real files behind presigned URLs', async () => {
     // Act
-    const groups = await callOperation<TAdGroup[]>(listAdGroupsByCampaign, {
+    const groups = await callOperation(listAdGroupsByCampaign, {
       token: await demo(),
       params: { id: ENTERPRISE },
     });
-    const one = await callOperation<TAdGroup>(getAdGroup, { token: await demo(), params: { id: ENTERPRISE_AD_GROUP } });
+    const one = await callOperation(getAdGroup, { token: await demo(), params: { id: ENTERPRISE_AD_GROUP } });
     const creatives = await creativesOf(ENTERPRISE_AD_GROUP);
     const video = await creativesOf('bg-ad-group-demo-video');
     // Assess
@@ -127,7 +112,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
     const lineItemCount = fixture.companies?.length ?? 1;
 
     // Act 1: the new ad group.
-    const created = await callOperation<TAdGroup>(createAdGroup, {
+    const created = await callOperation(createAdGroup, {
       token,
       body: {
         bgAdvertiserId: ACME,
@@ -142,7 +127,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
 
     // Act 2: one creative through a presigned upload, one as a file part, one from an existing asset.
     const banner = pngBanner(300, 250, [0, 90, 160], [250, 160, 0]);
-    const upload = await callOperation<TCreativeUploadUrl>(getCreativeUploadUrl, {
+    const upload = await callOperation(getCreativeUploadUrl, {
       token,
       query: { bgAdvertiserId: ACME, fileName: 'new banner.png', mimetype: 'image/png', size: String(banner.length) },
     });
@@ -161,7 +146,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
       adGroupId,
       bgCampaignId: fixture.id,
     };
-    const fromUpload = await postCreative('/api/creatives/upload', {
+    const fromUpload = await postCreative(uploadCreative, {
       ...common,
       name: 'New rectangle',
       sourceUrl: upload.body.payload?.sourceUrl ?? '',
@@ -172,7 +157,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
     });
     const leaderboard = pngBanner(728, 90, [0, 90, 160], [250, 160, 0]);
     const fromFile = await postCreative(
-      '/api/creatives/upload',
+      uploadCreative,
       {
         ...common,
         name: 'New leaderboard',
@@ -183,7 +168,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
       },
       { name: 'leaderboard.png', type: 'image/png', data: leaderboard },
     );
-    const fromAsset = await postCreative('/api/creatives/create', {
+    const fromAsset = await postCreative(createCreative, {
       ...common,
       name: 'Reused rectangle',
       sourceUrl: oldCreatives[0]?.creativeSrc ?? '',
@@ -207,7 +192,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
     }
 
     // Assess
-    const groups = await callOperation<TAdGroup[]>(listAdGroupsByCampaign, { token, params: { id: fixture.id } });
+    const groups = await callOperation(listAdGroupsByCampaign, { token, params: { id: fixture.id } });
     expect(groups.body.payload?.map((g) => g.adGroupId)).toEqual([adGroupId]);
     const fresh = (await creativesOf(adGroupId)).body.payload ?? [];
     expect(fresh.map((c) => c.name).sort()).toEqual(['New leaderboard', 'New rectangle', 'Reused rectangle']);
@@ -234,7 +219,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
     });
     expect(wrongType.status).toBe(400);
     expect(Object.keys(wrongType.body.fieldErrors ?? {})).toEqual(['adGroupType']);
-    const badBody = await callOperation(createAdGroup, { token, body: { bgAdvertiserId: ACME, name: '' } });
+    const badBody = await callOperationUnchecked(createAdGroup, { token, body: { bgAdvertiserId: ACME, name: '' } });
     expect(badBody.status).toBe(400);
     expect(Object.keys(badBody.body.fieldErrors ?? {}).sort()).toEqual(['adGroupType', 'bgCampaignId', 'name']);
 
@@ -247,21 +232,21 @@ describe('replacing a campaign ad group (001 §4)', () => {
     };
     const png = pngBanner(300, 250, [1, 2, 3], [4, 5, 6]);
     const video = await postCreative(
-      '/api/creatives/upload',
+      uploadCreative,
       { ...common, name: 'Clip', size: String(png.length), mimetype: 'video/mp4', width: '300', height: '250' },
       { name: 'clip.mp4', type: 'video/mp4', data: png },
     );
     expect(video.status).toBe(400);
     expect(video.body.fieldErrors?.['mimetype']).toEqual([M.displayCampaignOnlyImages]);
     const lying = await postCreative(
-      '/api/creatives/upload',
+      uploadCreative,
       { ...common, name: 'Lie', size: String(png.length), mimetype: 'image/png', width: '728', height: '90' },
       { name: 'lie.png', type: 'image/png', data: png },
     );
     expect(lying.status).toBe(400);
     expect(Object.keys(lying.body.fieldErrors ?? {})).toEqual(['width']);
     const info = stackInfo();
-    const stolen = await postCreative('/api/creatives/create', {
+    const stolen = await postCreative(createCreative, {
       ...common,
       name: 'Stolen',
       sourceUrl: `${info.s3Endpoint}/${info.bucket}/creatives/bgAgency-rival/bgCreative-rival-spring-1/spring.png`,
@@ -303,7 +288,7 @@ describe('replacing a campaign ad group (001 §4)', () => {
         query: { bgAdvertiserId: ACME, fileName: 'x.png', mimetype: 'image/png', size: '1000' },
       }),
       postCreative(
-        '/api/creatives/upload',
+        uploadCreative,
         {
           name: 'x',
           description: '',
@@ -333,7 +318,7 @@ describe('PUT /api/creatives/updateLandingPage and DELETE /api/creatives/delete'
     const fixture = await makeCampaign();
     const { adGroupId } = await fixtureIds(fixture);
     const token = await demo();
-    const reply = await callOperation<TCreative[]>(updateCreativesLandingPage, {
+    const reply = await callOperation(updateCreativesLandingPage, {
       token,
       body: { adGroupId, landingPage: 'https://acmerobotics.example/landing?utm_campaign=q4' },
     });
@@ -360,11 +345,14 @@ describe('PUT /api/creatives/updateLandingPage and DELETE /api/creatives/delete'
     const { creativeIds } = await fixtureIds(fixture);
     const reply = await callOperation(deleteCreative, {
       token: await demo(),
-      body: { bgCreativeId: creativeIds[0], beeswaxCreativeId: 999_999 },
+      body: { bgCreativeId: String(creativeIds[0]), beeswaxCreativeId: 999_999 },
     });
     expect(reply.status).toBe(400);
     expect(Object.keys(reply.body.fieldErrors ?? {})).toEqual(['beeswaxCreativeId']);
-    const malformed = await callOperation(deleteCreative, { token: await demo(), body: { bgCreativeId: 'c-1' } });
+    const malformed = await callOperationUnchecked(deleteCreative, {
+      token: await demo(),
+      body: { bgCreativeId: 'c-1' },
+    });
     expect(malformed.status).toBe(400);
   });
 });
@@ -375,12 +363,12 @@ describe("'Choose creatives from templates' (ad-group templates)", () => {
   it("lists the advertiser's templates and their creatives, and makes a campaign's new ad group from them", async () => {
     // Prepare
     const token = await demo();
-    const templates = await callOperation<TAdGroupTemplate[]>(listAdGroupTemplates, {
+    const templates = await callOperation(listAdGroupTemplates, {
       token,
       params: { advertiserId: ACME },
     });
-    const one = await callOperation<TAdGroupTemplate>(getAdGroupTemplate, { token, params: { id: EVERGREEN } });
-    const creatives = await callOperation<TCreativeTemplate[]>(listCreativeTemplatesByAdGroupTemplate, {
+    const one = await callOperation(getAdGroupTemplate, { token, params: { id: EVERGREEN } });
+    const creatives = await callOperation(listCreativeTemplatesByAdGroupTemplate, {
       token,
       params: { id: EVERGREEN },
     });
@@ -391,14 +379,14 @@ describe("'Choose creatives from templates' (ad-group templates)", () => {
     expect(creatives.body.payload).toHaveLength(3);
     const fixture = await makeCampaign();
     const advertiserId = String(await acmeBidderId());
-    const created = await callOperation<TAdGroup>(createAdGroup, {
+    const created = await callOperation(createAdGroup, {
       token,
       body: { bgAdvertiserId: ACME, bgCampaignId: fixture.id, name: 'From template', adGroupType: 'image' },
     });
     const adGroupId = created.body.payload?.adGroupId as string;
     // Act
     for (const t of creatives.body.payload ?? []) {
-      const reply = await postCreative('/api/creatives/create', {
+      const reply = await postCreative(createCreative, {
         name: t.name,
         description: t.description,
         sourceUrl: t.creativeTemplateSrc,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { advertiser as advertiserOps, type TAdvertiser, type TBillingLog } from '@bidgrid/shared';
+import { advertiser as advertiserOps, type TAdvertiser } from '@bidgrid/shared';
 import { accessTokenFor, callOperation } from '../support/api';
 import { bidderRows, injectFault } from '../support/local-data';
 
@@ -26,12 +26,12 @@ const newAdvertiser = (suffix: string) => ({
   // The spec's client also sends these; the server takes them from the token.
   createdBy: 'someone-else',
   parentAgencyId: 'bgAgency-rival',
-  category: 'IAB3',
+  category: 'IAB3' as const,
 });
 
 describe('GET /api/advertiser/{id}', () => {
   it("answers the caller's advertiser with its card summary and nothing server-side", async () => {
-    const reply = await callOperation<TAdvertiser>(getAdvertiser, {
+    const reply = await callOperation(getAdvertiser, {
       token: await accessTokenFor('demo'),
       params: { id: DEMO_ACME },
     });
@@ -58,7 +58,7 @@ describe('GET /api/advertiser/{id}', () => {
 
 describe('GET /api/advertiser/agency/{agencyId}', () => {
   it("lists the caller's agency's advertisers sorted by name, whatever agency the path names", async () => {
-    const reply = await callOperation<TAdvertiser[]>(listAdvertisersByAgency, {
+    const reply = await callOperation(listAdvertisersByAgency, {
       token: await accessTokenFor('rival'),
       params: { agencyId: 'bgAgency-demo' },
     });
@@ -86,7 +86,7 @@ describe('POST /api/advertiser/create', () => {
     const suffix = randomUUID();
 
     // Act
-    const created = await callOperation<TAdvertiser>(createAdvertiser, { token, body: newAdvertiser(suffix) });
+    const created = await callOperation(createAdvertiser, { token, body: newAdvertiser(suffix) });
 
     // Assess
     expect(created.status).toBe(200);
@@ -107,7 +107,7 @@ describe('POST /api/advertiser/create', () => {
         alternative_id: advertiser.bgAdvertiserId,
       }),
     ]);
-    const listed = await callOperation<TAdvertiser[]>(listAdvertisersByAgency, {
+    const listed = await callOperation(listAdvertisersByAgency, {
       token,
       params: { agencyId: 'bgAgency-demo' },
     });
@@ -146,7 +146,7 @@ describe('POST /api/advertiser/create', () => {
     // Assess
     expect(reply.status).toBe(502);
     expect(reply.body).toEqual({ success: false, payload: null, error: 'There was an error with this request.' });
-    const listed = await callOperation<TAdvertiser[]>(listAdvertisersByAgency, {
+    const listed = await callOperation(listAdvertisersByAgency, {
       token,
       params: { agencyId: 'bgAgency-demo' },
     });
@@ -156,7 +156,7 @@ describe('POST /api/advertiser/create', () => {
 
 describe('GET /api/advertiser/categories', () => {
   it('lists the IAB categories, IAB3 among them', async () => {
-    const reply = await callOperation<Array<{ code: string; name: string }>>(listAdvertiserCategories, {
+    const reply = await callOperation(listAdvertiserCategories, {
       token: await accessTokenFor('demo'),
     });
     expect(reply.status).toBe(200);
@@ -166,7 +166,7 @@ describe('GET /api/advertiser/categories', () => {
 
 describe('GET /api/advertiser/billinglog/{advertiserId}', () => {
   it("answers the advertiser's billing logs newest first, and 404 to another agency", async () => {
-    const own = await callOperation<TBillingLog[]>(listAdvertiserBillingLogs, {
+    const own = await callOperation(listAdvertiserBillingLogs, {
       token: await accessTokenFor('demo'),
       params: { advertiserId: DEMO_ACME },
     });

@@ -7,7 +7,7 @@ const { getAgencyAssignedToUser, createAgency, getPlaybooks } = agency;
 
 describe('GET /api/agency/agencyassignedtouser/{username}', () => {
   it("answers the caller's own agency", async () => {
-    const reply = await callOperation<{ agencyId: string; name: string }>(getAgencyAssignedToUser, {
+    const reply = await callOperation(getAgencyAssignedToUser, {
       token: await accessTokenFor('demo'),
       params: { username: 'demo' },
     });
@@ -16,7 +16,7 @@ describe('GET /api/agency/agencyassignedtouser/{username}', () => {
   });
 
   it("ignores another user's name in the path", async () => {
-    const reply = await callOperation<{ agencyId: string }>(getAgencyAssignedToUser, {
+    const reply = await callOperation(getAgencyAssignedToUser, {
       token: await accessTokenFor('rival'),
       params: { username: 'demo' },
     });
@@ -58,7 +58,7 @@ describe('POST /public/agency/create', () => {
   it('creates an agency for an allow-listed user and never overwrites it', async () => {
     const token = await accessTokenFor('ops-admin');
     const first = body(randomUUID());
-    const created = await callOperation<{ agencyId: string; users: string[] }>(createAgency, { token, body: first });
+    const created = await callOperation(createAgency, { token, body: first });
     expect(created.status).toBe(200);
     expect(created.body.payload).toMatchObject({ agencyId: first.agencyId, users: first.users });
 
@@ -74,7 +74,7 @@ describe('POST /public/agency/create', () => {
       body: { ...body(randomUUID()), createdBy: 'demo', users: ['demo'] },
     });
     expect(reply.status).toBe(409);
-    const own = await callOperation<{ agencyId: string }>(getAgencyAssignedToUser, {
+    const own = await callOperation(getAgencyAssignedToUser, {
       token: await accessTokenFor('demo'),
       params: { username: 'demo' },
     });
@@ -84,9 +84,7 @@ describe('POST /public/agency/create', () => {
 
 describe('GET /api/playBooks', () => {
   it('lists the seeded playbooks in order with their steps', async () => {
-    const reply = await callOperation<
-      Array<{ id: string; title: string; description: string[]; campaignSteps: unknown[] }>
-    >(getPlaybooks, { token: await accessTokenFor('demo') });
+    const reply = await callOperation(getPlaybooks, { token: await accessTokenFor('demo') });
     expect(reply.status).toBe(200);
     const playbooks = reply.body.payload ?? [];
     expect(playbooks.length).toBeGreaterThanOrEqual(3);

@@ -7,10 +7,10 @@ import {
   lineItem as lineItemOps,
   report as reportOps,
 } from '@bidgrid/shared';
-import type { TCampaign, TDeliveryDay, TLineItem, TLineItemsReport, TTargetingSelections } from '@bidgrid/shared';
+import type { TCampaign, TDeliveryDay, TLineItem, TTimeFrame } from '@bidgrid/shared';
 import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { accessTokenFor, callOperation } from '../support/api';
+import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { stackInfo } from '../support/stack';
 import { bidderRow, dayOffset, makeCampaign, todayUtc } from './campaigns.fixtures';
 
@@ -33,13 +33,13 @@ const demo = () => accessTokenFor('demo');
 const rival = () => accessTokenFor('rival');
 
 async function campaignOf(id: string): Promise<TCampaign> {
-  const reply = await callOperation<TCampaign>(getCampaign, { token: await demo(), params: { id } });
+  const reply = await callOperation(getCampaign, { token: await demo(), params: { id } });
   expect(reply.status).toBe(200);
   return reply.body.payload as TCampaign;
 }
 
-async function deliveryOf(id: string, timeFrame = 'ALL_TIME', date?: string): Promise<TDeliveryDay[]> {
-  const reply = await callOperation<TDeliveryDay[]>(getCampaignDelivery, {
+async function deliveryOf(id: string, timeFrame: TTimeFrame = 'ALL_TIME', date?: string): Promise<TDeliveryDay[]> {
+  const reply = await callOperation(getCampaignDelivery, {
     token: await demo(),
     query: { bgCampaignId: id, timeFrame, ...(date ? { date } : {}) },
   });
@@ -80,7 +80,7 @@ describe('GET /api/campaign/{id}', () => {
 describe('GET /api/campaign/allbyadvertiser/{advertiserId}', () => {
   it('lists every campaign of the advertiser, archived ones too, newest first, with the time frame asked for', async () => {
     // Act
-    const reply = await callOperation<TCampaign[]>(listCampaignsByAdvertiser, {
+    const reply = await callOperation(listCampaignsByAdvertiser, {
       token: await demo(),
       params: { advertiserId: ACME },
       query: { timeFrame: '7_DAYS' },
@@ -105,12 +105,12 @@ describe('GET /api/campaign/allbyadvertiser/{advertiserId}', () => {
   });
 
   it('defaults to ALL_TIME, refuses an unknown time frame and hides other agencies', async () => {
-    const all = await callOperation<TCampaign[]>(listCampaignsByAdvertiser, {
+    const all = await callOperation(listCampaignsByAdvertiser, {
       token: await demo(),
       params: { advertiserId: ACME },
     });
     expect(all.body.payload?.[0]?.campaignReports[0]?.timeFrame).toBe('ALL_TIME');
-    const bad = await callOperation(listCampaignsByAdvertiser, {
+    const bad = await callOperationUnchecked(listCampaignsByAdvertiser, {
       token: await demo(),
       params: { advertiserId: ACME },
       query: { timeFrame: 'CUSTOM_DATE' },
@@ -131,12 +131,12 @@ describe('GET /api/campaign/dailyreport/{advertiserId}', () => {
     const day = dayOffset(-3);
     const row = (await deliveryOf(ENTERPRISE, 'CUSTOM_DATE', day))[0];
     // Act
-    const all = await callOperation<TCampaign[]>(getCampaignDailyReport, {
+    const all = await callOperation(getCampaignDailyReport, {
       token: await demo(),
       params: { id: ACME },
       query: { date: day },
     });
-    const one = await callOperation<TCampaign[]>(getCampaignDailyReport, {
+    const one = await callOperation(getCampaignDailyReport, {
       token: await demo(),
       params: { id: ACME },
       query: { date: day, camapign_id: ENTERPRISE },
@@ -178,7 +178,7 @@ describe('GET /api/campaign/dailyreport/{advertiserId}', () => {
 
 describe('GET /api/campaign/targetingSelections/{id}', () => {
   it('answers the layers, the unused ones empty', async () => {
-    const reply = await callOperation<TTargetingSelections>(getCampaignTargetingSelections, {
+    const reply = await callOperation(getCampaignTargetingSelections, {
       token: await demo(),
       params: { id: ENTERPRISE },
     });
@@ -220,7 +220,7 @@ describe('GET /api/report/campaign/delivery', () => {
 
 describe('PUT /api/campaign/new/details', () => {
   const update = async (id: string, beeswaxCampaignId: number, updateBody: Record<string, unknown>, token?: string) =>
-    callOperation<TCampaign>(updateCampaignDetails, {
+    callOperation(updateCampaignDetails, {
       token: token ?? (await demo()),
       body: { bgCampaignId: id, beeswaxCampaignId, updateBody },
     });
@@ -283,7 +283,7 @@ describe('PUT /api/campaign/new/details', () => {
     const wrongId = await update(ENTERPRISE, expired.beeswaxCampaignId, { name: 'x' });
     expect(wrongId.status).toBe(400);
     expect(Object.keys(wrongId.body.fieldErrors ?? {})).toEqual(['beeswaxCampaignId']);
-    const empty = await callOperation(updateCampaignDetails, { token: await demo() });
+    const empty = await callOperationUnchecked(updateCampaignDetails, { token: await demo() });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe(MISSING_BODY_ERROR);
     const enterprise = await campaignOf(ENTERPRISE);
@@ -316,12 +316,12 @@ describe('PUT /api/campaign/new/status and /api/campaign/archive', () => {
     const { beeswaxCampaignId } = await campaignOf(fixture.id);
     const token = await demo();
     const archive = (archived: boolean) =>
-      callOperation<TCampaign>(archiveCampaign, {
+      callOperation(archiveCampaign, {
         token,
         body: { bgCampaignId: fixture.id, updateBody: { archived } },
       });
     const status = (active: boolean) =>
-      callOperation<TCampaign>(updateCampaignStatus, {
+      callOperation(updateCampaignStatus, {
         token,
         body: { bgCampaignId: fixture.id, beeswaxCampaignId, updateBody: { active } },
       });
@@ -348,7 +348,7 @@ describe('PUT /api/campaign/new/status and /api/campaign/archive', () => {
       body: { bgCampaignId: expired.id, beeswaxCampaignId, updateBody: { active: true } },
     });
     expect(on.status).toBe(409);
-    const archived = await callOperation<TCampaign>(archiveCampaign, {
+    const archived = await callOperation(archiveCampaign, {
       token,
       body: { bgCampaignId: expired.id, updateBody: { archived: true } },
     });
@@ -357,13 +357,13 @@ describe('PUT /api/campaign/new/status and /api/campaign/archive', () => {
 
   it('answers 400 for bad bodies and 404 to another agency', async () => {
     const token = await demo();
-    const bad = await callOperation(updateCampaignStatus, {
+    const bad = await callOperationUnchecked(updateCampaignStatus, {
       token,
       body: { bgCampaignId: ENTERPRISE, beeswaxCampaignId: -1, updateBody: { active: 'yes' } },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fieldErrors ?? {}).sort()).toEqual(['beeswaxCampaignId', 'updateBody.active']);
-    const badArchive = await callOperation(archiveCampaign, { token, body: { bgCampaignId: ENTERPRISE } });
+    const badArchive = await callOperationUnchecked(archiveCampaign, { token, body: { bgCampaignId: ENTERPRISE } });
     expect(badArchive.status).toBe(400);
     const enterprise = await campaignOf(ENTERPRISE);
     const foreign = await callOperation(updateCampaignStatus, {
@@ -390,17 +390,17 @@ describe('line item status: PUT /api/lineitem/status', () => {
   it('switches a line item here and at the bidder; asking for the same state changes nothing', async () => {
     // Prepare
     const fixture = await makeCampaign();
-    const report = await callOperation<TLineItemsReport>(reportOps.getLineItemsReport, {
+    const report = await callOperation(reportOps.getLineItemsReport, {
       token: await demo(),
       query: { bgCampaignId: fixture.id },
     });
     const target = report.body.payload?.lineItems[0] as TLineItem;
     // Act
-    const off = await callOperation<TLineItem>(updateLineItemStatus, {
+    const off = await callOperation(updateLineItemStatus, {
       token: await demo(),
       body: { beeswaxLineItemId: target.beeswaxLineItemId, active: false },
     });
-    const again = await callOperation<TLineItem>(updateLineItemStatus, {
+    const again = await callOperation(updateLineItemStatus, {
       token: await demo(),
       body: { beeswaxLineItemId: target.beeswaxLineItemId, active: false },
     });
@@ -413,18 +413,19 @@ describe('line item status: PUT /api/lineitem/status', () => {
 
   it('refuses bad bodies, unknown and foreign line items, and read-only campaigns', async () => {
     const expired = await makeCampaign({ startDay: -300, endDay: -190, active: false });
-    const items = await callOperation<TLineItemsReport>(reportOps.getLineItemsReport, {
+    const items = await callOperation(reportOps.getLineItemsReport, {
       token: await demo(),
       query: { bgCampaignId: expired.id },
     });
     const old = items.body.payload?.lineItems[0] as TLineItem;
-    const enterprise = await callOperation<TLineItemsReport>(reportOps.getLineItemsReport, {
+    const enterprise = await callOperation(reportOps.getLineItemsReport, {
       token: await demo(),
       query: { bgCampaignId: ENTERPRISE },
     });
     const demoItem = enterprise.body.payload?.lineItems[0] as TLineItem;
+    // Unchecked: the first body is wrong on purpose.
     const call = async (body: unknown, token?: string) =>
-      callOperation(updateLineItemStatus, { token: token ?? (await demo()), body });
+      callOperationUnchecked(updateLineItemStatus, { token: token ?? (await demo()), body });
 
     const bad = await call({ beeswaxLineItemId: 'one', active: 'no' });
     expect(bad.status).toBe(400);
@@ -464,7 +465,7 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
   }
 
   async function lineItemsOf(id: string): Promise<TLineItem[]> {
-    const reply = await callOperation<TLineItemsReport>(reportOps.getLineItemsReport, {
+    const reply = await callOperation(reportOps.getLineItemsReport, {
       token: await demo(),
       query: { bgCampaignId: id },
     });

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps, report as reportOps } from '@bidgrid/shared';
-import type { TCampaign, TCreative, TLineItemsReport } from '@bidgrid/shared';
+import type { TLineItemsReport, TRangeTimeFrame } from '@bidgrid/shared';
 import { repoRoot } from '../support/spawn-stack';
-import { accessTokenFor, callOperation } from '../support/api';
+import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import {
   bidderCall,
   clearBidderFaults,
@@ -26,8 +26,8 @@ const ENTERPRISE_AD_GROUP = 'bg-ad-group-demo-enterprise';
 const demo = () => accessTokenFor('demo');
 const rival = () => accessTokenFor('rival');
 
-async function lineItems(bgCampaignId: string, timeFrame = 'ALL_TIME'): Promise<TLineItemsReport> {
-  const reply = await callOperation<TLineItemsReport>(getLineItemsReport, {
+async function lineItems(bgCampaignId: string, timeFrame: TRangeTimeFrame = 'ALL_TIME'): Promise<TLineItemsReport> {
+  const reply = await callOperation(getLineItemsReport, {
     token: await demo(),
     query: { bgCampaignId, timeFrame },
   });
@@ -36,7 +36,7 @@ async function lineItems(bgCampaignId: string, timeFrame = 'ALL_TIME'): Promise<
 }
 
 async function campaignReport(id: string) {
-  const reply = await callOperation<TCampaign>(getCampaign, { token: await demo(), params: { id } });
+  const reply = await callOperation(getCampaign, { token: await demo(), params: { id } });
   return reply.body.payload?.campaignReports[0];
 }
 
@@ -92,7 +92,7 @@ describe('GET /api/report/lineitems', () => {
   });
 
   it('answers 400 for a bad query and 404 to another agency', async () => {
-    const bad = await callOperation(getLineItemsReport, {
+    const bad = await callOperationUnchecked(getLineItemsReport, {
       token: await demo(),
       query: { bgCampaignId: 'nope', timeFrame: 'FOREVER' },
     });
@@ -109,7 +109,7 @@ describe('GET /api/report/lineitems', () => {
 describe('GET /api/report/lineitems/dailyreport', () => {
   it("answers each line item's row of the day", async () => {
     const day = dayOffset(-5);
-    const reply = await callOperation<TLineItemsReport>(getLineItemsDailyReport, {
+    const reply = await callOperation(getLineItemsDailyReport, {
       token: await demo(),
       query: { bgCampaignId: ENTERPRISE, date: day },
     });
@@ -120,7 +120,7 @@ describe('GET /api/report/lineitems/dailyreport', () => {
       expect(row).toMatchObject({ timeFrame: 'CUSTOM_DATE', date: day });
       expect(row?.impressions).toBe(stored ? Number(stored['impressions']) : 0);
     }
-    const bad = await callOperation(getLineItemsDailyReport, {
+    const bad = await callOperationUnchecked(getLineItemsDailyReport, {
       token: await demo(),
       query: { bgCampaignId: ENTERPRISE },
     });
@@ -136,7 +136,7 @@ describe('GET /api/report/lineitems/dailyreport', () => {
 
 describe('GET /api/report/creatives and /api/report/creatives/dailyreport', () => {
   it("answers the ad group's creatives with reports that add up to the campaign", async () => {
-    const reply = await callOperation<TCreative[]>(getCreativesReport, {
+    const reply = await callOperation(getCreativesReport, {
       token: await demo(),
       query: { adGroupId: ENTERPRISE_AD_GROUP, timeFrame: '90_DAYS' },
     });
@@ -144,7 +144,7 @@ describe('GET /api/report/creatives and /api/report/creatives/dailyreport', () =
     const creatives = reply.body.payload ?? [];
     expect(creatives).toHaveLength(3);
     const total = creatives.reduce((s, c) => s + (c.creativeReports[0]?.impressions ?? 0), 0);
-    const campaign = await callOperation<TCampaign[]>(campaignOps.listCampaignsByAdvertiser, {
+    const campaign = await callOperation(campaignOps.listCampaignsByAdvertiser, {
       token: await demo(),
       params: { advertiserId: 'bgAdvertiser-demo-acme' },
       query: { timeFrame: '90_DAYS' },
@@ -155,7 +155,7 @@ describe('GET /api/report/creatives and /api/report/creatives/dailyreport', () =
     expect(creatives[0]?.creativeReports[0]?.video_plays).toBeNull();
 
     const day = dayOffset(-2);
-    const daily = await callOperation<TCreative[]>(getCreativesDailyReport, {
+    const daily = await callOperation(getCreativesDailyReport, {
       token: await demo(),
       query: { adGroupId: ENTERPRISE_AD_GROUP, date: day },
     });

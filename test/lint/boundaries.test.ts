@@ -52,6 +52,42 @@ describe('import boundaries', () => {
     expect(ids).toContain('no-restricted-syntax');
   });
 
+  it('a component reaches the server only through its feature api/ hooks', async () => {
+    const hook = await ruleIdsFor(
+      'web/src/features/campaigns/components/probe.tsx',
+      "import { useOperationQuery } from '@/lib/api/use-operation-query';\nexport const q = useOperationQuery;\n",
+    );
+    const apollo = await ruleIdsFor(
+      'web/src/features/campaigns/routes/probe.tsx',
+      "import { useQuery } from '@apollo/client/react';\nexport const q = useQuery;\n",
+    );
+    const operation = await ruleIdsFor(
+      'web/src/components/probe.tsx',
+      "import { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\nexport const o = getCampaign;\n",
+    );
+    expect(hook).toContain('no-restricted-imports');
+    expect(apollo).toContain('no-restricted-imports');
+    expect(operation).toContain('no-restricted-imports');
+  });
+
+  it("a feature's api/ folder may use the data layer, and components may use its hooks and operation types", async () => {
+    const api = await ruleIdsFor(
+      'web/src/features/campaigns/api/probe.ts',
+      "import { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\n" +
+        "import { useOperationQuery } from '@/lib/api/use-operation-query';\n" +
+        'export const useProbe = (id: string) => useOperationQuery(getCampaign, { params: { id } });\n',
+    );
+    const component = await ruleIdsFor(
+      'web/src/features/campaigns/components/probe.tsx',
+      "import type { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\n" +
+        "import { useApiError } from '@/lib/api/api-error';\n" +
+        "import { useProbe } from '../api/probe';\n" +
+        'export type Op = typeof getCampaign;\nexport const hooks = [useApiError, useProbe];\n',
+    );
+    expect(api).toEqual([]);
+    expect(component).not.toContain('no-restricted-imports');
+  });
+
   it('a clean import passes', async () => {
     const ids = await ruleIdsFor(
       'web/src/features/dashboard/probe.ts',

@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { buildPath, type AnyOperation } from '@bidgrid/shared';
+import { buildPath, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared';
 import { stackInfo } from './stack';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -42,12 +42,35 @@ export interface ApiReply<T = unknown> {
   };
 }
 
+/** A typed call's options: the operation's input as its schemas declare it, and the caller's token. */
+export type CallOptions<O extends AnyOperation> = InputOf<O> & { readonly token?: string };
+
+/** An unchecked call's options: anything, on purpose (security and validation tests send bad input). */
+export interface UncheckedCallOptions {
+  token?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function readReply(res: Response): Promise<ApiReply> {
+  const text = await res.text();
+  let body: ApiReply['body'] = {};
+  try {
+    body = text ? (JSON.parse(text) as ApiReply['body']) : {};
+  } catch {
+    body = { message: text };
+  }
+  return { status: res.status, body };
+}
+
 /** Raw HTTP call to the local gateway. */
-export async function request<T = unknown>(
+export async function request(
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiReply<T>> {
+): Promise<ApiReply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   // fetch refuses a body on GET; the API never reads one there.
@@ -58,46 +81,86 @@ export async function request<T = unknown>(
     headers,
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
-  const text = await res.text();
-  let body: ApiReply<T>['body'] = {};
-  try {
-    body = text ? (JSON.parse(text) as ApiReply<T>['body']) : {};
-  } catch {
-    body = { message: text };
-  }
-  return { status: res.status, body };
+  return readReply(res);
 }
 
-/** Calls an operation of the table with path params, query and body. */
-export function callOperation<T = unknown>(
-  op: AnyOperation,
-  options: { token?: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
-): Promise<ApiReply<T>> {
-  const qs = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
-  return request<T>(op.method, buildPath(op.path, options.params ?? {}) + qs, options);
+/** A query string as the web client sends one: arrays repeat their key, other values as text. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const pathOf = (op: AnyOperation, params: Record<string, unknown> | undefined, query?: Record<string, unknown>) =>
+  buildPath(op.path, Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]))) +
+  queryString(query);
+
+/**
+ * Calls an operation of the table with its params, query and body, typed by its schemas (a wrong name or
+ * value does not compile). The reply is the raw envelope (never re-parsed, so a check on what the server
+ * sent, such as a leak check, sees everything); its payload is typed as the contract's. An operation whose
+ * payload travels in another form than it parses to (the spec's JSON-string lists) is read with
+ * `callOperationUnchecked`.
+ */
+export function callOperation<O extends AnyOperation>(
+  op: O,
+  options: CallOptions<O>,
+): Promise<ApiReply<ResponseOf<O>>> {
+  if (op.bodyKind === 'form') throw new Error(`${op.name} takes form data: use callFormOperation.`);
+  const { token, params, query, body } = options as UncheckedCallOptions;
+  return request(op.method, pathOf(op, params, query), { token, body }) as Promise<ApiReply<ResponseOf<O>>>;
 }
 
 /**
- * Calls a form-data operation (`bodyKind: 'form'`, the creative uploads) with text fields as the
- * browser's FormData sends them.
+ * The escape hatch: calls an operation with any input, for tests that send what the schemas refuse on
+ * purpose (validation, security) or read a reply in its wire form. Typed calls use `callOperation`.
  */
-export async function callFormOperation<T = unknown>(
-  op: AnyOperation,
-  options: { token?: string; params?: Record<string, string>; fields?: Record<string, string> } = {},
-): Promise<ApiReply<T>> {
+export function callOperationUnchecked(op: AnyOperation, options: UncheckedCallOptions = {}): Promise<ApiReply> {
+  return request(op.method, pathOf(op, options.params, options.query), options);
+}
+
+/** Text fields of a multipart body as the browser's FormData sends them; Blobs as file parts. */
+function formOf(fields: Record<string, unknown>): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
-  const res = await fetch(`${stackInfo().apiUrl}${buildPath(op.path, options.params ?? {})}`, {
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+    else form.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
+}
+
+async function sendForm(op: AnyOperation, token: string | undefined, path: string, form: FormData): Promise<ApiReply> {
+  const res = await fetch(`${stackInfo().apiUrl}${path}`, {
     method: op.method,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    headers: token ? { authorization: `Bearer ${token}` } : {},
     body: form,
   });
-  const text = await res.text();
-  let body: ApiReply<T>['body'] = {};
-  try {
-    body = text ? (JSON.parse(text) as ApiReply<T>['body']) : {};
-  } catch {
-    body = { message: text };
-  }
-  return { status: res.status, body };
+  return readReply(res);
+}
+
+/**
+ * Calls a form-data operation (`bodyKind: 'form'`, the creative uploads), typed like `callOperation`; the
+ * body goes out as multipart, as the web client sends it.
+ */
+export function callFormOperation<O extends AnyOperation>(
+  op: O,
+  options: CallOptions<O>,
+): Promise<ApiReply<ResponseOf<O>>> {
+  const { token, params, body } = options as UncheckedCallOptions;
+  return sendForm(op, token, pathOf(op, params), formOf((body ?? {}) as Record<string, unknown>)) as Promise<
+    ApiReply<ResponseOf<O>>
+  >;
+}
+
+/** The escape hatch of `callFormOperation`: any text fields, for tests that send bad input on purpose. */
+export function callFormOperationUnchecked(
+  op: AnyOperation,
+  options: { token?: string; params?: Record<string, string>; fields?: Record<string, string> } = {},
+): Promise<ApiReply> {
+  return sendForm(op, options.token, pathOf(op, options.params), formOf(options.fields ?? {}));
 }

@@ -98,6 +98,35 @@ export type QueryOf<O> = O extends OperationDef<AnyObject, infer Q, z.ZodType, z
 export type BodyOf<O> = O extends OperationDef<AnyObject, AnyObject, infer B, z.ZodType> ? z.input<B> : never;
 export type ResponseOf<O> = O extends OperationDef<AnyObject, AnyObject, z.ZodType, infer R> ? z.infer<R> : never;
 
+/**
+ * One part of a call's input: empty when the schema declares no field (`z.object({})` infers
+ * `Record<string, never>`, so a stray name does not compile), optional when every field is optional,
+ * required otherwise.
+ */
+type InputPart<K extends 'params' | 'query', T> =
+  T extends Record<string, never>
+    ? { readonly [P in K]?: Record<string, never> }
+    : object extends T
+      ? { readonly [P in K]?: T }
+      : { readonly [P in K]: T };
+
+/** The body part: none for an operation without a body (`unknown`), optional when the schema accepts none. */
+type BodyPart<T> = unknown extends T
+  ? { readonly body?: undefined }
+  : undefined extends T
+    ? { readonly body?: T }
+    : { readonly body: T };
+
+/**
+ * The input of a call to an operation, inferred from its schemas: `{ params, query, body }`, each present,
+ * optional or absent as the operation declares it. Used by the web's hooks and the test client, so a wrong
+ * name or value is a compile error wherever an operation is called.
+ */
+export type InputOf<O> = InputPart<'params', ParamsInputOf<O>> & InputPart<'query', QueryOf<O>> & BodyPart<BodyOf<O>>;
+
+/** Path parameters as a caller sends them (`ParamsOf` is what the handler gets after parsing). */
+type ParamsInputOf<O> = O extends OperationDef<infer P, AnyObject, z.ZodType, z.ZodType> ? z.input<P> : never;
+
 /** Kebab-case of an operation name: `getAgencyAssignedToUser` -> `get-agency-assigned-to-user`. */
 export const kebabName = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 

@@ -97,11 +97,15 @@ export function creativeFileProblem(file: {
 
 /** A form-data number: a numeric string (or a number when the body came as JSON). */
 const formInt = () => z.coerce.number().int().positive();
+// The outer optional() makes the field optional in the input type too (a preprocess pipe alone types it as
+// a required `unknown`), so typed callers may leave it out; at run time it changes nothing.
 const formOptionalNumber = () =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number().positive().optional(),
-  );
+  z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number().positive().optional(),
+    )
+    .optional();
 
 /**
  * Fields of the creative form calls (001 §7: name, file or sourceUrl, size, mimetype, description,

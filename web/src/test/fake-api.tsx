@@ -1,13 +1,11 @@
-import { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import type { ReactElement, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { compareTemplates, matchPath, type AnyOperation } from '@bidgrid/shared/api/operation';
-import { operations, operationsByName } from '@bidgrid/shared/api/operations/index';
-import { configureApiClient, createApiClient } from '@/lib/api/api-client';
-import { createCache } from '@/lib/api/apollo-client';
-import { createRestLink } from '@/lib/api/rest-link';
+import { operations } from '@bidgrid/shared/api/operations/index';
+import { configureApiClient, createApiClient, getApiClient } from '@/lib/api/api-client';
+import { createApolloClient } from '@/lib/api/apollo-client';
 import type { SessionContextValue } from '@/lib/session/session-context';
 import { renderRoutes, testConfig } from './render';
 
@@ -55,7 +53,7 @@ function findOperation(
  * A fake REST API over the shared operation table for page tests: requests are routed by method and
  * path to `handlers[operation.name]` and recorded; replies are wrapped in the envelope. The same fetch
  * (also installed globally) answers `others` for vendor URLs such as the payments simulator. The app's
- * API client and an Apollo client over the real REST link are wired to it.
+ * API client and an Apollo client over the real operation link are wired to it.
  */
 export function createFakeApi(handlers: FakeHandlers, others: FakeOtherHandlers = {}) {
   const calls: RecordedCall[] = [];
@@ -102,10 +100,7 @@ export function createFakeApi(handlers: FakeHandlers, others: FakeOtherHandlers 
     fetch: fetchImpl,
   });
   configureApiClient(api);
-  const apollo = new ApolloClient({
-    link: createRestLink({ client: api, operations: operationsByName }),
-    cache: createCache(),
-  });
+  const apollo = createApolloClient(api);
   const callsOf = (operation: string): RecordedCall[] => calls.filter((call) => call.operation === operation);
   return { fetch: fetchImpl, calls, callsOf, onApiError, apollo };
 }
@@ -129,4 +124,13 @@ export function renderWithApi(
     ],
     { path: options.path, session: options.session },
   );
+}
+
+/**
+ * Wraps a page in a fresh data cache over whatever API client the test configured itself (tests that
+ * fake `fetch` on their own rather than through `createFakeApi`).
+ */
+export function withConfiguredApi(element: ReactElement): ReactElement {
+  const apollo = createApolloClient({ call: (operation, input) => getApiClient().call(operation, input) });
+  return <ApolloProvider client={apollo}>{element}</ApolloProvider>;
 }

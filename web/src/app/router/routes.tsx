@@ -45,14 +45,25 @@ const guardElement: Record<GuardKind, React.ReactElement> = {
   open: <OpenGuard />,
 };
 
-const pageRoutes = (modules: Record<RouteName, PageModule>, guard: GuardKind, layout: LayoutKind): RouteObject[] =>
+/**
+ * Open pages that call the server (the sign-up page asks for the allow-list and stores the agency): like the
+ * signed-in pages they sit under the data layout. The other open pages (the legal ones) load no data layer.
+ */
+const OPEN_PAGES_WITH_DATA: ReadonlySet<RouteName> = new Set<RouteName>(['signUp']);
+
+const pageRoutes = (
+  modules: Record<RouteName, PageModule>,
+  guard: GuardKind,
+  layout: LayoutKind,
+  include: (name: RouteName) => boolean = () => true,
+): RouteObject[] =>
   routeEntries
-    .filter(([, def]) => def.guard === guard && def.layout === layout)
+    .filter(([name, def]) => def.guard === guard && def.layout === layout && include(name))
     .map(([name, def]) => ({ id: name, path: def.path, lazy: modules[name] }));
 
 /**
- * The route tree: layout (shell or bare) -> guard -> pages. Signed-in pages sit under the lazily loaded
- * data layout (Apollo provider). Pages and the data layout are replaceable so tests can render the real
+ * The route tree: layout (shell or bare) -> guard -> pages. Signed-in pages (and the open pages that call
+ * the server) sit under the lazily loaded data layout (Apollo provider). Pages and the data layout are replaceable so tests can render the real
  * tree with light pages.
  */
 export function createRoutes({
@@ -74,7 +85,16 @@ export function createRoutes({
               element: guardElement.protected,
               children: [{ lazy: dataLayout, children: protectedChildren }],
             },
-            { element: guardElement.open, children: pageRoutes(modules, 'open', 'shell') },
+            {
+              element: guardElement.open,
+              children: [
+                {
+                  lazy: dataLayout,
+                  children: pageRoutes(modules, 'open', 'shell', (name) => OPEN_PAGES_WITH_DATA.has(name)),
+                },
+                ...pageRoutes(modules, 'open', 'shell', (name) => !OPEN_PAGES_WITH_DATA.has(name)),
+              ],
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

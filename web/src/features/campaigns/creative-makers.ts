@@ -1,24 +1,30 @@
-import { createAdGroup, deleteAdGroup } from '@bidgrid/shared/api/operations/adgroup.operations';
-import {
-  createCreative,
-  deleteCreative,
-  getCreativeUploadUrl,
-  listCreativesByAdGroup,
-  uploadCreative,
-} from '@bidgrid/shared/api/operations/creative.operations';
 import { ZCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
-import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import type {
+  TCreative,
+  TCreativeForm,
+  TCreativeTemplate,
+  TCreativeUploadUrl,
+} from '@bidgrid/shared/entities/creative.schema';
 import type { TUploadFileInfo } from '@bidgrid/shared/validation/upload.schema';
-import { callOperation } from '@/lib/api/api-client';
-import type { TCreativeMaker, TReplacementDeps } from './replace-ad-group';
+import type { TCreativeMaker } from './replace-ad-group';
 
-/** The replacement's calls over the API (000 §7 ad group and creative calls). */
-export const apiReplacementDeps: TReplacementDeps = {
-  createAdGroup: (body) => callOperation(createAdGroup, { body }),
-  listCreatives: (id) => callOperation(listCreativesByAdGroup, { params: { id } }),
-  deleteAdGroup: (adGroupId) => callOperation(deleteAdGroup, { body: { adGroupId } }),
-  deleteCreative: (creative) => callOperation(deleteCreative, { body: creative }),
-};
+/**
+ * The calls that make a creative (000 §7, ours for the upload URL), given by the feature's `api/`
+ * (`useCreativeCalls`) so the makers stay plain functions.
+ */
+export interface TCreativeCalls {
+  /** `GET /creatives/uploadurl`: a presigned PUT URL for one file, after the server checked it. */
+  uploadUrl(query: {
+    bgAdvertiserId: string;
+    fileName: string;
+    mimetype: TCreativeForm['mimetype'];
+    size: number;
+  }): Promise<TCreativeUploadUrl>;
+  /** `POST /creatives/upload`: the creative of an uploaded asset. */
+  uploadCreative(body: TCreativeForm): Promise<TCreative>;
+  /** `POST /creatives/create`: a creative from an existing asset (a template's source). */
+  createCreative(body: TCreativeForm): Promise<TCreative>;
+}
 
 /** Who the new creatives belong to and where they lead. */
 export interface TCreativeContext {
@@ -88,52 +94,56 @@ const putWithFetch: TPutFile = async (url, headers, file) => {
 export function uploadMaker(
   upload: TMeasuredFile,
   context: TCreativeContext,
+  calls: TCreativeCalls,
   put: TPutFile = putWithFetch,
 ): TCreativeMaker {
   return async (adGroup): Promise<TCreative> => {
     const mimetype = ZCreativeMimeType.parse(upload.type);
-    const target = await callOperation(getCreativeUploadUrl, {
-      query: { bgAdvertiserId: context.bgAdvertiserId, fileName: upload.name, mimetype, size: upload.size },
+    const target = await calls.uploadUrl({
+      bgAdvertiserId: context.bgAdvertiserId,
+      fileName: upload.name,
+      mimetype,
+      size: upload.size,
     });
     await put(target.uploadUrl, target.headers, upload.file);
-    return callOperation(uploadCreative, {
-      body: {
-        name: upload.name,
-        sourceUrl: target.sourceUrl,
-        size: upload.size,
-        mimetype,
-        description: '',
-        width: upload.width ?? 0,
-        height: upload.height ?? 0,
-        advertiser_id: context.beeswaxAdvertiserId,
-        bg_advertiser_id: context.bgAdvertiserId,
-        click_url: context.clickUrl,
-        adGroupId: adGroup.adGroupId,
-        duration: upload.durationSeconds,
-        bgCampaignId: context.bgCampaignId,
-      },
+    return calls.uploadCreative({
+      name: upload.name,
+      sourceUrl: target.sourceUrl,
+      size: upload.size,
+      mimetype,
+      description: '',
+      width: upload.width ?? 0,
+      height: upload.height ?? 0,
+      advertiser_id: context.beeswaxAdvertiserId,
+      bg_advertiser_id: context.bgAdvertiserId,
+      click_url: context.clickUrl,
+      adGroupId: adGroup.adGroupId,
+      duration: upload.durationSeconds,
+      bgCampaignId: context.bgCampaignId,
     });
   };
 }
 
 /** A creative made from a creative template's stored asset (`POST /creatives/create` with its source). */
-export function templateMaker(template: TCreativeTemplate, context: TCreativeContext): TCreativeMaker {
+export function templateMaker(
+  template: TCreativeTemplate,
+  context: TCreativeContext,
+  calls: TCreativeCalls,
+): TCreativeMaker {
   return (adGroup) =>
-    callOperation(createCreative, {
-      body: {
-        name: template.name,
-        sourceUrl: template.creativeTemplateSrc,
-        size: template.size_in_bytes,
-        mimetype: template.creativeType,
-        description: template.description,
-        width: template.width,
-        height: template.height,
-        advertiser_id: context.beeswaxAdvertiserId,
-        bg_advertiser_id: context.bgAdvertiserId,
-        click_url: context.clickUrl,
-        adGroupId: adGroup.adGroupId,
-        duration: template.duration ?? undefined,
-        bgCampaignId: context.bgCampaignId,
-      },
+    calls.createCreative({
+      name: template.name,
+      sourceUrl: template.creativeTemplateSrc,
+      size: template.size_in_bytes,
+      mimetype: template.creativeType,
+      description: template.description,
+      width: template.width,
+      height: template.height,
+      advertiser_id: context.beeswaxAdvertiserId,
+      bg_advertiser_id: context.bgAdvertiserId,
+      click_url: context.clickUrl,
+      adGroupId: adGroup.adGroupId,
+      duration: template.duration ?? undefined,
+      bgCampaignId: context.bgCampaignId,
     });
 }

@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import { GENERIC_REQUEST_ERROR, type TFieldErrors } from '@bidgrid/shared/api/envelope';
-import {
-  buildPath,
-  type AnyOperation,
-  type BodyOf,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@bidgrid/shared/api/operation';
+import { buildPath, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
 
 /** Why a call failed: bad input (our bug), HTTP or envelope error, bad payload, network, or a lost session. */
 export type ApiErrorKind = 'request' | 'http' | 'envelope' | 'response' | 'network' | 'session';
@@ -45,13 +38,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Input of one call: path params, query string and body, each checked against the operation's schemas. */
-export interface CallInput<O extends AnyOperation> {
-  params?: ParamsOf<O>;
-  query?: QueryOf<O>;
-  body?: BodyOf<O> | FormData;
-  signal?: AbortSignal;
-}
+/**
+ * Input of one call: path params, query string and body (each checked against the operation's schemas
+ * before anything is sent), and a signal to abort it. A `form` operation's body is an object too: the
+ * client sends it as multipart form data.
+ */
+export type CallInput<O extends AnyOperation> = InputOf<O> & { readonly signal?: AbortSignal };
 
 export interface ApiClient {
   /** Calls an operation of the shared table and resolves with its validated payload. */
@@ -131,21 +123,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: BodyInit | undefined;
-    if (input.body instanceof FormData) {
-      body = input.body;
-    } else {
-      const checked = operation.body.safeParse(input.body);
-      if (!checked.success) {
-        console.error(`${operation.name}: invalid body`, issuesText(checked.error));
-        return fail(null, 'request', null);
-      }
-      if (input.body !== undefined) {
-        if (operation.bodyKind === 'form') {
-          body = toFormData(input.body);
-        } else {
-          headers['Content-Type'] = 'application/json';
-          body = JSON.stringify(input.body);
-        }
+    const rawBody: unknown = input.body;
+    const checked = operation.body.safeParse(rawBody);
+    if (!checked.success) {
+      console.error(`${operation.name}: invalid body`, issuesText(checked.error));
+      return fail(null, 'request', null);
+    }
+    if (rawBody !== undefined) {
+      if (operation.bodyKind === 'form') {
+        body = toFormData(rawBody);
+      } else {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(rawBody);
       }
     }
     return { url, init: { method: operation.method, headers, body, signal: input.signal } };
@@ -202,8 +191,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   return {
-    async call<O extends AnyOperation>(operation: O, input: CallInput<O> = {}): Promise<ResponseOf<O>> {
-      const request = prepare(operation, input as CallInput<AnyOperation>);
+    async call<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<ResponseOf<O>> {
+      const request = prepare(operation, (input ?? {}) as CallInput<AnyOperation>);
       const needsToken = operation.auth === 'user';
       let token = needsToken ? await options.auth.getAccessToken() : null;
       if (needsToken && !token) return sessionLost();
@@ -243,12 +232,4 @@ export function configureApiClient(client: ApiClient): void {
 export function getApiClient(): ApiClient {
   if (!defaultClient) throw new Error('The API client is not configured yet.');
   return defaultClient;
-}
-
-/**
- * Imperative call through the app's client, for code that needs one outside Apollo (session start,
- * uploads). Same validation, auth, refresh and error toast as the Apollo link.
- */
-export function callOperation<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<ResponseOf<O>> {
-  return getApiClient().call(operation, input);
 }

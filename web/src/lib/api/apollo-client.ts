@@ -1,38 +1,51 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
-import { operationsByName } from '@bidgrid/shared/api/operations/index';
-import { getApiClient } from './api-client';
-import { createRestLink } from './rest-link';
+import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
+import { getApiClient, type ApiClient } from './api-client';
+import { operationDocument } from './operation-document';
+import { createOperationLink } from './operation-link';
 
-/** Cache identities: entities keyed by their spec id field instead of `id`. */
-export const createCache = (): InMemoryCache =>
-  new InMemoryCache({
-    typePolicies: {
-      Agency: { keyFields: ['agencyId'] },
-      // An advertiser updated by a call (card saved, CRM connected) refreshes every view of it. The card
-      // summary is replaced whole, never merged field by field.
-      Advertiser: { keyFields: ['bgAdvertiserId'], fields: { paymentMethod: { merge: false } } },
-    },
-  });
+/**
+ * An Apollo Client (the data cache) over an API client. Payloads are stored whole per (operation, input)
+ * and never normalised: entities carry no common id, and a report differs per time frame, so each answer
+ * keeps its own copy; a change updates or refreshes the answers it touches (see `cache-effects.ts`).
+ */
+export function createApolloClient(api: ApiClient): ApolloClient {
+  return new ApolloClient({ link: createOperationLink(api), cache: new InMemoryCache() });
+}
 
 let client: ApolloClient | null = null;
 
 /**
- * The app's Apollo Client (the data cache), created on first use over the configured API client.
- * This module is only imported lazily (after sign-in), so Apollo stays out of the login route's bundle.
+ * The app's Apollo Client, created on first use over the configured API client. This module is only
+ * imported lazily (after sign-in, or by an open page that calls the server), so Apollo stays out of the
+ * login route's bundle.
  */
 export function getApolloClient(): ApolloClient {
-  client ??= new ApolloClient({
-    // Resolved per call, so the link always uses the client installed at start (or by a test).
-    link: createRestLink({
-      client: { call: (operation, input) => getApiClient().call(operation, input) },
-      operations: operationsByName,
-    }),
-    cache: createCache(),
-  });
+  // Resolved per call, so the link always uses the client installed at start (or by a test).
+  client ??= createApolloClient({ call: (operation, input) => getApiClient().call(operation, input) });
   return client;
 }
 
 /** Drops every cached result (sign-out resets all app state). */
 export async function resetApolloClient(): Promise<void> {
   await client?.clearStore();
+}
+
+/**
+ * Reads an operation through the cache from code that runs outside React's tree (session start), always
+ * from the network, and leaves the answer in the cache where the screen's query hook finds it. Screens use
+ * `useOperationQuery` instead.
+ */
+export async function queryOperation<O extends AnyOperation>(
+  operation: O,
+  input: InputOf<O>,
+  apollo: ApolloClient = getApolloClient(),
+): Promise<ResponseOf<O>> {
+  const result = await apollo.query({
+    query: operationDocument(operation, 'query'),
+    variables: { input },
+    fetchPolicy: 'network-only',
+  });
+  if (!result.data) throw result.error ?? new Error(`${operation.name} answered nothing.`);
+  return result.data[operation.name] as ResponseOf<O>;
 }

@@ -12,11 +12,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { createCardSetupIntent } from '@bidgrid/shared/api/operations/payments.operations';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import {
@@ -24,11 +22,10 @@ import {
   type TPaymentMethodForm,
   type TPaymentMethodFormInput,
 } from '@bidgrid/shared/validation/payment-method.schema';
-import { callOperation } from '@/lib/api/api-client';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { toaster } from '@/lib/toaster';
 import { CARD_ADDED_TOAST, CARD_ERROR_TITLE, CARD_UNEXPECTED_ERROR } from '../advertiser-messages';
-import { SAVE_ADVERTISER_CARD_MUTATION } from '../api/advertisers.queries';
+import { useCreateCardSetupIntent, useSaveAdvertiserCard } from '../api/advertiser-calls';
 import type { CardConfirmer } from '../card-setup';
 import { SimulatorCardField } from './card-entry/simulator-card-field';
 import { RequiredMark } from './required-mark';
@@ -69,7 +66,8 @@ export function AddPaymentMethodDialog({
   const [intentRound, setIntentRound] = useState(0);
   const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
-  const [saveCard] = useMutation(SAVE_ADVERTISER_CARD_MUTATION);
+  const { mutate: createIntent } = useCreateCardSetupIntent();
+  const { mutate: saveCard } = useSaveAdvertiserCard();
   const {
     register,
     handleSubmit,
@@ -94,7 +92,7 @@ export function AddPaymentMethodDialog({
     if (!open) return;
     let active = true;
     setClientSecret(null);
-    callOperation(createCardSetupIntent, { query: { advertiserId } }).then(
+    createIntent({ query: { advertiserId } }).then(
       (secret) => {
         if (active) setClientSecret(secret);
       },
@@ -106,7 +104,7 @@ export function AddPaymentMethodDialog({
     return () => {
       active = false;
     };
-  }, [open, advertiserId, intentRound]);
+  }, [open, advertiserId, intentRound, createIntent]);
 
   const ready = clientSecret !== null && confirmer !== null;
 
@@ -119,14 +117,13 @@ export function AddPaymentMethodDialog({
       return;
     }
     try {
+      // The reply (the advertiser with its card) updates the page and the lists in the cache.
       await saveCard({
-        variables: {
-          body: {
-            bgAdvertiserId: advertiserId,
-            billingEmail: form.billingEmail,
-            friendlyName: form.friendlyName,
-            method: outcome.paymentMethodId,
-          },
+        body: {
+          bgAdvertiserId: advertiserId,
+          billingEmail: form.billingEmail,
+          friendlyName: form.friendlyName,
+          method: outcome.paymentMethodId,
         },
       });
     } catch {

@@ -1,5 +1,4 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +11,7 @@ import {
   type TAdvertiserForm,
   type TAdvertiserFormInput,
 } from '@bidgrid/shared/validation/advertiser.schema';
-import { ADVERTISERS_QUERY, CREATE_ADVERTISER_MUTATION } from '../api/advertisers.queries';
+import { useCreateAdvertiser } from '../api/advertiser-calls';
 import { errorText } from '../advertiser-messages';
 import { PhoneInput } from './phone-input';
 import { RequiredMark } from './required-mark';
@@ -70,10 +69,8 @@ export function CreateAdvertiserDialog({
   onCreated: (advertiser: TAdvertiser) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const [createAdvertiser] = useMutation(CREATE_ADVERTISER_MUTATION, {
-    refetchQueries: [{ query: ADVERTISERS_QUERY, variables: { agencyId } }],
-    awaitRefetchQueries: true,
-  });
+  // Resolves once the advertiser lists are reloaded (the call's effects).
+  const { mutate: createAdvertiser } = useCreateAdvertiser();
   const {
     register,
     handleSubmit,
@@ -90,20 +87,16 @@ export function CreateAdvertiserDialog({
   const submit = async (form: TAdvertiserForm): Promise<void> => {
     setFailure(null);
     try {
-      const result = await createAdvertiser({
-        variables: {
-          // The spec's body (000 §7); the server takes the creator and agency from the token anyway.
-          body: {
-            ...advertiserFormToFields(form),
-            bgAdvertiserId: newId('advertiser'),
-            createdBy: userName,
-            parentAgencyId: agencyId,
-            category: ADVERTISER_CATEGORY,
-          },
+      const created = await createAdvertiser({
+        // The spec's body (000 §7); the server takes the creator and agency from the token anyway.
+        body: {
+          ...advertiserFormToFields(form),
+          bgAdvertiserId: newId('advertiser'),
+          createdBy: userName,
+          parentAgencyId: agencyId,
+          category: ADVERTISER_CATEGORY,
         },
       });
-      const created = result.data?.createAdvertiser;
-      if (!created) throw new Error('The advertiser was not returned.');
       reset(EMPTY_FORM);
       onCreated(created);
     } catch (error) {

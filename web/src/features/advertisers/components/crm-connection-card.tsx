@@ -1,11 +1,8 @@
 import { Button, Card, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
-import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { getHubspotAuthUrl } from '@bidgrid/shared/api/operations/crm.operations';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { callOperation } from '@/lib/api/api-client';
 import { CRM_NOT_CONNECTED, crmAccountText, crmDisconnectQuestion } from '../advertiser-messages';
-import { DELETE_HUBSPOT_TOKENS_MUTATION } from '../api/advertisers.queries';
+import { useDeleteHubspotTokens, useHubspotAuthUrl } from '../api/advertiser-calls';
 import { rememberCrmAdvertiser } from '../crm-return';
 
 /** Leaves the app for the provider's authorization page (a full navigation, as OAuth needs). */
@@ -72,14 +69,15 @@ export function CrmConnectionCard({
 }) {
   const [leaving, setLeaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleteTokens, { loading: disconnecting }] = useMutation(DELETE_HUBSPOT_TOKENS_MUTATION);
+  const { mutate: authUrl } = useHubspotAuthUrl();
+  const { mutate: deleteTokens, loading: disconnecting } = useDeleteHubspotTokens();
   const connected = advertiser.hubspot_authed && advertiser.hubspot_portal_id !== null;
 
   const connect = async (): Promise<void> => {
     setLeaving(true);
     rememberCrmAdvertiser(advertiser.bgAdvertiserId);
     try {
-      const url = await callOperation(getHubspotAuthUrl, { params: { advertiserId: advertiser.bgAdvertiserId } });
+      const url = await authUrl({ params: { advertiserId: advertiser.bgAdvertiserId } });
       // Only a web page may be opened: never a javascript: or data: URL, whoever sent it.
       if (!/^https?:\/\//i.test(url)) throw new Error(`Refused authorization URL ${url}`);
       onLeave(url);
@@ -91,7 +89,7 @@ export function CrmConnectionCard({
 
   const disconnect = async (): Promise<void> => {
     try {
-      await deleteTokens({ variables: { body: { bgAdvertiserId: advertiser.bgAdvertiserId } } });
+      await deleteTokens({ body: { bgAdvertiserId: advertiser.bgAdvertiserId } });
       setConfirming(false);
     } catch {
       // The API error toast tells what failed; the dialog stays so the user can retry or cancel.

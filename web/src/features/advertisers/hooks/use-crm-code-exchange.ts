@@ -1,9 +1,8 @@
-import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { toaster } from '@/lib/toaster';
-import { SAVE_HUBSPOT_TOKENS_MUTATION } from '../api/advertisers.queries';
+import { useSaveHubspotTokens } from '../api/advertiser-calls';
 
 /**
  * The end of the CRM connection (000 §4 "return with a code query parameter, tokens exchanged,
@@ -14,7 +13,7 @@ export function useCrmCodeExchange(advertiserId: string): boolean {
   const [searchParams, setSearchParams] = useSearchParams();
   const code = searchParams.get('code');
   const state = searchParams.get('state');
-  const [saveTokens] = useMutation(SAVE_HUBSPOT_TOKENS_MUTATION);
+  const { mutate: saveTokens } = useSaveHubspotTokens();
   const [exchanging, setExchanging] = useState(false);
   // A code is single-use: the ref keeps a re-render (or Strict Mode's second effect run) from resending it.
   const handled = useRef<string | null>(null);
@@ -44,9 +43,9 @@ export function useCrmCodeExchange(advertiserId: string): boolean {
       return;
     }
     setExchanging(true);
-    saveTokens({ variables: { body: { code, state, bgAdvertiserId: advertiserId } } })
-      .then((result) => {
-        const portalId = result.data?.saveHubspotTokens.hubspot_portal_id;
+    saveTokens({ body: { code, state, bgAdvertiserId: advertiserId } })
+      .then((advertiser) => {
+        const portalId = advertiser.hubspot_portal_id;
         toaster.create({
           type: 'success',
           title: portalId ? `HubSpot account ${portalId} is connected.` : 'The HubSpot account is connected.',

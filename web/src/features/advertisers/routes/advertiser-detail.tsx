@@ -1,5 +1,4 @@
 import { Flex, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import { isId } from '@bidgrid/shared/ids';
@@ -7,7 +6,7 @@ import { ErrorState } from '@/components/data-states';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { isTruncated, truncate } from '@/lib/truncate';
-import { ADVERTISER_QUERY, ADVERTISERS_QUERY } from '../api/advertisers.queries';
+import { useAdvertiser, useAdvertisers } from '../api/advertiser-calls';
 import { AdvertiserBreadcrumbs } from '../components/advertiser-breadcrumbs';
 import { AdvertiserInfoTable } from '../components/advertiser-info-table';
 import { AdvertiserSwitcher } from '../components/advertiser-switcher';
@@ -31,13 +30,10 @@ export function Component() {
   // the URL). A read that raced the exchange could land after it and put 'Not Connected' back in the cache.
   const [searchParams] = useSearchParams();
   const returningFromCrm = searchParams.has('code');
-  const { data, loading, error, refetch } = useQuery(ADVERTISER_QUERY, {
-    variables: { id },
-    skip: !validId || returningFromCrm,
-  });
-  const list = useQuery(ADVERTISERS_QUERY, { variables: { agencyId }, skip: !agencyId || returningFromCrm });
+  const { data, loading, error, refetch } = useAdvertiser(validId && !returningFromCrm ? id : null);
+  const list = useAdvertisers(agencyId && !returningFromCrm ? agencyId : null);
   const exchanging = useCrmCodeExchange(id);
-  const advertiser = data?.advertiser;
+  const advertiser = data;
 
   return (
     <Stack gap="6">
@@ -74,7 +70,7 @@ export function Component() {
               {truncate(advertiser.name, TRUNCATE.advertiser)}
             </Heading>
             <AdvertiserSwitcher
-              advertisers={list.data?.advertisers ?? [advertiser]}
+              advertisers={list.data ?? [advertiser]}
               currentId={advertiser.bgAdvertiserId}
               onSwitch={(next) => navigate(paths.advertiser.getHref(next), { replace: true })}
             />

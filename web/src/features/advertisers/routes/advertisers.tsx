@@ -1,5 +1,4 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
@@ -8,7 +7,7 @@ import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
-import { ADVERTISERS_QUERY } from '../api/advertisers.queries';
+import { useAdvertisers } from '../api/advertiser-calls';
 import { AdvertiserBreadcrumbs } from '../components/advertiser-breadcrumbs';
 import { AdvertisersTable } from '../components/advertisers-table';
 import { CreateAdvertiserDialog } from '../components/create-advertiser-dialog';
@@ -26,10 +25,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const crmReturn = readCrmReturn(searchParams);
   const [creating, setCreating] = useState(false);
-  const { data, loading, error, refetch } = useQuery(ADVERTISERS_QUERY, {
-    variables: { agencyId },
-    skip: !agencyId || crmReturn !== null,
-  });
+  const { data, loading, error, refetch } = useAdvertisers(agencyId && crmReturn === null ? agencyId : null);
 
   const crmCode = crmReturn?.code ?? null;
   const crmState = crmReturn?.state ?? null;
@@ -51,7 +47,7 @@ export function Component() {
 
   if (crmReturn) return <PageLoader label="Finishing the HubSpot connection…" />;
 
-  const advertisers = data?.advertisers ?? [];
+  const advertisers = data ?? [];
   const createButton = (
     <Button colorPalette="blue" onClick={() => setCreating(true)}>
       Create New Advertiser

@@ -1,8 +1,10 @@
+import { useCallback } from 'react';
 import { createAgency, getSignUpAccess } from '@bidgrid/shared/api/operations/agency.operations';
 import type { TAgency, TAgencyCreate } from '@bidgrid/shared/entities/agency.schema';
 import { newId } from '@bidgrid/shared/ids';
 import type { TSignUpForm } from '@bidgrid/shared/validation/sign-up.schema';
-import { callOperation } from '@/lib/api/api-client';
+import { useOperationMutation } from '@/lib/api/use-operation-mutation';
+import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { registerUser } from '@/lib/auth/sign-up';
 
 /**
@@ -27,13 +29,21 @@ export function buildAgency(values: Pick<TSignUpForm, 'userName' | 'email' | 'co
  * password policy); storing the agency first would leave an agency behind for a user who never existed
  * and block the user name for any retry.
  */
-export async function createAccount(values: TSignUpForm): Promise<TAgency> {
-  await registerUser({ userName: values.userName.toLowerCase(), password: values.password, email: values.email });
-  return callOperation(createAgency, { body: buildAgency(values) });
+export function useCreateAccount(): (values: TSignUpForm) => Promise<TAgency> {
+  const { mutate: storeAgency } = useOperationMutation(createAgency);
+  return useCallback(
+    async (values) => {
+      await registerUser({ userName: values.userName.toLowerCase(), password: values.password, email: values.email });
+      return storeAgency({ body: buildAgency(values) });
+    },
+    [storeAgency],
+  );
 }
 
-/** Whether the signed-in user is on the agency-creation allow-list (the server's answer). */
-export async function fetchSignUpAccess(): Promise<boolean> {
-  const { allowed } = await callOperation(getSignUpAccess);
-  return allowed;
-}
+/**
+ * Whether the signed-in user (null: nobody, nothing asked) is on the agency-creation allow-list, as the
+ * server answers. Asked anew each time the page opens (`network-only`): the list can change, and the cache
+ * is cleared on sign-out, so another user never sees this user's answer.
+ */
+export const useSignUpAccessCheck = (userName: string | null) =>
+  useOperationQuery(getSignUpAccess, userName ? {} : skipToken, { fetchPolicy: 'network-only' });

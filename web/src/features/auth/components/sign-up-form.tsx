@@ -9,7 +9,7 @@ import {
   type TSignUpFormInput,
 } from '@bidgrid/shared/validation/sign-up.schema';
 import { toaster } from '@/lib/toaster';
-import { createAccount } from '../api/create-account';
+import { useCreateAccount } from '../api/create-account';
 import { CODE_SENT_TOAST, signUpErrorText } from '../auth-messages';
 import { useFormError } from '../hooks/use-form-error';
 import { FormError } from './auth-card';
@@ -24,6 +24,7 @@ const emptyValues: TSignUpFormInput = { userName: '', email: '', companyName: ''
  */
 export function SignUpForm({ onRegistered }: { onRegistered: (userName: string) => void }) {
   const { error, clearError, attempt } = useFormError(signUpErrorText);
+  const createAccount = useCreateAccount();
   const {
     register,
     handleSubmit,

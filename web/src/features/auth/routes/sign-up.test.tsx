@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, createApiClient } from '@/lib/api/api-client';
 import { toaster } from '@/lib/toaster';
+import { withConfiguredApi } from '@/test/fake-api';
 import { fakeSession, renderRoutes, testConfig } from '@/test/render';
 import { CODE_SENT_TOAST } from '../auth-messages';
 import { Component as SignUpPage, SIGN_UP_HEADING } from './sign-up';
@@ -62,7 +63,7 @@ const opsAdmin = () => fakeSession({ isAuthenticated: true, userName: 'ops-admin
 const renderSignUp = (session = opsAdmin(), path = '/bgsignup') =>
   renderRoutes(
     [
-      { path: '/bgsignup', element: <SignUpPage /> },
+      { path: '/bgsignup', element: withConfiguredApi(<SignUpPage />) },
       { path: '/', element: <LoginProbe /> },
     ],
     { path, session },

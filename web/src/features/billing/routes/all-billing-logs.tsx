@@ -1,10 +1,9 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
 import { ExportedLogTable } from '@/components/exported-log-table';
 import { ErrorState } from '@/components/data-states';
 import { useSession } from '@/lib/session/session-context';
-import { ALL_BILLING_LOGS_QUERY } from '../api/billing.queries';
+import { useAllBillingLogs } from '../api/billing-queries';
 import { BILLING_LOG_COLUMNS, BILLING_LOG_CSV } from '../billing-log-columns';
 
 /** A row key: the log's id, or what makes a log unique when a server sends none. */
@@ -16,10 +15,8 @@ const logKey = (log: TBillingLog, index: number): string => log.id ?? `${log.dat
  */
 export function Component() {
   const { userName } = useSession();
-  const { data, loading, error, refetch } = useQuery(ALL_BILLING_LOGS_QUERY, {
-    variables: { username: userName ?? '' },
-  });
-  const logs = (data?.billingLogs ?? []).map((log, index) => ({ ...log, id: logKey(log, index) }));
+  const { data, loading, error, refetch } = useAllBillingLogs(userName);
+  const logs = (data ?? []).map((log, index) => ({ ...log, id: logKey(log, index) }));
 
   return (
     <Stack gap="6">

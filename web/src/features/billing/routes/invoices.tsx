@@ -1,5 +1,4 @@
 import { Button, chakra, Flex, Heading, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
@@ -9,7 +8,7 @@ import { PlainSelect } from '@/components/plain-select';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
-import { INVOICE_ADVERTISERS_QUERY, INVOICES_QUERY } from '../api/billing.queries';
+import { useInvoiceAdvertisers, useInvoices } from '../api/billing-queries';
 import { INVOICE_COLUMNS } from '../invoice-columns';
 
 function BackArrow() {
@@ -34,19 +33,16 @@ export function Component() {
   const filterId = useId();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
-  const { data, loading, error, refetch } = useQuery(INVOICES_QUERY, { variables: { username: userName ?? '' } });
-  const advertisers = useQuery(INVOICE_ADVERTISERS_QUERY, {
-    variables: { agencyId: agency?.agencyId ?? '' },
-    skip: !agency,
-  });
+  const { data, loading, error, refetch } = useInvoices(userName);
+  const advertisers = useInvoiceAdvertisers(agency?.agencyId ?? null);
 
-  const invoices = data?.invoices ?? [];
+  const invoices = data ?? [];
   const rows = advertiserFilter ? invoices.filter((invoice) => invoice.bgAdvertiserId === advertiserFilter) : invoices;
   const chosen = rows.filter((invoice) => selected.has(invoice.id));
 
   // Filter options: the agency's advertisers, plus any advertiser that only appears on an invoice or in the URL.
   const names = new Map<string, string>();
-  for (const advertiser of advertisers.data?.advertisers ?? []) names.set(advertiser.bgAdvertiserId, advertiser.name);
+  for (const advertiser of advertisers.data ?? []) names.set(advertiser.bgAdvertiserId, advertiser.name);
   for (const invoice of invoices)
     if (!names.has(invoice.bgAdvertiserId))
       names.set(invoice.bgAdvertiserId, invoice.advertiserName ?? invoice.bgAdvertiserId);

@@ -14,19 +14,17 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
-import { updateCreativesLandingPage } from '@bidgrid/shared/api/operations/creative.operations';
 import { TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE, TOAST_MS, TRUNCATE } from '@bidgrid/shared/constants';
 import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ZLandingPageForm } from '@bidgrid/shared/validation/landing-page.schema';
 import { DataTable } from '@/components/data-table';
-import { callOperation } from '@/lib/api/api-client';
 import { formatShortDate } from '@/lib/date-format';
 import { toaster } from '@/lib/toaster';
-import { AD_GROUP_FIELD_NAMES, AD_GROUPS_QUERY } from '../api/campaigns.queries';
+import { useAdGroups, useUpdateLandingPage } from '../api/ad-group-calls';
+import { useCreativesReport } from '../api/report-queries';
 import {
   AD_GROUPS_EMPTY,
   AD_GROUPS_LOADING,
@@ -40,7 +38,6 @@ import {
 import { NameCell } from '../campaign-columns';
 import { CREATIVE_COLUMNS } from '../creative-columns';
 import type { TCreativeContext } from '../creative-makers';
-import { useCreativesReport, useRefresh } from '../hooks/use-reports';
 import type { TFrameSelection } from '../time-frame';
 import { useReplacement } from './replacement-dialog';
 import { TemplateAdGroupDialog } from './template-ad-group-dialog';
@@ -53,7 +50,7 @@ function LandingPageForm({ adGroup, current }: { adGroup: TAdGroup; current: str
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const refresh = useRefresh();
+  const { mutate: saveLandingPage } = useUpdateLandingPage();
   const inputId = useId();
 
   const save = async (event: FormEvent): Promise<void> => {
@@ -66,11 +63,9 @@ function LandingPageForm({ adGroup, current }: { adGroup: TAdGroup; current: str
     setError(null);
     setSaving(true);
     try {
-      await callOperation(updateCreativesLandingPage, {
-        body: { adGroupId: adGroup.adGroupId, landingPage: parsed.data.landingPage },
-      });
+      // Resolves once the creative reports are reloaded (the call's effects).
+      await saveLandingPage({ body: { adGroupId: adGroup.adGroupId, landingPage: parsed.data.landingPage } });
       toaster.create({ type: 'success', title: LANDING_PAGE_SAVED, duration: TOAST_MS.default, closable: true });
-      await refresh(['creatives', 'creativesOfDay']);
     } catch (failure) {
       // 000 §8: "Landing page save failure: toast 'There was an error: {message}'".
       toaster.create({ type: 'error', title: errorText(messageOf(failure)), duration: TOAST_MS.gate, closable: true });
@@ -165,8 +160,7 @@ export function AdGroupsPanel({
   campaign: TCampaign;
   frame: TFrameSelection;
 }) {
-  const { data, loading, error } = useQuery(AD_GROUPS_QUERY, { variables: { id: campaign.bgCampaignId } });
-  const refresh = useRefresh();
+  const { data, loading, error } = useAdGroups(campaign.bgCampaignId);
   const [editing, setEditing] = useState(false);
   // The first ad group starts expanded (a campaign usually has one); toggling flips a row from its default.
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
@@ -175,7 +169,7 @@ export function AdGroupsPanel({
     if (error) console.error(detailReportErrorText(error.message));
   }, [error]);
 
-  const adGroups = data?.adGroups ?? [];
+  const adGroups = data ?? [];
   const firstId = adGroups[0]?.adGroupId ?? null;
   const isExpanded = (id: string): boolean => (id === firstId) !== toggled.has(id);
   const toggle = (id: string): void =>
@@ -194,12 +188,10 @@ export function AdGroupsPanel({
     bgCampaignId: campaign.bgCampaignId,
     clickUrl: firstCreatives.data?.[0]?.click_url ?? '',
   };
+  // The replacement reloads the ad groups and creatives itself; the new first ad group starts expanded.
   const replacement = useReplacement(
     adGroups.map((adGroup) => adGroup.adGroupId),
-    async () => {
-      setToggled(new Set());
-      await refresh(AD_GROUP_FIELD_NAMES);
-    },
+    () => setToggled(new Set()),
   );
 
   return (

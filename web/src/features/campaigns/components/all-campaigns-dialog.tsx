@@ -1,11 +1,9 @@
 import { Button, CloseButton, Dialog, Flex, HStack, Portal, Skeleton, Stack, Switch } from '@chakra-ui/react';
 import { useState } from 'react';
-import { archiveCampaign, updateCampaignStatus } from '@bidgrid/shared/api/operations/campaign.operations';
 import { EXPORT_FILE, TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { callOperation } from '@/lib/api/api-client';
 import { exportCsv } from '@/lib/csv-export';
 import { toaster } from '@/lib/toaster';
 import {
@@ -16,7 +14,8 @@ import {
 } from '../campaign-columns';
 import { flagsOf, plannedCalls, stageFlag, toggleRules, type TStagedFlags } from '../campaign-flags';
 import { allCampaignsTitle, CAMPAIGNS_UPDATED, NO_CHANGES, SELECT_TO_EXPORT } from '../campaign-messages';
-import { useCampaignsReport } from '../hooks/use-reports';
+import { useSaveCampaignFlags } from '../api/campaign-calls';
+import { useCampaignsReport } from '../api/report-queries';
 import { initialFrame, type TFrameSelection } from '../time-frame';
 import { TimeFrameSelect } from './time-frame-select';
 
@@ -59,7 +58,7 @@ const fieldColumn = (field: CampaignField): DataTableColumn<TCampaign> => ({
  * The all-campaigns dialog (000 §2, §4), full screen: '"{advertiser}" Advertiser Campaigns', its own
  * time frame, every campaign (archived ones too) with staged Active/Archived toggles, Save and Export.
  * Save sends only the staged rows ('There are no changes in rows to save.' when none), then 'Campaigns
- * are successfully updated!' (4 s) and the lists reload. Export writes the ticked rows with ',' to the
+ * are successfully updated!' (4 s) once the lists are reloaded. Export writes the ticked rows with ',' to the
  * campaigns file ('Please, select campaigns to export' when none is ticked).
  */
 export function AllCampaignsDialog({
@@ -69,13 +68,15 @@ export function AllCampaignsDialog({
 }: {
   advertiser: TAdvertiser;
   onClose: () => void;
-  onSaved: () => Promise<void>;
+  /** Told after a save, once the lists are reloaded. */
+  onSaved?: () => Promise<void> | void;
 }) {
   const [frame, setFrame] = useState<TFrameSelection>(() => initialFrame());
   const report = useCampaignsReport(advertiser.bgAdvertiserId, frame);
   const [staged, setStaged] = useState<TStagedFlags>(() => new Map());
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [saving, setSaving] = useState(false);
+  const saveFlags = useSaveCampaignFlags();
   const campaigns = report.data ?? [];
 
   const columns: Array<DataTableColumn<TCampaign>> = [
@@ -120,33 +121,13 @@ export function AllCampaignsDialog({
       return;
     }
     setSaving(true);
-    let failed = false;
-    for (const call of calls) {
-      try {
-        if (call.kind === 'status') {
-          await callOperation(updateCampaignStatus, {
-            body: {
-              bgCampaignId: call.campaign.bgCampaignId,
-              beeswaxCampaignId: call.campaign.beeswaxCampaignId,
-              updateBody: { active: call.active },
-            },
-          });
-        } else {
-          await callOperation(archiveCampaign, {
-            body: { bgCampaignId: call.campaign.bgCampaignId, updateBody: { archived: call.archived } },
-          });
-        }
-      } catch (error) {
-        // 000 §8: archive and status failures are only logged (the API client showed its toast).
-        console.error(`The ${call.kind} change of ${call.campaign.bgCampaignId} failed`, error);
-        failed = true;
-      }
-    }
+    // 000 §8: archive and status failures are only logged (the API client showed its toast).
+    const { failed } = await saveFlags(calls);
     if (!failed) {
       toaster.create({ type: 'success', title: CAMPAIGNS_UPDATED, duration: TOAST_MS.campaignsSaved, closable: true });
     }
     setStaged(new Map());
-    await onSaved();
+    await onSaved?.();
     setSaving(false);
   };
 

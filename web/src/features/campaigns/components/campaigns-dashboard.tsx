@@ -1,16 +1,15 @@
 import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { archiveCampaign } from '@bidgrid/shared/api/operations/campaign.operations';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/data-states';
-import { callOperation } from '@/lib/api/api-client';
 import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
 import { toaster } from '@/lib/toaster';
-import { CAMPAIGN_FIELDS_NAMES } from '../api/campaigns.queries';
+import { useArchiveCampaign } from '../api/campaign-calls';
+import { useCampaignsReport } from '../api/report-queries';
 import {
   ALL_CAMPAIGNS_ARCHIVED,
   archivedMessage,
@@ -21,7 +20,6 @@ import {
   PIXEL_COPY_FAILED,
   VIEW_ALL_CAMPAIGNS,
 } from '../campaign-messages';
-import { useCampaignsReport, useRefresh } from '../hooks/use-reports';
 import { initialFrame, type TFrameSelection } from '../time-frame';
 import { AdGroupsPanel } from './ad-groups-panel';
 import { AllCampaignsDialog } from './all-campaigns-dialog';
@@ -65,7 +63,7 @@ function CampaignReports({
 function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   const [frame, setFrame] = useState<TFrameSelection>(() => initialFrame());
   const report = useCampaignsReport(advertiser.bgAdvertiserId, frame);
-  const refresh = useRefresh();
+  const { mutate: archiveCall } = useArchiveCampaign();
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<'all' | 'edit' | 'archive' | null>(null);
   const [archiving, setArchiving] = useState(false);
@@ -96,8 +94,6 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
     if (fallbackId) select(fallbackId, true);
   }, [fallbackId, select]);
 
-  const reloadCampaigns = (): Promise<void> => refresh(CAMPAIGN_FIELDS_NAMES);
-
   const copyPixel = async (campaign: TCampaign): Promise<void> => {
     if (!campaign.pixel_event_id) return;
     const copied = await copyText(conversionPixelSnippet(campaign.pixel_event_id, campaign.name));
@@ -112,10 +108,8 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   const archive = async (campaign: TCampaign): Promise<void> => {
     setArchiving(true);
     try {
-      await callOperation(archiveCampaign, {
-        body: { bgCampaignId: campaign.bgCampaignId, updateBody: { archived: true } },
-      });
-      await reloadCampaigns();
+      // Resolves once the campaign lists are reloaded (the call's effects), so the next campaign is chosen.
+      await archiveCall({ body: { bgCampaignId: campaign.bgCampaignId, updateBody: { archived: true } } });
       toaster.create({
         type: 'success',
         title: archivedMessage(campaign.name),
@@ -174,9 +168,7 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
             />
             <CampaignReports advertiser={advertiser} campaign={shown} frame={frame} />
           </Stack>
-          {dialog === 'edit' ? (
-            <EditCampaignDialog campaign={shown} onClose={() => setDialog(null)} onSaved={reloadCampaigns} />
-          ) : null}
+          {dialog === 'edit' ? <EditCampaignDialog campaign={shown} onClose={() => setDialog(null)} /> : null}
           <ConfirmDialog
             open={dialog === 'archive'}
             title={archiveQuestion(shown.name)}
@@ -191,9 +183,7 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
           </ConfirmDialog>
         </Box>
       )}
-      {dialog === 'all' ? (
-        <AllCampaignsDialog advertiser={advertiser} onClose={() => setDialog(null)} onSaved={reloadCampaigns} />
-      ) : null}
+      {dialog === 'all' ? <AllCampaignsDialog advertiser={advertiser} onClose={() => setDialog(null)} /> : null}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
 import { deliveryTotals, seriesBars, type TDeliverySeries } from '../delivery';
 import { formatAxisDay, formatIsoDay } from '../format';
-import { useDelivery } from '../hooks/use-reports';
+import { useDelivery } from '../api/report-queries';
 import type { TFrameSelection } from '../time-frame';
 
 const SERIES: ReadonlyArray<{ key: TDeliverySeries; label: string; color: string; format: (n: number) => string }> = [

@@ -15,7 +15,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { updateCampaignDetails } from '@bidgrid/shared/api/operations/campaign.operations';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { formatUsd } from '@bidgrid/shared/metrics/format';
@@ -27,8 +26,8 @@ import {
   type TCampaignDetailsInput,
 } from '@bidgrid/shared/validation/campaign-details.schema';
 import { toNumberInput } from '@bidgrid/shared/validation/fields';
-import { callOperation } from '@/lib/api/api-client';
 import { toaster } from '@/lib/toaster';
+import { useUpdateCampaignDetails } from '../api/campaign-calls';
 import { EDIT_CAMPAIGN_DETAILS, errorText, updatedMessage } from '../campaign-messages';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -85,11 +84,13 @@ export function EditCampaignDialog({
 }: {
   campaign: TCampaign;
   onClose: () => void;
-  onSaved: () => Promise<void> | void;
+  /** Told after a save, once the campaign lists are reloaded. */
+  onSaved?: () => Promise<void> | void;
   /** Today, for the date rules (tests pass a fixed day). */
   now?: () => Date | string;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const { mutate: saveDetails } = useUpdateCampaignDetails();
   const editability = campaignEditability({ startDate: campaign.start_date, endDate: campaign.end_date }, now());
   const defaults = useMemo(() => campaignFormValues(campaign), [campaign]);
 
@@ -122,7 +123,7 @@ export function EditCampaignDialog({
   const save = async (details: TCampaignDetails): Promise<void> => {
     setFailure(null);
     try {
-      await callOperation(updateCampaignDetails, {
+      await saveDetails({
         body: {
           bgCampaignId: campaign.bgCampaignId,
           beeswaxCampaignId: campaign.beeswaxCampaignId,
@@ -135,7 +136,7 @@ export function EditCampaignDialog({
         duration: TOAST_MS.default,
         closable: true,
       });
-      await onSaved();
+      await onSaved?.();
       onClose();
     } catch (error) {
       reset(defaults);

@@ -13,7 +13,6 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { updateLineItemStatus } from '@bidgrid/shared/api/operations/line-item.operations';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import {
@@ -25,13 +24,12 @@ import {
 } from '@bidgrid/shared/entities/line-item.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
-import { callOperation } from '@/lib/api/api-client';
 import { exportCsv } from '@/lib/csv-export';
-import { LINE_ITEM_FIELD_NAMES } from '../api/campaigns.queries';
+import { useUpdateLineItemStatus } from '../api/campaign-calls';
+import { useLineItemsReport } from '../api/report-queries';
 import { LINE_ITEM_STATUS_QUESTION, METRICS_TOOLBAR, SELECT_METRICS } from '../campaign-messages';
 import { NameCell } from '../campaign-columns';
 import { formatLineItemMetric, statusText } from '../format';
-import { useLineItemsReport, useRefresh } from '../hooks/use-reports';
 import {
   hubspotIdText,
   lineItemExportColumns,
@@ -119,7 +117,7 @@ function StatusCell({ lineItem, onToggle }: { lineItem: TLineItem; onToggle: (li
  */
 export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame: TFrameSelection }) {
   const report = useLineItemsReport(campaign.bgCampaignId, frame);
-  const refresh = useRefresh();
+  const { mutate: updateStatus } = useUpdateLineItemStatus();
   const [chosen, setChosen] = useState<ReadonlySet<TLineItemMetric>>(() => new Set(LINE_ITEM_DEFAULT_METRICS));
   const [pending, setPending] = useState<TLineItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -180,10 +178,8 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
   const confirm = async (lineItem: TLineItem): Promise<void> => {
     setBusy(true);
     try {
-      await callOperation(updateLineItemStatus, {
-        body: { beeswaxLineItemId: lineItem.beeswaxLineItemId, active: !lineItem.active },
-      });
-      await refresh(LINE_ITEM_FIELD_NAMES);
+      // Resolves once the line-item reports are reloaded (the call's effects).
+      await updateStatus({ body: { beeswaxLineItemId: lineItem.beeswaxLineItemId, active: !lineItem.active } });
     } catch (error) {
       console.error('The line item status was not updated', error);
     } finally {

@@ -4,14 +4,8 @@ import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
 import { toaster } from '@/lib/toaster';
 import { CREATIVES_REPLACED, REPLACE_FAILED } from '../campaign-messages';
-import { apiReplacementDeps } from '../creative-makers';
-import {
-  replaceAdGroup,
-  stepText,
-  type TCreativeMaker,
-  type TReplacementDeps,
-  type TReplacementStep,
-} from '../replace-ad-group';
+import { useReplaceAdGroup } from '../api/ad-group-calls';
+import { stepText, type TCreativeMaker, type TReplacementStep } from '../replace-ad-group';
 
 /** A replacement the modal asks for: the new ad group and how to make each of its creatives. */
 export interface TReplacementRequest {
@@ -20,19 +14,20 @@ export interface TReplacementRequest {
 }
 
 /**
- * Runs a replacement for a modal (000 §4, 001 §4): busy while it runs, then 'Creatives successfully
- * replaced.' or 'There was an error while upload new Ad Group' (5 s, 000 §8).
+ * Runs a replacement for a modal (000 §4, 001 §4): busy while it runs, then (once the ad groups and
+ * creatives are reloaded) 'Creatives successfully replaced.', or 'There was an error while upload new Ad
+ * Group' (5 s, 000 §8).
  */
 export function useReplacement(
   oldAdGroupIds: ReadonlyArray<TAdGroup['adGroupId']>,
   onReplaced: () => Promise<void> | void,
-  deps: TReplacementDeps = apiReplacementDeps,
 ) {
   const [step, setStep] = useState<TReplacementStep | null>(null);
+  const replace = useReplaceAdGroup();
   const run = async (request: TReplacementRequest): Promise<boolean> => {
     setStep({ step: 'creating-ad-group' });
     try {
-      await replaceAdGroup({ oldAdGroupIds, ...request }, deps, setStep);
+      await replace({ oldAdGroupIds, ...request }, setStep);
       await onReplaced();
       toaster.create({ type: 'success', title: CREATIVES_REPLACED, duration: TOAST_MS.upload, closable: true });
       return true;

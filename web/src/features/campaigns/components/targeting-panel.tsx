@@ -1,8 +1,7 @@
 import { Box, Heading, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
-import { TARGETING_QUERY } from '../api/campaigns.queries';
+import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
 import { targetingColumns } from '../targeting';
 
@@ -23,12 +22,12 @@ function Items({ items }: { items: readonly string[] }) {
  * only logged and the panel shows 'N/A' everywhere (000 §8).
  */
 export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
-  const { data, loading, error } = useQuery(TARGETING_QUERY, { variables: { id: bgCampaignId } });
+  const { data, loading, error } = useTargetingSelections(bgCampaignId);
   useEffect(() => {
     if (error) console.error(reportErrorText(error.message));
   }, [error]);
   const columns = targetingColumns(
-    data?.targeting ?? {
+    data ?? {
       domain_list: [],
       geo_country: [],
       geo_state: [],

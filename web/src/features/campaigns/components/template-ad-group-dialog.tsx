@@ -1,23 +1,22 @@
 import { Box, Field, HStack, Image, Input, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
-import { skipToken, useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import type { TAdGroupType } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
 import { ZSavedAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
 import { formatShortDate } from '@/lib/date-format';
-import { AD_GROUP_TEMPLATES_QUERY, CREATIVE_TEMPLATES_QUERY } from '../api/campaigns.queries';
+import { useAdGroupTemplates, useCreativeCalls, useCreativeTemplates } from '../api/ad-group-calls';
 import { AD_GROUPS_LOADING, noTemplatesText, TEMPLATES_DIALOG_TITLE } from '../campaign-messages';
 import { templateMaker, type TCreativeContext } from '../creative-makers';
 import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
 
 /** The creatives of the chosen template, so the user sees what the campaign will serve. */
 function TemplateCreatives({ templateId }: { templateId: string }) {
-  const { data, loading, error } = useQuery(CREATIVE_TEMPLATES_QUERY, { variables: { id: templateId } });
+  const { data, loading, error } = useCreativeTemplates(templateId);
   useEffect(() => {
     if (error) console.error('The creative templates could not be loaded', error);
   }, [error]);
   if (loading && !data) return <Text color="fg.muted">{AD_GROUPS_LOADING}</Text>;
-  const creatives = data?.creativeTemplates ?? [];
+  const creatives = data ?? [];
   if (creatives.length === 0) return <Text color="fg.muted">This template has no creatives.</Text>;
   return (
     <Table.Root size="sm" aria-label="Creatives of the template">
@@ -72,19 +71,17 @@ export function TemplateAdGroupDialog({
   onClose: () => void;
   onReplace: (request: TReplacementRequest) => Promise<boolean>;
 }) {
-  const templates = useQuery(
-    AD_GROUP_TEMPLATES_QUERY,
-    open ? { variables: { advertiserId: context.bgAdvertiserId } } : skipToken,
-  );
+  const templates = useAdGroupTemplates(open ? context.bgAdvertiserId : null);
+  const calls = useCreativeCalls();
   const [selectedId, setSelectedId] = useState('');
   const [landingPage, setLandingPage] = useState(context.clickUrl);
   const [errors, setErrors] = useState<{ selection?: string; landingPage?: string }>({});
-  const chosen = useQuery(CREATIVE_TEMPLATES_QUERY, selectedId ? { variables: { id: selectedId } } : skipToken);
+  const chosen = useCreativeTemplates(selectedId || null);
   useEffect(() => {
     if (templates.error) console.error('The ad group templates could not be loaded', templates.error);
   }, [templates.error]);
 
-  const list = (templates.data?.adGroupTemplates ?? []).filter((template) => template.adGroupType === adGroupType);
+  const list = (templates.data ?? []).filter((template) => template.adGroupType === adGroupType);
 
   const submit = async (): Promise<void> => {
     const selection = ZSavedAdGroupForm.safeParse({ selectedAdGroupTemplateId: selectedId });
@@ -99,7 +96,7 @@ export function TemplateAdGroupDialog({
     }
     setErrors({});
     // The creatives are read fresh so the replacement uses exactly what the template holds now.
-    const creatives = chosen.data?.creativeTemplates ?? (await chosen.refetch()).data?.creativeTemplates ?? [];
+    const creatives = chosen.data ?? (await chosen.refetch()) ?? [];
     const done = await onReplace({
       newAdGroup: {
         bgAdvertiserId: context.bgAdvertiserId,
@@ -108,7 +105,7 @@ export function TemplateAdGroupDialog({
         description: template.description,
         adGroupType: template.adGroupType,
       },
-      makers: creatives.map((creative) => templateMaker(creative, { ...context, clickUrl: page.data })),
+      makers: creatives.map((creative) => templateMaker(creative, { ...context, clickUrl: page.data }, calls)),
     });
     if (done) onClose();
   };

@@ -6,6 +6,7 @@ import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema'
 import { ZNewAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
 import { checkUploadBatch } from '@bidgrid/shared/validation/upload.schema';
 import { toaster } from '@/lib/toaster';
+import { useCreativeCalls } from '../api/ad-group-calls';
 import { FILES_LOADED, UPLOAD_DIALOG_TITLE } from '../campaign-messages';
 import { measureFiles, uploadMaker, type TCreativeContext, type TMeasuredFile } from '../creative-makers';
 import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
@@ -58,6 +59,7 @@ export function UploadAdGroupDialog({
   const [refused, setRefused] = useState<string[]>([]);
   const [errors, setErrors] = useState<TUploadErrors>({});
   const fileInputId = useId();
+  const calls = useCreativeCalls();
 
   const reset = (): void => {
     setName('');
@@ -114,7 +116,7 @@ export function UploadAdGroupDialog({
         description: parsed.data.description,
         adGroupType: 'image',
       },
-      makers: files.map((file) => uploadMaker(file, clickContext)),
+      makers: files.map((file) => uploadMaker(file, clickContext, calls)),
     });
     if (done) {
       reset();

@@ -1,12 +1,10 @@
-import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
 import { createApiClient } from '@/lib/api/api-client';
-import { createRestLink } from '@/lib/api/rest-link';
+import { createApolloClient } from '@/lib/api/apollo-client';
 import { CAMPAIGN_STEPS_KEY } from '@/lib/campaign-flow';
 import { demoAgency, fakeSession, renderPage } from '@/test/render';
 import { Component as DashboardPage } from './dashboard';
@@ -40,10 +38,7 @@ function renderDashboard(reply: () => Response) {
     onApiError,
     fetch: vi.fn<typeof fetch>(async () => reply()),
   });
-  const client = new ApolloClient({
-    link: createRestLink({ client: api, operations: new Map([[getPlaybooks.name, getPlaybooks]]) }),
-    cache: new InMemoryCache(),
-  });
+  const client = createApolloClient(api);
   const rendered = renderPage(
     <ApolloProvider client={client}>
       <DashboardPage />

@@ -1,11 +1,10 @@
 import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { useNavigate } from 'react-router-dom';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { paths } from '@/config/paths';
 import { abmFlowSteps, startCampaignFlow, type FlowStep } from '@/lib/campaign-flow';
-import { PLAYBOOKS_QUERY } from '../api/playbooks.query';
+import { usePlaybooks } from '../api/playbook-queries';
 import { CampaignCard } from '../components/campaign-card';
 import { PlaybookIcon } from '../components/playbook-icon';
 
@@ -36,7 +35,7 @@ const fixedCards = [
 /** Home at /dashboard (spec 000 §2 "Dashboard", 001 §1). */
 export function Component() {
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(PLAYBOOKS_QUERY);
+  const { data, loading, error, refetch } = usePlaybooks();
 
   // Starting a flow: clear session storage, set isDynamicABA, set the card's steps, navigate with the title.
   const start = (options: {
@@ -80,9 +79,9 @@ export function Component() {
             message={error.message}
             onRetry={() => void refetch()}
           />
-        ) : data && data.playbooks.length > 0 ? (
+        ) : data && data.length > 0 ? (
           <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="6">
-            {data.playbooks.map((playbook) => (
+            {data.map((playbook) => (
               <CampaignCard
                 key={playbook.id}
                 icon={<PlaybookIcon name={playbook.icon} />}

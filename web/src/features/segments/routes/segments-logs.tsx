@@ -1,10 +1,9 @@
 import { Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import { ExportedLogTable } from '@/components/exported-log-table';
 import { ErrorState } from '@/components/data-states';
 import { useSession } from '@/lib/session/session-context';
-import { SEGMENTS_LOGS_QUERY } from '../api/segments-logs.query';
+import { useSegmentsLogs } from '../api/segments-logs-queries';
 import { SEGMENTS_LOG_COLUMNS, SEGMENTS_LOG_CSV } from '../segments-log-columns';
 
 const entryKey = (entry: TSegmentsLogEntry, index: number): string =>
@@ -17,8 +16,8 @@ const entryKey = (entry: TSegmentsLogEntry, index: number): string =>
  */
 export function Component() {
   const { userName } = useSession();
-  const { data, loading, error, refetch } = useQuery(SEGMENTS_LOGS_QUERY, { variables: { username: userName ?? '' } });
-  const entries = (data?.segmentsLogs ?? []).map((entry, index) => ({ ...entry, id: entryKey(entry, index) }));
+  const { data, loading, error, refetch } = useSegmentsLogs(userName);
+  const entries = (data ?? []).map((entry, index) => ({ ...entry, id: entryKey(entry, index) }));
 
   return (
     <Stack gap="6">

@@ -1,10 +1,10 @@
-import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { defineOperation, type AnyOperation } from '@bidgrid/shared/api/operation';
-import { getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
+import { defineOperation } from '@bidgrid/shared/api/operation';
+import { getAgencyAssignedToUser } from '@bidgrid/shared/api/operations/agency.operations';
 import { createApiClient, type ApiAuth } from './api-client';
-import { createRestLink } from './rest-link';
+import { createApolloClient, queryOperation } from './apollo-client';
+import { operationDocument } from './operation-document';
 
 const searchCampaigns = defineOperation({
   name: 'testSearchCampaigns',
@@ -29,6 +29,18 @@ const renameCampaign = defineOperation({
   specRef: 'test',
 });
 
+const uploadBanner = defineOperation({
+  name: 'testUploadBanner',
+  method: 'POST',
+  path: '/api/creatives/upload',
+  auth: 'user',
+  body: z.object({ name: z.string(), width: z.coerce.number(), file: z.file() }),
+  bodyKind: 'form',
+  response: z.object({ name: z.string() }),
+  summary: 'test form-data operation',
+  specRef: 'test',
+});
+
 const agency = {
   agencyId: 'bgAgency-demo',
   name: 'Demo Agency',
@@ -37,25 +49,10 @@ const agency = {
   users: ['demo'],
 };
 
-const playbook = {
-  id: 'pb-1',
-  icon: 'rocket',
-  title: 'Launch',
-  description: ['One', 'Two'],
-  campaignSteps: [{ name: 'select advertiser', order: 1, label: 'Select Advertiser' }],
-};
-
 const envelope = (payload: unknown, status = 200) =>
   new Response(JSON.stringify({ success: true, payload, error: null }), { status });
 
-interface Harness {
-  client: ApolloClient;
-  fetch: ReturnType<typeof vi.fn<typeof fetch>>;
-  onApiError: ReturnType<typeof vi.fn<(message: string) => void>>;
-  auth: { [K in keyof ApiAuth]: ReturnType<typeof vi.fn<ApiAuth[K]>> };
-}
-
-function harness(responses: Array<Response | (() => Response)>): Harness {
+function harness(responses: Array<Response | (() => Response)>) {
   const queue = [...responses];
   const fetchMock = vi.fn<typeof fetch>(async () => {
     const next = queue.shift();
@@ -69,12 +66,10 @@ function harness(responses: Array<Response | (() => Response)>): Harness {
   };
   const onApiError = vi.fn<(message: string) => void>();
   const api = createApiClient({ apiUrl: 'https://api.example.test/prod/', auth, onApiError, fetch: fetchMock });
-  const operations = new Map<string, AnyOperation>(
-    [getAgencyAssignedToUser, getPlaybooks, searchCampaigns, renameCampaign].map((op) => [op.name, op]),
-  );
-  const client = new ApolloClient({ link: createRestLink({ client: api, operations }), cache: new InMemoryCache() });
-  return { client, fetch: fetchMock, onApiError, auth };
+  return { client: createApolloClient(api), fetch: fetchMock, onApiError, auth };
 }
+
+type Harness = ReturnType<typeof harness>;
 
 const requestOf = (mock: Harness['fetch'], index = 0): { url: string; init: RequestInit; headers: Headers } => {
   const call = mock.mock.calls[index];
@@ -83,36 +78,19 @@ const requestOf = (mock: Harness['fetch'], index = 0): { url: string; init: Requ
   return { url: String(call[0]), init, headers: new Headers(init.headers) };
 };
 
-const AGENCY_QUERY = gql`
-  query Agency($userName: String!) {
-    agency(params: { username: $userName }) @rest(operation: "getAgencyAssignedToUser", type: "Agency") {
-      agencyId
-      name
-    }
-  }
-`;
+const readAgency = (h: Harness) => queryOperation(getAgencyAssignedToUser, { params: { username: 'demo' } }, h.client);
 
-const CAMPAIGNS_QUERY = gql`
-  query Campaigns($advertiserId: String!, $timeFrame: String!) {
-    campaigns(params: { advertiserId: $advertiserId }, query: { timeFrame: $timeFrame })
-      @rest(operation: "testSearchCampaigns", type: "Campaign") {
-      id
-      name
-      budget
-    }
-  }
-`;
-
-describe('REST link', () => {
+describe('operation link', () => {
   it('builds the URL from the operation path, params and query on the API URL', async () => {
     // Prepare
     const h = harness([envelope([{ id: 'c1', name: 'Spring' }])]);
 
     // Act
-    await h.client.query({
-      query: CAMPAIGNS_QUERY,
-      variables: { advertiserId: 'bgAdvertiser-a b', timeFrame: '7_DAYS' },
-    });
+    await queryOperation(
+      searchCampaigns,
+      { params: { advertiserId: 'bgAdvertiser-a b' }, query: { timeFrame: '7_DAYS' } },
+      h.client,
+    );
 
     // Assess
     const { url, init } = requestOf(h.fetch);
@@ -126,7 +104,7 @@ describe('REST link', () => {
     const h = harness([envelope(agency)]);
 
     // Act
-    await h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    await readAgency(h);
 
     // Assess
     const { headers, url } = requestOf(h.fetch);
@@ -134,73 +112,61 @@ describe('REST link', () => {
     expect(headers.get('Authorization')).toBe('Bearer token-1');
   });
 
-  it('resolves with the validated payload shaped like the selection set', async () => {
+  it('stores the validated payload whole under the operation and its input', async () => {
     // Prepare
-    const h = harness([envelope([{ id: 'c1', name: 'Spring', extra: 'dropped' }])]);
+    const h = harness([envelope([{ id: 'c1', name: 'Spring', extra: 'dropped by the schema' }])]);
+    const input = { params: { advertiserId: 'bgAdvertiser-1' }, query: { timeFrame: 'ALL_TIME' } } as const;
 
     // Act
-    const result = await h.client.query({
-      query: CAMPAIGNS_QUERY,
-      variables: { advertiserId: 'bgAdvertiser-1', timeFrame: 'ALL_TIME' },
-    });
+    const payload = await queryOperation(searchCampaigns, input, h.client);
 
     // Assess
-    expect(result.data).toEqual({ campaigns: [{ __typename: 'Campaign', id: 'c1', name: 'Spring', budget: null }] });
-    expect(h.onApiError).not.toHaveBeenCalled();
-  });
-
-  it('keeps nested selections and derives nested type names', async () => {
-    // Prepare
-    const h = harness([envelope([playbook])]);
-    const query = gql`
-      query Playbooks {
-        playbooks @rest(operation: "getPlaybooks", type: "Playbook") {
-          id
-          title
-          campaignSteps {
-            name
-          }
-        }
-      }
-    `;
-
-    // Act
-    const result = await h.client.query({ query });
-
-    // Assess
-    expect(result.data).toEqual({
-      playbooks: [
-        {
-          __typename: 'Playbook',
-          id: 'pb-1',
-          title: 'Launch',
-          campaignSteps: [{ __typename: 'Playbook_campaignSteps', name: 'select advertiser' }],
-        },
+    expect(payload).toEqual([{ id: 'c1', name: 'Spring' }]);
+    expect((h.client.cache.extract() as Record<string, unknown>)['ROOT_QUERY']).toEqual({
+      __typename: 'Query',
+      'testSearchCampaigns({"input":{"params":{"advertiserId":"bgAdvertiser-1"},"query":{"timeFrame":"ALL_TIME"}}})': [
+        { id: 'c1', name: 'Spring' },
       ],
     });
+    expect(h.onApiError).not.toHaveBeenCalled();
   });
 
   it('sends a JSON body for mutations', async () => {
     // Prepare
     const h = harness([envelope({ id: 'c1', name: 'Renamed' })]);
-    const mutation = gql`
-      mutation Rename($body: RenameInput!) {
-        renamed(body: $body) @rest(operation: "testRenameCampaign", type: "Campaign") {
-          id
-          name
-        }
-      }
-    `;
 
     // Act
-    const result = await h.client.mutate({ mutation, variables: { body: { id: 'c1', name: 'Renamed' } } });
+    const result = await h.client.mutate({
+      mutation: operationDocument(renameCampaign, 'mutation'),
+      variables: { input: { body: { id: 'c1', name: 'Renamed' } } },
+    });
 
     // Assess
     const { init, headers } = requestOf(h.fetch);
     expect(init.method).toBe('PUT');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(JSON.parse(String(init.body))).toEqual({ id: 'c1', name: 'Renamed' });
-    expect(result.data).toEqual({ renamed: { __typename: 'Campaign', id: 'c1', name: 'Renamed' } });
+    expect(result.data).toEqual({ testRenameCampaign: { id: 'c1', name: 'Renamed' } });
+  });
+
+  it('sends the body of a form operation as multipart, files included', async () => {
+    // Prepare
+    const h = harness([envelope({ name: 'banner.png' })]);
+    const file = new File(['png'], 'banner.png', { type: 'image/png' });
+
+    // Act
+    await h.client.mutate({
+      mutation: operationDocument(uploadBanner, 'mutation'),
+      variables: { input: { body: { name: 'banner.png', width: 300, file } } },
+    });
+
+    // Assess
+    const form = requestOf(h.fetch).init.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('name')).toBe('banner.png');
+    expect(form.get('width')).toBe('300');
+    expect((form.get('file') as File).name).toBe('banner.png');
+    expect(requestOf(h.fetch).headers.get('Content-Type')).toBeNull();
   });
 
   it('on success:false reports the error text once and fails the query', async () => {
@@ -210,7 +176,7 @@ describe('REST link', () => {
     ]);
 
     // Act
-    const outcome = h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const outcome = readAgency(h);
 
     // Assess
     await expect(outcome).rejects.toThrow('Agency not found.');
@@ -223,7 +189,7 @@ describe('REST link', () => {
     const h = harness([new Response(JSON.stringify({ success: false, payload: null, error: null }), { status: 200 })]);
 
     // Act
-    const outcome = h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const outcome = readAgency(h);
 
     // Assess
     await expect(outcome).rejects.toThrow('There was an error with this request.');
@@ -237,7 +203,7 @@ describe('REST link', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     // Act
-    const outcome = h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const outcome = readAgency(h);
 
     // Assess
     await expect(outcome).rejects.toThrow('There was an error with this request.');
@@ -250,10 +216,11 @@ describe('REST link', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     // Act
-    const outcome = h.client.query({
-      query: CAMPAIGNS_QUERY,
-      variables: { advertiserId: 'wrong-prefix', timeFrame: 'ALL_TIME' },
-    });
+    const outcome = queryOperation(
+      searchCampaigns,
+      { params: { advertiserId: 'wrong-prefix' }, query: { timeFrame: 'ALL_TIME' } },
+      h.client,
+    );
 
     // Assess
     await expect(outcome).rejects.toThrow('There was an error with this request.');
@@ -269,14 +236,14 @@ describe('REST link', () => {
     ]);
 
     // Act
-    const result = await h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const result = await readAgency(h);
 
     // Assess
     expect(h.auth.refreshAccessToken).toHaveBeenCalledTimes(1);
     expect(h.fetch).toHaveBeenCalledTimes(2);
     expect(requestOf(h.fetch, 0).headers.get('Authorization')).toBe('Bearer token-1');
     expect(requestOf(h.fetch, 1).headers.get('Authorization')).toBe('Bearer token-2');
-    expect(result.data).toEqual({ agency: { __typename: 'Agency', agencyId: 'bgAgency-demo', name: 'Demo Agency' } });
+    expect(result).toEqual(agency);
     expect(h.onApiError).not.toHaveBeenCalled();
   });
 
@@ -286,7 +253,7 @@ describe('REST link', () => {
     h.auth.refreshAccessToken.mockResolvedValueOnce(null);
 
     // Act
-    const outcome = h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const outcome = readAgency(h);
 
     // Assess
     await expect(outcome).rejects.toMatchObject({ kind: 'session' });
@@ -302,7 +269,7 @@ describe('REST link', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     // Act
-    const outcome = h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const outcome = readAgency(h);
 
     // Assess
     await expect(outcome).rejects.toMatchObject({ kind: 'http', status: 401 });
@@ -317,7 +284,7 @@ describe('REST link', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     // Act
-    const outcome = h.client.query({ query: AGENCY_QUERY, variables: { userName: 'demo' } });
+    const outcome = readAgency(h);
 
     // Assess
     await expect(outcome).rejects.toMatchObject({ status: 401 });

@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { getCampaignDailyReport, listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
+import {
+  getCampaignDelivery,
+  getCreativesDailyReport,
+  getCreativesReport,
+  getLineItemsDailyReport,
+  getLineItemsReport,
+} from '@bidgrid/shared/api/operations/report.operations';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
+import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
+import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
+import { detailReportErrorText, reportErrorText } from '../campaign-messages';
+import { reportRequest, type TFrameSelection } from '../time-frame';
+
+// The dashboard's report reads (000 §7). Each frame is its own cached answer (the cache is keyed by the
+// call's input), so switching back to a frame shows it again without a request.
+
+/** A report read of the dashboard: the data (the last one while a new frame loads), whether it loads. */
+export interface TReport<T> {
+  readonly data: T | undefined;
+  /** True while the answer of the current frame is on its way (a loader shows when there is no data yet). */
+  readonly loading: boolean;
+}
+
+/**
+ * 000 §8: report fetch failures are only logged; the screen keeps its empty state and loaders stop (the
+ * API client has already shown its error toast).
+ */
+function useLoggedError(error: unknown, text: (message: string) => string): void {
+  useEffect(() => {
+    if (error) console.error(text(error instanceof Error ? error.message : String(error)));
+  }, [error, text]);
+}
+
+/**
+ * Picks between the rolling-frame and the one-day query of a report. While the other kind or a new
+ * frame loads, the last answer stays on screen (so the toolbar and the tables do not blink away).
+ */
+function pick<T>(
+  useDay: boolean,
+  range: { data: T | undefined; previousData: T | undefined; loading: boolean },
+  day: { data: T | undefined; previousData: T | undefined; loading: boolean },
+): TReport<T> {
+  const active = useDay ? day : range;
+  const other = useDay ? range : day;
+  const data = active.data ?? active.previousData ?? other.data ?? other.previousData;
+  return { data, loading: active.loading };
+}
+
+/** The advertiser's campaigns with their reports of the selected frame (000 §7 allbyadvertiser / dailyreport). */
+export function useCampaignsReport(advertiserId: string, selection: TFrameSelection): TReport<TCampaign[]> {
+  const request = reportRequest(selection);
+  const range = useOperationQuery(
+    listCampaignsByAdvertiser,
+    request.kind === 'range' ? { params: { advertiserId }, query: { timeFrame: request.timeFrame } } : skipToken,
+  );
+  const day = useOperationQuery(
+    getCampaignDailyReport,
+    request.kind === 'day' ? { params: { id: advertiserId }, query: { date: request.date } } : skipToken,
+  );
+  useLoggedError(range.error ?? day.error, reportErrorText);
+  return pick(request.kind === 'day', range, day);
+}
+
+/** The campaign's line items and their reports of the selected frame (000 §7 /report/lineitems...). */
+export function useLineItemsReport(bgCampaignId: string, selection: TFrameSelection): TReport<TLineItemsReport> {
+  const request = reportRequest(selection);
+  const range = useOperationQuery(
+    getLineItemsReport,
+    request.kind === 'range' ? { query: { bgCampaignId, timeFrame: request.timeFrame } } : skipToken,
+  );
+  const day = useOperationQuery(
+    getLineItemsDailyReport,
+    request.kind === 'day' ? { query: { bgCampaignId, date: request.date } } : skipToken,
+  );
+  useLoggedError(range.error ?? day.error, detailReportErrorText);
+  return pick(request.kind === 'day', range, day);
+}
+
+/**
+ * An ad group's creatives with their reports of the selected frame (000 §7 /report/creatives...); none
+ * while `adGroupId` is null. The same ad group and frame asked twice is one request (one cached answer).
+ */
+export function useCreativesReport(adGroupId: string | null, selection: TFrameSelection): TReport<TCreative[]> {
+  const request = reportRequest(selection);
+  const range = useOperationQuery(
+    getCreativesReport,
+    adGroupId && request.kind === 'range' ? { query: { adGroupId, timeFrame: request.timeFrame } } : skipToken,
+  );
+  const day = useOperationQuery(
+    getCreativesDailyReport,
+    adGroupId && request.kind === 'day' ? { query: { adGroupId, date: request.date } } : skipToken,
+  );
+  useLoggedError(range.error ?? day.error, detailReportErrorText);
+  return pick(request.kind === 'day', range, day);
+}
+
+/** The campaign's daily delivery over the selected frame, for the chart. */
+export function useDelivery(bgCampaignId: string, selection: TFrameSelection): TReport<TDeliveryDay[]> {
+  const request = reportRequest(selection);
+  const result = useOperationQuery(getCampaignDelivery, {
+    query:
+      request.kind === 'day'
+        ? { bgCampaignId, timeFrame: 'CUSTOM_DATE', date: request.date }
+        : { bgCampaignId, timeFrame: request.timeFrame },
+  });
+  useLoggedError(result.error, reportErrorText);
+  return { data: result.data ?? result.previousData, loading: result.loading };
+}

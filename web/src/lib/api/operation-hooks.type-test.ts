@@ -1,0 +1,100 @@
+/**
+ * Compile-time proof that the hooks are typed by the operation's schemas (never by hand): `tsc -b` (the
+ * first step of `npm test`) compiles this file, and each `@ts-expect-error` fails the build if the line
+ * under it ever compiles. Nothing here runs; the hook is never called.
+ */
+import { archiveCampaign, listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
+import { getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
+import { uploadCreative } from '@bidgrid/shared/api/operations/creative.operations';
+import { getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { updateCached, type CacheEffects } from './cache-effects';
+import { skipToken, useOperationQuery } from './use-operation-query';
+import { useOperationMutation } from './use-operation-mutation';
+
+export function useTypeChecks(): void {
+  // A read: params and query as the operation declares them; the reply is the response schema's type.
+  const campaigns = useOperationQuery(listCampaignsByAdvertiser, {
+    params: { advertiserId: 'bgAdvertiser-1' },
+    query: { timeFrame: '7_DAYS' },
+  });
+  const first: TCampaign | undefined = campaigns.data?.[0];
+  const name: string | undefined = first?.name;
+  const impressions: number | null | undefined = campaigns.previousData?.[0]?.campaignReports[0]?.impressions;
+
+  // @ts-expect-error reading a field the payload schema lacks
+  void campaigns.data?.[0]?.campaignName;
+
+  // @ts-expect-error a wrong path parameter name
+  useOperationQuery(listCampaignsByAdvertiser, { params: { advertiser: 'bgAdvertiser-1' } });
+
+  useOperationQuery(listCampaignsByAdvertiser, {
+    // @ts-expect-error a path parameter the operation does not have, beside the right one
+    params: { advertiserId: 'bgAdvertiser-1', campaignId: 'bg-campaign-1' },
+  });
+
+  // @ts-expect-error a query value the schema does not allow
+  useOperationQuery(listCampaignsByAdvertiser, { params: { advertiserId: 'a' }, query: { timeFrame: 'YESTERDAY' } });
+
+  // @ts-expect-error the required path parameters are missing
+  useOperationQuery(listCampaignsByAdvertiser, {});
+
+  // @ts-expect-error a query parameter the operation does not declare
+  useOperationQuery(getLineItemsReport, { query: { bgCampaignId: 'bg-campaign-1', campaignId: 'x' } });
+
+  // @ts-expect-error an operation without parameters takes none
+  useOperationQuery(getPlaybooks, { params: { id: 'x' } });
+
+  // @ts-expect-error an operation without a body takes none
+  useOperationQuery(getPlaybooks, { body: { username: 'demo' } });
+
+  // A read with nothing to send, and one not made yet.
+  const playbooks = useOperationQuery(getPlaybooks, {});
+  const title: string | undefined = playbooks.data?.[0]?.title;
+  useOperationQuery(getLineItemsReport, skipToken);
+
+  // A change: the body as the schema has it; the reply typed by the response schema.
+  const archive = useOperationMutation(archiveCampaign, { refreshes: [listCampaignsByAdvertiser] });
+  const archived: Promise<TCampaign> = archive.mutate({
+    body: { bgCampaignId: 'bg-campaign-1', updateBody: { archived: true } },
+  });
+
+  // @ts-expect-error a body field of the wrong type
+  void archive.mutate({ body: { bgCampaignId: 'bg-campaign-1', updateBody: { archived: 'yes' } } });
+
+  // @ts-expect-error the body is required
+  void archive.mutate({});
+
+  // @ts-expect-error reading a field the reply lacks
+  void archive.data?.archivedAt;
+
+  // A form-data operation takes its body as an object like any other.
+  const upload = useOperationMutation(uploadCreative);
+  void upload.mutate({
+    body: {
+      name: 'banner.png',
+      sourceUrl: 'https://assets.example/banner.png',
+      size: 1000,
+      mimetype: 'image/png',
+      width: 300,
+      height: 250,
+      advertiser_id: 1,
+      bg_advertiser_id: 'bgAdvertiser-1',
+      click_url: 'https://acme.example/',
+      adGroupId: 'bg-ad-group-1',
+    },
+  });
+
+  // Effects: an in-place update gets the cached answer and the reply, each typed by its operation.
+  const effects: CacheEffects<TCampaign> = {
+    updates: [
+      updateCached(listCampaignsByAdvertiser, (cached, saved: TCampaign) =>
+        cached.map((campaign) => (campaign.bgCampaignId === saved.bgCampaignId ? saved : campaign)),
+      ),
+    ],
+  };
+  // @ts-expect-error an update must return the cached answer's type
+  updateCached(listCampaignsByAdvertiser, (cached) => cached.length);
+
+  void [name, impressions, title, archived, effects];
+}
