@@ -103,7 +103,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
+              group: [
+                '@bidgrid/lambdas',
+                '@bidgrid/lambdas/*',
+                '@bidgrid/cdk',
+                '@bidgrid/cdk/*',
+                '@bidgrid/local',
+                '@bidgrid/local/*',
+              ],
               message: 'web never imports lambdas or cdk.',
             },
             { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
@@ -120,7 +127,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@bidgrid/web', '@bidgrid/web/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
+              group: [
+                '@bidgrid/web',
+                '@bidgrid/web/*',
+                '@bidgrid/cdk',
+                '@bidgrid/cdk/*',
+                '@bidgrid/local',
+                '@bidgrid/local/*',
+              ],
               message: 'lambdas never import web or cdk.',
             },
           ],

@@ -9,7 +9,7 @@ import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
 import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
 import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
-import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
+import { pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callOperation } from '../support/api';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
+import type { LocalStackInfo } from '@bidgrid/local/info';
 import { stackInfo } from '../support/stack';
 import { DEMO_PASSWORD } from '../support/api';
 

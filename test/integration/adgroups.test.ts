@@ -9,7 +9,7 @@ import type {
   TCreativeUploadUrl,
 } from '@bidgrid/shared';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
+import { pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callOperation } from '../support/api';
 import { stackInfo } from '../support/stack';
 import { bidderCall, bidderRow, fixtureIds, makeCampaign } from './campaigns.fixtures';

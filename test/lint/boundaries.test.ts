@@ -34,7 +34,7 @@ describe('import boundaries', () => {
   it('lambdas never import web or cdk', async () => {
     const ids = await ruleIdsFor(
       'lambdas/src/domain/probe.ts',
-      "import { startLocalStack } from '@bidgrid/cdk/local/stack';\nexport const s = startLocalStack;\n",
+      "import { startLocalStack } from '@bidgrid/local/stack';\nexport const s = startLocalStack;\n",
     );
     expect(ids).toContain('no-restricted-imports');
   });
