@@ -1,12 +1,26 @@
 import { readdirSync } from 'node:fs';
 // One lint setup for the whole repo: strict TypeScript rules, React hooks, no import cycles, and
 // the import boundaries of ARCHITECTURE.md (shared <- lambdas, shared <- web, web never imports
-// lambdas or cdk, lambdas never import web or cdk, web features never import each other).
+// lambdas or cdk, lambdas never import web or cdk, web features never import each other, the local
+// stack reaches lambdas only through entry files and the APIs exported for it, the CDK app never
+// imports the local stack).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// From lambdas the local stack (cdk/local) may import only what lambdas exports for it on purpose:
+// handler and job entry files (it also loads them by path), the job schedules, the seeding API and
+// the authorizer's token check. Globs, as the rule matches them against resolved absolute paths.
+const localStackMayImport = [
+  '**/lambdas/src/http/*.handler.ts',
+  '**/lambdas/src/ws/*.handler.ts',
+  '**/lambdas/src/jobs/*.job.ts',
+  '**/lambdas/src/jobs/schedules.ts',
+  '**/lambdas/src/seeding.ts',
+  '**/lambdas/src/authorizer.ts',
+];
 
 // Every folder under web/src/features is a feature: it may import shared code, components and lib,
 // never another feature.
@@ -71,6 +85,18 @@ export default tseslint.config(
             { target: './web', from: ['./lambdas', './cdk', './test'], message: 'web never imports lambdas or cdk.' },
             { target: './lambdas', from: ['./web', './cdk', './test'], message: 'lambdas never import web or cdk.' },
             { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
+            {
+              target: './cdk/local',
+              from: './lambdas/**',
+              except: localStackMayImport,
+              message:
+                'The local stack imports from lambdas only entry files, jobs/schedules, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
+            },
+            {
+              target: ['./cdk/src', './cdk/bin', './cdk/test'],
+              from: './cdk/local',
+              message: 'The CDK app never imports the local stack.',
+            },
             ...featureZones,
           ],
         },
