@@ -22,6 +22,37 @@ const localStackMayImport = [
   '**/lambdas/src/authorizer.ts',
 ];
 
+// `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets esbuild
+// and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
+const zodNamespaceImport = {
+  selector:
+    "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
+  message: "Use `import * as z from 'zod'`: the named import defeats tree-shaking (443 KB vs 83 KB a bundle).",
+};
+
+// Browser tests never read the page once to decide or compare: a read taken before the data arrived
+// is what made a fresh-clone run fail (billing.spec.ts, rows read before the table had loaded). These
+// Playwright reads are allowed only inside a retrying callback (`expect.poll(...)`, or the fixture
+// `readWhenReady(...)` built on it). Escape hatch, for a read after an auto-retrying assertion has
+// waited for the very thing read: `// eslint-disable-next-line no-restricted-syntax -- <that assertion>`.
+const oneShotReads =
+  'allInnerTexts|allTextContents|innerText|innerHTML|textContent|inputValue|getAttribute|isVisible|isHidden|isChecked|isEnabled|isDisabled|isEditable|count|boundingBox|evaluateAll';
+const outsideRetryingCallbacks =
+  ":not(CallExpression[callee.object.name='expect'][callee.property.name='poll'] *):not(CallExpression[callee.name='readWhenReady'] *)";
+const oneShotPageReads = [
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${oneShotReads})$/]${outsideRetryingCallbacks}`,
+    message:
+      'One-shot read of the page: it does not wait for the data. Use an auto-retrying assertion (`await expect(locator).toHaveText([...])`, toHaveCount, toHaveAttribute, toBeChecked...), `expect.poll(() => read)` or `readWhenReady(read, what)`; see CONTRIBUTING.md "Browser tests".',
+  },
+  {
+    selector:
+      "CallExpression[callee.name='expect'] > AwaitExpression > CallExpression[callee.property.name='evaluate']",
+    message:
+      '`expect(await page.evaluate(...))` compares one read of the page: use `await expect.poll(() => page.evaluate(...))`.',
+  },
+];
+
 // Every folder under web/src/features is a feature: it may import shared code, components and lib,
 // never another feature.
 const featureZones = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
@@ -56,16 +87,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets
-      // esbuild and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
-          message: "Use `import * as z from 'zod'`: the named import defeats tree-shaking (443 KB vs 83 KB a bundle).",
-        },
-      ],
+      'no-restricted-syntax': ['error', zodNamespaceImport],
       'no-console': 'off',
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -174,9 +196,12 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures must destructure their (empty) dependencies.
     files: ['test/e2e/**/*.ts'],
-    rules: { 'no-empty-pattern': 'off' },
+    rules: {
+      // Playwright fixtures must destructure their (empty) dependencies.
+      'no-empty-pattern': 'off',
+      'no-restricted-syntax': ['error', zodNamespaceImport, ...oneShotPageReads],
+    },
   },
   {
     files: ['lambdas/src/config.ts', '**/*.test.ts'],
