@@ -51,7 +51,10 @@ test.describe('billing', () => {
     await page.goto('/advertisers/bgAdvertiser-demo-acme');
     await page.getByRole('button', { name: 'Invoices' }).click();
     await expect(page).toHaveURL(/\/invoices\?advertiser=bgAdvertiser-demo-acme$/);
-    await expect(page.getByLabel('Advertiser')).toHaveValue('bgAdvertiser-demo-acme');
+    // Named exactly: until the invoices page has rendered, the advertiser page is still shown (the router
+    // renders in a transition), and its 'Switch advertiser' and 'Advertiser information' would match a
+    // loose name, a strict-mode violation that fails at once instead of being retried.
+    await expect(page.getByRole('combobox', { name: 'Advertiser', exact: true })).toHaveValue('bgAdvertiser-demo-acme');
     // Retried until the filtered rows are in: at least one, and all of them Acme's (an empty table or the
     // unfiltered one shown first do not pass).
     const names = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr td:last-child');
