@@ -1,12 +1,57 @@
 import { readdirSync } from 'node:fs';
 // One lint setup for the whole repo: strict TypeScript rules, React hooks, no import cycles, and
 // the import boundaries of ARCHITECTURE.md (shared <- lambdas, shared <- web, web never imports
-// lambdas or cdk, lambdas never import web or cdk, web features never import each other).
+// lambdas or cdk, lambdas never import web or cdk, web features never import each other, the local
+// stack reaches lambdas only through entry files and the APIs exported for it, the CDK app never
+// imports the local stack).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// From lambdas the local stack (cdk/local) may import only what lambdas exports for it on purpose:
+// handler and job entry files (it also loads them by path), the job schedules, the seeding API and
+// the authorizer's token check. Globs, as the rule matches them against resolved absolute paths.
+const localStackMayImport = [
+  '**/lambdas/src/http/*.handler.ts',
+  '**/lambdas/src/ws/*.handler.ts',
+  '**/lambdas/src/jobs/*.job.ts',
+  '**/lambdas/src/jobs/schedules.ts',
+  '**/lambdas/src/seeding.ts',
+  '**/lambdas/src/authorizer.ts',
+];
+
+// `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets esbuild
+// and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
+const zodNamespaceImport = {
+  selector:
+    "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
+  message: "Use `import * as z from 'zod'`: the named import defeats tree-shaking (443 KB vs 83 KB a bundle).",
+};
+
+// Browser tests never read the page once to decide or compare: a read taken before the data arrived
+// is what made a fresh-clone run fail (billing.spec.ts, rows read before the table had loaded). These
+// Playwright reads are allowed only inside a retrying callback (`expect.poll(...)`, or the fixture
+// `readWhenReady(...)` built on it). Escape hatch, for a read after an auto-retrying assertion has
+// waited for the very thing read: `// eslint-disable-next-line no-restricted-syntax -- <that assertion>`.
+const oneShotReads =
+  'allInnerTexts|allTextContents|innerText|innerHTML|textContent|inputValue|getAttribute|isVisible|isHidden|isChecked|isEnabled|isDisabled|isEditable|count|boundingBox|evaluateAll';
+const outsideRetryingCallbacks =
+  ":not(CallExpression[callee.object.name='expect'][callee.property.name='poll'] *):not(CallExpression[callee.name='readWhenReady'] *)";
+const oneShotPageReads = [
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${oneShotReads})$/]${outsideRetryingCallbacks}`,
+    message:
+      'One-shot read of the page: it does not wait for the data. Use an auto-retrying assertion (`await expect(locator).toHaveText([...])`, toHaveCount, toHaveAttribute, toBeChecked...), `expect.poll(() => read)` or `readWhenReady(read, what)`; see CONTRIBUTING.md "Browser tests".',
+  },
+  {
+    selector:
+      "CallExpression[callee.name='expect'] > AwaitExpression > CallExpression[callee.property.name='evaluate']",
+    message:
+      '`expect(await page.evaluate(...))` compares one read of the page: use `await expect.poll(() => page.evaluate(...))`.',
+  },
+];
 
 // Every folder under web/src/features is a feature: it may import shared code, components and lib,
 // never another feature.
@@ -22,8 +67,8 @@ const featureZones = readdirSync(new URL('./web/src/features', import.meta.url),
 // Imports no web file may make (repeated in the data-access block below: a later block replaces a rule's options).
 const webImportPatterns = [
   {
-    group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
-    message: 'web never imports lambdas or cdk.',
+    group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*', '@bidgrid/local', '@bidgrid/local/*'],
+    message: 'web never imports lambdas, cdk or the local stack.',
   },
   { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
 ];
@@ -51,16 +96,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets
-      // esbuild and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
-          message: "Use `import * as z from 'zod'`: the named import defeats tree-shaking (443 KB vs 83 KB a bundle).",
-        },
-      ],
+      'no-restricted-syntax': ['error', zodNamespaceImport],
       'no-console': 'off',
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -80,6 +116,18 @@ export default tseslint.config(
             { target: './web', from: ['./lambdas', './cdk', './test'], message: 'web never imports lambdas or cdk.' },
             { target: './lambdas', from: ['./web', './cdk', './test'], message: 'lambdas never import web or cdk.' },
             { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
+            {
+              target: './cdk/local',
+              from: './lambdas/**',
+              except: localStackMayImport,
+              message:
+                'The local stack imports from lambdas only entry files, jobs/schedules, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
+            },
+            {
+              target: ['./cdk/src', './cdk/bin', './cdk/test'],
+              from: './cdk/local',
+              message: 'The CDK app never imports the local stack.',
+            },
             ...featureZones,
           ],
         },
@@ -143,7 +191,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@bidgrid/web', '@bidgrid/web/*', '@bidgrid/cdk', '@bidgrid/cdk/*'],
+              group: [
+                '@bidgrid/web',
+                '@bidgrid/web/*',
+                '@bidgrid/cdk',
+                '@bidgrid/cdk/*',
+                '@bidgrid/local',
+                '@bidgrid/local/*',
+              ],
               message: 'lambdas never import web or cdk.',
             },
           ],
@@ -157,9 +212,12 @@ export default tseslint.config(
     },
   },
   {
-    // Playwright fixtures must destructure their (empty) dependencies.
     files: ['test/e2e/**/*.ts'],
-    rules: { 'no-empty-pattern': 'off' },
+    rules: {
+      // Playwright fixtures must destructure their (empty) dependencies.
+      'no-empty-pattern': 'off',
+      'no-restricted-syntax': ['error', zodNamespaceImport, ...oneShotPageReads],
+    },
   },
   {
     files: ['lambdas/src/config.ts', '**/*.test.ts'],

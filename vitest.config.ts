@@ -13,6 +13,7 @@ export default defineConfig({
             'lambdas/src/**/*.test.ts',
             'cdk/**/*.test.ts',
             'test/lint/**/*.test.ts',
+            'scripts/**/*.test.mjs',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',

@@ -1,32 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm start`: makes sure dependencies are installed and Java is there, then runs the local stack
- * (`cdk/local/main.ts` under tsx) with the flags given after `--`, forwarding Ctrl-C and SIGTERM.
+ * `npm start`: makes sure dependencies are installed (`ensure-install.mjs`, the check `npm test` runs
+ * too) and Java is there, then runs the local stack (`cdk/local/main.ts` under tsx) with the flags
+ * given after `--`, forwarding Ctrl-C and SIGTERM.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './ensure-install.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const lockFile = join(root, 'package-lock.json');
-const installedLock = join(root, 'node_modules', '.package-lock.json');
-
-/** node_modules is missing, or package-lock.json changed since the last install. */
-function needsInstall() {
-  if (!existsSync(join(root, 'node_modules')) || !existsSync(installedLock)) return true;
-  return statSync(lockFile).mtimeMs > statSync(installedLock).mtimeMs;
-}
-
-if (needsInstall()) {
-  console.log('Installing dependencies (npm ci)...');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const install = spawnSync(npm, ['ci'], { cwd: root, stdio: 'inherit' });
-  if (install.status !== 0) {
-    console.error('npm ci failed; fix the error above and run npm start again.');
-    process.exit(install.status ?? 1);
-  }
-}
+ensureInstalled('npm start');
 
 // DynamoDB Local is the real jar: it needs a Java runtime (17 or newer).
 const java = spawnSync('java', ['-version'], { stdio: 'ignore' });

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# `npm test`: every check, in the order that fails fastest. Installs the system packages the tests need
-# (Debian chromium for browser tests, Java 17 for DynamoDB Local) when missing.
+# `npm test`: every check, in the order that fails fastest. Installs the npm dependencies when needed
+# (as `npm start` does) and the system packages the tests need (Debian chromium for browser tests,
+# Java 17 for DynamoDB Local) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 # The SDK pins are on purpose (TOOLCHAIN.md); its "Node 22 soon" notice is noise in every suite.
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
+
+# A fresh clone needs no separate install: the same check as `npm start` (npm ci when node_modules is
+# missing or older than package-lock.json). CI runs `npm ci` first, so this finds nothing to do there.
+node scripts/ensure-install.mjs 'npm test'
 
 need_apt=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need_apt+=(chromium)

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
-import type { SeedCampaign } from '@bidgrid/cdk/local/seed/campaigns.seed';
+import type { LocalStackInfo } from '@bidgrid/local/info';
+import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_PASSWORD } from '../support/api';
 import { spawnStack } from '../support/spawn-stack';
@@ -146,7 +146,7 @@ export async function measureReports(options: { clients?: number; seconds?: numb
   const seconds = options.seconds ?? 5;
   return withStack(async (info) => {
     await useStack(info);
-    const { createSeedCampaign } = await import('@bidgrid/cdk/local/seed/campaigns.seed');
+    const { createSeedCampaign } = await import('@bidgrid/local/seed/campaigns.seed');
     const campaign = benchCampaign('bg-campaign-bench-reports', BENCH_LINE_ITEMS, BENCH_DAYS);
     if (await createSeedCampaign(campaign, today())) await runSyncJob(info);
     const headers = { authorization: `Bearer ${await demoToken(info)}` };
@@ -190,7 +190,7 @@ export interface SyncFigures {
 export async function measureSync(): Promise<SyncFigures> {
   return withStack(async (info) => {
     await useStack(info);
-    const { createSeedCampaign } = await import('@bidgrid/cdk/local/seed/campaigns.seed');
+    const { createSeedCampaign } = await import('@bidgrid/local/seed/campaigns.seed');
     // Everything else synced first, so the measured run is this campaign's full history.
     await runSyncJob(info);
     const id = `bg-campaign-bench-sync-${Date.now()}` as const;

@@ -29,13 +29,28 @@ async function newAdvertiser(name: string): Promise<TAdvertiser> {
 const unique = (prefix: string): string =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** The names of the advertisers table as shown, in order (every page of it). */
-async function listedNames(page: Page): Promise<string[]> {
+/**
+ * The names of the advertisers table as shown, in order, all on one page, once it lists `name`.
+ * Retried as a whole: the table may still be loading or refreshing after a create, and its pager
+ * (shown only above 10 rows) is switched to 100 rows whenever it appears.
+ */
+async function namesListing(page: Page, name: string): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Advertisers associated with your account' });
-  await expect(table).toBeVisible();
   const pageSize = page.getByLabel('Rows per page');
-  if (await pageSize.isVisible()) await pageSize.selectOption('100');
-  return table.locator('tbody tr td:first-child').allInnerTexts();
+  let names: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        if ((await pageSize.count()) > 0 && (await pageSize.inputValue()) !== '100') {
+          await pageSize.selectOption('100');
+        }
+        names = await table.locator('tbody tr td:first-child').allInnerTexts();
+        return names.includes(name);
+      },
+      { message: `the advertisers table lists ${name}` },
+    )
+    .toBe(true);
+  return names;
 }
 
 test.describe('advertisers', () => {
@@ -69,8 +84,7 @@ test.describe('advertisers', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText(CARD_NOTICE)).toBeVisible();
 
-    const names = await listedNames(page);
-    expect(names).toContain(name);
+    const names = await namesListing(page, name);
     const sorted = [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }));
     expect(names).toEqual(sorted);
   });
@@ -135,7 +149,7 @@ test.describe('advertisers', () => {
     await expect(page.getByText('Card name: Cedar main card')).toBeVisible();
 
     await page.goto('/advertisers');
-    await listedNames(page);
+    await namesListing(page, advertiser.name);
     const row = page.getByRole('row', { name: new RegExp(advertiser.name) });
     await expect(row).toContainText('•••• 4242');
   });
@@ -154,7 +168,9 @@ test.describe('advertisers', () => {
     await expect(page.getByText('Account ID: 4410001')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/advertisers/${advertiser.bgAdvertiserId}$`));
     // The app remembered which advertiser was connecting (000 §4), which is how /advertisers forwarded the code.
-    expect(await page.evaluate(() => localStorage.getItem('currentAdvertiserId'))).toBe(advertiser.bgAdvertiserId);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('currentAdvertiserId')))
+      .toBe(advertiser.bgAdvertiserId);
     await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
     await expectAccessible(page);
 

@@ -11,9 +11,24 @@ import {
   uniqueUserName,
 } from '../support/cognito-local';
 import { expiredCopy } from '../support/jwt';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, readWhenReady, signIn, test } from './fixtures';
 
 const DASHBOARD_HEADING = 'The only B2B advertising platform that scales from entry-level SMB to Enterprise.';
+
+/** The stored access token of the user signed in last (Amplify's keys), once there. */
+async function storedAccessToken(
+  page: Page,
+  userPoolClientId: string,
+): Promise<{ user: string; key: string; token: string }> {
+  const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
+  const user = await readWhenReady(
+    () => page.evaluate((p) => localStorage.getItem(`${p}.LastAuthUser`), prefix),
+    'the signed-in user in storage',
+  );
+  const key = `${prefix}.${user}.accessToken`;
+  const token = await readWhenReady(() => page.evaluate((k) => localStorage.getItem(k), key), 'the access token');
+  return { user, key, token };
+}
 
 /** The ACCESS_TOKEN cookie the app mirrors the access token in, or undefined. */
 async function accessTokenCookie(page: Page): Promise<string | undefined> {
@@ -33,7 +48,10 @@ async function nextCode(username: string, previous: string | null = null): Promi
 }
 
 test.describe('sign-in', () => {
-  test('demo signs in, lands on the dashboard and the access token is mirrored in the cookie', async ({ page }) => {
+  test('demo signs in, lands on the dashboard and the access token is mirrored in the cookie', async ({
+    page,
+    stack,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
@@ -45,11 +63,8 @@ test.describe('sign-in', () => {
     await signIn(page, 'demo');
 
     await expect(page.getByRole('heading', { name: DASHBOARD_HEADING })).toBeVisible();
-    const stored = await page.evaluate(() =>
-      Object.entries(localStorage).find(([key]) => key.endsWith('.accessToken')),
-    );
-    expect(stored?.[1]).toBeTruthy();
-    expect(await accessTokenCookie(page)).toBe(stored?.[1]);
+    const { token } = await storedAccessToken(page, stack.userPoolClientId);
+    await expect.poll(() => accessTokenCookie(page)).toBe(token);
   });
 
   test('a wrong password shows the provider message, and typing clears it', async ({ page }) => {
@@ -125,7 +140,8 @@ test.describe('password reset', () => {
 
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('status')).toContainText('Your password has been reset.');
+    // Filtered, not the page's only status: a loading placeholder is a status too (strict mode fails at once).
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been reset.' })).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue(username);
     await page.getByLabel('Password', { exact: true }).fill('Renewed-pass-1');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -225,10 +241,7 @@ test.describe('session', () => {
   test('an expired access token is refreshed once and the request retried', async ({ page, stack }) => {
     await signIn(page, 'demo');
     const prefix = `CognitoIdentityServiceProvider.${stack.userPoolClientId}`;
-    const user = await page.evaluate((p) => localStorage.getItem(`${p}.LastAuthUser`), prefix);
-    const tokenKey = `${prefix}.${user}.accessToken`;
-    const valid = await page.evaluate((key) => localStorage.getItem(key), tokenKey);
-    if (!valid) throw new Error('No stored access token');
+    const { user, key: tokenKey, token: valid } = await storedAccessToken(page, stack.userPoolClientId);
     const expired = expiredCopy(valid);
 
     // Store an expired copy, and a clock drift that makes Amplify believe it is still fresh (a client clock
@@ -249,18 +262,20 @@ test.describe('session', () => {
 
     await expect(page.getByRole('heading', { name: DASHBOARD_HEADING })).toBeVisible();
     await expect.poll(() => agencyReplies).toEqual([401, 200]);
-    const renewed = await page.evaluate((key) => localStorage.getItem(key), tokenKey);
-    expect(renewed).toBeTruthy();
-    expect(renewed).not.toBe(expired);
-    expect(await accessTokenCookie(page)).toBe(renewed);
+    // The renewed token is stored and mirrored in the cookie, polled as both are written after the reply.
+    await expect
+      .poll(async () => {
+        const renewed = await page.evaluate((key) => localStorage.getItem(key), tokenKey);
+        const cookie = await accessTokenCookie(page);
+        return { stored: renewed !== null && renewed !== expired, mirrored: cookie === renewed };
+      })
+      .toEqual({ stored: true, mirrored: true });
   });
 
   test('a failed refresh signs out cleanly', async ({ page, stack }) => {
     await signIn(page, 'demo');
     const prefix = `CognitoIdentityServiceProvider.${stack.userPoolClientId}`;
-    const user = await page.evaluate((p) => localStorage.getItem(`${p}.LastAuthUser`), prefix);
-    const valid = await page.evaluate((key) => localStorage.getItem(key), `${prefix}.${user}.accessToken`);
-    if (!valid) throw new Error('No stored access token');
+    const { user, token: valid } = await storedAccessToken(page, stack.userPoolClientId);
     await page.evaluate(
       ({ p, u, token }) => {
         localStorage.setItem(`${p}.${u}.accessToken`, token);
@@ -274,9 +289,10 @@ test.describe('session', () => {
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-    expect(await accessTokenCookie(page)).toBeUndefined();
-    const leftovers = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('accessToken')));
-    expect(leftovers).toEqual([]);
+    await expect.poll(() => accessTokenCookie(page)).toBeUndefined();
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('accessToken'))))
+      .toEqual([]);
   });
 
   test('guards: signed-out visitors go to sign-in, signed-in users skip the public pages', async ({ page }) => {

@@ -9,9 +9,9 @@ import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
 import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
 import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
-import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
+import { pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callOperation } from '../support/api';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, readWhenReady, signIn, test } from './fixtures';
 
 /**
  * The campaigns dashboard against the seeded demo world (cdk/local/seed/campaigns.seed.ts): Acme has an
@@ -53,12 +53,17 @@ async function campaignNamed(name: string): Promise<TCampaign> {
   return campaign;
 }
 
-/** The cells of the one row of the campaign metrics table, by header. */
-async function metricsRow(page: Page): Promise<Record<string, string>> {
+/** Waits until the one row of the campaign metrics table shows `expected` (cells by header). */
+async function expectMetrics(page: Page, expected: Record<string, string>): Promise<void> {
   const table = page.getByRole('table', { name: 'Campaign metrics' });
-  const headers = await table.locator('thead th').allInnerTexts();
-  const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
-  return Object.fromEntries(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()]));
+  await expect
+    .poll(async () => {
+      const headers = await table.locator('thead th').allInnerTexts();
+      const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
+      const row = new Map(headers.map((header, index) => [header.trim(), (cells[index] ?? '').trim()]));
+      return Object.fromEntries(Object.keys(expected).map((header) => [header, row.get(header)]));
+    })
+    .toEqual(expected);
 }
 
 /** Waits for the page's own call of an operation path and returns its payload. */
@@ -119,7 +124,7 @@ test.describe('campaigns dashboard', () => {
     await expect(page.getByRole('heading', { level: 3, name: ENTERPRISE, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Archive Campaign' })).toBeDisabled();
     const allTime = sums(await payloadOf<TDeliveryDay[]>(initialDelivery));
-    await expect.poll(async () => (await metricsRow(page))['Impressions']).toBe(allTime.impressions);
+    await expectMetrics(page, { Impressions: allTime.impressions });
     await expect(page.getByTestId('delivery-total-impressions')).toHaveText(allTime.impressions);
     await expect(page.getByRole('table', { name: 'Campaign Targeting Selections' })).toContainText(
       'Tech & Business Publishers',
@@ -133,12 +138,11 @@ test.describe('campaigns dashboard', () => {
       const days = await payloadOf<TDeliveryDay[]>(delivery);
       expect(days.length).toBe(frame === '7_DAYS' ? 7 : 30);
       const expected = sums(days);
-      await expect
-        .poll(async () => {
-          const row = await metricsRow(page);
-          return { impressions: row['Impressions'], clicks: row['Clicks'], spend: row['Budget Spent'] };
-        })
-        .toEqual(expected);
+      await expectMetrics(page, {
+        Impressions: expected.impressions,
+        Clicks: expected.clicks,
+        'Budget Spent': expected.spend,
+      });
       expect(expected.impressions).not.toBe(allTime.impressions);
       await expect(page.getByTestId('delivery-total-clicks')).toHaveText(expected.clicks);
     }
@@ -157,7 +161,7 @@ test.describe('campaigns dashboard', () => {
       if (request.url().includes('/api/campaign/dailyreport/')) dailyCalls.push(request.url());
     });
     await page.getByLabel('Custom date').fill(day);
-    await expect.poll(async () => (await metricsRow(page))['Impressions']).toBe(expectedDay.impressions);
+    await expectMetrics(page, { Impressions: expectedDay.impressions });
     expect(dailyCalls.filter((url) => url.includes(`date=${day}`))).toHaveLength(1);
     // The same day again asks for nothing.
     await page.getByLabel('Custom date').fill(day);
@@ -202,18 +206,19 @@ test.describe('campaigns dashboard', () => {
     await question.getByRole('button', { name: 'No' }).click();
     await expect(question).toBeHidden();
     await expect(toggle).toBeChecked();
-    expect(await statusOf()).toBe(true);
+    expect(await statusOf(), "'No' changes nothing").toBe(true);
 
+    // The server's state, polled: the switch may show the new state before the bidder and the store have it.
     await switchControl.click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(question).toBeHidden();
     await expect(toggle).not.toBeChecked();
-    expect(await statusOf()).toBe(false);
+    await expect.poll(statusOf).toBe(false);
 
     await switchControl.click();
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect(toggle).toBeChecked();
-    expect(await statusOf()).toBe(true);
+    await expect.poll(statusOf).toBe(true);
   });
 
   test("exports the line items with ';' and adds a metric from 'Select Metrics'", async ({ page }) => {
@@ -244,8 +249,8 @@ test.describe('campaigns dashboard', () => {
     expect(lines[0]).toBe(
       '"Status";"Name";"Source";"HS Company Id";"impressions";"clicks";"conversions";"Spent USD";"segment_count_nam";"ctr"',
     );
-    const rows = await table.locator('tbody tr').count();
-    expect(lines.filter((line) => line !== '')).toHaveLength(rows + 1);
+    // One line per line item shown, after the header.
+    await expect(table.locator('tbody tr')).toHaveCount(lines.filter((line) => line !== '').length - 1);
     expect(lines[1]).toMatch(/^"(ACTIVE|INACTIVE)";"[^"]+";"File Upload";"N\/A";/);
   });
 
@@ -404,10 +409,11 @@ test.describe('campaigns dashboard', () => {
     await expect(list.getByText(name)).toBeVisible();
     const creatives = page.getByRole('table', { name: `Creatives of ${name}` });
     await expect(creatives.locator('tbody tr')).toHaveCount(1);
-    await expect(creatives.getByRole('img', { name: 'e2e-mrec.png' })).toBeVisible();
+    const image = creatives.getByRole('img', { name: 'e2e-mrec.png' });
+    await expect(image).toBeVisible();
     // The stored asset is served back.
-    const src = await creatives.getByRole('img', { name: 'e2e-mrec.png' }).getAttribute('src');
-    expect((await page.request.get(src ?? '')).ok()).toBe(true);
+    const src = await readWhenReady(() => image.getAttribute('src'), 'the creative image address');
+    expect((await page.request.get(src)).ok()).toBe(true);
     await expect(
       list.locator('tbody > tr').filter({ has: page.getByRole('button', { name: /creatives of/ }) }),
     ).toHaveCount(1);
@@ -431,7 +437,7 @@ test.describe('campaigns dashboard', () => {
     await openDashboard(page, ACME, enterprise.bgCampaignId);
     await page.getByRole('button', { name: 'Copy Conversion Pixel' }).click();
     await expect(page.getByText('Conversion pixel copied to the clipboard.')).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = await readWhenReady(() => page.evaluate(() => navigator.clipboard.readText()), 'the copied pixel');
     expect(copied).toContain(`/${encodeURIComponent(enterprise.pixel_event_id ?? 'missing')}?`);
     expect(copied).toMatch(/^<!-- BidGrid conversion pixel: .+ -->\n<img src="https:\/\/.+" width="1" height="1"/);
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
+import type { LocalStackInfo } from '@bidgrid/local/info';
 import { stackInfo } from '../support/stack';
 import { DEMO_PASSWORD } from '../support/api';
 
@@ -19,6 +19,25 @@ export async function expectAccessible(page: Page): Promise<void> {
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')})`,
     );
   expect(bad, 'axe: serious or critical violations').toEqual([]);
+}
+
+/**
+ * A value the test goes on with, read once the page holds it: retries `read` as `expect.poll` does
+ * (the same timeout) until it gives something other than null, undefined or '', and returns that.
+ * For values an assertion cannot check in place (an id to compare later, a stored token).
+ */
+export async function readWhenReady<T>(read: () => Promise<T | null | undefined>, what: string): Promise<T> {
+  let value: T | null | undefined;
+  await expect
+    .poll(
+      async () => {
+        value = await read();
+        return value !== null && value !== undefined && value !== '';
+      },
+      { message: `waiting for ${what}` },
+    )
+    .toBe(true);
+  return value as T;
 }
 
 /** Signs in through the login form as a person would. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
 import type { TCreative, TCreativeForm } from '@bidgrid/shared';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { pngBanner } from '@bidgrid/cdk/local/seed/creative-assets';
+import { pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callFormOperation, callOperation, callOperationUnchecked } from '../support/api';
 import { stackInfo } from '../support/stack';
 import { bidderCall, bidderRow, fixtureIds, makeCampaign } from './campaigns.fixtures';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SIMULATOR_SECRETS } from '@bidgrid/cdk/local/gateway/lambda-env';
-import type { SeedCampaign } from '@bidgrid/cdk/local/seed/campaigns.seed';
+import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
+import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
 import { stackInfo } from '../support/stack';
 import { applyLambdaEnvironment } from '../support/lambda-environment';
 
@@ -74,7 +74,7 @@ export async function makeCampaign(
   options: { sync?: boolean } = {},
 ): Promise<SeedCampaign> {
   useStackEnvironment();
-  const { createSeedCampaign, syncSeedCampaign } = await import('@bidgrid/cdk/local/seed/campaigns.seed');
+  const { createSeedCampaign, syncSeedCampaign } = await import('@bidgrid/local/seed/campaigns.seed');
   const campaign = testCampaign(overrides);
   if (!(await createSeedCampaign(campaign, todayUtc()))) throw new Error(`${campaign.id} exists`);
   if (options.sync) await syncSeedCampaign(campaign, todayUtc());
@@ -83,7 +83,7 @@ export async function makeCampaign(
 
 /** Ids of a made campaign's ad group and creatives. */
 export async function fixtureIds(campaign: SeedCampaign) {
-  const { seedAdGroupId, seedCreativeId } = await import('@bidgrid/cdk/local/seed/campaigns.seed');
+  const { seedAdGroupId, seedCreativeId } = await import('@bidgrid/local/seed/campaigns.seed');
   return {
     adGroupId: seedAdGroupId(campaign.id),
     creativeIds: campaign.creatives.map((_, i) => seedCreativeId(campaign.id, i)),

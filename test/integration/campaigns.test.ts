@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIMULATOR_SECRETS } from '@bidgrid/cdk/local/gateway/lambda-env';
+import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import {
   campaign as campaignOps,
   crmCard as crmCardOps,

@@ -34,7 +34,7 @@ describe('import boundaries', () => {
   it('lambdas never import web or cdk', async () => {
     const ids = await ruleIdsFor(
       'lambdas/src/domain/probe.ts',
-      "import { startLocalStack } from '@bidgrid/cdk/local/stack';\nexport const s = startLocalStack;\n",
+      "import { startLocalStack } from '@bidgrid/local/stack';\nexport const s = startLocalStack;\n",
     );
     expect(ids).toContain('no-restricted-imports');
   });
@@ -45,6 +45,53 @@ describe('import boundaries', () => {
       "import { config } from '../../lambdas/src/config';\nexport const c = config;\n",
     );
     expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the local stack never imports lambdas domain, adapters or lib modules, even lazily', async () => {
+    for (const internal of [
+      'domain/billing/invoice-document',
+      'adapters/repositories/agency.repository',
+      'lib/crypto',
+      'config',
+    ]) {
+      const dynamic = await ruleIdsFor(
+        'cdk/local/seed/probe.ts',
+        `export const load = () => import('@bidgrid/lambdas/${internal}');\n`,
+      );
+      expect(dynamic, internal).toContain('import-x/no-restricted-paths');
+      const relative = await ruleIdsFor(
+        'cdk/local/probe.ts',
+        `import * as m from '../../lambdas/src/${internal}';\nexport const n = m;\n`,
+      );
+      expect(relative, internal).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('the local stack may import handler entry files, the job schedules, the seeding API and the authorizer', async () => {
+    const ids = await ruleIdsFor(
+      'cdk/local/seed/probe.ts',
+      [
+        "import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';",
+        "export const seeding = () => import('@bidgrid/lambdas/seeding');",
+        "export const authorizer = () => import('@bidgrid/lambdas/authorizer');",
+        "export const http = () => import('@bidgrid/lambdas/http/get-health.handler');",
+        "export const ws = () => import('@bidgrid/lambdas/ws/connect.handler');",
+        "export const job = () => import('@bidgrid/lambdas/jobs/report-sync.job');",
+        'export type S = JobSchedule;',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('the CDK app never imports the local stack', async () => {
+    for (const file of ['cdk/src/probe.ts', 'cdk/bin/probe.ts', 'cdk/test/probe.ts']) {
+      const ids = await ruleIdsFor(
+        file,
+        "import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';\nexport const s = SIMULATOR_SECRETS;\n",
+      );
+      expect(ids, file).toContain('import-x/no-restricted-paths');
+    }
   });
 
   it('zod is imported as a namespace so bundles tree-shake it', async () => {

@@ -1,5 +1,5 @@
-import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
-import { lambdaEnvironment } from '@bidgrid/cdk/local/gateway/lambda-env';
+import type { LocalStackInfo } from '@bidgrid/local/info';
+import { lambdaEnvironment } from '@bidgrid/local/gateway/lambda-env';
 
 /**
  * Sets, in this process, the environment the local gateway gives its handlers, so a test or bench can

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SIMULATOR_SECRETS } from '@bidgrid/cdk/local/gateway/lambda-env';
-import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/cdk/local/simulators/stripe';
+import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
+import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/local/simulators/stripe';
 import { stackInfo } from './stack';
 
 /**

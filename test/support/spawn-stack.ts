@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
+import type { LocalStackInfo } from '@bidgrid/local/info';
 
 export const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+/** The local stack's entry file, found through its workspace package (`@bidgrid/local`). */
+const localStackMain = createRequire(import.meta.url).resolve('@bidgrid/local/main');
 
 export interface SpawnedStack {
   readonly info: LocalStackInfo;
@@ -36,7 +40,7 @@ export async function spawnStack(options: { web: 'build' | 'dev' | 'none'; verbo
     process.execPath,
     [
       join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
-      join(repoRoot, 'cdk/local/main.ts'),
+      localStackMain,
       '--ephemeral',
       '--web',
       options.web,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { LocalStackInfo } from '@bidgrid/cdk/local/info';
+import type { LocalStackInfo } from '@bidgrid/local/info';
 
 /** Env var naming the info file of the running stack (set by test/run-with-stack.ts or global setups). */
 export const STACK_INFO_ENV = 'BIDGRID_STACK_INFO';

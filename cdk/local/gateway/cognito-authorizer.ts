@@ -2,12 +2,12 @@ import type { TokenVerifier } from './rest';
 
 /**
  * The local stand-in for API Gateway's Cognito authorizer, built on the handlers' own verifier
- * (`verifyAccessToken` of `lambdas/src/adapters/jwt.ts`) so the gateway and the WebSocket
- * `$connect` handler accept exactly the same tokens. Imported lazily: the adapter reads config(),
+ * (`verifyAccessToken`, exported for the local stack by `lambdas/src/authorizer.ts`) so the gateway and the WebSocket
+ * `$connect` handler accept exactly the same tokens. Imported lazily: the verifier reads config(),
  * which must see the stack's environment first.
  */
 export async function loadCognitoAuthorizer(): Promise<TokenVerifier> {
-  const jwt = await import('@bidgrid/lambdas/adapters/jwt');
+  const jwt = await import('@bidgrid/lambdas/authorizer');
   return async (token) => {
     try {
       const claims = await jwt.verifyAccessToken(token);

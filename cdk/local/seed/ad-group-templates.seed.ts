@@ -68,10 +68,7 @@ export const adGroupTemplatesSeed: SeedModule = {
   name: 'ad-group-templates',
   store: 'dynamodb',
   async run({ logger }) {
-    const [{ templateRepository }, { creativeStorage }] = await Promise.all([
-      import('@bidgrid/lambdas/adapters/repositories/template.repository'),
-      import('@bidgrid/lambdas/adapters/creative-storage'),
-    ]);
+    const { templateRepository, creativeStorage } = await import('@bidgrid/lambdas/seeding');
     for (const seed of SEED_AD_GROUP_TEMPLATES) {
       if (await templateRepository.getAdGroupTemplate(seed.agencyId, seed.id)) continue;
       const video = seed.creatives.some((c) => c.seconds !== undefined);

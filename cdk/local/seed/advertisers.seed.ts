@@ -92,33 +92,22 @@ export const advertisersSeed: SeedModule = {
   async run({ logger }) {
     const [
       { ADVERTISER_CATEGORY },
-      { advertiserRepository },
-      { crmConnectionRepository },
-      { bidderClient },
-      { paymentsGateway },
-      { hubspotOAuth, hubspotRedirectUri },
-      { tokenKeys },
-      { config },
-      { createLogger },
-      { createCardSetupIntent },
-      { saveAdvertiserCard },
-      { getHubspotAuthUrl },
-      { saveHubspotTokens },
-    ] = await Promise.all([
-      import('@bidgrid/shared/constants'),
-      import('@bidgrid/lambdas/adapters/repositories/advertiser.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/crm-connection.repository'),
-      import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
-      import('@bidgrid/lambdas/adapters/payments'),
-      import('@bidgrid/lambdas/adapters/crm/hubspot-oauth'),
-      import('@bidgrid/lambdas/adapters/token-keys'),
-      import('@bidgrid/lambdas/config'),
-      import('@bidgrid/lambdas/lib/logger'),
-      import('@bidgrid/lambdas/domain/create-card-setup-intent.use-case'),
-      import('@bidgrid/lambdas/domain/save-advertiser-card.use-case'),
-      import('@bidgrid/lambdas/domain/get-hubspot-auth-url.use-case'),
-      import('@bidgrid/lambdas/domain/save-hubspot-tokens.use-case'),
-    ]);
+      {
+        advertiserRepository,
+        crmConnectionRepository,
+        bidderClient,
+        paymentsGateway,
+        hubspotOAuth,
+        hubspotRedirectUri,
+        tokenKeys,
+        config,
+        createLogger,
+        createCardSetupIntent,
+        saveAdvertiserCard,
+        getHubspotAuthUrl,
+        saveHubspotTokens,
+      },
+    ] = await Promise.all([import('@bidgrid/shared/constants'), import('@bidgrid/lambdas/seeding')]);
     const { LOCAL_PUBLISHABLE_KEY } = await import('../simulators/stripe');
     const cfg = config();
     const handlerLog = createLogger({ level: 'silent' });

@@ -10,7 +10,7 @@ export const agenciesSeed: SeedModule = {
   name: 'agencies',
   store: 'dynamodb',
   async run({ logger }) {
-    const { agencyRepository } = await import('@bidgrid/lambdas/adapters/repositories/agency.repository');
+    const { agencyRepository } = await import('@bidgrid/lambdas/seeding');
     const createdAt = new Date().toISOString();
     for (const user of DEMO_USERS) {
       if (!user.agencyId || !user.agencyName) continue;

@@ -69,22 +69,21 @@ export const billingSeed: SeedModule = {
   store: 'dynamodb',
   async run({ logger }) {
     const [
-      { advertiserRepository },
-      { billingRepository },
-      { chargeKey, invoiceIdOf },
-      { toBillingLogEntry, failureLog, BILLING_LOG_TYPES, BILLING_SOURCE },
-      { invoiceHtml, invoiceSubject },
-      { statementDescriptor },
+      {
+        advertiserRepository,
+        billingRepository,
+        chargeKey,
+        invoiceIdOf,
+        toBillingLogEntry,
+        failureLog,
+        BILLING_LOG_TYPES,
+        BILLING_SOURCE,
+        invoiceHtml,
+        invoiceSubject,
+        statementDescriptor,
+      },
       { ZInvoice },
-    ] = await Promise.all([
-      import('@bidgrid/lambdas/adapters/repositories/advertiser.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/billing.repository'),
-      import('@bidgrid/lambdas/domain/billing/bill-advertiser.use-case'),
-      import('@bidgrid/lambdas/domain/billing/billing-logs'),
-      import('@bidgrid/lambdas/domain/billing/invoice-document'),
-      import('@bidgrid/lambdas/domain/billing/statement-descriptor'),
-      import('@bidgrid/shared/entities/billing.schema'),
-    ]);
+    ] = await Promise.all([import('@bidgrid/lambdas/seeding'), import('@bidgrid/shared/entities/billing.schema')]);
     const now = new Date();
     const lastBilled = new Map<string, string>();
 

@@ -320,27 +320,21 @@ const pixelEventId = (campaignId: string): string => createHash('sha256').update
 /** Lambdas modules the seed uses, imported once the stack has set their environment. */
 async function seedModules() {
   const [
-    { advertiserRepository },
-    { campaignRepository },
-    { adGroupRepository },
-    { reportRepository },
-    { bidderClient },
-    { creativeStorage },
-    { syncCampaign },
-    { reportToday },
+    {
+      advertiserRepository,
+      campaignRepository,
+      adGroupRepository,
+      reportRepository,
+      bidderClient,
+      creativeStorage,
+      syncCampaign,
+      reportToday,
+      createLogger,
+    },
     { estimatedBudget },
-    { createLogger },
   ] = await Promise.all([
-    import('@bidgrid/lambdas/adapters/repositories/advertiser.repository'),
-    import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
-    import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
-    import('@bidgrid/lambdas/adapters/repositories/report.repository'),
-    import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
-    import('@bidgrid/lambdas/adapters/creative-storage'),
-    import('@bidgrid/lambdas/domain/report-sync/report-sync.use-case'),
-    import('@bidgrid/lambdas/domain/reports/report-rows'),
+    import('@bidgrid/lambdas/seeding'),
     import('@bidgrid/shared/validation/campaign-details.schema'),
-    import('@bidgrid/lambdas/lib/logger'),
   ]);
   return {
     advertiserRepository,

@@ -5,10 +5,7 @@ export const playbooksSeed: SeedModule = {
   name: 'playbooks',
   store: 'dynamodb',
   async run({ logger }) {
-    const [{ playbookRepository }, { PLAYBOOKS_SEED }] = await Promise.all([
-      import('@bidgrid/lambdas/adapters/repositories/playbook.repository'),
-      import('@bidgrid/lambdas/domain/playbooks.seed'),
-    ]);
+    const { playbookRepository, PLAYBOOKS_SEED } = await import('@bidgrid/lambdas/seeding');
     await playbookRepository.putPlaybooks(PLAYBOOKS_SEED);
     logger.debug(`seeded ${PLAYBOOKS_SEED.length} playbooks`);
   },

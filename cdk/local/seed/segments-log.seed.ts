@@ -23,7 +23,7 @@ export const segmentsLogSeed: SeedModule = {
   name: 'segments-log',
   store: 'dynamodb',
   async run({ logger }) {
-    const { segmentsLogRepository } = await import('@bidgrid/lambdas/adapters/repositories/segments-log.repository');
+    const { segmentsLogRepository } = await import('@bidgrid/lambdas/seeding');
     const now = Date.now();
     const entries = Array.from({ length: SEED_SEGMENTS_LOG_ENTRIES }, (_, i) => {
       const company = COMPANIES[(i * 7) % COMPANIES.length];

@@ -1,11 +1,13 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
 import { toaster } from '@/lib/toaster';
+import { ApolloProvider } from '@apollo/client/react';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
-import { demoAgency, fakeSession } from '@/test/render';
+import { demoAgency, fakeSession, renderRoutes } from '@/test/render';
 import {
   makeAdGroup,
   makeAdvertiser,
@@ -139,6 +141,52 @@ afterEach(() => {
 });
 
 describe('Campaigns Dashboard', () => {
+  it('leaves the page the user went to alone when the campaigns arrive after they left', async () => {
+    // Prepare: the campaigns reply is held back, and so is the invoices page's route module.
+    const world = { campaigns: [spring, paused], lineItems: [makeLineItem()] };
+    let sendCampaigns = (): void => undefined;
+    const campaignsSent = new Promise<void>((resolve) => (sendCampaigns = resolve));
+    const handlers = dashboardApi(world);
+    const api = createFakeApi({
+      ...handlers,
+      listCampaignsByAdvertiser: async (request) => {
+        await campaignsSent;
+        return handlers.listCampaignsByAdvertiser?.(request) ?? { error: 'no handler' };
+      },
+    });
+    let loadInvoicesPage = (): void => undefined;
+    const invoicesPage = new Promise<{ Component: () => ReactElement }>(
+      (resolve) => (loadInvoicesPage = () => resolve({ Component: () => <p>Invoices page</p> })),
+    );
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/advertisers/:id',
+          element: (
+            <ApolloProvider client={api.apollo}>
+              <CampaignsDashboard advertiser={makeAdvertiser()} />
+            </ApolloProvider>
+          ),
+        },
+        { path: '/invoices', lazy: () => invoicesPage },
+      ],
+      { path: '/advertisers/bgAdvertiser-acme', session },
+    );
+    await waitFor(() => expect(api.callsOf('listCampaignsByAdvertiser')).toHaveLength(1));
+
+    // Act: the user clicks away to the invoices; the campaigns arrive while that page still loads.
+    void router.navigate('/invoices?advertiser=bgAdvertiser-acme');
+    sendCampaigns();
+    await screen.findByRole('option', { name: 'Spring Launch' });
+    loadInvoicesPage();
+
+    // Assess: the invoices page, with its filter, and no campaign put into any URL.
+    expect(await screen.findByText('Invoices page')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/invoices?advertiser=bgAdvertiser-acme',
+    );
+  });
+
   it('chooses the first campaign, puts it in the URL and shows the toolbar and the metrics table', async () => {
     // Prepare
     const world = { campaigns: [old, spring, paused], lineItems: [makeLineItem()] };

@@ -7,6 +7,7 @@ import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/data-states';
 import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
+import { useStillOnPage } from '@/lib/router/use-still-on-page';
 import { toaster } from '@/lib/toaster';
 import { useArchiveCampaign } from '../api/campaign-calls';
 import { useCampaignsReport } from '../api/report-queries';
@@ -88,11 +89,14 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
     [setParams],
   );
 
-  // 000 §2: with no or an unknown campaignId the first campaign is chosen and the URL updated.
+  // 000 §2: with no or an unknown campaignId the first campaign is chosen and the URL updated, but
+  // only while the user is still here: campaigns that arrive after a click on 'Invoices' must not
+  // rewrite or cancel that navigation.
   const fallbackId = !report.loading && !requested ? (visible[0]?.bgCampaignId ?? null) : null;
+  const stillOnPage = useStillOnPage();
   useEffect(() => {
-    if (fallbackId) select(fallbackId, true);
-  }, [fallbackId, select]);
+    if (fallbackId && stillOnPage()) select(fallbackId, true);
+  }, [fallbackId, select, stillOnPage]);
 
   const copyPixel = async (campaign: TCampaign): Promise<void> => {
     if (!campaign.pixel_event_id) return;
