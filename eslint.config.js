@@ -67,7 +67,14 @@ const featureZones = readdirSync(new URL('./web/src/features', import.meta.url),
 // Imports no web file may make (repeated in the data-access block below: a later block replaces a rule's options).
 const webImportPatterns = [
   {
-    group: ['@bidgrid/lambdas', '@bidgrid/lambdas/*', '@bidgrid/cdk', '@bidgrid/cdk/*', '@bidgrid/local', '@bidgrid/local/*'],
+    group: [
+      '@bidgrid/lambdas',
+      '@bidgrid/lambdas/*',
+      '@bidgrid/cdk',
+      '@bidgrid/cdk/*',
+      '@bidgrid/local',
+      '@bidgrid/local/*',
+    ],
     message: 'web never imports lambdas, cdk or the local stack.',
   },
   { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },

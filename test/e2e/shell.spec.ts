@@ -100,7 +100,7 @@ test('the logo resets campaign-creation state and goes to the dashboard', async 
 });
 
 test('dashboard: playbooks, then the two fixed cards whose Create buttons start their flows', async ({ page }) => {
-  const reply = await callOperation<Array<{ title: string }>>(agency.getPlaybooks, {
+  const reply = await callOperation(agency.getPlaybooks, {
     token: await accessTokenFor('demo'),
   });
   const playbooks = (reply.body.payload ?? []).map((playbook) => playbook.title);
