@@ -7,30 +7,13 @@ import { ADVERTISER_DOMAIN_PATTERN } from '@bidgrid/shared/validation/advertiser
 import { BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
+import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { BidderAdvertisers } from './ports/bidder.port';
 
-/** Port: the advertiser store (create without overwriting, read back on a retried create). */
-export interface AdvertiserCreator {
-  getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-  putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean>;
-}
-
-/** Port: the bidder's advertisers. */
-export interface BidderAdvertiserPort {
-  createAdvertiser(input: {
-    advertiser_name: string;
-    alternative_id: string;
-    advertiser_category: string;
-    default_advertiser_domain: string;
-    active: boolean;
-  }): Promise<number>;
-  deleteAdvertiser(advertiserId: number): Promise<void>;
-}
-
-/** What creating an advertiser needs. */
+/** What creating an advertiser needs: the store (create without overwriting, read back on a retry), the bidder. */
 export interface CreateAdvertiserDeps {
-  advertisers: AdvertiserCreator;
-  bidder: BidderAdvertiserPort;
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'putNewAdvertiser'>;
+  bidder: BidderAdvertisers;
   now: () => Date;
   newAdvertiserId: () => string;
   log: Logger;
@@ -68,10 +51,10 @@ export async function createAdvertiser(
   const advertiserId = clientId ?? deps.newAdvertiserId();
 
   const beeswaxAdvertiserId = await deps.bidder.createAdvertiser({
-    advertiser_name: body.name,
-    alternative_id: advertiserId,
-    advertiser_category: ADVERTISER_CATEGORY,
-    default_advertiser_domain: body.domain,
+    name: body.name,
+    ourId: advertiserId,
+    category: ADVERTISER_CATEGORY,
+    domain: body.domain,
     active: true,
   });
 

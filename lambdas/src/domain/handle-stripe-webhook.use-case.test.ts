@@ -1,9 +1,10 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
-import type { TBillingLogEntry } from './billing/billing-logs';
+import type { TBillingLogEntry } from './ports/billing.port';
+import type { TWebhookEvent } from './ports/payments.port';
 import { handleStripeWebhook, INVALID_SIGNATURE } from './handle-stripe-webhook.use-case';
-import type { StripeWebhookDeps, TWebhookEvent } from './handle-stripe-webhook.use-case';
+import type { StripeWebhookDeps } from './handle-stripe-webhook.use-case';
 import { cardRecordFixture, memoryLogger } from './test-fakes';
 import { WebhookSignatureError } from './vendor-refusals';
 

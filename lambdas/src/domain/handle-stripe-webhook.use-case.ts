@@ -1,45 +1,19 @@
 import { BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { failureLog } from './billing/billing-logs';
-import type { BillingLogWriter } from './billing/billing-logs';
 import { statementDescriptor } from './billing/statement-descriptor';
+import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { BillingRepository } from './ports/billing.port';
+import type { PaymentsGateway, TWebhookEvent } from './ports/payments.port';
+import type { WebhookEventRepository } from './ports/webhook-event.port';
 import { WebhookSignatureError } from './vendor-refusals';
-
-/** A webhook event whose signature was verified. */
-export interface TWebhookEvent {
-  id: string;
-  type: string;
-  object: Record<string, unknown>;
-  previousAttributes: Record<string, unknown>;
-}
-
-/** Port: the provider side of webhooks. */
-export interface WebhookPayments {
-  /** Verifies the signature over the raw body; throws WebhookSignatureError for a bad one. */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<TWebhookEvent>;
-  getCustomerMetadata(customerId: string): Promise<Record<string, string> | null>;
-}
 
 /** What the webhook handler uses. */
 export interface StripeWebhookDeps {
-  payments: WebhookPayments;
-  events: {
-    claim(eventId: string, type: string, nowEpochSeconds: number): Promise<boolean>;
-    release(eventId: string): Promise<void>;
-  };
-  advertisers: {
-    getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-    updateCardSummary(
-      agencyId: string,
-      advertiserId: string,
-      paymentMethodId: string,
-      card: { last4: string; brand: string },
-    ): Promise<boolean>;
-    clearCard(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<boolean>;
-    blockBilling(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<void>;
-  };
-  billing: BillingLogWriter;
+  payments: Pick<PaymentsGateway, 'verifyWebhook' | 'getCustomerMetadata'>;
+  events: WebhookEventRepository;
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'updateCardSummary' | 'clearCard' | 'blockBilling'>;
+  billing: Pick<BillingRepository, 'putBillingLog'>;
   now: () => Date;
   log: Logger;
 }

@@ -4,7 +4,7 @@ import type { TPaymentSave } from '@bidgrid/shared/entities/payment.schema';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { createCardSetupIntent } from './create-card-setup-intent.use-case';
 import { CARD_NOT_SET_UP, saveAdvertiserCard } from './save-advertiser-card.use-case';
-import type { TCardSummary } from './save-advertiser-card.use-case';
+import type { TCardMethod } from './ports/payments.port';
 import { recordFixture } from './test-fakes';
 
 const AGENCY = 'bgAgency-demo';
@@ -12,7 +12,7 @@ const ADV = 'bgAdvertiser-acme';
 
 function world(record: TAdvertiserRecord = recordFixture()) {
   const advertisers = new Map([[ADV, record]]);
-  const methods = new Map<string, TCardSummary>([
+  const methods = new Map<string, TCardMethod>([
     ['pm_mine', { id: 'pm_mine', customerId: 'cus_1', last4: '4242', brand: 'visa' }],
     ['pm_free', { id: 'pm_free', customerId: null, last4: '4444', brand: 'mastercard' }],
     ['pm_other', { id: 'pm_other', customerId: 'cus_other', last4: '1111', brand: 'visa' }],
@@ -56,7 +56,7 @@ function world(record: TAdvertiserRecord = recordFixture()) {
     createSetupIntent: async ({ customerId }: { customerId: string }) => `seti_for_${customerId}_secret_x`,
     getPaymentMethod: async (id: string) => methods.get(id) ?? null,
     attachPaymentMethod: async (id: string, customerId: string) => {
-      const attached = { ...(methods.get(id) as TCardSummary), customerId };
+      const attached = { ...(methods.get(id) as TCardMethod), customerId };
       methods.set(id, attached);
       return attached;
     },

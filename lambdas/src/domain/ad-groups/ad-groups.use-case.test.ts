@@ -1,11 +1,17 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import type { AdGroupRepository, TPendingUpload } from '../../adapters/repositories/ad-group.repository';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { ConflictError } from '../../lib/errors';
 import type { BadRequestError } from '../../lib/errors';
 import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
-import { campaignFixture, lineItemFixture, memoryCampaigns, recordingBidder } from '../campaigns/test-campaign-fakes';
+import {
+  campaignFixture,
+  lineItemFixture,
+  memoryAdGroups,
+  memoryCampaigns,
+  memoryStorage,
+  MEMORY_BUCKET_URL,
+  recordingBidder,
+} from '../campaigns/test-campaign-fakes';
 import { memoryLogger, recordFixture } from '../test-fakes';
 import { deleteAdGroup, updateCreativesLandingPage } from './ad-groups.use-case';
 import { createCreative, getCreativeUploadUrl } from './create-creative.use-case';
@@ -45,62 +51,6 @@ const creativeFixture = (n: number): TCreativeRecord => ({
   version: 0,
 });
 
-/** An in-memory ad-group repository with the real one's version checks. */
-function memoryAdGroups(adGroups: TAdGroupRecord[], creatives: TCreativeRecord[]) {
-  const groups = new Map<string, TAdGroupRecord>(adGroups.map((g) => [g.adGroupId, g]));
-  const items = new Map<string, TCreativeRecord>(creatives.map((c) => [c.bgCreativeId, c]));
-  const uploads = new Map<string, TPendingUpload>();
-  const repo: AdGroupRepository = {
-    getAdGroup: async (_a, id) => groups.get(id) ?? null,
-    listAdGroups: async (_a, campaignId) => [...groups.values()].filter((g) => g.bgCampaignId === campaignId),
-    putNewAdGroup: async (_a, g) => (groups.has(g.adGroupId) ? false : (groups.set(g.adGroupId, g), true)),
-    deleteAdGroup: async (_a, g) => groups.delete(g.adGroupId),
-    getCreative: async (_a, id) => items.get(id) ?? null,
-    listCreatives: async (_a, _c, adGroupId) => [...items.values()].filter((c) => c.adGroupId === adGroupId),
-    listCampaignCreatives: async (_a, campaignId) => [...items.values()].filter((c) => c.bgCampaignId === campaignId),
-    async putNewCreative(_a, c) {
-      if (!groups.has(c.adGroupId)) return 'no-ad-group';
-      if (items.has(c.bgCreativeId)) return 'exists';
-      items.set(c.bgCreativeId, c);
-      return 'ok';
-    },
-    async replaceCreatives(_a, next) {
-      if (next.some((c) => items.get(c.bgCreativeId)?.version !== c.version - 1)) return 'conflict';
-      for (const c of next) items.set(c.bgCreativeId, c);
-      return 'ok';
-    },
-    async deleteCreative(_a, c) {
-      if (items.get(c.bgCreativeId)?.version !== c.version) return 'conflict';
-      items.delete(c.bgCreativeId);
-      return 'ok';
-    },
-    putUpload: async (_a, u) => void uploads.set(u.key, u),
-    getUpload: async (_a, key) => uploads.get(key) ?? null,
-  };
-  return { repo, groups, items, uploads };
-}
-
-function fakeStorage() {
-  const objects = new Map<string, { size: number; type: string }>();
-  const storage: CreativeStorage = {
-    presignGet: async (key) => `http://s3.test/bucket/${key}?sig=1`,
-    presignPut: async (key) => ({
-      url: `http://s3.test/bucket/${key}?put=1`,
-      headers: { 'Content-Type': 'image/png' },
-    }),
-    head: async (key) => {
-      const o = objects.get(key);
-      return o ? { size: o.size, contentType: o.type } : null;
-    },
-    copy: async (from, to) => void objects.set(to, objects.get(from) as { size: number; type: string }),
-    put: async (key, body, type) => void objects.set(key, { size: body.length, type }),
-    remove: async (key) => void objects.delete(key),
-    urlOf: (key) => `http://s3.test/bucket/${key}`,
-    keyFromUrl: (url) => (url.startsWith('http://s3.test/bucket/') ? (url.slice(22).split('?')[0] ?? null) : null),
-  };
-  return { storage, objects };
-}
-
 function world() {
   const adGroups = memoryAdGroups([adGroupFixture()], [creativeFixture(1), creativeFixture(2)]);
   const campaigns = memoryCampaigns(
@@ -109,7 +59,7 @@ function world() {
   );
   const bidder = recordingBidder();
   const links: Array<[number, number]> = [];
-  const { storage, objects } = fakeStorage();
+  const { storage, objects } = memoryStorage();
   const deps = {
     adGroups: adGroups.repo,
     campaigns: campaigns.repo,
@@ -128,6 +78,9 @@ function world() {
   };
   return { adGroups, bidder, links, objects, deps };
 }
+
+/** `size` bytes standing for an object's content. */
+const bytes = (size: number): { data: Uint8Array; type: string } => ({ data: new Uint8Array(size), type: 'image/png' });
 
 const form = (overrides: Record<string, unknown> = {}): TCreativeFormInput =>
   ({
@@ -180,8 +133,8 @@ describe('updateCreativesLandingPage', () => {
       updateCreativesLandingPage({ agencyId: A, adGroupId: 'bg-ad-group-1', landingPage: 'https://x.example' }, w.deps),
     ).rejects.toBeInstanceOf(ConflictError);
     expect(w.bidder.calls.slice(-2).map((c) => c.fields)).toEqual([
-      { click_url: 'https://acme.example' },
-      { click_url: 'https://acme.example' },
+      { clickUrl: 'https://acme.example' },
+      { clickUrl: 'https://acme.example' },
     ]);
   });
 });
@@ -200,8 +153,8 @@ describe('createCreative and getCreativeUploadUrl', () => {
       },
       w.deps,
     );
-    const key = upload.sourceUrl.slice('http://s3.test/bucket/'.length);
-    w.objects.set(key, { size: 1000, type: 'image/png' });
+    const key = upload.sourceUrl.slice(MEMORY_BUCKET_URL.length);
+    w.objects.set(key, bytes(1000));
     // Act
     const creative = await createCreative(
       { agencyId: A, form: form({ sourceUrl: upload.sourceUrl }), file: undefined, requireSourceUrl: false },
@@ -219,7 +172,7 @@ describe('createCreative and getCreativeUploadUrl', () => {
 
   it('undoes the bidder creative and the copied asset when the ad group is gone meanwhile', async () => {
     const w = world();
-    w.objects.set(`creatives/${A}/bgCreative-1/banner.png`, { size: 1000, type: 'image/png' });
+    w.objects.set(`creatives/${A}/bgCreative-1/banner.png`, bytes(1000));
     w.deps.adGroups = { ...w.adGroups.repo, putNewCreative: async () => 'no-ad-group' };
     const deleted: number[] = [];
     w.deps.bidder.deleteCreative = async (id) => void deleted.push(id);
@@ -247,8 +200,8 @@ describe('createCreative and getCreativeUploadUrl', () => {
         },
         (e: unknown) => e as BadRequestError,
       );
-    w.objects.set('uploads/bgAgency-rival/u/x.png', { size: 1000, type: 'image/png' });
-    w.objects.set(`uploads/${A}/forged/x.png`, { size: 1000, type: 'image/png' });
+    w.objects.set('uploads/bgAgency-rival/u/x.png', bytes(1000));
+    w.objects.set(`uploads/${A}/forged/x.png`, bytes(1000));
     expect((await attempt({ sourceUrl: 'http://s3.test/bucket/uploads/bgAgency-rival/u/x.png' })).fieldErrors).toEqual({
       sourceUrl: ['Not an asset of this account'],
     });

@@ -3,19 +3,19 @@ import type { TAdGroup, ZAdGroupCreate } from '@bidgrid/shared/entities/ad-group
 import type * as z from 'zod';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { newId } from '@bidgrid/shared/ids';
-import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { summariseFieldErrors } from '../../lib/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
-import type { AdvertiserReader } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../ports/advertiser.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable, requireCampaign } from '../campaigns/campaign-access';
-import type { CampaignReader } from '../campaigns/campaign-access';
 import { toPublicCreative } from '../campaigns/campaign-records.schema';
 import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignReader } from '../ports/campaign.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
 
 /** Messages of the ad-group and creative rules the spec states without a text (ours). */
 export const AD_GROUP_MESSAGES = {
@@ -210,13 +210,13 @@ export async function updateCreativesLandingPage(
   const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
   const restore = () =>
     eachCreative(creatives, (c) =>
-      deps.bidder.updateCreative(c.beeswaxCreativeId, { click_url: c.click_url }).catch((error: unknown) => {
+      deps.bidder.updateCreative(c.beeswaxCreativeId, { clickUrl: c.click_url }).catch((error: unknown) => {
         deps.log.error('could not put a creative click URL back at the bidder', { error });
       }),
     );
   try {
     await eachCreative(creatives, (c) =>
-      deps.bidder.updateCreative(c.beeswaxCreativeId, { click_url: input.landingPage }),
+      deps.bidder.updateCreative(c.beeswaxCreativeId, { clickUrl: input.landingPage }),
     );
   } catch (error) {
     await restore();

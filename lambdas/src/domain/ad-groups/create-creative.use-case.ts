@@ -6,27 +6,27 @@ import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shar
 import type * as z from 'zod';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
-import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../../adapters/creative-storage';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import { imageSize } from '../../lib/image-size';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
 import { summariseFieldErrors } from '../../lib/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
-import type { AdvertiserReader } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../ports/advertiser.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable } from '../campaigns/campaign-access';
-import type { CampaignReader } from '../campaigns/campaign-access';
-import type { TCreativeRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
+import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
+import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
 import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
 
 /** Ports of the creative uploads. */
 export interface CreateCreativeDeps {
   adGroups: AdGroupRepository;
-  campaigns: CampaignReader & { listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems'>;
   advertisers: AdvertiserReader;
   bidder: Pick<BidderCampaigns, 'createCreative' | 'deleteCreative' | 'linkCreative'>;
   storage: CreativeStorage;
@@ -189,14 +189,14 @@ export async function createCreative(
   };
   try {
     beeswaxCreativeId = await deps.bidder.createCreative({
-      advertiser_id: advertiser.beeswaxAdvertiserId,
-      creative_name: form.name,
-      alternative_id: bgCreativeId,
-      creative_type: video ? 1 : 0,
+      advertiserId: advertiser.beeswaxAdvertiserId,
+      name: form.name,
+      ourId: bgCreativeId,
+      media: video ? 'video' : 'display',
       width: form.width,
       height: form.height,
-      click_url: form.click_url,
-      creative_asset_url: await deps.storage.presignGet(assetKey, BIDDER_ASSET_URL_SECONDS),
+      clickUrl: form.click_url,
+      assetUrl: await deps.storage.presignGet(assetKey, { seconds: BIDDER_ASSET_URL_SECONDS }),
       active: true,
     });
     if (campaign) {

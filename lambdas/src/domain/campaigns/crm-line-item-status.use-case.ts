@@ -1,9 +1,9 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
-import type { CrmPortalRepository } from '../../adapters/repositories/crm-portal.repository';
-import type { SecretReader } from '../../adapters/secrets';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { candidateRequestUris, hubspotSignatureProblem } from '../../lib/hubspot-signature';
 import { HUBSPOT_SIGNATURE_HEADER, HUBSPOT_TIMESTAMP_HEADER } from '../../lib/hubspot-signature';
+import type { CrmPortalRepository } from '../ports/crm-connection.port';
+import type { SecretReader } from '../ports/secrets.port';
 import { CAMPAIGN_MESSAGES } from './campaign-access';
 import { setLineItemStatus } from './line-item-status.use-case';
 import type { LineItemStatusDeps } from './line-item-status.use-case';

@@ -1,17 +1,15 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireLineItem } from './campaign-access';
-import type { CampaignReader, LineItemReader } from './campaign-access';
 import { toPublicLineItem } from './campaign-records.schema';
-import type { TLineItemRecord } from './campaign-records.schema';
 
 /** Ports of the line-item status change. */
 export interface LineItemStatusDeps {
-  campaigns: CampaignReader &
-    LineItemReader & { replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null> };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'getLineItemByBidderId' | 'replaceLineItem'>;
   bidder: Pick<BidderCampaigns, 'updateLineItem'>;
   now: () => Date;
   log: Logger;

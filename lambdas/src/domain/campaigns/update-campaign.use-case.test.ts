@@ -37,11 +37,11 @@ describe('updateCampaignDetails', () => {
       op: 'updateCampaign',
       id: 70,
       fields: {
-        campaign_name: 'Q4 ABM',
-        campaign_budget: 1550,
-        daily_budget: 50,
-        start_date: '2026-11-30',
-        end_date: '2026-12-31',
+        name: 'Q4 ABM',
+        totalBudget: 1550,
+        dailyBudget: 50,
+        startDate: '2026-11-30',
+        endDate: '2026-12-31',
         active: true,
       },
     });
@@ -50,12 +50,12 @@ describe('updateCampaignDetails', () => {
       {
         op: 'updateLineItem',
         id: 71,
-        fields: { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } }, daily_budget: 25 },
+        fields: { cpmBid: 10, dailyBudget: 25 },
       },
       {
         op: 'updateLineItem',
         id: 72,
-        fields: { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } }, daily_budget: 25 },
+        fields: { cpmBid: 10, dailyBudget: 25 },
       },
     ]);
   });
@@ -126,9 +126,7 @@ describe('updateCampaignDetails', () => {
     // Assess
     expect(error).toBeInstanceOf(ConflictError);
     expect(
-      w.bidder.calls
-        .filter((c) => c.op === 'updateCampaign')
-        .map((c) => (c.fields as { campaign_name: string }).campaign_name),
+      w.bidder.calls.filter((c) => c.op === 'updateCampaign').map((c) => (c.fields as { name: string }).name),
     ).toEqual(['Loser', 'Winner']);
   });
 });

@@ -2,22 +2,19 @@ import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TCampaign, TCampaignDetailsUpdate } from '@bidgrid/shared/entities/campaign.schema';
 import type { TMediaType } from '@bidgrid/shared/constants';
 import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
-import type { BidderCampaignFields, BidderCampaigns } from '../../adapters/bidder/bidder-client';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
+import type { BidderCampaigns, TBidderCampaign, TBidderLineItem } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
-import type { CampaignReader } from './campaign-access';
 import { toPublicCampaign } from './campaign-records.schema';
-import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
+import type { TCampaignRecord } from './campaign-records.schema';
 
 /** Ports of the campaign changes. */
 export interface CampaignUpdateDeps {
-  campaigns: CampaignReader & {
-    replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null>;
-    listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]>;
-  };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'replaceCampaign' | 'listLineItems'>;
   bidder: Pick<BidderCampaigns, 'updateCampaign' | 'updateLineItem'>;
   now: () => Date;
   log: Logger;
@@ -26,25 +23,25 @@ export interface CampaignUpdateDeps {
 /** The bidder's view of a campaign: everything the edit form and the status change can touch. */
 export function bidderCampaignFields(
   campaign: TCampaignRecord,
-): Pick<
-  BidderCampaignFields,
-  'campaign_name' | 'campaign_budget' | 'daily_budget' | 'start_date' | 'end_date' | 'active'
-> {
+): Pick<TBidderCampaign, 'name' | 'totalBudget' | 'dailyBudget' | 'startDate' | 'endDate' | 'active'> {
   return {
-    campaign_name: campaign.name,
-    campaign_budget: campaign.campaign_budget,
-    daily_budget: campaign.daily_budget,
-    start_date: campaign.start_date,
-    end_date: campaign.end_date,
+    name: campaign.name,
+    totalBudget: campaign.campaign_budget,
+    dailyBudget: campaign.daily_budget,
+    startDate: campaign.start_date,
+    endDate: campaign.end_date,
     active: campaign.active,
   };
 }
 
 /** A line item's share of its campaign: the max bid and an even part of the daily budget. */
-function lineItemBidding(campaign: TCampaignRecord, lineItemCount: number) {
+function lineItemBidding(
+  campaign: TCampaignRecord,
+  lineItemCount: number,
+): Pick<TBidderLineItem, 'cpmBid' | 'dailyBudget'> {
   return {
-    bidding: { bidding_strategy: 'CPM' as const, values: { cpm_bid: campaign.maxBid } },
-    daily_budget: Math.round((campaign.daily_budget / Math.max(1, lineItemCount)) * 100) / 100,
+    cpmBid: campaign.maxBid,
+    dailyBudget: Math.round((campaign.daily_budget / Math.max(1, lineItemCount)) * 100) / 100,
   };
 }
 
