@@ -506,4 +506,18 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
     expect((await signed({ beeswaxLineItemId: 'x' })).status).toBe(400);
     expect((await lineItemsOf('bg-campaign-demo-bluepeak-abm'))[0]?.active).toBe(target.active);
   });
+
+  it('checks the signature before the body: a bad signature on a bad body answers 401, not 400', async () => {
+    const bad = { beeswaxLineItemId: 'x', active: 'maybe' };
+    const unsigned = await fetch(`${stackInfo().apiUrl}${updateLineItemStatusFromCrm.path}?portalId=${PORTAL}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bad),
+    });
+    const tampered = await signed(bad, { signBody: { beeswaxLineItemId: 1, active: true } });
+    const stale = await signed(bad, { timestamp: Date.now() - 6 * 60_000 });
+    const noPortal = await signed({ beeswaxLineItemId: 1, active: true }, { query: '', signBody: {} });
+    expect([unsigned.status, tampered.status, stale.status, noPortal.status]).toEqual([401, 401, 401, 401]);
+    expect(((await tampered.json()) as { fieldErrors?: unknown }).fieldErrors).toBeUndefined();
+  });
 });

@@ -2,12 +2,9 @@ import Stripe from 'stripe';
 import { config } from '../config';
 import type { PaymentsGateway, TCardMethod } from '../domain/ports/payments.port';
 import type { SecretReader } from '../domain/ports/secrets.port';
-import { WebhookSignatureError } from '../domain/vendor-refusals';
 import { BadRequestError, VendorError } from '../lib/errors';
 import { getSecret } from './secrets';
 
-/** Tolerance of a webhook signature's timestamp (Stripe's default, and what the spec asks). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const VENDOR = 'payments';
 
 function toCard(pm: Stripe.PaymentMethod): TCardMethod {
@@ -175,26 +172,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
       } catch (error) {
         if (isMissing(error)) return null;
         return vendorError('retrieve customer', error);
-      }
-    },
-
-    async verifyWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
-      const secret = await options.secrets('STRIPE_WEBHOOK_SECRET');
-      try {
-        const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
-        const data = event.data as { object: unknown; previous_attributes?: unknown };
-        return {
-          id: event.id,
-          type: event.type,
-          object: data.object as Record<string, unknown>,
-          previousAttributes: (data.previous_attributes ?? {}) as Record<string, unknown>,
-        };
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new WebhookSignatureError(error.message);
-        }
-        throw error;
       }
     },
   };

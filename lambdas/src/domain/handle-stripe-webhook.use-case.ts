@@ -1,24 +1,28 @@
-import { BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { failureLog } from './billing/billing-logs';
 import { statementDescriptor } from './billing/statement-descriptor';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import type { BillingRepository } from './ports/billing.port';
-import type { PaymentsGateway, TWebhookEvent } from './ports/payments.port';
+import type { PaymentsGateway } from './ports/payments.port';
 import type { WebhookEventRepository } from './ports/webhook-event.port';
-import { WebhookSignatureError } from './vendor-refusals';
+
+/** A webhook event whose signature the request middleware verified. */
+export interface TWebhookEvent {
+  id: string;
+  type: string;
+  object: Record<string, unknown>;
+  previousAttributes: Record<string, unknown>;
+}
 
 /** What the webhook handler uses. */
 export interface StripeWebhookDeps {
-  payments: Pick<PaymentsGateway, 'verifyWebhook' | 'getCustomerMetadata'>;
+  payments: Pick<PaymentsGateway, 'getCustomerMetadata'>;
   events: WebhookEventRepository;
   advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'updateCardSummary' | 'clearCard' | 'blockBilling'>;
   billing: Pick<BillingRepository, 'putBillingLog'>;
   now: () => Date;
   log: Logger;
 }
-
-export const INVALID_SIGNATURE = 'Invalid webhook signature.';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const record = (value: unknown): Record<string, unknown> =>
@@ -106,28 +110,18 @@ const HANDLERS: Record<string, (event: TWebhookEvent, deps: StripeWebhookDeps) =
 };
 
 /**
- * `POST /public/stripe/webhook`: verifies the `Stripe-Signature` over the raw body (300 s tolerance,
- * so a captured request cannot be replayed later), then records the event id once (`EVT#{id}`, a
- * conditional put): a replay or a redelivery of a processed event is acknowledged and ignored. Card
- * updates and removals keep the saved card summary current; asynchronous payment failures are
- * logged. Other events are acknowledged. If processing fails the record is released, so the
- * provider's retry is processed.
+ * `POST /public/stripe/webhook`: the request middleware has checked the `Stripe-Signature` over the
+ * raw body (300 s tolerance either way, so a captured request cannot be replayed later) before the
+ * event was validated. The event id is recorded once (a conditional write): a replay or a redelivery
+ * of a processed event is acknowledged and ignored. Card updates and removals keep the saved card
+ * summary current; asynchronous payment failures are logged. Other events are acknowledged. If
+ * processing fails the record is released, so the provider's retry is processed.
  */
 export async function handleStripeWebhook(
-  input: { rawBody: string | null; signature: string | undefined },
+  input: { event: TWebhookEvent },
   deps: StripeWebhookDeps,
 ): Promise<{ received: true }> {
-  let event: TWebhookEvent;
-  try {
-    event = await deps.payments.verifyWebhook(input.rawBody ?? '', input.signature);
-  } catch (error) {
-    if (error instanceof WebhookSignatureError) {
-      throw new BadRequestError(INVALID_SIGNATURE, undefined, {
-        internalMessage: error.message,
-      });
-    }
-    throw error;
-  }
+  const { event } = input;
   const claimed = await deps.events.claim(event.id, event.type, Math.floor(deps.now().getTime() / 1000));
   if (!claimed) {
     deps.log.info('webhook event already processed; ignored', { eventId: event.id, type: event.type });

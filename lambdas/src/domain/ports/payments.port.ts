@@ -26,14 +26,6 @@ export type TChargeOutcome =
   | { status: 'succeeded'; paymentIntentId: string; createdAt: string }
   | { status: 'failed'; code: string; message: string; paymentIntentId: string | null; createdAt: string | null };
 
-/** A webhook event whose signature was verified. */
-export interface TWebhookEvent {
-  id: string;
-  type: string;
-  object: Record<string, unknown>;
-  previousAttributes: Record<string, unknown>;
-}
-
 export interface PaymentsGateway {
   /** Creates the advertiser's customer; the idempotency key makes racing first calls share one customer. */
   createCustomer(input: { name: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<string>;
@@ -48,6 +40,4 @@ export interface PaymentsGateway {
   chargeOffSession(request: TChargeRequest): Promise<TChargeOutcome>;
   /** The metadata of a customer (our advertiser and agency ids), or null when unknown. */
   getCustomerMetadata(customerId: string): Promise<Record<string, string> | null>;
-  /** Verifies a webhook's `Stripe-Signature` over the raw body and parses it; WebhookSignatureError otherwise. */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<TWebhookEvent>;
 }
