@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
 import type {
@@ -325,6 +326,107 @@ describe('replacing a campaign ad group (001 §4)', () => {
     expect((await creativesOf(ENTERPRISE_AD_GROUP)).body.payload).toEqual(
       creatives.map((c) => ({ ...c, creativeSrc: expect.any(String) })),
     );
+  });
+});
+
+describe('ids and parents of new ad groups and creatives', () => {
+  const RIVAL_ADVERTISER = 'bgAdvertiser-rival-orbit';
+  const adGroupBody = (overrides: Record<string, unknown>) => ({
+    bgAdvertiserId: ACME,
+    name: 'Ids',
+    adGroupType: 'image',
+    ...overrides,
+  });
+
+  it('refuses a client id of the wrong prefix (400) and an ad group id that is taken (409)', async () => {
+    const token = await demo();
+    const fixture = await makeCampaign();
+    const wrongPrefix = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: 'bg-ad-group-template-sneaky' }),
+    });
+    expect(wrongPrefix.status).toBe(400);
+    expect(Object.keys(wrongPrefix.body.fieldErrors ?? {})).toEqual(['adGroupId']);
+    const id = `bg-ad-group-it-${randomUUID()}`;
+    const first = await callOperation<TAdGroup>(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: id }),
+    });
+    const again = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: id }),
+    });
+    const seeded = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: ENTERPRISE_AD_GROUP }),
+    });
+    expect([first.status, again.status, seeded.status]).toEqual([200, 409, 409]);
+  });
+
+  it("answers 404 to an ad group under another agency's campaign id, made or only reserved by the wizard", async () => {
+    // Prepare: demo's wizard reserves a fresh campaign id with its first ad group.
+    const draftCampaign = `bg-campaign-it-${randomUUID()}`;
+    const draft = await callOperation(createAdGroup, {
+      token: await demo(),
+      body: adGroupBody({ bgCampaignId: draftCampaign }),
+    });
+    expect(draft.status).toBe(200);
+    // Act: the rival, with an advertiser of its own, names demo's campaigns.
+    const token = await rival();
+    const onMade = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgAdvertiserId: RIVAL_ADVERTISER, bgCampaignId: ENTERPRISE }),
+    });
+    const onReserved = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgAdvertiserId: RIVAL_ADVERTISER, bgCampaignId: draftCampaign }),
+    });
+    // Assess
+    expect([onMade.status, onReserved.status]).toEqual([404, 404]);
+    expect(JSON.stringify([onMade.body, onReserved.body])).not.toContain('Enterprise');
+    // Demo keeps building on its own reserved id.
+    const second = await callOperation(createAdGroup, {
+      token: await demo(),
+      body: adGroupBody({ bgCampaignId: draftCampaign }),
+    });
+    expect(second.status).toBe(200);
+  });
+
+  it('refuses a creative id taken by another ad group (409), leaving that creative and its asset as they were', async () => {
+    // Prepare: a campaign with a creative, and a second ad group of it.
+    const fixture = await makeCampaign();
+    const { creativeIds } = await fixtureIds(fixture);
+    const token = await demo();
+    const taken = (await creativesOf((await fixtureIds(fixture)).adGroupId)).body.payload?.find(
+      (c) => c.bgCreativeId === creativeIds[0],
+    ) as TCreative;
+    const other = await callOperation<TAdGroup>(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, name: 'Second' }),
+    });
+    // Act: a creative of the second ad group under the taken id, from the taken creative's own asset.
+    const reply = await postCreative('/api/creatives/create', {
+      name: 'Reused id',
+      description: '',
+      advertiser_id: String(await acmeBidderId()),
+      bg_advertiser_id: ACME,
+      bg_creative_id: taken.bgCreativeId,
+      click_url: 'https://acmerobotics.example/x',
+      adGroupId: other.body.payload?.adGroupId ?? '',
+      sourceUrl: taken.creativeSrc,
+      size: String(taken.size),
+      mimetype: taken.creativeType,
+      width: String(taken.width),
+      height: String(taken.height),
+    });
+    // Assess
+    expect(reply.status).toBe(409);
+    const after = (await creativesOf((await fixtureIds(fixture)).adGroupId)).body.payload?.find(
+      (c) => c.bgCreativeId === taken.bgCreativeId,
+    ) as TCreative;
+    expect(after).toMatchObject({ name: taken.name, adGroupId: taken.adGroupId });
+    expect((await fetch(after.creativeSrc)).status).toBe(200);
+    expect((await creativesOf(other.body.payload?.adGroupId ?? '')).body.payload).toEqual([]);
   });
 });
 

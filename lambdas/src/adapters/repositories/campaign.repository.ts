@@ -1,12 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PutCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { CampaignRepository, TCampaignSummary, TSyncCandidate } from '../../domain/ports/campaign.port';
-import { batchPut, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import { batchPut, conditionalPut, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /**
@@ -38,6 +38,11 @@ export const campaignKeys = {
     pk: `AGENCY#${agencyId}#CAMP#${campaignId}`,
     sk: 'TARGETING',
   }),
+  /**
+   * Campaign id -> the agency it belongs to. The one campaign key not under an agency: client-chosen
+   * ids must be unique across agencies, so another agency's id is refused rather than shadowed.
+   */
+  reservation: (campaignId: string) => ({ pk: `CAMPID#${campaignId}`, sk: 'CAMPID' }),
 } as const;
 
 /**
@@ -113,6 +118,25 @@ async function listCampaigns(agencyId: string, advertiserId: string): Promise<TC
   });
 }
 
+/** The reservation of `campaignId` for `agencyId`, written unless another agency holds it. */
+function reservation(table: string, agencyId: string, campaignId: string) {
+  return {
+    TableName: table,
+    Item: {
+      ...campaignKeys.reservation(campaignId),
+      entity: 'campaignReservation',
+      agencyId,
+      bgCampaignId: campaignId,
+    },
+    ConditionExpression: 'attribute_not_exists(pk) OR agencyId = :agency',
+    ExpressionAttributeValues: { ':agency': agencyId },
+  } satisfies PutCommandInput;
+}
+
+function reserveCampaignId(agencyId: string, campaignId: string): Promise<boolean> {
+  return conditionalPut(reservation(tables().app, agencyId, campaignId));
+}
+
 async function replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null> {
   try {
     await ddb().send(
@@ -155,6 +179,7 @@ async function putNewCampaign(
     ]),
   );
   const items: TransactItem[] = [
+    { Put: reservation(table, agencyId, bgCampaignId) },
     {
       Put: {
         TableName: table,
@@ -258,6 +283,7 @@ export const campaignRepository: CampaignRepository = {
   getCampaign,
   getCampaignSummary,
   listCampaigns,
+  reserveCampaignId,
   replaceCampaign,
   putNewCampaign,
   listLineItems,

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { BadRequestError } from '../../lib/errors';
 import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
 import {
@@ -13,7 +13,7 @@ import {
   recordingBidder,
 } from '../campaigns/test-campaign-fakes';
 import { memoryLogger, recordFixture } from '../test-fakes';
-import { deleteAdGroup, updateCreativesLandingPage } from './ad-groups.use-case';
+import { createAdGroup, deleteAdGroup, deleteCreative, updateCreativesLandingPage } from './ad-groups.use-case';
 import { createCreative, getCreativeUploadUrl } from './create-creative.use-case';
 import type { TCreativeFormInput } from './create-creative.use-case';
 
@@ -76,7 +76,7 @@ function world() {
     now: () => NOW,
     log: memoryLogger(),
   };
-  return { adGroups, bidder, links, objects, deps };
+  return { adGroups, campaigns, bidder, links, objects, deps };
 }
 
 /** `size` bytes standing for an object's content. */
@@ -97,6 +97,68 @@ const form = (overrides: Record<string, unknown> = {}): TCreativeFormInput =>
     duration: undefined,
     ...overrides,
   }) as TCreativeFormInput;
+
+describe('createAdGroup: ids and parents', () => {
+  const body = (overrides: Record<string, unknown> = {}) =>
+    ({
+      bgAdvertiserId: 'bgAdvertiser-acme',
+      bgCampaignId: 'bg-campaign-new-1',
+      name: 'Banners',
+      description: '',
+      adGroupType: 'image',
+      ...overrides,
+    }) as Parameters<typeof createAdGroup>[0]['body'];
+
+  it("reserves a campaign id the wizard has not used yet for the caller's agency", async () => {
+    const w = world();
+    const adGroup = await createAdGroup({ agencyId: A, username: 'demo', body: body() }, w.deps);
+    expect(adGroup).toMatchObject({ bgCampaignId: 'bg-campaign-new-1', createdBy: 'demo' });
+    expect(adGroup.adGroupId).toMatch(/^bg-ad-group-[0-9a-f-]{36}$/);
+    // Another agency can no longer build on it.
+    await expect(
+      w.campaigns.repo.putNewCampaign(
+        campaignFixture({ agencyId: 'bgAgency-rival', bgCampaignId: 'bg-campaign-new-1' }),
+        [],
+        {
+          domain_list: [],
+          geo_country: [],
+          geo_state: [],
+          geo_zip: [],
+          role_title_segments: [],
+          retargeting_segments: [],
+        },
+      ),
+    ).resolves.toBe(false);
+  });
+
+  it("answers 404 for another agency's campaign id, existing or reserved, and stores nothing", async () => {
+    const w = world();
+    await w.campaigns.repo.reserveCampaignId('bgAgency-rival', 'bg-campaign-rival-draft');
+    w.campaigns.byId.set(
+      'bgAgency-rival|bg-campaign-rival-q3',
+      campaignFixture({
+        agencyId: 'bgAgency-rival',
+        bgCampaignId: 'bg-campaign-rival-q3',
+      }),
+    );
+    for (const campaignId of ['bg-campaign-rival-draft', 'bg-campaign-rival-q3']) {
+      await expect(
+        createAdGroup({ agencyId: A, username: 'demo', body: body({ bgCampaignId: campaignId }) }, w.deps),
+      ).rejects.toBeInstanceOf(NotFoundError);
+    }
+    expect(w.adGroups.groups.size).toBe(1);
+  });
+
+  it('answers 409 for an ad group id that is taken', async () => {
+    const w = world();
+    await expect(
+      createAdGroup(
+        { agencyId: A, username: 'demo', body: body({ bgCampaignId: 'bg-campaign-q3', adGroupId: 'bg-ad-group-1' }) },
+        w.deps,
+      ),
+    ).rejects.toBeInstanceOf(ConflictError);
+  });
+});
 
 describe('deleteAdGroup', () => {
   it('stops its creatives at the bidder, marks them inactive and removes the ad group', async () => {
@@ -125,7 +187,87 @@ describe('deleteAdGroup', () => {
   });
 });
 
+describe('deleteAdGroup when the store fails', () => {
+  it('switches its creatives back on at the bidder when the store refuses the deletion', async () => {
+    const w = world();
+    w.bidder.seed('creative', 901, { active: true });
+    w.bidder.seed('creative', 902, { active: true });
+    w.deps.adGroups = {
+      ...w.adGroups.repo,
+      deleteAdGroup: async () => {
+        throw new Error('store unavailable');
+      },
+    };
+    await expect(deleteAdGroup({ agencyId: A, adGroupId: 'bg-ad-group-1' }, w.deps)).rejects.toThrow(
+      'store unavailable',
+    );
+    expect([w.bidder.holds('creative', 901), w.bidder.holds('creative', 902)]).toEqual([
+      { active: true },
+      { active: true },
+    ]);
+    expect(w.adGroups.groups.size).toBe(1);
+  });
+
+  it('leaves the creatives off when a concurrent deletion removed the ad group first', async () => {
+    const w = world();
+    w.deps.adGroups = {
+      ...w.adGroups.repo,
+      deleteAdGroup: async (agencyId, adGroup) => {
+        await w.adGroups.repo.deleteAdGroup(agencyId, adGroup);
+        return false;
+      },
+    };
+    await expect(deleteAdGroup({ agencyId: A, adGroupId: 'bg-ad-group-1' }, w.deps)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    expect([w.bidder.holds('creative', 901), w.bidder.holds('creative', 902)]).toEqual([
+      { active: false },
+      { active: false },
+    ]);
+  });
+});
+
 describe('updateCreativesLandingPage', () => {
+  it('puts the click URLs back at the bidder when the store write fails', async () => {
+    const w = world();
+    w.deps.adGroups = {
+      ...w.adGroups.repo,
+      replaceCreatives: async () => {
+        throw new Error('store unavailable');
+      },
+    };
+    await expect(
+      updateCreativesLandingPage({ agencyId: A, adGroupId: 'bg-ad-group-1', landingPage: 'https://x.example' }, w.deps),
+    ).rejects.toThrow('store unavailable');
+    expect([w.bidder.holds('creative', 901), w.bidder.holds('creative', 902)]).toEqual([
+      { clickUrl: 'https://acme.example' },
+      { clickUrl: 'https://acme.example' },
+    ]);
+  });
+
+  it('after a lost race, leaves the bidder with the click URL the winner stored', async () => {
+    const w = world();
+    w.deps.adGroups = {
+      ...w.adGroups.repo,
+      replaceCreatives: async (agencyId, next) => {
+        // Another edit stores its URL first.
+        const current = [...w.adGroups.items.values()];
+        await w.adGroups.repo.replaceCreatives(
+          agencyId,
+          current.map((c) => ({ ...c, click_url: 'https://winner.example', version: c.version + 1 })),
+        );
+        return w.adGroups.repo.replaceCreatives(agencyId, next);
+      },
+    };
+    await expect(
+      updateCreativesLandingPage({ agencyId: A, adGroupId: 'bg-ad-group-1', landingPage: 'https://x.example' }, w.deps),
+    ).rejects.toBeInstanceOf(ConflictError);
+    expect([w.bidder.holds('creative', 901), w.bidder.holds('creative', 902)]).toEqual([
+      { clickUrl: 'https://winner.example' },
+      { clickUrl: 'https://winner.example' },
+    ]);
+  });
+
   it('refuses when a creative changed meanwhile, and puts the bidder back', async () => {
     const w = world();
     w.deps.adGroups = { ...w.adGroups.repo, replaceCreatives: async () => 'conflict' };
@@ -139,7 +281,65 @@ describe('updateCreativesLandingPage', () => {
   });
 });
 
+describe('deleteCreative', () => {
+  it('deletes it here, then at the bidder', async () => {
+    const w = world();
+    await expect(
+      deleteCreative({ agencyId: A, bgCreativeId: 'bgCreative-1', beeswaxCreativeId: 901 }, w.deps),
+    ).resolves.toEqual({ bgCreativeId: 'bgCreative-1' });
+    expect(w.adGroups.items.has('bgCreative-1')).toBe(false);
+    expect(w.bidder.deleted(901)).toBe(true);
+  });
+
+  it('leaves the bidder creative serving when the store refuses the deletion or fails', async () => {
+    const w = world();
+    w.bidder.seed('creative', 901, { active: true });
+    w.deps.adGroups = { ...w.adGroups.repo, deleteCreative: async () => 'conflict' };
+    await expect(
+      deleteCreative({ agencyId: A, bgCreativeId: 'bgCreative-1', beeswaxCreativeId: 901 }, w.deps),
+    ).rejects.toBeInstanceOf(ConflictError);
+    w.deps.adGroups = {
+      ...w.adGroups.repo,
+      deleteCreative: async () => {
+        throw new Error('store unavailable');
+      },
+    };
+    await expect(
+      deleteCreative({ agencyId: A, bgCreativeId: 'bgCreative-1', beeswaxCreativeId: 901 }, w.deps),
+    ).rejects.toThrow('store unavailable');
+    expect(w.bidder.deleted(901)).toBe(false);
+    expect(w.bidder.holds('creative', 901)).toEqual({ active: true });
+    expect(w.adGroups.items.has('bgCreative-1')).toBe(true);
+  });
+});
+
 describe('createCreative and getCreativeUploadUrl', () => {
+  it('undoes the bidder creative and the copied asset when the store write fails', async () => {
+    const w = world();
+    w.objects.set(`creatives/${A}/bgCreative-1/banner.png`, bytes(1000));
+    w.deps.adGroups = {
+      ...w.adGroups.repo,
+      putNewCreative: async () => {
+        throw new Error('store unavailable');
+      },
+    };
+    const deleted: number[] = [];
+    w.deps.bidder.deleteCreative = async (id) => void deleted.push(id);
+    await expect(
+      createCreative(
+        {
+          agencyId: A,
+          form: form({ sourceUrl: `${MEMORY_BUCKET_URL}creatives/${A}/bgCreative-1/banner.png` }),
+          file: undefined,
+          requireSourceUrl: true,
+        },
+        w.deps,
+      ),
+    ).rejects.toThrow('store unavailable');
+    expect(deleted).toEqual([950]);
+    expect([...w.objects.keys()]).toEqual([`creatives/${A}/bgCreative-1/banner.png`]);
+  });
+
   it('stores an uploaded asset as its own copy, creates and links the bidder creative, then the creative', async () => {
     // Prepare: a presigned upload that happened.
     const w = world();
@@ -163,11 +363,75 @@ describe('createCreative and getCreativeUploadUrl', () => {
     // Assess
     expect(key).toMatch(new RegExp(`^uploads/${A}/[0-9a-f-]+/my-banner\\.png$`));
     expect(creative).toMatchObject({ beeswaxCreativeId: 950, click_url: 'https://acme.example/new' });
-    expect(creative.creativeSrc).toContain(`creatives/${A}/${creative.bgCreativeId}/my-banner.png`);
+    expect(creative.creativeSrc).toMatch(
+      new RegExp(`creatives/${A}/${creative.bgCreativeId}/[0-9a-f]{8}-my-banner\\.png`),
+    );
     expect(w.links).toEqual([
       [950, 71],
       [950, 72],
     ]);
+  });
+
+  it("refuses a creative id that is taken elsewhere in the agency before touching anything (409), and leaves that creative's asset", async () => {
+    // Prepare: creative 1 of ad group 1, and a second ad group of the campaign.
+    const w = world();
+    const existingAsset = `creatives/${A}/bgCreative-1/banner.png`;
+    w.objects.set(existingAsset, bytes(1000));
+    w.adGroups.groups.set('bg-ad-group-2', { ...adGroupFixture(), adGroupId: 'bg-ad-group-2' });
+    const created: number[] = [];
+    w.deps.bidder.createCreative = async () => {
+      created.push(951);
+      return 951;
+    };
+    // Act: a new creative in ad group 2 under creative 1's id, from a file of the same name.
+    const attempt = createCreative(
+      {
+        agencyId: A,
+        form: form({
+          adGroupId: 'bg-ad-group-2',
+          bg_creative_id: 'bgCreative-1',
+          sourceUrl: `${MEMORY_BUCKET_URL}${existingAsset}`,
+        }),
+        file: undefined,
+        requireSourceUrl: true,
+      },
+      w.deps,
+    );
+    // Assess
+    await expect(attempt).rejects.toBeInstanceOf(ConflictError);
+    expect(created).toEqual([]);
+    expect([...w.objects.keys()]).toEqual([existingAsset]);
+    expect(w.adGroups.items.get('bgCreative-1')?.adGroupId).toBe('bg-ad-group-1');
+  });
+
+  it("keeps the winner's asset when two requests race with one creative id and one file name", async () => {
+    // Prepare: both requests pass the freshness check (the race window), so the store decides.
+    const w = world();
+    w.objects.set(`creatives/${A}/bgCreative-1/banner.png`, bytes(1000));
+    w.adGroups.groups.set('bg-ad-group-2', { ...adGroupFixture(), adGroupId: 'bg-ad-group-2' });
+    w.deps.adGroups = { ...w.adGroups.repo, getCreative: async () => null };
+    const attempt = (adGroupId: string) =>
+      createCreative(
+        {
+          agencyId: A,
+          form: form({
+            adGroupId,
+            bg_creative_id: 'bgCreative-raced',
+            sourceUrl: `${MEMORY_BUCKET_URL}creatives/${A}/bgCreative-1/banner.png`,
+          }),
+          file: undefined,
+          requireSourceUrl: true,
+        },
+        w.deps,
+      );
+    // Act
+    await attempt('bg-ad-group-1');
+    const loser = await attempt('bg-ad-group-2').catch((e: unknown) => e);
+    // Assess
+    expect(loser).toBeInstanceOf(ConflictError);
+    const winner = w.adGroups.items.get('bgCreative-raced');
+    expect(winner?.assetKey).toMatch(new RegExp(`^creatives/${A}/bgCreative-raced/`));
+    expect(w.objects.has(winner?.assetKey ?? '')).toBe(true);
   });
 
   it('undoes the bidder creative and the copied asset when the ad group is gone meanwhile', async () => {

@@ -11,6 +11,7 @@ import { imageSize } from '../../lib/image-size';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
 import { summariseFieldErrors } from '../../lib/validation';
+import { atBidderThenStore } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import { reportToday } from '../reports/report-rows';
@@ -48,6 +49,14 @@ function safeFileName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
   return (cleaned || 'asset').slice(-100);
 }
+
+/**
+ * The key of a creative's own copy of its asset: under the creative's prefix (what deleting it may
+ * remove) and a part of its own, so an attempt that loses a race for the creative id, and removes
+ * its copy, never removes the winner's.
+ */
+const assetKeyOf = (agencyId: string, creativeId: string, fileName: string): string =>
+  `${creativeAssetPrefix(agencyId, creativeId)}${randomUUID().slice(0, 8)}-${safeFileName(fileName)}`;
 
 /**
  * `GET /creatives/uploadurl`: a presigned PUT under the caller's agency for one file the rules allow
@@ -105,7 +114,7 @@ async function placeAsset(
         });
       }
     }
-    const key = `${creativeAssetPrefix(agencyId, creativeId)}${safeFileName(file.fileName || form.name)}`;
+    const key = assetKeyOf(agencyId, creativeId, file.fileName || form.name);
     await deps.storage.put(key, file.data, form.mimetype);
     return key;
   }
@@ -125,7 +134,7 @@ async function placeAsset(
   if (stored.size > limit || stored.size !== form.size) {
     throw badRequest({ size: [`File with the wrong size: ${form.name}, ${stored.size} bytes.`] });
   }
-  const key = `${creativeAssetPrefix(agencyId, creativeId)}${safeFileName(sourceKey.split('/').pop() ?? form.name)}`;
+  const key = assetKeyOf(agencyId, creativeId, sourceKey.split('/').pop() ?? form.name);
   await deps.storage.copy(sourceKey, key, form.mimetype);
   return key;
 }
@@ -172,46 +181,21 @@ export async function createCreative(
   const existing = await deps.adGroups.listCreatives(agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
   if (existing.length >= MAX_FILES_PER_AD_GROUP) throw badRequest({ file: [VALIDATION_MESSAGES.tooManyFiles] });
 
+  // A client-generated id (its prefix checked by the schema) must be new in the agency, checked
+  // before anything is made; the store's conditional write settles a race.
   const bgCreativeId = form.bg_creative_id ?? newId('creative');
-  if (existing.some((c) => c.bgCreativeId === bgCreativeId)) throw new ConflictError(AD_GROUP_MESSAGES.creativeExists);
+  if (
+    existing.some((c) => c.bgCreativeId === bgCreativeId) ||
+    (form.bg_creative_id !== undefined && (await deps.adGroups.getCreative(agencyId, bgCreativeId)))
+  ) {
+    throw new ConflictError(AD_GROUP_MESSAGES.creativeExists);
+  }
   const assetKey = await placeAsset(agencyId, bgCreativeId, form, file, deps);
 
   let beeswaxCreativeId: number | undefined;
-  const undo = async (): Promise<void> => {
-    if (beeswaxCreativeId !== undefined) {
-      await deps.bidder.deleteCreative(beeswaxCreativeId).catch((error: unknown) => {
-        deps.log.error('could not delete a half-made bidder creative', { beeswaxCreativeId, error });
-      });
-    }
-    await deps.storage.remove(assetKey).catch((error: unknown) => {
-      deps.log.warn('could not remove a half-made creative asset', { key: assetKey, error });
-    });
-  };
-  try {
-    beeswaxCreativeId = await deps.bidder.createCreative({
-      advertiserId: advertiser.beeswaxAdvertiserId,
-      name: form.name,
-      ourId: bgCreativeId,
-      media: video ? 'video' : 'display',
-      width: form.width,
-      height: form.height,
-      clickUrl: form.click_url,
-      assetUrl: await deps.storage.presignGet(assetKey, { seconds: BIDDER_ASSET_URL_SECONDS }),
-      active: true,
-    });
-    if (campaign) {
-      const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
-      const creativeId = beeswaxCreativeId;
-      for (const lineItem of lineItems) await deps.bidder.linkCreative(creativeId, lineItem.beeswaxLineItemId);
-    }
-  } catch (error) {
-    await undo();
-    throw error;
-  }
-
-  const record: TCreativeRecord = {
+  const build = (bidderId: number): TCreativeRecord => ({
     bgCreativeId,
-    beeswaxCreativeId,
+    beeswaxCreativeId: bidderId,
     adGroupId: adGroup.adGroupId,
     bgAdvertiserId: advertiser.bgAdvertiserId,
     bgCampaignId: adGroup.bgCampaignId,
@@ -227,13 +211,52 @@ export async function createCreative(
     assetKey,
     active: true,
     version: 0,
-  };
-  const written = await deps.adGroups.putNewCreative(agencyId, record);
-  if (written !== 'ok') {
-    await undo();
-    throw new ConflictError(
-      written === 'no-ad-group' ? AD_GROUP_MESSAGES.adGroupGone : AD_GROUP_MESSAGES.creativeExists,
+  });
+  let record: TCreativeRecord;
+  try {
+    record = await atBidderThenStore(
+      {
+        what: `creative ${bgCreativeId}`,
+        async atBidder() {
+          const created = await deps.bidder.createCreative({
+            advertiserId: advertiser.beeswaxAdvertiserId,
+            name: form.name,
+            ourId: bgCreativeId,
+            media: video ? 'video' : 'display',
+            width: form.width,
+            height: form.height,
+            clickUrl: form.click_url,
+            assetUrl: await deps.storage.presignGet(assetKey, { seconds: BIDDER_ASSET_URL_SECONDS }),
+            active: true,
+          });
+          beeswaxCreativeId = created;
+          if (campaign) {
+            const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
+            for (const lineItem of lineItems) await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+          }
+        },
+        async store() {
+          const next = build(beeswaxCreativeId as number);
+          const written = await deps.adGroups.putNewCreative(agencyId, next);
+          if (written !== 'ok') {
+            throw new ConflictError(
+              written === 'no-ad-group' ? AD_GROUP_MESSAGES.adGroupGone : AD_GROUP_MESSAGES.creativeExists,
+            );
+          }
+          return next;
+        },
+        async undoAtBidder() {
+          // Nothing stores a creative we failed to store: the bidder's goes (its links with it).
+          if (beeswaxCreativeId !== undefined) await deps.bidder.deleteCreative(beeswaxCreativeId);
+        },
+      },
+      deps.log,
     );
+  } catch (error) {
+    await deps.storage.remove(assetKey).catch((removal: unknown) => {
+      deps.log.warn('could not remove a half-made creative asset', { key: assetKey, error: removal });
+    });
+    throw error;
   }
   return publicCreative(record, deps.storage);
 }

@@ -46,6 +46,20 @@ describe('setLineItemStatus', () => {
   });
 });
 
+describe('setLineItemStatus when the store fails', () => {
+  it('puts the bidder back whatever the store failure', async () => {
+    const w = world();
+    w.bidder.seed('lineItem', 71, { active: true });
+    w.campaigns.repo.replaceLineItem = async () => {
+      throw new Error('store unavailable');
+    };
+    await expect(
+      setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps),
+    ).rejects.toThrow('store unavailable');
+    expect(w.bidder.holds('lineItem', 71)).toEqual({ active: true });
+  });
+});
+
 describe('setLineItemStatusFromCrm', () => {
   function crmWorld(campaign = campaignFixture({ showInHubspot: true })) {
     const w = world(campaign);

@@ -69,6 +69,10 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
   const agencyOf = (li: TLineItemRecord) =>
     [...byId.values()].find((c) => c.bgCampaignId === li.bgCampaignId)?.agencyId;
   const targeting = new Map<string, TTargetingSelections>();
+  /** Campaign id -> the agency that reserved it (a stored campaign reserves its id too). */
+  const reserved = new Map<string, string>();
+  const reservedBy = (campaignId: string): string | undefined =>
+    reserved.get(campaignId) ?? [...byId.values()].find((c) => c.bgCampaignId === campaignId)?.agencyId;
   const repo: CampaignRepository = {
     async getCampaign(agencyId, campaignId) {
       return byId.get(`${agencyId}|${campaignId}`) ?? null;
@@ -88,9 +92,17 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
       byId.set(key, next);
       return next;
     },
+    async reserveCampaignId(agencyId, campaignId) {
+      const holder = reservedBy(campaignId);
+      if (holder !== undefined && holder !== agencyId) return false;
+      reserved.set(campaignId, agencyId);
+      return true;
+    },
     async putNewCampaign(campaign, lis, selections) {
       const key = `${campaign.agencyId}|${campaign.bgCampaignId}`;
-      if (byId.has(key)) return false;
+      const holder = reservedBy(campaign.bgCampaignId);
+      if (byId.has(key) || (holder !== undefined && holder !== campaign.agencyId)) return false;
+      reserved.set(campaign.bgCampaignId, campaign.agencyId);
       byId.set(key, campaign);
       for (const li of lis) items.set(`${li.beeswaxLineItemId}`, li);
       targeting.set(key, selections);
@@ -272,25 +284,47 @@ export function memoryReports() {
   };
 }
 
-/** A bidder that records calls and can be told to fail. */
+/**
+ * A bidder that records calls, keeps what it was told (so a test can ask what it holds now), and can
+ * be told to fail. `seed` sets what it holds before the test.
+ */
 export function recordingBidder() {
   const calls: Array<{ op: string; id: number; fields: unknown }> = [];
+  const held = {
+    campaign: new Map<number, Record<string, unknown>>(),
+    lineItem: new Map<number, Record<string, unknown>>(),
+    creative: new Map<number, Record<string, unknown>>(),
+  };
+  const deleted = new Set<number>();
   let failOn: string | null = null;
   const record =
-    (op: string) =>
-    async (id: number, fields: unknown): Promise<void> => {
+    (op: string, kind: keyof typeof held) =>
+    async (id: number, fields: object): Promise<void> => {
       calls.push({ op, id, fields });
       if (failOn === op) throw new Error(`bidder ${op} failed`);
+      held[kind].set(id, { ...held[kind].get(id), ...fields });
     };
   const bidder: Pick<BidderCampaigns, 'updateCampaign' | 'updateLineItem' | 'updateCreative' | 'deleteCreative'> = {
-    updateCampaign: record('updateCampaign'),
-    updateLineItem: record('updateLineItem'),
-    updateCreative: record('updateCreative'),
-    deleteCreative: (id) => record('deleteCreative')(id, undefined),
+    updateCampaign: record('updateCampaign', 'campaign'),
+    updateLineItem: record('updateLineItem', 'lineItem'),
+    updateCreative: record('updateCreative', 'creative'),
+    async deleteCreative(id) {
+      calls.push({ op: 'deleteCreative', id, fields: undefined });
+      if (failOn === 'deleteCreative') throw new Error('bidder deleteCreative failed');
+      deleted.add(id);
+      held.creative.delete(id);
+    },
   };
   return {
     bidder,
     calls,
+    /** What the bidder holds of an entity now (the fields it was seeded with or told). */
+    holds: (kind: keyof typeof held, id: number): Record<string, unknown> | undefined => held[kind].get(id),
+    /** Whether the bidder deleted a creative. */
+    deleted: (id: number): boolean => deleted.has(id),
+    seed(kind: keyof typeof held, id: number, fields: Record<string, unknown>) {
+      held[kind].set(id, { ...fields });
+    },
     failOn: (op: string | null) => {
       failOn = op;
     },

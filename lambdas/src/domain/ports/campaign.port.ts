@@ -32,8 +32,15 @@ export interface CampaignRepository {
    */
   replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null>;
   /**
+   * Campaign ids are chosen by the client (001 §3: the wizard makes the ad group under the id before
+   * the campaign exists), so an id is reserved for the first agency that uses it. True when `campaignId`
+   * is now (or already was) reserved for `agencyId`; false when another agency has it.
+   */
+  reserveCampaignId(agencyId: string, campaignId: string): Promise<boolean>;
+  /**
    * Writes a new campaign with its line items and targeting; nobody sees the campaign before all of
-   * it is there. False when the id is taken.
+   * it is there. False when the id is taken (a campaign of this agency, or an id another agency
+   * reserved).
    */
   putNewCampaign(
     campaign: TCampaignRecord,
