@@ -102,7 +102,9 @@ export const creativeStorage: CreativeStorage = {
       const out = await s3().send(
         new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
       );
-      return out.Body ? await out.Body.transformToByteArray() : new Uint8Array(0);
+      const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array(0);
+      // A store that ignores Range answers the whole object (no Content-Range): cut the range out.
+      return out.ContentRange ? bytes.subarray(0, length) : bytes.subarray(offset, offset + length);
     } catch (error) {
       // A range that starts past the end: nothing there to read.
       if ((error as { name?: string }).name === 'InvalidRange') return new Uint8Array(0);

@@ -63,7 +63,7 @@ export async function listCreativeTemplates(
       .sort((a, b) => a.name.localeCompare(b.name))
       .map(async ({ assetKey, ...creative }) => ({
         ...creative,
-        creativeTemplateSrc: await deps.storage.presignGet(assetKey),
+        creativeTemplateSrc: await deps.storage.presignGet(assetKey, { contentType: creative.creativeType }),
       })),
   );
 }

@@ -12,6 +12,7 @@ import {
   MEMORY_BUCKET_URL,
   recordingBidder,
 } from '../campaigns/test-campaign-fakes';
+import { mp4Bytes, pngBytes, svgWithScript } from '../../test-media';
 import { memoryLogger, recordFixture } from '../test-fakes';
 import { createAdGroup, deleteAdGroup, deleteCreative, updateCreativesLandingPage } from './ad-groups.use-case';
 import { createCreative, getCreativeUploadUrl } from './create-creative.use-case';
@@ -79,8 +80,11 @@ function world() {
   return { adGroups, campaigns, bidder, links, objects, deps };
 }
 
-/** `size` bytes standing for an object's content. */
-const bytes = (size: number): { data: Uint8Array; type: string } => ({ data: new Uint8Array(size), type: 'image/png' });
+/** A stored 300x250 PNG of `size` bytes (the form's defaults). */
+const bytes = (size: number): { data: Uint8Array; type: string } => ({
+  data: pngBytes(300, 250, size),
+  type: 'image/png',
+});
 
 const form = (overrides: Record<string, unknown> = {}): TCreativeFormInput =>
   ({
@@ -278,6 +282,110 @@ describe('updateCreativesLandingPage', () => {
       { clickUrl: 'https://acme.example' },
       { clickUrl: 'https://acme.example' },
     ]);
+  });
+});
+
+describe('createCreative: the asset is checked by its bytes, whatever path it came by', () => {
+  /** A presigned upload that happened: the API issued it for `declared`, the client PUT `data`. */
+  async function uploaded(
+    w: ReturnType<typeof world>,
+    data: Uint8Array,
+    declared: { mimetype: 'image/png' | 'video/mp4'; fileName: string },
+  ) {
+    const upload = await getCreativeUploadUrl(
+      { agencyId: A, bgAdvertiserId: 'bgAdvertiser-acme', size: data.length, ...declared },
+      w.deps,
+    );
+    const key = upload.sourceUrl.slice(MEMORY_BUCKET_URL.length);
+    w.objects.set(key, { data, type: declared.mimetype });
+    return { key, sourceUrl: upload.sourceUrl };
+  }
+  const refusal = (attempt: Promise<unknown>) =>
+    attempt.then(
+      () => {
+        throw new Error('expected a refusal');
+      },
+      (e: unknown) => e as BadRequestError,
+    );
+
+  it('refuses an SVG with a script sent as image/png: no bidder call, no creative, and the object is gone', async () => {
+    // Prepare
+    const w = world();
+    const svg = svgWithScript(1000);
+    const { key, sourceUrl } = await uploaded(w, svg, { mimetype: 'image/png', fileName: 'banner.png' });
+    const created: number[] = [];
+    w.deps.bidder.createCreative = async () => (created.push(950), 950);
+    // Act
+    const error = await refusal(
+      createCreative({ agencyId: A, form: form({ sourceUrl }), file: undefined, requireSourceUrl: false }, w.deps),
+    );
+    // Assess
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors).toEqual({ sourceUrl: ['File of an unsupported type: banner.png, unknown type.'] });
+    expect(created).toEqual([]);
+    expect(w.adGroups.items.size).toBe(2);
+    expect(w.objects.has(key)).toBe(false);
+  });
+
+  it('refuses a PNG whose real size is not the declared one, and deletes the upload', async () => {
+    const w = world();
+    const { key, sourceUrl } = await uploaded(w, pngBytes(728, 90, 1000), { mimetype: 'image/png', fileName: 'b.png' });
+    const error = await refusal(
+      createCreative({ agencyId: A, form: form({ sourceUrl }), file: undefined, requireSourceUrl: false }, w.deps),
+    );
+    expect(error.fieldErrors).toEqual({ width: ['The image is 728x90, not 300x250'] });
+    expect(w.objects.has(key)).toBe(false);
+  });
+
+  it('stores a good upload under its checked type and serves it with that type', async () => {
+    const w = world();
+    const { sourceUrl } = await uploaded(w, pngBytes(300, 250, 1000), { mimetype: 'image/png', fileName: 'b.png' });
+    const creative = await createCreative(
+      { agencyId: A, form: form({ sourceUrl }), file: undefined, requireSourceUrl: false },
+      w.deps,
+    );
+    const stored = w.adGroups.items.get(creative.bgCreativeId);
+    expect(w.objects.get(stored?.assetKey ?? '')?.type).toBe('image/png');
+    expect(creative.creativeSrc).toContain('type=image%2Fpng');
+  });
+
+  it("takes a video's duration from its movie header, read by ranges", async () => {
+    // Prepare: a video ad group and a 15.5 s MP4 whose movie box follows its media.
+    const w = world();
+    w.adGroups.groups.set('bg-ad-group-1', { ...adGroupFixture(), adGroupType: 'video' });
+    await w.campaigns.repo.replaceCampaign({ ...campaignFixture(), isVideoCampaign: true, version: 1 });
+    const video = mp4Bytes({ width: 640, height: 360, seconds: 15.5, mediaBytes: 300_000, moovFirst: false });
+    const { sourceUrl } = await uploaded(w, video, { mimetype: 'video/mp4', fileName: 'clip.mp4' });
+    // Act
+    const creative = await createCreative(
+      {
+        agencyId: A,
+        form: form({ sourceUrl, mimetype: 'video/mp4', size: video.length, width: 640, height: 360, duration: 60 }),
+        file: undefined,
+        requireSourceUrl: false,
+      },
+      w.deps,
+    );
+    // Assess
+    expect(creative).toMatchObject({ creativeType: 'video/mp4', duration: 15.5, width: 640, height: 360 });
+  });
+
+  it('checks a file sent in the request the same way: a PNG called video/mp4 is refused', async () => {
+    const w = world();
+    w.adGroups.groups.set('bg-ad-group-1', { ...adGroupFixture(), adGroupType: 'video' });
+    const png = pngBytes(300, 250, 1000);
+    const error = await refusal(
+      createCreative(
+        {
+          agencyId: A,
+          form: form({ mimetype: 'video/mp4' }),
+          file: { fieldName: 'file', fileName: 'clip.mp4', contentType: 'video/mp4', data: Buffer.from(png) },
+          requireSourceUrl: false,
+        },
+        w.deps,
+      ),
+    );
+    expect(error.fieldErrors).toEqual({ mimetype: ['The file is image/png, not video/mp4'] });
   });
 });
 

@@ -78,7 +78,12 @@ export async function publicCreative(
   storage: Pick<CreativeStorage, 'presignGet'>,
   reports: TCreative['creativeReports'] = [],
 ): Promise<TCreative> {
-  return toPublicCreative(creative, await storage.presignGet(creative.assetKey), reports);
+  // The checked type, whatever the object's metadata says (its bytes were checked to be that type).
+  return toPublicCreative(
+    creative,
+    await storage.presignGet(creative.assetKey, { contentType: creative.creativeType }),
+    reports,
+  );
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }): number =>

@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { imageSize } from '../../lib/image-size';
+import { bytesSource } from '../../lib/media-probe';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
 import { summariseFieldErrors } from '../../lib/validation';
@@ -23,6 +23,8 @@ import type { CampaignRepository } from '../ports/campaign.port';
 import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
 import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
+import { checkCreativeAsset } from './creative-asset';
+import type { TCheckedAsset } from './creative-asset';
 
 /** Ports of the creative uploads. */
 export interface CreateCreativeDeps {
@@ -100,43 +102,59 @@ async function placeAsset(
   creativeId: string,
   form: TCreativeFormInput,
   file: UploadedFile | undefined,
-  deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage'>,
-): Promise<string> {
+  deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage' | 'log'>,
+): Promise<{ key: string; asset: TCheckedAsset }> {
   const limit = isVideo(form.mimetype) ? VIDEO_MAX_BYTES : IMAGE_MAX_BYTES;
   if (file) {
     if (file.data.length !== form.size) throw badRequest({ size: ['size does not match the file'] });
-    if (!isVideo(form.mimetype)) {
-      const actual = imageSize(file.data);
-      if (!actual) throw badRequest({ file: ['The file is not a readable image'] });
-      if (actual.width !== form.width || actual.height !== form.height) {
-        throw badRequest({
-          width: [`The image is ${actual.width}x${actual.height}, not ${form.width}x${form.height}`],
-        });
-      }
-    }
+    const asset = await checkCreativeAsset(
+      { ...form, fileName: file.fileName || form.name },
+      bytesSource(file.data),
+      'file',
+    );
     const key = assetKeyOf(agencyId, creativeId, file.fileName || form.name);
-    await deps.storage.put(key, file.data, form.mimetype);
-    return key;
+    await deps.storage.put(key, file.data, asset.contentType);
+    return { key, asset };
   }
   const sourceKey = form.sourceUrl ? deps.storage.keyFromUrl(form.sourceUrl) : null;
   // Keys put the agency second (`uploads/{agency}/...`, `creatives/{agency}/...`): nothing else is reachable.
   if (!sourceKey || sourceKey.split('/')[1] !== agencyId) {
     throw badRequest({ sourceUrl: ['Not an asset of this account'] });
   }
+  const isUpload = sourceKey.startsWith('uploads/');
   const [stored, upload] = await Promise.all([
     deps.storage.head(sourceKey),
-    sourceKey.startsWith('uploads/') ? deps.adGroups.getUpload(agencyId, sourceKey) : Promise.resolve(null),
+    isUpload ? deps.adGroups.getUpload(agencyId, sourceKey) : Promise.resolve(null),
   ]);
   if (!stored) throw badRequest({ sourceUrl: ['The asset was not uploaded'] });
-  if (sourceKey.startsWith('uploads/') && (!upload || upload.mimetype !== form.mimetype)) {
+  if (isUpload && (!upload || upload.mimetype !== form.mimetype)) {
     throw badRequest({ sourceUrl: ['Not an upload issued for this file type'] });
   }
-  if (stored.size > limit || stored.size !== form.size) {
-    throw badRequest({ size: [`File with the wrong size: ${form.name}, ${stored.size} bytes.`] });
+  const fileName = sourceKey.split('/').pop() || form.name;
+  let asset: TCheckedAsset;
+  try {
+    if (stored.size > limit || stored.size !== form.size) {
+      throw badRequest({ size: [`File with the wrong size: ${fileName}, ${stored.size} bytes.`] });
+    }
+    // Ranged reads: the header of an image, the head and the movie box of a video, never 250 MB.
+    const source = {
+      size: stored.size,
+      read: (offset: number, length: number) => deps.storage.readRange(sourceKey, offset, length),
+    };
+    asset = await checkCreativeAsset({ ...form, fileName }, source, 'sourceUrl');
+  } catch (error) {
+    // A refused upload is nobody's: it goes at once rather than at the bucket's clean-up.
+    if (isUpload && error instanceof BadRequestError) {
+      await deps.storage.remove(sourceKey).catch((removal: unknown) => {
+        deps.log.warn('could not remove a refused upload', { key: sourceKey, error: removal });
+      });
+    }
+    throw error;
   }
-  const key = assetKeyOf(agencyId, creativeId, sourceKey.split('/').pop() ?? form.name);
-  await deps.storage.copy(sourceKey, key, form.mimetype);
-  return key;
+  const key = assetKeyOf(agencyId, creativeId, fileName);
+  // Stored under the checked type: what the bucket serves it as.
+  await deps.storage.copy(sourceKey, key, asset.contentType);
+  return { key, asset };
 }
 
 /**
@@ -190,7 +208,7 @@ export async function createCreative(
   ) {
     throw new ConflictError(AD_GROUP_MESSAGES.creativeExists);
   }
-  const assetKey = await placeAsset(agencyId, bgCreativeId, form, file, deps);
+  const { key: assetKey, asset } = await placeAsset(agencyId, bgCreativeId, form, file, deps);
 
   let beeswaxCreativeId: number | undefined;
   const build = (bidderId: number): TCreativeRecord => ({
@@ -203,8 +221,9 @@ export async function createCreative(
     description: form.description,
     height: form.height,
     width: form.width,
-    creativeType: form.mimetype,
-    duration: video ? (form.duration ?? null) : null,
+    creativeType: asset.contentType,
+    // A video's duration is what its file says (the form's value is the browser's reading of it).
+    duration: video ? asset.durationSeconds : null,
     size: form.size,
     createdAt: deps.now().toISOString(),
     click_url: form.click_url,
