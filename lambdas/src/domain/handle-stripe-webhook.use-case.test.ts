@@ -1,16 +1,15 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { TBillingLogEntry } from './ports/billing.port';
 import { handleStripeWebhook } from './handle-stripe-webhook.use-case';
 import type { StripeWebhookDeps, TWebhookEvent } from './handle-stripe-webhook.use-case';
-import { cardRecordFixture, memoryLogger } from './test-fakes';
+import { cardRecordFixture, memoryAdvertisers, memoryLogger } from './test-fakes';
 
 const AGENCY = 'bgAgency-demo';
 const ADV = 'bgAdvertiser-acme';
 
 function world() {
-  const advertisers = new Map<string, TAdvertiserRecord>([[ADV, cardRecordFixture()]]);
+  const advertisers = memoryAdvertisers([cardRecordFixture()]);
   const claimed = new Set<string>();
   const logs: TBillingLogEntry[] = [];
   let failNextUpdate = false;
@@ -30,26 +29,13 @@ function world() {
       },
     },
     advertisers: {
-      getAdvertiser: async (_agency, id) => advertisers.get(id) ?? null,
-      updateCardSummary: async (_agency, id, pm, card) => {
+      ...advertisers.repo,
+      async updateCardSummary(agency, id, pm, card) {
         if (failNextUpdate) {
           failNextUpdate = false;
           throw new Error('store unavailable');
         }
-        const current = advertisers.get(id);
-        if (!current || current.stripePaymentMethodId !== pm) return false;
-        advertisers.set(id, { ...current, paymentMethod: { card } });
-        return true;
-      },
-      clearCard: async (_agency, id, pm) => {
-        const current = advertisers.get(id);
-        if (!current || current.stripePaymentMethodId !== pm) return false;
-        advertisers.set(id, { ...current, paymentMethod: null, stripePaymentMethodId: null });
-        return true;
-      },
-      blockBilling: async (_agency, id, pm) => {
-        const current = advertisers.get(id);
-        if (current) advertisers.set(id, { ...current, billingBlockedPaymentMethodId: pm });
+        return advertisers.repo.updateCardSummary(agency, id, pm, card);
       },
     },
     billing: {
@@ -84,7 +70,7 @@ describe('handleStripeWebhook', () => {
 
     // Assess
     expect(replay).toEqual({ received: true });
-    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('2222');
+    expect(w.advertisers.get(AGENCY, ADV)?.paymentMethod?.card.last4).toBe('2222');
   });
 
   it('releases the event when processing fails, so the retry is processed', async () => {
@@ -92,7 +78,7 @@ describe('handleStripeWebhook', () => {
     w.failUpdate();
     await expect(handleStripeWebhook({ event: updated('evt_1', '1111') }, w.deps)).rejects.toThrow('store unavailable');
     await handleStripeWebhook({ event: updated('evt_1', '1111') }, w.deps);
-    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('1111');
+    expect(w.advertisers.get(AGENCY, ADV)?.paymentMethod?.card.last4).toBe('1111');
   });
 
   it('removes a detached card and logs an asynchronous payment failure once', async () => {
@@ -134,6 +120,6 @@ describe('handleStripeWebhook', () => {
         date: new Date(1_795_000_000 * 1000).toISOString(),
       }),
     ]);
-    expect(w.advertisers.get(ADV)).toMatchObject({ paymentMethod: null, stripePaymentMethodId: null });
+    expect(w.advertisers.get(AGENCY, ADV)).toMatchObject({ paymentMethod: null, stripePaymentMethodId: null });
   });
 });

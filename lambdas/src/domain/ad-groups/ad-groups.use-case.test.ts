@@ -13,7 +13,7 @@ import {
   recordingBidder,
 } from '../campaigns/test-campaign-fakes';
 import { mp4Bytes, pngBytes, svgWithScript } from '../../test-media';
-import { memoryLogger, recordFixture } from '../test-fakes';
+import { memoryAdvertisers, memoryLogger } from '../test-fakes';
 import { createAdGroup, deleteAdGroup, deleteCreative, updateCreativesLandingPage } from './ad-groups.use-case';
 import { createCreative, getCreativeUploadUrl } from './create-creative.use-case';
 import type { TCreativeFormInput } from './create-creative.use-case';
@@ -64,7 +64,7 @@ function world() {
   const deps = {
     adGroups: adGroups.repo,
     campaigns: campaigns.repo,
-    advertisers: { getAdvertiser: async (agencyId: string) => (agencyId === A ? recordFixture() : null) },
+    advertisers: memoryAdvertisers().repo,
     bidder: {
       ...bidder.bidder,
       createCreative: async () => 950,
