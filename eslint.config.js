@@ -135,6 +135,22 @@ export default tseslint.config(
               from: './cdk/local',
               message: 'The CDK app never imports the local stack.',
             },
+            {
+              // ARCHITECTURE.md: use cases get their ports from lambdas/src/domain/ports; the entry
+              // file wires adapters in. Type imports count too: a port is declared once, in domain.
+              target: './lambdas/src/domain',
+              from: [
+                './lambdas/src/adapters',
+                './lambdas/src/http',
+                './lambdas/src/ws',
+                './lambdas/src/jobs',
+                './lambdas/src/config.ts',
+                './lambdas/src/lib/http.ts',
+                './lambdas/src/lib/ws.ts',
+              ],
+              message:
+                'The domain never imports adapters, entry files, config or the request middleware: declare a port in lambdas/src/domain/ports and let the entry file wire the adapter in.',
+            },
             ...featureZones,
           ],
         },
@@ -215,6 +231,34 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config().' },
+      ],
+    },
+  },
+  {
+    // The domain does no I/O of its own: vendor and AWS SDKs belong to adapters (lambdas/src/adapters).
+    files: ['lambdas/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@bidgrid/web',
+                '@bidgrid/web/*',
+                '@bidgrid/cdk',
+                '@bidgrid/cdk/*',
+                '@bidgrid/local',
+                '@bidgrid/local/*',
+              ],
+              message: 'lambdas never import web or cdk.',
+            },
+            {
+              group: ['@aws-sdk/*', 'stripe', '@hubspot/*', '@middy/*', 'aws-jwt-verify', 'aws-jwt-verify/*'],
+              message: 'The domain does no I/O: reach vendors and AWS through a port (lambdas/src/domain/ports).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -19,6 +19,12 @@ export const CURRENCY = 'USD';
 
 /** Bids and budgets (000 §9, 001 §9). */
 export const MAX_BID_USD = 100;
+/**
+ * Ceiling of a daily and of an estimated budget (ours: the spec names none). Ten million dollars is
+ * beyond any real campaign; above it a number is a typo, and the bidder and the store must never see
+ * it (1e308 is a valid JSON number).
+ */
+export const MAX_BUDGET_USD = 10_000_000;
 export const DEFAULT_MAX_BID_USD = 25;
 export const DEFAULT_ESTIMATED_BUDGET = 0;
 export const BUDGET_TYPE = 2;

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
 import type { TCreative, TCreativeForm } from '@bidgrid/shared';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { pngBanner } from '@bidgrid/local/seed/creative-assets';
+import { mp4Clip, pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callFormOperation, callOperation, callOperationUnchecked } from '../support/api';
 import { stackInfo } from '../support/stack';
 import { bidderCall, bidderRow, fixtureIds, makeCampaign } from './campaigns.fixtures';
@@ -310,6 +311,236 @@ describe('replacing a campaign ad group (001 §4)', () => {
     expect((await creativesOf(ENTERPRISE_AD_GROUP)).body.payload).toEqual(
       creatives.map((c) => ({ ...c, creativeSrc: expect.any(String) })),
     );
+  });
+});
+
+describe('creatives from a presigned upload get the checks of a direct upload', () => {
+  /** Gets a presigned upload for `declared`, PUTs `data` under the declared type, as a browser would. */
+  async function upload(
+    data: Buffer,
+    declared: { fileName: string; mimetype: 'image/png' | 'video/mp4' },
+    token: string,
+  ) {
+    const issued = await callOperation(getCreativeUploadUrl, {
+      token,
+      query: { bgAdvertiserId: ACME, size: String(data.length), ...declared },
+    });
+    expect(issued.status).toBe(200);
+    const payload = issued.body.payload;
+    if (!payload) throw new Error('No upload URL issued');
+    const put = await fetch(payload.uploadUrl, { method: 'PUT', headers: payload.headers, body: new Uint8Array(data) });
+    expect(put.status).toBe(200);
+    return payload.sourceUrl;
+  }
+
+  async function creativeFields(adGroupId: string) {
+    return {
+      description: '',
+      advertiser_id: String(await acmeBidderId()),
+      bg_advertiser_id: ACME,
+      click_url: 'https://acmerobotics.example/checked',
+      adGroupId,
+    };
+  }
+
+  it('refuses an SVG with a script sent as image/png and a PNG of another size: no creative, upload gone', async () => {
+    // Prepare
+    const fixture = await makeCampaign();
+    const { adGroupId } = await fixtureIds(fixture);
+    const token = await demo();
+    const before = (await creativesOf(adGroupId)).body.payload ?? [];
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="250"><script>alert(document.domain)</script></svg>',
+    );
+    const svgSource = await upload(svg, { fileName: 'banner.png', mimetype: 'image/png' }, token);
+    const leaderboard = pngBanner(728, 90, [10, 20, 30], [40, 50, 60]);
+    const wrongSizeSource = await upload(leaderboard, { fileName: 'rectangle.png', mimetype: 'image/png' }, token);
+    const fields = await creativeFields(adGroupId);
+
+    // Act
+    const svgReply = await postCreative(uploadCreative, {
+      ...fields,
+      name: 'Not an image',
+      sourceUrl: svgSource,
+      size: String(svg.length),
+      mimetype: 'image/png',
+      width: '300',
+      height: '250',
+    });
+    const sizeReply = await postCreative(uploadCreative, {
+      ...fields,
+      name: 'Wrong size',
+      sourceUrl: wrongSizeSource,
+      size: String(leaderboard.length),
+      mimetype: 'image/png',
+      width: '300',
+      height: '250',
+    });
+
+    // Assess
+    expect(svgReply.status).toBe(400);
+    expect(svgReply.body.fieldErrors).toEqual({
+      sourceUrl: ['File of an unsupported type: banner.png, unknown type.'],
+    });
+    expect(sizeReply.status).toBe(400);
+    expect(sizeReply.body.fieldErrors).toEqual({ width: ['The image is 728x90, not 300x250'] });
+    expect((await creativesOf(adGroupId)).body.payload).toEqual(
+      before.map((c) => ({ ...c, creativeSrc: expect.any(String) })),
+    );
+    expect((await fetch(svgSource)).status).toBe(404);
+    expect((await fetch(wrongSizeSource)).status).toBe(404);
+  });
+
+  it('stores a good upload under its checked type and serves it with that type and nosniff', async () => {
+    const fixture = await makeCampaign();
+    const { adGroupId } = await fixtureIds(fixture);
+    const token = await demo();
+    const banner = pngBanner(300, 250, [0, 90, 160], [250, 160, 0]);
+    const sourceUrl = await upload(banner, { fileName: 'checked.png', mimetype: 'image/png' }, token);
+    const reply = await postCreative(uploadCreative, {
+      ...(await creativeFields(adGroupId)),
+      name: 'Checked',
+      sourceUrl,
+      size: String(banner.length),
+      mimetype: 'image/png',
+      width: '300',
+      height: '250',
+    });
+    expect(reply.status).toBe(200);
+    const served = await fetch(reply.body.payload?.creativeSrc ?? '');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer()).equals(banner)).toBe(true);
+  });
+
+  it("takes an uploaded video's duration from its file, not from the form", async () => {
+    const fixture = await makeCampaign({
+      video: true,
+      adGroupName: 'Clips',
+      creatives: [{ name: 'Clip 15s', width: 640, height: 352, seconds: 15 }],
+    });
+    const { adGroupId } = await fixtureIds(fixture);
+    const clip = mp4Clip(640, 352, 30, [0, 0, 0], [255, 255, 255]);
+    const sourceUrl = await upload(clip, { fileName: 'clip.mp4', mimetype: 'video/mp4' }, await demo());
+    const reply = await postCreative(uploadCreative, {
+      ...(await creativeFields(adGroupId)),
+      name: 'Clip 30s',
+      sourceUrl,
+      size: String(clip.length),
+      mimetype: 'video/mp4',
+      width: '640',
+      height: '352',
+      duration: '12',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.payload).toMatchObject({ creativeType: 'video/mp4', duration: 30 });
+  });
+});
+
+describe('ids and parents of new ad groups and creatives', () => {
+  const RIVAL_ADVERTISER = 'bgAdvertiser-rival-orbit';
+  const adGroupBody = (overrides: {
+    bgCampaignId: string;
+    adGroupId?: string;
+    bgAdvertiserId?: string;
+    name?: string;
+  }) => ({
+    bgAdvertiserId: ACME,
+    name: 'Ids',
+    adGroupType: 'image' as const,
+    ...overrides,
+  });
+
+  it('refuses a client id of the wrong prefix (400) and an ad group id that is taken (409)', async () => {
+    const token = await demo();
+    const fixture = await makeCampaign();
+    const wrongPrefix = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: 'bg-ad-group-template-sneaky' }),
+    });
+    expect(wrongPrefix.status).toBe(400);
+    expect(Object.keys(wrongPrefix.body.fieldErrors ?? {})).toEqual(['adGroupId']);
+    const id = `bg-ad-group-it-${randomUUID()}`;
+    const first = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: id }),
+    });
+    const again = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: id }),
+    });
+    const seeded = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, adGroupId: ENTERPRISE_AD_GROUP }),
+    });
+    expect([first.status, again.status, seeded.status]).toEqual([200, 409, 409]);
+  });
+
+  it("answers 404 to an ad group under another agency's campaign id, made or only reserved by the wizard", async () => {
+    // Prepare: demo's wizard reserves a fresh campaign id with its first ad group.
+    const draftCampaign = `bg-campaign-it-${randomUUID()}`;
+    const draft = await callOperation(createAdGroup, {
+      token: await demo(),
+      body: adGroupBody({ bgCampaignId: draftCampaign }),
+    });
+    expect(draft.status).toBe(200);
+    // Act: the rival, with an advertiser of its own, names demo's campaigns.
+    const token = await rival();
+    const onMade = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgAdvertiserId: RIVAL_ADVERTISER, bgCampaignId: ENTERPRISE }),
+    });
+    const onReserved = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgAdvertiserId: RIVAL_ADVERTISER, bgCampaignId: draftCampaign }),
+    });
+    // Assess
+    expect([onMade.status, onReserved.status]).toEqual([404, 404]);
+    expect(JSON.stringify([onMade.body, onReserved.body])).not.toContain('Enterprise');
+    // Demo keeps building on its own reserved id.
+    const second = await callOperation(createAdGroup, {
+      token: await demo(),
+      body: adGroupBody({ bgCampaignId: draftCampaign }),
+    });
+    expect(second.status).toBe(200);
+  });
+
+  it('refuses a creative id taken by another ad group (409), leaving that creative and its asset as they were', async () => {
+    // Prepare: a campaign with a creative, and a second ad group of it.
+    const fixture = await makeCampaign();
+    const { creativeIds } = await fixtureIds(fixture);
+    const token = await demo();
+    const taken = (await creativesOf((await fixtureIds(fixture)).adGroupId)).body.payload?.find(
+      (c) => c.bgCreativeId === creativeIds[0],
+    ) as TCreative;
+    const other = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgCampaignId: fixture.id, name: 'Second' }),
+    });
+    // Act: a creative of the second ad group under the taken id, from the taken creative's own asset.
+    const reply = await postCreative(createCreative, {
+      name: 'Reused id',
+      description: '',
+      advertiser_id: String(await acmeBidderId()),
+      bg_advertiser_id: ACME,
+      bg_creative_id: taken.bgCreativeId,
+      click_url: 'https://acmerobotics.example/x',
+      adGroupId: other.body.payload?.adGroupId ?? '',
+      sourceUrl: taken.creativeSrc,
+      size: String(taken.size),
+      mimetype: taken.creativeType,
+      width: String(taken.width),
+      height: String(taken.height),
+    });
+    // Assess
+    expect(reply.status).toBe(409);
+    const after = (await creativesOf((await fixtureIds(fixture)).adGroupId)).body.payload?.find(
+      (c) => c.bgCreativeId === taken.bgCreativeId,
+    ) as TCreative;
+    expect(after).toMatchObject({ name: taken.name, adGroupId: taken.adGroupId });
+    expect((await fetch(after.creativeSrc)).status).toBe(200);
+    expect((await creativesOf(other.body.payload?.adGroupId ?? '')).body.payload).toEqual([]);
   });
 });
 

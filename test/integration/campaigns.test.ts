@@ -10,7 +10,9 @@ import {
 import type { TCampaign, TDeliveryDay, TLineItem, TTimeFrame } from '@bidgrid/shared';
 import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
+import { appItem, bidderRows, localDynamoDb } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 import { bidderRow, dayOffset, makeCampaign, todayUtc } from './campaigns.fixtures';
 
@@ -276,6 +278,59 @@ describe('PUT /api/campaign/new/details', () => {
     expect(Object.keys(ceiling.body.fieldErrors ?? {})).toEqual(['updateBody.max_bid']);
   });
 
+  it('bounds budgets and bids: 1e308 is refused with 400 and never reaches the bidder', async () => {
+    // Prepare
+    const fixture = await makeCampaign();
+    const { beeswaxCampaignId } = await campaignOf(fixture.id);
+    // Act
+    const huge = await update(fixture.id, beeswaxCampaignId, { daily_budget: 1e308 });
+    const fraction = await update(fixture.id, beeswaxCampaignId, { daily_budget: 10.005, max_bid: 12.345 });
+    // Assess
+    expect(huge.status).toBe(400);
+    expect(huge.body.fieldErrors?.['updateBody.daily_budget']).toEqual([M.dailyBudgetCeiling]);
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.fieldErrors).toEqual({
+      'updateBody.daily_budget': [M.wholeCents],
+      'updateBody.max_bid': [M.wholeCents],
+    });
+    expect(await bidderRow('campaign', beeswaxCampaignId)).toMatchObject({ daily_budget: fixture.dailyBudget });
+  });
+
+  it('puts the bidder back when the store refuses the write after the bidder took it', async () => {
+    // Prepare: a campaign whose stored item is near DynamoDB's 400 KB item limit (a long pixel
+    // event id), so an edit that passes every rule (a 4,000-character description) is refused by
+    // the store itself, after the bidder was changed.
+    const fixture = await makeCampaign();
+    const before = await campaignOf(fixture.id);
+    const key = { pk: 'AGENCY#bgAgency-demo', sk: `ADV#${ACME}#CAMP#${fixture.id}` };
+    const item = (await appItem(key.pk, key.sk)) as Record<string, unknown>;
+    const room = 400 * 1024 - Buffer.byteLength(JSON.stringify({ ...item, pixel_event_id: '' })) - 2_500;
+    await localDynamoDb().send(
+      new PutCommand({ TableName: stackInfo().tables.app, Item: { ...item, pixel_event_id: 'p'.repeat(room) } }),
+    );
+    const lineItems = await bidderRows('line_item', { campaign_id: String(before.beeswaxCampaignId) });
+    expect(lineItems.length).toBeGreaterThan(1);
+
+    // Act
+    const reply = await update(fixture.id, before.beeswaxCampaignId, {
+      daily_budget: 300,
+      max_bid: 20,
+      description: 'd'.repeat(4000),
+    });
+
+    // Assess: refused, nothing stored, and the bidder holds the stored values again.
+    expect(reply.status).toBe(500);
+    expect(await campaignOf(fixture.id)).toMatchObject({ daily_budget: fixture.dailyBudget, maxBid: fixture.maxBid });
+    expect(await bidderRow('campaign', before.beeswaxCampaignId)).toMatchObject({
+      daily_budget: fixture.dailyBudget,
+      campaign_budget: before.campaign_budget,
+    });
+    const after = await bidderRows('line_item', { campaign_id: String(before.beeswaxCampaignId) });
+    expect(after.map((li) => [li['id'], li['daily_budget'], li['bidding']])).toEqual(
+      lineItems.map((li) => [li['id'], li['daily_budget'], li['bidding']]),
+    );
+  });
+
   it('refuses any change 175 days after the end, a wrong bidder id, a missing body and another agency', async () => {
     const expired = await campaignOf(EXPIRED);
     const late = await update(EXPIRED, expired.beeswaxCampaignId, { name: 'Too late' });
@@ -506,5 +561,19 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
     expect((await signed(body, { query: '' })).status).toBe(400);
     expect((await signed({ beeswaxLineItemId: 'x' })).status).toBe(400);
     expect((await lineItemsOf('bg-campaign-demo-bluepeak-abm'))[0]?.active).toBe(target.active);
+  });
+
+  it('checks the signature before the body: a bad signature on a bad body answers 401, not 400', async () => {
+    const bad = { beeswaxLineItemId: 'x', active: 'maybe' };
+    const unsigned = await fetch(`${stackInfo().apiUrl}${updateLineItemStatusFromCrm.path}?portalId=${PORTAL}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(bad),
+    });
+    const tampered = await signed(bad, { signBody: { beeswaxLineItemId: 1, active: true } });
+    const stale = await signed(bad, { timestamp: Date.now() - 6 * 60_000 });
+    const noPortal = await signed({ beeswaxLineItemId: 1, active: true }, { query: '', signBody: {} });
+    expect([unsigned.status, tampered.status, stale.status, noPortal.status]).toEqual([401, 401, 401, 401]);
+    expect(((await tampered.json()) as { fieldErrors?: unknown }).fieldErrors).toBeUndefined();
   });
 });

@@ -198,12 +198,34 @@ describe('POST /public/stripe/webhook', () => {
 
     // Assess
     for (const reply of replies) {
-      expect(reply.status).toBe(400);
+      expect(reply.status).toBe(401);
       expect(reply.body).toMatchObject({ success: false, error: 'Invalid webhook signature.' });
     }
     expect(await cardOf(advertiser.bgAdvertiserId)).toBe('4242');
     // The refused attempts recorded nothing: the genuine event still applies.
     expect((await postStripeWebhook(event, stripeSignature(event))).status).toBe(200);
     expect(await cardOf(advertiser.bgAdvertiserId)).toBe('3333');
+  });
+
+  it('checks the signature before the body: a bad signature on a bad body answers 401, not 400', async () => {
+    const badBody = JSON.stringify({ id: 'not-an-event', data: 'x' });
+    const unsigned = await postStripeWebhook(badBody, null);
+    const forged = await postStripeWebhook(badBody, stripeSignature(badBody, { secret: 'whsec_somebody_else' }));
+    const signed = await postStripeWebhook(badBody, stripeSignature(badBody));
+    expect([unsigned.status, forged.status, signed.status]).toEqual([401, 401, 400]);
+    expect(forged.body).toMatchObject({ success: false, error: 'Invalid webhook signature.' });
+  });
+
+  it('refuses a signature dated beyond the tolerance in the future', async () => {
+    // Prepare
+    const { advertiser, customer, paymentMethod } = await advertiserWithCard();
+    const event = cardUpdated(`evt_${randomUUID().replace(/-/g, '')}`, paymentMethod, customer, '5555');
+    const now = Math.floor(Date.now() / 1000);
+    // Act
+    const future = await postStripeWebhook(event, stripeSignature(event, { timestamp: now + 301 }));
+    const farFuture = await postStripeWebhook(event, stripeSignature(event, { timestamp: now + 86_400 }));
+    // Assess
+    expect([future.status, farFuture.status]).toEqual([401, 401]);
+    expect(await cardOf(advertiser.bgAdvertiserId)).toBe('4242');
   });
 });

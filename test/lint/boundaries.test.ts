@@ -39,6 +39,53 @@ describe('import boundaries', () => {
     expect(ids).toContain('no-restricted-imports');
   });
 
+  it('the domain never imports an adapter, not even its types', async () => {
+    const value = await ruleIdsFor(
+      'lambdas/src/domain/campaigns/probe.ts',
+      "import { campaignRepository } from '../../adapters/repositories/campaign.repository';\nexport const r = campaignRepository;\n",
+    );
+    const type = await ruleIdsFor(
+      'lambdas/src/domain/probe.ts',
+      "import type { Item } from '../adapters/dynamodb';\nexport type T = Item;\n",
+    );
+    expect(value).toContain('import-x/no-restricted-paths');
+    expect(type).toContain('import-x/no-restricted-paths');
+  });
+
+  it('the domain never imports config, entry files or the request middleware', async () => {
+    for (const source of [
+      "import { config } from '../config';\nexport const c = config;\n",
+      "import { httpHandler } from '../lib/http';\nexport const h = httpHandler;\n",
+      "import { wsHandler } from '../lib/ws';\nexport const w = wsHandler;\n",
+      "import { handler } from '../http/get-health.handler';\nexport const h = handler;\n",
+    ]) {
+      expect(await ruleIdsFor('lambdas/src/domain/probe.ts', source)).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('the domain reaches no SDK directly', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/src/domain/probe.ts',
+      "import { S3Client } from '@aws-sdk/client-s3';\nexport const s = S3Client;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('the domain may import its ports, shared and pure helpers', async () => {
+    const ids = await ruleIdsFor(
+      'lambdas/src/domain/campaigns/probe.ts',
+      [
+        "import type { CampaignRepository } from '../ports/campaign.port';",
+        "import { NotFoundError } from '../../lib/errors';",
+        "import { MAX_BID_USD } from '@bidgrid/shared/constants';",
+        'export type R = CampaignRepository;',
+        'export const x = [NotFoundError, MAX_BID_USD];',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).toEqual([]);
+  });
+
   it('shared depends on nothing of ours', async () => {
     const ids = await ruleIdsFor(
       'shared/src/probe.ts',

@@ -51,6 +51,12 @@ export async function startS3(options: {
     vhostBuckets: false,
     configureBuckets: [{ name: LOCAL_BUCKET, configs: [corsXml(options.webOrigins)] }],
   });
+  // Every reply says nosniff, so a browser takes an object for the type it is served as (a creative's
+  // checked type) and never for HTML it might look like. First in the chain: it wraps s3rver's routes.
+  server.middleware.unshift(async (ctx, next) => {
+    await next();
+    ctx.set('X-Content-Type-Options', 'nosniff');
+  });
   let address: { port: number };
   try {
     address = await server.run();

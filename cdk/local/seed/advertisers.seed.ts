@@ -116,10 +116,10 @@ export const advertisersSeed: SeedModule = {
     for (const seed of SEED_ADVERTISERS) {
       if (await advertiserRepository.getAdvertiser(seed.agencyId, seed.id)) continue;
       const beeswaxAdvertiserId = await bidderClient().createAdvertiser({
-        advertiser_name: seed.name,
-        alternative_id: seed.id,
-        advertiser_category: ADVERTISER_CATEGORY,
-        default_advertiser_domain: seed.domain,
+        name: seed.name,
+        ourId: seed.id,
+        category: ADVERTISER_CATEGORY,
+        domain: seed.domain,
         active: true,
       });
       const advertiser: TAdvertiser = {

@@ -372,14 +372,13 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
   const budget = m.estimatedBudget(seed.dailyBudget, start, end);
 
   const beeswaxCampaignId = await bidder.createCampaign({
-    advertiser_id: advertiser.beeswaxAdvertiserId,
-    campaign_name: seed.name,
-    alternative_id: seed.id,
-    campaign_budget: budget,
-    daily_budget: seed.dailyBudget,
-    budget_type: 2,
-    start_date: start,
-    end_date: end,
+    advertiserId: advertiser.beeswaxAdvertiserId,
+    name: seed.name,
+    ourId: seed.id,
+    totalBudget: budget,
+    dailyBudget: seed.dailyBudget,
+    startDate: start,
+    endDate: end,
     active: true,
   });
 
@@ -394,14 +393,14 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
   const lineItems = [];
   for (const { company, name, segments } of companies) {
     const beeswaxLineItemId = await bidder.createLineItem({
-      advertiser_id: advertiser.beeswaxAdvertiserId,
-      campaign_id: beeswaxCampaignId,
-      line_item_name: name,
-      alternative_id: `${seed.id}:${company?.domain ?? 'all'}`,
-      line_item_type_id: seed.video ? 1 : 0,
-      daily_budget: Math.round((seed.dailyBudget / companies.length) * 100) / 100,
-      bidding: { bidding_strategy: 'CPM', values: { cpm_bid: seed.maxBid } },
-      targeting: { ip_ranges: segments },
+      advertiserId: advertiser.beeswaxAdvertiserId,
+      campaignId: beeswaxCampaignId,
+      name,
+      ourId: `${seed.id}:${company?.domain ?? 'all'}`,
+      media: seed.video ? 'video' : 'display',
+      dailyBudget: Math.round((seed.dailyBudget / companies.length) * 100) / 100,
+      cpmBid: seed.maxBid,
+      ipRanges: segments,
       active: true,
     });
     lineItems.push({
@@ -434,14 +433,14 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
     const assetKey = `creatives/${seed.agencyId}/${bgCreativeId}/${fileName}`;
     await creativeStorage.put(assetKey, asset, mimetype);
     const beeswaxCreativeId = await bidder.createCreative({
-      advertiser_id: advertiser.beeswaxAdvertiserId,
-      creative_name: spec.name,
-      alternative_id: bgCreativeId,
-      creative_type: video ? 1 : 0,
+      advertiserId: advertiser.beeswaxAdvertiserId,
+      name: spec.name,
+      ourId: bgCreativeId,
+      media: video ? 'video' : 'display',
       width: spec.width,
       height: spec.height,
-      click_url: seed.landingPage,
-      creative_asset_url: creativeStorage.urlOf(assetKey),
+      clickUrl: seed.landingPage,
+      assetUrl: creativeStorage.urlOf(assetKey),
       active: true,
     });
     for (const lineItem of lineItems) await bidder.linkCreative(beeswaxCreativeId, lineItem.beeswaxLineItemId);

@@ -9,34 +9,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
-
-/** How long a creative's preview URL works (the dashboard reloads long before). */
-export const PREVIEW_URL_SECONDS = 6 * 3600;
-/** How long the bidder's asset URL works: SigV4's longest (the bidder fetches the asset on creation). */
-export const BIDDER_ASSET_URL_SECONDS = 7 * 24 * 3600;
-/** How long a presigned upload may take to start. */
-export const UPLOAD_URL_SECONDS = 15 * 60;
-
-/** The creative bucket: private, reached by presigned URLs and by the API's own calls. */
-export interface CreativeStorage {
-  /** A presigned GET of `key`, valid `seconds`. */
-  presignGet(key: string, seconds?: number): Promise<string>;
-  /** A presigned PUT of exactly `size` bytes of `contentType` to `key`. */
-  presignPut(key: string, contentType: string, size: number): Promise<{ url: string; headers: Record<string, string> }>;
-  /** Size and type of a stored object, or null when there is none. */
-  head(key: string): Promise<{ size: number; contentType: string | null } | null>;
-  copy(fromKey: string, toKey: string, contentType: string): Promise<void>;
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
-  /** Deletes an object (an absent one is fine). */
-  remove(key: string): Promise<void>;
-  /** The plain (unsigned) URL of an object: how the API names an asset to the creative calls. */
-  urlOf(key: string): string;
-  /**
-   * The object key a URL of this bucket names (path-style locally, virtual-hosted in AWS, any query
-   * such as an expired signature ignored); null for any other URL.
-   */
-  keyFromUrl(url: string): string | null;
-}
+import { PREVIEW_URL_SECONDS, UPLOAD_URL_SECONDS } from '../domain/ports/creative-storage.port';
+import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 
 let client: S3Client | undefined;
 
@@ -94,8 +68,17 @@ function urlOf(key: string): string {
 
 /** The S3 implementation (s3rver locally). */
 export const creativeStorage: CreativeStorage = {
-  presignGet: (key, seconds = PREVIEW_URL_SECONDS) =>
-    getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: seconds }),
+  presignGet: (key, options = {}) =>
+    getSignedUrl(
+      s3(),
+      new GetObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        // S3 then answers with this type whatever the object's metadata says.
+        ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
+      }),
+      { expiresIn: options.seconds ?? PREVIEW_URL_SECONDS },
+    ),
   async presignPut(key, contentType, size) {
     const url = await getSignedUrl(
       s3(),
@@ -110,6 +93,21 @@ export const creativeStorage: CreativeStorage = {
       return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? null };
     } catch (error) {
       if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+      throw error;
+    }
+  },
+  async readRange(key, offset, length) {
+    if (length <= 0) return new Uint8Array(0);
+    try {
+      const out = await s3().send(
+        new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
+      );
+      const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array(0);
+      // A store that ignores Range answers the whole object (no Content-Range): cut the range out.
+      return out.ContentRange ? bytes.subarray(0, length) : bytes.subarray(offset, offset + length);
+    } catch (error) {
+      // A range that starts past the end: nothing there to read.
+      if ((error as { name?: string }).name === 'InvalidRange') return new Uint8Array(0);
       throw error;
     }
   },

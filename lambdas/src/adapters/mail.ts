@@ -1,17 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
+import type { MailSender, TMailMessage } from '../domain/ports/mail.port';
 import { InternalError, VendorError } from '../lib/errors';
-
-/** An e-mail the app sends (invoices). */
-export interface TMailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** Sends e-mail; resolves once the provider accepted the message. */
-export type MailSender = (message: TMailMessage) => Promise<void>;
 
 const VENDOR = 'mail';
 let ses: SESv2Client | undefined;

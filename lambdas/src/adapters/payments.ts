@@ -1,54 +1,10 @@
 import Stripe from 'stripe';
 import { config } from '../config';
-import type { TChargeOutcome } from '../domain/billing/bill-advertiser.use-case';
-import type { TWebhookEvent } from '../domain/handle-stripe-webhook.use-case';
-import { WebhookSignatureError } from '../domain/vendor-refusals';
+import type { PaymentsGateway, TCardMethod } from '../domain/ports/payments.port';
+import type { SecretReader } from '../domain/ports/secrets.port';
 import { BadRequestError, VendorError } from '../lib/errors';
 import { getSecret } from './secrets';
-import type { SecretReader } from './secrets';
 
-/** A saved card as our use cases see it. */
-export interface TCardMethod {
-  id: string;
-  /** The payment customer it is attached to, or null while unattached. */
-  customerId: string | null;
-  last4: string;
-  brand: string;
-}
-
-/** What a charge sends. Amounts are integer cents (USD). */
-export interface TChargeRequest {
-  customerId: string;
-  paymentMethodId: string;
-  amountCents: number;
-  description: string;
-  statementDescriptorSuffix: string;
-  metadata: Record<string, string>;
-  /** Same key, same result: Stripe answers a repeated request with the first one's outcome. */
-  idempotencyKey: string;
-}
-
-/** The payment provider (Stripe) operations BidGrid uses. */
-export interface PaymentsGateway {
-  /** Creates the advertiser's customer; the idempotency key makes racing first calls share one customer. */
-  createCustomer(input: { name: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<string>;
-  /** A SetupIntent for an off-session card of `customerId`; returns its client secret. */
-  createSetupIntent(input: { customerId: string; metadata: Record<string, string> }): Promise<string>;
-  /** The card payment method, or null when the provider does not know it. */
-  getPaymentMethod(paymentMethodId: string): Promise<TCardMethod | null>;
-  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<TCardMethod>;
-  /** Makes the card the customer's default and sets the billing e-mail. */
-  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, billingEmail: string): Promise<void>;
-  /** Charges the saved card without the customer present. */
-  chargeOffSession(request: TChargeRequest): Promise<TChargeOutcome>;
-  /** The metadata of a customer (our advertiser and agency ids), or null when unknown. */
-  getCustomerMetadata(customerId: string): Promise<Record<string, string> | null>;
-  /** Verifies a webhook's `Stripe-Signature` over the raw body (300 s tolerance) and parses it; WebhookSignatureError otherwise. */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<TWebhookEvent>;
-}
-
-/** Tolerance of a webhook signature's timestamp (Stripe's default, and what the spec asks). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const VENDOR = 'payments';
 
 function toCard(pm: Stripe.PaymentMethod): TCardMethod {
@@ -216,26 +172,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentsGate
       } catch (error) {
         if (isMissing(error)) return null;
         return vendorError('retrieve customer', error);
-      }
-    },
-
-    async verifyWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
-      const secret = await options.secrets('STRIPE_WEBHOOK_SECRET');
-      try {
-        const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, WEBHOOK_TOLERANCE_SECONDS);
-        const data = event.data as { object: unknown; previous_attributes?: unknown };
-        return {
-          id: event.id,
-          type: event.type,
-          object: data.object as Record<string, unknown>,
-          previousAttributes: (data.previous_attributes ?? {}) as Record<string, unknown>,
-        };
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw new WebhookSignatureError(error.message);
-        }
-        throw error;
       }
     },
   };

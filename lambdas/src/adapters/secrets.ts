@@ -1,23 +1,12 @@
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
 import { config, secretFromEnvironment } from '../config';
+import type { SecretName, SecretReader } from '../domain/ports/secrets.port';
 import { InternalError } from '../lib/errors';
 
 /**
  * The vendor secrets the handlers use. Locally they are `SECRET_*` environment variables
  * (cdk/local/gateway/lambda-env.ts); in the cloud SecureString parameters `{SECRETS_PREFIX}/{name}`.
  */
-export type SecretName =
-  | 'BIDDER_EMAIL'
-  | 'BIDDER_PASSWORD'
-  | 'HUBSPOT_CLIENT_ID'
-  | 'HUBSPOT_CLIENT_SECRET'
-  | 'STRIPE_SECRET_KEY'
-  | 'STRIPE_WEBHOOK_SECRET'
-  | 'COMPANY_MATCH_API_KEY'
-  | 'TOKEN_ENCRYPTION_KEY';
-
-/** Reads one secret; the value is never logged. */
-export type SecretReader = (name: SecretName) => Promise<string>;
 
 let ssm: SSMClient | undefined;
 // One look-up per secret and warm Lambda: the promise is cached so concurrent first calls share it,

@@ -1,15 +1,7 @@
 import { deriveKey, KEY_BYTES } from '../lib/crypto';
 import { InternalError } from '../lib/errors';
+import type { SecretReader, TokenKeys } from '../domain/ports/secrets.port';
 import { getSecret } from './secrets';
-import type { SecretReader } from './secrets';
-
-/** The keys derived from the TOKEN_ENCRYPTION_KEY secret. */
-export interface TokenKeys {
-  /** AES-256-GCM key of the CRM tokens at rest. */
-  readonly crmTokens: Buffer;
-  /** HMAC key of the OAuth `state` values. */
-  readonly oauthState: Buffer;
-}
 
 let cached: Promise<TokenKeys> | undefined;
 

@@ -78,9 +78,9 @@ describe('createAdvertiser', () => {
       createdAt: '2026-11-25T10:00:00.000Z',
     });
     expect(w.atBidder.get(500)).toMatchObject({
-      advertiser_name: 'Globex',
-      advertiser_category: 'IAB3',
-      alternative_id: advertiser.bgAdvertiserId,
+      name: 'Globex',
+      category: 'IAB3',
+      ourId: advertiser.bgAdvertiserId,
     });
   });
 

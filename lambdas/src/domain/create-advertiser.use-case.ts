@@ -7,30 +7,19 @@ import { ADVERTISER_DOMAIN_PATTERN } from '@bidgrid/shared/validation/advertiser
 import { BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
+import type { AdvertiserRepository } from './ports/advertiser.port';
+import { atBidderThenStore } from './bidder-first';
+import type { BidderAdvertisers } from './ports/bidder.port';
 
-/** Port: the advertiser store (create without overwriting, read back on a retried create). */
-export interface AdvertiserCreator {
-  getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-  putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean>;
+/** The store refused the advertiser: its id is taken (a concurrent retry stored it first). */
+class IdTaken extends Error {
+  override readonly name = 'IdTaken';
 }
 
-/** Port: the bidder's advertisers. */
-export interface BidderAdvertiserPort {
-  createAdvertiser(input: {
-    advertiser_name: string;
-    alternative_id: string;
-    advertiser_category: string;
-    default_advertiser_domain: string;
-    active: boolean;
-  }): Promise<number>;
-  deleteAdvertiser(advertiserId: number): Promise<void>;
-}
-
-/** What creating an advertiser needs. */
+/** What creating an advertiser needs: the store (create without overwriting, read back on a retry), the bidder. */
 export interface CreateAdvertiserDeps {
-  advertisers: AdvertiserCreator;
-  bidder: BidderAdvertiserPort;
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'putNewAdvertiser'>;
+  bidder: BidderAdvertisers;
   now: () => Date;
   newAdvertiserId: () => string;
   log: Logger;
@@ -67,65 +56,62 @@ export async function createAdvertiser(
   }
   const advertiserId = clientId ?? deps.newAdvertiserId();
 
-  const beeswaxAdvertiserId = await deps.bidder.createAdvertiser({
-    advertiser_name: body.name,
-    alternative_id: advertiserId,
-    advertiser_category: ADVERTISER_CATEGORY,
-    default_advertiser_domain: body.domain,
-    active: true,
-  });
-
-  // Parsing checks the ids the token and the generator gave, and types them as the contract's ids.
-  const advertiser: TAdvertiser = ZAdvertiser.parse({
-    bgAdvertiserId: advertiserId,
-    beeswaxAdvertiserId,
-    name: body.name,
-    createdBy: caller.username,
-    createdAt: deps.now().toISOString(),
-    domain: body.domain,
-    address_1: body.address_1,
-    address_2: body.address_2,
-    city: body.city,
-    state: body.state,
-    zip: body.zip,
-    phone: body.phone,
-    parentAgencyId: caller.agencyId,
-    category: ADVERTISER_CATEGORY,
-    hubspot_authed: false,
-    hubspot_portal_id: null,
-    paymentMethod: null,
-    advertiser_card_name: null,
-    billingEmail: null,
-  });
-
-  const undoAtBidder = async (reason: string): Promise<void> => {
-    try {
-      await deps.bidder.deleteAdvertiser(beeswaxAdvertiserId);
-    } catch (error) {
-      // Nothing refers to it; it only clutters the bidder account. Logged for a person to remove.
-      deps.log.error('could not delete the bidder advertiser of a failed creation', {
-        beeswaxAdvertiserId,
-        reason,
-        error,
-      });
-    }
-  };
-
-  let created: boolean;
+  let beeswaxAdvertiserId: number | undefined;
+  const advertiserOf = (bidderId: number): TAdvertiser =>
+    // Parsing checks the ids the token and the generator gave, and types them as the contract's ids.
+    ZAdvertiser.parse({
+      bgAdvertiserId: advertiserId,
+      beeswaxAdvertiserId: bidderId,
+      name: body.name,
+      createdBy: caller.username,
+      createdAt: deps.now().toISOString(),
+      domain: body.domain,
+      address_1: body.address_1,
+      address_2: body.address_2,
+      city: body.city,
+      state: body.state,
+      zip: body.zip,
+      phone: body.phone,
+      parentAgencyId: caller.agencyId,
+      category: ADVERTISER_CATEGORY,
+      hubspot_authed: false,
+      hubspot_portal_id: null,
+      paymentMethod: null,
+      advertiser_card_name: null,
+      billingEmail: null,
+    });
   try {
-    created = await deps.advertisers.putNewAdvertiser(caller.agencyId, advertiser);
+    return await atBidderThenStore(
+      {
+        what: `advertiser ${advertiserId}`,
+        async atBidder() {
+          beeswaxAdvertiserId = await deps.bidder.createAdvertiser({
+            name: body.name,
+            ourId: advertiserId,
+            category: ADVERTISER_CATEGORY,
+            domain: body.domain,
+            active: true,
+          });
+        },
+        async store() {
+          const advertiser = advertiserOf(beeswaxAdvertiserId as number);
+          if (!(await deps.advertisers.putNewAdvertiser(caller.agencyId, advertiser))) throw new IdTaken();
+          return advertiser;
+        },
+        async undoAtBidder() {
+          // Nothing refers to it: the store holds no advertiser of it (or one a concurrent retry made).
+          if (beeswaxAdvertiserId !== undefined) await deps.bidder.deleteAdvertiser(beeswaxAdvertiserId);
+        },
+      },
+      deps.log,
+    );
   } catch (error) {
-    await undoAtBidder('store write failed');
-    throw error;
-  }
-  if (!created) {
+    if (!(error instanceof IdTaken)) throw error;
     // A concurrent retry with the same client id stored its own first: answer that one.
-    await undoAtBidder('advertiser id already stored');
     const existing = await deps.advertisers.getAdvertiser(caller.agencyId, advertiserId);
     if (existing) return toPublicAdvertiser(existing);
     throw new BadRequestError('This advertiser id is already taken.', {
       bgAdvertiserId: ['This advertiser id is already taken.'],
     });
   }
-  return advertiser;
 }

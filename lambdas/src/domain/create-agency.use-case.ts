@@ -1,14 +1,6 @@
 import type { TAgency, TAgencyCreate } from '@bidgrid/shared/entities/agency.schema';
 import { BadRequestError, ConflictError, ForbiddenError } from '../lib/errors';
-
-/** Outcome of creating an agency: created, or which condition refused it. */
-export type CreateAgencyResult =
-  { created: true } | { created: false; conflict: 'agency' } | { created: false; conflict: 'user'; username: string };
-
-/** Port: writes an agency and its user mappings without overwriting either. */
-export interface AgencyCreator {
-  createAgencyWithUsers(agency: TAgency & { createdAt: string }): Promise<CreateAgencyResult>;
-}
+import type { AgencyRepository } from './ports/agency.port';
 
 export const NOT_ALLOWED_TO_CREATE_AGENCIES = 'You are not allowed to create agencies.';
 export const AGENCY_ALREADY_EXISTS = 'This agency already exists.';
@@ -26,7 +18,11 @@ export const MAX_AGENCY_USERS = 99;
  */
 export async function createAgency(
   input: { caller: { username: string }; agency: TAgencyCreate },
-  deps: { agencies: AgencyCreator; internalUsers: readonly string[]; now: () => Date },
+  deps: {
+    agencies: Pick<AgencyRepository, 'createAgencyWithUsers'>;
+    internalUsers: readonly string[];
+    now: () => Date;
+  },
 ): Promise<TAgency> {
   if (!deps.internalUsers.includes(input.caller.username.toLowerCase())) {
     throw new ForbiddenError(NOT_ALLOWED_TO_CREATE_AGENCIES, {

@@ -1,17 +1,13 @@
 import { NotFoundError } from '../lib/errors';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
-import type { AdvertiserReader } from './get-advertiser.use-case';
+import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { PaymentsGateway } from './ports/payments.port';
 
-/** Port: the provider calls of a card setup. */
-export interface CardSetupPayments {
-  createCustomer(input: { name: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<string>;
-  createSetupIntent(input: { customerId: string; metadata: Record<string, string> }): Promise<string>;
-}
-
-/** Port: the advertiser store, with the payment customer. */
-export interface CardSetupAdvertisers extends AdvertiserReader {
-  setStripeCustomer(agencyId: string, advertiserId: string, customerId: string): Promise<string | null>;
+/** What a card setup uses: the advertiser store (with the payment customer) and the provider. */
+export interface CardSetupDeps {
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'setStripeCustomer'>;
+  payments: Pick<PaymentsGateway, 'createCustomer' | 'createSetupIntent'>;
 }
 
 /**
@@ -22,7 +18,7 @@ export interface CardSetupAdvertisers extends AdvertiserReader {
 export async function ensurePaymentCustomer(
   agencyId: string,
   record: TAdvertiserRecord,
-  deps: { advertisers: CardSetupAdvertisers; payments: CardSetupPayments },
+  deps: CardSetupDeps,
 ): Promise<string> {
   if (record.stripeCustomerId) return record.stripeCustomerId;
   const created = await deps.payments.createCustomer({
@@ -43,7 +39,7 @@ export async function ensurePaymentCustomer(
  */
 export async function createCardSetupIntent(
   input: { agencyId: string; advertiserId: string },
-  deps: { advertisers: CardSetupAdvertisers; payments: CardSetupPayments },
+  deps: CardSetupDeps,
 ): Promise<string> {
   const record = await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
   const customerId = await ensurePaymentCustomer(input.agencyId, record, deps);

@@ -1,8 +1,9 @@
 import { decryptText, encryptText } from '../lib/crypto';
 import { BadRequestError } from '../lib/errors';
-import type { TCrmConnection } from './crm-connection.schema';
+import type { CrmConnectionRepository } from './ports/crm-connection.port';
+import type { CrmOAuth, TCrmTokens } from './ports/crm-oauth.port';
+import type { TokenKeys } from './ports/secrets.port';
 import { crmTokenContext } from './save-hubspot-tokens.use-case';
-import type { TCrmTokens } from './save-hubspot-tokens.use-case';
 import { CrmGrantError } from './vendor-refusals';
 
 /** An access token is refreshed when it has less than this left, so a call never starts with a dying one. */
@@ -13,17 +14,9 @@ export const CRM_RECONNECT = 'The HubSpot connection of this advertiser has expi
 
 /** What reading a CRM access token uses. */
 export interface CrmAccessTokenDeps {
-  crm: {
-    getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
-    replaceTokens(
-      agencyId: string,
-      advertiserId: string,
-      expectedVersion: number,
-      tokens: Pick<TCrmConnection, 'sealedAccessToken' | 'sealedRefreshToken' | 'accessTokenExpiresAt'>,
-    ): Promise<boolean>;
-  };
-  oauth: { refresh(refreshToken: string): Promise<TCrmTokens> };
-  keys: () => Promise<{ crmTokens: Buffer }>;
+  crm: Pick<CrmConnectionRepository, 'getConnection' | 'replaceTokens'>;
+  oauth: Pick<CrmOAuth, 'refresh'>;
+  keys: () => Promise<Pick<TokenKeys, 'crmTokens'>>;
   now: () => Date;
 }
 

@@ -3,20 +3,19 @@ import { decryptText } from '../lib/crypto';
 import { NotFoundError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
-import type { TCrmConnection } from './crm-connection.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
-import type { AdvertiserReader } from './get-advertiser.use-case';
+import type { AdvertiserReader } from './ports/advertiser.port';
+import type { CrmConnectionRepository } from './ports/crm-connection.port';
+import type { CrmOAuth } from './ports/crm-oauth.port';
+import type { TokenKeys } from './ports/secrets.port';
 import { crmTokenContext } from './save-hubspot-tokens.use-case';
 
 /** What disconnecting uses. */
 export interface DeleteHubspotTokensDeps {
   advertisers: AdvertiserReader;
-  crm: {
-    getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
-    disconnect(agencyId: string, advertiserId: string, portalId: number | null): Promise<boolean>;
-  };
-  oauth: { revoke(refreshToken: string): Promise<'revoked' | 'unknown'> };
-  keys: () => Promise<{ crmTokens: Buffer }>;
+  crm: Pick<CrmConnectionRepository, 'getConnection' | 'disconnect'>;
+  oauth: Pick<CrmOAuth, 'revoke'>;
+  keys: () => Promise<Pick<TokenKeys, 'crmTokens'>>;
   log: Logger;
 }
 

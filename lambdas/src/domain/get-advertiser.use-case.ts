@@ -2,11 +2,7 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { NotFoundError } from '../lib/errors';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
-
-/** Port: reads one advertiser of an agency. */
-export interface AdvertiserReader {
-  getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-}
+import type { AdvertiserReader } from './ports/advertiser.port';
 
 export const ADVERTISER_NOT_FOUND = 'Advertiser not found.';
 

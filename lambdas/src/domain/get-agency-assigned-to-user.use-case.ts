@@ -1,10 +1,6 @@
 import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
 import { NotFoundError } from '../lib/errors';
-
-/** Port: reads an agency by id. */
-export interface AgencyReader {
-  getAgency(agencyId: string): Promise<TAgency | null>;
-}
+import type { AgencyRepository } from './ports/agency.port';
 
 /**
  * The caller's own agency. The route carries a user name, but only the agency resolved from the
@@ -12,7 +8,7 @@ export interface AgencyReader {
  */
 export async function getAgencyAssignedToUser(
   input: { agencyId: string },
-  deps: { agencies: AgencyReader },
+  deps: { agencies: Pick<AgencyRepository, 'getAgency'> },
 ): Promise<TAgency> {
   const agency = await deps.agencies.getAgency(input.agencyId);
   if (!agency) {

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { TOAuthStateRecord } from './crm-connection.schema';
 import { requireAdvertiser } from './get-advertiser.use-case';
-import type { AdvertiserReader } from './get-advertiser.use-case';
+import type { AdvertiserReader } from './ports/advertiser.port';
+import type { CrmConnectionRepository } from './ports/crm-connection.port';
+import type { CrmOAuth } from './ports/crm-oauth.port';
 import { OAUTH_STATE_TTL_SECONDS, signState } from './oauth-state';
 
 /** What starting a CRM connection uses. */
 export interface HubspotAuthUrlDeps {
   advertisers: AdvertiserReader;
-  states: { putState(nonce: string, record: TOAuthStateRecord): Promise<void> };
-  oauth: { authorizeUrl(input: { state: string; redirectUri: string }): Promise<string> };
+  states: Pick<CrmConnectionRepository, 'putState'>;
+  oauth: Pick<CrmOAuth, 'authorizeUrl'>;
   stateKey: () => Promise<Buffer>;
   redirectUri: string;
   now: () => Date;

@@ -1,11 +1,9 @@
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
-
-/** Port: lists the playbooks in display order. */
-export interface PlaybookReader {
-  listPlaybooks(): Promise<TPlaybook[]>;
-}
+import type { PlaybookRepository } from './ports/playbook.port';
 
 /** The playbook cards of the dashboard (spec 001 §3), the same for every agency. */
-export async function getPlaybooks(deps: { playbooks: PlaybookReader }): Promise<TPlaybook[]> {
+export async function getPlaybooks(deps: {
+  playbooks: Pick<PlaybookRepository, 'listPlaybooks'>;
+}): Promise<TPlaybook[]> {
   return deps.playbooks.listPlaybooks();
 }

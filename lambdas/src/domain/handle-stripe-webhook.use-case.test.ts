@@ -1,28 +1,20 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
-import type { TBillingLogEntry } from './billing/billing-logs';
-import { handleStripeWebhook, INVALID_SIGNATURE } from './handle-stripe-webhook.use-case';
+import type { TBillingLogEntry } from './ports/billing.port';
+import { handleStripeWebhook } from './handle-stripe-webhook.use-case';
 import type { StripeWebhookDeps, TWebhookEvent } from './handle-stripe-webhook.use-case';
-import { cardRecordFixture, memoryLogger } from './test-fakes';
-import { WebhookSignatureError } from './vendor-refusals';
+import { cardRecordFixture, memoryAdvertisers, memoryLogger } from './test-fakes';
 
 const AGENCY = 'bgAgency-demo';
 const ADV = 'bgAdvertiser-acme';
 
-function world(events: Record<string, TWebhookEvent>) {
-  const advertisers = new Map<string, TAdvertiserRecord>([[ADV, cardRecordFixture()]]);
+function world() {
+  const advertisers = memoryAdvertisers([cardRecordFixture()]);
   const claimed = new Set<string>();
   const logs: TBillingLogEntry[] = [];
   let failNextUpdate = false;
   const deps: StripeWebhookDeps = {
     payments: {
-      verifyWebhook: async (rawBody, signature) => {
-        const event = events[rawBody];
-        if (!event || signature !== 'good')
-          throw new WebhookSignatureError('No signatures found matching the expected signature');
-        return event;
-      },
       getCustomerMetadata: async (customerId) =>
         customerId === 'cus_acme' ? { agencyId: AGENCY, bgAdvertiserId: ADV } : null,
     },
@@ -37,26 +29,13 @@ function world(events: Record<string, TWebhookEvent>) {
       },
     },
     advertisers: {
-      getAdvertiser: async (_agency, id) => advertisers.get(id) ?? null,
-      updateCardSummary: async (_agency, id, pm, card) => {
+      ...advertisers.repo,
+      async updateCardSummary(agency, id, pm, card) {
         if (failNextUpdate) {
           failNextUpdate = false;
           throw new Error('store unavailable');
         }
-        const current = advertisers.get(id);
-        if (!current || current.stripePaymentMethodId !== pm) return false;
-        advertisers.set(id, { ...current, paymentMethod: { card } });
-        return true;
-      },
-      clearCard: async (_agency, id, pm) => {
-        const current = advertisers.get(id);
-        if (!current || current.stripePaymentMethodId !== pm) return false;
-        advertisers.set(id, { ...current, paymentMethod: null, stripePaymentMethodId: null });
-        return true;
-      },
-      blockBilling: async (_agency, id, pm) => {
-        const current = advertisers.get(id);
-        if (current) advertisers.set(id, { ...current, billingBlockedPaymentMethodId: pm });
+        return advertisers.repo.updateCardSummary(agency, id, pm, card);
       },
     },
     billing: {
@@ -80,42 +59,32 @@ const updated = (id: string, last4: string): TWebhookEvent => ({
 });
 
 describe('handleStripeWebhook', () => {
-  it('refuses a bad signature with 400 and processes nothing', async () => {
-    const w = world({ e1: updated('evt_1', '1111') });
-    await expect(handleStripeWebhook({ rawBody: 'e1', signature: 'bad' }, w.deps)).rejects.toMatchObject({
-      status: 400,
-      userMessage: INVALID_SIGNATURE,
-    });
-    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('4242');
-  });
-
   it('updates the saved card once, ignoring a replay of the same event', async () => {
     // Prepare
-    const w = world({ e1: updated('evt_1', '1111'), e2: updated('evt_2', '2222') });
+    const w = world();
 
     // Act
-    await handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps);
-    await handleStripeWebhook({ rawBody: 'e2', signature: 'good' }, w.deps);
-    const replay = await handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps);
+    await handleStripeWebhook({ event: updated('evt_1', '1111') }, w.deps);
+    await handleStripeWebhook({ event: updated('evt_2', '2222') }, w.deps);
+    const replay = await handleStripeWebhook({ event: updated('evt_1', '1111') }, w.deps);
 
     // Assess
     expect(replay).toEqual({ received: true });
-    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('2222');
+    expect(w.advertisers.get(AGENCY, ADV)?.paymentMethod?.card.last4).toBe('2222');
   });
 
   it('releases the event when processing fails, so the retry is processed', async () => {
-    const w = world({ e1: updated('evt_1', '1111') });
+    const w = world();
     w.failUpdate();
-    await expect(handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps)).rejects.toThrow(
-      'store unavailable',
-    );
-    await handleStripeWebhook({ rawBody: 'e1', signature: 'good' }, w.deps);
-    expect(w.advertisers.get(ADV)?.paymentMethod?.card.last4).toBe('1111');
+    await expect(handleStripeWebhook({ event: updated('evt_1', '1111') }, w.deps)).rejects.toThrow('store unavailable');
+    await handleStripeWebhook({ event: updated('evt_1', '1111') }, w.deps);
+    expect(w.advertisers.get(AGENCY, ADV)?.paymentMethod?.card.last4).toBe('1111');
   });
 
   it('removes a detached card and logs an asynchronous payment failure once', async () => {
     // Prepare
-    const w = world({
+    const w = world();
+    const events: Record<string, TWebhookEvent> = {
       detached: {
         id: 'evt_d',
         type: 'payment_method.detached',
@@ -135,11 +104,11 @@ describe('handleStripeWebhook', () => {
         },
         previousAttributes: {},
       },
-    });
+    };
 
     // Act
-    await handleStripeWebhook({ rawBody: 'failed', signature: 'good' }, w.deps);
-    await handleStripeWebhook({ rawBody: 'detached', signature: 'good' }, w.deps);
+    await handleStripeWebhook({ event: events['failed'] as TWebhookEvent }, w.deps);
+    await handleStripeWebhook({ event: events['detached'] as TWebhookEvent }, w.deps);
 
     // Assess
     expect(w.logs).toEqual([
@@ -151,6 +120,6 @@ describe('handleStripeWebhook', () => {
         date: new Date(1_795_000_000 * 1000).toISOString(),
       }),
     ]);
-    expect(w.advertisers.get(ADV)).toMatchObject({ paymentMethod: null, stripePaymentMethodId: null });
+    expect(w.advertisers.get(AGENCY, ADV)).toMatchObject({ paymentMethod: null, stripePaymentMethodId: null });
   });
 });

@@ -1,12 +1,12 @@
-import { BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { failureLog } from './billing/billing-logs';
-import type { BillingLogWriter } from './billing/billing-logs';
 import { statementDescriptor } from './billing/statement-descriptor';
-import { WebhookSignatureError } from './vendor-refusals';
+import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { BillingRepository } from './ports/billing.port';
+import type { PaymentsGateway } from './ports/payments.port';
+import type { WebhookEventRepository } from './ports/webhook-event.port';
 
-/** A webhook event whose signature was verified. */
+/** A webhook event whose signature the request middleware verified. */
 export interface TWebhookEvent {
   id: string;
   type: string;
@@ -14,37 +14,15 @@ export interface TWebhookEvent {
   previousAttributes: Record<string, unknown>;
 }
 
-/** Port: the provider side of webhooks. */
-export interface WebhookPayments {
-  /** Verifies the signature over the raw body; throws WebhookSignatureError for a bad one. */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined): Promise<TWebhookEvent>;
-  getCustomerMetadata(customerId: string): Promise<Record<string, string> | null>;
-}
-
 /** What the webhook handler uses. */
 export interface StripeWebhookDeps {
-  payments: WebhookPayments;
-  events: {
-    claim(eventId: string, type: string, nowEpochSeconds: number): Promise<boolean>;
-    release(eventId: string): Promise<void>;
-  };
-  advertisers: {
-    getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-    updateCardSummary(
-      agencyId: string,
-      advertiserId: string,
-      paymentMethodId: string,
-      card: { last4: string; brand: string },
-    ): Promise<boolean>;
-    clearCard(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<boolean>;
-    blockBilling(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<void>;
-  };
-  billing: BillingLogWriter;
+  payments: Pick<PaymentsGateway, 'getCustomerMetadata'>;
+  events: WebhookEventRepository;
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'updateCardSummary' | 'clearCard' | 'blockBilling'>;
+  billing: Pick<BillingRepository, 'putBillingLog'>;
   now: () => Date;
   log: Logger;
 }
-
-export const INVALID_SIGNATURE = 'Invalid webhook signature.';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const record = (value: unknown): Record<string, unknown> =>
@@ -132,28 +110,18 @@ const HANDLERS: Record<string, (event: TWebhookEvent, deps: StripeWebhookDeps) =
 };
 
 /**
- * `POST /public/stripe/webhook`: verifies the `Stripe-Signature` over the raw body (300 s tolerance,
- * so a captured request cannot be replayed later), then records the event id once (`EVT#{id}`, a
- * conditional put): a replay or a redelivery of a processed event is acknowledged and ignored. Card
- * updates and removals keep the saved card summary current; asynchronous payment failures are
- * logged. Other events are acknowledged. If processing fails the record is released, so the
- * provider's retry is processed.
+ * `POST /public/stripe/webhook`: the request middleware has checked the `Stripe-Signature` over the
+ * raw body (300 s tolerance either way, so a captured request cannot be replayed later) before the
+ * event was validated. The event id is recorded once (a conditional write): a replay or a redelivery
+ * of a processed event is acknowledged and ignored. Card updates and removals keep the saved card
+ * summary current; asynchronous payment failures are logged. Other events are acknowledged. If
+ * processing fails the record is released, so the provider's retry is processed.
  */
 export async function handleStripeWebhook(
-  input: { rawBody: string | null; signature: string | undefined },
+  input: { event: TWebhookEvent },
   deps: StripeWebhookDeps,
 ): Promise<{ received: true }> {
-  let event: TWebhookEvent;
-  try {
-    event = await deps.payments.verifyWebhook(input.rawBody ?? '', input.signature);
-  } catch (error) {
-    if (error instanceof WebhookSignatureError) {
-      throw new BadRequestError(INVALID_SIGNATURE, undefined, {
-        internalMessage: error.message,
-      });
-    }
-    throw error;
-  }
+  const { event } = input;
   const claimed = await deps.events.claim(event.id, event.type, Math.floor(deps.now().getTime() / 1000));
   if (!claimed) {
     deps.log.info('webhook event already processed; ignored', { eventId: event.id, type: event.type });

@@ -1,11 +1,6 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { toPublicAdvertiser } from './advertiser-record.schema';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
-
-/** Port: lists the advertisers of an agency. */
-export interface AdvertiserLister {
-  listAdvertisers(agencyId: string): Promise<TAdvertiserRecord[]>;
-}
+import type { AdvertiserRepository } from './ports/advertiser.port';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -16,7 +11,7 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
  */
 export async function listAdvertisers(
   input: { agencyId: string },
-  deps: { advertisers: AdvertiserLister },
+  deps: { advertisers: Pick<AdvertiserRepository, 'listAdvertisers'> },
 ): Promise<TAdvertiser[]> {
   const records = await deps.advertisers.listAdvertisers(input.agencyId);
   return records

@@ -1,11 +1,10 @@
 import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
-import type { AdvertiserReader } from './get-advertiser.use-case';
 import { requireAdvertiser } from './get-advertiser.use-case';
+import type { AdvertiserReader } from './ports/advertiser.port';
+import type { BillingRepository } from './ports/billing.port';
 
-/** Port: reads an agency's billing logs, newest first. */
-export interface BillingLogReader {
-  listBillingLogs(agencyId: string, filter?: { advertiserId?: string; createdBy?: string }): Promise<TBillingLog[]>;
-}
+/** Reads an agency's billing logs, newest first. */
+type BillingLogReader = Pick<BillingRepository, 'listBillingLogs'>;
 
 /** `POST /billingLogs/all`: every billing log of the caller's agency ('All Billing Logs'). */
 export function listAllBillingLogs(

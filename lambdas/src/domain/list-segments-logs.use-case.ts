@@ -1,10 +1,5 @@
-import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import { ForbiddenError } from '../lib/errors';
-
-/** Port: reads the segments log by month. */
-export interface SegmentsLogReader {
-  listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]>;
-}
+import type { SegmentsLogRepository } from './ports/segments-log.port';
 
 /** How far back the log is listed: this month and the 12 before it. */
 export const SEGMENTS_LOG_MONTHS = 13;
@@ -28,7 +23,7 @@ export function recentMonths(now: Date, count: number): string[] {
  */
 export async function listSegmentsLogs(
   input: { username: string },
-  deps: { segmentsLog: SegmentsLogReader; internalUsers: readonly string[]; now: () => Date },
+  deps: { segmentsLog: Pick<SegmentsLogRepository, 'listByMonths'>; internalUsers: readonly string[]; now: () => Date },
 ): Promise<string> {
   if (!deps.internalUsers.includes(input.username.toLowerCase())) {
     throw new ForbiddenError(SEGMENTS_LOGS_FORBIDDEN, { internalMessage: `${input.username} is not an internal user` });

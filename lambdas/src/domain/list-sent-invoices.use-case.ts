@@ -1,9 +1,4 @@
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
-
-/** Port: reads an agency's invoices, newest first. */
-export interface InvoiceReader {
-  listInvoices(agencyId: string): Promise<TInvoice[]>;
-}
+import type { BillingRepository } from './ports/billing.port';
 
 /**
  * `POST /mailSents`: the invoices e-mailed for the caller's agency, newest first, as the JSON string
@@ -12,7 +7,7 @@ export interface InvoiceReader {
  */
 export async function listSentInvoices(
   input: { agencyId: string },
-  deps: { invoices: InvoiceReader },
+  deps: { invoices: Pick<BillingRepository, 'listInvoices'> },
 ): Promise<string> {
   return JSON.stringify(await deps.invoices.listInvoices(input.agencyId));
 }

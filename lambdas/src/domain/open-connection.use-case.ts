@@ -1,5 +1,7 @@
 import type { TConnection } from './connection';
 import { ForbiddenError } from '../lib/errors';
+import type { AgencyRepository } from './ports/agency.port';
+import type { ConnectionRepository } from './ports/connection.port';
 
 /** API Gateway closes a WebSocket connection after two hours at most; its item lives as long. */
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
@@ -8,8 +10,8 @@ export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 export interface OpenConnectionDeps {
   /** Verifies the access token and returns its claims; throws a 401 error when it is not valid. */
   verifyAccessToken(token: string): Promise<{ username: string }>;
-  agencies: { getUserAgencyId(username: string): Promise<string | null> };
-  connections: { putConnection(connection: TConnection): Promise<void> };
+  agencies: Pick<AgencyRepository, 'getUserAgencyId'>;
+  connections: Pick<ConnectionRepository, 'putConnection'>;
   now: () => Date;
 }
 

@@ -4,50 +4,21 @@ import type { TPaymentSave } from '@bidgrid/shared/entities/payment.schema';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { createCardSetupIntent } from './create-card-setup-intent.use-case';
 import { CARD_NOT_SET_UP, saveAdvertiserCard } from './save-advertiser-card.use-case';
-import type { TCardSummary } from './save-advertiser-card.use-case';
-import { recordFixture } from './test-fakes';
+import type { TCardMethod } from './ports/payments.port';
+import { memoryAdvertisers, recordFixture } from './test-fakes';
 
 const AGENCY = 'bgAgency-demo';
 const ADV = 'bgAdvertiser-acme';
 
 function world(record: TAdvertiserRecord = recordFixture()) {
-  const advertisers = new Map([[ADV, record]]);
-  const methods = new Map<string, TCardSummary>([
+  const advertisers = memoryAdvertisers([record]);
+  const methods = new Map<string, TCardMethod>([
     ['pm_mine', { id: 'pm_mine', customerId: 'cus_1', last4: '4242', brand: 'visa' }],
     ['pm_free', { id: 'pm_free', customerId: null, last4: '4444', brand: 'mastercard' }],
     ['pm_other', { id: 'pm_other', customerId: 'cus_other', last4: '1111', brand: 'visa' }],
   ]);
   const customers: string[] = [];
   const defaults: Array<[string, string, string]> = [];
-  const advertiserStore = {
-    getAdvertiser: async (agencyId: string, id: string) => (agencyId === AGENCY ? (advertisers.get(id) ?? null) : null),
-    setStripeCustomer: async (_agency: string, id: string, customerId: string) => {
-      const current = advertisers.get(id);
-      if (!current) return null;
-      if (current.stripeCustomerId) return current.stripeCustomerId;
-      advertisers.set(id, { ...current, stripeCustomerId: customerId });
-      return customerId;
-    },
-    saveCard: async (
-      _agency: string,
-      id: string,
-      customerId: string,
-      card: { paymentMethodId: string; last4: string; brand: string; friendlyName: string; billingEmail: string },
-    ) => {
-      const current = advertisers.get(id);
-      if (!current || current.stripeCustomerId !== customerId) return null;
-      const saved: TAdvertiserRecord = {
-        ...current,
-        stripePaymentMethodId: card.paymentMethodId,
-        paymentMethod: { card: { last4: card.last4, brand: card.brand } },
-        advertiser_card_name: card.friendlyName,
-        billingEmail: card.billingEmail,
-        billingBlockedPaymentMethodId: null,
-      };
-      advertisers.set(id, saved);
-      return saved;
-    },
-  };
   const payments = {
     createCustomer: async ({ idempotencyKey }: { idempotencyKey: string }) => {
       customers.push(idempotencyKey);
@@ -56,7 +27,7 @@ function world(record: TAdvertiserRecord = recordFixture()) {
     createSetupIntent: async ({ customerId }: { customerId: string }) => `seti_for_${customerId}_secret_x`,
     getPaymentMethod: async (id: string) => methods.get(id) ?? null,
     attachPaymentMethod: async (id: string, customerId: string) => {
-      const attached = { ...(methods.get(id) as TCardSummary), customerId };
+      const attached = { ...(methods.get(id) as TCardMethod), customerId };
       methods.set(id, attached);
       return attached;
     },
@@ -64,7 +35,7 @@ function world(record: TAdvertiserRecord = recordFixture()) {
       defaults.push([customerId, pm, email]);
     },
   };
-  return { deps: { advertisers: advertiserStore, payments }, advertisers, customers, defaults };
+  return { deps: { advertisers: advertisers.repo, payments }, advertisers, customers, defaults };
 }
 
 const body = (method: string): TPaymentSave => ({
@@ -104,7 +75,7 @@ describe('card setup and save', () => {
     });
     expect(advertiser).not.toHaveProperty('stripeCustomerId');
     expect(w.defaults).toEqual([['cus_1', 'pm_mine', 'billing@acme.example']]);
-    expect(w.advertisers.get(ADV)?.billingBlockedPaymentMethodId).toBeNull();
+    expect(w.advertisers.get(AGENCY, ADV)?.billingBlockedPaymentMethodId).toBeNull();
   });
 
   it('attaches a card that is not attached yet', async () => {

@@ -2,33 +2,14 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TPaymentSave } from '@bidgrid/shared/entities/payment.schema';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { toPublicAdvertiser } from './advertiser-record.schema';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
-import type { AdvertiserReader } from './get-advertiser.use-case';
+import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { PaymentsGateway } from './ports/payments.port';
 
-/** A card payment method as the provider describes it. */
-export interface TCardSummary {
-  id: string;
-  customerId: string | null;
-  last4: string;
-  brand: string;
-}
-
-/** Port: the provider calls of saving a card. */
-export interface CardSavePayments {
-  getPaymentMethod(paymentMethodId: string): Promise<TCardSummary | null>;
-  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<TCardSummary>;
-  setDefaultPaymentMethod(customerId: string, paymentMethodId: string, billingEmail: string): Promise<void>;
-}
-
-/** Port: the advertiser store. */
-export interface CardSaveAdvertisers extends AdvertiserReader {
-  saveCard(
-    agencyId: string,
-    advertiserId: string,
-    customerId: string,
-    card: { paymentMethodId: string; last4: string; brand: string; friendlyName: string; billingEmail: string },
-  ): Promise<TAdvertiserRecord | null>;
+/** What saving a card uses. */
+export interface SaveAdvertiserCardDeps {
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'saveCard'>;
+  payments: Pick<PaymentsGateway, 'getPaymentMethod' | 'attachPaymentMethod' | 'setDefaultPaymentMethod'>;
 }
 
 export const CARD_NOT_SET_UP = 'This card was not set up for this advertiser.';
@@ -46,7 +27,7 @@ const refuse = (message: string, internalMessage: string): never => {
  */
 export async function saveAdvertiserCard(
   input: { agencyId: string; body: TPaymentSave },
-  deps: { advertisers: CardSaveAdvertisers; payments: CardSavePayments },
+  deps: SaveAdvertiserCardDeps,
 ): Promise<TAdvertiser> {
   const { agencyId, body } = input;
   const record = await requireAdvertiser(agencyId, body.bgAdvertiserId, deps.advertisers);

@@ -9,7 +9,8 @@ import type { TCrmConnection, TOAuthStateRecord } from './crm-connection.schema'
 import { deleteHubspotTokens } from './delete-hubspot-tokens.use-case';
 import { getHubspotAuthUrl } from './get-hubspot-auth-url.use-case';
 import { CRM_STATE_REFUSED, crmTokenContext, saveHubspotTokens } from './save-hubspot-tokens.use-case';
-import type { SaveHubspotTokensDeps, TCrmTokens } from './save-hubspot-tokens.use-case';
+import type { TCrmTokens } from './ports/crm-oauth.port';
+import type { SaveHubspotTokensDeps } from './save-hubspot-tokens.use-case';
 import { memoryLogger, recordFixture } from './test-fakes';
 import { CrmGrantError } from './vendor-refusals';
 

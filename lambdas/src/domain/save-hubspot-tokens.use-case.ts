@@ -3,47 +3,23 @@ import { decryptText, encryptText } from '../lib/crypto';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
-import type { TCrmConnection, TOAuthStateRecord } from './crm-connection.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
-import type { AdvertiserReader } from './get-advertiser.use-case';
+import type { AdvertiserReader } from './ports/advertiser.port';
+import type { CrmConnectionRepository } from './ports/crm-connection.port';
+import type { CrmOAuth, TCrmTokens } from './ports/crm-oauth.port';
+import type { TokenKeys } from './ports/secrets.port';
 import { verifyState } from './oauth-state';
 import { CrmGrantError } from './vendor-refusals';
 
 export const CRM_STATE_REFUSED = 'This HubSpot connection request is invalid or has expired. Please connect again.';
 export const CRM_CODE_REFUSED = 'HubSpot did not accept this authorization. Please connect again.';
 
-/** The tokens HubSpot issues. */
-export interface TCrmTokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresInSeconds: number;
-}
-
-/** Port: HubSpot's OAuth endpoints. */
-export interface CrmOAuth {
-  exchangeCode(code: string, redirectUri: string): Promise<TCrmTokens>;
-  portalIdOf(accessToken: string): Promise<number>;
-  revoke(refreshToken: string): Promise<'revoked' | 'unknown'>;
-}
-
-/** Port: the CRM items of the store. */
-export interface CrmConnections {
-  consumeState(nonce: string): Promise<TOAuthStateRecord | null>;
-  getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
-  connect(
-    agencyId: string,
-    advertiserId: string,
-    connection: TCrmConnection,
-    previousPortalId: number | null,
-  ): Promise<boolean>;
-}
-
 /** What finishing a CRM connection uses. */
 export interface SaveHubspotTokensDeps {
   advertisers: AdvertiserReader;
-  crm: CrmConnections;
-  oauth: CrmOAuth;
-  keys: () => Promise<{ crmTokens: Buffer; oauthState: Buffer }>;
+  crm: Pick<CrmConnectionRepository, 'consumeState' | 'getConnection' | 'connect'>;
+  oauth: Pick<CrmOAuth, 'exchangeCode' | 'portalIdOf' | 'revoke'>;
+  keys: () => Promise<TokenKeys>;
   redirectUri: string;
   now: () => Date;
   log: Logger;

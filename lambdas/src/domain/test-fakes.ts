@@ -2,6 +2,7 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { createLogger } from '../lib/logger';
 import type { Logger } from '../lib/logger';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
+import type { AdvertiserRepository } from './ports/advertiser.port';
 
 /** A logger for use-case tests: silent, but keeps the lines for assertions. */
 export function memoryLogger(): Logger & { lines: Array<Record<string, unknown>> } {
@@ -59,4 +60,80 @@ export function cardRecordFixture(overrides: Partial<TAdvertiserRecord> = {}): T
     billingEmail: 'billing@acme.example',
     ...overrides,
   });
+}
+
+/**
+ * An in-memory advertiser store with the real one's rules: keyed by agency (another agency's id is
+ * not found), creates that never overwrite, card changes only while the card is still the saved one.
+ */
+export function memoryAdvertisers(records: TAdvertiserRecord[] = [recordFixture()]) {
+  const byKey = new Map(records.map((r) => [`${r.parentAgencyId}|${r.bgAdvertiserId}`, r]));
+  const key = (agencyId: string, advertiserId: string) => `${agencyId}|${advertiserId}`;
+  const update = (
+    agencyId: string,
+    advertiserId: string,
+    change: (r: TAdvertiserRecord) => TAdvertiserRecord | null,
+  ) => {
+    const current = byKey.get(key(agencyId, advertiserId));
+    const next = current ? change(current) : null;
+    if (next) byKey.set(key(agencyId, advertiserId), next);
+    return next;
+  };
+  const repo: AdvertiserRepository = {
+    getAdvertiser: async (agencyId, advertiserId) => byKey.get(key(agencyId, advertiserId)) ?? null,
+    listAdvertisers: async (agencyId) => [...byKey.values()].filter((r) => r.parentAgencyId === agencyId),
+    async putNewAdvertiser(agencyId, advertiser) {
+      if (byKey.has(key(agencyId, advertiser.bgAdvertiserId))) return false;
+      byKey.set(key(agencyId, advertiser.bgAdvertiserId), {
+        ...advertiser,
+        stripeCustomerId: null,
+        stripePaymentMethodId: null,
+        billedThrough: null,
+        lastChargedAt: null,
+        billingBlockedPaymentMethodId: null,
+      });
+      return true;
+    },
+    async setStripeCustomer(agencyId, advertiserId, customerId) {
+      const next = update(agencyId, advertiserId, (r) =>
+        r.stripeCustomerId ? r : { ...r, stripeCustomerId: customerId },
+      );
+      return next?.stripeCustomerId ?? null;
+    },
+    saveCard: async (agencyId, advertiserId, customerId, card) =>
+      update(agencyId, advertiserId, (r) =>
+        r.stripeCustomerId !== customerId
+          ? null
+          : {
+              ...r,
+              stripePaymentMethodId: card.paymentMethodId,
+              paymentMethod: { card: { last4: card.last4, brand: card.brand } },
+              advertiser_card_name: card.friendlyName,
+              billingEmail: card.billingEmail,
+              billingBlockedPaymentMethodId: null,
+            },
+      ),
+    updateCardSummary: async (agencyId, advertiserId, paymentMethodId, card) =>
+      update(agencyId, advertiserId, (r) =>
+        r.stripePaymentMethodId === paymentMethodId ? { ...r, paymentMethod: { card } } : null,
+      ) !== null,
+    clearCard: async (agencyId, advertiserId, paymentMethodId) =>
+      update(agencyId, advertiserId, (r) =>
+        r.stripePaymentMethodId === paymentMethodId ? { ...r, paymentMethod: null, stripePaymentMethodId: null } : null,
+      ) !== null,
+    listBillable: async () =>
+      [...byKey.values()]
+        .filter((r) => r.stripePaymentMethodId)
+        .map((r) => ({ agencyId: r.parentAgencyId, advertiserId: r.bgAdvertiserId })),
+    advanceBilledThrough: async (agencyId, advertiserId, previous, next, chargedAt) =>
+      update(agencyId, advertiserId, (r) =>
+        r.billedThrough === previous ? { ...r, billedThrough: next, lastChargedAt: chargedAt } : null,
+      ) !== null,
+    async blockBilling(agencyId, advertiserId, paymentMethodId) {
+      update(agencyId, advertiserId, (r) =>
+        r.stripePaymentMethodId === paymentMethodId ? { ...r, billingBlockedPaymentMethodId: paymentMethodId } : null,
+      );
+    },
+  };
+  return { repo, get: (agencyId: string, advertiserId: string) => byKey.get(key(agencyId, advertiserId)) };
 }

@@ -7,8 +7,3 @@
 export class CrmGrantError extends Error {
   override readonly name = 'CrmGrantError';
 }
-
-/** A webhook whose signature is missing, does not match the body or is older than the tolerance. */
-export class WebhookSignatureError extends Error {
-  override readonly name = 'WebhookSignatureError';
-}

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setEnvironmentForTests } from '../config';
-import { INVALID_SIGNATURE } from '../domain/handle-stripe-webhook.use-case';
+import { INVALID_WEBHOOK_SIGNATURE } from '../lib/signed-requests';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './handle-stripe-webhook.handler';
 
@@ -60,15 +60,15 @@ describe('POST /public/stripe/webhook', () => {
     expect(result.statusCode).toBe(200);
   });
 
-  it('answers 400 for a missing, foreign or tampered signature and stores nothing', async () => {
+  it('answers 401 for a missing, foreign or tampered signature and stores nothing', async () => {
     const signed = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
     for (const result of [
       await post(null),
       await post(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' })),
       await post(signed, body.replace('cus_1', 'cus_2')),
     ]) {
-      expect(result.statusCode).toBe(400);
-      expect(JSON.parse(result.body)).toMatchObject({ success: false, error: INVALID_SIGNATURE });
+      expect(result.statusCode).toBe(401);
+      expect(JSON.parse(result.body)).toMatchObject({ success: false, error: INVALID_WEBHOOK_SIGNATURE });
     }
     expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
   });

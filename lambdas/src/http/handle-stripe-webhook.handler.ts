@@ -6,11 +6,20 @@ import { webhookEventRepository } from '../adapters/repositories/webhook-event.r
 import { handleStripeWebhook } from '../domain/handle-stripe-webhook.use-case';
 import { httpHandler } from '../lib/http';
 
-/** `POST /public/stripe/webhook`: Stripe events, signature-checked over the raw body, each processed once. */
-export const { handler, raw } = httpHandler(operation, ({ request, log }) =>
+/**
+ * `POST /public/stripe/webhook`: Stripe events, each processed once. `httpHandler` checks the
+ * signature over the raw body before the body is validated (the operation is `stripe-signed`).
+ */
+export const { handler, raw } = httpHandler(operation, ({ body, log }) =>
   handleStripeWebhook(
-    // The header normalizer lower-cases names; the signature covers the raw body, not the parsed one.
-    { rawBody: request.rawBody, signature: request.headers['stripe-signature'] },
+    {
+      event: {
+        id: body.id,
+        type: body.type,
+        object: body.data.object,
+        previousAttributes: body.data.previous_attributes ?? {},
+      },
+    },
     {
       payments: paymentsGateway(),
       events: webhookEventRepository,

@@ -1,6 +1,8 @@
 import '../test-env';
+import { createHmac } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { GENERIC_REQUEST_ERROR, MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
@@ -10,6 +12,7 @@ import { setEnvironmentForTests } from '../config';
 import { apiEvent, lambdaContext } from '../test-events';
 import { ConflictError, VendorError } from './errors';
 import { httpHandler, resetCallerCacheForTests } from './http';
+import { hubspotSignatureV3 } from './hubspot-signature';
 import type { HttpInput } from './http';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -382,5 +385,151 @@ describe('httpHandler', () => {
 
     // Assess
     await expect(act).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('signed public operations: the signature before anything else', () => {
+  const HUBSPOT_SECRET = 'hubspot-app-secret';
+  const STRIPE_SECRET = 'whsec_http_test';
+  setEnvironmentForTests({
+    SECRET_HUBSPOT_CLIENT_SECRET: HUBSPOT_SECRET,
+    SECRET_STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+  });
+
+  const hubspotOp = defineOperation({
+    name: 'hubspotThing',
+    method: 'PUT',
+    path: '/public/crmcard/thing',
+    auth: 'hubspot-signed',
+    query: z.object({ portalId: z.coerce.number().int().positive() }),
+    body: z.object({ active: z.boolean() }),
+    response: z.object({ ran: z.literal(true) }),
+    summary: 'HubSpot-signed test operation',
+    specRef: 'test',
+  });
+  const stripeOp = defineOperation({
+    name: 'stripeThing',
+    method: 'POST',
+    path: '/public/stripe/thing',
+    auth: 'stripe-signed',
+    body: z.object({ id: z.string().startsWith('evt_'), type: z.string().min(1) }),
+    response: z.object({ ran: z.literal(true) }),
+    summary: 'Stripe-signed test operation',
+    specRef: 'test',
+  });
+  let runs = 0;
+  const ran = async () => {
+    runs++;
+    return { ran: true as const };
+  };
+  const hubspotHandler = httpHandler(hubspotOp, ran);
+  const stripeHandler = httpHandler(stripeOp, ran);
+
+  /** A HubSpot v3 request to the test operation, signed over `signedBody` (the sent body by default). */
+  function hubspotEvent(body: string, options: { signedBody?: string; timestamp?: number; query?: string } = {}) {
+    const query = options.query ?? 'portalId=4410001';
+    const timestamp = String(options.timestamp ?? Date.now());
+    const uri = `https://api.bidgrid.example/public/crmcard/thing${query ? `?${query}` : ''}`;
+    const signature = hubspotSignatureV3(HUBSPOT_SECRET, {
+      method: 'PUT',
+      uri,
+      body: options.signedBody ?? body,
+      timestamp,
+    });
+    const params = new URLSearchParams(query);
+    return {
+      ...apiEvent({
+        method: 'PUT',
+        path: '/public/crmcard/thing',
+        claims: null,
+        body,
+        queryStringParameters: Object.fromEntries(params),
+        headers: {
+          host: 'api.bidgrid.example',
+          'x-forwarded-proto': 'https',
+          'x-hubspot-signature-v3': signature,
+          'x-hubspot-request-timestamp': timestamp,
+        },
+      }),
+      multiValueQueryStringParameters: Object.fromEntries([...params.keys()].map((k) => [k, params.getAll(k)])),
+    };
+  }
+
+  const stripeEvent = (body: string, signature: string | null) =>
+    apiEvent({
+      method: 'POST',
+      path: '/public/stripe/thing',
+      claims: null,
+      body,
+      headers: signature ? { 'stripe-signature': signature } : {},
+    });
+
+  /** A Stripe-Signature header as Stripe makes it (`t=...,v1=hex HMAC of "t.body"`). */
+  const stripeHeader = (body: string, timestamp = Math.floor(Date.now() / 1000), secret = STRIPE_SECRET) =>
+    `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+  beforeEach(() => {
+    runs = 0;
+  });
+
+  it('answers 401, not 400, to a bad HubSpot signature on a bad body, and runs nothing', async () => {
+    // Prepare: a body that fails the schema, signed over something else.
+    const event = hubspotEvent('{"active":"maybe"}', { signedBody: '{"active":true}' });
+
+    // Act
+    const result = await hubspotHandler.handler(event, lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(401);
+    expect(parse(result)).toMatchObject({ success: false, error: 'Unauthorized' });
+    expect(parse(result).fieldErrors).toBeUndefined();
+    expect(runs).toBe(0);
+  });
+
+  it('answers 401 to a bad HubSpot signature with a bad query, and 400 to a good one with a bad body', async () => {
+    const badQuery = await hubspotHandler.handler(
+      hubspotEvent('{"active":true}', { query: 'portalId=x', signedBody: '{}' }),
+      lambdaContext(),
+    );
+    const signedButBad = await hubspotHandler.handler(hubspotEvent('{"active":"maybe"}'), lambdaContext());
+    const good = await hubspotHandler.handler(hubspotEvent('{"active":true}'), lambdaContext());
+    expect([badQuery.statusCode, signedButBad.statusCode, good.statusCode]).toEqual([401, 400, 200]);
+    expect(Object.keys(parse(signedButBad).fieldErrors ?? {})).toEqual(['active']);
+    expect(runs).toBe(1);
+  });
+
+  it('answers 401, not 400, to a bad Stripe signature on a bad body, and runs nothing', async () => {
+    const noSignature = await stripeHandler.handler(stripeEvent('{"id":"nope"}', null), lambdaContext());
+    const wrongSecret = await stripeHandler.handler(
+      stripeEvent('{"id":"nope"}', stripeHeader('{"id":"nope"}', undefined, 'whsec_other')),
+      lambdaContext(),
+    );
+    expect([noSignature.statusCode, wrongSecret.statusCode]).toEqual([401, 401]);
+    expect(parse(wrongSecret).fieldErrors).toBeUndefined();
+    expect(runs).toBe(0);
+  });
+
+  it('refuses Stripe signatures dated beyond the tolerance, in the past or in the future', async () => {
+    const body = '{"id":"evt_1","type":"customer.created"}';
+    const now = Math.floor(Date.now() / 1000);
+    const replies = await Promise.all(
+      [now - 301, now + 301, now + 3600, now + 30, now].map((t) =>
+        stripeHandler.handler(stripeEvent(body, stripeHeader(body, t)), lambdaContext()),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual([401, 401, 401, 200, 200]);
+    expect(runs).toBe(2);
+  });
+
+  it('accepts a signature made by the Stripe SDK, and checks the body after it', async () => {
+    const body = '{"id":"evt_2","type":"customer.created"}';
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SECRET });
+    const good = await stripeHandler.handler(stripeEvent(body, header), lambdaContext());
+    const badBody = '{"id":"nope"}';
+    const signedBadBody = await stripeHandler.handler(
+      stripeEvent(badBody, Stripe.webhooks.generateTestHeaderString({ payload: badBody, secret: STRIPE_SECRET })),
+      lambdaContext(),
+    );
+    expect([good.statusCode, signedBadBody.statusCode]).toEqual([200, 400]);
   });
 });

@@ -7,12 +7,14 @@ import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
+import { getSecret } from '../adapters/secrets';
 import { config } from '../config';
 import { BadRequestError, ForbiddenError, InternalError, UnauthorizedError, toAppError } from './errors';
 import { logger } from './logger';
 import type { Logger } from './logger';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
+import { assertSigned } from './signed-requests';
 import { collectFieldErrors, summariseFieldErrors } from './validation';
 
 /**
@@ -258,8 +260,25 @@ export function httpHandler<O extends AnyOperation>(
 ): { handler: HttpLambda; raw: (event: ParsedHttpEvent, context: Context) => Promise<APIGatewayProxyResult> } {
   const raw = async (event: ParsedHttpEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const state = stateOf(event, operation, context);
+    const request: HttpInput<O>['request'] = {
+      headers: event.headers ?? {},
+      rawBody: event.rawBody ?? null,
+      requestId: context?.awsRequestId ?? '',
+      method: event.httpMethod ?? operation.method,
+      path: event.path ?? '',
+      stagePath: event.requestContext?.path ?? null,
+      query: Object.fromEntries(
+        Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) =>
+          values ? [[name, values]] : [],
+        ),
+      ),
+    };
 
-    // 1. Validate the request against the operation's schemas, collecting every field error.
+    // 1. A signed operation's signature comes first: an unsigned request learns nothing, not even
+    //    what its body lacks (401 before any 400).
+    await assertSigned(operation.auth, request, { secrets: getSecret, now: Date.now() });
+
+    // 2. Validate the request against the operation's schemas, collecting every field error.
     if (event.parsedBody === undefined && requiresBody(operation)) {
       throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'Request body not provided' });
     }
@@ -274,7 +293,7 @@ export function httpHandler<O extends AnyOperation>(
       throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
     }
 
-    // 2. The caller: from the authorizer's claims, and their agency from the USER item.
+    // 3. The caller: from the authorizer's claims, and their agency from the USER item.
     let username: string | null = null;
     let agencyId: string | null = null;
     if (operation.auth === 'user') {
@@ -291,30 +310,18 @@ export function httpHandler<O extends AnyOperation>(
       state.log = state.log.child({ username, ...(agencyId ? { agencyId } : {}) });
     }
 
-    // 3. The use case.
+    // 4. The use case.
     const payload = await run({
       params: params.data as z.output<O['params']>,
       query: query.data as z.output<O['query']>,
       body: body.data as z.output<O['body']>,
       files: event.files ?? [],
       caller: new RequestCaller(operation.name, username, agencyId),
-      request: {
-        headers: event.headers ?? {},
-        rawBody: event.rawBody ?? null,
-        requestId: context?.awsRequestId ?? '',
-        method: event.httpMethod ?? operation.method,
-        path: event.path ?? '',
-        stagePath: event.requestContext?.path ?? null,
-        query: Object.fromEntries(
-          Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) =>
-            values ? [[name, values]] : [],
-          ),
-        ),
-      },
+      request,
       log: state.log,
     });
 
-    // 4. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
+    // 5. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
     if (config().STAGE !== 'prod') {
       const checked = operation.response.safeParse(payload);
       if (!checked.success) {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { connectionRepository } from '../adapters/repositories/connection.repository';
-import type { ConnectionRepository } from '../adapters/repositories/connection.repository';
+import type { ConnectionRepository } from '../domain/ports/connection.port';
 import { managementEndpoint, postToConnection } from '../adapters/ws-gateway';
 import type { PostOutcome } from '../adapters/ws-gateway';
 import { config } from '../config';

@@ -1,8 +1,17 @@
 import * as z from 'zod';
 import { BUDGET_TYPE } from '../constants';
 import { zId } from '../ids';
-import { ZCampaignType, ZMaxBid, ZMaxCompanies, isEndAfterStart } from './campaign.schema';
-import { ZBidderId, ZCount, ZIsoDate, ZRequestDescription, ZRequestText, ZUsd } from './common.schema';
+import { ZCampaignType, ZMaxCompanies, isEndAfterStart } from './campaign.schema';
+import {
+  ZBidUsd,
+  ZBidderId,
+  ZBudgetUsd,
+  ZCount,
+  ZEstimatedBudgetUsd,
+  ZIsoDate,
+  ZRequestDescription,
+  ZRequestText,
+} from './common.schema';
 import { ZCompanyRow, ZFoundEmailsInfo } from './company.schema';
 import { ZPublicListSelection } from './domain-list.schema';
 import { ZTargetingSelections } from './targeting.schema';
@@ -13,8 +22,8 @@ export const ZBidderCampaignCreate = z
     active: z.literal(false),
     advertiser_id: ZBidderId,
     budget_type: z.literal(BUDGET_TYPE),
-    campaign_budget: ZUsd,
-    dailyBudget: z.number().positive(),
+    campaign_budget: ZEstimatedBudgetUsd,
+    dailyBudget: ZBudgetUsd,
     campaign_name: ZRequestText,
     start_date: ZIsoDate,
     end_date: ZIsoDate,
@@ -33,7 +42,7 @@ export const ZCampaignCreate = z
     bgCampaignId: zId('campaign'),
     agencyId: z.string().optional(),
     beeswaxCampaign: ZBidderCampaignCreate,
-    max_bid: ZMaxBid,
+    max_bid: ZBidUsd,
     bgAdvertiserId: zId('advertiser'),
     createdBy: z.string().optional(),
     creativeIds: z.array(zId('creative')).min(1),

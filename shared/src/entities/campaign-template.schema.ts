@@ -1,7 +1,16 @@
 import * as z from 'zod';
 import { zId } from '../ids';
 import { ZMaxCompanies } from './campaign.schema';
-import { ZBidderId, ZIsoDate, ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';
+import {
+  ZBidUsd,
+  ZBidderId,
+  ZBudgetUsd,
+  ZEstimatedBudgetUsd,
+  ZIsoDate,
+  ZIsoDateTime,
+  ZRequestText,
+  ZUsername,
+} from './common.schema';
 import { ZFoundCompanyInfo, ZFoundEmailsInfo } from './company.schema';
 import { ZStepName } from './playbook.schema';
 import { ZRoleTitleChoice } from './role-title.schema';
@@ -24,13 +33,13 @@ const templateFields = {
   templateSteps: z.array(ZStepName),
   /** The bidder's advertiser id. */
   advertiser_id: ZBidderId.nullable().default(null),
-  estimatedBudget: z.number().min(0).default(0),
-  dailyBudget: z.number().positive(),
+  estimatedBudget: ZEstimatedBudgetUsd.default(0),
+  dailyBudget: ZBudgetUsd,
   campaign_name: z.string().default(''),
   landingPage: z.string().default(''),
   startDate: ZIsoDate.nullable().default(null),
   endDate: ZIsoDate.nullable().default(null),
-  maxBid: z.number().positive(),
+  maxBid: ZBidUsd,
   bgAdvertiserId: zId('advertiser'),
   selectedAdGroupTemplate: zId('adGroupTemplate').nullable().default(null),
   description: z.string().default(''),

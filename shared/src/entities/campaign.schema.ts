@@ -1,7 +1,19 @@
 import * as z from 'zod';
 import { MAX_BID_USD } from '../constants';
 import { zId } from '../ids';
-import { ZBidderId, ZCount, ZIsoDate, ZIsoDateTime, ZMetricValue, ZTimeFrame, ZUsd, ZUsername } from './common.schema';
+import {
+  ZBidUsd,
+  ZBidderId,
+  ZBudgetUsd,
+  ZCount,
+  ZEstimatedBudgetUsd,
+  ZIsoDate,
+  ZIsoDateTime,
+  ZMetricValue,
+  ZTimeFrame,
+  ZUsd,
+  ZUsername,
+} from './common.schema';
 
 /**
  * How a campaign was made: the three wizard flows, named after their routes
@@ -12,7 +24,7 @@ export const CAMPAIGN_TYPES = ['managed', 'custom', 'from-template'] as const;
 export const ZCampaignType = z.enum(CAMPAIGN_TYPES);
 export type TCampaignType = z.infer<typeof ZCampaignType>;
 
-/** Max bid in USD: positive, at most 100 (000 §5, §9). */
+/** Max bid in USD as stored and shown: positive, at most 100 (000 §5, §9). Requests use ZBidUsd (cents too). */
 export const ZMaxBid = z.number().positive().max(MAX_BID_USD);
 
 /** Company cap of a sales-enabled campaign: empty or 0 means no limit (000 §5). */
@@ -88,9 +100,9 @@ export const ZCampaignDetailsUpdate = z
   .object({
     name: z.string().trim().min(1).max(512).optional(),
     description: z.string().trim().max(4000).optional(),
-    daily_budget: z.number().positive().optional(),
-    campaign_budget: ZUsd.optional(),
-    max_bid: ZMaxBid.optional(),
+    daily_budget: ZBudgetUsd.optional(),
+    campaign_budget: ZEstimatedBudgetUsd.optional(),
+    max_bid: ZBidUsd.optional(),
     start_date: ZIsoDate.optional(),
     end_date: ZIsoDate.optional(),
     active: z.boolean().optional(),

@@ -1,5 +1,14 @@
 import * as z from 'zod';
-import { DEFAULT_TIME_FRAME, GEO_COUNTRIES, IMAGE_MIME_TYPES, TIME_FRAMES, VIDEO_MIME_TYPES } from '../constants';
+import {
+  DEFAULT_TIME_FRAME,
+  GEO_COUNTRIES,
+  IMAGE_MIME_TYPES,
+  MAX_BID_USD,
+  MAX_BUDGET_USD,
+  TIME_FRAMES,
+  VIDEO_MIME_TYPES,
+} from '../constants';
+import { VALIDATION_MESSAGES as M } from '../validation/messages';
 
 /**
  * Building blocks shared by the entity schemas. Entities describe what the API sends and stores; the
@@ -13,6 +22,31 @@ export const ZIsoDateTime = z.iso.datetime({ offset: true });
 
 /** A US dollar amount as the API carries it: a plain number (storage keeps micros; see DATA-MODEL). */
 export const ZUsd = z.number().min(0);
+/**
+ * True when a dollar amount is whole cents: 19.99, not 10.005 nor 1e-9. (`multipleOf(0.01)` lets 1e-9
+ * through.) Exact for amounts far beyond any budget.
+ */
+export const isWholeCents = (amount: number): boolean => Number(amount.toFixed(2)) === amount;
+
+/** A daily budget a request sets: positive, at most MAX_BUDGET_USD, whole cents (finite: zod refuses Infinity). */
+export const ZBudgetUsd = z
+  .number()
+  .positive()
+  .max(MAX_BUDGET_USD, M.dailyBudgetCeiling)
+  .refine(isWholeCents, { error: M.wholeCents });
+/** An estimated (lifetime) budget a request carries: 0 (not computed yet) up to MAX_BUDGET_USD, whole cents. */
+export const ZEstimatedBudgetUsd = z
+  .number()
+  .min(0)
+  .max(MAX_BUDGET_USD, M.estimatedBudgetCeiling)
+  .refine(isWholeCents, { error: M.wholeCents });
+/** A max bid a request sets: positive, at most $100 (000 §5, §9), whole cents. */
+export const ZBidUsd = z
+  .number()
+  .positive()
+  .max(MAX_BID_USD, M.maxBidCeiling)
+  .refine(isWholeCents, { error: M.wholeCents });
+
 /** A count (impressions, matched accounts, bytes). */
 export const ZCount = z.number().int().min(0);
 /**

@@ -11,6 +11,7 @@ import {
   ZBillingLog,
   ZCampaign,
   ZCampaignCreate,
+  ZCampaignDetailsUpdate,
   ZCampaignDraft,
   ZCampaignReport,
   ZCampaignTemplate,
@@ -292,6 +293,32 @@ const CASES: Array<{
       { creativeIds: [] },
       { campaignType: 'abm' },
       { bgCampaignId: 'bgCreative-1' },
+      { max_bid: 12.345 },
+      { max_bid: Number.POSITIVE_INFINITY },
+      {
+        beeswaxCampaign: {
+          active: false,
+          advertiser_id: 11,
+          budget_type: 2,
+          campaign_budget: 1e308,
+          dailyBudget: 1e308,
+          campaign_name: 'New',
+          start_date: '2026-12-01',
+          end_date: '2026-12-31',
+        },
+      },
+      {
+        beeswaxCampaign: {
+          active: false,
+          advertiser_id: 11,
+          budget_type: 2,
+          campaign_budget: 300.001,
+          dailyBudget: 10,
+          campaign_name: 'New',
+          start_date: '2026-12-01',
+          end_date: '2026-12-31',
+        },
+      },
       {
         beeswaxCampaign: {
           active: false,
@@ -322,7 +349,15 @@ const CASES: Array<{
       roleTitles: [{ roleTypeId: '1', roleId: '7' }],
       isVideoCampaign: false,
     },
-    invalid: [{ templateSteps: ['targets'] }, { templateName: '' }, { selectedAdGroupTemplate: 'bg-ad-group-1' }],
+    invalid: [
+      { templateSteps: ['targets'] },
+      { templateName: '' },
+      { selectedAdGroupTemplate: 'bg-ad-group-1' },
+      { dailyBudget: 1e308 },
+      { dailyBudget: 10.005 },
+      { maxBid: 100.5 },
+      { estimatedBudget: 20_000_000 },
+    ],
   },
   {
     name: 'geo option',
@@ -407,6 +442,20 @@ describe.each(CASES)('$name', ({ schema, valid, invalid }) => {
 
   it.each(invalid.map((change) => [JSON.stringify(change), change] as const))('refuses %s', (_label, change) => {
     expect(schema.safeParse({ ...valid, ...change }).success).toBe(false);
+  });
+});
+
+describe('budgets and bids', () => {
+  it('bounds the edit body: finite, whole cents, a daily budget up to $10,000,000, a bid up to $100', () => {
+    const ok = (updateBody: Record<string, unknown>) => ZCampaignDetailsUpdate.safeParse(updateBody).success;
+    expect(ok({ daily_budget: 10_000_000, max_bid: 100 })).toBe(true);
+    expect(ok({ daily_budget: 19.99, campaign_budget: 0.3 })).toBe(true);
+    expect(ok({ daily_budget: 1e308 })).toBe(false);
+    expect(ok({ daily_budget: 10_000_000.01 })).toBe(false);
+    expect(ok({ daily_budget: 10.005 })).toBe(false);
+    expect(ok({ daily_budget: 1e-9 })).toBe(false);
+    expect(ok({ campaign_budget: 1e308 })).toBe(false);
+    expect(ok({ max_bid: 12.345 })).toBe(false);
   });
 });
 

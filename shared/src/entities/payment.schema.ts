@@ -31,6 +31,10 @@ export const ZStripeEvent = z.object({
   type: z.string().min(1),
   created: z.number().int().optional(),
   livemode: z.boolean().optional(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+  data: z.object({
+    object: z.record(z.string(), z.unknown()),
+    /** What an `*.updated` or `*.detached` event changed (the detach names the previous customer). */
+    previous_attributes: z.record(z.string(), z.unknown()).optional(),
+  }),
 });
 export type TStripeEvent = z.infer<typeof ZStripeEvent>;

@@ -62,6 +62,24 @@ describe('campaignDetailsSchema: messages', () => {
     expect(fieldErrorsOf(create, { ...valid, endDate: '2026-11-27', maxBid: 20 })).toBeNull();
   });
 
+  it('bounds the daily budget and the estimated budget at $10,000,000 and both money fields to cents', () => {
+    expect(fieldErrorsOf(create, { ...valid, dailyBudget: 1e308 })).toEqual({
+      dailyBudget: ['Daily Budget can not exceed $10,000,000'],
+    });
+    expect(fieldErrorsOf(create, { ...valid, dailyBudget: '10.005' })).toEqual({
+      dailyBudget: ['Use at most 2 decimal places'],
+    });
+    expect(fieldErrorsOf(create, { ...valid, maxBid: '12.345' })).toEqual({
+      maxBid: ['Use at most 2 decimal places'],
+    });
+    // 2,000,000 a day for 10 days is 20,000,000.
+    expect(fieldErrorsOf(create, { ...valid, dailyBudget: 2_000_000 })).toEqual({
+      dailyBudget: ['The Estimated Budget can not exceed $10,000,000'],
+    });
+    expect(fieldErrorsOf(create, { ...valid, dailyBudget: 1_000_000 })).toBeNull();
+    expect(fieldErrorsOf(create, { ...valid, dailyBudget: '19.99', maxBid: '0.5' })).toBeNull();
+  });
+
   it('uses the live texts in live mode', () => {
     const live = campaignDetailsSchema({ flow: 'create', now: TODAY, mode: 'live' });
     expect(fieldErrorsOf(live, { ...valid, maxBid: '' })).toEqual({ maxBid: ['Number must be positive'] });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { MAX_BID_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATION_LIMIT_DAYS } from '../constants';
+import { MAX_BID_USD, MAX_BUDGET_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATION_LIMIT_DAYS } from '../constants';
+import { isWholeCents } from '../entities/common.schema';
 import type { TMediaType } from '../constants';
 import { isoDateField, numberField, optionalNumberField, optionalText, requiredText, whenFieldsValid } from './fields';
 import { addIsoDays, isIsoDate, isoDaysBetween, todayIso } from './iso-date';
@@ -102,10 +103,11 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
   const graceDays = options.startDateGraceDays ?? 0;
   const today = (): string => todayIso(typeof options.now === 'function' ? options.now() : options.now);
 
+  const cents = (n: z.ZodNumber) => n.refine(isWholeCents, { error: M.wholeCents });
   const maxBid =
     mode === 'live'
-      ? numberField(M.numberPositive, (n) => n.positive(M.numberPositive).max(MAX_BID_USD, M.maxBidCeiling))
-      : numberField(M.required, (n) => n.positive(M.maxBidPositive).max(MAX_BID_USD, M.maxBidCeiling));
+      ? numberField(M.numberPositive, (n) => cents(n.positive(M.numberPositive).max(MAX_BID_USD, M.maxBidCeiling)))
+      : numberField(M.required, (n) => cents(n.positive(M.maxBidPositive).max(MAX_BID_USD, M.maxBidCeiling)));
 
   return (
     z
@@ -113,7 +115,9 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
         name: requiredText(),
         description: optionalText(),
         mediaType: z.enum(MEDIA_TYPES, { error: M.required }),
-        dailyBudget: numberField(M.required, (n) => n.positive(M.numberPositive)),
+        dailyBudget: numberField(M.required, (n) =>
+          cents(n.positive(M.numberPositive).max(MAX_BUDGET_USD, M.dailyBudgetCeiling)),
+        ),
         maxBid,
         startDate: isoDateField(),
         endDate: isoDateField(),
@@ -138,6 +142,12 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
         path: ['endDate'],
         message: M.endDateAfterStart,
         when: whenFieldsValid('startDate', 'endDate'),
+      })
+      // The estimated budget is computed and read-only: the daily budget is what to lower.
+      .refine((values) => estimatedBudget(values.dailyBudget, values.startDate, values.endDate) <= MAX_BUDGET_USD, {
+        path: ['dailyBudget'],
+        message: M.estimatedBudgetCeiling,
+        when: whenFieldsValid('dailyBudget', 'startDate', 'endDate'),
       })
       .refine(
         (values) =>

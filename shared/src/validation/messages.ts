@@ -1,4 +1,13 @@
-import { COMMON_VIDEO_DURATIONS_S, MAX_BID_USD, MAX_FILES_PER_AD_GROUP, MIN_PASSWORD_LENGTH } from '../constants';
+import {
+  COMMON_VIDEO_DURATIONS_S,
+  MAX_BID_USD,
+  MAX_BUDGET_USD,
+  MAX_FILES_PER_AD_GROUP,
+  MIN_PASSWORD_LENGTH,
+} from '../constants';
+
+/** A dollar ceiling as the messages write it: `$10,000,000`. */
+const dollars = (amount: number): string => `$${amount.toLocaleString('en-US')}`;
 
 /**
  * Every validation text of spec 000 §5 and 001 §5 (plus the new-password challenge of 000 §4), word
@@ -49,6 +58,12 @@ export const VALIDATION_MESSAGES = {
   mediaTypeLocked: 'Media type can not be changed',
   /** 000 §4 "start date editable only if the campaign has not started". */
   startDateLocked: 'The start date can not be changed after the campaign has started',
+  /** The daily budget's ceiling (MAX_BUDGET_USD). */
+  dailyBudgetCeiling: `Daily Budget can not exceed ${dollars(MAX_BUDGET_USD)}`,
+  /** The estimated budget's ceiling: daily budget x days may not pass it. */
+  estimatedBudgetCeiling: `The Estimated Budget can not exceed ${dollars(MAX_BUDGET_USD)}`,
+  /** Budgets and bids are dollars and cents. */
+  wholeCents: 'Use at most 2 decimal places',
   /** 001 §5 "up to 100 files per ad group". */
   tooManyFiles: `You can upload up to ${MAX_FILES_PER_AD_GROUP} files per ad group.`,
   /** 001 §5 "CSV upload: one .csv file". */

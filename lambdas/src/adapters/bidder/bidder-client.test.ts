@@ -41,10 +41,10 @@ function fakeBidder() {
 }
 
 const input = {
-  advertiser_name: 'Globex',
-  alternative_id: 'bgAdvertiser-x',
-  advertiser_category: 'IAB3',
-  default_advertiser_domain: 'globex.example',
+  name: 'Globex',
+  ourId: 'bgAdvertiser-x',
+  category: 'IAB3',
+  domain: 'globex.example',
   active: true,
 };
 
@@ -66,6 +66,35 @@ describe('bidder client', () => {
       'POST /rest/advertiser PHPSESSID=s1',
     ]);
     expect(bidder.calls[0]?.body).toMatchObject({ email: 'api@bidgrid.local', password: 'pw' });
+    expect(bidder.calls[1]?.body).toEqual({
+      advertiser_name: 'Globex',
+      alternative_id: 'bgAdvertiser-x',
+      advertiser_category: 'IAB3',
+      default_advertiser_domain: 'globex.example',
+      active: true,
+    });
+  });
+
+  it("sends a change in the bidder's field names, and only the fields that changed", async () => {
+    // Prepare
+    const bidder = fakeBidder();
+    const client = createBidderClient({ baseUrl: 'http://bidder.test', secrets, fetch: bidder.fetchFake });
+
+    // Act
+    await client.updateCampaign(70, { dailyBudget: 120, active: false });
+    await client.updateLineItem(71, { cpmBid: 12.5, dailyBudget: 60 });
+    await client.updateCreative(72, { clickUrl: 'https://acme.example/new' });
+
+    // Assess
+    expect(bidder.calls.slice(1).map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PUT', '/rest/campaign/70', { daily_budget: 120, budget_type: 2, active: false }],
+      [
+        'PUT',
+        '/rest/line_item/71',
+        { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 12.5 } }, daily_budget: 60 },
+      ],
+      ['PUT', '/rest/creative/72', { click_url: 'https://acme.example/new' }],
+    ]);
   });
 
   it('signs in again once when the session expired', async () => {
@@ -84,7 +113,7 @@ describe('bidder client', () => {
   it('turns a refusal or an unreachable bidder into a VendorError', async () => {
     const bidder = fakeBidder();
     const client = createBidderClient({ baseUrl: 'http://bidder.test', secrets, fetch: bidder.fetchFake });
-    await expect(client.createAdvertiser({ ...input, advertiser_name: '' })).rejects.toMatchObject({
+    await expect(client.createAdvertiser({ ...input, name: '' })).rejects.toMatchObject({
       status: 502,
       message: expect.stringContaining('advertiser_name is required'),
     });

@@ -1,35 +1,35 @@
 import { config } from '../../config';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
-import type { SecretReader } from '../secrets';
+import { BUDGET_TYPE } from '@bidgrid/shared/constants';
+import type {
+  Bidder,
+  TBidderAdvertiserInput,
+  TBidderCampaign,
+  TBidderCreative,
+  TBidderLineItem,
+  TBidderMedia,
+  TBidderReportDimension,
+} from '../../domain/ports/bidder.port';
+import type { SecretReader } from '../../domain/ports/secrets.port';
 import { pullDailyReport } from './bidder-reports';
-import type { ReportPullOptions, TBidderReportRow, TReportDimension } from './bidder-reports';
+import type { TReportDimension } from './bidder-reports';
 import { BIDDER_VENDOR, createBuzzTransport } from './buzz-transport';
 import type { BuzzReply, BuzzTransport } from './buzz-transport';
 
-/** What we send the bidder for a new advertiser (Beeswax Buzz `advertiser` fields). */
-export interface BidderAdvertiserInput {
+/** A Buzz `advertiser` as the API takes it. */
+interface BuzzAdvertiserFields {
   advertiser_name: string;
-  /** Our id, so a bidder row can be traced back to BidGrid. */
   alternative_id: string;
   advertiser_category: string;
   default_advertiser_domain: string;
   active: boolean;
 }
 
-/** The bidder operations the advertiser use cases need. */
-export interface BidderAdvertisers {
-  /** Creates the advertiser; returns the bidder's id. */
-  createAdvertiser(input: BidderAdvertiserInput): Promise<number>;
-  /** Deletes an advertiser (undoing a creation whose store write failed). */
-  deleteAdvertiser(advertiserId: number): Promise<void>;
-}
-
 /** A Buzz `campaign` (budgets in dollars, budget type 2 = spend, dates `YYYY-MM-DD`). */
-export interface BidderCampaignFields {
+interface BuzzCampaignFields {
   advertiser_id: number;
   campaign_name: string;
-  /** Our id. */
   alternative_id: string;
   campaign_budget: number;
   daily_budget: number;
@@ -40,10 +40,10 @@ export interface BidderCampaignFields {
 }
 
 /**
- * A Buzz `line_item`: one per target company. `line_item_type_id` 0 is display and 1 video;
- * `bidding.values.cpm_bid` is the campaign's max bid; without own dates it runs for its campaign's.
+ * A Buzz `line_item`: `line_item_type_id` 0 is display and 1 video; `bidding.values.cpm_bid` is the
+ * bid; without own dates it runs for its campaign's.
  */
-export interface BidderLineItemFields {
+interface BuzzLineItemFields {
   advertiser_id: number;
   campaign_id: number;
   line_item_name: string;
@@ -51,13 +51,12 @@ export interface BidderLineItemFields {
   line_item_type_id: 0 | 1;
   daily_budget: number;
   bidding: { bidding_strategy: 'CPM'; values: { cpm_bid: number } };
-  /** The company's IP ranges (CIDR). */
   targeting: { ip_ranges: string[] };
   active: boolean;
 }
 
 /** A Buzz `creative`: `creative_type` 0 display, 1 video; the asset by URL. */
-export interface BidderCreativeFields {
+interface BuzzCreativeFields {
   advertiser_id: number;
   creative_name: string;
   alternative_id: string;
@@ -69,28 +68,85 @@ export interface BidderCreativeFields {
   active: boolean;
 }
 
-/** The campaign-side bidder operations: campaigns, line items, creatives, their links, reports. */
-export interface BidderCampaigns {
-  createCampaign(fields: BidderCampaignFields): Promise<number>;
-  /** Sends the fields that changed (a PUT of the full values: safe to repeat). */
-  updateCampaign(campaignId: number, fields: Partial<BidderCampaignFields>): Promise<void>;
-  createLineItem(fields: BidderLineItemFields): Promise<number>;
-  updateLineItem(lineItemId: number, fields: Partial<BidderLineItemFields>): Promise<void>;
-  createCreative(fields: BidderCreativeFields): Promise<number>;
-  updateCreative(creativeId: number, fields: Partial<BidderCreativeFields>): Promise<void>;
-  /** Deletes a creative (the bidder drops its line-item links with it); a creative already gone is fine. */
-  deleteCreative(creativeId: number): Promise<void>;
-  /** Lets a line item serve a creative; returns the link's id. */
-  linkCreative(creativeId: number, lineItemId: number): Promise<number>;
-  /** Daily rows of a campaign grouped by campaign, line item or creative, every page. */
-  dailyReport(
-    request: { campaignId: number; dimension: TReportDimension; from: string; to: string },
-    options?: ReportPullOptions,
-  ): Promise<TBidderReportRow[]>;
+/** Buzz's numeric media type of line items and creatives. */
+const buzzMedia = (media: TBidderMedia): 0 | 1 => (media === 'video' ? 1 : 0);
+
+/** The report field that groups rows by each dimension. */
+const BUZZ_DIMENSION: Record<TBidderReportDimension, TReportDimension> = {
+  campaign: 'campaign_id',
+  lineItem: 'line_item_id',
+  creative: 'creative_id',
+};
+
+/**
+ * Copies the fields present in `change` under their Buzz names: an update sends what changed and
+ * nothing else (a key left out of `change` is left alone at the bidder).
+ */
+function renamed<D extends object, B>(
+  change: Partial<D>,
+  names: { [K in keyof D]: (value: D[K]) => Partial<B> },
+): Partial<B> {
+  const out: Partial<B> = {};
+  for (const key of Object.keys(change) as Array<keyof D>) {
+    const value = change[key];
+    if (value !== undefined) Object.assign(out, names[key](value as D[typeof key]));
+  }
+  return out;
 }
 
-/** Everything the handlers and jobs ask of the bidder. */
-export type BidderClient = BidderAdvertisers & BidderCampaigns;
+const ADVERTISER_FIELDS: {
+  [K in keyof TBidderAdvertiserInput]: (v: TBidderAdvertiserInput[K]) => Partial<BuzzAdvertiserFields>;
+} = {
+  name: (v) => ({ advertiser_name: v }),
+  ourId: (v) => ({ alternative_id: v }),
+  category: (v) => ({ advertiser_category: v }),
+  domain: (v) => ({ default_advertiser_domain: v }),
+  active: (v) => ({ active: v }),
+};
+
+const CAMPAIGN_FIELDS: { [K in keyof TBidderCampaign]: (v: TBidderCampaign[K]) => Partial<BuzzCampaignFields> } = {
+  advertiserId: (v) => ({ advertiser_id: v }),
+  name: (v) => ({ campaign_name: v }),
+  ourId: (v) => ({ alternative_id: v }),
+  // Budgets are spend budgets (Buzz budget type 2), so the type travels with either.
+  totalBudget: (v) => ({ campaign_budget: v, budget_type: BUDGET_TYPE }),
+  dailyBudget: (v) => ({ daily_budget: v, budget_type: BUDGET_TYPE }),
+  startDate: (v) => ({ start_date: v }),
+  endDate: (v) => ({ end_date: v }),
+  active: (v) => ({ active: v }),
+};
+
+const LINE_ITEM_FIELDS: { [K in keyof TBidderLineItem]: (v: TBidderLineItem[K]) => Partial<BuzzLineItemFields> } = {
+  advertiserId: (v) => ({ advertiser_id: v }),
+  campaignId: (v) => ({ campaign_id: v }),
+  name: (v) => ({ line_item_name: v }),
+  ourId: (v) => ({ alternative_id: v }),
+  media: (v) => ({ line_item_type_id: buzzMedia(v) }),
+  dailyBudget: (v) => ({ daily_budget: v }),
+  cpmBid: (v) => ({ bidding: { bidding_strategy: 'CPM', values: { cpm_bid: v } } }),
+  ipRanges: (v) => ({ targeting: { ip_ranges: v } }),
+  active: (v) => ({ active: v }),
+};
+
+const CREATIVE_FIELDS: { [K in keyof TBidderCreative]: (v: TBidderCreative[K]) => Partial<BuzzCreativeFields> } = {
+  advertiserId: (v) => ({ advertiser_id: v }),
+  name: (v) => ({ creative_name: v }),
+  ourId: (v) => ({ alternative_id: v }),
+  media: (v) => ({ creative_type: buzzMedia(v) }),
+  width: (v) => ({ width: v }),
+  height: (v) => ({ height: v }),
+  clickUrl: (v) => ({ click_url: v }),
+  assetUrl: (v) => ({ creative_asset_url: v }),
+  active: (v) => ({ active: v }),
+};
+
+/** A domain change in Buzz field names (exported for the adapter's tests). */
+export const toBuzz = {
+  advertiser: (input: Partial<TBidderAdvertiserInput>) => renamed(input, ADVERTISER_FIELDS),
+  campaign: (change: Partial<TBidderCampaign>) => renamed(change, CAMPAIGN_FIELDS),
+  lineItem: (change: Partial<TBidderLineItem>) => renamed(change, LINE_ITEM_FIELDS),
+  creative: (change: Partial<TBidderCreative>) => renamed(change, CREATIVE_FIELDS),
+};
 
 /** Options of a bidder client: where it is, how it signs in, how it fetches and waits (tests pass fakes). */
 export interface BidderClientOptions {
@@ -114,26 +170,26 @@ function createdId(reply: BuzzReply, what: string): number {
  * A client of the bidder's Buzz REST API (Beeswax style) over the session transport
  * (`buzz-transport.ts`: sign-in, back-off on 429/5xx). Every failure is a VendorError (502).
  */
-export function createBidderClient(options: BidderClientOptions): BidderClient {
+export function createBidderClient(options: BidderClientOptions): Bidder {
   const transport: BuzzTransport = createBuzzTransport(options);
   const create = async (entity: string, fields: object): Promise<number> =>
     createdId(await transport.call('POST', `/rest/${entity}`, fields), entity);
   return {
-    createAdvertiser: (input) => create('advertiser', input),
+    createAdvertiser: (input) => create('advertiser', toBuzz.advertiser(input)),
     async deleteAdvertiser(advertiserId) {
       await transport.call('DELETE', `/rest/advertiser/${advertiserId}`);
     },
-    createCampaign: (fields) => create('campaign', fields),
-    async updateCampaign(campaignId, fields) {
-      await transport.call('PUT', `/rest/campaign/${campaignId}`, fields);
+    createCampaign: (campaign) => create('campaign', toBuzz.campaign(campaign)),
+    async updateCampaign(campaignId, change) {
+      await transport.call('PUT', `/rest/campaign/${campaignId}`, toBuzz.campaign(change));
     },
-    createLineItem: (fields) => create('line_item', fields),
-    async updateLineItem(lineItemId, fields) {
-      await transport.call('PUT', `/rest/line_item/${lineItemId}`, fields);
+    createLineItem: (lineItem) => create('line_item', toBuzz.lineItem(lineItem)),
+    async updateLineItem(lineItemId, change) {
+      await transport.call('PUT', `/rest/line_item/${lineItemId}`, toBuzz.lineItem(change));
     },
-    createCreative: (fields) => create('creative', fields),
-    async updateCreative(creativeId, fields) {
-      await transport.call('PUT', `/rest/creative/${creativeId}`, fields);
+    createCreative: (creative) => create('creative', toBuzz.creative(creative)),
+    async updateCreative(creativeId, change) {
+      await transport.call('PUT', `/rest/creative/${creativeId}`, toBuzz.creative(change));
     },
     async deleteCreative(creativeId) {
       try {
@@ -147,14 +203,18 @@ export function createBidderClient(options: BidderClientOptions): BidderClient {
     linkCreative: (creativeId, lineItemId) =>
       create('creative_line_item', { creative_id: creativeId, line_item_id: lineItemId, active: true }),
     dailyReport: (request, pullOptions) =>
-      pullDailyReport(transport, request, { ...(options.sleep ? { sleep: options.sleep } : {}), ...pullOptions }),
+      pullDailyReport(
+        transport,
+        { ...request, dimension: BUZZ_DIMENSION[request.dimension] },
+        { ...(options.sleep ? { sleep: options.sleep } : {}), ...pullOptions },
+      ),
   };
 }
 
-let shared: BidderClient | undefined;
+let shared: Bidder | undefined;
 
 /** The bidder client of this warm Lambda, at BIDDER_BASE_URL. */
-export function bidderClient(): BidderClient {
+export function bidderClient(): Bidder {
   shared ??= createBidderClient({ baseUrl: config().BIDDER_BASE_URL, secrets: getSecret });
   return shared;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
+import type { TBidderReportRow } from '../../domain/ports/bidder.port';
 import { VendorError } from '../../lib/errors';
 import { BIDDER_VENDOR } from './buzz-transport';
 import type { BuzzTransport } from './buzz-transport';
@@ -42,15 +43,8 @@ export const FIELD_TO_COUNT = {
 const MONEY_FIELDS: ReadonlySet<string> = new Set(['spend', 'conversion_value']);
 const REPORT_FIELDS = Object.keys(FIELD_TO_COUNT);
 
-/** What a report is grouped by besides the day. */
+/** The report field that groups rows besides the day. */
 export type TReportDimension = 'campaign_id' | 'line_item_id' | 'creative_id';
-
-/** One row of a daily report: the day, the id of the grouped entity and its counts. */
-export interface TBidderReportRow {
-  day: string;
-  id: number;
-  counts: TMetricCounts;
-}
 
 /** Options of a report pull. */
 export interface ReportPullOptions {

@@ -1,5 +1,5 @@
 import { VendorError } from '../../lib/errors';
-import type { SecretReader } from '../secrets';
+import type { SecretReader } from '../../domain/ports/secrets.port';
 
 /** A Buzz envelope: `{success, message?, payload, errors?}`. */
 export interface BuzzReply {

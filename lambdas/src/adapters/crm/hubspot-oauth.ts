@@ -1,16 +1,10 @@
 import { config } from '../../config';
+import type { CrmOAuth } from '../../domain/ports/crm-oauth.port';
+import type { SecretReader } from '../../domain/ports/secrets.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
-import type { SecretReader } from '../secrets';
 import { OauthDiscovery } from './hubspot-oauth-client';
-
-/** Tokens HubSpot issues; `expiresInSeconds` is the access token's lifetime. */
-export interface THubspotTokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresInSeconds: number;
-}
 
 /**
  * The scopes BidGrid asks for: companies and contacts (target companies, CRM re-targeting), lists,
@@ -23,18 +17,6 @@ export const HUBSPOT_SCOPES = [
   'crm.lists.read',
   'content',
 ] as const;
-
-/** HubSpot's OAuth endpoints as our use cases need them. */
-export interface HubspotOAuth {
-  /** The authorization page URL the browser is sent to. */
-  authorizeUrl(input: { state: string; redirectUri: string }): Promise<string>;
-  exchangeCode(code: string, redirectUri: string): Promise<THubspotTokens>;
-  refresh(refreshToken: string): Promise<THubspotTokens>;
-  /** The portal (hub id) an access token belongs to. */
-  portalIdOf(accessToken: string): Promise<number>;
-  /** Revokes a refresh token; `unknown` when HubSpot no longer knows it (already revoked). */
-  revoke(refreshToken: string): Promise<'revoked' | 'unknown'>;
-}
 
 const VENDOR = 'crm';
 // Errors of this client are logged without their cause: HubSpot's request URLs and bodies can
@@ -53,7 +35,7 @@ export interface HubspotOAuthOptions {
 }
 
 /** The @hubspot/api-client implementation, its `basePath` at HUBSPOT_BASE_URL. */
-export function createHubspotOAuth(options: HubspotOAuthOptions): HubspotOAuth {
+export function createHubspotOAuth(options: HubspotOAuthOptions): CrmOAuth {
   // No retries of our own: a token exchange must not be repeated (a code is single-use).
   const client = {
     oauth: new OauthDiscovery({ basePath: options.baseUrl.replace(/\/+$/, ''), numberOfApiCallRetries: 0 }),
@@ -147,10 +129,10 @@ export function createHubspotOAuth(options: HubspotOAuthOptions): HubspotOAuth {
   };
 }
 
-let shared: HubspotOAuth | undefined;
+let shared: CrmOAuth | undefined;
 
 /** The HubSpot OAuth client of this warm Lambda. */
-export function hubspotOAuth(): HubspotOAuth {
+export function hubspotOAuth(): CrmOAuth {
   const cfg = config();
   shared ??= createHubspotOAuth({
     baseUrl: cfg.HUBSPOT_BASE_URL,

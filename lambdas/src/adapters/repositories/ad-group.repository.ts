@@ -4,6 +4,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ZAdGroupRecord, ZCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TAdGroupRecord, TCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
+import type { AdGroupRepository, TCreativeWriteResult, TPendingUpload } from '../../domain/ports/ad-group.port';
 import { ddb, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 import { campaignKeys } from './campaign.repository';
@@ -31,43 +32,14 @@ export const adGroupKeys = {
 const AD_GROUP = 'adGroup';
 const CREATIVE = 'creative';
 
-/** What `getCreativeUploadUrl` promised for an object key. */
-export const ZPendingUpload = z.object({
+/** A pending upload item as read back: parsed, never trusted. */
+const ZPendingUpload = z.object({
   key: z.string().min(1),
   bgAdvertiserId: z.string().min(1),
   mimetype: z.string().min(1),
   size: z.number().int().positive(),
   expiresAt: z.number().int(),
-});
-export type TPendingUpload = z.infer<typeof ZPendingUpload>;
-
-/** Why a creative write was refused. */
-export type TCreativeWriteResult = 'ok' | 'exists' | 'no-ad-group' | 'conflict';
-
-/** Ad-group and creative items of the app table, always addressed by the caller's agency. */
-export interface AdGroupRepository {
-  getAdGroup(agencyId: string, adGroupId: string): Promise<TAdGroupRecord | null>;
-  listAdGroups(agencyId: string, campaignId: string): Promise<TAdGroupRecord[]>;
-  /** Writes a new ad group and its pointer; false when the id is taken. */
-  putNewAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise<boolean>;
-  /** Deletes the ad group and its pointer; false when it was already gone. */
-  deleteAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise<boolean>;
-  getCreative(agencyId: string, creativeId: string): Promise<TCreativeRecord | null>;
-  listCreatives(agencyId: string, campaignId: string, adGroupId: string): Promise<TCreativeRecord[]>;
-  /** Every creative of a campaign, whatever its ad group (the report sync maps bidder ids with it). */
-  listCampaignCreatives(agencyId: string, campaignId: string): Promise<TCreativeRecord[]>;
-  /** Writes a new creative and its pointer, only while its ad group exists. */
-  putNewCreative(agencyId: string, creative: TCreativeRecord): Promise<TCreativeWriteResult>;
-  /**
-   * Replaces creatives, all or none, each only if its stored version is `next.version - 1`
-   * (at most 100: one transaction; an ad group holds at most 100 files).
-   */
-  replaceCreatives(agencyId: string, next: readonly TCreativeRecord[]): Promise<TCreativeWriteResult>;
-  /** Deletes a creative and its pointer if its version is still `creative.version`. */
-  deleteCreative(agencyId: string, creative: TCreativeRecord): Promise<TCreativeWriteResult>;
-  putUpload(agencyId: string, upload: TPendingUpload): Promise<void>;
-  getUpload(agencyId: string, key: string): Promise<TPendingUpload | null>;
-}
+}) satisfies z.ZodType<TPendingUpload>;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ZAgency } from '@bidgrid/shared/entities/agency.schema';
 import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
-import type { CreateAgencyResult } from '../../domain/create-agency.use-case';
+import type { AgencyRepository, CreateAgencyResult } from '../../domain/ports/agency.port';
 import { ddb, tables } from '../dynamodb';
 
 /** Keys of the app table items this repository owns (DATA-MODEL). */
@@ -17,19 +17,6 @@ export interface TUserAgency {
   agencyId: string;
   email?: string;
   createdAt: string;
-}
-
-/** The agency and user-mapping items of the app table. */
-export interface AgencyRepository {
-  /** The agency, or null when there is none with this id. */
-  getAgency(agencyId: string): Promise<TAgency | null>;
-  /** The agency id the user (lower-cased name) is assigned to, or null. */
-  getUserAgencyId(username: string): Promise<string | null>;
-  /**
-   * Writes the agency and one `USER#` mapping per user in one transaction; never overwrites an
-   * existing agency or an existing mapping (the result says which one was in the way).
-   */
-  createAgencyWithUsers(agency: TAgency & { createdAt: string }): Promise<CreateAgencyResult>;
 }
 
 /** A stored agency as the domain type: the schema drops pk/sk and anything else internal. */

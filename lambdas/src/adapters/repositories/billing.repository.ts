@@ -1,5 +1,6 @@
 import { ZBillingLog, ZInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { TBillingLog, TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { BillingRepository, TBillingLogEntry } from '../../domain/ports/billing.port';
 import { conditionalPut, queryAll, tables } from '../dynamodb';
 
 /**
@@ -11,26 +12,7 @@ export const billingKeys = {
   invoice: (agencyId: string, sentAt: string, id: string) => ({ pk: `AGENCY#${agencyId}`, sk: `INV#${sentAt}#${id}` }),
 } as const;
 
-/** A billing log with its id (always set when we write one). */
-export type TStoredBillingLog = TBillingLog & { id: string };
-
-/** Billing logs and invoices of the app table. */
-export interface BillingRepository {
-  /**
-   * Writes a billing log once: its id is derived from the charge, so a job run repeated after a
-   * crash finds it there and writes nothing (false). `createdBy` is the campaign's (or advertiser's)
-   * creator, kept for `billingLogs/byusername` and never shown.
-   */
-  putBillingLog(agencyId: string, log: TStoredBillingLog, createdBy: string): Promise<boolean>;
-  /** Billing logs of the agency, newest first, optionally of one advertiser or one creator. */
-  listBillingLogs(agencyId: string, filter?: { advertiserId?: string; createdBy?: string }): Promise<TBillingLog[]>;
-  /** Writes an invoice unless it exists (false): the run that wrote it is the one that mails it. */
-  putInvoiceIfAbsent(agencyId: string, invoice: TInvoice): Promise<boolean>;
-  /** Invoices of the agency, newest first. */
-  listInvoices(agencyId: string): Promise<TInvoice[]>;
-}
-
-async function putBillingLog(agencyId: string, log: TStoredBillingLog, createdBy: string): Promise<boolean> {
+async function putBillingLog(agencyId: string, log: TBillingLogEntry, createdBy: string): Promise<boolean> {
   return conditionalPut({
     TableName: tables().app,
     Item: { ...billingKeys.log(agencyId, log.date, log.id), entity: 'billingLog', ...log, createdBy },

@@ -1,5 +1,6 @@
 import { sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
+import type { CampaignSpendRepository, TBilledCampaign } from '../../domain/ports/campaign-spend.port';
 import { queryAll, tables } from '../dynamodb';
 
 /** Keys the billing job reads (DATA-MODEL): campaign items in the app table, daily rows in reports. */
@@ -8,20 +9,6 @@ export const campaignSpendKeys = {
   campaignDays: (agencyId: string, campaignId: string) => `AGENCY#${agencyId}#CAMP#${campaignId}`,
   day: (isoDay: string) => `DAY#${isoDay}`,
 } as const;
-
-/** What billing needs of a campaign. */
-export interface TBilledCampaign {
-  bgCampaignId: string;
-  name: string;
-  createdBy: string | null;
-}
-
-/** Read side of billing: an advertiser's campaigns and their delivered spend. */
-export interface CampaignSpendRepository {
-  listCampaigns(agencyId: string, advertiserId: string): Promise<TBilledCampaign[]>;
-  /** Spend in micros of the campaign's daily rows from `fromDay` (null: the first row) through `toDay`, inclusive. */
-  spendMicros(agencyId: string, campaignId: string, fromDay: string | null, toDay: string): Promise<number>;
-}
 
 async function listCampaigns(agencyId: string, advertiserId: string): Promise<TBilledCampaign[]> {
   const items = await queryAll({

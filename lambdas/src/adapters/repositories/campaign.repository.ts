@@ -1,11 +1,12 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PutCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
-import { batchPut, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import type { CampaignRepository, TCampaignSummary, TSyncCandidate } from '../../domain/ports/campaign.port';
+import { batchPut, conditionalPut, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /**
@@ -37,6 +38,11 @@ export const campaignKeys = {
     pk: `AGENCY#${agencyId}#CAMP#${campaignId}`,
     sk: 'TARGETING',
   }),
+  /**
+   * Campaign id -> the agency it belongs to. The one campaign key not under an agency: client-chosen
+   * ids must be unique across agencies, so another agency's id is refused rather than shadowed.
+   */
+  reservation: (campaignId: string) => ({ pk: `CAMPID#${campaignId}`, sk: 'CAMPID' }),
 } as const;
 
 /**
@@ -48,59 +54,6 @@ const syncIndexSk = (record: TCampaignRecord) => `${record.end_date}#${record.ag
 
 const CAMPAIGN = 'campaign';
 const LINE_ITEM = 'lineItem';
-
-/** A campaign the report sync may pull, as its index entry names it. */
-export interface TSyncCandidate {
-  agencyId: string;
-  bgAdvertiserId: string;
-  bgCampaignId: string;
-  /** The index sort key, `{end_date}#{agencyId}#{campaignId}`: where a run stopped. */
-  position: string;
-}
-
-/** The fixed facts of a campaign its pointer carries. */
-export interface TCampaignSummary {
-  bgCampaignId: string;
-  bgAdvertiserId: string;
-  isVideoCampaign: boolean;
-}
-
-/** Campaign items of the app table, always addressed by the caller's agency. */
-export interface CampaignRepository {
-  getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null>;
-  /**
-   * What never changes about a campaign (its advertiser and media type), from its pointer alone: one
-   * read where a report needs no more than that the campaign is the caller's. Null when none.
-   */
-  getCampaignSummary(agencyId: string, campaignId: string): Promise<TCampaignSummary | null>;
-  listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]>;
-  /**
-   * Replaces the campaign with `next` if its stored version is still `next.version - 1`; the stored
-   * record, or null when someone changed it meanwhile (or it is gone).
-   */
-  replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null>;
-  /**
-   * Writes a new campaign with its line items and targeting. Line items and their pointers go first
-   * and the campaign with its pointer last, in one transaction that refuses an existing id: nobody
-   * sees the campaign before all of it is there. False when the id is taken.
-   */
-  putNewCampaign(
-    campaign: TCampaignRecord,
-    lineItems: readonly TLineItemRecord[],
-    targeting: TTargetingSelections,
-  ): Promise<boolean>;
-  listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]>;
-  /** The line item with this bidder id in the agency, or null. */
-  getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null>;
-  /** Replaces the line item if its stored version is `next.version - 1`; null on a conflict. */
-  replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null>;
-  getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null>;
-  /**
-   * Campaigns of every agency whose end date is `endOnOrAfter` or later, in index order, starting
-   * after `after` (a previous position) when given.
-   */
-  listSyncCandidates(endOnOrAfter: string, after?: string): Promise<TSyncCandidate[]>;
-}
 
 function campaignItem(record: TCampaignRecord): Item {
   return {
@@ -165,6 +118,25 @@ async function listCampaigns(agencyId: string, advertiserId: string): Promise<TC
   });
 }
 
+/** The reservation of `campaignId` for `agencyId`, written unless another agency holds it. */
+function reservation(table: string, agencyId: string, campaignId: string) {
+  return {
+    TableName: table,
+    Item: {
+      ...campaignKeys.reservation(campaignId),
+      entity: 'campaignReservation',
+      agencyId,
+      bgCampaignId: campaignId,
+    },
+    ConditionExpression: 'attribute_not_exists(pk) OR agencyId = :agency',
+    ExpressionAttributeValues: { ':agency': agencyId },
+  } satisfies PutCommandInput;
+}
+
+function reserveCampaignId(agencyId: string, campaignId: string): Promise<boolean> {
+  return conditionalPut(reservation(tables().app, agencyId, campaignId));
+}
+
 async function replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null> {
   try {
     await ddb().send(
@@ -207,6 +179,7 @@ async function putNewCampaign(
     ]),
   );
   const items: TransactItem[] = [
+    { Put: reservation(table, agencyId, bgCampaignId) },
     {
       Put: {
         TableName: table,
@@ -310,6 +283,7 @@ export const campaignRepository: CampaignRepository = {
   getCampaign,
   getCampaignSummary,
   listCampaigns,
+  reserveCampaignId,
   replaceCampaign,
   putNewCampaign,
   listLineItems,

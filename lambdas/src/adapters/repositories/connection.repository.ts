@@ -1,14 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TConnection } from '../../domain/connection';
+import type { ConnectionRepository } from '../../domain/ports/connection.port';
 import { ddb, tables } from '../dynamodb';
-
-/** The connections table (key `connectionId`, TTL on `expiresAt`). */
-export interface ConnectionRepository {
-  putConnection(connection: TConnection): Promise<void>;
-  /** The connection, or null when unknown or past its expiry (TTL deletion lags by hours). */
-  getConnection(connectionId: string, nowEpochSeconds?: number): Promise<TConnection | null>;
-  deleteConnection(connectionId: string): Promise<void>;
-}
 
 function toConnection(item: Record<string, unknown>): TConnection | null {
   const { connectionId, username, agencyId, connectedAt, expiresAt } = item;
@@ -46,5 +39,5 @@ async function deleteConnection(connectionId: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tables().connections, Key: { connectionId } }));
 }
 
-/** The DynamoDB implementation used by the WebSocket handlers. */
+/** The connections table (key `connectionId`, TTL on `expiresAt`), used by the WebSocket handlers. */
 export const connectionRepository: ConnectionRepository = { putConnection, getConnection, deleteConnection };

@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZCrmConnection, ZOAuthStateRecord } from '../../domain/crm-connection.schema';
 import type { TCrmConnection, TOAuthStateRecord } from '../../domain/crm-connection.schema';
+import type { CrmConnectionRepository } from '../../domain/ports/crm-connection.port';
 import { conditionalUpdate, ddb, isConditionalCheckFailed, tables } from '../dynamodb';
 import { advertiserKeys } from './advertiser.repository';
 
@@ -15,35 +16,6 @@ export const crmKeys = {
   /** A one-time OAuth state nonce. */
   state: (nonce: string) => ({ pk: `STATE#${nonce}`, sk: `STATE#${nonce}` }),
 } as const;
-
-/** The CRM connection items of the app table. */
-export interface CrmConnectionRepository {
-  getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null>;
-  /**
-   * Stores the connection, marks the advertiser connected with the portal id and maps the portal to
-   * it, in one transaction; the mapping of a previous portal is removed. False when the advertiser
-   * does not exist.
-   */
-  connect(
-    agencyId: string,
-    advertiserId: string,
-    connection: TCrmConnection,
-    previousPortalId: number | null,
-  ): Promise<boolean>;
-  /** Deletes the connection and the portal mapping and clears the advertiser's flags, in one transaction. */
-  disconnect(agencyId: string, advertiserId: string, portalId: number | null): Promise<boolean>;
-  /** Replaces the tokens if the stored version is `expectedVersion`; false when another refresh won. */
-  replaceTokens(
-    agencyId: string,
-    advertiserId: string,
-    expectedVersion: number,
-    tokens: Pick<TCrmConnection, 'sealedAccessToken' | 'sealedRefreshToken' | 'accessTokenExpiresAt'>,
-  ): Promise<boolean>;
-  /** Stores a new state nonce. */
-  putState(nonce: string, record: TOAuthStateRecord): Promise<void>;
-  /** Deletes and returns the nonce's record; null when it was never issued or already used. */
-  consumeState(nonce: string): Promise<TOAuthStateRecord | null>;
-}
 
 async function getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null> {
   const result = await ddb().send(

@@ -1,15 +1,5 @@
+import type { CrmPortalRepository, TPortalAdvertiser } from '../../domain/ports/crm-connection.port';
 import { queryAll, tables } from '../dynamodb';
-
-/** An advertiser connected to a CRM portal (the `PORTAL#{portalId}` items the CRM connection writes). */
-export interface TPortalAdvertiser {
-  agencyId: string;
-  advertiserId: string;
-}
-
-/** Reads of the portal -> advertiser mapping, for the CRM card's signed calls. */
-export interface CrmPortalRepository {
-  listPortalAdvertisers(portalId: number): Promise<TPortalAdvertiser[]>;
-}
 
 async function listPortalAdvertisers(portalId: number): Promise<TPortalAdvertiser[]> {
   const items = await queryAll({

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { IdempotencyRepository } from '../../domain/ports/idempotency.port';
 import { ddb, tables } from '../dynamodb';
 
 /** Key of an idempotency record (DATA-MODEL: `IDEM#{key}`, TTL). */
@@ -15,14 +16,6 @@ export const idempotencyKeys = {
 export const IDEMPOTENCY_TTL_SECONDS = 60 * 24 * 3600;
 
 const ZRecord = z.object({ result: z.record(z.string(), z.unknown()) });
-
-/** Results of operations that must happen once, by key. */
-export interface IdempotencyRepository {
-  /** The stored result, or null when the key is unknown. */
-  get(key: string): Promise<Record<string, unknown> | null>;
-  /** Stores the result of `key` (the first write wins; a repeat of the same result changes nothing). */
-  put(key: string, result: Record<string, unknown>, nowEpochSeconds: number): Promise<void>;
-}
 
 async function get(key: string): Promise<Record<string, unknown> | null> {
   const out = await ddb().send(

@@ -1,5 +1,6 @@
 import { ZPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { PlaybookRepository } from '../../domain/ports/playbook.port';
 import { batchPut, queryAll, tables } from '../dynamodb';
 
 const PLAYBOOKS_PK = 'PLAYBOOKS';
@@ -8,14 +9,6 @@ const PLAYBOOKS_PK = 'PLAYBOOKS';
 export const playbookKeys = {
   playbook: (order: number) => ({ pk: PLAYBOOKS_PK, sk: `PB#${String(order).padStart(2, '0')}` }),
 } as const;
-
-/** The playbook cards of the dashboard, shared by every agency. */
-export interface PlaybookRepository {
-  /** Every playbook, in display order. */
-  listPlaybooks(): Promise<TPlaybook[]>;
-  /** Stores the playbooks in the given order (seeding); an item with the same position is replaced. */
-  putPlaybooks(playbooks: readonly TPlaybook[]): Promise<void>;
-}
 
 async function listPlaybooks(): Promise<TPlaybook[]> {
   const items = await queryAll({

@@ -1,9 +1,23 @@
 import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { METRIC_COUNT_KEYS, ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { TMetricCountKey, TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
+import type { TMetricCountKey } from '@bidgrid/shared/metrics/counts.schema';
+import type {
+  ReportRepository,
+  TDailyRowWrite,
+  TReportSubject,
+  TRollupGroup,
+  TRollupWrite,
+  TStoredRollup,
+} from '../../domain/ports/report.port';
+import { ZCampaignSyncState, ZJobCursor } from '../../domain/reports/report-records.schema';
+import type {
+  TCampaignSyncState,
+  TJobCursor,
+  TRollup,
+  TStoredDailyRow,
+} from '../../domain/reports/report-records.schema';
 import { batchPut, ddb, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 import { campaignSpendKeys } from './campaign-spend.repository';
@@ -18,7 +32,7 @@ import { campaignSpendKeys } from './campaign-spend.repository';
  * campaign's partition, the campaigns of an advertiser under the advertiser's), one item per range
  * and entity carrying its `asOfDay`, overwritten by each sync instead of piling up one per day.
  */
-export const reportKeys = {
+const reportKeys = {
   campaignDays: (agencyId: string, campaignId: string) => campaignSpendKeys.campaignDays(agencyId, campaignId),
   lineItemDays: (agencyId: string, beeswaxLineItemId: number) => `AGENCY#${agencyId}#LI#${beeswaxLineItemId}`,
   creativeDays: (agencyId: string, creativeId: string) => `AGENCY#${agencyId}#CR#${creativeId}`,
@@ -39,74 +53,46 @@ export const reportKeys = {
   jobCursor: { pk: 'SYNC#report-sync', sk: 'CURSOR' },
 } as const;
 
-/** A daily row to store: the entity's partition, the day and its counts. */
-export interface TDailyRowWrite {
-  pk: string;
-  date: string;
-  counts: TMetricCounts;
+/** The partition of a subject's daily rows. */
+function daysPk(subject: TReportSubject): string {
+  switch (subject.kind) {
+    case 'campaign':
+      return reportKeys.campaignDays(subject.agencyId, subject.campaignId);
+    case 'lineItem':
+      return reportKeys.lineItemDays(subject.agencyId, subject.beeswaxLineItemId);
+    case 'creative':
+      return reportKeys.creativeDays(subject.agencyId, subject.creativeId);
+  }
 }
 
-/** A stored daily row. */
-export interface TStoredDailyRow extends TMetricCounts {
-  date: string;
+/** The partition of a rollup group. */
+function rollupPk(group: TRollupGroup): string {
+  return group.kind === 'advertiser'
+    ? reportKeys.advertiserRollups(group.agencyId, group.advertiserId)
+    : reportKeys.campaignDays(group.agencyId, group.campaignId);
 }
 
-/**
- * A rollup: the counts of one entity over one rolling range as of `asOfDay`. `final` rollups belong
- * to campaigns over long enough that no range can change any more (every rolling range is past their
- * last day), so they stay right on any later day.
- */
-export const ZRollup = ZMetricCounts.extend({
-  timeFrame: ZRangeTimeFrame,
-  asOfDay: z.string(),
-  final: z.boolean().default(false),
-});
-export type TRollup = z.infer<typeof ZRollup>;
-
-/** A rollup to store under `pk` / `sk`. */
-export interface TRollupWrite {
-  pk: string;
-  sk: string;
-  rollup: TRollup;
+/** The sort key of a subject's rollup of one range. */
+function rollupSk(subject: TReportSubject, timeFrame: TRangeTimeFrame): string {
+  switch (subject.kind) {
+    case 'campaign':
+      return reportKeys.campaignRollup(timeFrame, subject.campaignId);
+    case 'lineItem':
+      return reportKeys.lineItemRollup(timeFrame, subject.beeswaxLineItemId);
+    case 'creative':
+      return reportKeys.creativeRollup(timeFrame, subject.creativeId);
+  }
 }
 
-/** The sync's record of one campaign: the last day it pulled, and when it was pulled. */
-export const ZCampaignSyncState = z.object({
-  syncedThrough: z.string(),
-  syncedAt: z.string(),
-  /** The day its rollups were last recomputed. */
-  rolledUpOn: z.string().nullable().default(null),
-  /**
-   * The last pull's days and a hash of its rows: the same rows pulled again (the bidder's numbers
-   * move by the hour) are not written again, nor are the rollups recomputed.
-   */
-  pulledWindow: z.object({ from: z.string(), to: z.string(), hash: z.string() }).nullable().default(null),
-});
-export type TCampaignSyncState = z.infer<typeof ZCampaignSyncState>;
-
-/** The job's cursor: where an interrupted run stopped, and when a run last went through everything. */
-export const ZJobCursor = z.object({
-  resumeAfter: z.string().nullable().default(null),
-  lastCompletedAt: z.string().nullable().default(null),
-  lastRunAt: z.string().nullable().default(null),
-});
-export type TJobCursor = z.infer<typeof ZJobCursor>;
-
-/** Reads and writes of the reports table. */
-export interface ReportRepository {
-  /** Daily rows of one entity, oldest first, between two days (inclusive; null = unbounded). */
-  listDailyRows(pk: string, fromDay: string | null, toDay: string | null): Promise<TStoredDailyRow[]>;
-  /** The row of `day` of each partition that has one (partition -> row). */
-  getDailyRowsOfDay(pks: readonly string[], day: string): Promise<Map<string, TStoredDailyRow>>;
-  /** Puts daily rows keyed by partition and day: writing the same rows twice changes nothing. */
-  putDailyRows(rows: readonly TDailyRowWrite[]): Promise<void>;
-  /** Rollups of one range in a partition, by sort key. */
-  listRollups(pk: string, timeFrame: TRangeTimeFrame): Promise<Map<string, TRollup>>;
-  putRollups(rollups: readonly TRollupWrite[]): Promise<void>;
-  getCampaignSync(agencyId: string, campaignId: string): Promise<TCampaignSyncState | null>;
-  putCampaignSync(agencyId: string, campaignId: string, state: TCampaignSyncState): Promise<void>;
-  getJobCursor(): Promise<TJobCursor>;
-  putJobCursor(cursor: TJobCursor): Promise<void>;
+/** The subject a rollup's sort key names (`RANGE#{tf}#CAMP#{id}`, `...#LI#{n}`, `...#CR#{id}`); null for anything else. */
+function subjectOfRollup(agencyId: string, sk: string): TReportSubject | null {
+  const match = /^RANGE#[^#]+#(CAMP|LI|CR)#(.+)$/.exec(sk);
+  if (!match) return null;
+  const [, kind, id] = match as unknown as [string, string, string];
+  if (kind === 'CAMP') return { kind: 'campaign', agencyId, campaignId: id };
+  if (kind === 'CR') return { kind: 'creative', agencyId, creativeId: id };
+  const lineItemId = Number(id);
+  return Number.isSafeInteger(lineItemId) ? { kind: 'lineItem', agencyId, beeswaxLineItemId: lineItemId } : null;
 }
 
 const COUNT_PROJECTION = ['#date', ...METRIC_COUNT_KEYS].join(', ');
@@ -115,14 +101,18 @@ function toStoredRow(item: Item): TStoredDailyRow {
   return { ...ZMetricCounts.parse(item), date: String(item['date']) };
 }
 
-async function listDailyRows(pk: string, fromDay: string | null, toDay: string | null): Promise<TStoredDailyRow[]> {
+async function listDailyRows(
+  subject: TReportSubject,
+  fromDay: string | null,
+  toDay: string | null,
+): Promise<TStoredDailyRow[]> {
   // `DAY#` sorts before every day and `DAY#~` after every one, so open ends need no second query.
   const from = fromDay === null ? 'DAY#' : reportKeys.day(fromDay);
   const to = toDay === null ? 'DAY#~' : reportKeys.day(toDay);
   const items = await queryAll({
     TableName: tables().reports,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+    ExpressionAttributeValues: { ':pk': daysPk(subject), ':from': from, ':to': to },
     ExpressionAttributeNames: { '#date': 'date' },
     ProjectionExpression: COUNT_PROJECTION,
   });
@@ -132,8 +122,12 @@ async function listDailyRows(pk: string, fromDay: string | null, toDay: string |
 const BATCH_GET_SIZE = 100;
 const MAX_BATCH_GET_ATTEMPTS = 6;
 
-async function getDailyRowsOfDay(pks: readonly string[], day: string): Promise<Map<string, TStoredDailyRow>> {
+async function getDailyRowsOfDay(
+  subjects: readonly TReportSubject[],
+  day: string,
+): Promise<Array<TStoredDailyRow | null>> {
   const table = tables().reports;
+  const pks = subjects.map(daysPk);
   const found = new Map<string, TStoredDailyRow>();
   const unique = [...new Set(pks)];
   for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
@@ -158,13 +152,13 @@ async function getDailyRowsOfDay(pks: readonly string[], day: string): Promise<M
       keys = out.UnprocessedKeys?.[table]?.Keys ?? [];
     }
   }
-  return found;
+  return pks.map((pk) => found.get(pk) ?? null);
 }
 
 async function putDailyRows(rows: readonly TDailyRowWrite[]): Promise<void> {
   await batchPut(
     tables().reports,
-    rows.map((row) => ({ pk: row.pk, sk: reportKeys.day(row.date), date: row.date, ...row.counts })),
+    rows.map((row) => ({ pk: daysPk(row.subject), sk: reportKeys.day(row.date), date: row.date, ...row.counts })),
   );
 }
 
@@ -195,19 +189,20 @@ function decodeRollup(item: Item): TRollup | null {
   return rollup;
 }
 
-async function listRollups(pk: string, timeFrame: TRangeTimeFrame): Promise<Map<string, TRollup>> {
+async function listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Promise<TStoredRollup[]> {
   const items = await queryAll({
     TableName: tables().reports,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': `RANGE#${timeFrame}#` },
+    ExpressionAttributeValues: { ':pk': rollupPk(group), ':prefix': `RANGE#${timeFrame}#` },
     ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
     ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
   });
   // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
-  const rollups = new Map<string, TRollup>();
+  const rollups: TStoredRollup[] = [];
   for (const item of items) {
     const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
-    if (rollup) rollups.set(String(item['sk']), rollup);
+    const subject = subjectOfRollup(group.agencyId, String(item['sk']));
+    if (rollup && subject) rollups.push({ subject, rollup });
   }
   return rollups;
 }
@@ -216,8 +211,8 @@ async function putRollups(rollups: readonly TRollupWrite[]): Promise<void> {
   await batchPut(
     tables().reports,
     rollups.map((r) => ({
-      pk: r.pk,
-      sk: r.sk,
+      pk: rollupPk(r.group),
+      sk: rollupSk(r.subject, r.rollup.timeFrame),
       timeFrame: r.rollup.timeFrame,
       asOfDay: r.rollup.asOfDay,
       final: r.rollup.final,

@@ -1,5 +1,6 @@
 import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../../domain/ports/segments-log.port';
 import { batchPut, queryAll, tables } from '../dynamodb';
 
 /**
@@ -11,17 +12,6 @@ export const segmentsLogKeys = {
   entry: (date: string, id: string) => ({ pk: `SEGLOG#${date.slice(0, 7)}`, sk: `${date}#${id}` }),
   month: (yearMonth: string) => `SEGLOG#${yearMonth}`,
 } as const;
-
-/** A segments log entry with its id (always set when we write one). */
-export type TStoredSegmentsLogEntry = TSegmentsLogEntry & { id: string };
-
-/** The segments log of the app table. */
-export interface SegmentsLogRepository {
-  /** Entries of the given months (`YYYY-MM`), newest first within each month, months in the given order. */
-  listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]>;
-  /** Writes entries (company matching, the local seed). */
-  putEntries(entries: readonly TStoredSegmentsLogEntry[]): Promise<void>;
-}
 
 async function listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]> {
   const months = await Promise.all(

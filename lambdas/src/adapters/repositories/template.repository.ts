@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import { ZCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import { ZCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
+import type { TCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
+import type { TemplateRepository } from '../../domain/ports/template.port';
 import { ddb, queryAll, tables } from '../dynamodb';
 
 /**
@@ -27,25 +28,6 @@ export const templateKeys = {
 
 const AD_GROUP_TEMPLATE = 'adGroupTemplate';
 const CREATIVE_TEMPLATE = 'creativeTemplate';
-
-/** A creative template as stored: its asset is an object key, `creativeTemplateSrc` is made when read. */
-export const ZCreativeTemplateRecord = ZCreativeTemplate.omit({ creativeTemplateSrc: true }).extend({
-  assetKey: z.string().min(1),
-});
-export type TCreativeTemplateRecord = z.infer<typeof ZCreativeTemplateRecord>;
-
-/** Ad-group and creative templates of the app table, addressed by the caller's agency. */
-export interface TemplateRepository {
-  listAdGroupTemplates(agencyId: string, advertiserId: string): Promise<TAdGroupTemplate[]>;
-  getAdGroupTemplate(agencyId: string, templateId: string): Promise<TAdGroupTemplate | null>;
-  listCreativeTemplates(agencyId: string, template: TAdGroupTemplate): Promise<TCreativeTemplateRecord[]>;
-  /** Writes a new template with its creative templates in one transaction (at most 98 creatives); false when it exists. */
-  putNewAdGroupTemplate(
-    agencyId: string,
-    template: TAdGroupTemplate,
-    creatives: readonly TCreativeTemplateRecord[],
-  ): Promise<boolean>;
-}
 
 async function listAdGroupTemplates(agencyId: string, advertiserId: string): Promise<TAdGroupTemplate[]> {
   const items = await queryAll({

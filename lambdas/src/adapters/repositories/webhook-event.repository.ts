@@ -1,4 +1,5 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { WebhookEventRepository } from '../../domain/ports/webhook-event.port';
 import { conditionalPut, ddb, tables } from '../dynamodb';
 
 /** Key of a processed webhook event (DATA-MODEL: `EVT#{id}`, one-time, TTL). */
@@ -11,14 +12,6 @@ export const webhookEventKeys = {
  * signature older than 300 s is refused anyway, so a week covers every replay that could pass.
  */
 export const WEBHOOK_EVENT_TTL_SECONDS = 7 * 24 * 3600;
-
-/** The idempotency records of webhook events. */
-export interface WebhookEventRepository {
-  /** Records the event id; false when it was recorded before (a replay or a redelivery). */
-  claim(eventId: string, type: string, nowEpochSeconds: number): Promise<boolean>;
-  /** Forgets a claim whose processing failed, so the provider's retry is processed. */
-  release(eventId: string): Promise<void>;
-}
 
 async function claim(eventId: string, type: string, nowEpochSeconds: number): Promise<boolean> {
   return conditionalPut({

@@ -1,10 +1,10 @@
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
-import type { TemplateRepository } from '../../adapters/repositories/template.repository';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { NotFoundError } from '../../lib/errors';
 import { requireAdvertiser } from '../get-advertiser.use-case';
-import type { AdvertiserReader } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../ports/advertiser.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
+import type { TemplateRepository } from '../ports/template.port';
 
 /** Ports of the template reads. */
 export interface AdGroupTemplateDeps {
@@ -63,7 +63,7 @@ export async function listCreativeTemplates(
       .sort((a, b) => a.name.localeCompare(b.name))
       .map(async ({ assetKey, ...creative }) => ({
         ...creative,
-        creativeTemplateSrc: await deps.storage.presignGet(assetKey),
+        creativeTemplateSrc: await deps.storage.presignGet(assetKey, { contentType: creative.creativeType }),
       })),
   );
 }

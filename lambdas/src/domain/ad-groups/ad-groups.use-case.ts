@@ -3,19 +3,20 @@ import type { TAdGroup, ZAdGroupCreate } from '@bidgrid/shared/entities/ad-group
 import type * as z from 'zod';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { newId } from '@bidgrid/shared/ids';
-import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { summariseFieldErrors } from '../../lib/validation';
+import { atBidderThenStore, eachSettled } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
-import type { AdvertiserReader } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../ports/advertiser.port';
 import { reportToday } from '../reports/report-rows';
-import { assertWritable, requireCampaign } from '../campaigns/campaign-access';
-import type { CampaignReader } from '../campaigns/campaign-access';
+import { assertWritable, CAMPAIGN_MESSAGES, requireCampaign } from '../campaigns/campaign-access';
 import { toPublicCreative } from '../campaigns/campaign-records.schema';
 import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignReader, CampaignRepository } from '../ports/campaign.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
 
 /** Messages of the ad-group and creative rules the spec states without a text (ours). */
 export const AD_GROUP_MESSAGES = {
@@ -64,7 +65,7 @@ export async function requireAdGroup(
 async function assertCampaignWritable(
   agencyId: string,
   campaignId: string,
-  deps: Pick<AdGroupDeps, 'campaigns' | 'now'>,
+  deps: { campaigns: CampaignReader; now: () => Date },
 ) {
   const campaign = await deps.campaigns.getCampaign(agencyId, campaignId);
   if (campaign) assertWritable(campaign, reportToday(deps.now()));
@@ -77,7 +78,12 @@ export async function publicCreative(
   storage: Pick<CreativeStorage, 'presignGet'>,
   reports: TCreative['creativeReports'] = [],
 ): Promise<TCreative> {
-  return toPublicCreative(creative, await storage.presignGet(creative.assetKey), reports);
+  // The checked type, whatever the object's metadata says (its bytes were checked to be that type).
+  return toPublicCreative(
+    creative,
+    await storage.presignGet(creative.assetKey, { contentType: creative.creativeType }),
+    reports,
+  );
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }): number =>
@@ -102,17 +108,26 @@ export async function getAdGroup(
 
 /**
  * `POST /adgroups/create`: an ad group of one of the caller's advertisers. The wizard makes it before
- * its campaign, under the campaign id it generated; when the campaign exists already (the dashboard's
- * replacement) it must be that advertiser's and its media type must match (display: image, video:
- * video). A client-generated `adGroupId` is kept if new.
+ * its campaign, under the campaign id it generated: an id nobody used yet is reserved for the
+ * caller's agency, and one another agency has (made or reserved) is not found (404), so nobody builds
+ * on a campaign id that is not theirs. When the campaign exists already (the dashboard's replacement)
+ * it must be that advertiser's and its media type must match (display: image, video: video). A
+ * client-generated `adGroupId` (its prefix checked by the schema) is kept only if new (409 otherwise).
  */
 export async function createAdGroup(
   input: { agencyId: string; username: string; body: z.output<typeof ZAdGroupCreate> },
-  deps: Pick<AdGroupDeps, 'adGroups' | 'campaigns' | 'advertisers' | 'now'>,
+  deps: Pick<AdGroupDeps, 'adGroups' | 'advertisers' | 'now'> & {
+    campaigns: Pick<CampaignRepository, 'getCampaign' | 'reserveCampaignId'>;
+  },
 ): Promise<TAdGroup> {
   const { body } = input;
   await requireAdvertiser(input.agencyId, body.bgAdvertiserId, deps.advertisers);
   const campaign = await assertCampaignWritable(input.agencyId, body.bgCampaignId, deps);
+  if (!campaign && !(await deps.campaigns.reserveCampaignId(input.agencyId, body.bgCampaignId))) {
+    throw new NotFoundError(CAMPAIGN_MESSAGES.notFound, {
+      internalMessage: `Campaign id ${body.bgCampaignId} belongs to another agency`,
+    });
+  }
   if (campaign) {
     const errors: TFieldErrors = {};
     if (campaign.bgAdvertiserId !== body.bgAdvertiserId) errors['bgAdvertiserId'] = [AD_GROUP_MESSAGES.notThisCampaign];
@@ -137,20 +152,13 @@ export async function createAdGroup(
 /** Bidder calls at once when every creative of an ad group changes. */
 const CREATIVE_CONCURRENCY = 8;
 
-async function eachCreative(
-  creatives: readonly TCreativeRecord[],
-  run: (creative: TCreativeRecord) => Promise<void>,
-): Promise<void> {
-  for (let i = 0; i < creatives.length; i += CREATIVE_CONCURRENCY) {
-    await Promise.all(creatives.slice(i, i + CREATIVE_CONCURRENCY).map(run));
-  }
-}
-
 /**
  * `DELETE /adGroups/delete`: removes the ad group. Its creatives stop serving at once (deactivated at
  * the bidder, so a client that never gets to delete them one by one leaves nothing running) and are
  * deleted by the `/creatives/delete` calls that follow (001 §4 replacement order: new ad group and
- * creatives, delete the old ad group, delete the old creatives).
+ * creatives, delete the old ad group, delete the old creatives). The deletion of the ad group is the
+ * one store write that decides: if it fails, the creatives serve again (unless a concurrent deletion
+ * removed the ad group first); once it is done, the creatives are marked inactive as they are.
  */
 export async function deleteAdGroup(
   input: { agencyId: string; adGroupId: string },
@@ -162,26 +170,40 @@ export async function deleteAdGroup(
     (c) => c.active,
   );
   const stopped: TCreativeRecord[] = [];
-  try {
-    await eachCreative(creatives, async (creative) => {
-      await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false });
-      stopped.push(creative);
-    });
-  } catch (error) {
-    await eachCreative(stopped, (creative) =>
-      deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: true }).catch((undo: unknown) => {
-        deps.log.error('could not reactivate a creative after a failed ad group deletion', { error: undo });
-      }),
-    );
-    throw error;
-  }
-  // At most 100 creatives an ad group (001 §9): one transaction.
+  await atBidderThenStore(
+    {
+      what: `ad group ${adGroup.adGroupId}`,
+      atBidder: () =>
+        eachSettled(creatives, CREATIVE_CONCURRENCY, async (creative) => {
+          await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false });
+          stopped.push(creative);
+        }),
+      async store() {
+        if (!(await deps.adGroups.deleteAdGroup(input.agencyId, adGroup))) {
+          throw new NotFoundError(AD_GROUP_MESSAGES.notFound, {
+            internalMessage: `Ad group ${adGroup.adGroupId} gone`,
+          });
+        }
+      },
+      async undoAtBidder() {
+        // What the store holds: an ad group still there serves its creatives; one a concurrent
+        // deletion removed does not.
+        const stored = await deps.adGroups.getAdGroup(input.agencyId, adGroup.adGroupId);
+        if (stored) {
+          await eachSettled(stopped, CREATIVE_CONCURRENCY, (creative) =>
+            deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: true }),
+          );
+        }
+      },
+    },
+    deps.log,
+  );
+  // Recorded after the fact, as they are at the bidder; no screen lists creatives of a deleted ad
+  // group, and a later `/creatives/delete` removes them whatever this says.
   const inactive = creatives.map((c) => ({ ...c, active: false, version: c.version + 1 }));
-  if ((await deps.adGroups.replaceCreatives(input.agencyId, inactive)) !== 'ok') {
-    throw new ConflictError(AD_GROUP_MESSAGES.changedMeanwhile);
-  }
-  if (!(await deps.adGroups.deleteAdGroup(input.agencyId, adGroup))) {
-    throw new NotFoundError(AD_GROUP_MESSAGES.notFound, { internalMessage: `Ad group ${adGroup.adGroupId} gone` });
+  const marked = await deps.adGroups.replaceCreatives(input.agencyId, inactive).catch((error: unknown) => error);
+  if (marked !== 'ok') {
+    deps.log.warn('creatives of a deleted ad group not marked inactive', { adGroupId: adGroup.adGroupId, marked });
   }
   return { adGroupId: adGroup.adGroupId };
 }
@@ -198,8 +220,8 @@ export async function listCreativesByAdGroup(
 
 /**
  * `PUT /creatives/updateLandingPage`: the click URL of every creative of the ad group, at the bidder
- * first, then here in one transaction (all or none; refused when any changed meanwhile, and the
- * bidder put back).
+ * first, then here in one transaction (all or none; refused when any changed meanwhile). Whatever
+ * fails after the bidder calls, the bidder is put back to the click URLs stored then.
  */
 export async function updateCreativesLandingPage(
   input: { agencyId: string; adGroupId: string; landingPage: string },
@@ -208,25 +230,31 @@ export async function updateCreativesLandingPage(
   const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
   await assertCampaignWritable(input.agencyId, adGroup.bgCampaignId, deps);
   const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
-  const restore = () =>
-    eachCreative(creatives, (c) =>
-      deps.bidder.updateCreative(c.beeswaxCreativeId, { click_url: c.click_url }).catch((error: unknown) => {
-        deps.log.error('could not put a creative click URL back at the bidder', { error });
-      }),
-    );
-  try {
-    await eachCreative(creatives, (c) =>
-      deps.bidder.updateCreative(c.beeswaxCreativeId, { click_url: input.landingPage }),
-    );
-  } catch (error) {
-    await restore();
-    throw error;
-  }
   const next = creatives.map((c) => ({ ...c, click_url: input.landingPage, version: c.version + 1 }));
-  if ((await deps.adGroups.replaceCreatives(input.agencyId, next)) !== 'ok') {
-    await restore();
-    throw new ConflictError(AD_GROUP_MESSAGES.changedMeanwhile);
-  }
+  await atBidderThenStore(
+    {
+      what: `click URLs of ad group ${adGroup.adGroupId}`,
+      atBidder: () =>
+        eachSettled(creatives, CREATIVE_CONCURRENCY, (c) =>
+          deps.bidder.updateCreative(c.beeswaxCreativeId, { clickUrl: input.landingPage }),
+        ),
+      async store() {
+        if ((await deps.adGroups.replaceCreatives(input.agencyId, next)) !== 'ok') {
+          throw new ConflictError(AD_GROUP_MESSAGES.changedMeanwhile);
+        }
+      },
+      async undoAtBidder() {
+        // The URLs stored now: ours from before, or those of an edit that won meanwhile.
+        const stored = await deps.adGroups
+          .listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId)
+          .catch(() => creatives);
+        await eachSettled(stored, CREATIVE_CONCURRENCY, (c) =>
+          deps.bidder.updateCreative(c.beeswaxCreativeId, { clickUrl: c.click_url }),
+        );
+      },
+    },
+    deps.log,
+  );
   return Promise.all(next.sort(newestFirst).map((c) => publicCreative(c, deps.storage)));
 }
 
@@ -236,7 +264,10 @@ export const creativeAssetPrefix = (agencyId: string, creativeId: string): strin
 
 /**
  * `DELETE /creatives/delete`: the creative, here and at the bidder (with its line-item links), and
- * its stored asset. The body's bidder id must be the creative's.
+ * its stored asset. The body's bidder id must be the creative's. A deletion can not be undone at the
+ * bidder, so the creative is first switched off there (undone if the store refuses or fails), then
+ * deleted here, then deleted at the bidder; if that last call fails, the creative stays off at the
+ * bidder and is logged for a person to remove.
  */
 export async function deleteCreative(
   input: { agencyId: string; bgCreativeId: string; beeswaxCreativeId: number },
@@ -252,9 +283,31 @@ export async function deleteCreative(
     throw badRequest({ beeswaxCreativeId: ['Does not match the creative'] });
   }
   await assertCampaignWritable(input.agencyId, creative.bgCampaignId, deps);
-  await deps.bidder.deleteCreative(creative.beeswaxCreativeId);
-  if ((await deps.adGroups.deleteCreative(input.agencyId, creative)) !== 'ok') {
-    throw new ConflictError(AD_GROUP_MESSAGES.changedMeanwhile);
+  await atBidderThenStore(
+    {
+      what: `creative ${creative.bgCreativeId}`,
+      atBidder: () => deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false }),
+      async store() {
+        if ((await deps.adGroups.deleteCreative(input.agencyId, creative)) !== 'ok') {
+          throw new ConflictError(AD_GROUP_MESSAGES.changedMeanwhile);
+        }
+      },
+      async undoAtBidder() {
+        const stored =
+          (await deps.adGroups.getCreative(input.agencyId, creative.bgCreativeId).catch(() => creative)) ?? creative;
+        await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: stored.active });
+      },
+    },
+    deps.log,
+  );
+  try {
+    await deps.bidder.deleteCreative(creative.beeswaxCreativeId);
+  } catch (error) {
+    // Gone here and switched off there: it serves nothing, it only clutters the bidder account.
+    deps.log.error('could not delete a deleted creative at the bidder; it is left inactive', {
+      beeswaxCreativeId: creative.beeswaxCreativeId,
+      error,
+    });
   }
   if (creative.assetKey.startsWith(creativeAssetPrefix(input.agencyId, creative.bgCreativeId))) {
     try {

@@ -6,27 +6,30 @@ import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shar
 import type * as z from 'zod';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
-import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../../adapters/creative-storage';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { imageSize } from '../../lib/image-size';
+import { bytesSource } from '../../lib/media-probe';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
 import { summariseFieldErrors } from '../../lib/validation';
+import { atBidderThenStore } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
-import type { AdvertiserReader } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../ports/advertiser.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable } from '../campaigns/campaign-access';
-import type { CampaignReader } from '../campaigns/campaign-access';
-import type { TCreativeRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
+import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
+import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
 import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
+import { checkCreativeAsset } from './creative-asset';
+import type { TCheckedAsset } from './creative-asset';
 
 /** Ports of the creative uploads. */
 export interface CreateCreativeDeps {
   adGroups: AdGroupRepository;
-  campaigns: CampaignReader & { listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems'>;
   advertisers: AdvertiserReader;
   bidder: Pick<BidderCampaigns, 'createCreative' | 'deleteCreative' | 'linkCreative'>;
   storage: CreativeStorage;
@@ -48,6 +51,14 @@ function safeFileName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
   return (cleaned || 'asset').slice(-100);
 }
+
+/**
+ * The key of a creative's own copy of its asset: under the creative's prefix (what deleting it may
+ * remove) and a part of its own, so an attempt that loses a race for the creative id, and removes
+ * its copy, never removes the winner's.
+ */
+const assetKeyOf = (agencyId: string, creativeId: string, fileName: string): string =>
+  `${creativeAssetPrefix(agencyId, creativeId)}${randomUUID().slice(0, 8)}-${safeFileName(fileName)}`;
 
 /**
  * `GET /creatives/uploadurl`: a presigned PUT under the caller's agency for one file the rules allow
@@ -91,43 +102,59 @@ async function placeAsset(
   creativeId: string,
   form: TCreativeFormInput,
   file: UploadedFile | undefined,
-  deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage'>,
-): Promise<string> {
+  deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage' | 'log'>,
+): Promise<{ key: string; asset: TCheckedAsset }> {
   const limit = isVideo(form.mimetype) ? VIDEO_MAX_BYTES : IMAGE_MAX_BYTES;
   if (file) {
     if (file.data.length !== form.size) throw badRequest({ size: ['size does not match the file'] });
-    if (!isVideo(form.mimetype)) {
-      const actual = imageSize(file.data);
-      if (!actual) throw badRequest({ file: ['The file is not a readable image'] });
-      if (actual.width !== form.width || actual.height !== form.height) {
-        throw badRequest({
-          width: [`The image is ${actual.width}x${actual.height}, not ${form.width}x${form.height}`],
-        });
-      }
-    }
-    const key = `${creativeAssetPrefix(agencyId, creativeId)}${safeFileName(file.fileName || form.name)}`;
-    await deps.storage.put(key, file.data, form.mimetype);
-    return key;
+    const asset = await checkCreativeAsset(
+      { ...form, fileName: file.fileName || form.name },
+      bytesSource(file.data),
+      'file',
+    );
+    const key = assetKeyOf(agencyId, creativeId, file.fileName || form.name);
+    await deps.storage.put(key, file.data, asset.contentType);
+    return { key, asset };
   }
   const sourceKey = form.sourceUrl ? deps.storage.keyFromUrl(form.sourceUrl) : null;
   // Keys put the agency second (`uploads/{agency}/...`, `creatives/{agency}/...`): nothing else is reachable.
   if (!sourceKey || sourceKey.split('/')[1] !== agencyId) {
     throw badRequest({ sourceUrl: ['Not an asset of this account'] });
   }
+  const isUpload = sourceKey.startsWith('uploads/');
   const [stored, upload] = await Promise.all([
     deps.storage.head(sourceKey),
-    sourceKey.startsWith('uploads/') ? deps.adGroups.getUpload(agencyId, sourceKey) : Promise.resolve(null),
+    isUpload ? deps.adGroups.getUpload(agencyId, sourceKey) : Promise.resolve(null),
   ]);
   if (!stored) throw badRequest({ sourceUrl: ['The asset was not uploaded'] });
-  if (sourceKey.startsWith('uploads/') && (!upload || upload.mimetype !== form.mimetype)) {
+  if (isUpload && (!upload || upload.mimetype !== form.mimetype)) {
     throw badRequest({ sourceUrl: ['Not an upload issued for this file type'] });
   }
-  if (stored.size > limit || stored.size !== form.size) {
-    throw badRequest({ size: [`File with the wrong size: ${form.name}, ${stored.size} bytes.`] });
+  const fileName = sourceKey.split('/').pop() || form.name;
+  let asset: TCheckedAsset;
+  try {
+    if (stored.size > limit || stored.size !== form.size) {
+      throw badRequest({ size: [`File with the wrong size: ${fileName}, ${stored.size} bytes.`] });
+    }
+    // Ranged reads: the header of an image, the head and the movie box of a video, never 250 MB.
+    const source = {
+      size: stored.size,
+      read: (offset: number, length: number) => deps.storage.readRange(sourceKey, offset, length),
+    };
+    asset = await checkCreativeAsset({ ...form, fileName }, source, 'sourceUrl');
+  } catch (error) {
+    // A refused upload is nobody's: it goes at once rather than at the bucket's clean-up.
+    if (isUpload && error instanceof BadRequestError) {
+      await deps.storage.remove(sourceKey).catch((removal: unknown) => {
+        deps.log.warn('could not remove a refused upload', { key: sourceKey, error: removal });
+      });
+    }
+    throw error;
   }
-  const key = `${creativeAssetPrefix(agencyId, creativeId)}${safeFileName(sourceKey.split('/').pop() ?? form.name)}`;
-  await deps.storage.copy(sourceKey, key, form.mimetype);
-  return key;
+  const key = assetKeyOf(agencyId, creativeId, fileName);
+  // Stored under the checked type: what the bucket serves it as.
+  await deps.storage.copy(sourceKey, key, asset.contentType);
+  return { key, asset };
 }
 
 /**
@@ -172,46 +199,21 @@ export async function createCreative(
   const existing = await deps.adGroups.listCreatives(agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
   if (existing.length >= MAX_FILES_PER_AD_GROUP) throw badRequest({ file: [VALIDATION_MESSAGES.tooManyFiles] });
 
+  // A client-generated id (its prefix checked by the schema) must be new in the agency, checked
+  // before anything is made; the store's conditional write settles a race.
   const bgCreativeId = form.bg_creative_id ?? newId('creative');
-  if (existing.some((c) => c.bgCreativeId === bgCreativeId)) throw new ConflictError(AD_GROUP_MESSAGES.creativeExists);
-  const assetKey = await placeAsset(agencyId, bgCreativeId, form, file, deps);
+  if (
+    existing.some((c) => c.bgCreativeId === bgCreativeId) ||
+    (form.bg_creative_id !== undefined && (await deps.adGroups.getCreative(agencyId, bgCreativeId)))
+  ) {
+    throw new ConflictError(AD_GROUP_MESSAGES.creativeExists);
+  }
+  const { key: assetKey, asset } = await placeAsset(agencyId, bgCreativeId, form, file, deps);
 
   let beeswaxCreativeId: number | undefined;
-  const undo = async (): Promise<void> => {
-    if (beeswaxCreativeId !== undefined) {
-      await deps.bidder.deleteCreative(beeswaxCreativeId).catch((error: unknown) => {
-        deps.log.error('could not delete a half-made bidder creative', { beeswaxCreativeId, error });
-      });
-    }
-    await deps.storage.remove(assetKey).catch((error: unknown) => {
-      deps.log.warn('could not remove a half-made creative asset', { key: assetKey, error });
-    });
-  };
-  try {
-    beeswaxCreativeId = await deps.bidder.createCreative({
-      advertiser_id: advertiser.beeswaxAdvertiserId,
-      creative_name: form.name,
-      alternative_id: bgCreativeId,
-      creative_type: video ? 1 : 0,
-      width: form.width,
-      height: form.height,
-      click_url: form.click_url,
-      creative_asset_url: await deps.storage.presignGet(assetKey, BIDDER_ASSET_URL_SECONDS),
-      active: true,
-    });
-    if (campaign) {
-      const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
-      const creativeId = beeswaxCreativeId;
-      for (const lineItem of lineItems) await deps.bidder.linkCreative(creativeId, lineItem.beeswaxLineItemId);
-    }
-  } catch (error) {
-    await undo();
-    throw error;
-  }
-
-  const record: TCreativeRecord = {
+  const build = (bidderId: number): TCreativeRecord => ({
     bgCreativeId,
-    beeswaxCreativeId,
+    beeswaxCreativeId: bidderId,
     adGroupId: adGroup.adGroupId,
     bgAdvertiserId: advertiser.bgAdvertiserId,
     bgCampaignId: adGroup.bgCampaignId,
@@ -219,21 +221,61 @@ export async function createCreative(
     description: form.description,
     height: form.height,
     width: form.width,
-    creativeType: form.mimetype,
-    duration: video ? (form.duration ?? null) : null,
+    creativeType: asset.contentType,
+    // A video's duration is what its file says (the form's value is the browser's reading of it).
+    duration: video ? asset.durationSeconds : null,
     size: form.size,
     createdAt: deps.now().toISOString(),
     click_url: form.click_url,
     assetKey,
     active: true,
     version: 0,
-  };
-  const written = await deps.adGroups.putNewCreative(agencyId, record);
-  if (written !== 'ok') {
-    await undo();
-    throw new ConflictError(
-      written === 'no-ad-group' ? AD_GROUP_MESSAGES.adGroupGone : AD_GROUP_MESSAGES.creativeExists,
+  });
+  let record: TCreativeRecord;
+  try {
+    record = await atBidderThenStore(
+      {
+        what: `creative ${bgCreativeId}`,
+        async atBidder() {
+          const created = await deps.bidder.createCreative({
+            advertiserId: advertiser.beeswaxAdvertiserId,
+            name: form.name,
+            ourId: bgCreativeId,
+            media: video ? 'video' : 'display',
+            width: form.width,
+            height: form.height,
+            clickUrl: form.click_url,
+            assetUrl: await deps.storage.presignGet(assetKey, { seconds: BIDDER_ASSET_URL_SECONDS }),
+            active: true,
+          });
+          beeswaxCreativeId = created;
+          if (campaign) {
+            const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
+            for (const lineItem of lineItems) await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+          }
+        },
+        async store() {
+          const next = build(beeswaxCreativeId as number);
+          const written = await deps.adGroups.putNewCreative(agencyId, next);
+          if (written !== 'ok') {
+            throw new ConflictError(
+              written === 'no-ad-group' ? AD_GROUP_MESSAGES.adGroupGone : AD_GROUP_MESSAGES.creativeExists,
+            );
+          }
+          return next;
+        },
+        async undoAtBidder() {
+          // Nothing stores a creative we failed to store: the bidder's goes (its links with it).
+          if (beeswaxCreativeId !== undefined) await deps.bidder.deleteCreative(beeswaxCreativeId);
+        },
+      },
+      deps.log,
     );
+  } catch (error) {
+    await deps.storage.remove(assetKey).catch((removal: unknown) => {
+      deps.log.warn('could not remove a half-made creative asset', { key: assetKey, error: removal });
+    });
+    throw error;
   }
   return publicCreative(record, deps.storage);
 }

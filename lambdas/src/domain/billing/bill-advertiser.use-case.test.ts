@@ -4,8 +4,9 @@ import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import { cardRecordFixture, memoryLogger } from '../test-fakes';
 import { billAdvertiser, chargeKey } from './bill-advertiser.use-case';
-import type { BillAdvertiserDeps, TChargeOutcome } from './bill-advertiser.use-case';
-import type { TBillingLogEntry } from './billing-logs';
+import type { TBillingLogEntry } from '../ports/billing.port';
+import type { TChargeOutcome } from '../ports/payments.port';
+import type { BillAdvertiserDeps } from './bill-advertiser.use-case';
 import { runBilling } from './run-billing.use-case';
 
 const AGENCY = 'bgAgency-demo';

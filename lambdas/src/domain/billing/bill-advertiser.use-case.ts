@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import { ZInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { Logger } from '../../lib/logger';
-import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import { billingPeriod } from './billing-period';
 import type { TBillingPeriod } from './billing-period';
 import { BILLING_LOG_TYPES, BILLING_SOURCE, failureLog, toBillingLogEntry } from './billing-logs';
-import type { BillingLogWriter } from './billing-logs';
+import type { AdvertiserRepository } from '../ports/advertiser.port';
+import type { BillingRepository } from '../ports/billing.port';
+import type { CampaignSpendRepository } from '../ports/campaign-spend.port';
+import type { IdempotencyRepository } from '../ports/idempotency.port';
+import type { MailSender } from '../ports/mail.port';
+import type { PaymentsGateway, TChargeOutcome } from '../ports/payments.port';
 import { invoiceHtml, invoiceSubject, invoiceText } from './invoice-document';
 import type { TInvoiceLine } from './invoice-document';
 import { statementDescriptor, statementDescriptorSuffix } from './statement-descriptor';
@@ -15,48 +19,14 @@ import { statementDescriptor, statementDescriptorSuffix } from './statement-desc
 export const MIN_CHARGE_CENTS = 50;
 const MICROS_PER_CENT = 10_000;
 
-/** The outcome of one charge, as the payments port reports it. */
-export type TChargeOutcome =
-  | { status: 'succeeded'; paymentIntentId: string; createdAt: string }
-  | { status: 'failed'; code: string; message: string; paymentIntentId: string | null; createdAt: string | null };
-
 /** What billing one advertiser uses. */
 export interface BillAdvertiserDeps {
-  advertisers: {
-    getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-    advanceBilledThrough(
-      agencyId: string,
-      advertiserId: string,
-      previous: string | null,
-      next: string,
-      chargedAt: string,
-    ): Promise<boolean>;
-    blockBilling(agencyId: string, advertiserId: string, paymentMethodId: string): Promise<void>;
-  };
-  campaigns: {
-    listCampaigns(
-      agencyId: string,
-      advertiserId: string,
-    ): Promise<Array<{ bgCampaignId: string; name: string; createdBy: string | null }>>;
-    spendMicros(agencyId: string, campaignId: string, fromDay: string | null, toDay: string): Promise<number>;
-  };
-  payments: {
-    chargeOffSession(request: {
-      customerId: string;
-      paymentMethodId: string;
-      amountCents: number;
-      description: string;
-      statementDescriptorSuffix: string;
-      metadata: Record<string, string>;
-      idempotencyKey: string;
-    }): Promise<TChargeOutcome>;
-  };
-  billing: BillingLogWriter & { putInvoiceIfAbsent(agencyId: string, invoice: TInvoice): Promise<boolean> };
-  idempotency: {
-    get(key: string): Promise<Record<string, unknown> | null>;
-    put(key: string, result: Record<string, unknown>, nowEpochSeconds: number): Promise<void>;
-  };
-  sendMail(message: { to: string; subject: string; html: string; text: string }): Promise<void>;
+  advertisers: Pick<AdvertiserRepository, 'getAdvertiser' | 'advanceBilledThrough' | 'blockBilling'>;
+  campaigns: CampaignSpendRepository;
+  payments: Pick<PaymentsGateway, 'chargeOffSession'>;
+  billing: Pick<BillingRepository, 'putBillingLog' | 'putInvoiceIfAbsent'>;
+  idempotency: IdempotencyRepository;
+  sendMail: MailSender;
   now: () => Date;
   log: Logger;
 }

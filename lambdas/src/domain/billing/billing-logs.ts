@@ -1,19 +1,11 @@
 import type { z } from 'zod';
 import { ZBillingLog } from '@bidgrid/shared/entities/billing.schema';
-import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLogEntry } from '../ports/billing.port';
 
 /** The provider column of billing logs and invoices. */
 export const BILLING_SOURCE = 'Stripe';
 /** Billing log types: a successful charge (one log per campaign of it) or a refused one. */
 export const BILLING_LOG_TYPES = { charge: 'charge', failure: 'failure' } as const;
-
-/** A billing log with the id it is stored under. */
-export type TBillingLogEntry = TBillingLog & { id: string };
-
-/** Port: writes a billing log once (by its id); `createdBy` feeds `billingLogs/byusername`. */
-export interface BillingLogWriter {
-  putBillingLog(agencyId: string, log: TBillingLogEntry, createdBy: string): Promise<boolean>;
-}
 
 /** A billing log checked against the contract (ids with their prefixes) and given its storage id. */
 export function toBillingLogEntry(id: string, log: Omit<z.input<typeof ZBillingLog>, 'id'>): TBillingLogEntry {

@@ -1,4 +1,5 @@
 import type { Logger } from '../../lib/logger';
+import type { AdvertiserRepository } from '../ports/advertiser.port';
 import { billAdvertiser } from './bill-advertiser.use-case';
 import type { BillAdvertiserDeps, TBillingOutcome } from './bill-advertiser.use-case';
 
@@ -17,7 +18,7 @@ export interface TBillingRunSummary {
 
 /** What a run needs beyond billing one advertiser: the work list. */
 export interface RunBillingDeps extends BillAdvertiserDeps {
-  billable: { listBillable(): Promise<Array<{ agencyId: string; advertiserId: string }>> };
+  billable: Pick<AdvertiserRepository, 'listBillable'>;
 }
 
 /**

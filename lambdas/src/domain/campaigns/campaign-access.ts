@@ -1,16 +1,7 @@
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { CampaignReader, LineItemReader } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
-
-/** Port: reads a campaign of an agency. */
-export interface CampaignReader {
-  getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null>;
-}
-
-/** Port: reads a line item of an agency by its bidder id. */
-export interface LineItemReader {
-  getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null>;
-}
 
 /** User messages of the campaign rules the spec states without a text (ours, in the spec's tone). */
 export const CAMPAIGN_MESSAGES = {

@@ -1,7 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { createHmac } from 'node:crypto';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { memoryLogger } from '../test-fakes';
 import { setLineItemStatusFromCrm } from './crm-line-item-status.use-case';
 import { setLineItemStatus } from './line-item-status.use-case';
@@ -47,35 +46,21 @@ describe('setLineItemStatus', () => {
   });
 });
 
-describe('setLineItemStatusFromCrm', () => {
-  const SECRET = 'hubspot-secret';
-  const body = '{"beeswaxLineItemId":71,"active":false}';
-  function request(options: { query?: Record<string, string[]>; signature?: string } = {}) {
-    const query = options.query ?? { portalId: ['4410001'] };
-    const uri = `https://api.bidgrid.example/public/crmcard/line-item-status${
-      Object.keys(query).length
-        ? `?${Object.entries(query)
-            .map(([k, v]) => `${k}=${v[0]}`)
-            .join('&')}`
-        : ''
-    }`;
-    const timestamp = String(NOW.getTime());
-    const signature =
-      options.signature ?? createHmac('sha256', SECRET).update(`PUT${uri}${body}${timestamp}`).digest('base64');
-    return {
-      headers: {
-        host: 'api.bidgrid.example',
-        'x-forwarded-proto': 'https',
-        'x-hubspot-signature-v3': signature,
-        'x-hubspot-request-timestamp': timestamp,
-      },
-      method: 'PUT',
-      path: '/public/crmcard/line-item-status',
-      stagePath: null,
-      query,
-      rawBody: body,
+describe('setLineItemStatus when the store fails', () => {
+  it('puts the bidder back whatever the store failure', async () => {
+    const w = world();
+    w.bidder.seed('lineItem', 71, { active: true });
+    w.campaigns.repo.replaceLineItem = async () => {
+      throw new Error('store unavailable');
     };
-  }
+    await expect(
+      setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps),
+    ).rejects.toThrow('store unavailable');
+    expect(w.bidder.holds('lineItem', 71)).toEqual({ active: true });
+  });
+});
+
+describe('setLineItemStatusFromCrm', () => {
   function crmWorld(campaign = campaignFixture({ showInHubspot: true })) {
     const w = world(campaign);
     return {
@@ -86,7 +71,6 @@ describe('setLineItemStatusFromCrm', () => {
           listPortalAdvertisers: async (portalId: number) =>
             portalId === 4410001 ? [{ agencyId: 'bgAgency-demo', advertiserId: 'bgAdvertiser-acme' }] : [],
         },
-        secrets: async () => SECRET,
       },
     };
   }
@@ -94,28 +78,17 @@ describe('setLineItemStatusFromCrm', () => {
   it("switches a line item of the signing portal's sales-enabled campaign", async () => {
     const w = crmWorld();
     await expect(
-      setLineItemStatusFromCrm({ request: request(), beeswaxLineItemId: 71, active: false }, w.deps),
-    ).resolves.toMatchObject({
-      active: false,
-    });
+      setLineItemStatusFromCrm({ portalId: 4410001, beeswaxLineItemId: 71, active: false }, w.deps),
+    ).resolves.toMatchObject({ active: false });
   });
 
-  it('refuses a bad signature (401), other portals and campaigns without CRM edits (404)', async () => {
+  it('refuses other portals and campaigns without CRM edits (404), and touches nothing', async () => {
     await expect(
-      setLineItemStatusFromCrm(
-        { request: request({ signature: 'AAAA' }), beeswaxLineItemId: 71, active: false },
-        crmWorld().deps,
-      ),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(
-      setLineItemStatusFromCrm(
-        { request: request({ query: { portalId: ['4419999'] } }), beeswaxLineItemId: 71, active: false },
-        crmWorld().deps,
-      ),
+      setLineItemStatusFromCrm({ portalId: 4419999, beeswaxLineItemId: 71, active: false }, crmWorld().deps),
     ).rejects.toBeInstanceOf(NotFoundError);
     const closed = crmWorld(campaignFixture({ showInHubspot: false }));
     await expect(
-      setLineItemStatusFromCrm({ request: request(), beeswaxLineItemId: 71, active: false }, closed.deps),
+      setLineItemStatusFromCrm({ portalId: 4410001, beeswaxLineItemId: 71, active: false }, closed.deps),
     ).rejects.toBeInstanceOf(NotFoundError);
     expect(closed.bidder.calls).toEqual([]);
   });

@@ -1,17 +1,16 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { atBidderThenStore } from '../bidder-first';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireLineItem } from './campaign-access';
-import type { CampaignReader, LineItemReader } from './campaign-access';
 import { toPublicLineItem } from './campaign-records.schema';
-import type { TLineItemRecord } from './campaign-records.schema';
 
 /** Ports of the line-item status change. */
 export interface LineItemStatusDeps {
-  campaigns: CampaignReader &
-    LineItemReader & { replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null> };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'getLineItemByBidderId' | 'replaceLineItem'>;
   bidder: Pick<BidderCampaigns, 'updateLineItem'>;
   now: () => Date;
   log: Logger;
@@ -19,8 +18,9 @@ export interface LineItemStatusDeps {
 
 /**
  * Switches a line item on or off, here and at the bidder (the bidder first, so nothing is stored
- * that the bidder refused; then the stored line item only if nobody changed it meanwhile, else the
- * bidder is put back and the caller gets a 409). Asking for the state it is in changes nothing. A
+ * that the bidder refused; then the stored line item only if nobody changed it meanwhile: a 409
+ * otherwise). Whatever fails after the bidder call, the bidder is put back to what is stored
+ * (`atBidderThenStore`). Asking for the state it is in changes nothing. A
  * campaign 175 or more days past its end is read-only. `canEdit` lets the CRM card add its own rule
  * (only campaigns that allow CRM edits); a refusal there is a 404 like any line item it may not see.
  */
@@ -38,23 +38,27 @@ export async function setLineItemStatus(
   if (lineItem.active === input.active) return toPublicLineItem(lineItem, []);
   assertWritable(campaign, reportToday(deps.now()));
 
-  await deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: input.active });
-  const saved = await deps.campaigns.replaceLineItem(input.agencyId, {
-    ...lineItem,
-    active: input.active,
-    version: lineItem.version + 1,
-  });
-  if (!saved) {
-    try {
-      const stored = await deps.campaigns.getLineItemByBidderId(input.agencyId, input.beeswaxLineItemId);
-      if (stored) await deps.bidder.updateLineItem(stored.beeswaxLineItemId, { active: stored.active });
-    } catch (error) {
-      deps.log.error('could not put the bidder line item back after a lost race', {
-        beeswaxLineItemId: input.beeswaxLineItemId,
-        error,
-      });
-    }
-    throw new ConflictError(CAMPAIGN_MESSAGES.lineItemChangedMeanwhile);
-  }
+  const saved = await atBidderThenStore(
+    {
+      what: `line item ${lineItem.beeswaxLineItemId}`,
+      atBidder: () => deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: input.active }),
+      async store() {
+        const stored = await deps.campaigns.replaceLineItem(input.agencyId, {
+          ...lineItem,
+          active: input.active,
+          version: lineItem.version + 1,
+        });
+        if (!stored) throw new ConflictError(CAMPAIGN_MESSAGES.lineItemChangedMeanwhile);
+        return stored;
+      },
+      async undoAtBidder() {
+        const stored =
+          (await deps.campaigns.getLineItemByBidderId(input.agencyId, input.beeswaxLineItemId).catch(() => null)) ??
+          lineItem;
+        await deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: stored.active });
+      },
+    },
+    deps.log,
+  );
   return toPublicLineItem(saved, []);
 }

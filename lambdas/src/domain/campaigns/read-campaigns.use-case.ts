@@ -6,34 +6,36 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import type { TTimeFrame } from '@bidgrid/shared/constants';
 import { microsToUsd } from '@bidgrid/shared/metrics/derive';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import { reportKeys } from '../../adapters/repositories/report.repository';
-import type { TRollup } from '../../adapters/repositories/report.repository';
 import { NotFoundError } from '../../lib/errors';
 import { requireAdvertiser } from '../get-advertiser.use-case';
-import type { AdvertiserReader } from '../get-advertiser.use-case';
+import type { AdvertiserReader } from '../ports/advertiser.port';
+import type { CampaignRepository } from '../ports/campaign.port';
+import type { ReportReader, TRollupGroup, TStoredRollup } from '../ports/report.port';
 import { CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
-import type { CampaignReader } from './campaign-access';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { countsOfDay, countsOverTimeFrame } from '../reports/report-reader';
-import type { ReportReader, TReportEntity } from '../reports/report-reader';
+import type { TReportEntity } from '../reports/report-reader';
 import { campaignReportOf, rangeOf, reportToday } from '../reports/report-rows';
 
 /** Ports of the campaign reads. */
 export interface CampaignReadDeps {
-  campaigns: CampaignReader & {
-    listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]>;
-    getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null>;
-  };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listCampaigns' | 'getTargeting'>;
   advertisers: AdvertiserReader;
   reports: ReportReader;
   now: () => Date;
 }
 
-const campaignEntity = (agencyId: string, campaign: TCampaignRecord, timeFrame: TRangeTimeFrame): TReportEntity => ({
+const campaignEntity = (agencyId: string, campaign: TCampaignRecord): TReportEntity => ({
   key: campaign.bgCampaignId,
-  daysPk: reportKeys.campaignDays(agencyId, campaign.bgCampaignId),
-  rollupSk: reportKeys.campaignRollup(timeFrame, campaign.bgCampaignId),
+  subject: { kind: 'campaign', agencyId, campaignId: campaign.bgCampaignId },
+});
+
+/** The rollups of an advertiser's campaigns are read together. */
+const advertiserGroup = (agencyId: string, advertiserId: string): TRollupGroup => ({
+  kind: 'advertiser',
+  agencyId,
+  advertiserId,
 });
 
 /**
@@ -55,11 +57,11 @@ async function withRangeReports(
   campaigns: TCampaignRecord[],
   timeFrame: TRangeTimeFrame,
   deps: CampaignReadDeps,
-  rollups?: Promise<Map<string, TRollup>>,
+  rollups?: Promise<TStoredRollup[]>,
 ): Promise<TCampaign[]> {
   const counts = await countsOverTimeFrame(
-    campaigns.map((c) => campaignEntity(agencyId, c, timeFrame)),
-    reportKeys.advertiserRollups(agencyId, advertiserId),
+    campaigns.map((c) => campaignEntity(agencyId, c)),
+    advertiserGroup(agencyId, advertiserId),
     timeFrame,
     reportToday(deps.now()),
     deps.reports,
@@ -87,10 +89,7 @@ export async function listCampaignsByAdvertiser(
   deps: CampaignReadDeps,
 ): Promise<TCampaign[]> {
   // Keys carry the caller's agency, so the reads start together (another agency's id finds nothing).
-  const rollups = deps.reports.listRollups(
-    reportKeys.advertiserRollups(input.agencyId, input.advertiserId),
-    input.timeFrame,
-  );
+  const rollups = deps.reports.listRollups(advertiserGroup(input.agencyId, input.advertiserId), input.timeFrame);
   const [, campaigns] = await Promise.all([
     requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
     deps.campaigns.listCampaigns(input.agencyId, input.advertiserId),
@@ -122,7 +121,7 @@ export async function getCampaignDailyReport(
     }
   }
   const counts = await countsOfDay(
-    campaigns.map((c) => campaignEntity(input.agencyId, c, 'ALL_TIME')),
+    campaigns.map((c) => campaignEntity(input.agencyId, c)),
     input.date,
     deps.reports,
   );
@@ -175,7 +174,7 @@ export async function getCampaignDelivery(
   }
   if (to < from) return [];
   const rows = await deps.reports.listDailyRows(
-    reportKeys.campaignDays(input.agencyId, campaign.bgCampaignId),
+    { kind: 'campaign', agencyId: input.agencyId, campaignId: campaign.bgCampaignId },
     from,
     to,
   );

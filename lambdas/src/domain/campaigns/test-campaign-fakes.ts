@@ -1,20 +1,18 @@
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
-import type { CampaignRepository, TSyncCandidate } from '../../adapters/repositories/campaign.repository';
-import type {
-  ReportRepository,
-  TCampaignSyncState,
-  TJobCursor,
-  TRollup,
-  TStoredDailyRow,
-} from '../../adapters/repositories/report.repository';
-import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
+import type { AdGroupRepository, TPendingUpload } from '../ports/ad-group.port';
+import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignRepository, TSyncCandidate } from '../ports/campaign.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
+import { reportSubjectKey } from '../ports/report.port';
+import type { ReportRepository, TReportSubject, TRollupGroup, TStoredRollup } from '../ports/report.port';
+import type { TCampaignSyncState, TJobCursor, TStoredDailyRow } from '../reports/report-records.schema';
+import type { TAdGroupRecord, TCampaignRecord, TCreativeRecord, TLineItemRecord } from './campaign-records.schema';
 
 /**
  * In-memory stand-ins of the campaign, report and bidder ports for use-case tests: the same
- * contracts (versions checked on replace, puts keyed by partition and day) without DynamoDB.
+ * contracts (versions checked on replace, puts keyed by subject and day) without DynamoDB.
  */
 
 /** A campaign of the demo agency; override what a test varies. */
@@ -71,6 +69,10 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
   const agencyOf = (li: TLineItemRecord) =>
     [...byId.values()].find((c) => c.bgCampaignId === li.bgCampaignId)?.agencyId;
   const targeting = new Map<string, TTargetingSelections>();
+  /** Campaign id -> the agency that reserved it (a stored campaign reserves its id too). */
+  const reserved = new Map<string, string>();
+  const reservedBy = (campaignId: string): string | undefined =>
+    reserved.get(campaignId) ?? [...byId.values()].find((c) => c.bgCampaignId === campaignId)?.agencyId;
   const repo: CampaignRepository = {
     async getCampaign(agencyId, campaignId) {
       return byId.get(`${agencyId}|${campaignId}`) ?? null;
@@ -90,9 +92,17 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
       byId.set(key, next);
       return next;
     },
+    async reserveCampaignId(agencyId, campaignId) {
+      const holder = reservedBy(campaignId);
+      if (holder !== undefined && holder !== agencyId) return false;
+      reserved.set(campaignId, agencyId);
+      return true;
+    },
     async putNewCampaign(campaign, lis, selections) {
       const key = `${campaign.agencyId}|${campaign.bgCampaignId}`;
-      if (byId.has(key)) return false;
+      const holder = reservedBy(campaign.bgCampaignId);
+      if (byId.has(key) || (holder !== undefined && holder !== campaign.agencyId)) return false;
+      reserved.set(campaign.bgCampaignId, campaign.agencyId);
       byId.set(key, campaign);
       for (const li of lis) items.set(`${li.beeswaxLineItemId}`, li);
       targeting.set(key, selections);
@@ -128,44 +138,118 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
   return { repo, byId, items };
 }
 
-/** An in-memory reports table. */
+/** An in-memory ad-group repository (one agency) with the real one's version checks. */
+export function memoryAdGroups(adGroups: TAdGroupRecord[] = [], creatives: TCreativeRecord[] = []) {
+  const groups = new Map<string, TAdGroupRecord>(adGroups.map((g) => [g.adGroupId, g]));
+  const items = new Map<string, TCreativeRecord>(creatives.map((c) => [c.bgCreativeId, c]));
+  const uploads = new Map<string, TPendingUpload>();
+  const repo: AdGroupRepository = {
+    getAdGroup: async (_a, id) => groups.get(id) ?? null,
+    listAdGroups: async (_a, campaignId) => [...groups.values()].filter((g) => g.bgCampaignId === campaignId),
+    putNewAdGroup: async (_a, g) => (groups.has(g.adGroupId) ? false : (groups.set(g.adGroupId, g), true)),
+    deleteAdGroup: async (_a, g) => groups.delete(g.adGroupId),
+    getCreative: async (_a, id) => items.get(id) ?? null,
+    listCreatives: async (_a, _c, adGroupId) => [...items.values()].filter((c) => c.adGroupId === adGroupId),
+    listCampaignCreatives: async (_a, campaignId) => [...items.values()].filter((c) => c.bgCampaignId === campaignId),
+    async putNewCreative(_a, c) {
+      if (!groups.has(c.adGroupId)) return 'no-ad-group';
+      if (items.has(c.bgCreativeId)) return 'exists';
+      items.set(c.bgCreativeId, c);
+      return 'ok';
+    },
+    async replaceCreatives(_a, next) {
+      if (next.some((c) => items.get(c.bgCreativeId)?.version !== c.version - 1)) return 'conflict';
+      for (const c of next) items.set(c.bgCreativeId, c);
+      return 'ok';
+    },
+    async deleteCreative(_a, c) {
+      if (items.get(c.bgCreativeId)?.version !== c.version) return 'conflict';
+      items.delete(c.bgCreativeId);
+      return 'ok';
+    },
+    putUpload: async (_a, u) => void uploads.set(u.key, u),
+    getUpload: async (_a, key) => uploads.get(key) ?? null,
+  };
+  return { repo, groups, items, uploads };
+}
+
+/** The URL prefix of the fake bucket. */
+export const MEMORY_BUCKET_URL = 'http://s3.test/bucket/';
+
+/** An in-memory creative bucket: objects with their bytes and type, presigned URLs that say what they sign. */
+export function memoryStorage() {
+  const objects = new Map<string, { data: Uint8Array; type: string }>();
+  const storage: CreativeStorage = {
+    presignGet: async (key, options = {}) =>
+      `${MEMORY_BUCKET_URL}${key}?sig=1${options.contentType ? `&type=${encodeURIComponent(options.contentType)}` : ''}`,
+    presignPut: async (key, contentType) => ({
+      url: `${MEMORY_BUCKET_URL}${key}?put=1`,
+      headers: { 'Content-Type': contentType },
+    }),
+    head: async (key) => {
+      const o = objects.get(key);
+      return o ? { size: o.data.length, contentType: o.type } : null;
+    },
+    readRange: async (key, offset, length) =>
+      objects.get(key)?.data.slice(offset, offset + length) ?? new Uint8Array(0),
+    copy: async (from, to, type) => {
+      const source = objects.get(from);
+      if (!source) throw new Error(`no object ${from}`);
+      objects.set(to, { data: source.data, type });
+    },
+    put: async (key, data, type) => void objects.set(key, { data, type }),
+    remove: async (key) => void objects.delete(key),
+    urlOf: (key) => `${MEMORY_BUCKET_URL}${key}`,
+    keyFromUrl: (url) =>
+      url.startsWith(MEMORY_BUCKET_URL) ? (url.slice(MEMORY_BUCKET_URL.length).split('?')[0] ?? null) : null,
+  };
+  return { storage, objects };
+}
+
+/** One name per rollup group, for the fake's maps. */
+const groupKey = (group: TRollupGroup): string =>
+  group.kind === 'advertiser'
+    ? `${group.agencyId}/advertiser/${group.advertiserId}`
+    : `${group.agencyId}/campaign/${group.campaignId}`;
+
+/** An in-memory reports store. */
 export function memoryReports() {
+  /** Daily rows by subject key, then day. */
   const rows = new Map<string, Map<string, TStoredDailyRow>>();
-  const rollups = new Map<string, TRollup>();
+  /** Rollups by group key, then time frame and subject key. */
+  const rollups = new Map<string, Map<string, TStoredRollup>>();
   const syncs = new Map<string, TCampaignSyncState>();
   let cursor: TJobCursor = { resumeAfter: null, lastCompletedAt: null, lastRunAt: null };
   let puts = 0;
   const repo: ReportRepository = {
-    async listDailyRows(pk, from, to) {
-      return [...(rows.get(pk)?.values() ?? [])]
+    async listDailyRows(subject, from, to) {
+      return [...(rows.get(reportSubjectKey(subject))?.values() ?? [])]
         .filter((r) => (from === null || r.date >= from) && (to === null || r.date <= to))
         .sort((a, b) => a.date.localeCompare(b.date));
     },
-    async getDailyRowsOfDay(pks, day) {
-      const found = new Map<string, TStoredDailyRow>();
-      for (const pk of pks) {
-        const row = rows.get(pk)?.get(day);
-        if (row) found.set(pk, row);
-      }
-      return found;
+    async getDailyRowsOfDay(subjects, day) {
+      return subjects.map((subject) => rows.get(reportSubjectKey(subject))?.get(day) ?? null);
     },
     async putDailyRows(writes) {
       for (const w of writes) {
         puts++;
-        const partition = rows.get(w.pk) ?? new Map<string, TStoredDailyRow>();
+        const key = reportSubjectKey(w.subject);
+        const partition = rows.get(key) ?? new Map<string, TStoredDailyRow>();
         partition.set(w.date, { ...w.counts, date: w.date });
-        rows.set(w.pk, partition);
+        rows.set(key, partition);
       }
     },
-    async listRollups(pk, timeFrame) {
-      return new Map(
-        [...rollups.entries()]
-          .filter(([key]) => key.startsWith(`${pk}|RANGE#${timeFrame}#`))
-          .map(([key, value]) => [key.slice(pk.length + 1), value]),
-      );
+    async listRollups(group, timeFrame) {
+      return [...(rollups.get(groupKey(group))?.entries() ?? [])]
+        .filter(([key]) => key.startsWith(`${timeFrame}|`))
+        .map(([, stored]) => stored);
     },
     async putRollups(writes) {
-      for (const w of writes) rollups.set(`${w.pk}|${w.sk}`, w.rollup);
+      for (const w of writes) {
+        const group = rollups.get(groupKey(w.group)) ?? new Map<string, TStoredRollup>();
+        group.set(`${w.rollup.timeFrame}|${reportSubjectKey(w.subject)}`, { subject: w.subject, rollup: w.rollup });
+        rollups.set(groupKey(w.group), group);
+      }
     },
     async getCampaignSync(agencyId, campaignId) {
       return syncs.get(`${agencyId}|${campaignId}`) ?? null;
@@ -182,39 +266,65 @@ export function memoryReports() {
   };
   return {
     repo,
-    rows,
-    rollups,
     syncs,
     puts: () => puts,
     cursor: () => cursor,
+    /** The stored daily rows of a subject, by day. */
+    rowsOf: (subject: TReportSubject): ReadonlyMap<string, TStoredDailyRow> =>
+      rows.get(reportSubjectKey(subject)) ?? new Map(),
+    /** How many rollups a group holds, all time frames. */
+    rollupCount: (group: TRollupGroup): number => rollups.get(groupKey(group))?.size ?? 0,
     /** Stores a daily row directly (a test's "what the sync wrote before"). */
-    seed(pk: string, date: string, counts: Partial<TMetricCounts>) {
-      const partition = rows.get(pk) ?? new Map<string, TStoredDailyRow>();
+    seed(subject: TReportSubject, date: string, counts: Partial<TMetricCounts>) {
+      const key = reportSubjectKey(subject);
+      const partition = rows.get(key) ?? new Map<string, TStoredDailyRow>();
       partition.set(date, { ...emptyCounts(), ...counts, date });
-      rows.set(pk, partition);
+      rows.set(key, partition);
     },
   };
 }
 
-/** A bidder that records calls and can be told to fail. */
+/**
+ * A bidder that records calls, keeps what it was told (so a test can ask what it holds now), and can
+ * be told to fail. `seed` sets what it holds before the test.
+ */
 export function recordingBidder() {
   const calls: Array<{ op: string; id: number; fields: unknown }> = [];
+  const held = {
+    campaign: new Map<number, Record<string, unknown>>(),
+    lineItem: new Map<number, Record<string, unknown>>(),
+    creative: new Map<number, Record<string, unknown>>(),
+  };
+  const deleted = new Set<number>();
   let failOn: string | null = null;
   const record =
-    (op: string) =>
-    async (id: number, fields: unknown): Promise<void> => {
+    (op: string, kind: keyof typeof held) =>
+    async (id: number, fields: object): Promise<void> => {
       calls.push({ op, id, fields });
       if (failOn === op) throw new Error(`bidder ${op} failed`);
+      held[kind].set(id, { ...held[kind].get(id), ...fields });
     };
   const bidder: Pick<BidderCampaigns, 'updateCampaign' | 'updateLineItem' | 'updateCreative' | 'deleteCreative'> = {
-    updateCampaign: record('updateCampaign'),
-    updateLineItem: record('updateLineItem'),
-    updateCreative: record('updateCreative'),
-    deleteCreative: (id) => record('deleteCreative')(id, undefined),
+    updateCampaign: record('updateCampaign', 'campaign'),
+    updateLineItem: record('updateLineItem', 'lineItem'),
+    updateCreative: record('updateCreative', 'creative'),
+    async deleteCreative(id) {
+      calls.push({ op: 'deleteCreative', id, fields: undefined });
+      if (failOn === 'deleteCreative') throw new Error('bidder deleteCreative failed');
+      deleted.add(id);
+      held.creative.delete(id);
+    },
   };
   return {
     bidder,
     calls,
+    /** What the bidder holds of an entity now (the fields it was seeded with or told). */
+    holds: (kind: keyof typeof held, id: number): Record<string, unknown> | undefined => held[kind].get(id),
+    /** Whether the bidder deleted a creative. */
+    deleted: (id: number): boolean => deleted.has(id),
+    seed(kind: keyof typeof held, id: number, fields: Record<string, unknown>) {
+      held[kind].set(id, { ...fields });
+    },
     failOn: (op: string | null) => {
       failOn = op;
     },

@@ -37,11 +37,11 @@ describe('updateCampaignDetails', () => {
       op: 'updateCampaign',
       id: 70,
       fields: {
-        campaign_name: 'Q4 ABM',
-        campaign_budget: 1550,
-        daily_budget: 50,
-        start_date: '2026-11-30',
-        end_date: '2026-12-31',
+        name: 'Q4 ABM',
+        totalBudget: 1550,
+        dailyBudget: 50,
+        startDate: '2026-11-30',
+        endDate: '2026-12-31',
         active: true,
       },
     });
@@ -50,12 +50,12 @@ describe('updateCampaignDetails', () => {
       {
         op: 'updateLineItem',
         id: 71,
-        fields: { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } }, daily_budget: 25 },
+        fields: { cpmBid: 10, dailyBudget: 25 },
       },
       {
         op: 'updateLineItem',
         id: 72,
-        fields: { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } }, daily_budget: 25 },
+        fields: { cpmBid: 10, dailyBudget: 25 },
       },
     ]);
   });
@@ -111,6 +111,41 @@ describe('updateCampaignDetails', () => {
     expect(w.bidder.calls.filter((c) => c.op === 'updateCampaign')).toHaveLength(2);
   });
 
+  it('puts the bidder back when the store write fails for any reason, not only a lost race', async () => {
+    // Prepare: the bidder holds what is stored; the store then refuses the write (e.g. an item too big).
+    const w = world();
+    w.bidder.seed('campaign', 70, { dailyBudget: 100, totalBudget: 6000, active: true });
+    w.bidder.seed('lineItem', 71, { dailyBudget: 50, cpmBid: 10 });
+    w.bidder.seed('lineItem', 72, { dailyBudget: 50, cpmBid: 10 });
+    w.campaigns.repo.replaceCampaign = async () => {
+      throw new Error('ValidationException: Item size has exceeded the maximum allowed size');
+    };
+
+    // Act
+    const error = await updateCampaignDetails(
+      { ...base, updateBody: { daily_budget: 200, max_bid: 20 } },
+      w.deps,
+    ).catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('Item size');
+    expect(w.bidder.holds('campaign', 70)).toMatchObject({ dailyBudget: 100, totalBudget: 6000 });
+    expect(w.bidder.holds('lineItem', 71)).toMatchObject({ dailyBudget: 50, cpmBid: 10 });
+    expect(w.bidder.holds('lineItem', 72)).toMatchObject({ dailyBudget: 50, cpmBid: 10 });
+    expect(w.campaigns.byId.get('bgAgency-demo|bg-campaign-q3')?.daily_budget).toBe(100);
+  });
+
+  it('puts the bidder back when the store fails after a status change', async () => {
+    const w = world();
+    w.bidder.seed('campaign', 70, { active: true });
+    w.campaigns.repo.replaceCampaign = async () => {
+      throw new Error('store unavailable');
+    };
+    await expect(updateCampaignStatus({ ...base, active: false }, w.deps)).rejects.toThrow('store unavailable');
+    expect(w.bidder.holds('campaign', 70)).toMatchObject({ active: true });
+  });
+
   it('answers 409 when another change won the race, and the bidder holds what is stored', async () => {
     // Prepare: someone saves between our read and our write.
     const w = world();
@@ -126,9 +161,7 @@ describe('updateCampaignDetails', () => {
     // Assess
     expect(error).toBeInstanceOf(ConflictError);
     expect(
-      w.bidder.calls
-        .filter((c) => c.op === 'updateCampaign')
-        .map((c) => (c.fields as { campaign_name: string }).campaign_name),
+      w.bidder.calls.filter((c) => c.op === 'updateCampaign').map((c) => (c.fields as { name: string }).name),
     ).toEqual(['Loser', 'Winner']);
   });
 });

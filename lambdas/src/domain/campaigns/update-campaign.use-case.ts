@@ -2,22 +2,20 @@ import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TCampaign, TCampaignDetailsUpdate } from '@bidgrid/shared/entities/campaign.schema';
 import type { TMediaType } from '@bidgrid/shared/constants';
 import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
-import type { BidderCampaignFields, BidderCampaigns } from '../../adapters/bidder/bidder-client';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
+import { atBidderThenStore, eachSettled } from '../bidder-first';
+import type { BidderCampaigns, TBidderCampaign, TBidderLineItem } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
-import type { CampaignReader } from './campaign-access';
 import { toPublicCampaign } from './campaign-records.schema';
-import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
+import type { TCampaignRecord } from './campaign-records.schema';
 
 /** Ports of the campaign changes. */
 export interface CampaignUpdateDeps {
-  campaigns: CampaignReader & {
-    replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null>;
-    listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]>;
-  };
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'replaceCampaign' | 'listLineItems'>;
   bidder: Pick<BidderCampaigns, 'updateCampaign' | 'updateLineItem'>;
   now: () => Date;
   log: Logger;
@@ -26,25 +24,25 @@ export interface CampaignUpdateDeps {
 /** The bidder's view of a campaign: everything the edit form and the status change can touch. */
 export function bidderCampaignFields(
   campaign: TCampaignRecord,
-): Pick<
-  BidderCampaignFields,
-  'campaign_name' | 'campaign_budget' | 'daily_budget' | 'start_date' | 'end_date' | 'active'
-> {
+): Pick<TBidderCampaign, 'name' | 'totalBudget' | 'dailyBudget' | 'startDate' | 'endDate' | 'active'> {
   return {
-    campaign_name: campaign.name,
-    campaign_budget: campaign.campaign_budget,
-    daily_budget: campaign.daily_budget,
-    start_date: campaign.start_date,
-    end_date: campaign.end_date,
+    name: campaign.name,
+    totalBudget: campaign.campaign_budget,
+    dailyBudget: campaign.daily_budget,
+    startDate: campaign.start_date,
+    endDate: campaign.end_date,
     active: campaign.active,
   };
 }
 
 /** A line item's share of its campaign: the max bid and an even part of the daily budget. */
-function lineItemBidding(campaign: TCampaignRecord, lineItemCount: number) {
+function lineItemBidding(
+  campaign: TCampaignRecord,
+  lineItemCount: number,
+): Pick<TBidderLineItem, 'cpmBid' | 'dailyBudget'> {
   return {
-    bidding: { bidding_strategy: 'CPM' as const, values: { cpm_bid: campaign.maxBid } },
-    daily_budget: Math.round((campaign.daily_budget / Math.max(1, lineItemCount)) * 100) / 100,
+    cpmBid: campaign.maxBid,
+    dailyBudget: Math.round((campaign.daily_budget / Math.max(1, lineItemCount)) * 100) / 100,
   };
 }
 
@@ -65,20 +63,16 @@ async function pushToBidder(
   if (!lineItemsToo) return;
   const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
   const share = lineItemBidding(campaign, lineItems.length);
-  for (let i = 0; i < lineItems.length; i += LINE_ITEM_CONCURRENCY) {
-    await Promise.all(
-      lineItems
-        .slice(i, i + LINE_ITEM_CONCURRENCY)
-        .map((lineItem) => deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, share)),
-    );
-  }
+  await eachSettled(lineItems, LINE_ITEM_CONCURRENCY, (lineItem) =>
+    deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, share),
+  );
 }
 
 /**
  * Applies a change here and at the bidder without a half-done state anyone can see: the bidder
  * first (nothing is stored if it refuses), then the stored campaign only if nobody changed it since
- * it was read. If the bidder failed half way, or another change won the race, the bidder is put
- * back to what is stored (best effort, logged) and the caller gets the error (409 for the race).
+ * it was read. If the bidder failed half way, another change won the race (409) or the store write
+ * failed in any other way, the bidder is put back to what is stored (`atBidderThenStore`).
  */
 async function commit(
   agencyId: string,
@@ -87,28 +81,28 @@ async function commit(
   lineItemsToo: boolean,
   deps: CampaignUpdateDeps,
 ): Promise<TCampaignRecord> {
-  const restore = async (reason: string): Promise<void> => {
-    try {
-      const stored = (await deps.campaigns.getCampaign(agencyId, before.bgCampaignId)) ?? before;
-      await pushToBidder(agencyId, stored, lineItemsToo, deps);
-    } catch (error) {
-      deps.log.error(`could not put the bidder back after ${reason}`, { campaignId: before.bgCampaignId, error });
-    }
-  };
-  try {
-    await pushToBidder(agencyId, next, lineItemsToo, deps);
-  } catch (error) {
-    await restore('a bidder failure');
-    throw error;
-  }
-  const saved = await deps.campaigns.replaceCampaign(next);
-  if (!saved) {
-    await restore('a lost race');
-    throw new ConflictError(CAMPAIGN_MESSAGES.changedMeanwhile, {
-      internalMessage: `Campaign ${before.bgCampaignId} changed after version ${before.version}`,
-    });
-  }
-  return saved;
+  return atBidderThenStore(
+    {
+      what: `campaign ${before.bgCampaignId}`,
+      atBidder: () => pushToBidder(agencyId, next, lineItemsToo, deps),
+      async store() {
+        const saved = await deps.campaigns.replaceCampaign(next);
+        if (!saved) {
+          throw new ConflictError(CAMPAIGN_MESSAGES.changedMeanwhile, {
+            internalMessage: `Campaign ${before.bgCampaignId} changed after version ${before.version}`,
+          });
+        }
+        return saved;
+      },
+      async undoAtBidder() {
+        // What is stored now: a concurrent winner's values, else ours from before (also when the
+        // store cannot be read: then it failed the write too, and still holds `before`).
+        const stored = (await deps.campaigns.getCampaign(agencyId, before.bgCampaignId).catch(() => null)) ?? before;
+        await pushToBidder(agencyId, stored, lineItemsToo, deps);
+      },
+    },
+    deps.log,
+  );
 }
 
 /** The body's bidder id must be the campaign's (the spec's clients send both ids). */

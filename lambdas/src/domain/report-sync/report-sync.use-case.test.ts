@@ -1,8 +1,8 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { TBidderReportRow } from '../../adapters/bidder/bidder-reports';
-import { reportKeys } from '../../adapters/repositories/report.repository';
+import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';
+import type { TReportSubject } from '../ports/report.port';
 import { VendorError } from '../../lib/errors';
 import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
@@ -13,30 +13,28 @@ const NOW = new Date('2026-11-25T15:00:00Z');
 
 /** A bidder whose report is a fixed function of line item (or creative) id and day. */
 function fakeBidder(options: { failFor?: number } = {}) {
-  const requests: Array<{ campaignId: number; dimension: string; from: string; to: string }> = [];
+  const requests: Array<Parameters<BidderCampaigns['dailyReport']>[0]> = [];
   const impressionsOf = (id: number, day: string) => id * 100 + Number(day.slice(8, 10));
-  return {
-    requests,
-    bidder: {
-      async dailyReport(request: { campaignId: number; dimension: string; from: string; to: string }) {
-        requests.push(request);
-        if (request.campaignId === options.failFor) throw new VendorError('bidder', 'answered 503');
-        const ids = request.dimension === 'line_item_id' ? [71, 72] : [901];
-        const rows: TBidderReportRow[] = [];
-        for (let t = Date.parse(request.from); t <= Date.parse(request.to); t += 86_400_000) {
-          const day = new Date(t).toISOString().slice(0, 10);
-          for (const id of ids) {
-            rows.push({
-              day,
-              id,
-              counts: { ...emptyCounts(), impressions: impressionsOf(id, day), spend_micros: 1_000_000 },
-            });
-          }
+  const bidder: Pick<BidderCampaigns, 'dailyReport'> = {
+    async dailyReport(request) {
+      requests.push(request);
+      if (request.campaignId === options.failFor) throw new VendorError('bidder', 'answered 503');
+      const ids = request.dimension === 'lineItem' ? [71, 72] : [901];
+      const rows: TBidderReportRow[] = [];
+      for (let t = Date.parse(request.from); t <= Date.parse(request.to); t += 86_400_000) {
+        const day = new Date(t).toISOString().slice(0, 10);
+        for (const id of ids) {
+          rows.push({
+            day,
+            id,
+            counts: { ...emptyCounts(), impressions: impressionsOf(id, day), spend_micros: 1_000_000 },
+          });
         }
-        return rows;
-      },
+      }
+      return rows;
     },
   };
+  return { requests, bidder };
 }
 
 function world(campaigns: TCampaignRecord[] = [campaignFixture()], bidderOptions = {}) {
@@ -59,6 +57,7 @@ function world(campaigns: TCampaignRecord[] = [campaignFixture()], bidderOptions
 }
 
 const ref = { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3' };
+const CAMPAIGN: TReportSubject = { kind: 'campaign', agencyId: 'bgAgency-demo', campaignId: 'bg-campaign-q3' };
 
 describe('syncCampaign', () => {
   it('pulls from the start the first time, writes campaign, line item and creative rows, and rollups', async () => {
@@ -68,17 +67,14 @@ describe('syncCampaign', () => {
     const result = await syncCampaign(ref, w.deps);
     // Assess
     expect(result.pulled).toEqual({ from: '2026-11-01', to: '2026-11-25' });
-    const campaignRows = await w.reports.repo.listDailyRows(
-      reportKeys.campaignDays('bgAgency-demo', 'bg-campaign-q3'),
-      null,
-      null,
-    );
+    const campaignRows = await w.reports.repo.listDailyRows(CAMPAIGN, null, null);
     expect(campaignRows).toHaveLength(25);
     // The campaign row of a day is the sum of its line items that day.
     expect(campaignRows[0]?.impressions).toBe(7101 + 7201);
-    expect(w.reports.rows.get(reportKeys.creativeDays('bgAgency-demo', 'bgCreative-1'))?.size).toBe(25);
-    const week = await w.reports.repo.listRollups(reportKeys.campaignDays('bgAgency-demo', 'bg-campaign-q3'), '7_DAYS');
-    expect(week.get(reportKeys.lineItemRollup('7_DAYS', 71))).toMatchObject({
+    expect(w.reports.rowsOf({ kind: 'creative', agencyId: 'bgAgency-demo', creativeId: 'bgCreative-1' }).size).toBe(25);
+    const week = await w.reports.repo.listRollups({ ...CAMPAIGN, kind: 'campaign' }, '7_DAYS');
+    const lineItem71 = week.find((r) => r.subject.kind === 'lineItem' && r.subject.beeswaxLineItemId === 71);
+    expect(lineItem71?.rollup).toMatchObject({
       asOfDay: '2026-11-25',
       final: false,
       impressions: [19, 20, 21, 22, 23, 24, 25].reduce((s, d) => s + 7100 + d, 0),
@@ -88,9 +84,19 @@ describe('syncCampaign', () => {
   it('pulls again from two days before the last pulled day, and writes the same rows twice', async () => {
     const w = world();
     await syncCampaign(ref, w.deps);
-    const before = JSON.stringify([...w.reports.rows.entries()].map(([pk, rows]) => [pk, [...rows.entries()]]));
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all(
+          [CAMPAIGN, { kind: 'lineItem' as const, agencyId: 'bgAgency-demo', beeswaxLineItemId: 71 }].map((subject) =>
+            w.reports.repo.listDailyRows(subject, null, null),
+          ),
+        ),
+      );
+    const before = await snapshot();
+    const puts = w.reports.puts();
     const second = await syncCampaign(ref, w.deps);
-    const after = JSON.stringify([...w.reports.rows.entries()].map(([pk, rows]) => [pk, [...rows.entries()]]));
+    const after = await snapshot();
+    expect(w.reports.puts()).toBeGreaterThan(puts);
     expect(second.pulled).toEqual({ from: '2026-11-23', to: '2026-11-25' });
     expect(after).toBe(before);
   });
@@ -130,10 +136,10 @@ describe('syncCampaign', () => {
     const w = world([campaignFixture({ start_date: '2026-06-01', end_date: '2026-08-20' })]);
     await syncCampaign(ref, w.deps, { from: '2026-06-01' });
     const all = await w.reports.repo.listRollups(
-      reportKeys.advertiserRollups('bgAgency-demo', 'bgAdvertiser-acme'),
+      { kind: 'advertiser', agencyId: 'bgAgency-demo', advertiserId: 'bgAdvertiser-acme' },
       'ALL_TIME',
     );
-    expect(all.get(reportKeys.campaignRollup('ALL_TIME', 'bg-campaign-q3'))?.final).toBe(true);
+    expect(all.find((r) => r.subject.kind === 'campaign')?.rollup.final).toBe(true);
   });
 });
 

@@ -4,15 +4,19 @@ import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import type { BidderCampaigns } from '../../adapters/bidder/bidder-client';
-import type { TBidderReportRow } from '../../adapters/bidder/bidder-reports';
-import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
-import type { CampaignRepository } from '../../adapters/repositories/campaign.repository';
-import { reportKeys } from '../../adapters/repositories/report.repository';
-import type { ReportRepository, TDailyRowWrite, TRollupWrite } from '../../adapters/repositories/report.repository';
 import { VendorError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';
+import type { CampaignRepository } from '../ports/campaign.port';
+import type {
+  ReportRepository,
+  TDailyRowWrite,
+  TReportSubject,
+  TRollupGroup,
+  TRollupWrite,
+} from '../ports/report.port';
 import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
 
 /**
@@ -88,7 +92,7 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 /** Pulls one dimension of a campaign's report over a range, in chunks the bidder accepts. */
 async function pull(
   campaign: TCampaignRecord,
-  dimension: 'line_item_id' | 'creative_id',
+  dimension: 'lineItem' | 'creative',
   from: string,
   to: string,
   deps: ReportSyncDeps,
@@ -116,32 +120,31 @@ async function refreshRollups(
   const { agencyId, bgCampaignId, bgAdvertiserId } = campaign;
   const today = reportToday(deps.now());
   const final = isoDaysBetween(campaign.end_date, today) >= ROLLUP_HORIZON_DAYS;
-  const campaignPk = reportKeys.campaignDays(agencyId, bgCampaignId);
-  const entities: Array<{ daysPk: string; rollupPk: string; sk: (tf: TRangeTimeFrame) => string }> = [
+  // The campaign's rollup is read with its advertiser's campaigns; its line items' and creatives'
+  // with the campaign's tables.
+  const ofCampaign: TRollupGroup = { kind: 'campaign', agencyId, campaignId: bgCampaignId };
+  const entities: Array<{ subject: TReportSubject; group: TRollupGroup }> = [
     {
-      daysPk: campaignPk,
-      rollupPk: reportKeys.advertiserRollups(agencyId, bgAdvertiserId),
-      sk: (tf) => reportKeys.campaignRollup(tf, bgCampaignId),
+      subject: { kind: 'campaign', agencyId, campaignId: bgCampaignId },
+      group: { kind: 'advertiser', agencyId, advertiserId: bgAdvertiserId },
     },
     ...lineItemIds.map((id) => ({
-      daysPk: reportKeys.lineItemDays(agencyId, id),
-      rollupPk: campaignPk,
-      sk: (tf: TRangeTimeFrame) => reportKeys.lineItemRollup(tf, id),
+      subject: { kind: 'lineItem' as const, agencyId, beeswaxLineItemId: id },
+      group: ofCampaign,
     })),
     ...creativeIds.map((id) => ({
-      daysPk: reportKeys.creativeDays(agencyId, id),
-      rollupPk: campaignPk,
-      sk: (tf: TRangeTimeFrame) => reportKeys.creativeRollup(tf, id),
+      subject: { kind: 'creative' as const, agencyId, creativeId: id },
+      group: ofCampaign,
     })),
   ];
   const writes: TRollupWrite[] = [];
   await inBatches(entities, ROLLUP_CONCURRENCY, async (entity) => {
-    const rows = await deps.reports.listDailyRows(entity.daysPk, null, null);
+    const rows = await deps.reports.listDailyRows(entity.subject, null, null);
     for (const timeFrame of RANGE_TIME_FRAMES) {
       const counts = sumInRange(rows, rangeOf(timeFrame, today));
       writes.push({
-        pk: entity.rollupPk,
-        sk: entity.sk(timeFrame),
+        group: entity.group,
+        subject: entity.subject,
         rollup: { ...counts, timeFrame, asOfDay: today, final },
       });
     }
@@ -182,26 +185,35 @@ export async function syncCampaign(
   let unchanged = false;
   if (shouldPull) {
     const [byLineItem, byCreative] = await Promise.all([
-      pull(campaign, 'line_item_id', from, to, deps),
-      pull(campaign, 'creative_id', from, to, deps),
+      pull(campaign, 'lineItem', from, to, deps),
+      pull(campaign, 'creative', from, to, deps),
     ]);
     const perDay = new Map<string, TMetricCounts>();
     for (const row of byLineItem) {
-      rows.push({ pk: reportKeys.lineItemDays(ref.agencyId, row.id), date: row.day, counts: row.counts });
+      rows.push({
+        subject: { kind: 'lineItem', agencyId: ref.agencyId, beeswaxLineItemId: row.id },
+        date: row.day,
+        counts: row.counts,
+      });
       perDay.set(row.day, addCounts(perDay.get(row.day) ?? emptyCounts(), row.counts));
     }
     const creativeIds = new Map(creatives.map((c) => [c.beeswaxCreativeId, c.bgCreativeId]));
     for (const row of byCreative) {
       // Creatives deleted here still show in the bidder's history: their rows have nowhere to go.
       const bgCreativeId = creativeIds.get(row.id);
-      if (bgCreativeId)
-        rows.push({ pk: reportKeys.creativeDays(ref.agencyId, bgCreativeId), date: row.day, counts: row.counts });
+      if (bgCreativeId) {
+        rows.push({
+          subject: { kind: 'creative', agencyId: ref.agencyId, creativeId: bgCreativeId },
+          date: row.day,
+          counts: row.counts,
+        });
+      }
     }
     // Every day of the range gets a campaign row, zero included, so a day restated to nothing is
     // overwritten and the chart and billing read a complete series.
     for (let day = from; day <= to; day = addIsoDays(day, 1)) {
       rows.push({
-        pk: reportKeys.campaignDays(ref.agencyId, ref.bgCampaignId),
+        subject: { kind: 'campaign', agencyId: ref.agencyId, campaignId: ref.bgCampaignId },
         date: day,
         counts: perDay.get(day) ?? emptyCounts(),
       });

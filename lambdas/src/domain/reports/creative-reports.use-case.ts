@@ -2,13 +2,13 @@ import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { AdGroupRepository } from '../../adapters/repositories/ad-group.repository';
-import { reportKeys } from '../../adapters/repositories/report.repository';
-import type { CreativeStorage } from '../../adapters/creative-storage';
 import { publicCreative, requireAdGroup } from '../ad-groups/ad-groups.use-case';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { CreativeStorage } from '../ports/creative-storage.port';
+import type { ReportReader } from '../ports/report.port';
 import { countsOfDay, countsOverTimeFrame } from './report-reader';
-import type { ReportReader, TReportEntity } from './report-reader';
+import type { TReportEntity } from './report-reader';
 import { creativeReportOf, reportToday } from './report-rows';
 import type { TReportPeriod } from './report-rows';
 
@@ -20,10 +20,9 @@ export interface CreativeReportDeps {
   now: () => Date;
 }
 
-const entityOf = (agencyId: string, creative: TCreativeRecord, timeFrame: TRangeTimeFrame): TReportEntity => ({
+const entityOf = (agencyId: string, creative: TCreativeRecord): TReportEntity => ({
   key: creative.bgCreativeId,
-  daysPk: reportKeys.creativeDays(agencyId, creative.bgCreativeId),
-  rollupSk: reportKeys.creativeRollup(timeFrame, creative.bgCreativeId),
+  subject: { kind: 'creative', agencyId, creativeId: creative.bgCreativeId },
 });
 
 const isVideo = (creative: TCreativeRecord): boolean =>
@@ -52,8 +51,8 @@ export async function getCreativesReport(
   const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
   const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
   const counts = await countsOverTimeFrame(
-    creatives.map((c) => entityOf(input.agencyId, c, input.timeFrame)),
-    reportKeys.campaignDays(input.agencyId, adGroup.bgCampaignId),
+    creatives.map((c) => entityOf(input.agencyId, c)),
+    { kind: 'campaign', agencyId: input.agencyId, campaignId: adGroup.bgCampaignId },
     input.timeFrame,
     reportToday(deps.now()),
     deps.reports,
@@ -69,7 +68,7 @@ export async function getCreativesDailyReport(
   const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
   const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
   const counts = await countsOfDay(
-    creatives.map((c) => entityOf(input.agencyId, c, 'ALL_TIME')),
+    creatives.map((c) => entityOf(input.agencyId, c)),
     input.date,
     deps.reports,
   );

@@ -1,7 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { reportKeys } from '../../adapters/repositories/report.repository';
 import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
 import { getLineItemsDailyReport, getLineItemsReport } from './line-item-reports.use-case';
 
@@ -22,7 +21,7 @@ function world(options: { video?: boolean } = {}) {
   for (let d = 1; d <= 25; d++) {
     const date = `2026-11-${String(d).padStart(2, '0')}`;
     for (const id of [71, 72]) {
-      reports.seed(reportKeys.lineItemDays(A, id), date, {
+      reports.seed({ kind: 'lineItem', agencyId: A, beeswaxLineItemId: id }, date, {
         impressions: 1000 * id + d,
         clicks: d,
         spend_micros: 2_000_000 + d,
@@ -71,12 +70,12 @@ describe('getLineItemsReport', () => {
     // Prepare: rollups as the sync writes them, one deliberately stale.
     const w = world();
     const fromRows = await getLineItemsReport({ ...input, timeFrame: '30_DAYS' }, w.deps);
-    const pk = reportKeys.campaignDays(A, 'bg-campaign-q3');
+    const group = { kind: 'campaign' as const, agencyId: A, campaignId: 'bg-campaign-q3' };
     const sumOf = (id: number) => fromRows.lineItemReports.find((r) => r.beeswaxLineItemId === id);
     await w.reports.repo.putRollups([
       {
-        pk,
-        sk: reportKeys.lineItemRollup('30_DAYS', 71),
+        group,
+        subject: { kind: 'lineItem', agencyId: A, beeswaxLineItemId: 71 },
         rollup: {
           ...emptyCounts(),
           impressions: sumOf(71)?.impressions ?? 0,
@@ -91,8 +90,8 @@ describe('getLineItemsReport', () => {
         },
       },
       {
-        pk,
-        sk: reportKeys.lineItemRollup('30_DAYS', 72),
+        group,
+        subject: { kind: 'lineItem', agencyId: A, beeswaxLineItemId: 72 },
         rollup: {
           ...emptyCounts(),
           impressions: 1,

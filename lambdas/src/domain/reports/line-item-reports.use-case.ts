@@ -1,14 +1,14 @@
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TLineItemReport, TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { reportKeys } from '../../adapters/repositories/report.repository';
-import type { CampaignRepository, TCampaignSummary } from '../../adapters/repositories/campaign.repository';
 import { NotFoundError } from '../../lib/errors';
 import { CAMPAIGN_MESSAGES } from '../campaigns/campaign-access';
 import { toPublicLineItem } from '../campaigns/campaign-records.schema';
 import type { TLineItemRecord } from '../campaigns/campaign-records.schema';
+import type { CampaignRepository, TCampaignSummary } from '../ports/campaign.port';
+import type { ReportReader, TRollupGroup } from '../ports/report.port';
 import { countsOfDay, countsOverTimeFrame } from './report-reader';
-import type { ReportReader, TReportEntity } from './report-reader';
+import type { TReportEntity } from './report-reader';
 import { lineItemReportOf, reportToday } from './report-rows';
 import type { TReportPeriod } from './report-rows';
 
@@ -19,10 +19,9 @@ export interface LineItemReportDeps {
   now: () => Date;
 }
 
-const entityOf = (agencyId: string, lineItem: TLineItemRecord, timeFrame: TRangeTimeFrame): TReportEntity => ({
+const entityOf = (agencyId: string, lineItem: TLineItemRecord): TReportEntity => ({
   key: String(lineItem.beeswaxLineItemId),
-  daysPk: reportKeys.lineItemDays(agencyId, lineItem.beeswaxLineItemId),
-  rollupSk: reportKeys.lineItemRollup(timeFrame, lineItem.beeswaxLineItemId),
+  subject: { kind: 'lineItem', agencyId, beeswaxLineItemId: lineItem.beeswaxLineItemId },
 });
 
 /**
@@ -72,16 +71,16 @@ export async function getLineItemsReport(
 ): Promise<TLineItemsReport> {
   // Keys carry the caller's agency, so the three reads can start together: another agency's
   // campaign id finds no campaign (404) and no line items or rollups either.
-  const rollupPk = reportKeys.campaignDays(input.agencyId, input.campaignId);
-  const rollups = deps.reports.listRollups(rollupPk, input.timeFrame);
+  const group: TRollupGroup = { kind: 'campaign', agencyId: input.agencyId, campaignId: input.campaignId };
+  const rollups = deps.reports.listRollups(group, input.timeFrame);
   const [campaign, lineItems] = await Promise.all([
     requireSummary(deps, input.agencyId, input.campaignId),
     deps.campaigns.listLineItems(input.agencyId, input.campaignId),
     rollups,
   ]);
   const counts = await countsOverTimeFrame(
-    lineItems.map((li) => entityOf(input.agencyId, li, input.timeFrame)),
-    rollupPk,
+    lineItems.map((li) => entityOf(input.agencyId, li)),
+    group,
     input.timeFrame,
     reportToday(deps.now()),
     deps.reports,
@@ -100,7 +99,7 @@ export async function getLineItemsDailyReport(
     deps.campaigns.listLineItems(input.agencyId, input.campaignId),
   ]);
   const counts = await countsOfDay(
-    lineItems.map((li) => entityOf(input.agencyId, li, 'ALL_TIME')),
+    lineItems.map((li) => entityOf(input.agencyId, li)),
     input.date,
     deps.reports,
   );

@@ -1,20 +1,16 @@
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { emptyCounts, sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { ReportRepository, TRollup } from '../../adapters/repositories/report.repository';
+import { reportSubjectKey } from '../ports/report.port';
+import type { ReportReader, TReportSubject, TRollupGroup, TStoredRollup } from '../ports/report.port';
+import type { TRollup } from './report-records.schema';
 import { countsOfRollup, rangeOf, rollupIsCurrent, sumInRange } from './report-rows';
 
-/** Port: what reading reports needs of the reports table. */
-export type ReportReader = Pick<ReportRepository, 'listDailyRows' | 'getDailyRowsOfDay' | 'listRollups'>;
-
-/** One entity of a report: where its daily rows are and what its rollup is called. */
+/** One entity of a report: the caller's name for it and whose rows and rollups are its. */
 export interface TReportEntity {
   /** The caller's name for it (a campaign id, a line item id as text, a creative id). */
   key: string;
-  /** Partition of its daily rows. */
-  daysPk: string;
-  /** Sort key of its rollups (in `rollupPk`) for the time frame asked for. */
-  rollupSk: string;
+  subject: TReportSubject;
 }
 
 /** Fallback reads at once: enough to overlap round trips, few enough to stay polite to the table. */
@@ -25,31 +21,32 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 }
 
 /**
- * The counts of each entity over a rolling time frame as of `today`: one query for the rollups the
- * sync keeps in `rollupPk`, and, for an entity whose rollup is missing or from another day (not
- * synced yet today, new), the sum of its daily rows. Either way the same numbers.
+ * The counts of each entity over a rolling time frame as of `today`: one read of the rollups the
+ * sync keeps for `group`, and, for an entity whose rollup is missing or from another day (not synced
+ * yet today, new), the sum of its daily rows. Either way the same numbers.
  */
 export async function countsOverTimeFrame(
   entities: readonly TReportEntity[],
-  rollupPk: string,
+  group: TRollupGroup,
   timeFrame: TRangeTimeFrame,
   today: string,
   reader: ReportReader,
-  /** The rollups of `rollupPk`, when the caller already started reading them (in parallel with its own reads). */
-  prefetched?: Promise<Map<string, TRollup>>,
+  /** The rollups of `group`, when the caller already started reading them (in parallel with its own reads). */
+  prefetched?: Promise<TStoredRollup[]>,
 ): Promise<Map<string, TMetricCounts>> {
   const result = new Map<string, TMetricCounts>();
-  const rollups = await (prefetched ?? reader.listRollups(rollupPk, timeFrame));
+  const stored = await (prefetched ?? reader.listRollups(group, timeFrame));
   if (entities.length === 0) return result;
+  const rollups = new Map<string, TRollup>(stored.map((r) => [reportSubjectKey(r.subject), r.rollup]));
   const range = rangeOf(timeFrame, today);
   const stale: TReportEntity[] = [];
   for (const entity of entities) {
-    const rollup = rollups.get(entity.rollupSk);
+    const rollup = rollups.get(reportSubjectKey(entity.subject));
     if (rollupIsCurrent(rollup, today)) result.set(entity.key, countsOfRollup(rollup));
     else stale.push(entity);
   }
   await inBatches(stale, FALLBACK_CONCURRENCY, async (entity) => {
-    const rows = await reader.listDailyRows(entity.daysPk, range?.from ?? null, range?.to ?? null);
+    const rows = await reader.listDailyRows(entity.subject, range?.from ?? null, range?.to ?? null);
     result.set(entity.key, sumInRange(rows, range));
   });
   return result;
@@ -62,12 +59,12 @@ export async function countsOfDay(
   reader: ReportReader,
 ): Promise<Map<string, TMetricCounts>> {
   const rows = await reader.getDailyRowsOfDay(
-    entities.map((e) => e.daysPk),
+    entities.map((e) => e.subject),
     day,
   );
   return new Map(
-    entities.map((entity) => {
-      const row = rows.get(entity.daysPk);
+    entities.map((entity, i) => {
+      const row = rows[i];
       return [entity.key, row ? sumRows([row]) : emptyCounts()];
     }),
   );

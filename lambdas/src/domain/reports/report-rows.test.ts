@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { METRIC_COUNT_KEYS, sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { addIsoDays } from '@bidgrid/shared/validation/iso-date';
-import type { TStoredDailyRow } from '../../adapters/repositories/report.repository';
+import type { TStoredDailyRow } from './report-records.schema';
 import { campaignReportOf, creativeReportOf, rangeOf, sumInRange } from './report-rows';
 
 const countsArb: fc.Arbitrary<TMetricCounts> = fc.record(

@@ -9,7 +9,7 @@ import { deriveMetrics } from '@bidgrid/shared/metrics/derive';
 import { timeFrameRange } from '@bidgrid/shared/metrics/time-frame';
 import type { TDayRange } from '@bidgrid/shared/metrics/time-frame';
 import { todayIso } from '@bidgrid/shared/validation/iso-date';
-import type { TRollup, TStoredDailyRow } from '../../adapters/repositories/report.repository';
+import type { TRollup, TStoredDailyRow } from './report-records.schema';
 
 /**
  * From stored counts to the report rows of the API: every time frame is a sum of daily rows and every

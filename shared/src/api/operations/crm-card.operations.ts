@@ -44,6 +44,7 @@ export const updateLineItemStatusFromCrm = defineOperation({
   method: 'PUT',
   path: '/public/crmcard/line-item-status',
   auth: 'hubspot-signed',
+  query: z.object({ portalId: ZPortalId }),
   body: ZLineItemStatusUpdate,
   response: ZLineItem,
   summary:

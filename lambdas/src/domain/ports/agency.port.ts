@@ -1,0 +1,18 @@
+import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+
+/** Outcome of creating an agency: created, or which condition refused it. */
+export type CreateAgencyResult =
+  { created: true } | { created: false; conflict: 'agency' } | { created: false; conflict: 'user'; username: string };
+
+/** Agencies and the user -> agency mappings of the store. */
+export interface AgencyRepository {
+  /** The agency, or null when there is none with this id. */
+  getAgency(agencyId: string): Promise<TAgency | null>;
+  /** The agency id the user (lower-cased name) is assigned to, or null. */
+  getUserAgencyId(username: string): Promise<string | null>;
+  /**
+   * Writes the agency and one user mapping per user at once; never overwrites an existing agency or
+   * an existing mapping (the result says which one was in the way).
+   */
+  createAgencyWithUsers(agency: TAgency & { createdAt: string }): Promise<CreateAgencyResult>;
+}

@@ -1,0 +1,66 @@
+import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
+
+/** A campaign the report sync may pull, as its work list names it. */
+export interface TSyncCandidate {
+  agencyId: string;
+  bgAdvertiserId: string;
+  bgCampaignId: string;
+  /** Where it stands in the work list (`{end_date}#...`): where a run stopped. */
+  position: string;
+}
+
+/** The fixed facts of a campaign: its advertiser and media type never change. */
+export interface TCampaignSummary {
+  bgCampaignId: string;
+  bgAdvertiserId: string;
+  isVideoCampaign: boolean;
+}
+
+/** Campaigns, their line items and targeting in the store, always addressed by the caller's agency. */
+export interface CampaignRepository {
+  getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null>;
+  /**
+   * What never changes about a campaign (its advertiser and media type), in one read where a report
+   * needs no more than that the campaign is the caller's. Null when none.
+   */
+  getCampaignSummary(agencyId: string, campaignId: string): Promise<TCampaignSummary | null>;
+  listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]>;
+  /**
+   * Replaces the campaign with `next` if its stored version is still `next.version - 1`; the stored
+   * record, or null when someone changed it meanwhile (or it is gone).
+   */
+  replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null>;
+  /**
+   * Campaign ids are chosen by the client (001 §3: the wizard makes the ad group under the id before
+   * the campaign exists), so an id is reserved for the first agency that uses it. True when `campaignId`
+   * is now (or already was) reserved for `agencyId`; false when another agency has it.
+   */
+  reserveCampaignId(agencyId: string, campaignId: string): Promise<boolean>;
+  /**
+   * Writes a new campaign with its line items and targeting; nobody sees the campaign before all of
+   * it is there. False when the id is taken (a campaign of this agency, or an id another agency
+   * reserved).
+   */
+  putNewCampaign(
+    campaign: TCampaignRecord,
+    lineItems: readonly TLineItemRecord[],
+    targeting: TTargetingSelections,
+  ): Promise<boolean>;
+  listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]>;
+  /** The line item with this bidder id in the agency, or null. */
+  getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null>;
+  /** Replaces the line item if its stored version is `next.version - 1`; null on a conflict. */
+  replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null>;
+  getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null>;
+  /**
+   * Campaigns of every agency whose end date is `endOnOrAfter` or later, in work-list order,
+   * starting after `after` (a previous position) when given.
+   */
+  listSyncCandidates(endOnOrAfter: string, after?: string): Promise<TSyncCandidate[]>;
+}
+
+/** Reads a campaign of an agency. */
+export type CampaignReader = Pick<CampaignRepository, 'getCampaign'>;
+/** Reads a line item of an agency by its bidder id. */
+export type LineItemReader = Pick<CampaignRepository, 'getLineItemByBidderId'>;

@@ -1,0 +1,9 @@
+import type { TConnection } from '../connection';
+
+/** The live WebSocket connections. */
+export interface ConnectionRepository {
+  putConnection(connection: TConnection): Promise<void>;
+  /** The connection, or null when unknown or past its expiry. */
+  getConnection(connectionId: string, nowEpochSeconds?: number): Promise<TConnection | null>;
+  deleteConnection(connectionId: string): Promise<void>;
+}

@@ -1,0 +1,24 @@
+/**
+ * The vendor secrets the server uses (SSM SecureStrings in the cloud, `SECRET_*` variables
+ * locally: `adapters/secrets.ts`). Values are never logged.
+ */
+export type SecretName =
+  | 'BIDDER_EMAIL'
+  | 'BIDDER_PASSWORD'
+  | 'HUBSPOT_CLIENT_ID'
+  | 'HUBSPOT_CLIENT_SECRET'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'COMPANY_MATCH_API_KEY'
+  | 'TOKEN_ENCRYPTION_KEY';
+
+/** Reads one secret. */
+export type SecretReader = (name: SecretName) => Promise<string>;
+
+/** The keys derived from the TOKEN_ENCRYPTION_KEY secret. */
+export interface TokenKeys {
+  /** AES-256-GCM key of the CRM tokens at rest. */
+  readonly crmTokens: Buffer;
+  /** HMAC key of the OAuth `state` values. */
+  readonly oauthState: Buffer;
+}

@@ -1,0 +1,48 @@
+import * as z from 'zod';
+import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+import { ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
+import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
+
+/**
+ * What the reports store holds besides the daily rows' counts: rollups the sync keeps so a dashboard
+ * reads one list per table instead of one per entity and day, and the sync's own bookkeeping.
+ */
+
+/** A stored daily row: the day and its counts (never ratios). */
+export interface TStoredDailyRow extends TMetricCounts {
+  date: string;
+}
+
+/**
+ * A rollup: the counts of one entity over one rolling range as of `asOfDay`. `final` rollups belong
+ * to campaigns over long enough that no range can change any more (every rolling range is past their
+ * last day), so they stay right on any later day.
+ */
+export const ZRollup = ZMetricCounts.extend({
+  timeFrame: ZRangeTimeFrame,
+  asOfDay: z.string(),
+  final: z.boolean().default(false),
+});
+export type TRollup = z.infer<typeof ZRollup>;
+
+/** The sync's record of one campaign: the last day it pulled, and when it was pulled. */
+export const ZCampaignSyncState = z.object({
+  syncedThrough: z.string(),
+  syncedAt: z.string(),
+  /** The day its rollups were last recomputed. */
+  rolledUpOn: z.string().nullable().default(null),
+  /**
+   * The last pull's days and a hash of its rows: the same rows pulled again (the bidder's numbers
+   * move by the hour) are not written again, nor are the rollups recomputed.
+   */
+  pulledWindow: z.object({ from: z.string(), to: z.string(), hash: z.string() }).nullable().default(null),
+});
+export type TCampaignSyncState = z.infer<typeof ZCampaignSyncState>;
+
+/** The job's cursor: where an interrupted run stopped, and when a run last went through everything. */
+export const ZJobCursor = z.object({
+  resumeAfter: z.string().nullable().default(null),
+  lastCompletedAt: z.string().nullable().default(null),
+  lastRunAt: z.string().nullable().default(null),
+});
+export type TJobCursor = z.infer<typeof ZJobCursor>;
