@@ -29,7 +29,9 @@ export default defineConfig({
   resolve: { alias: { '@': srcDir } },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in the build: web/dist is what the cloud deploys, and maps would publish the
+    // sources (the web content stack refuses a build that names one). `npm run dev` has its own.
+    sourcemap: false,
     // The manifest lets scripts/route-js-size.mjs measure what a route loads.
     manifest: true,
     rolldownOptions: {

@@ -15,7 +15,7 @@ import { operationEntry, realtimeEntry } from '../src/lambda/entries';
 import { loadStageConfig } from '../src/config/stages';
 import { runtimeConfig } from '../src/stacks/web-content.stack';
 import { contentSecurityPolicy } from '../src/stacks/web.stack';
-import { missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
+import { deployedFiles, missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
 import type { SynthesizedStage, TemplateJson, TemplateRoute } from './support';
 
 const scratch: string[] = [];
@@ -353,6 +353,38 @@ describe('web stack', () => {
     const assets = deployments.find(([id]) => id.startsWith('Assets'))?.[1];
     if (assets) expect(assets['SystemMetadata']).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
   });
+
+  it('uploads the built SPA without its source maps', () => {
+    // Prepare: a build that still has maps beside its bundles (e.g. `vite build --sourcemap hidden`)
+    const dist = scratchDir('bidgrid-dist-maps-');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-abc.js"></script>');
+    writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1);\n');
+    writeFileSync(join(dist, 'assets', 'app-abc.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+    writeFileSync(join(dist, 'app.css.map'), '{"version":3}');
+
+    // Act
+    const synth = synthStage('dev', { webDist: dist });
+    const files = deployedFiles(synth, synth.stacks.webContent, 'Assets');
+
+    // Assess
+    expect(files).toEqual(['assets/app-abc.js']);
+  }, 120_000);
+
+  it('refuses a build whose bundles point at source maps, which are never deployed', () => {
+    // Prepare: `vite build --sourcemap` writes a sourceMappingURL comment into every bundle
+    const dist = scratchDir('bidgrid-dist-map-url-');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+    writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1);\n//# sourceMappingURL=app-abc.js.map\n');
+    writeFileSync(join(dist, 'assets', 'app-abc.js.map'), '{"version":3}');
+
+    // Act
+    const synth = (): unknown => synthStage('dev', { webDist: dist });
+
+    // Assess
+    expect(synth).toThrow(/assets\/app-abc\.js.*sourceMappingURL/s);
+  }, 120_000);
 
   it('deploys the runtime config alone, with a warning, when the SPA is not built', () => {
     // Prepare
