@@ -1,8 +1,22 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * `@fontsource-files/<family>`: the `files/` folder of a font package, wherever npm put it.
+ * `import.meta.glob` (the invoice PDF's font catalogs) takes aliases but not package names.
+ */
+const fontFileAliases: Record<string, string> = Object.fromEntries(
+  ['noto-sans', 'noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr'].map((family) => [
+    `@fontsource-files/${family}`,
+    join(dirname(require.resolve(`@fontsource/${family}/package.json`)), 'files'),
+  ]),
+);
 
 /**
  * Vendor groups that always load together. Everything else (Chakra components, feature code) is left to
@@ -26,10 +40,15 @@ const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
 // Nothing environment-specific is baked in: endpoints and pool ids come from /runtime-config.json at start.
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': srcDir } },
+  resolve: { alias: { '@': srcDir, ...fontFileAliases } },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Font files are always files of their own: fetched only when an invoice needs them, and a data:
+    // URL would be refused by the CSP's connect-src.
+    assetsInlineLimit: (file) => (file.endsWith('.woff') ? false : undefined),
+    // No source maps in the build: web/dist is what the cloud deploys, and maps would publish the
+    // sources (the web content stack refuses a build that names one). `npm run dev` has its own.
+    sourcemap: false,
     // The manifest lets scripts/route-js-size.mjs measure what a route loads.
     manifest: true,
     rolldownOptions: {

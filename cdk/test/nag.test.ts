@@ -25,7 +25,8 @@ describe('cdk-nag on the app', () => {
 
     // Act + Assess
     expect(() => Template.fromStack(extra)).toThrow(/AwsSolutions-S1/);
-  });
+    // A whole-app synth: seconds on a busy machine, like the stack tests.
+  }, 120_000);
 
   it('acknowledges exactly the allowed wildcard resource and no other', () => {
     // Prepare
@@ -53,7 +54,7 @@ describe('cdk-nag on the app', () => {
     // Assess: the other bucket's wildcard is still reported, the allowed one is not.
     expect(message).toContain('AwsSolutions-IAM5[Resource::arn:aws:s3:::other/*]');
     expect(message).not.toContain('Resource::<Bucket');
-  });
+  }, 120_000);
 });
 
 describe('finding ids', () => {

@@ -8,6 +8,7 @@ import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import { TABLES } from '@bidgrid/shared/tables';
 import { ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
 import { lambdaEnvironment } from '../src/lambda/environment';
@@ -15,7 +16,7 @@ import { operationEntry, realtimeEntry } from '../src/lambda/entries';
 import { loadStageConfig } from '../src/config/stages';
 import { runtimeConfig } from '../src/stacks/web-content.stack';
 import { contentSecurityPolicy } from '../src/stacks/web.stack';
-import { missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
+import { deployedFiles, missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
 import type { SynthesizedStage, TemplateJson, TemplateRoute } from './support';
 
 const scratch: string[] = [];
@@ -171,6 +172,117 @@ describe('REST API routes', () => {
       ThrottlingRateLimit: 50,
       ThrottlingBurstLimit: 100,
     });
+  });
+});
+
+describe('API rate limits', () => {
+  const envelope429 = { success: false, payload: null, error: TOO_MANY_REQUESTS_ERROR };
+  interface WafRule {
+    Name: string;
+    Action: {
+      Block?: {
+        CustomResponse?: {
+          ResponseCode: number;
+          CustomResponseBodyKey: string;
+          ResponseHeaders: Array<{ Name: string; Value: unknown }>;
+        };
+      };
+    };
+    Statement: {
+      RateBasedStatement: {
+        Limit: number;
+        EvaluationWindowSec: number;
+        AggregateKeyType: string;
+        CustomKeys?: Array<{ Header?: { Name: string } }>;
+        ScopeDownStatement?: { RegexMatchStatement?: { RegexString: string; FieldToMatch: Record<string, unknown> } };
+      };
+    };
+  }
+  const webAcl = () => {
+    const [id, acl] = resourcesOfType(dev.template(dev.stacks.api), 'AWS::WAFv2::WebACL')[0] ?? [];
+    return { id, acl, rules: (acl?.['Rules'] ?? []) as WafRule[] };
+  };
+
+  it('puts a web ACL on the stage, which lets through what no rule blocks', () => {
+    // Prepare
+    const { id, acl } = webAcl();
+    const template = dev.template(dev.stacks.api);
+    const [, association] = resourcesOfType(template, 'AWS::WAFv2::WebACLAssociation')[0] ?? [];
+    const [stageId] = resourcesOfType(template, 'AWS::ApiGateway::Stage')[0] ?? [];
+    const [restApiId] = resourcesOfType(template, 'AWS::ApiGateway::RestApi')[0] ?? [];
+
+    // Assess
+    expect(acl?.['Scope']).toBe('REGIONAL');
+    expect(acl?.['DefaultAction']).toEqual({ Allow: {} });
+    expect(association?.['WebACLArn']).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+    const arn = JSON.stringify(association?.['ResourceArn']);
+    expect(arn).toContain(`{"Ref":"${restApiId}"}`);
+    expect(arn).toContain(`"/stages/",{"Ref":"${stageId}"}`);
+  });
+
+  it("counts each user's requests by their Authorization header and blocks the excess with 429 and the envelope", () => {
+    // Prepare
+    const { acl, rules } = webAcl();
+    const perUser = rules.find((r) => r.Statement.RateBasedStatement.AggregateKeyType === 'CUSTOM_KEYS');
+    const { api } = loadStageConfig('dev');
+    const response = perUser?.Action.Block?.CustomResponse;
+    const bodies = acl?.['CustomResponseBodies'] as Record<string, { ContentType: string; Content: string }>;
+
+    // Assess
+    expect(perUser?.Statement.RateBasedStatement).toMatchObject({
+      Limit: api.perUser.requests,
+      EvaluationWindowSec: api.perUser.windowSeconds,
+    });
+    expect(perUser?.Statement.RateBasedStatement.CustomKeys?.map((k) => k.Header?.Name)).toEqual(['authorization']);
+    expect(response?.ResponseCode).toBe(429);
+    const body = bodies[response?.CustomResponseBodyKey ?? ''];
+    expect(body?.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(body?.Content ?? '')).toEqual(envelope429);
+    // The SPA can only read the reply (and show its text) when it carries its CORS origin.
+    const headers = Object.fromEntries((response?.ResponseHeaders ?? []).map((h) => [h.Name, h.Value]));
+    expect(headers['Retry-After']).toBe(String(api.perUser.windowSeconds));
+    expect(JSON.stringify(headers['Access-Control-Allow-Origin'])).toMatch(
+      /^\{"Fn::Join":\["",\["https:\/\/",\{"Fn::ImportValue":"BidGrid-dev-Web:/,
+    );
+  });
+
+  it('counts requests to the public routes per source IP', () => {
+    // Prepare
+    const { rules } = webAcl();
+    const perIp = rules.find((r) => r.Statement.RateBasedStatement.AggregateKeyType === 'IP');
+    const { api } = loadStageConfig('dev');
+    const scope = perIp?.Statement.RateBasedStatement.ScopeDownStatement?.RegexMatchStatement;
+    const pattern = new RegExp(scope?.RegexString ?? '^$');
+
+    // Assess: WAF sees the path with the stage in front on the execute-api host, without it behind a custom domain
+    expect(perIp?.Statement.RateBasedStatement).toMatchObject({
+      Limit: api.perIp.requests,
+      EvaluationWindowSec: api.perIp.windowSeconds,
+    });
+    expect(perIp?.Action.Block?.CustomResponse?.ResponseCode).toBe(429);
+    expect(Object.keys(scope?.FieldToMatch ?? {})).toEqual(['UriPath']);
+    for (const path of ['/dev/public/health', '/public/stripe/webhook', '/prod/public/crmcard/x']) {
+      expect(pattern.test(path), path).toBe(true);
+    }
+    for (const path of ['/dev/api/campaigns', '/dev/api/x/public/y', '/publicity', '/dev/publicx/y']) {
+      expect(pattern.test(path), path).toBe(false);
+    }
+  });
+
+  it("answers API Gateway's own stage throttling with 429, the envelope and CORS too", () => {
+    // Prepare
+    const [, throttled] =
+      resourcesOfType(dev.template(dev.stacks.api), 'AWS::ApiGateway::GatewayResponse').find(
+        ([, p]) => p['ResponseType'] === 'THROTTLED',
+      ) ?? [];
+
+    // Assess
+    expect(throttled?.['StatusCode']).toBe('429');
+    const templates = throttled?.['ResponseTemplates'] as Record<string, string>;
+    expect(JSON.parse(templates['application/json'] ?? '')).toEqual(envelope429);
+    expect(Object.keys(throttled?.['ResponseParameters'] as object)).toContain(
+      'gatewayresponse.header.Access-Control-Allow-Origin',
+    );
   });
 });
 
@@ -353,6 +465,38 @@ describe('web stack', () => {
     const assets = deployments.find(([id]) => id.startsWith('Assets'))?.[1];
     if (assets) expect(assets['SystemMetadata']).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
   });
+
+  it('uploads the built SPA without its source maps', () => {
+    // Prepare: a build that still has maps beside its bundles (e.g. `vite build --sourcemap hidden`)
+    const dist = scratchDir('bidgrid-dist-maps-');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-abc.js"></script>');
+    writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1);\n');
+    writeFileSync(join(dist, 'assets', 'app-abc.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
+    writeFileSync(join(dist, 'app.css.map'), '{"version":3}');
+
+    // Act
+    const synth = synthStage('dev', { webDist: dist });
+    const files = deployedFiles(synth, synth.stacks.webContent, 'Assets');
+
+    // Assess
+    expect(files).toEqual(['assets/app-abc.js']);
+  }, 120_000);
+
+  it('refuses a build whose bundles point at source maps, which are never deployed', () => {
+    // Prepare: `vite build --sourcemap` writes a sourceMappingURL comment into every bundle
+    const dist = scratchDir('bidgrid-dist-map-url-');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+    writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1);\n//# sourceMappingURL=app-abc.js.map\n');
+    writeFileSync(join(dist, 'assets', 'app-abc.js.map'), '{"version":3}');
+
+    // Act
+    const synth = (): unknown => synthStage('dev', { webDist: dist });
+
+    // Assess
+    expect(synth).toThrow(/assets\/app-abc\.js.*sourceMappingURL/s);
+  }, 120_000);
 
   it('deploys the runtime config alone, with a warning, when the SPA is not built', () => {
     // Prepare

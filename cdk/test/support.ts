@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import type { CfnResource } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -27,6 +27,8 @@ export function cdkJsonContext(): Record<string, unknown> {
 export interface SynthesizedStage {
   readonly stacks: BidGridStacks;
   readonly templates: ReadonlyMap<string, TemplateJson>;
+  /** The cloud assembly folder: staged file assets (`asset.<hash>/`) are what a deploy uploads. */
+  readonly outdir: string;
   template(stack: Stack): TemplateJson;
 }
 
@@ -50,6 +52,7 @@ export function synthStage(
   return {
     stacks,
     templates,
+    outdir: app.outdir,
     template: (stack) => {
       const found = templates.get(stack.node.path);
       if (!found) throw new Error(`No template for ${stack.node.path}`);
@@ -148,4 +151,32 @@ export function templateRoutes(synth: SynthesizedStage, api: ApiStack): Template
 export function missingRoutes(routes: readonly TemplateRoute[], operations: readonly AnyOperation[]): string[] {
   const served = new Set(routes.map((r) => `${r.method} ${r.path}`));
   return operations.filter((op) => !served.has(`${op.method} ${op.path}`)).map((op) => op.name);
+}
+
+/**
+ * The files a `Custom::CDKBucketDeployment` of `stack` copies into its bucket: the staged asset
+ * folders its sources name (`SourceObjectKeys` are `<asset hash>.zip`), as paths relative to the
+ * bucket root.
+ */
+export function deployedFiles(synth: SynthesizedStage, stack: Stack, deploymentIdPrefix: string): string[] {
+  const [, deployment] =
+    resourcesOfType(synth.template(stack), 'Custom::CDKBucketDeployment').find(([id]) =>
+      id.startsWith(deploymentIdPrefix),
+    ) ?? [];
+  if (!deployment) throw new Error(`No bucket deployment ${deploymentIdPrefix}* in ${stack.node.path}`);
+  const keys = (deployment['SourceObjectKeys'] as unknown[]).filter((key): key is string => typeof key === 'string');
+  const files: string[] = [];
+  const walk = (root: string, dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(root, path);
+      else files.push(relative(root, path).split('\\').join('/'));
+    }
+  };
+  for (const key of keys) {
+    const staged = join(synth.outdir, `asset.${key.replace(/\.zip$/, '')}`);
+    if (!existsSync(staged)) throw new Error(`No staged asset folder for ${key} in ${synth.outdir}`);
+    walk(staged, staged);
+  }
+  return files.sort();
 }

@@ -1,22 +1,37 @@
 // The export runs in the browser through Playwright; the page code uses DOM types.
 /// <reference lib="dom" />
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Download } from '@playwright/test';
-import { build } from 'esbuild';
+import { build } from 'vite';
 import { invoiceHtml, invoiceSubject } from '@bidgrid/lambdas/domain/billing/invoice-document';
 import { repoRoot } from '../support/spawn-stack';
 
 /** The web app's invoice PDF module: the code the Invoices page's Export button loads. */
 const PDF_MODULE = join(repoRoot, 'web/src/lib/invoice-pdf/index.ts');
 const GLOBAL_NAME = 'BidGridInvoicePdf';
-/** A page origin that never reaches the network: Playwright answers it. */
+/** A page origin that never reaches the network: Playwright answers it from the build folder. */
 const PAGE_URL = 'http://invoices-bench.localhost/';
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.woff': 'font/woff',
+  '.html': 'text/html',
+};
+
+/**
+ * Names of advertisers and campaigns: `latin` as most invoices (the standard PDF fonts draw them,
+ * nothing is fetched), `unicode` the names the standard fonts cannot draw (embedded font subsets,
+ * fetched from the web app's files on first use).
+ */
+export type InvoiceScript = 'latin' | 'unicode';
+const UNICODE_NAMES = ['Łódź Media', 'Ωmega Αθήνα', '株式会社テスト', 'ООО Москва Медиа', '서울 광고', 'Čeština Ďábel'];
 
 export interface InvoiceExportResult {
   readonly invoices: number;
+  readonly script: InvoiceScript;
   readonly runs: number;
   /** Median wall time of a run: Export pressed until every PDF is saved to disk by the browser. */
   readonly medianMs: number;
@@ -37,16 +52,23 @@ interface BenchInvoice {
 }
 
 /** Invoices as the billing job writes them: its own HTML, 1 to 8 campaign lines each. */
-function sampleInvoices(count: number): BenchInvoice[] {
+function sampleInvoices(count: number, script: InvoiceScript): BenchInvoice[] {
+  const name = (index: number): string =>
+    script === 'latin'
+      ? `Bench Advertiser ${index + 1}`
+      : `${UNICODE_NAMES[index % UNICODE_NAMES.length]} ${index + 1}`;
   return Array.from({ length: count }, (_, index) => {
     const lines = Array.from({ length: 1 + (index % 8) }, (__, line) => ({
-      campaignName: `Campaign ${line + 1} - Enterprise Accounts Wave ${index + 1}`,
+      campaignName:
+        script === 'latin'
+          ? `Campaign ${line + 1} - Enterprise Accounts Wave ${index + 1}`
+          : `${UNICODE_NAMES[(index + line) % UNICODE_NAMES.length]} ${line + 1}`,
       bgCampaignId: `bg-campaign-bench-${index}-${line}`,
       amountCents: 10_000 + ((index * 7919 + line * 104_729) % 500_000),
     }));
     const facts = {
       invoiceId: `in_bench${String(index).padStart(4, '0')}`,
-      advertiserName: `Bench Advertiser ${index + 1}`,
+      advertiserName: name(index),
       bgAdvertiserId: `bgAdvertiser-bench-${index}`,
       periodFrom: '2026-10-01',
       periodTo: '2026-10-31',
@@ -61,21 +83,27 @@ function sampleInvoices(count: number): BenchInvoice[] {
   });
 }
 
-/** The PDF module bundled for the browser (what Vite ships is the same source, minified). */
-async function bundlePdfModule(): Promise<string> {
-  const result = await build({
-    entryPoints: [PDF_MODULE],
-    bundle: true,
-    format: 'iife',
-    globalName: GLOBAL_NAME,
-    target: 'es2022',
-    minify: true,
-    write: false,
+/**
+ * The PDF module built by Vite with the web app's config into `outDir`, as the app ships it: its
+ * lazily loaded chunks (the embedded-font code, the font lists) and the font files beside it.
+ */
+async function buildPdfModule(outDir: string): Promise<void> {
+  await build({
+    configFile: join(repoRoot, 'web/vite.config.ts'),
+    root: join(repoRoot, 'web'),
     logLevel: 'silent',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      rolldownOptions: {
+        input: { 'invoice-pdf': PDF_MODULE },
+        preserveEntrySignatures: 'exports-only',
+        output: { entryFileNames: 'assets/[name].js' },
+      },
+    },
   });
-  const output = result.outputFiles[0];
-  if (!output) throw new Error('esbuild produced no bundle for the invoice PDF module');
-  return output.text;
 }
 
 const median = (values: number[]): number => {
@@ -90,12 +118,13 @@ const median = (values: number[]): number => {
  * Needs no local stack: the invoices carry the billing job's own HTML.
  */
 export async function measureInvoiceExport(
-  options: { count?: number; runs?: number } = {},
+  options: { count?: number; runs?: number; script?: InvoiceScript } = {},
 ): Promise<InvoiceExportResult> {
   const count = options.count ?? 50;
   const runs = options.runs ?? 3;
-  const invoices = sampleInvoices(count);
-  const bundle = await bundlePdfModule();
+  const invoices = sampleInvoices(count, options.script ?? 'latin');
+  const outDir = await mkdtemp(join(tmpdir(), 'bidgrid-invoice-pdf-'));
+  await buildPdfModule(outDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -117,11 +146,23 @@ export async function measureInvoiceExport(
       const context = await browser.newContext({ acceptDownloads: true });
       try {
         const page = await context.newPage();
-        await page.route(`${PAGE_URL}**`, (route) =>
-          route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Invoice export</title>' }),
-        );
+        await page.route(`${PAGE_URL}**`, async (route) => {
+          const path = new URL(route.request().url()).pathname;
+          if (path === '/') {
+            return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Invoice export</title>' });
+          }
+          const file = normalize(join(outDir, path));
+          if (!file.startsWith(outDir)) return route.fulfill({ status: 404 });
+          const body = await readFile(file).catch(() => null);
+          if (!body) return route.fulfill({ status: 404 });
+          return route.fulfill({ contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', body });
+        });
         await page.goto(PAGE_URL);
-        await page.addScriptTag({ content: bundle });
+        await page.addScriptTag({
+          type: 'module',
+          content: `import * as pdf from '/assets/invoice-pdf.js'; window.${GLOBAL_NAME} = pdf;`,
+        });
+        await page.waitForFunction((name) => name in window, GLOBAL_NAME);
         const downloads: Download[] = [];
         page.on('download', (download) => downloads.push(download));
 
@@ -131,14 +172,17 @@ export async function measureInvoiceExport(
             const module = (
               window as unknown as Record<
                 string,
-                { exportInvoicePdfs: (i: unknown[]) => Promise<void>; renderInvoicePdf: (i: unknown) => Uint8Array }
+                {
+                  exportInvoicePdfs: (i: unknown[]) => Promise<void>;
+                  renderInvoicePdf: (i: unknown) => Promise<Uint8Array>;
+                }
               >
             )[name];
             if (!module) throw new Error('The invoice PDF module did not load');
             await module.exportInvoicePdfs(items);
             // The rendering alone, after the export so that it does not delay the downloads measured.
             const t0 = performance.now();
-            for (const item of items) module.renderInvoicePdf(item);
+            for (const item of items) await module.renderInvoicePdf(item);
             return performance.now() - t0;
           },
           { items: invoices, name: GLOBAL_NAME },
@@ -168,6 +212,7 @@ export async function measureInvoiceExport(
     const medianMs = median(wallTimes);
     return {
       invoices: count,
+      script: options.script ?? 'latin',
       runs,
       medianMs,
       renderMs: median(renderTimes),
@@ -176,13 +221,14 @@ export async function measureInvoiceExport(
     };
   } finally {
     await browser.close();
+    await rm(outDir, { recursive: true, force: true });
   }
 }
 
 /** One line for the bench report. */
 export function formatInvoiceExport(result: InvoiceExportResult): string {
   return [
-    `${result.invoices} invoices exported as PDFs in ${result.medianMs.toFixed(0)} ms, Export to the last file on disk`,
+    `${result.invoices} ${result.script === 'latin' ? 'Latin' : 'Unicode (Polish, Greek, Japanese, Russian, Korean, Czech)'} invoices exported as PDFs in ${result.medianMs.toFixed(0)} ms, Export to the last file on disk`,
     `(median of ${result.runs}, ${result.perInvoiceMs.toFixed(1)} ms per invoice, paced at 8 downloads a second);`,
     `rendering alone ${result.renderMs.toFixed(0)} ms; ${(result.averageBytes / 1024).toFixed(1)} KB per file`,
   ].join(' ');
@@ -191,4 +237,5 @@ export function formatInvoiceExport(result: InvoiceExportResult): string {
 // `npx tsx test/bench/invoices-pdf.ts` measures on its own.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(formatInvoiceExport(await measureInvoiceExport()));
+  console.log(formatInvoiceExport(await measureInvoiceExport({ script: 'unicode' })));
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
+import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { createLogger } from '../support/logger';
 import { listen } from '../support/ports';
 import { jobProbe } from '../test-fixtures/jobs/job-probe';
@@ -11,6 +12,7 @@ import {
   buildRouteTable,
   createRestGateway,
   LOCAL_JOBS_PATH,
+  LOCAL_RATE_LIMITS_PATH,
   matchRoute,
   type TokenVerifier,
 } from './rest';
@@ -311,5 +313,119 @@ describe('local job route', () => {
   it('answers 404 for an unknown job and 405 for another method', async () => {
     expect((await fetch(`${base}${LOCAL_JOBS_PATH}nope`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${base}${LOCAL_JOBS_PATH}counter`)).status).toBe(405);
+  });
+});
+
+describe('rate limits', () => {
+  let server: Server;
+  let base: string;
+  const verifier: TokenVerifier = async (token) =>
+    token === 'demo' || token === 'rival'
+      ? { ok: true, claims: { username: token, sub: `sub-${token}` } }
+      : { ok: false, reason: 'invalid' };
+  const limits = { perUser: { requests: 3, windowSeconds: 60 }, perIp: { requests: 2, windowSeconds: 60 } };
+
+  beforeAll(async () => {
+    server = createRestGateway({
+      operations: ops,
+      verifier: async () => verifier,
+      ready: Promise.resolve(),
+      logger: createLogger('silent'),
+      logRequests: false,
+      handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
+      rateLimits: limits,
+    });
+    base = `http://127.0.0.1:${await listen(server, 0, 'test gateway')}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const asUser = (token: string) =>
+    fetch(`${base}/api/things/t1`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const setLimits = (body: unknown) =>
+    fetch(`${base}${LOCAL_RATE_LIMITS_PATH}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers 429 with the envelope and Retry-After to a user over the limit, while another user goes on', async () => {
+    // Prepare
+    await setLimits(limits);
+
+    // Act
+    const demo = [await asUser('demo'), await asUser('demo'), await asUser('demo'), await asUser('demo')];
+    const rival = await asUser('rival');
+
+    // Assess: 3 a minute, so the next one is 20 s away
+    expect(demo.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    const refused = demo[3] as Response;
+    expect(await refused.json()).toEqual({ success: false, payload: null, error: TOO_MANY_REQUESTS_ERROR });
+    expect(refused.headers.get('retry-after')).toBe('20');
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(rival.status).toBe(200);
+  });
+
+  it("checks the token before the limit: a bad token is 401, and does not use up anybody's budget", async () => {
+    // Prepare
+    await setLimits(limits);
+
+    // Act
+    const bad = await Promise.all(Array.from({ length: 5 }, () => asUser('forged')));
+    const demo = await asUser('demo');
+
+    // Assess
+    expect(bad.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(demo.status).toBe(200);
+  });
+
+  it('limits public operations per source IP', async () => {
+    // Prepare
+    await setLimits(limits);
+
+    // Act
+    const replies = [
+      await fetch(`${base}/public/things`),
+      await fetch(`${base}/public/things`),
+      await fetch(`${base}/public/things`),
+    ];
+
+    // Assess
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 429]);
+    expect(await replies[2]?.json()).toEqual({ success: false, payload: null, error: TOO_MANY_REQUESTS_ERROR });
+    expect(replies[2]?.headers.get('retry-after')).toBe('30');
+  });
+
+  it('leaves CORS preflights alone', async () => {
+    // Prepare
+    await setLimits(limits);
+
+    // Act
+    const preflights = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${base}/public/things`, { method: 'OPTIONS' })),
+    );
+
+    // Assess
+    expect(preflights.map((r) => r.status)).toEqual([204, 204, 204, 204, 204]);
+  });
+
+  it('shows and changes its limits through the local route, refusing bad ones', async () => {
+    // Prepare
+    await setLimits(limits);
+    for (let i = 0; i < 3; i++) await asUser('demo');
+
+    // Act
+    const shown = await fetch(`${base}${LOCAL_RATE_LIMITS_PATH}`);
+    const raised = await setLimits({ perUser: { requests: 100, windowSeconds: 1 } });
+    const afterRaise = await asUser('demo');
+    const bad = await setLimits({ perUser: { requests: -1, windowSeconds: 60 } });
+    const wrongMethod = await fetch(`${base}${LOCAL_RATE_LIMITS_PATH}`, { method: 'DELETE' });
+
+    // Assess: a partial change keeps the other limit
+    expect(await shown.json()).toEqual(limits);
+    expect(raised.status).toBe(200);
+    expect(await raised.json()).toEqual({ ...limits, perUser: { requests: 100, windowSeconds: 1 } });
+    expect(afterRaise.status).toBe(200);
+    expect(bad.status).toBe(400);
+    expect(wrongMethod.status).toBe(405);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { APIGatewayEventIdentity, APIGatewayProxyEvent } from 'aws-lambda';
+import * as z from 'zod';
 import {
   kebabName,
   matchPath,
@@ -9,6 +10,7 @@ import {
   type AnyOperation,
   type HttpMethod,
 } from '@bidgrid/shared/api/operation';
+import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import { scheduledEvent } from '../jobs/job-runner';
 import { BodyTooLargeError, readBody } from '../support/http';
@@ -22,6 +24,7 @@ import {
   LOCAL_ACCOUNT_ID,
   loadHandler,
 } from './lambda-context';
+import { DEFAULT_LOCAL_RATE_LIMITS, RateLimiter, ZRateLimits, type TRateLimits } from './rate-limiter';
 
 /** API Gateway's limits that matter locally: 29 s integration timeout, 10 MB payload. */
 export const REST_TIMEOUT_MS = 29_000;
@@ -186,12 +189,21 @@ export const GATEWAY_MESSAGES = {
 /** The envelope for an operation of the table whose handler file does not exist yet. */
 export const NOT_IMPLEMENTED = { success: false, payload: null, error: 'Not implemented yet' } as const;
 
+/** The envelope of a 429, as the cloud's WAF rate rules answer it. */
+export const TOO_MANY_REQUESTS = { success: false, payload: null, error: TOO_MANY_REQUESTS_ERROR } as const;
+
 /** Headers the SPA may send (CDK's `Cors.DEFAULT_HEADERS`). */
 const DEFAULT_ALLOWED_HEADERS =
   'Content-Type, X-Amz-Date, Authorization, X-Api-Key, X-Amz-Security-Token, X-Amz-User-Agent';
 
 /** Path prefix of the local-only admin route that runs a scheduled job now (`POST /__local/jobs/{name}`). */
 export const LOCAL_JOBS_PATH = '/__local/jobs/';
+
+/**
+ * Local-only admin route of the rate limits: `GET` shows them, `PUT {perUser?, perIp?}` changes them
+ * (every budget starts full again). Not in the operation table, so the cloud never has it.
+ */
+export const LOCAL_RATE_LIMITS_PATH = '/__local/rate-limits';
 
 export interface RestGatewayOptions {
   readonly operations: readonly AnyOperation[];
@@ -210,6 +222,18 @@ export interface RestGatewayOptions {
   readonly logRequests: boolean;
   /** Where handler files live (tests point it at fixtures). */
   readonly handlersDir?: string;
+  /**
+   * Request budgets per verified user (`user` operations, counted after the token check, keyed by
+   * its `username`) and per source IP (`public` operations); over budget answers 429 with the
+   * envelope and `Retry-After`. Defaults to {@link DEFAULT_LOCAL_RATE_LIMITS}.
+   */
+  readonly rateLimits?: TRateLimits;
+}
+
+/** The limiters of one gateway. */
+interface Limiters {
+  readonly perUser: RateLimiter;
+  readonly perIp: RateLimiter;
 }
 
 /** Handler file of an operation: `lambdas/src/http/<kebab(name)>.handler.ts`. */
@@ -235,6 +259,8 @@ const isProxyResult = (value: unknown): value is ProxyResult =>
 export function createRestGateway(options: RestGatewayOptions): Server {
   const table = buildRouteTable(options.operations);
   const handlersDir = options.handlersDir ?? paths.httpHandlers;
+  const limits = options.rateLimits ?? DEFAULT_LOCAL_RATE_LIMITS;
+  const limiters: Limiters = { perUser: new RateLimiter(limits.perUser), perIp: new RateLimiter(limits.perIp) };
   return createServer((req, res) => {
     const started = Date.now();
     res.on('finish', () => {
@@ -243,7 +269,7 @@ export function createRestGateway(options: RestGatewayOptions): Server {
       }
     });
     options.ready
-      .then(() => serve(req, res, table, handlersDir, options))
+      .then(() => serve(req, res, table, handlersDir, options, limiters))
       .catch((error: unknown) => {
         options.logger.error(`${req.method} ${req.url} failed`, error);
         if (!res.headersSent) send(res, 502, GATEWAY_MESSAGES.internal);
@@ -262,6 +288,11 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
   res.end(text);
 }
 
+/** 429 with the envelope and the whole seconds until the caller's next request would go through. */
+function sendTooMany(res: ServerResponse, retryAfterSeconds: number): void {
+  send(res, 429, TOO_MANY_REQUESTS, { 'retry-after': String(retryAfterSeconds) });
+}
+
 function bearerToken(req: IncomingMessage): string | undefined {
   const value = req.headers.authorization?.trim();
   if (!value) return undefined;
@@ -275,6 +306,7 @@ async function serve(
   table: readonly RestResource[],
   handlersDir: string,
   options: RestGatewayOptions,
+  limiters: Limiters,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = new URL(req.url ?? '/', 'http://local').pathname;
@@ -282,6 +314,7 @@ async function serve(
 
   if (options.jobs && path.startsWith(LOCAL_JOBS_PATH))
     return runLocalJob(req, res, path, options.jobs, options.logger);
+  if (path === LOCAL_RATE_LIMITS_PATH) return rateLimitsRoute(req, res, limiters);
 
   let match: RouteMatch;
   try {
@@ -307,6 +340,13 @@ async function serve(
   if (match.kind !== 'operation') return send(res, 404, GATEWAY_MESSAGES.notFound);
   const { operation, params, resource } = match;
 
+  // Public operations are counted per source IP before anything else, as the cloud's WAF does.
+  const sourceIp = req.socket.remoteAddress ?? '127.0.0.1';
+  if (operation.auth !== 'user') {
+    const decision = limiters.perIp.take(sourceIp);
+    if (!decision.allowed) return sendTooMany(res, decision.retryAfterSeconds);
+  }
+
   let body: Buffer;
   try {
     body = await readBody(req, REST_MAX_BODY_BYTES);
@@ -325,6 +365,9 @@ async function serve(
       return send(res, 401, check.reason === 'expired' ? GATEWAY_MESSAGES.expired : GATEWAY_MESSAGES.unauthorized);
     }
     claims = check.claims;
+    // Per verified user: a forged or expired token was refused above and counts against nobody.
+    const decision = limiters.perUser.take(claims['username'] ?? claims['sub'] ?? token);
+    if (!decision.allowed) return sendTooMany(res, decision.retryAfterSeconds);
   }
 
   const file = httpHandlerFile(handlersDir, operation);
@@ -336,7 +379,7 @@ async function serve(
       url: req.url ?? '/',
       rawHeaders: req.rawHeaders,
       body,
-      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      sourceIp,
     },
     { template: resource.template, params },
     claims,
@@ -409,6 +452,26 @@ async function runLocalJob(
     logger.error(`job ${name} failed when run through ${LOCAL_JOBS_PATH}`, error);
     send(res, 500, { job: name, error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** What `PUT /__local/rate-limits` accepts: either budget, or both. */
+const ZRateLimitsChange = ZRateLimits.partial();
+
+/** `GET|PUT /__local/rate-limits`: the current limits, or new ones (400 with the issues when invalid). */
+async function rateLimitsRoute(req: IncomingMessage, res: ServerResponse, limiters: Limiters): Promise<void> {
+  const current = (): TRateLimits => ({ perUser: limiters.perUser.limit, perIp: limiters.perIp.limit });
+  if (req.method === 'GET') return send(res, 200, current());
+  if (req.method !== 'PUT') return send(res, 405, { message: 'Use GET or PUT' }, { allow: 'GET, PUT' });
+  let change: z.infer<typeof ZRateLimitsChange>;
+  try {
+    change = ZRateLimitsChange.parse(JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')));
+  } catch (error) {
+    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
+    return send(res, 400, { message: 'Expected {"perUser"?: {requests, windowSeconds}, "perIp"?: {...}}', issues });
+  }
+  if (change.perUser) limiters.perUser.setLimit(change.perUser);
+  if (change.perIp) limiters.perIp.setLimit(change.perIp);
+  send(res, 200, current());
 }
 
 /** A job run through the admin route may take as long as a scheduled Lambda (15 minutes). */

@@ -10,6 +10,7 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html>');
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('resolveStatic', () => {
@@ -26,6 +27,11 @@ describe('resolveStatic', () => {
     expect(resolveStatic(dist, '/')).toEqual(index);
     expect(resolveStatic(dist, '/advertisers/bgAdvertiser-1')).toEqual(index);
     expect(resolveStatic(dist, '/public-campaigns-picker')).toEqual(index);
+  });
+
+  it('never serves source maps, as the cloud never deploys them', () => {
+    expect(resolveStatic(dist, '/assets/index-abc123.js.map')).toBeNull();
+    expect(resolveStatic(dist, '/assets/INDEX-abc123.js.MAP')).toBeNull();
   });
 
   it('answers nothing for missing assets and never leaves the folder', () => {

@@ -40,7 +40,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
-  '.map': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -60,7 +59,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xm
 
 /**
  * What a request for `urlPath` serves from the build folder: the file, or `index.html` for client
- * routes (SPA fallback), or nothing (a missing asset answers 404 rather than HTML in place of JS).
+ * routes (SPA fallback), or nothing (a missing asset or a source map answers 404 rather than HTML in
+ * place of JS).
  */
 export function resolveStatic(distDir: string, urlPath: string): { file: string; cache: string } | null {
   let decoded: string;
@@ -69,6 +69,9 @@ export function resolveStatic(distDir: string, urlPath: string): { file: string;
   } catch {
     return null;
   }
+  // Like the cloud, which never deploys them (WebContentStack), the built app serves no source maps;
+  // debugging with sources is what `--web dev` is for.
+  if (/\.map$/i.test(decoded)) return null;
   const root = resolve(distDir);
   const candidate = resolve(root, `.${decoded}`);
   const inside = candidate === root || candidate.startsWith(root + sep);

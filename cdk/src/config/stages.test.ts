@@ -62,6 +62,49 @@ describe('stage configuration', () => {
     }
   });
 
+  it.each(STAGE_NAMES)('limits each user and each public caller of %s to at most half the stage throttle', (stage) => {
+    // Act
+    const { api } = loadStageConfig(stage);
+
+    // Assess
+    for (const limit of [api.perUser, api.perIp]) {
+      expect(limit.requests / limit.windowSeconds).toBeLessThanOrEqual(api.rateLimit / 2);
+      expect(limit.requests).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('refuses a per-user limit that could take half the stage throttle', () => {
+    // Prepare: 3,000 a minute is 50 a second, all of dev's 50
+    const base = STAGES.dev;
+
+    // Act
+    const result = ZStageConfig.safeParse({
+      ...base,
+      api: { ...base.api, perUser: { requests: 3_000, windowSeconds: 60 } },
+    });
+
+    // Assess
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['api.perUser', "3000 per 60 s is more than half the stage's 50 requests a second"],
+    ]);
+  });
+
+  it('refuses rate limits WAF cannot enforce: under 10 requests, or another window', () => {
+    // Prepare
+    const base = STAGES.dev;
+
+    // Act
+    const result = ZStageConfig.safeParse({ ...base, api: { ...base.api, perIp: { requests: 5, windowSeconds: 90 } } });
+
+    // Assess
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'api.perIp.requests',
+      'api.perIp.windowSeconds',
+    ]);
+  });
+
   it('refuses plain-http vendor URLs and a wildcard origin', () => {
     // Prepare
     const base = STAGES.dev;

@@ -7,6 +7,16 @@ export type TStageName = (typeof STAGE_NAMES)[number];
 
 const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain });
 
+/** The evaluation windows AWS WAF rate-based rules offer, in seconds. */
+export const WAF_RATE_WINDOWS = [60, 120, 300, 600] as const;
+
+/** A WAF rate-based rule's budget: `requests` (WAF's minimum is 10) per evaluation window. */
+export const ZWafRateLimit = z.object({
+  requests: z.number().int().min(10).max(2_000_000_000),
+  windowSeconds: z.union(WAF_RATE_WINDOWS.map((seconds) => z.literal(seconds))),
+});
+export type TWafRateLimit = z.infer<typeof ZWafRateLimit>;
+
 /**
  * Everything that differs between dev and prod. Secrets are not here: they live in SSM under
  * `secretsPrefix` (README "Deploy to AWS") and are read by the Lambdas at cold start.
@@ -30,11 +40,32 @@ export const ZStageConfig = z.object({
   logLevel: z.enum(['debug', 'info', 'warn', 'error']),
   /** CloudWatch retention of Lambda and API logs, in days (a value CloudWatch accepts). */
   logRetentionDays: z.union([z.literal(7), z.literal(14), z.literal(30), z.literal(90), z.literal(365)]),
-  api: z.object({
-    /** Steady requests per second across the stage (API Gateway throttling). */
-    rateLimit: z.number().int().positive().max(10_000),
-    burstLimit: z.number().int().positive().max(5_000),
-  }),
+  api: z
+    .object({
+      /** Steady requests per second across the stage (API Gateway throttling). */
+      rateLimit: z.number().int().positive().max(10_000),
+      burstLimit: z.number().int().positive().max(5_000),
+      /**
+       * Requests one user may send per window (a WAF rate rule keyed on the `Authorization`
+       * header), so one tenant cannot use up the stage throttle; over it the API answers 429.
+       */
+      perUser: ZWafRateLimit,
+      /** Requests one source IP may send to the public routes per window (webhooks, CRM card, health). */
+      perIp: ZWafRateLimit,
+    })
+    .superRefine((api, ctx) => {
+      // One caller at its limit must leave at least half the stage throttle to everybody else.
+      for (const key of ['perUser', 'perIp'] as const) {
+        const { requests, windowSeconds } = api[key];
+        if (requests / windowSeconds > api.rateLimit / 2) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${requests} per ${windowSeconds} s is more than half the stage's ${api.rateLimit} requests a second`,
+          });
+        }
+      }
+    }),
   lambda: z.object({
     memoryMb: z.number().int().min(128).max(10_240),
     /** REST handlers: API Gateway gives up after 29 s, so a longer Lambda would only cost money. */
@@ -108,7 +139,13 @@ export const STAGES: Record<TStageName, StageInput> = {
     retainData: false,
     logLevel: 'debug',
     logRetentionDays: 14,
-    api: { rateLimit: 50, burstLimit: 100 },
+    // A person clicking through the app sends well under one request a second; a page load about a dozen.
+    api: {
+      rateLimit: 50,
+      burstLimit: 100,
+      perUser: { requests: 600, windowSeconds: 60 },
+      perIp: { requests: 300, windowSeconds: 60 },
+    },
     lambda: { memoryMb: 512, restTimeoutSeconds: 29, realtimeTimeoutSeconds: 300, jobTimeoutSeconds: 900 },
     vendors: { ...shared.vendors, bidderBaseUrl: 'https://bidgrid.sandbox.api.beeswax.com' },
     extraWebOrigins: ['http://localhost:5173'],
@@ -121,7 +158,12 @@ export const STAGES: Record<TStageName, StageInput> = {
     retainData: true,
     logLevel: 'info',
     logRetentionDays: 90,
-    api: { rateLimit: 500, burstLimit: 1_000 },
+    api: {
+      rateLimit: 500,
+      burstLimit: 1_000,
+      perUser: { requests: 1_200, windowSeconds: 60 },
+      perIp: { requests: 1_200, windowSeconds: 60 },
+    },
     lambda: { memoryMb: 1024, restTimeoutSeconds: 29, realtimeTimeoutSeconds: 300, jobTimeoutSeconds: 900 },
     vendors: { ...shared.vendors, bidderBaseUrl: 'https://bidgrid.api.beeswax.com' },
     extraWebOrigins: [],

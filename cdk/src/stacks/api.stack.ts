@@ -6,6 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
 import { operations as tableOperations } from '@bidgrid/shared/api/operations/index';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
+import { ApiRateLimits, TOO_MANY_REQUESTS_BODY } from '../api/api-rate-limits.construct';
 import { FeatureRoutes } from '../api/feature-routes.nested';
 import { pascal, planRoutes } from '../api/routes';
 import type { TStageConfig } from '../config/stages';
@@ -35,8 +36,9 @@ const ALLOWED_HEADERS = apigateway.Cors.DEFAULT_HEADERS;
 /**
  * The REST API generated from the operation table: one route per operation (`/api` ones behind
  * the Cognito authorizer, `/public` ones open unless their auth is `user`), one Lambda per
- * implemented operation in per-feature nested stacks, CORS for the web origins only, throttling
- * and JSON access logs on the stage.
+ * implemented operation in per-feature nested stacks, CORS for the web origins only, throttling,
+ * per-user and per-IP rate limits (a WAF web ACL, {@link ApiRateLimits}) and JSON access logs on
+ * the stage.
  *
  * API Gateway's COGNITO_USER_POOLS authorizer reads the `Authorization` header; the web sends
  * `Bearer <access token>`, which the authorizer accepts as well as the bare token (AWS documents
@@ -48,6 +50,7 @@ export class ApiStack extends Stack {
   /** Base URL the SPA appends operation paths to, e.g. `https://x.execute-api.../dev`. */
   readonly url: string;
   readonly features: ReadonlyMap<string, FeatureRoutes>;
+  readonly rateLimits: ApiRateLimits;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -114,6 +117,13 @@ export class ApiStack extends Stack {
         type: apigateway.ResponseType.DEFAULT_5XX,
         responseHeaders: gatewayCors,
       }),
+      // The stage throttle's 429 in the envelope, as the WAF rate rules answer it.
+      this.restApi.addGatewayResponse('Throttled', {
+        type: apigateway.ResponseType.THROTTLED,
+        statusCode: '429',
+        responseHeaders: gatewayCors,
+        templates: { 'application/json': TOO_MANY_REQUESTS_BODY },
+      }),
     ];
 
     const features = new Map<string, FeatureRoutes>();
@@ -176,11 +186,8 @@ export class ApiStack extends Stack {
     });
     this.stage.node.addDependency(props.apiGatewayAccount);
     this.restApi.deploymentStage = this.stage;
-    acknowledge(
-      this.stage,
-      'APIG3',
-      'Every /api route needs a Cognito token and the stage is throttled; the AWS managed WAF rule sets would also block multipart creative uploads over 8 KB.',
-    );
+    // Rate rules only: the AWS managed rule sets would block multipart creative uploads over 8 KB.
+    this.rateLimits = new ApiRateLimits(this, 'RateLimits', { config, stage: this.stage, primaryOrigin });
     this.url = `https://${this.restApi.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${this.stage.stageName}`;
 
     new CfnOutput(this, 'ApiUrl', { value: this.url });

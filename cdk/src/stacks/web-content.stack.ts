@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Annotations, CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -27,6 +27,34 @@ export interface WebContentStackProps extends StackProps {
 }
 
 export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+
+/**
+ * Files of the build that are never uploaded: source maps would publish the app's sources (comments,
+ * internal names) to anyone who asks for `<bundle>.map`.
+ */
+export const NOT_DEPLOYED = ['**/*.map'] as const;
+
+/** A `sourceMappingURL` comment closing a script or stylesheet (the only one a browser honours). */
+const SOURCE_MAP_COMMENT = /\/[/*][#@]\s*sourceMappingURL=\S+\s*(\*\/)?\s*$/;
+
+/**
+ * Bundles of `dist` that name a source map: an inline one publishes the sources, a file one points
+ * at a map that is never deployed. Either way the build was made for debugging, not for a deploy.
+ */
+export function bundlesWithSourceMaps(dist: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(m?js|css)$/.test(entry.name) && SOURCE_MAP_COMMENT.test(readFileSync(path, 'utf8').slice(-2048))) {
+        found.push(relative(dist, path).split('\\').join('/'));
+      }
+    }
+  };
+  walk(dist);
+  return found.sort();
+}
 
 /**
  * What the SPA reads at start, with deploy-time values: CloudFormation fills in the API and
@@ -65,10 +93,18 @@ export class WebContentStack extends Stack {
     ];
     let assets: s3deploy.BucketDeployment | undefined;
     if (hasDist) {
+      const mapped = bundlesWithSourceMaps(dist);
+      if (mapped.length > 0) {
+        throw new Error(
+          `${dist} was built with source maps (${mapped.join(', ')} end with a sourceMappingURL comment): ` +
+            'maps are never deployed, and inline ones would publish the sources. Build with `npm run build -w web` ' +
+            '(build.sourcemap is off in web/vite.config.ts).',
+        );
+      }
       // Two deployments, neither pruning the other's files: old hashed chunks stay for tabs that
       // still run the previous build.
       assets = new s3deploy.BucketDeployment(this, 'Assets', {
-        sources: [s3deploy.Source.asset(dist, { exclude: ['index.html', RUNTIME_CONFIG_FILE] })],
+        sources: [s3deploy.Source.asset(dist, { exclude: ['index.html', RUNTIME_CONFIG_FILE, ...NOT_DEPLOYED] })],
         destinationBucket: props.siteBucket,
         prune: false,
         // Vite names every asset by its content hash, so a file never changes under its name.

@@ -26,3 +26,9 @@ export type TEnvelope<T> = {
 /** Spec section 8: the generic texts the client falls back to. */
 export const GENERIC_REQUEST_ERROR = 'There was an error with this request.';
 export const MISSING_BODY_ERROR = 'There was an error with this request, request body not provided';
+/**
+ * The error of a 429: a caller over its request budget (the cloud's WAF rate rules, API Gateway's
+ * stage throttle and the local gateway's limiter all answer it in the envelope, so the web shows it
+ * in its usual API-error toast).
+ */
+export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a moment and try again.';

@@ -154,8 +154,13 @@ export function winAnsiByte(char: string): number | null {
   return WIN_ANSI_EXTRA[char] ?? null;
 }
 
-/** Replaces what WinAnsi cannot encode (tabs become spaces, other characters '?'). */
-export function toWinAnsiText(text: string): string {
+/**
+ * Prepares text for the standard fonts: NFC, tabs as four spaces, combining marks that did not
+ * compose dropped, and compatibility forms folded when that makes them encodable (ﬁ -> fi, a
+ * full-width Ａ -> A). Characters WinAnsi still cannot encode (CJK, Greek, Ł...) are left as they are,
+ * for an embedded font to draw.
+ */
+export function foldForStandardFonts(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
     if (char === '\t') out += '    ';
@@ -164,8 +169,21 @@ export function toWinAnsiText(text: string): string {
     else {
       // Decomposed or compatibility forms (ﬁ, ½ written as 1⁄2...) often have an encodable equivalent.
       const folded = char.normalize('NFKC');
-      out += [...folded].every((c) => winAnsiByte(c) !== null) && folded !== char ? folded : '?';
+      out += [...folded].every((c) => winAnsiByte(c) !== null) && folded !== char ? folded : char;
     }
   }
+  return out;
+}
+
+/** Whether (folded) text holds characters the standard fonts cannot draw. */
+export function needsEmbeddedFont(text: string): boolean {
+  for (const char of text) if (char !== '\n' && winAnsiByte(char) === null) return true;
+  return false;
+}
+
+/** Replaces what WinAnsi cannot encode (tabs become spaces, other characters '?'). */
+export function toWinAnsiText(text: string): string {
+  let out = '';
+  for (const char of foldForStandardFonts(text)) out += winAnsiByte(char) === null ? '?' : char;
   return out;
 }

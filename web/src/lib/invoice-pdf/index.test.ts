@@ -17,10 +17,10 @@ describe('invoice PDFs', () => {
     expect(names).toEqual(['Invoice-inv-42.pdf', 'Invoice-a-b-c.pdf']);
   });
 
-  it('renders the HTML body, and the subject when the body shows nothing', () => {
+  it('renders the HTML body, and the subject when the body shows nothing', async () => {
     // Act
-    const withBody = new TextDecoder('latin1').decode(renderInvoicePdf(invoice('1', '<p>Amount due</p>')));
-    const empty = new TextDecoder('latin1').decode(renderInvoicePdf(invoice('2', '<div> </div>')));
+    const withBody = new TextDecoder('latin1').decode(await renderInvoicePdf(invoice('1', '<p>Amount due</p>')));
+    const empty = new TextDecoder('latin1').decode(await renderInvoicePdf(invoice('2', '<div> </div>')));
 
     // Assess
     expect(withBody.startsWith('%PDF-')).toBe(true);

@@ -1,6 +1,9 @@
 import { saveFile } from '../download-file';
+import type { FontSource } from './embedded-fonts';
+import { needsEmbeddedFont, foldForStandardFonts } from './font-metrics';
 import { htmlToBlocks, type Block } from './html-blocks';
-import { blocksToPdf } from './pdf-document';
+import { blocksToPdf, textsToDraw } from './pdf-document';
+import { STANDARD_TYPEFACE, type Typeface } from './typeface';
 
 /**
  * Invoice PDFs (spec 000 §2 Invoices: "Export downloads one PDF per selected invoice, rendered from the
@@ -20,18 +23,37 @@ export function invoicePdfFileName(id: string): string {
   return `Invoice-${safe}.pdf`;
 }
 
-/** The PDF bytes of one invoice: its HTML body laid out as text; the subject when the body shows nothing. */
-export function renderInvoicePdf(invoice: InvoiceForPdf): Uint8Array<ArrayBuffer> {
+/**
+ * The typeface for `blocks`: the standard fonts alone when they draw every word (nothing is fetched,
+ * and the font code is not even loaded), else with the embedded font files those words need.
+ */
+async function typefaceFor(blocks: readonly Block[], fonts?: FontSource): Promise<Typeface> {
+  const texts = textsToDraw(blocks);
+  if (!texts.some(({ text }) => needsEmbeddedFont(foldForStandardFonts(text)))) return STANDARD_TYPEFACE;
+  const { loadTypeface } = await import('./embedded-fonts');
+  return loadTypeface(texts, fonts);
+}
+
+/**
+ * The PDF bytes of one invoice: its HTML body laid out as text; the subject when the body shows
+ * nothing. Text beyond the standard fonts (Łódź, Ωmega, 株式会社) is drawn in embedded subsets of the
+ * Noto fonts, fetched from `fonts` (the web app's own files by default).
+ */
+export async function renderInvoicePdf(invoice: InvoiceForPdf, fonts?: FontSource): Promise<Uint8Array<ArrayBuffer>> {
   const blocks: Block[] = htmlToBlocks(invoice.body);
   const content: Block[] =
     blocks.length > 0
       ? blocks
       : [{ kind: 'text', style: 'h2', runs: [{ text: invoice.subject || invoice.id, bold: true }], indent: 0 }];
-  return blocksToPdf(content, {
-    title: invoice.subject || invoicePdfFileName(invoice.id),
-    author: 'BidGrid',
-    createdAt: new Date(invoice.sentAt),
-  });
+  return blocksToPdf(
+    content,
+    {
+      title: invoice.subject || invoicePdfFileName(invoice.id),
+      author: 'BidGrid',
+      createdAt: new Date(invoice.sentAt),
+    },
+    await typefaceFor(content, fonts),
+  );
 }
 
 /**
@@ -60,10 +82,11 @@ export async function exportInvoicePdfs(
   invoices: readonly InvoiceForPdf[],
   save: (data: Blob, fileName: string) => void = saveFile,
   timer: ExportTimer = realTimer,
+  fonts?: FontSource,
 ): Promise<void> {
   const started: number[] = [];
   for (const invoice of invoices) {
-    const bytes = renderInvoicePdf(invoice);
+    const bytes = await renderInvoicePdf(invoice, fonts);
     const windowStart = started[started.length - DOWNLOADS_PER_SECOND];
     if (windowStart !== undefined) {
       const waitMs = windowStart + 1000 - timer.now();

@@ -24,10 +24,10 @@ function expectConsistentXref(file: string): number {
 const paragraph = (text: string): Block => ({ kind: 'text', style: 'p', runs: [{ text, bold: false }], indent: 0 });
 
 describe('blocksToPdf', () => {
-  it('writes a valid PDF 1.4 file: header, objects at their xref offsets, trailer and EOF', () => {
+  it('writes a valid PDF 1.4 file: header, objects at their xref offsets, trailer and EOF', async () => {
     // Act
     const file = ascii(
-      blocksToPdf([paragraph('Hello')], { title: 'Invoice', createdAt: new Date('2024-01-02T03:04:05Z') }),
+      await blocksToPdf([paragraph('Hello')], { title: 'Invoice', createdAt: new Date('2024-01-02T03:04:05Z') }),
     );
 
     // Assess
@@ -42,12 +42,12 @@ describe('blocksToPdf', () => {
     expect(file.slice(streamStart + length, streamStart + length + 10)).toBe('\nendstream');
   });
 
-  it('breaks long content over pages and numbers them', () => {
+  it('breaks long content over pages and numbers them', async () => {
     // Prepare
     const blocks = Array.from({ length: 120 }, (_, index) => paragraph(`Line ${index}`));
 
     // Act
-    const file = ascii(blocksToPdf(blocks));
+    const file = ascii(await blocksToPdf(blocks));
 
     // Assess
     const pages = Number(/\/Count (\d+)/.exec(file)?.[1]);
@@ -56,9 +56,9 @@ describe('blocksToPdf', () => {
     expectConsistentXref(file);
   });
 
-  it('escapes PDF syntax, writes WinAnsi characters as octal and replaces what the fonts cannot draw', () => {
+  it('escapes PDF syntax, writes WinAnsi characters as octal and replaces what the fonts cannot draw', async () => {
     // Act
-    const file = ascii(blocksToPdf([paragraph('a (b) \\ café – 日')], { title: 'Café' }));
+    const file = ascii(await blocksToPdf([paragraph('a (b) \\ café – 日')], { title: 'Café' }));
 
     // Assess
     expect(file).toContain('(a \\(b\\) \\\\ caf\\351 \\226 ?) Tj');
@@ -66,7 +66,7 @@ describe('blocksToPdf', () => {
     expect([...file].every((char) => char.charCodeAt(0) < 0x80)).toBe(true);
   });
 
-  it('repeats a table header row on each new page', () => {
+  it('repeats a table header row on each new page', async () => {
     // Prepare
     const header = [{ lines: [[{ text: 'Campaign', bold: true }]], header: true, align: 'left' as const, span: 1 }];
     const rows = Array.from({ length: 90 }, (_, index) => [
@@ -74,7 +74,7 @@ describe('blocksToPdf', () => {
     ]);
 
     // Act
-    const file = ascii(blocksToPdf([{ kind: 'table', rows: [header, ...rows] }]));
+    const file = ascii(await blocksToPdf([{ kind: 'table', rows: [header, ...rows] }]));
 
     // Assess
     const pages = Number(/\/Count (\d+)/.exec(file)?.[1]);
@@ -82,7 +82,7 @@ describe('blocksToPdf', () => {
     expect(file.match(/\(Campaign\) Tj/g)).toHaveLength(pages);
   });
 
-  it('lays a spanning cell over the columns it spans', () => {
+  it('lays a spanning cell over the columns it spans', async () => {
     // Prepare
     const cell = (text: string, span = 1) => ({
       lines: [[{ text, bold: false }]],
@@ -93,7 +93,7 @@ describe('blocksToPdf', () => {
 
     // Act
     const file = ascii(
-      blocksToPdf([
+      await blocksToPdf([
         {
           kind: 'table',
           rows: [

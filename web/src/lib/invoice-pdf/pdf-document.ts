@@ -1,12 +1,25 @@
+import { deflate } from './byte-streams';
 import type { Block, CellAlign, TableCell, TextRun, TextStyle } from './html-blocks';
-import { textWidth, toWinAnsiText, winAnsiByte, type FontName } from './font-metrics';
+import {
+  foldForStandardFonts,
+  needsEmbeddedFont,
+  textWidth,
+  toWinAnsiText,
+  winAnsiByte,
+  type FontName,
+} from './font-metrics';
+import { STANDARD_TYPEFACE, type EmbeddedFace, type FontKey, type Piece, type Typeface } from './typeface';
 
 /**
- * A small PDF 1.4 writer for text documents: lays blocks out on US Letter pages with the standard
- * Helvetica and Courier fonts (nothing embedded, so files stay a few KB), wraps lines by the fonts'
- * metrics, breaks pages (repeating a table's header row), numbers the pages, and serialises the file
- * with a correct cross-reference table. Output is plain ASCII: text outside ASCII is written as octal
- * escapes of its WinAnsi byte.
+ * A small PDF 1.4 writer for text documents: lays blocks out on US Letter pages, wraps lines by the
+ * fonts' metrics, breaks pages (repeating a table's header row), numbers the pages, and serialises the
+ * file with a correct cross-reference table.
+ *
+ * Text the standard Helvetica and Courier fonts can draw (WinAnsi) uses them, nothing embedded, so a
+ * Latin invoice stays a few KB of plain ASCII, its text written as octal escapes of WinAnsi bytes.
+ * Words with other characters (Łódź, Ωmega, 株式会社) are drawn in embedded TrueType subsets (only the
+ * glyphs used) as Type0 / CIDFontType2 fonts with Identity-H encoding and a ToUnicode map, so their
+ * text can be selected, searched and copied; the typeface (`embedded-fonts.ts`) says which.
  */
 export interface PdfOptions {
   /** Document title (the viewer's window title). */
@@ -45,10 +58,14 @@ const STYLES: Readonly<Record<TextStyle, StyleSpec>> = {
 };
 
 const FONT_RESOURCE: Readonly<Record<FontName, string>> = { regular: 'F1', bold: 'F2', mono: 'F3' };
+/** Embedded face n is the page resource `F<n + 4>`. */
+const EMBEDDED_RESOURCE_BASE = 4;
+/** Stroke width of emboldened text (a face without a bold of its own), as a share of the font size. */
+const EMBOLDEN = 0.03;
 
 interface Segment {
   text: string;
-  font: FontName;
+  font: FontKey;
 }
 interface Line {
   segments: Segment[];
@@ -79,35 +96,51 @@ function pdfTextString(text: string): string {
 
 const pdfDate = (date: Date): string => `D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 
-/** Splits a word that is wider than the line into pieces that fit. */
-function splitLongWord(word: string, font: FontName, size: number, maxWidth: number): string[] {
-  const pieces: string[] = [];
-  let current = '';
-  for (const char of word) {
-    if (current && textWidth(current + char, font, size) > maxWidth) {
-      pieces.push(current);
-      current = char;
-    } else current += char;
+const piecesWidth = (pieces: readonly Piece[], typeface: Typeface, size: number): number =>
+  pieces.reduce((sum, piece) => sum + typeface.width(piece.text, piece.font, size), 0);
+
+/** Splits a word (its pieces) that is wider than the line into lines of pieces that fit. */
+function splitLongWord(word: readonly Piece[], typeface: Typeface, size: number, maxWidth: number): Piece[][] {
+  const lines: Piece[][] = [];
+  let current: Array<{ text: string; font: FontKey }> = [];
+  for (const piece of word) {
+    for (const char of piece.text) {
+      const last = current[current.length - 1];
+      const next =
+        last?.font === piece.font
+          ? [...current.slice(0, -1), { text: last.text + char, font: piece.font }]
+          : [...current, { text: char, font: piece.font }];
+      if (current.length > 0 && piecesWidth(next, typeface, size) > maxWidth) {
+        lines.push(current);
+        current = [{ text: char, font: piece.font }];
+      } else current = next;
+    }
   }
-  if (current) pieces.push(current);
-  return pieces;
+  if (current.length > 0) lines.push(current);
+  return lines;
 }
 
 /**
  * Wraps runs into lines no wider than `maxWidth`. Spaces break lines; `\n` forces a break; a word
  * wider than a line is cut. `mono` keeps every space (preformatted text).
  */
-export function wrapRuns(runs: readonly TextRun[], maxWidth: number, size: number, base: FontName): Line[] {
+export function wrapRuns(
+  runs: readonly TextRun[],
+  maxWidth: number,
+  size: number,
+  base: FontName,
+  typeface: Typeface = STANDARD_TYPEFACE,
+): Line[] {
   const fontOf = (bold: boolean): FontName => (base === 'mono' ? 'mono' : bold ? 'bold' : base);
   const lines: Line[] = [];
   let segments: Segment[] = [];
   let width = 0;
   let pendingSpace: FontName | null = null;
-  const push = (text: string, font: FontName): void => {
+  const push = (text: string, font: FontKey): void => {
     const last = segments[segments.length - 1];
     if (last && last.font === font) last.text += text;
     else segments.push({ text, font });
-    width += textWidth(text, font, size);
+    width += typeface.width(text, font, size);
   };
   const endLine = (): void => {
     lines.push({ segments, width });
@@ -119,7 +152,7 @@ export function wrapRuns(runs: readonly TextRun[], maxWidth: number, size: numbe
     const font = fontOf(run.bold);
     run.text
       .split('\n')
-      .map(toWinAnsiText)
+      .map(foldForStandardFonts)
       .forEach((part, partIndex) => {
         if (partIndex > 0) endLine();
         const tokens = base === 'mono' ? (part.match(/ |[^ ]+/g) ?? []) : (part.match(/ +|[^ ]+/g) ?? []);
@@ -128,18 +161,18 @@ export function wrapRuns(runs: readonly TextRun[], maxWidth: number, size: numbe
             if (segments.length > 0) pendingSpace = font;
             continue;
           }
+          const word = token === ' ' ? [{ text: ' ', font }] : typeface.pieces(token, font);
           const spaceWidth = pendingSpace ? textWidth(' ', pendingSpace, size) : 0;
-          const wordWidth = textWidth(token, font, size);
+          const wordWidth = piecesWidth(word, typeface, size);
           if (segments.length > 0 && width + spaceWidth + wordWidth > maxWidth) endLine();
           else if (pendingSpace) push(' ', pendingSpace);
           pendingSpace = null;
-          if (textWidth(token, font, size) > maxWidth - width) {
-            const pieces = splitLongWord(token, font, size, maxWidth);
-            pieces.forEach((piece, index) => {
+          if (wordWidth > maxWidth - width) {
+            splitLongWord(word, typeface, size, maxWidth).forEach((pieces, index) => {
               if (index > 0) endLine();
-              push(piece, font);
+              for (const piece of pieces) push(piece.text, piece.font);
             });
-          } else push(token, font);
+          } else for (const piece of word) push(piece.text, piece.font);
         }
       });
   }
@@ -147,13 +180,18 @@ export function wrapRuns(runs: readonly TextRun[], maxWidth: number, size: numbe
   return lines;
 }
 
+/** A face's glyphs the document draws: glyph id -> the text it stands for (for the ToUnicode map). */
+type GlyphUse = Map<number, string>;
+
 /** Collects the drawing operators of each page while the layout moves down the pages. */
 class PageWriter {
   readonly pages: string[][] = [];
   /** Distance from the page's top edge to the top of the free space. */
   cursor = MARGIN;
+  /** Embedded faces drawn with, by face index. */
+  readonly used = new Map<number, { face: EmbeddedFace; glyphs: GlyphUse }>();
 
-  constructor() {
+  constructor(readonly typeface: Typeface) {
     this.newPage();
   }
 
@@ -182,10 +220,30 @@ class PageWriter {
   /** Draws a line of text with its baseline `baseline` points below the page's top edge. */
   text(x: number, baseline: number, line: Line, size: number, gray = 0): void {
     if (line.segments.length === 0) return;
-    const parts = line.segments.map(
-      (segment) => `/${FONT_RESOURCE[segment.font]} ${fmt(size)} Tf ${pdfLiteral(segment.text)} Tj`,
-    );
+    const parts = line.segments.map((segment) => {
+      const use = this.typeface.face(segment.font);
+      if (!use) return `/${FONT_RESOURCE[segment.font as FontName]} ${fmt(size)} Tf ${pdfLiteral(segment.text)} Tj`;
+      const show = `/F${use.index + EMBEDDED_RESOURCE_BASE} ${fmt(size)} Tf ${this.glyphString(use.index, use.face, segment.text)} Tj`;
+      // Fill and stroke the outlines (render mode 2) to embolden a face that has no bold.
+      return use.emboldened ? `${fmt(gray)} G ${fmt(size * EMBOLDEN)} w 2 Tr ${show} 0 Tr` : show;
+    });
     this.ops.push(`BT ${fmt(gray)} g ${fmt(x)} ${fmt(PAGE_HEIGHT - baseline)} Td ${parts.join(' ')} ET`);
+  }
+
+  /** The glyph ids of `text` in an embedded face as a hex string (Identity-H: two bytes a glyph). */
+  private glyphString(index: number, face: EmbeddedFace, text: string): string {
+    let entry = this.used.get(index);
+    if (!entry) {
+      entry = { face, glyphs: new Map() };
+      this.used.set(index, entry);
+    }
+    let hex = '<';
+    for (const char of text) {
+      const glyph = face.font.glyphId(char.codePointAt(0) ?? 0);
+      if (!entry.glyphs.has(glyph)) entry.glyphs.set(glyph, char);
+      hex += glyph.toString(16).padStart(4, '0');
+    }
+    return `${hex.toUpperCase()}>`;
   }
 
   rule(x1: number, x2: number, y: number, gray: number, width = 0.6): void {
@@ -203,13 +261,19 @@ function layoutText(writer: PageWriter, block: Extract<Block, { kind: 'text' }>)
   const style = STYLES[block.style];
   const x = MARGIN + block.indent * INDENT_STEP;
   const lineHeight = style.size * style.leading;
-  const lines = wrapRuns(block.runs, PAGE_WIDTH - MARGIN - x, style.size, style.font);
+  const lines = wrapRuns(block.runs, PAGE_WIDTH - MARGIN - x, style.size, style.font, writer.typeface);
   if (!writer.atTop) writer.cursor += style.before;
   lines.forEach((line, index) => {
     writer.ensure(lineHeight);
     const baseline = writer.cursor + style.size * 0.9;
     if (index === 0 && block.marker) {
-      const marker = wrapRuns([{ text: block.marker, bold: false }], INDENT_STEP, style.size, 'regular')[0];
+      const marker = wrapRuns(
+        [{ text: block.marker, bold: false }],
+        INDENT_STEP,
+        style.size,
+        'regular',
+        writer.typeface,
+      )[0];
       if (marker) writer.text(x - 4 - marker.width, baseline, marker, style.size);
     }
     writer.text(x, baseline, line, style.size);
@@ -225,11 +289,26 @@ interface LaidCell {
   header: boolean;
 }
 
+/** Width of one line of text unwrapped, in points. */
+function measure(text: string, font: FontName, size: number, typeface: Typeface): number {
+  const folded = foldForStandardFonts(text);
+  // Exactly as before fonts were embedded when the standard fonts draw it all.
+  if (!needsEmbeddedFont(folded)) return textWidth(toWinAnsiText(folded), font, size);
+  return (folded.match(/ +|[^ ]+/g) ?? []).reduce(
+    (sum, token) =>
+      sum +
+      (token.startsWith(' ')
+        ? textWidth(token, font, size)
+        : piecesWidth(typeface.pieces(token, font), typeface, size)),
+    0,
+  );
+}
+
 /**
  * Column widths: each column's natural width (from cells spanning one column), never below a fair
  * minimum, scaled to the full width.
  */
-function columnWidths(rows: readonly TableCell[][], columns: number): number[] {
+function columnWidths(rows: readonly TableCell[][], columns: number, typeface: Typeface): number[] {
   const natural = Array.from({ length: columns }, () => 0);
   for (const row of rows) {
     let column = 0;
@@ -238,7 +317,7 @@ function columnWidths(rows: readonly TableCell[][], columns: number): number[] {
         const font: FontName = cell.header ? 'bold' : 'regular';
         for (const line of cell.lines) {
           const width = line.reduce(
-            (sum, run) => sum + textWidth(toWinAnsiText(run.text), run.bold ? 'bold' : font, TABLE_FONT_SIZE),
+            (sum, run) => sum + measure(run.text, run.bold ? 'bold' : font, TABLE_FONT_SIZE, typeface),
             0,
           );
           natural[column] = Math.max(natural[column] ?? 0, width + 2 * CELL_PAD_X);
@@ -255,7 +334,7 @@ function columnWidths(rows: readonly TableCell[][], columns: number): number[] {
 
 function layoutTable(writer: PageWriter, rows: readonly TableCell[][]): void {
   const columns = Math.max(...rows.map((row) => row.reduce((sum, cell) => sum + cell.span, 0)));
-  const widths = columnWidths(rows, columns);
+  const widths = columnWidths(rows, columns, writer.typeface);
   // The width of each cell: the columns it spans, from where the row has got to.
   const cellWidths = rows.map((row) => {
     let column = 0;
@@ -275,6 +354,7 @@ function layoutTable(writer: PageWriter, rows: readonly TableCell[][]): void {
           (cellWidths[rowIndex]?.[index] ?? CONTENT_WIDTH) - 2 * CELL_PAD_X,
           TABLE_FONT_SIZE,
           'regular',
+          writer.typeface,
         ),
       ),
       align: cell.align,
@@ -326,9 +406,146 @@ function layoutTable(writer: PageWriter, rows: readonly TableCell[][]): void {
   writer.cursor += 8;
 }
 
-/** Lays the blocks out and returns the bytes of the PDF file. */
-export function blocksToPdf(blocks: readonly Block[], options: PdfOptions = {}): Uint8Array<ArrayBuffer> {
-  const writer = new PageWriter();
+/** Every text the layout of `blocks` draws, in its standard font: what a typeface must cover. */
+export function textsToDraw(blocks: readonly Block[]): Array<{ text: string; font: FontName }> {
+  const texts: Array<{ text: string; font: FontName }> = [];
+  for (const block of blocks) {
+    if (block.kind === 'text') {
+      const base = STYLES[block.style].font;
+      for (const run of block.runs) {
+        texts.push({ text: run.text, font: base === 'mono' ? 'mono' : run.bold ? 'bold' : base });
+      }
+      if (block.marker) texts.push({ text: block.marker, font: 'regular' });
+    } else if (block.kind === 'table') {
+      for (const cell of block.rows.flat()) {
+        for (const run of cell.lines.flat()) {
+          texts.push({ text: run.text, font: cell.header || run.bold ? 'bold' : 'regular' });
+        }
+      }
+    }
+  }
+  return texts;
+}
+
+/** Six capital letters naming a subset (PDF 9.6.4), derived from its content so output is reproducible. */
+function subsetTag(name: string, glyphs: readonly number[]): string {
+  let hash = 0x811c9dc5;
+  for (const code of [...name].map((c) => c.charCodeAt(0)).concat(glyphs)) {
+    hash ^= code;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  let tag = '';
+  for (let index = 0; index < 6; index++) {
+    tag += String.fromCharCode(65 + (hash % 26));
+    hash = Math.floor(hash / 26) + index * 7919;
+  }
+  return tag;
+}
+
+/** UTF-16BE hex of a text, as a ToUnicode map writes destination strings. */
+const utf16Hex = (text: string): string => {
+  let hex = '';
+  for (let index = 0; index < text.length; index++) hex += text.charCodeAt(index).toString(16).padStart(4, '0');
+  return hex.toUpperCase();
+};
+
+/** The ToUnicode CMap of an embedded face: each glyph id used -> the text it stands for. */
+function toUnicodeCMap(glyphs: GlyphUse): string {
+  const entries = [...glyphs].sort((a, b) => a[0] - b[0]);
+  const chunks: string[] = [];
+  // At most 100 mappings per bfchar section (PDF 9.10.3 / the CMap spec).
+  for (let index = 0; index < entries.length; index += 100) {
+    const part = entries.slice(index, index + 100);
+    chunks.push(
+      `${part.length} beginbfchar\n${part
+        .map(([glyph, text]) => `<${glyph.toString(16).padStart(4, '0').toUpperCase()}> <${utf16Hex(text)}>`)
+        .join('\n')}\nendbfchar`,
+    );
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000> <FFFF>',
+    'endcodespacerange',
+    ...chunks,
+    'endcmap',
+    'CMapName currentdict /CMapName get /CMap defineresource pop',
+    'end',
+    'end',
+  ].join('\n');
+}
+
+/** `/W` of a CIDFont: runs of consecutive glyph ids with their widths (1/1000 em). */
+function glyphWidths(face: EmbeddedFace, glyphs: readonly number[]): string {
+  const scale = 1000 / face.font.unitsPerEm;
+  const runs: string[] = [];
+  let start = -1;
+  let widths: number[] = [];
+  const flush = (): void => {
+    if (start >= 0) runs.push(`${start} [${widths.join(' ')}]`);
+  };
+  glyphs.forEach((glyph, index) => {
+    if (index === 0 || glyph !== (glyphs[index - 1] as number) + 1) {
+      flush();
+      start = glyph;
+      widths = [];
+    }
+    widths.push(Math.round(face.font.advanceWidth(glyph) * scale));
+  });
+  flush();
+  return `[${runs.join(' ')}]`;
+}
+
+type PdfObject = string | { readonly dictionary: string; readonly data: Uint8Array };
+
+/** The five objects of an embedded face, numbered from `first`: Type0, CIDFont, descriptor, file, ToUnicode. */
+async function embeddedFontObjects(face: EmbeddedFace, glyphs: GlyphUse, first: number): Promise<PdfObject[]> {
+  const used = [...glyphs.keys()].sort((a, b) => a - b);
+  const name = `${subsetTag(face.id, used)}+${face.postScriptName}`;
+  const program = face.font.subset(used);
+  const compressed = await deflate(program);
+  const scale = 1000 / face.font.unitsPerEm;
+  const units = (value: number): number => Math.round(value * scale);
+  const [xMin, yMin, xMax, yMax] = face.font.bbox;
+  const cmap = toUnicodeCMap(glyphs);
+  return [
+    `<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${first + 1} 0 R] /ToUnicode ${first + 4} 0 R >>`,
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${first + 2} 0 R /DW 1000 /W ${glyphWidths(face, used)} /CIDToGIDMap /Identity >>`,
+    `<< /Type /FontDescriptor /FontName /${name} /Flags 4 /FontBBox [${units(xMin)} ${units(yMin)} ${units(xMax)} ${units(yMax)}] /ItalicAngle 0 /Ascent ${units(face.font.ascent)} /Descent ${units(face.font.descent)} /CapHeight ${units(face.font.capHeight)} /StemV 80 /FontFile2 ${first + 3} 0 R >>`,
+    {
+      dictionary: `<< /Length ${compressed.length} /Length1 ${program.length} /Filter /FlateDecode >>`,
+      data: compressed,
+    },
+    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
+  ];
+}
+
+/** Joins byte chunks. */
+function concatBytes(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * Lays the blocks out and returns the bytes of the PDF file. `typeface` says which words need
+ * embedded fonts (default: none, what the standard fonts cannot draw becomes '?').
+ */
+export async function blocksToPdf(
+  blocks: readonly Block[],
+  options: PdfOptions = {},
+  typeface: Typeface = STANDARD_TYPEFACE,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const writer = new PageWriter(typeface);
   for (const block of blocks) {
     if (block.kind === 'text') layoutText(writer, block);
     else if (block.kind === 'table') layoutTable(writer, block.rows);
@@ -353,9 +570,16 @@ export function blocksToPdf(blocks: readonly Block[], options: PdfOptions = {}):
     );
   });
 
-  // Objects: 1 catalog, 2 page tree, 3-5 fonts, 6 info, then a page and its content per page.
-  const objects: string[] = [];
+  // Objects: 1 catalog, 2 page tree, 3-5 standard fonts, 6 info, then a page and its content per
+  // page, then five objects per embedded face.
+  const objects: PdfObject[] = [];
   const pageIds = writer.pages.map((_, index) => 7 + index * 2);
+  const embedded = [...writer.used.entries()].sort((a, b) => a[0] - b[0]);
+  const firstFontId = 7 + pageCount * 2;
+  const fontResources = [
+    '/F1 3 0 R /F2 4 0 R /F3 5 0 R',
+    ...embedded.map(([index], order) => `/F${index + EMBEDDED_RESOURCE_BASE} ${firstFontId + order * 5} 0 R`),
+  ].join(' ');
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');
   objects.push(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`);
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
@@ -370,21 +594,38 @@ export function blocksToPdf(blocks: readonly Block[], options: PdfOptions = {}):
   for (const [index, ops] of writer.pages.entries()) {
     const contentId = (pageIds[index] as number) + 1;
     objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << ${fontResources} >> >> /Contents ${contentId} 0 R >>`,
     );
     const stream = ops.join('\n');
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   }
+  for (const [order, [, { face, glyphs }]] of embedded.entries()) {
+    objects.push(...(await embeddedFontObjects(face, glyphs, firstFontId + order * 5)));
+  }
 
-  let file = '%PDF-1.4\n';
+  // Everything but font programs is ASCII; a file with binary streams says so in its second line.
+  const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const chunks: Uint8Array[] = [ascii('%PDF-1.4\n')];
+  if (embedded.length > 0) chunks.push(new Uint8Array([0x25, 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]));
+  let length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const add = (chunk: Uint8Array): void => {
+    chunks.push(chunk);
+    length += chunk.length;
+  };
   const offsets: number[] = [];
   objects.forEach((body, index) => {
-    offsets.push(file.length);
-    file += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    offsets.push(length);
+    if (typeof body === 'string') add(ascii(`${index + 1} 0 obj\n${body}\nendobj\n`));
+    else {
+      add(ascii(`${index + 1} 0 obj\n${body.dictionary}\nstream\n`));
+      add(body.data);
+      add(ascii('\nendstream\nendobj\n'));
+    }
   });
-  const xrefOffset = file.length;
-  file += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) file += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  file += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return new TextEncoder().encode(file);
+  const xrefOffset = length;
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) tail += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+  add(ascii(tail));
+  return concatBytes(chunks);
 }

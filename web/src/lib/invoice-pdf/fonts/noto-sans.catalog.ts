@@ -1,0 +1,25 @@
+import licenseUrl from '@fontsource/noto-sans/LICENSE?url';
+import unicode from '@fontsource/noto-sans/unicode.json';
+import { buildCatalog } from './font-catalog';
+
+// Devanagari is left out: it needs shaping (conjuncts, reordering) that this PDF writer does not do.
+const SUBSETS = new Set(['latin', 'latin-ext', 'vietnamese', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext']);
+
+const urls = import.meta.glob<string>(
+  [
+    '@fontsource-files/noto-sans/noto-sans-*-400-normal.woff',
+    '@fontsource-files/noto-sans/noto-sans-*-700-normal.woff',
+    '!**/*-devanagari-*',
+  ],
+  { eager: true, query: '?url', import: 'default' },
+);
+
+export const catalog = buildCatalog({
+  family: 'noto-sans',
+  postScriptFamily: 'NotoSans',
+  unicode,
+  urls,
+  weights: [400, 700],
+  subsets: (subset) => SUBSETS.has(subset),
+  licenseUrl,
+});
