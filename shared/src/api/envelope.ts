@@ -26,3 +26,13 @@ export type TEnvelope<T> = {
 /** Spec section 8: the generic texts the client falls back to. */
 export const GENERIC_REQUEST_ERROR = 'There was an error with this request.';
 export const MISSING_BODY_ERROR = 'There was an error with this request, request body not provided';
+
+/**
+ * 415 replies (ours): a body the operation cannot read because of its declared type. JSON operations
+ * take `application/json` (or a `+json` type), UTF-8 or without a charset; form operations take
+ * `multipart/form-data`. Nothing is guessed from the bytes, so a cross-site form post (`text/plain`,
+ * URL-encoded) never reaches a use case.
+ */
+export const UNSUPPORTED_JSON_MEDIA_TYPE_ERROR = 'Unsupported media type: send the request body as application/json.';
+export const UNSUPPORTED_FORM_MEDIA_TYPE_ERROR =
+  'Unsupported media type: send the request body as multipart/form-data.';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ADVERTISER_CATEGORY } from '../constants';
 import { zId } from '../ids';
-import { ZBidderId, ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';
+import { ZBidderId, ZIsoDateTime, ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
 
 /** The saved card as the API shows it (000 §3 `paymentMethod {card: {last4, brand}}`); never more. */
 export const ZPaymentMethodSummary = z.object({
@@ -54,7 +54,7 @@ export const ZAdvertiserCreate = z.object({
   name: ZRequestText,
   phone: ZRequestText,
   address_1: ZRequestText,
-  address_2: z.string().trim().max(512).default(''),
+  address_2: ZRequestOptionalText,
   city: ZRequestText,
   state: ZRequestText,
   zip: ZRequestText,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { zId } from '../ids';
-import { ZIsoDateTime, ZUsername } from './common.schema';
+import { ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';
 
 /**
  * Agency (spec 000 §3). `users` holds lower-cased Cognito user names. The spec's client state also
@@ -9,7 +9,8 @@ import { ZIsoDateTime, ZUsername } from './common.schema';
  */
 export const ZAgency = z.object({
   agencyId: zId('agency'),
-  name: z.string().min(1),
+  /** The company name of the sign-up form, shown to the agency's users: cleaned like any name. */
+  name: ZRequestText,
   email: z.email(),
   createdBy: ZUsername,
   users: z.array(ZUsername).min(1),

@@ -1,7 +1,19 @@
 import * as z from 'zod';
 import { MAX_BID_USD } from '../constants';
 import { zId } from '../ids';
-import { ZBidderId, ZCount, ZIsoDate, ZIsoDateTime, ZMetricValue, ZTimeFrame, ZUsd, ZUsername } from './common.schema';
+import { cleanDisplayDescription } from '../validation/display-text';
+import {
+  MAX_REQUEST_DESCRIPTION,
+  ZBidderId,
+  ZCount,
+  ZIsoDate,
+  ZIsoDateTime,
+  ZMetricValue,
+  ZRequestText,
+  ZTimeFrame,
+  ZUsd,
+  ZUsername,
+} from './common.schema';
 
 /**
  * How a campaign was made: the three wizard flows, named after their routes
@@ -86,8 +98,8 @@ export function isEndAfterStart(value: { start_date?: string | undefined; end_da
  */
 export const ZCampaignDetailsUpdate = z
   .object({
-    name: z.string().trim().min(1).max(512).optional(),
-    description: z.string().trim().max(4000).optional(),
+    name: ZRequestText.optional(),
+    description: z.string().overwrite(cleanDisplayDescription).max(MAX_REQUEST_DESCRIPTION).optional(),
     daily_budget: z.number().positive().optional(),
     campaign_budget: ZUsd.optional(),
     max_bid: ZMaxBid.optional(),

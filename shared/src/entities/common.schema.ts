@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_TIME_FRAME, GEO_COUNTRIES, IMAGE_MIME_TYPES, TIME_FRAMES, VIDEO_MIME_TYPES } from '../constants';
+import { cleanDisplayDescription, cleanDisplayName } from '../validation/display-text';
 
 /**
  * Building blocks shared by the entity schemas. Entities describe what the API sends and stores; the
@@ -30,10 +31,24 @@ export const ZMetricValue = z.number().nullable().default(null);
 /** A Cognito user name as stored (lower-cased at sign-up). */
 export const ZUsername = z.string().min(1);
 
-/** Non-empty text from a request, trimmed, bounded so one field cannot fill an item. */
-export const ZRequestText = z.string().trim().min(1).max(512);
-/** Optional free text from a request (descriptions): missing becomes ''. */
-export const ZRequestDescription = z.string().trim().max(4000).default('');
+/** The longest one-line text a request may carry (names, address lines), so one field cannot fill an item. */
+export const MAX_REQUEST_TEXT = 512;
+/** The longest description a request may carry. */
+export const MAX_REQUEST_DESCRIPTION = 4000;
+
+/**
+ * Non-empty one-line text from a request (names and the like that others see): cleaned of control
+ * and bidi characters and trimmed (`validation/display-text.ts`), bounded.
+ */
+export const ZRequestText = z.string().overwrite(cleanDisplayName).min(1).max(MAX_REQUEST_TEXT);
+/** Optional one-line text from a request (a second address line), cleaned: missing becomes ''. */
+export const ZRequestOptionalText = z.string().overwrite(cleanDisplayName).max(MAX_REQUEST_TEXT).default('');
+/** Optional free text from a request (descriptions), cleaned but multiline: missing becomes ''. */
+export const ZRequestDescription = z
+  .string()
+  .overwrite(cleanDisplayDescription)
+  .max(MAX_REQUEST_DESCRIPTION)
+  .default('');
 
 /** Every time frame of the dashboards, including `CUSTOM_DATE`. */
 export const ZTimeFrame = z.enum(TIME_FRAMES);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ZCount } from './common.schema';
+import { ZCount, ZRequestText } from './common.schema';
 
 /**
  * What company matching found for a domain: the company and the IP ranges that become its line
@@ -7,7 +7,8 @@ import { ZCount } from './common.schema';
  */
 export const ZDomainInfo = z.object({
   domain: z.string().min(1),
-  companyName: z.string().min(1).optional(),
+  /** Shown to every user of the agency: cleaned like any name (`validation/display-text.ts`). */
+  companyName: ZRequestText.optional(),
   /** IP ranges in CIDR notation. */
   ipSegments: z.array(z.string().min(1)).min(1),
 });
@@ -22,7 +23,7 @@ export const ZCompanyRow = z.object({
   domainInfo: ZDomainInfo.nullish(),
   include: z.boolean(),
   hubspotCompanyId: z.string().min(1).optional(),
-  companyName: z.string().min(1).optional(),
+  companyName: ZRequestText.optional(),
 });
 export type TCompanyRow = z.infer<typeof ZCompanyRow>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { core } from 'zod';
+import { cleanDisplayDescription, cleanDisplayName } from './display-text';
 import { isIsoDate } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';
 
@@ -15,6 +16,30 @@ export const EMAIL_PATTERN: RegExp = z.regexes.email;
 /** Required text, trimmed; empty or blank gives 'Required field.' and stops further checks. */
 export const requiredText = (message: string = M.required) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/**
+ * A required name other people see (advertiser, campaign, ad group, list, segment, company...):
+ * cleaned of control and bidi characters (`display-text.ts`) and trimmed, then 'Required field.'
+ * when nothing is left.
+ */
+export const requiredName = (message: string = M.required) =>
+  z.string({ error: message }).overwrite(cleanDisplayName).min(1, { error: message, abort: true });
+
+/** An optional one-line text other people see (second address line), cleaned; missing or null becomes ''. */
+export const optionalName = () =>
+  z
+    .string()
+    .overwrite(cleanDisplayName)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** An optional description other people see, cleaned but multiline; missing or null becomes ''. */
+export const optionalDescription = () =>
+  z
+    .string()
+    .overwrite(cleanDisplayDescription)
+    .nullish()
+    .transform((value) => value ?? '');
 
 /** Required secret (passwords, codes): never trimmed, since spaces may be part of it. */
 export const requiredSecret = (message: string = M.required) =>
