@@ -1,5 +1,5 @@
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
-import { config, secretFromEnvironment } from '../config';
+import { coreConfig, secretFromEnvironment } from '../config';
 import { InternalError } from '../lib/errors';
 
 /**
@@ -25,7 +25,7 @@ let ssm: SSMClient | undefined;
 const cache = new Map<SecretName, Promise<string>>();
 
 async function fromSsm(name: SecretName): Promise<string> {
-  const cfg = config();
+  const cfg = coreConfig();
   ssm ??= new SSMClient({ region: cfg.AWS_REGION });
   const path = `${cfg.SECRETS_PREFIX.replace(/\/+$/, '')}/${name}`;
   try {
@@ -47,7 +47,7 @@ export const getSecret: SecretReader = (name) => {
   const hit = cache.get(name);
   if (hit) return hit;
   const load =
-    config().SECRETS_SOURCE === 'env'
+    coreConfig().SECRETS_SOURCE === 'env'
       ? Promise.resolve().then(() => {
           const value = secretFromEnvironment(name);
           if (value === undefined) throw new InternalError(`Secret SECRET_${name} is not set`);

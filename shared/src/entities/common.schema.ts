@@ -28,8 +28,21 @@ export const ZBidderId = z.number().int().positive();
  */
 export const ZMetricValue = z.number().nullable().default(null);
 
+/** Cognito's longest user name; also the cap of any user name that becomes part of a key. */
+export const MAX_USERNAME_LENGTH = 128;
 /** A Cognito user name as stored (lower-cased at sign-up). */
-export const ZUsername = z.string().min(1);
+export const ZUsername = z.string().min(1).max(MAX_USERNAME_LENGTH);
+/**
+ * A user name for a new account: lower-cased (agency users are stored so), and only what Cognito takes
+ * in a user name (letters, marks, symbols, digits, punctuation; no spaces or controls).
+ */
+export const ZNewUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(MAX_USERNAME_LENGTH)
+  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Use letters, digits and punctuation only, without spaces');
 
 /** The longest one-line text a request may carry (names, address lines), so one field cannot fill an item. */
 export const MAX_REQUEST_TEXT = 512;

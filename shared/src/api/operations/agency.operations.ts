@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
-import { ZAgency, ZAgencyCreate } from '../../entities/agency.schema';
+import { ZAgency, ZAgencyCreate, ZSignUpTicketGrant, ZSignUpTicketRequest } from '../../entities/agency.schema';
 import { ZPlaybook } from '../../entities/playbook.schema';
 
 export const getAgencyAssignedToUser = defineOperation({
@@ -24,7 +24,8 @@ export const createAgency = defineOperation({
   tenant: 'none',
   body: ZAgencyCreate,
   response: ZAgency,
-  summary: 'Creates an agency (allow-listed internal users only; never overwrites).',
+  summary:
+    "Creates the agency of the user a sign-up just registered (allow-listed internal users only, with that sign-up's ticket; never overwrites, never names another user).",
   specRef: '000 §7',
 });
 
@@ -49,4 +50,18 @@ export const getSignUpAccess = defineOperation({
   summary:
     'Whether the caller may create agency accounts (ours: /bgsignup shows its form only to the allow-listed internal users, 000 §2, §6).',
   specRef: 'ours',
+});
+
+export const issueSignUpTicket = defineOperation({
+  name: 'issueSignUpTicket',
+  method: 'POST',
+  path: '/api/agency/signupticket',
+  auth: 'user',
+  // Asked by the internal user who creates the account, whatever their own agency.
+  tenant: 'none',
+  body: ZSignUpTicketRequest,
+  response: ZSignUpTicketGrant,
+  summary:
+    'Issues a short-lived, single-use sign-up ticket for one user name and e-mail (allow-listed internal users only): the user pool refuses sign-ups without one.',
+  specRef: 'ours (000 §2 /bgsignup: only allow-listed internal users create accounts)',
 });
