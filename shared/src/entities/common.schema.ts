@@ -1,14 +1,20 @@
 import * as z from 'zod';
 import { DEFAULT_TIME_FRAME, GEO_COUNTRIES, IMAGE_MIME_TYPES, TIME_FRAMES, VIDEO_MIME_TYPES } from '../constants';
 import { cleanDisplayDescription, cleanDisplayName } from '../validation/display-text';
+import { MAX_ISO_DATE, MIN_ISO_DATE, isSupportedIsoDate } from '../validation/iso-date';
 
 /**
  * Building blocks shared by the entity schemas. Entities describe what the API sends and stores; the
  * form rules with the spec's messages live in `validation/`.
  */
 
-/** A calendar day, `YYYY-MM-DD` (campaign dates, report days): no time zone can shift it. */
-export const ZIsoDate = z.iso.date();
+/**
+ * A calendar day, `YYYY-MM-DD` (campaign dates, report days): no time zone can shift it. The one date
+ * rule (`isSupportedIsoDate`): a real date from 2000-01-01 to 2100-12-31.
+ */
+export const ZIsoDate = z.iso
+  .date({ error: 'Must be a date YYYY-MM-DD' })
+  .refine(isSupportedIsoDate, { error: `Must be a date from ${MIN_ISO_DATE} to ${MAX_ISO_DATE}` });
 /** An instant, ISO 8601 with `Z` or an offset (`createdAt`, `sentAt`, log dates). */
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { core } from 'zod';
 import { cleanDisplayDescription, cleanDisplayName } from './display-text';
-import { isIsoDate } from './iso-date';
+import { isSupportedIsoDate } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /**
@@ -96,8 +96,11 @@ export function optionalNumberField(refine: (schema: z.ZodNumber) => z.ZodNumber
   );
 }
 
-/** A required ISO date (`YYYY-MM-DD`): empty gives 'Required field.', anything else 'Enter a valid date'. */
-export const isoDateField = () => requiredText().refine(isIsoDate, { error: M.invalidDate });
+/**
+ * A required ISO date (`YYYY-MM-DD`, within the one date rule `isSupportedIsoDate`): empty gives
+ * 'Required field.', anything else 'Enter a valid date'.
+ */
+export const isoDateField = () => requiredText().refine(isSupportedIsoDate, { error: M.invalidDate });
 
 /**
  * `when` condition for an object-level rule: run it, even if other fields failed, as long as the
