@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { ZIsoDate } from '../entities/common.schema';
 import { ZDailyMetricRow } from '../metrics/counts.schema';
 import { isoDateField } from './fields';
