@@ -13,6 +13,8 @@ export default defineConfig({
             'lambdas/src/**/*.test.ts',
             'cdk/**/*.test.ts',
             'test/lint/**/*.test.ts',
+            // The fuzz generator of test/support is itself tested, without a stack.
+            'test/support/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',
