@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ADVERTISER_CATEGORY } from '../constants';
-import { zId } from '../ids';
+import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZBidderId, ZIsoDateTime, ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
 
 /** The saved card as the API shows it (000 §3 `paymentMethod {card: {last4, brand}}`); never more. */
@@ -60,8 +60,8 @@ export const ZAdvertiserCreate = z.object({
   zip: ZRequestText,
   domain: ZRequestText,
   bgAdvertiserId: zId('advertiser').optional(),
-  createdBy: z.string().optional(),
-  parentAgencyId: z.string().optional(),
+  createdBy: ZUsername.optional(),
+  parentAgencyId: z.string().max(MAX_ID_LENGTH).optional(),
   category: z.literal(ADVERTISER_CATEGORY).default(ADVERTISER_CATEGORY),
 });
 export type TAdvertiserCreate = z.infer<typeof ZAdvertiserCreate>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { zId } from '../ids';
-import { ZIsoDateTime, ZNewUsername, ZRequestText, ZUsername } from './common.schema';
+import { ZEmail, ZIsoDateTime, ZNewUsername, ZRequestText, ZUsername } from './common.schema';
 
 /**
  * Agency (spec 000 §3). `users` holds lower-cased Cognito user names. The spec's client state also
@@ -11,7 +11,7 @@ export const ZAgency = z.object({
   agencyId: zId('agency'),
   /** The company name of the sign-up form, shown to the agency's users: cleaned like any name. */
   name: ZRequestText,
-  email: z.email(),
+  email: ZEmail,
   createdBy: ZUsername,
   users: z.array(ZUsername).min(1),
   createdAt: ZIsoDateTime.optional(),
@@ -27,7 +27,10 @@ export const SIGN_UP_TICKET_METADATA_KEY = 'signUpTicket';
 export const SIGN_UP_TICKET_TTL_SECONDS = 600;
 
 /** A sign-up ticket: 32 random bytes, base64url. Only its hash is stored. */
-export const ZSignUpTicket = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a sign-up ticket');
+export const ZSignUpTicket = z
+  .string()
+  .length(43)
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a sign-up ticket');
 
 /**
  * Body of `POST /api/agency/signupticket` (ours): the account an allow-listed internal user is about
@@ -35,7 +38,7 @@ export const ZSignUpTicket = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a 
  */
 export const ZSignUpTicketRequest = z.object({
   userName: ZNewUsername,
-  email: z.email().max(254),
+  email: ZEmail,
 });
 export type TSignUpTicketRequest = z.input<typeof ZSignUpTicketRequest>;
 

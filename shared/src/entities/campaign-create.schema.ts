@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { BUDGET_TYPE } from '../constants';
-import { zId } from '../ids';
+import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZCampaignType, ZMaxBid, ZMaxCompanies, isEndAfterStart } from './campaign.schema';
-import { ZBidderId, ZCount, ZIsoDate, ZRequestDescription, ZRequestText, ZUsd } from './common.schema';
+import { ZBidderId, ZCount, ZIsoDate, ZRequestDescription, ZRequestText, ZUsd, ZUsername } from './common.schema';
 import { ZCompanyRow, ZFoundEmailsInfo } from './company.schema';
 import { ZPublicListSelection } from './domain-list.schema';
 import { ZTargetingSelections } from './targeting.schema';
@@ -31,11 +31,11 @@ export const ZBidderCampaignCreate = z
 export const ZCampaignCreate = z
   .object({
     bgCampaignId: zId('campaign'),
-    agencyId: z.string().optional(),
+    agencyId: z.string().max(MAX_ID_LENGTH).optional(),
     beeswaxCampaign: ZBidderCampaignCreate,
     max_bid: ZMaxBid,
     bgAdvertiserId: zId('advertiser'),
-    createdBy: z.string().optional(),
+    createdBy: ZUsername.optional(),
     creativeIds: z.array(zId('creative')).min(1),
     description: ZRequestDescription,
     name: ZRequestText,

@@ -34,6 +34,27 @@ export const ZBidderId = z.number().int().positive();
  */
 export const ZMetricValue = z.number().nullable().default(null);
 
+/**
+ * Limits of the text a request may carry (a test walks every operation: no string is unbounded).
+ * Keys of DynamoDB items hold ids, user names and vendor keys, and keys have hard size limits
+ * (1,024 bytes for sort keys), so whatever names or keys something is short.
+ */
+/** Vendor ids and keys (HubSpot list ids, segment keys, role ids, paging cursors, request ids). */
+export const MAX_KEY_TEXT = 256;
+/** E-mail addresses (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+/** Domain names (RFC 1035), with a scheme and port to spare. */
+export const MAX_DOMAIN_LENGTH = 300;
+/** URLs (click-through, landing pages, assets). */
+export const MAX_URL_LENGTH = 2_048;
+
+/** An id or key from a vendor or another record, bounded (`MAX_KEY_TEXT`). */
+export const ZKeyText = z.string().min(1).max(MAX_KEY_TEXT);
+/** An e-mail address, bounded. */
+export const ZEmail = z.email().max(MAX_EMAIL_LENGTH);
+/** A domain as typed or matched, trimmed and bounded. */
+export const ZDomainText = z.string().trim().min(1).max(MAX_DOMAIN_LENGTH);
+
 /** Cognito's longest user name; also the cap of any user name that becomes part of a key. */
 export const MAX_USERNAME_LENGTH = 128;
 /** A Cognito user name as stored (lower-cased at sign-up). */
@@ -86,4 +107,4 @@ export const ZCountryCode2 = z.enum(GEO_COUNTRIES.map((c) => c.code2));
 export const ZCountryCode3 = z.enum(GEO_COUNTRIES.map((c) => c.code3));
 
 /** A click or landing URL: http(s) only, so a `javascript:` URL can never reach an ad or a link. */
-export const ZWebUrl = z.url({ protocol: /^https?$/ });
+export const ZWebUrl = z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH);

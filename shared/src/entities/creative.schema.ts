@@ -118,7 +118,7 @@ const formOptionalNumber = () =>
 const creativeFormShape = {
   name: ZRequestText,
   file: z.file().optional(),
-  sourceUrl: z.url({ protocol: /^https?$/ }).optional(),
+  sourceUrl: ZWebUrl.optional(),
   size: formInt(),
   mimetype: ZCreativeMimeType,
   description: ZRequestDescription,
@@ -173,7 +173,7 @@ export const ZCreativeTemplateForm = z.object({
   id: zId('creativeTemplate').optional(),
   size: formInt(),
   adGroupTemplateId: zId('adGroupTemplate'),
-  creativeTemplateSrc: z.url({ protocol: /^https?$/ }),
+  creativeTemplateSrc: ZWebUrl,
   creativeType: ZCreativeMimeType,
   name: ZRequestText,
   description: ZRequestDescription,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { ZAgency, ZAgencyCreate, ZSignUpTicketGrant, ZSignUpTicketRequest } from '../../entities/agency.schema';
 import { ZPlaybook } from '../../entities/playbook.schema';
+import { ZUsername } from '../../entities/common.schema';
 
 export const getAgencyAssignedToUser = defineOperation({
   name: 'getAgencyAssignedToUser',
@@ -9,7 +10,7 @@ export const getAgencyAssignedToUser = defineOperation({
   path: '/api/agency/agencyassignedtouser/{username}',
   auth: 'user',
   // The path's username is ignored: the server answers only with the caller's own agency.
-  params: z.object({ username: z.string().min(1) }),
+  params: z.object({ username: ZUsername }),
   response: ZAgency,
   summary: "The caller's agency (the path's user name is never trusted).",
   specRef: '000 §7',
