@@ -18,6 +18,8 @@ const localStackMayImport = [
   '**/lambdas/src/ws/*.handler.ts',
   '**/lambdas/src/jobs/*.job.ts',
   '**/lambdas/src/jobs/schedules.ts',
+  '**/lambdas/src/triggers/*.trigger.ts',
+  '**/lambdas/src/triggers/user-pool-triggers.ts',
   '**/lambdas/src/seeding.ts',
   '**/lambdas/src/authorizer.ts',
 ];
@@ -128,7 +130,7 @@ export default tseslint.config(
               from: './lambdas/**',
               except: localStackMayImport,
               message:
-                'The local stack imports from lambdas only entry files, jobs/schedules, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
+                'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
             },
             {
               target: ['./cdk/src', './cdk/bin', './cdk/test'],

@@ -14,6 +14,8 @@ export default defineConfig({
             'cdk/**/*.test.ts',
             'test/lint/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            // The fuzz generator of test/support is itself tested, without a stack.
+            'test/support/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',

@@ -6,6 +6,7 @@ import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
+import { userPoolTriggers } from '@bidgrid/lambdas/triggers/user-pool-triggers';
 import {
   cognitoAdminClient,
   ensureUserPool,
@@ -18,6 +19,7 @@ import { ensureTables, spawnDynamoDb, waitForDynamoDb } from './emulators/dynamo
 import { LOCAL_BUCKET, startS3 } from './emulators/s3';
 import { loadCognitoAuthorizer } from './gateway/cognito-authorizer';
 import { lambdaEnvironment } from './gateway/lambda-env';
+import { createLambdaInvokeServer } from './gateway/lambda-invoke';
 import { createRestGateway, LOCAL_STAGE, type TokenVerifier } from './gateway/rest';
 import { createWsGateway } from './gateway/ws';
 import type { LocalStackInfo } from './info';
@@ -189,8 +191,28 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         }),
       }).catch((error: unknown) => logger.warn(`could not put the Cognito code in the outbox: ${String(error)}`));
     };
+    // The pool's triggers (PreSignUp: sign-up tickets) run here, in-process, like the REST handlers;
+    // cognito-local calls them through the Lambda Invoke API, so its port is known before it starts.
+    const lambdas = createLambdaInvokeServer({
+      functions: new Map(userPoolTriggers.map((t) => [t.trigger, join(paths.triggerHandlers, t.handlerFile)])),
+      ready,
+      logger: logger.child('triggers'),
+    });
+    const lambdaPort = await listen(lambdas, await findFreePort(), 'Lambda endpoint (Cognito triggers)');
+    stoppers.push({ name: 'Lambda endpoint', stop: closeServer(lambdas) });
     const cognito = spawnCognitoLocal(
-      { port: await findFreePort(), dataDir, issuerUrl: cognitoEndpoint, onCodeDelivery: deliverCode },
+      {
+        port: await findFreePort(),
+        dataDir,
+        issuerUrl: cognitoEndpoint,
+        onCodeDelivery: deliverCode,
+        triggers: {
+          lambdaEndpoint: `http://${HOST}:${lambdaPort}`,
+          // Named after the trigger: cognito-local puts the function name where Cognito puts the
+          // trigger's ("PreSignUp failed with error ..."), so the local message reads like the cloud's.
+          functions: Object.fromEntries(userPoolTriggers.map((t) => [t.trigger, t.trigger])),
+        },
+      },
       logger.child('cognito-local'),
     );
     cognitoUpstream = cognito.endpoint;

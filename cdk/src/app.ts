@@ -4,7 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import type { TStageConfig } from './config/stages';
-import { lambdaEnvironment } from './lambda/environment';
+import { coreLambdaEnvironment, lambdaEnvironment } from './lambda/environment';
 import type { DataResources } from './lambda/grants';
 import { ApiStack } from './stacks/api.stack';
 import { AuthStack } from './stacks/auth.stack';
@@ -39,7 +39,8 @@ export interface BuildOptions {
 /**
  * Builds every stack of a stage into `app`. State (auth, web hosting, data) is apart from code
  * (realtime, api, jobs, web content); resources pass by props, so CDK wires the exports and the
- * deploy order: Auth, Web, Data -> Realtime -> Api -> Jobs, WebContent.
+ * deploy order: Web -> Data -> Auth (its sign-up trigger writes the app table) -> Realtime -> Api ->
+ * Jobs, WebContent.
  */
 export function buildApp(app: App, config: TStageConfig, options: BuildOptions = {}): BidGridStacks {
   const env: Environment = {
@@ -54,13 +55,23 @@ export function buildApp(app: App, config: TStageConfig, options: BuildOptions =
     terminationProtection: config.retainData,
   });
 
-  const auth = new AuthStack(app, name('Auth'), { ...stackProps('Auth', 'Cognito user pool and web client'), config });
   const web = new WebStack(app, name('Web'), { ...stackProps('Web', 'SPA bucket and CloudFront'), config });
   const webOrigins = [web.origin, ...config.extraWebOrigins];
   const data = new DataStack(app, name('Data'), {
     ...stackProps('Data', 'tables, creative bucket, secrets key'),
     config,
     webOrigins,
+  });
+  const tableNames = {
+    app: data.tables.app.tableName,
+    reports: data.tables.reports.tableName,
+    connections: data.tables.connections.tableName,
+  };
+  const auth = new AuthStack(app, name('Auth'), {
+    ...stackProps('Auth', 'Cognito user pool, web client and sign-up trigger'),
+    config,
+    appTable: data.tables.app,
+    triggerEnvironment: coreLambdaEnvironment({ config, tableNames }),
   });
 
   const resources: DataResources = {
@@ -69,15 +80,12 @@ export function buildApp(app: App, config: TStageConfig, options: BuildOptions =
     secretsKey: data.secretsKey,
     secretsPrefix: config.secretsPrefix,
     sesIdentity: config.mail.sesIdentity,
+    userPoolArn: auth.userPool.userPoolArn,
   };
   const environment = (wsManagementEndpoint: string): Record<string, string> =>
     lambdaEnvironment({
       config,
-      tableNames: {
-        app: data.tables.app.tableName,
-        reports: data.tables.reports.tableName,
-        connections: data.tables.connections.tableName,
-      },
+      tableNames,
       bucketName: data.creativeBucket.bucketName,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.webClient.userPoolClientId,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CfnResource } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
@@ -11,7 +12,7 @@ import { ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
-import { lambdaEnvironment } from '../src/lambda/environment';
+import { coreLambdaEnvironment, lambdaEnvironment } from '../src/lambda/environment';
 import { operationEntry, realtimeEntry } from '../src/lambda/entries';
 import { loadStageConfig } from '../src/config/stages';
 import { runtimeConfig } from '../src/stacks/web-content.stack';
@@ -375,6 +376,96 @@ describe('auth stack', () => {
   });
 });
 
+describe('auth stack: only ticketed sign-ups', () => {
+  const authTemplate = () => dev.template(dev.stacks.auth);
+  const triggerOf = (template: TemplateJson) => {
+    const [, pool] = resourcesOfType(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    const arn = (pool?.['LambdaConfig'] as { PreSignUp?: { 'Fn::GetAtt': [string, string] } } | undefined)?.PreSignUp;
+    const id = arn?.['Fn::GetAtt'][0] ?? '';
+    return { id, fn: template.Resources[id]?.Properties ?? {} };
+  };
+
+  it('runs the PreSignUp trigger of lambdas/src/triggers on the pool, invocable by this pool only', () => {
+    // Prepare
+    const template = authTemplate();
+    const { id, fn } = triggerOf(template);
+    const [poolId] = resourcesOfType(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    const permissions = resourcesOfType(template, 'AWS::Lambda::Permission');
+
+    // Assess
+    expect(template.Resources[id]?.Type).toBe('AWS::Lambda::Function');
+    expect(fn['Runtime']).toBe('nodejs24.x');
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]?.[1]).toMatchObject({
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+      FunctionName: { 'Fn::GetAtt': [id, 'Arn'] },
+    });
+  });
+
+  it('gives the trigger the core settings only, and no name of its own pool (that would be a cycle)', () => {
+    // Prepare
+    const { fn } = triggerOf(authTemplate());
+    const variables = Object.keys((fn['Environment'] as { Variables: object }).Variables).sort();
+
+    // Assess
+    expect(variables).toEqual(
+      [
+        'LOG_LEVEL',
+        'SECRETS_PREFIX',
+        'SECRETS_SOURCE',
+        'STAGE',
+        'TABLE_APP',
+        'TABLE_CONNECTIONS',
+        'TABLE_REPORTS',
+      ].sort(),
+    );
+  });
+
+  it('lets the trigger update sign-up ticket items of the app table, and nothing else', () => {
+    // Prepare
+    const template = authTemplate();
+    const { fn } = triggerOf(template);
+    const roleId = (fn['Role'] as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = resourcesOfType(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p['Roles']).includes(roleId))
+      .flatMap(([, p]) => (p['PolicyDocument'] as { Statement: Array<Record<string, unknown>> }).Statement);
+    const data = statements.filter((st) => !JSON.stringify(st['Action']).includes('logs:'));
+
+    // Assess
+    expect(data).toHaveLength(1);
+    expect(data[0]?.['Action']).toBe('dynamodb:UpdateItem');
+    expect(JSON.stringify(data[0]?.['Resource'])).toContain('BidGrid-dev-Data');
+    expect(data[0]?.['Condition']).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SIGNUP#*'] },
+    });
+  });
+
+  it('lets agency creation read users of the pool (AdminGetUser) and no other operation', () => {
+    // Prepare
+    const readers: Array<[string, string[]]> = [];
+    for (const feature of dev.stacks.api.features.values()) {
+      const policies = resourcesOfType(dev.template(feature), 'AWS::IAM::Policy');
+      for (const [name, fn] of feature.functions) {
+        const roleId = feature.getLogicalId(fn.role.node.defaultChild as CfnResource);
+        const statements = policies
+          .filter(([, p]) => JSON.stringify(p['Roles']).includes(`"${roleId}"`))
+          .flatMap(
+            ([, p]) => (p['PolicyDocument'] as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement,
+          )
+          .filter((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
+        if (statements.length > 0) readers.push([name, statements.map((st) => JSON.stringify(st))]);
+      }
+    }
+
+    // Assess
+    expect(readers.map(([name]) => name)).toEqual(['createAgency']);
+    const [statement] = readers[0]?.[1] ?? [];
+    expect(JSON.parse(statement ?? '{}')).toMatchObject({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow' });
+    expect(statement).toContain('BidGrid-dev-Auth');
+  });
+});
+
 describe('web stack', () => {
   it('serves the private bucket through CloudFront with OAC, HTTPS only, security headers and the SPA fallback', () => {
     // Prepare
@@ -626,12 +717,20 @@ describe('every stack', () => {
       ourFunctions(t).map(([id, p]) => [`${path} ${id}`, p] as const),
     );
 
-    // Assess
+    const core = Object.keys(
+      coreLambdaEnvironment({
+        config: loadStageConfig('dev'),
+        tableNames: { app: 'a', reports: 'r', connections: 'c' },
+      }),
+    ).sort();
+
+    // Assess: the user pool's trigger gets the core settings only (see the auth stack tests).
     expect(functions.length).toBeGreaterThan(3);
     for (const [name, fn] of functions) {
       expect(fn['Runtime'], name).toBe('nodejs24.x');
       expect(fn['Architectures'], name).toEqual(['arm64']);
-      expect(Object.keys((fn['Environment'] as { Variables: object }).Variables).sort(), name).toEqual(expected);
+      const variables = Object.keys((fn['Environment'] as { Variables: object }).Variables).sort();
+      expect(variables, name).toEqual(name.startsWith(`${dev.stacks.auth.node.path} `) ? core : expected);
     }
   });
 });

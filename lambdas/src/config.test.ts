@@ -1,6 +1,6 @@
 import './test-env';
 import { afterEach, describe, expect, it } from 'vitest';
-import { config, setEnvironmentForTests } from './config';
+import { config, coreConfig, setEnvironmentForTests } from './config';
 
 afterEach(() => {
   setEnvironmentForTests({ STAGE: 'local', CORS_ORIGIN: '', INTERNAL_USERS: 'ops-admin,Second-Admin' });
@@ -28,5 +28,27 @@ describe('config', () => {
 
     // Act + Assess
     expect(() => config()).toThrow(/CORS_ORIGIN: required outside the local stage/);
+  });
+
+  it('gives the core settings to a function that has nothing else (the Cognito trigger)', () => {
+    // Prepare: a user pool trigger cannot be told its own pool's ids (that would be a cycle).
+    const saved = { ...process.env };
+    delete process.env['COGNITO_USER_POOL_ID'];
+    delete process.env['COGNITO_CLIENT_ID'];
+    delete process.env['BIDDER_BASE_URL'];
+    delete process.env['MAIL_MODE'];
+    setEnvironmentForTests({ TABLE_APP: 'bidgrid-core-app' });
+
+    try {
+      // Act
+      const core = coreConfig();
+
+      // Assess
+      expect(core).toMatchObject({ STAGE: 'local', TABLE_APP: 'bidgrid-core-app', LOG_LEVEL: 'silent' });
+      expect(() => config()).toThrow(/COGNITO_USER_POOL_ID/);
+    } finally {
+      Object.assign(process.env, saved);
+      setEnvironmentForTests({ TABLE_APP: 'bidgrid-test-app' });
+    }
   });
 });

@@ -1,99 +1,117 @@
 import * as z from 'zod';
 
+// Runtime configuration of every handler, parsed once from the environment. This is the only
+// place that reads `process.env`. CDK sets these on each Lambda; the local stack sets them on its
+// own process before it imports a handler.
+
 /**
- * Runtime configuration of every handler, parsed once from the environment. This is the only
- * place that reads `process.env`. CDK sets these on each Lambda; the local stack sets them on its
- * own process before it imports a handler.
+ * What every Lambda has, the Cognito user pool's trigger included: the stage, logging, the tables
+ * and how secrets are read. The trigger gets nothing more because the pool names the trigger, so
+ * the trigger cannot name the pool back (a deploy-time cycle). The adapters a trigger may use (the
+ * DynamoDB client, the logger, secrets) read only this.
  */
-const ZConfig = z
-  .object({
-    STAGE: z.enum(['local', 'dev', 'prod']),
-    AWS_REGION: z.string().default('us-east-1'),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    TABLE_APP: z.string().min(1),
-    TABLE_REPORTS: z.string().min(1),
-    TABLE_CONNECTIONS: z.string().min(1),
-    /** Local only: DynamoDB Local / s3rver / cognito-local endpoints. Unset in the cloud. */
-    DYNAMODB_ENDPOINT: z.url().optional(),
-    S3_ENDPOINT: z.url().optional(),
-    CREATIVE_BUCKET: z.string().min(1),
-    COGNITO_USER_POOL_ID: z.string().min(1),
-    COGNITO_CLIENT_ID: z.string().min(1),
-    COGNITO_ENDPOINT: z.url().optional(),
-    /** WebSocket management endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}` or local). */
-    WS_MANAGEMENT_ENDPOINT: z.url().optional(),
-    /**
-     * Comma-separated origins the REST replies allow (CORS). Empty locally means `*`; required in the
-     * cloud so a deployed API never answers every origin by accident.
-     */
-    CORS_ORIGIN: z
-      .string()
-      .default('')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
-    /** Comma-separated user names allowed to create agencies (spec: five internal users). */
-    INTERNAL_USERS: z
-      .string()
-      .default('')
-      .transform((s) =>
-        s
-          .split(',')
-          .map((u) => u.trim().toLowerCase())
-          .filter(Boolean),
-      ),
-    /** Vendors: base URLs point at simulators locally and at the vendors in the cloud. */
-    BIDDER_BASE_URL: z.url(),
-    HUBSPOT_BASE_URL: z.url(),
-    HUBSPOT_AUTHORIZE_URL: z.url(),
-    STRIPE_API_URL: z.url(),
-    /**
-     * Where HubSpot sends the user back after authorizing (the SPA's `/advertisers` page, 000 §2).
-     * Unset: the first CORS_ORIGIN + `/advertisers`, or the local web app's default address.
-     */
-    HUBSPOT_REDIRECT_URI: z.url().optional(),
-    COMPANY_MATCH_BASE_URL: z.url(),
-    /** `ses` in the cloud; `outbox` posts to the local mail simulator. */
-    MAIL_MODE: z.enum(['ses', 'outbox']),
-    MAIL_OUTBOX_URL: z.url().optional(),
-    MAIL_FROM: z.string().default('billing@bidgrid.local'),
-    /**
-     * Where vendor secrets come from: `env` (local: SECRET_* variables) or `ssm` (cloud: SecureString
-     * parameters under SECRETS_PREFIX, read at cold start and never logged).
-     */
-    SECRETS_SOURCE: z.enum(['env', 'ssm']),
-    SECRETS_PREFIX: z.string().default('/bidgrid'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.STAGE !== 'local' && env.CORS_ORIGIN.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['CORS_ORIGIN'], message: 'required outside the local stage' });
-    }
-    if (env.STAGE === 'local' && !env.COGNITO_ENDPOINT) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['COGNITO_ENDPOINT'],
-        message: 'required in the local stage (token issuer)',
-      });
-    }
-  });
+const ZCoreConfig = z.object({
+  STAGE: z.enum(['local', 'dev', 'prod']),
+  AWS_REGION: z.string().default('us-east-1'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TABLE_APP: z.string().min(1),
+  TABLE_REPORTS: z.string().min(1),
+  TABLE_CONNECTIONS: z.string().min(1),
+  /** Local only: the DynamoDB Local endpoint. Unset in the cloud. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /**
+   * Where vendor secrets come from: `env` (local: SECRET_* variables) or `ssm` (cloud: SecureString
+   * parameters under SECRETS_PREFIX, read at cold start and never logged).
+   */
+  SECRETS_SOURCE: z.enum(['env', 'ssm']),
+  SECRETS_PREFIX: z.string().default('/bidgrid'),
+});
+
+const ZConfig = ZCoreConfig.extend({
+  /** Local only: s3rver / cognito-local endpoints. Unset in the cloud. */
+  S3_ENDPOINT: z.url().optional(),
+  CREATIVE_BUCKET: z.string().min(1),
+  COGNITO_USER_POOL_ID: z.string().min(1),
+  COGNITO_CLIENT_ID: z.string().min(1),
+  COGNITO_ENDPOINT: z.url().optional(),
+  /** WebSocket management endpoint (`https://{api}.execute-api.{region}.amazonaws.com/{stage}` or local). */
+  WS_MANAGEMENT_ENDPOINT: z.url().optional(),
+  /**
+   * Comma-separated origins the REST replies allow (CORS). Empty locally means `*`; required in the
+   * cloud so a deployed API never answers every origin by accident.
+   */
+  CORS_ORIGIN: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  /** Comma-separated user names allowed to create agencies (spec: five internal users). */
+  INTERNAL_USERS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Vendors: base URLs point at simulators locally and at the vendors in the cloud. */
+  BIDDER_BASE_URL: z.url(),
+  HUBSPOT_BASE_URL: z.url(),
+  HUBSPOT_AUTHORIZE_URL: z.url(),
+  STRIPE_API_URL: z.url(),
+  /**
+   * Where HubSpot sends the user back after authorizing (the SPA's `/advertisers` page, 000 §2).
+   * Unset: the first CORS_ORIGIN + `/advertisers`, or the local web app's default address.
+   */
+  HUBSPOT_REDIRECT_URI: z.url().optional(),
+  COMPANY_MATCH_BASE_URL: z.url(),
+  /** `ses` in the cloud; `outbox` posts to the local mail simulator. */
+  MAIL_MODE: z.enum(['ses', 'outbox']),
+  MAIL_OUTBOX_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('billing@bidgrid.local'),
+}).superRefine((env, ctx) => {
+  if (env.STAGE !== 'local' && env.CORS_ORIGIN.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['CORS_ORIGIN'], message: 'required outside the local stage' });
+  }
+  if (env.STAGE === 'local' && !env.COGNITO_ENDPOINT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['COGNITO_ENDPOINT'],
+      message: 'required in the local stage (token issuer)',
+    });
+  }
+});
 
 export type TConfig = z.infer<typeof ZConfig>;
+export type TCoreConfig = z.infer<typeof ZCoreConfig>;
 
 let cached: TConfig | undefined;
+let cachedCore: TCoreConfig | undefined;
 
-/** Parses the environment once; throws listing every missing or malformed variable. */
-export function config(): TConfig {
-  if (cached) return cached;
-  const parsed = ZConfig.safeParse(process.env);
+function parseEnvironment<T>(schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+/** Parses the environment once; throws listing every missing or malformed variable. */
+export function config(): TConfig {
+  cached ??= parseEnvironment(ZConfig);
   return cached;
+}
+
+/** The core settings only (see ZCoreConfig): for adapters that also serve the Cognito trigger. */
+export function coreConfig(): TCoreConfig {
+  cachedCore ??= parseEnvironment(ZCoreConfig);
+  return cachedCore;
 }
 
 /**
@@ -108,10 +126,12 @@ export function secretFromEnvironment(name: string): string | undefined {
 /** Tests only: forget the parsed configuration so a changed environment is read again. */
 export function resetConfigForTests(): void {
   cached = undefined;
+  cachedCore = undefined;
 }
 
 /** Tests only: sets environment variables (lambdas/src/test-env.ts) and forgets the parsed configuration. */
 export function setEnvironmentForTests(values: Record<string, string>): void {
   Object.assign(process.env, values);
   cached = undefined;
+  cachedCore = undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ID_PREFIX } from './constants';
-import { isId, newId, zId, type TIdKind } from './ids';
+import { MAX_ID_LENGTH, isId, newId, zId, type TIdKind } from './ids';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const kinds = Object.keys(ID_PREFIX) as TIdKind[];
@@ -47,5 +47,20 @@ describe('isId and zId', () => {
   it('says which prefix was expected', () => {
     const result = zId('campaign').safeParse('bgAgency-1');
     expect(result.error?.issues[0]?.message).toBe('Must be an id starting with bg-campaign-');
+  });
+});
+
+describe('id length', () => {
+  it('caps every id, so none can outgrow a DynamoDB key (a 5,000-character id once answered 500)', () => {
+    // Prepare
+    const schema = zId('advertiser');
+    const atLimit = `bgAdvertiser-${'a'.repeat(MAX_ID_LENGTH - 'bgAdvertiser-'.length)}`;
+
+    // Act + Assess
+    expect(MAX_ID_LENGTH).toBeLessThanOrEqual(128);
+    expect(schema.safeParse(atLimit).success).toBe(true);
+    expect(schema.safeParse(`${atLimit}a`).success).toBe(false);
+    expect(schema.safeParse(`bgAdvertiser-${'a'.repeat(5000)}`).success).toBe(false);
+    expect(isId('advertiser', `${atLimit}a`)).toBe(false);
   });
 });

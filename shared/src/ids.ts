@@ -13,6 +13,15 @@ const PREFIX_TO_KIND = new Map<string, TIdKind>(ID_KINDS.map((kind) => [ID_PREFI
 /** What may follow a prefix: the UUIDs we generate, and the readable ids the local seed uses. */
 const ID_BODY = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * The longest id, prefix included. Ids become parts of DynamoDB keys (`AGENCY#{a}#CAMP#{c}`, sort keys
+ * of 1,024 bytes at most) and of bidder and S3 names, so an unbounded id could break a write; ours are a
+ * prefix and a UUID (under 60 characters), the seed's readable ones shorter still.
+ */
+export const MAX_ID_LENGTH = 128;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Resolves a kind or a prefix to the kind; throws on anything else so a typo never mints a bare id. */
 function kindOf(kindOrPrefix: TIdKind | TIdPrefix): TIdKind {
   if (Object.hasOwn(ID_PREFIX, kindOrPrefix)) return kindOrPrefix as TIdKind;
@@ -43,19 +52,25 @@ export function newId(kindOrPrefix: TIdKind | TIdPrefix): string {
   return `${ID_PREFIX[kindOf(kindOrPrefix)]}${globalThis.crypto.randomUUID()}`;
 }
 
-/** True when `value` is an id of `kind` (its prefix, then letters, digits, `-` or `_`). */
+/** True when `value` is an id of `kind` (its prefix, then letters, digits, `-` or `_`; `MAX_ID_LENGTH` at most). */
 export function isId<K extends TIdKind>(kind: K, value: unknown): value is TId<K> {
-  if (typeof value !== 'string') return false;
+  if (typeof value !== 'string' || value.length > MAX_ID_LENGTH) return false;
   const prefix = ID_PREFIX[kind];
   if (!value.startsWith(prefix) || !ID_BODY.test(value.slice(prefix.length))) return false;
   return !longerPrefixesOf(kind).some((longer) => value.startsWith(longer));
 }
 
 /**
- * Schema of an id of one kind, for entities and request schemas (`zId('advertiser')`). The message
- * names the expected prefix so a 400 says what was wrong. Its type stays `string`: ids read back from
- * storage or vendors are plain strings, and a template-literal type would force casts everywhere.
+ * Schema of an id of one kind, for entities and request schemas (`zId('advertiser')`): at most
+ * `MAX_ID_LENGTH` characters, the kind's prefix, then letters, digits, `-` or `_` (a pattern, so
+ * tools such as the fuzz generator can derive ids from it), and never another kind's longer prefix.
+ * The message names the expected prefix so a 400 says what was wrong.
  */
 export function zId(kind: TIdKind) {
-  return z.string().refine((value) => isId(kind, value), { error: `Must be an id starting with ${ID_PREFIX[kind]}` });
+  const error = `Must be an id starting with ${ID_PREFIX[kind]}`;
+  return z
+    .string()
+    .max(MAX_ID_LENGTH, { error: `Must be an id of at most ${MAX_ID_LENGTH} characters`, abort: true })
+    .regex(new RegExp(`^${escapeRegExp(ID_PREFIX[kind])}[A-Za-z0-9_-]+$`), { error, abort: true })
+    .refine((value) => isId(kind, value), { error });
 }

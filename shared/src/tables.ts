@@ -32,3 +32,10 @@ export const TABLES = {
 } as const satisfies Record<string, TableDef>;
 
 export type TableId = keyof typeof TABLES;
+
+/**
+ * Partition-key prefix of the sign-up ticket items of the app table (`SIGNUP#{ticket hash}`). The
+ * ticket repository builds its keys with it, and the cloud's PreSignUp trigger may update items under
+ * it and nothing else (IAM `dynamodb:LeadingKeys`).
+ */
+export const SIGN_UP_TICKET_KEY_PREFIX = 'SIGNUP#';

@@ -215,14 +215,22 @@ test.describe('create account', () => {
     await expectAccessible(page);
 
     const username = uniqueUserName('e2e-refused');
+    const token = await accessTokenFor('demo');
+    const ticket = await callOperation(agency.issueSignUpTicket, {
+      token,
+      body: { userName: username, email: `${username}@example.com` },
+    });
+    expect(ticket.status).toBe(403);
+    expect(ticket.body).toMatchObject({ success: false, error: 'You are not allowed to create agencies.' });
     const reply = await callOperation(agency.createAgency, {
-      token: await accessTokenFor('demo'),
+      token,
       body: {
         agencyId: 'bgAgency-e2e-refused',
         name: 'Not Allowed',
         email: `${username}@example.com`,
         createdBy: username,
         users: [username],
+        signUpTicket: 'x'.repeat(43),
       },
     });
     expect(reply.status).toBe(403);

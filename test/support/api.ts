@@ -75,7 +75,8 @@ export async function request(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   // fetch refuses a body on GET; the API never reads one there.
   const payload = method === 'GET' || method === 'HEAD' ? undefined : options.body;
-  if (payload !== undefined) headers['content-type'] = 'application/json';
+  // JSON unless the caller names another type (the 415 tests do).
+  if (payload !== undefined) headers['content-type'] ??= 'application/json';
   const res = await fetch(`${stackInfo().apiUrl}${path}`, {
     method,
     headers,

@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  AdminConfirmSignUpCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { agency, newId } from '@bidgrid/shared';
-import { accessTokenFor, callOperation } from './api';
+import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
+import { seedAgency } from '@bidgrid/local/seed/agencies.seed';
+import { newId } from '@bidgrid/shared';
+import { applyLambdaEnvironment } from './lambda-environment';
 import { stackInfo } from './stack';
 
 /**
@@ -82,13 +87,45 @@ export async function createConfirmedUser(username: string, password: string): P
   );
 }
 
-/** Creates an agency for a user through `POST /public/agency/create`, as the allow-listed ops-admin. */
+/**
+ * Creates an agency for a user made by an administrator (above), the way an operator would: the
+ * seed's writer, straight into the stack's table. The API's `POST /public/agency/create` creates
+ * agencies only for users its own sign-up registered (with a sign-up ticket), which these are not.
+ */
 export async function createAgencyFor(username: string, name = `Agency of ${username}`): Promise<string> {
+  applyLambdaEnvironment(stackInfo());
   const agencyId = newId('agency');
-  const reply = await callOperation(agency.createAgency, {
-    token: await accessTokenFor('ops-admin'),
-    body: { agencyId, name, email: `${username}@example.com`, createdBy: username, users: [username] },
-  });
-  if (reply.status !== 200) throw new Error(`createAgency answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  await seedAgency({ agencyId, name, email: `${username}@example.com`, username });
   return agencyId;
+}
+
+/**
+ * Cognito's public SignUp call, as the browser (or anyone with the pool's public client id) makes it:
+ * with a sign-up ticket in the client metadata, or without one. Rejects as Cognito does.
+ */
+export async function signUpUser(input: {
+  username: string;
+  email: string;
+  password: string;
+  signUpTicket?: string;
+}): Promise<void> {
+  await adminClient().send(
+    new SignUpCommand({
+      ClientId: stackInfo().userPoolClientId,
+      Username: input.username,
+      Password: input.password,
+      UserAttributes: [{ Name: 'email', Value: input.email }],
+      ...(input.signUpTicket ? { ClientMetadata: { [SIGN_UP_TICKET_METADATA_KEY]: input.signUpTicket } } : {}),
+    }),
+  );
+}
+
+/** Confirms a signed-up user as an administrator would (instead of the e-mailed code). */
+export async function confirmUser(username: string): Promise<void> {
+  await adminClient().send(new AdminConfirmSignUpCommand({ UserPoolId: stackInfo().userPoolId, Username: username }));
+}
+
+/** Deletes a user from the pool. */
+export async function deleteUser(username: string): Promise<void> {
+  await adminClient().send(new AdminDeleteUserCommand({ UserPoolId: stackInfo().userPoolId, Username: username }));
 }

@@ -57,32 +57,57 @@ export interface CognitoLocal {
   readonly process: ManagedProcess;
 }
 
+/** Where cognito-local invokes the pool's triggers: a Lambda Invoke API endpoint and the function names. */
+export interface CognitoTriggers {
+  readonly lambdaEndpoint: string;
+  /** Cognito trigger name (`PreSignUp`) -> function name on that endpoint. */
+  readonly functions: Readonly<Record<string, string>>;
+}
+
 /**
- * Starts cognito-local as a child process with its working folder in the data dir (it keeps its
- * database in `./.cognito/db`). Its config is rewritten on every start:
+ * cognito-local's `config.json`:
  * - `UserPoolDefaults.UsernameAttributes: []` because it otherwise insists usernames are e-mails
  *   ('Username should be an email' for `demo`), and CreateUserPool's own setting does not override it;
  * - `TokenConfig.IssuerDomain` = the shim's URL, so the `iss` claim names the endpoint clients use and
- *   the gateway's verifier (issuer = COGNITO_ENDPOINT + pool id) accepts it.
+ *   the gateway's verifier (issuer = COGNITO_ENDPOINT + pool id) accepts it;
+ * - `LambdaClient.endpoint` and `TriggerFunctions`: the pool's triggers, run by the local stack's
+ *   Lambda endpoint with the handlers the cloud pool uses.
+ */
+export function cognitoLocalConfig(options: { port: number; issuerUrl: string; triggers?: CognitoTriggers }): object {
+  return {
+    UserPoolDefaults: { UsernameAttributes: [] },
+    TokenConfig: { IssuerDomain: options.issuerUrl },
+    ServerConfig: { hostname: HOST, port: options.port },
+    ...(options.triggers
+      ? {
+          LambdaClient: {
+            endpoint: options.triggers.lambdaEndpoint,
+            region: LOCAL_REGION,
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          },
+          TriggerFunctions: options.triggers.functions,
+        }
+      : {}),
+  };
+}
+
+/**
+ * Starts cognito-local as a child process with its working folder in the data dir (it keeps its
+ * database in `./.cognito/db`). Its config (`cognitoLocalConfig`) is rewritten on every start.
  */
 export function spawnCognitoLocal(
-  options: { port: number; dataDir: string; issuerUrl: string; onCodeDelivery?: (delivery: CodeDelivery) => void },
+  options: {
+    port: number;
+    dataDir: string;
+    issuerUrl: string;
+    triggers?: CognitoTriggers;
+    onCodeDelivery?: (delivery: CodeDelivery) => void;
+  },
   logger: Logger,
 ): CognitoLocal {
   const configDir = join(options.dataDir, '.cognito');
   mkdirSync(configDir, { recursive: true });
-  writeFileSync(
-    join(configDir, 'config.json'),
-    `${JSON.stringify(
-      {
-        UserPoolDefaults: { UsernameAttributes: [] },
-        TokenConfig: { IssuerDomain: options.issuerUrl },
-        ServerConfig: { hostname: HOST, port: options.port },
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeFileSync(join(configDir, 'config.json'), `${JSON.stringify(cognitoLocalConfig(options), null, 2)}\n`);
   const child = startProcess(
     'cognito-local',
     process.execPath,

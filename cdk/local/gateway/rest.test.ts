@@ -121,6 +121,39 @@ describe('buildProxyEvent', () => {
     });
   });
 
+  it('keeps query and header names such as __proto__ and constructor as plain entries (the fuzz found a 502)', () => {
+    // Act
+    const event = buildProxyEvent(
+      {
+        method: 'GET',
+        url: '/x?constructor=1&__proto__=2&toString=3&constructor=4',
+        rawHeaders: ['constructor', 'h', '__proto__', 'p'],
+        body: Buffer.alloc(0),
+        sourceIp: '127.0.0.1',
+      },
+      { template: '/x', params: {} },
+      null,
+      'r-3',
+    );
+
+    // Assess
+    expect(Object.entries(event.queryStringParameters ?? {})).toEqual([
+      ['constructor', '4'],
+      ['__proto__', '2'],
+      ['toString', '3'],
+    ]);
+    expect(Object.entries(event.multiValueQueryStringParameters ?? {})).toEqual([
+      ['constructor', ['1', '4']],
+      ['__proto__', ['2']],
+      ['toString', ['3']],
+    ]);
+    expect(Object.entries(event.multiValueHeaders)).toEqual([
+      ['constructor', ['h']],
+      ['__proto__', ['p']],
+    ]);
+    expect(Object.getPrototypeOf(event.queryStringParameters)).toBe(Object.prototype);
+  });
+
   it('base64-encodes multipart bodies and leaves empty parts null', () => {
     const multipart = buildProxyEvent(
       {

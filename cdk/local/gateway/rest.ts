@@ -100,20 +100,26 @@ export function buildProxyEvent(
   requestId: string,
 ): APIGatewayProxyEvent {
   const url = new URL(request.url, 'http://local');
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Maps, then plain objects of own entries: a name such as `constructor` or `__proto__` must be an
+  // entry like any other (a `{}` would hand back Object's own members for them).
+  const headerMap = new Map<string, string>();
+  const multiHeaderMap = new Map<string, string[]>();
   for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) {
     const name = request.rawHeaders[i] as string;
     const value = request.rawHeaders[i + 1] as string;
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
+    headerMap.set(name, value);
+    multiHeaderMap.set(name, [...(multiHeaderMap.get(name) ?? []), value]);
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  const queryMap = new Map<string, string>();
+  const multiQueryMap = new Map<string, string[]>();
   for (const [name, value] of url.searchParams) {
-    query[name] = value;
-    (multiQuery[name] ??= []).push(value);
+    queryMap.set(name, value);
+    multiQueryMap.set(name, [...(multiQueryMap.get(name) ?? []), value]);
   }
+  const headers: Record<string, string> = Object.fromEntries(headerMap);
+  const multiValueHeaders: Record<string, string[]> = Object.fromEntries(multiHeaderMap);
+  const query: Record<string, string> = Object.fromEntries(queryMap);
+  const multiQuery: Record<string, string[]> = Object.fromEntries(multiQueryMap);
   const contentType = Object.entries(headers).find(([n]) => n.toLowerCase() === 'content-type')?.[1];
   const binary = isBinaryContentType(contentType);
   const hasQuery = Object.keys(query).length > 0;

@@ -1,30 +1,42 @@
+import { ZAgency } from '@bidgrid/shared/entities/agency.schema';
 import { DEMO_USERS } from './demo-world';
 import type { SeedModule } from './seed-module';
 
 /**
- * The agencies of the demo users, each with its user mapping (`USER#{username}`), written through
- * the handlers' own repository so the items look exactly like those the API creates. An agency
- * that is already there counts as seeded.
+ * Writes an agency and its one user's mapping (`USER#{username}`) through the handlers' own
+ * repository, so the items look exactly like those the API creates; the operator's way, which needs
+ * no sign-up ticket (the API creates agencies only for users its own sign-up registered). Answers
+ * whether it was written (false: the agency exists); throws when the user belongs to another agency.
+ * The environment of the handlers must be set first (the stack, or `applyLambdaEnvironment` in tests).
  */
+export async function seedAgency(input: {
+  agencyId: string;
+  name: string;
+  email: string;
+  username: string;
+}): Promise<boolean> {
+  const { agencyRepository } = await import('@bidgrid/lambdas/seeding');
+  const result = await agencyRepository.createAgencyWithUsers({
+    agencyId: ZAgency.shape.agencyId.parse(input.agencyId),
+    name: input.name,
+    email: input.email,
+    createdBy: input.username,
+    users: [input.username],
+    createdAt: new Date().toISOString(),
+  });
+  if (result.created) return true;
+  if (result.conflict === 'agency') return false;
+  throw new Error(`Cannot seed ${input.agencyId}: user ${input.username} already belongs to another agency`);
+}
+
+/** The agencies of the demo users. An agency that is already there counts as seeded. */
 export const agenciesSeed: SeedModule = {
   name: 'agencies',
   store: 'dynamodb',
   async run({ logger }) {
-    const { agencyRepository } = await import('@bidgrid/lambdas/seeding');
-    const createdAt = new Date().toISOString();
     for (const user of DEMO_USERS) {
       if (!user.agencyId || !user.agencyName) continue;
-      const result = await agencyRepository.createAgencyWithUsers({
-        agencyId: user.agencyId,
-        name: user.agencyName,
-        email: user.email,
-        createdBy: user.username,
-        users: [user.username],
-        createdAt,
-      });
-      if (!result.created && result.conflict !== 'agency') {
-        throw new Error(`Cannot seed ${user.agencyId}: user ${user.username} already belongs to another agency`);
-      }
+      await seedAgency({ agencyId: user.agencyId, name: user.agencyName, email: user.email, username: user.username });
       logger.debug(`seeded agency ${user.agencyId}`);
     }
   },

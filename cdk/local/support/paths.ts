@@ -11,6 +11,7 @@ export const paths = {
   httpHandlers: join(repoRoot, 'lambdas/src/http'),
   wsHandlers: join(repoRoot, 'lambdas/src/ws'),
   jobHandlers: join(repoRoot, 'lambdas/src/jobs'),
+  triggerHandlers: join(repoRoot, 'lambdas/src/triggers'),
   web: join(repoRoot, 'web'),
   webDist: join(repoRoot, 'web/dist'),
   defaultDataDir: join(repoRoot, '.data'),

@@ -16,6 +16,9 @@ export const WRITES_ON_GET: ReadonlySet<string> = new Set([
   'addCompanyToCampaign',
 ]);
 
+/** Operations that read users of the user pool: agency creation checks the user its sign-up registered. */
+export const READS_USER_POOL: ReadonlySet<string> = new Set(['createAgency']);
+
 /** Operations that touch no store and no secret (liveness must not depend on DynamoDB). */
 export const NO_DATA_ACCESS: ReadonlySet<string> = new Set(['getHealth']);
 
@@ -44,6 +47,7 @@ export function operationAccess(op: AnyOperation): DataAccess {
   return {
     tables: { app: level, reports: 'read' },
     ...(usesCreativeStorage(op) ? { bucket: level } : {}),
+    ...(READS_USER_POOL.has(op.name) ? { readUsers: true } : {}),
     secrets: true,
   };
 }

@@ -10,8 +10,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where the handler sources live. */
 export const LAMBDAS_SRC = join(REPO_ROOT, 'lambdas', 'src');
 
-/** The three kinds of Lambda entry files, by folder and naming convention (CONTRIBUTING.md). */
-export type EntryKind = 'http' | 'ws' | 'jobs';
+/** The kinds of Lambda entry files, by folder and naming convention (CONTRIBUTING.md). */
+export type EntryKind = 'http' | 'ws' | 'jobs' | 'triggers';
 
 /** One Lambda entry file and where its bundle goes. */
 export interface LambdaEntry {
@@ -24,7 +24,12 @@ export interface LambdaEntry {
   readonly outName: string;
 }
 
-const SUFFIX: Record<EntryKind, string> = { http: '.handler.ts', ws: '.handler.ts', jobs: '.job.ts' };
+const SUFFIX: Record<EntryKind, string> = {
+  http: '.handler.ts',
+  ws: '.handler.ts',
+  jobs: '.job.ts',
+  triggers: '.trigger.ts',
+};
 
 function entry(kind: EntryKind, fileName: string, root: string): LambdaEntry {
   const name = fileName.slice(0, -SUFFIX[kind].length);
@@ -60,6 +65,16 @@ export function jobEntry(handlerFile: string, root = LAMBDAS_SRC): LambdaEntry {
   if (!handlerFile.endsWith(SUFFIX.jobs)) throw new Error(`Job file ${handlerFile} must end with ${SUFFIX.jobs}`);
   const found = existing('jobs', handlerFile, root);
   if (!found) throw new Error(`Missing lambdas/src/jobs/${handlerFile}`);
+  return found;
+}
+
+/** A user pool trigger file named by `lambdas/src/triggers/user-pool-triggers.ts`; it must exist. */
+export function triggerEntry(handlerFile: string, root = LAMBDAS_SRC): LambdaEntry {
+  if (!handlerFile.endsWith(SUFFIX.triggers)) {
+    throw new Error(`Trigger file ${handlerFile} must end with ${SUFFIX.triggers}`);
+  }
+  const found = existing('triggers', handlerFile, root);
+  if (!found) throw new Error(`Missing lambdas/src/triggers/${handlerFile}`);
   return found;
 }
 

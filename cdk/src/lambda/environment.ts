@@ -15,6 +15,26 @@ export interface LambdaEnvironmentInput {
 }
 
 /**
+ * The core variables of `lambdas/src/config.ts` (`coreConfig()`): all a Lambda that may not know the
+ * rest gets. The user pool's trigger is one: the pool names the trigger, so the trigger's environment
+ * cannot name the pool (CloudFormation would refuse the cycle), and it needs nothing more anyway.
+ */
+export function coreLambdaEnvironment(
+  input: Pick<LambdaEnvironmentInput, 'config' | 'tableNames'>,
+): Record<string, string> {
+  const { config } = input;
+  return {
+    STAGE: config.stage,
+    LOG_LEVEL: config.logLevel,
+    TABLE_APP: input.tableNames.app,
+    TABLE_REPORTS: input.tableNames.reports,
+    TABLE_CONNECTIONS: input.tableNames.connections,
+    SECRETS_SOURCE: 'ssm',
+    SECRETS_PREFIX: config.secretsPrefix,
+  };
+}
+
+/**
  * Every variable `lambdas/src/config.ts` reads, for a Lambda in the cloud. The cloud differs from
  * the local stack in three ways: no endpoint overrides (the SDKs reach AWS), `MAIL_MODE=ses`, and
  * secrets read from SSM SecureStrings under `SECRETS_PREFIX` instead of `SECRET_*` variables.
@@ -23,11 +43,7 @@ export interface LambdaEnvironmentInput {
 export function lambdaEnvironment(input: LambdaEnvironmentInput): Record<string, string> {
   const { config } = input;
   return {
-    STAGE: config.stage,
-    LOG_LEVEL: config.logLevel,
-    TABLE_APP: input.tableNames.app,
-    TABLE_REPORTS: input.tableNames.reports,
-    TABLE_CONNECTIONS: input.tableNames.connections,
+    ...coreLambdaEnvironment(input),
     CREATIVE_BUCKET: input.bucketName,
     COGNITO_USER_POOL_ID: input.userPoolId,
     COGNITO_CLIENT_ID: input.userPoolClientId,
@@ -41,8 +57,6 @@ export function lambdaEnvironment(input: LambdaEnvironmentInput): Record<string,
     COMPANY_MATCH_BASE_URL: config.vendors.companyMatchBaseUrl,
     MAIL_MODE: 'ses',
     MAIL_FROM: config.mail.from,
-    SECRETS_SOURCE: 'ssm',
-    SECRETS_PREFIX: config.secretsPrefix,
   };
 }
 

@@ -18,6 +18,8 @@ export interface DataAccess {
   readonly secrets: boolean;
   /** Send mail as the stage's SES identity (billing). */
   readonly sendMail?: boolean;
+  /** Read users of the stage's user pool (AdminGetUser): agency creation checks its sign-up's user. */
+  readonly readUsers?: boolean;
 }
 
 /** The stateful resources grants point at (from the data and auth stacks). */
@@ -27,6 +29,8 @@ export interface DataResources {
   readonly secretsKey: kms.IKey;
   readonly secretsPrefix: string;
   readonly sesIdentity: string;
+  /** The stage's user pool (from the auth stack). */
+  readonly userPoolArn: string;
 }
 
 // Explicit actions, never `dynamodb:*` or `Get*`: transactions need no action of their own (IAM
@@ -104,6 +108,12 @@ export function grantDataAccess(role: iam.Role, resources: DataResources, access
       role,
       underPath,
       `Vendor secrets are the SSM parameters under this stage's own prefix ${resources.secretsPrefix}; nothing outside it is readable.`,
+    );
+  }
+
+  if (access.readUsers) {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [resources.userPoolArn] }),
     );
   }
 

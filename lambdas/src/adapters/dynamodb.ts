@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { PutCommandInput, QueryCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
+import { coreConfig } from '../config';
 
 /** An item as stored: attribute name to value (the document client converts to and from JS). */
 export type Item = Record<string, unknown>;
@@ -21,7 +21,7 @@ let client: DynamoDBDocumentClient | undefined;
  */
 export function ddb(): DynamoDBDocumentClient {
   if (client) return client;
-  const cfg = config();
+  const cfg = coreConfig();
   const base = new DynamoDBClient({
     region: cfg.AWS_REGION,
     ...(cfg.DYNAMODB_ENDPOINT
@@ -37,7 +37,7 @@ export function ddb(): DynamoDBDocumentClient {
 
 /** Physical table names, from the configuration CDK or the local stack sets. */
 export function tables(): { app: string; reports: string; connections: string } {
-  const cfg = config();
+  const cfg = coreConfig();
   return { app: cfg.TABLE_APP, reports: cfg.TABLE_REPORTS, connections: cfg.TABLE_CONNECTIONS };
 }
 

@@ -1,6 +1,6 @@
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
-import { config, secretFromEnvironment } from '../config';
 import type { SecretName, SecretReader } from '../domain/ports/secrets.port';
+import { coreConfig, secretFromEnvironment } from '../config';
 import { InternalError } from '../lib/errors';
 
 /**
@@ -14,7 +14,7 @@ let ssm: SSMClient | undefined;
 const cache = new Map<SecretName, Promise<string>>();
 
 async function fromSsm(name: SecretName): Promise<string> {
-  const cfg = config();
+  const cfg = coreConfig();
   ssm ??= new SSMClient({ region: cfg.AWS_REGION });
   const path = `${cfg.SECRETS_PREFIX.replace(/\/+$/, '')}/${name}`;
   try {
@@ -36,7 +36,7 @@ export const getSecret: SecretReader = (name) => {
   const hit = cache.get(name);
   if (hit) return hit;
   const load =
-    config().SECRETS_SOURCE === 'env'
+    coreConfig().SECRETS_SOURCE === 'env'
       ? Promise.resolve().then(() => {
           const value = secretFromEnvironment(name);
           if (value === undefined) throw new InternalError(`Secret SECRET_${name} is not set`);

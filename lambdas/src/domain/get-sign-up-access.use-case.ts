@@ -1,3 +1,5 @@
+import { isInternalUser } from './internal-users';
+
 /**
  * Whether a user may create agency accounts (spec 000 §2, §6: only the allow-listed internal user
  * names). The sign-up page asks this to decide whether to show its form; agency creation itself checks
@@ -7,5 +9,5 @@ export function getSignUpAccess(
   input: { caller: { username: string } },
   deps: { internalUsers: readonly string[] },
 ): { allowed: boolean } {
-  return { allowed: deps.internalUsers.includes(input.caller.username.trim().toLowerCase()) };
+  return { allowed: isInternalUser(input.caller.username, deps.internalUsers) };
 }

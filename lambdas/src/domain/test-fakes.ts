@@ -3,6 +3,7 @@ import { createLogger } from '../lib/logger';
 import type { Logger } from '../lib/logger';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { SignUpTicketStore, TSignUpTicketRecord } from './ports/sign-up-tickets.port';
 
 /** A logger for use-case tests: silent, but keeps the lines for assertions. */
 export function memoryLogger(): Logger & { lines: Array<Record<string, unknown>> } {
@@ -136,4 +137,24 @@ export function memoryAdvertisers(records: TAdvertiserRecord[] = [recordFixture(
     },
   };
   return { repo, get: (agencyId: string, advertiserId: string) => byKey.get(key(agencyId, advertiserId)) };
+}
+
+/** An in-memory ticket store with the conditions of the DynamoDB one. */
+export function memoryTicketStore(): SignUpTicketStore & { records: Map<string, TSignUpTicketRecord> } {
+  const records = new Map<string, TSignUpTicketRecord>();
+  return {
+    records,
+    saveIssued: async (record) => {
+      if (records.has(record.ticketHash)) throw new Error('ticket hash collision');
+      records.set(record.ticketHash, record);
+    },
+    markSignedUp: async ({ ticketHash, username, email, at }) => {
+      const found = records.get(ticketHash);
+      if (!found || found.status !== 'issued' || found.username !== username || found.email !== email) return false;
+      if (found.signUpBy <= at) return false;
+      records.set(ticketHash, { ...found, status: 'signed-up', signedUpAt: at });
+      return true;
+    },
+    find: async (ticketHash) => records.get(ticketHash) ?? null,
+  };
 }

@@ -1,13 +1,21 @@
 import { createAgency as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { cognitoUserDirectory } from '../adapters/cognito-users';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
+import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { config } from '../config';
 import { createAgency } from '../domain/create-agency.use-case';
 import { httpHandler } from '../lib/http';
 
-/** `POST /public/agency/create`: allow-listed internal users create an agency and its user mappings. */
+/** `POST /public/agency/create`: an allow-listed internal user creates the agency of the user its sign-up registered. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
   createAgency(
     { caller: { username: caller.username }, agency: body },
-    { agencies: agencyRepository, internalUsers: config().INTERNAL_USERS, now: () => new Date() },
+    {
+      agencies: agencyRepository,
+      tickets: signUpTicketRepository,
+      users: cognitoUserDirectory,
+      internalUsers: config().INTERNAL_USERS,
+      now: () => new Date(),
+    },
   ),
 );

@@ -3,7 +3,14 @@ import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 
 /** Stable machine codes of the typed errors (logged; the reply carries the user message). */
 export type ErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'VENDOR_ERROR' | 'INTERNAL';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VENDOR_ERROR'
+  | 'INTERNAL';
 
 /** Options shared by every typed error. */
 export interface AppErrorOptions {
@@ -72,6 +79,13 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(userMessage: string, options?: AppErrorOptions) {
     super(409, 'CONFLICT', userMessage, options);
+  }
+}
+
+/** 415: a body whose Content-Type the operation does not read (JSON operations, form uploads). */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(userMessage: string, options?: AppErrorOptions) {
+    super(415, 'UNSUPPORTED_MEDIA_TYPE', userMessage, options);
   }
 }
 

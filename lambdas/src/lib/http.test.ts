@@ -5,7 +5,12 @@ import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { GENERIC_REQUEST_ERROR, MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
+import {
+  GENERIC_REQUEST_ERROR,
+  MISSING_BODY_ERROR,
+  UNSUPPORTED_FORM_MEDIA_TYPE_ERROR,
+  UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
+} from '@bidgrid/shared/api/envelope';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { setEnvironmentForTests } from '../config';
@@ -357,7 +362,7 @@ describe('httpHandler', () => {
     });
   });
 
-  it('answers 400 for a form operation called with JSON', async () => {
+  it('answers 415 for a form operation called with JSON', async () => {
     // Prepare
     givenUserAgency('demo', 'bgAgency-demo');
     const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }));
@@ -369,6 +374,100 @@ describe('httpHandler', () => {
     );
 
     // Assess
+    expect(result.statusCode).toBe(415);
+    expect(parse(result)).toEqual({ success: false, payload: null, error: UNSUPPORTED_FORM_MEDIA_TYPE_ERROR });
+  });
+
+  it('answers 400 for a multipart body without a boundary', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }));
+
+    // Act
+    const result = await formHandler.handler(
+      apiEvent({ method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'adGroupId=x' }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(400);
+    expect(parse(result).error).toBe(MISSING_BODY_ERROR);
+  });
+
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['a form encoding', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+    ['JSON in another charset', 'application/json; charset=iso-8859-1'],
+    ['a look-alike type', 'application/jsonp'],
+  ])('answers 415 with the envelope for a JSON body sent as %s, before running anything', async (_case, type) => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+
+    // Act
+    const result = await echoHandler.handler(
+      apiEvent({
+        method: 'POST',
+        pathParameters: { id: 'thing-1' },
+        headers: { 'Content-Type': type },
+        body: validBody,
+      }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(415);
+    expect(parse(result)).toEqual({ success: false, payload: null, error: UNSUPPORTED_JSON_MEDIA_TYPE_ERROR });
+    expect(result.headers?.['Access-Control-Allow-Origin']).toBe('*');
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('answers 415 for a body without any Content-Type', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const event = apiEvent({ method: 'POST', pathParameters: { id: 'thing-1' }, body: validBody });
+    event.headers = {};
+
+    // Act
+    const result = await echoHandler.handler(event, lambdaContext());
+
+    // Assess
+    expect(result.statusCode).toBe(415);
+  });
+
+  it.each([
+    ['JSON with a UTF-8 charset', 'Application/JSON; Charset="utf-8"'],
+    ['a +json type', 'application/vnd.bidgrid+json'],
+  ])('accepts %s', async (_case, type) => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+
+    // Act
+    const result = await echoHandler.handler(
+      apiEvent({
+        method: 'POST',
+        pathParameters: { id: 'thing-1' },
+        headers: { 'Content-Type': type },
+        body: validBody,
+      }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+  });
+
+  it('ignores the Content-Type of a request without a body', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+
+    // Act
+    const result = await echoHandler.handler(
+      apiEvent({ method: 'POST', pathParameters: { id: 'thing-1' }, headers: { 'Content-Type': 'text/plain' } }),
+      lambdaContext(),
+    );
+
+    // Assess: the missing body is the problem, not its type.
     expect(result.statusCode).toBe(400);
     expect(parse(result).error).toBe(MISSING_BODY_ERROR);
   });

@@ -3,13 +3,24 @@ import type { MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
+import {
+  MISSING_BODY_ERROR,
+  UNSUPPORTED_FORM_MEDIA_TYPE_ERROR,
+  UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
+} from '@bidgrid/shared/api/envelope';
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { getSecret } from '../adapters/secrets';
 import { config } from '../config';
-import { BadRequestError, ForbiddenError, InternalError, UnauthorizedError, toAppError } from './errors';
+import {
+  BadRequestError,
+  ForbiddenError,
+  InternalError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+  toAppError,
+} from './errors';
 import { logger } from './logger';
 import type { Logger } from './logger';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
@@ -133,7 +144,27 @@ function decodeBody(event: APIGatewayProxyEvent): Buffer | null {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
 
-/** Parses the body by the operation's kind: JSON, or multipart form data (fields + files). */
+/**
+ * Whether a Content-Type announces JSON we read: `application/json` or a structured `+json` type
+ * (RFC 6839, e.g. `application/merge-patch+json`), with no charset or UTF-8 (RFC 8259 makes JSON
+ * UTF-8; a body declared in another charset would be misread). Both need a CORS preflight, so a
+ * cross-site page cannot send one without the API's consent, unlike `text/plain`.
+ */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const [type = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type)) return false;
+  return parameters.every((parameter) => {
+    const [name, value = ''] = parameter.split('=').map((part) => part.trim());
+    return name !== 'charset' || value.replace(/^"(.*)"$/, '$1') === 'utf-8';
+  });
+}
+
+/**
+ * Parses the body by the operation's kind: JSON, or multipart form data (fields + files). A body
+ * whose Content-Type is not the kind's answers 415 before anything reads it; a request without a
+ * body is not judged by its type.
+ */
 function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
   return {
     before: (request) => {
@@ -145,11 +176,17 @@ function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
         event.rawBody = null;
         return;
       }
+      const contentType = event.headers?.['content-type'];
       if (operation.bodyKind === 'form') {
         event.rawBody = null;
-        const boundary = multipartBoundary(event.headers?.['content-type']);
+        if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
+          throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
+            internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
+          });
+        }
+        const boundary = multipartBoundary(contentType);
         if (!boundary)
-          throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'Not multipart/form-data' });
+          throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
         try {
           const form = parseMultipart(bytes, boundary);
           event.parsedBody = form.fields;
@@ -161,6 +198,11 @@ function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
           throw error;
         }
         return;
+      }
+      if (!isJsonContentType(contentType)) {
+        throw new UnsupportedMediaTypeError(UNSUPPORTED_JSON_MEDIA_TYPE_ERROR, {
+          internalMessage: `JSON body sent as ${contentType ?? 'no Content-Type'}`,
+        });
       }
       const text = bytes.toString('utf8');
       event.rawBody = text;

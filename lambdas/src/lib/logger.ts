@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { coreConfig } from '../config';
 
 /** Levels in increasing severity; `silent` turns logging off (unit tests). */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -144,6 +144,6 @@ let root: Logger | undefined;
 
 /** The process-wide logger at `LOG_LEVEL` (created on first use, once per warm Lambda). */
 export function logger(): Logger {
-  root ??= createLogger({ level: config().LOG_LEVEL });
+  root ??= createLogger({ level: coreConfig().LOG_LEVEL });
   return root;
 }

@@ -32,3 +32,13 @@ export const MISSING_BODY_ERROR = 'There was an error with this request, request
  * in its usual API-error toast).
  */
 export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a moment and try again.';
+
+/**
+ * 415 replies (ours): a body the operation cannot read because of its declared type. JSON operations
+ * take `application/json` (or a `+json` type), UTF-8 or without a charset; form operations take
+ * `multipart/form-data`. Nothing is guessed from the bytes, so a cross-site form post (`text/plain`,
+ * URL-encoded) never reaches a use case.
+ */
+export const UNSUPPORTED_JSON_MEDIA_TYPE_ERROR = 'Unsupported media type: send the request body as application/json.';
+export const UNSUPPORTED_FORM_MEDIA_TYPE_ERROR =
+  'Unsupported media type: send the request body as multipart/form-data.';

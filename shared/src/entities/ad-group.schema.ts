@@ -39,7 +39,7 @@ export const ZAdGroupCreate = z.object({
   name: ZRequestText,
   description: ZRequestDescription,
   adGroupType: ZAdGroupType,
-  createdBy: z.string().optional(),
+  createdBy: ZUsername.optional(),
 });
 export type TAdGroupCreate = z.input<typeof ZAdGroupCreate>;
 
@@ -62,6 +62,6 @@ export const ZAdGroupTemplateCreate = z.object({
   name: ZRequestText,
   description: ZRequestDescription,
   adGroupType: ZAdGroupType,
-  createdBy: z.string().optional(),
+  createdBy: ZUsername.optional(),
 });
 export type TAdGroupTemplateCreate = z.input<typeof ZAdGroupTemplateCreate>;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ADVERTISER_CATEGORY } from '../constants';
-import { zId } from '../ids';
-import { ZBidderId, ZIsoDateTime, ZRequestText, ZUsername } from './common.schema';
+import { MAX_ID_LENGTH, zId } from '../ids';
+import { ZBidderId, ZIsoDateTime, ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
 
 /** The saved card as the API shows it (000 §3 `paymentMethod {card: {last4, brand}}`); never more. */
 export const ZPaymentMethodSummary = z.object({
@@ -54,14 +54,14 @@ export const ZAdvertiserCreate = z.object({
   name: ZRequestText,
   phone: ZRequestText,
   address_1: ZRequestText,
-  address_2: z.string().trim().max(512).default(''),
+  address_2: ZRequestOptionalText,
   city: ZRequestText,
   state: ZRequestText,
   zip: ZRequestText,
   domain: ZRequestText,
   bgAdvertiserId: zId('advertiser').optional(),
-  createdBy: z.string().optional(),
-  parentAgencyId: z.string().optional(),
+  createdBy: ZUsername.optional(),
+  parentAgencyId: z.string().max(MAX_ID_LENGTH).optional(),
   category: z.literal(ADVERTISER_CATEGORY).default(ADVERTISER_CATEGORY),
 });
 export type TAdvertiserCreate = z.infer<typeof ZAdvertiserCreate>;

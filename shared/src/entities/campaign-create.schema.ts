@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BUDGET_TYPE } from '../constants';
-import { zId } from '../ids';
+import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZCampaignType, ZMaxCompanies, isEndAfterStart } from './campaign.schema';
 import {
   ZBidUsd,
@@ -11,6 +11,7 @@ import {
   ZIsoDate,
   ZRequestDescription,
   ZRequestText,
+  ZUsername,
 } from './common.schema';
 import { ZCompanyRow, ZFoundEmailsInfo } from './company.schema';
 import { ZPublicListSelection } from './domain-list.schema';
@@ -40,11 +41,11 @@ export const ZBidderCampaignCreate = z
 export const ZCampaignCreate = z
   .object({
     bgCampaignId: zId('campaign'),
-    agencyId: z.string().optional(),
+    agencyId: z.string().max(MAX_ID_LENGTH).optional(),
     beeswaxCampaign: ZBidderCampaignCreate,
     max_bid: ZBidUsd,
     bgAdvertiserId: zId('advertiser'),
-    createdBy: z.string().optional(),
+    createdBy: ZUsername.optional(),
     creativeIds: z.array(zId('creative')).min(1),
     description: ZRequestDescription,
     name: ZRequestText,

@@ -1,7 +1,11 @@
 import * as z from 'zod';
-import { zId } from '../ids';
+import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZMaxCompanies } from './campaign.schema';
 import {
+  MAX_KEY_TEXT,
+  MAX_REQUEST_DESCRIPTION,
+  MAX_REQUEST_TEXT,
+  MAX_URL_LENGTH,
   ZBidUsd,
   ZBidderId,
   ZBudgetUsd,
@@ -19,7 +23,7 @@ import { ZRoleTitleChoice } from './role-title.schema';
 export const ZTemplateAdvertiser = z.object({
   bgAdvertiserId: zId('advertiser'),
   beeswaxAdvertiserId: ZBidderId,
-  name: z.string().min(1),
+  name: z.string().min(1).max(MAX_REQUEST_TEXT),
 });
 
 /**
@@ -35,14 +39,14 @@ const templateFields = {
   advertiser_id: ZBidderId.nullable().default(null),
   estimatedBudget: ZEstimatedBudgetUsd.default(0),
   dailyBudget: ZBudgetUsd,
-  campaign_name: z.string().default(''),
-  landingPage: z.string().default(''),
+  campaign_name: z.string().max(MAX_REQUEST_TEXT).default(''),
+  landingPage: z.string().max(MAX_URL_LENGTH).default(''),
   startDate: ZIsoDate.nullable().default(null),
   endDate: ZIsoDate.nullable().default(null),
   maxBid: ZBidUsd,
   bgAdvertiserId: zId('advertiser'),
   selectedAdGroupTemplate: zId('adGroupTemplate').nullable().default(null),
-  description: z.string().default(''),
+  description: z.string().max(MAX_REQUEST_DESCRIPTION).default(''),
   name: ZRequestText,
   roleTitles: z.array(ZRoleTitleChoice).default([]),
   foundCompanyInfo: ZFoundCompanyInfo.nullable().default(null),
@@ -53,10 +57,10 @@ const templateFields = {
   maxCompanies: ZMaxCompanies.default(null),
   /** True for templates of the custom flow (any chosen layers), false for the ABM step list. */
   isCustomCampaign: z.boolean().default(true),
-  selectedDomainListsIds: z.array(z.string()).default([]),
-  selectedGeoTargetOptions: z.array(z.string()).default([]),
-  selectedZipCodes: z.array(z.string()).default([]),
-  selectedSegmentIds: z.array(z.string()).default([]),
+  selectedDomainListsIds: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
+  selectedGeoTargetOptions: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
+  selectedZipCodes: z.array(z.string().max(16)).default([]),
+  selectedSegmentIds: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
 };
 
 /**
@@ -64,7 +68,7 @@ const templateFields = {
  * is a plain UUID.
  */
 export const ZCampaignTemplate = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(MAX_ID_LENGTH),
   agencyId: zId('agency'),
   createdBy: ZUsername,
   ...templateFields,
@@ -79,9 +83,9 @@ export type TCampaignTemplate = z.infer<typeof ZCampaignTemplate>;
  * the caller.
  */
 export const ZCampaignTemplateInput = z.object({
-  id: z.string().optional(),
-  agencyId: z.string().optional(),
-  createdBy: z.string().optional(),
+  id: z.string().max(MAX_ID_LENGTH).optional(),
+  agencyId: z.string().max(MAX_ID_LENGTH).optional(),
+  createdBy: ZUsername.optional(),
   ...templateFields,
 });
 export type TCampaignTemplateInput = z.input<typeof ZCampaignTemplateInput>;

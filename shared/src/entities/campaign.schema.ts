@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { MAX_BID_USD } from '../constants';
 import { zId } from '../ids';
+import { cleanDisplayDescription } from '../validation/display-text';
 import {
+  MAX_REQUEST_DESCRIPTION,
   ZBidUsd,
   ZBidderId,
   ZBudgetUsd,
@@ -10,6 +12,7 @@ import {
   ZIsoDate,
   ZIsoDateTime,
   ZMetricValue,
+  ZRequestText,
   ZTimeFrame,
   ZUsd,
   ZUsername,
@@ -98,8 +101,8 @@ export function isEndAfterStart(value: { start_date?: string | undefined; end_da
  */
 export const ZCampaignDetailsUpdate = z
   .object({
-    name: z.string().trim().min(1).max(512).optional(),
-    description: z.string().trim().max(4000).optional(),
+    name: ZRequestText.optional(),
+    description: z.string().overwrite(cleanDisplayDescription).max(MAX_REQUEST_DESCRIPTION).optional(),
     daily_budget: ZBudgetUsd.optional(),
     campaign_budget: ZEstimatedBudgetUsd.optional(),
     max_bid: ZBidUsd.optional(),

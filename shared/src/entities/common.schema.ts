@@ -9,14 +9,21 @@ import {
   VIDEO_MIME_TYPES,
 } from '../constants';
 import { VALIDATION_MESSAGES as M } from '../validation/messages';
+import { cleanDisplayDescription, cleanDisplayName } from '../validation/display-text';
+import { MAX_ISO_DATE, MIN_ISO_DATE, isSupportedIsoDate } from '../validation/iso-date';
 
 /**
  * Building blocks shared by the entity schemas. Entities describe what the API sends and stores; the
  * form rules with the spec's messages live in `validation/`.
  */
 
-/** A calendar day, `YYYY-MM-DD` (campaign dates, report days): no time zone can shift it. */
-export const ZIsoDate = z.iso.date();
+/**
+ * A calendar day, `YYYY-MM-DD` (campaign dates, report days): no time zone can shift it. The one date
+ * rule (`isSupportedIsoDate`): a real date from 2000-01-01 to 2100-12-31.
+ */
+export const ZIsoDate = z.iso
+  .date({ error: 'Must be a date YYYY-MM-DD' })
+  .refine(isSupportedIsoDate, { error: `Must be a date from ${MIN_ISO_DATE} to ${MAX_ISO_DATE}` });
 /** An instant, ISO 8601 with `Z` or an offset (`createdAt`, `sentAt`, log dates). */
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 
@@ -61,13 +68,61 @@ export const ZBidderId = z.number().int().positive();
  */
 export const ZMetricValue = z.number().nullable().default(null);
 
-/** A Cognito user name as stored (lower-cased at sign-up). */
-export const ZUsername = z.string().min(1);
+/**
+ * Limits of the text a request may carry (a test walks every operation: no string is unbounded).
+ * Keys of DynamoDB items hold ids, user names and vendor keys, and keys have hard size limits
+ * (1,024 bytes for sort keys), so whatever names or keys something is short.
+ */
+/** Vendor ids and keys (HubSpot list ids, segment keys, role ids, paging cursors, request ids). */
+export const MAX_KEY_TEXT = 256;
+/** E-mail addresses (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+/** Domain names (RFC 1035), with a scheme and port to spare. */
+export const MAX_DOMAIN_LENGTH = 300;
+/** URLs (click-through, landing pages, assets). */
+export const MAX_URL_LENGTH = 2_048;
 
-/** Non-empty text from a request, trimmed, bounded so one field cannot fill an item. */
-export const ZRequestText = z.string().trim().min(1).max(512);
-/** Optional free text from a request (descriptions): missing becomes ''. */
-export const ZRequestDescription = z.string().trim().max(4000).default('');
+/** An id or key from a vendor or another record, bounded (`MAX_KEY_TEXT`). */
+export const ZKeyText = z.string().min(1).max(MAX_KEY_TEXT);
+/** An e-mail address, bounded. */
+export const ZEmail = z.email().max(MAX_EMAIL_LENGTH);
+/** A domain as typed or matched, trimmed and bounded. */
+export const ZDomainText = z.string().trim().min(1).max(MAX_DOMAIN_LENGTH);
+
+/** Cognito's longest user name; also the cap of any user name that becomes part of a key. */
+export const MAX_USERNAME_LENGTH = 128;
+/** A Cognito user name as stored (lower-cased at sign-up). */
+export const ZUsername = z.string().min(1).max(MAX_USERNAME_LENGTH);
+/**
+ * A user name for a new account: lower-cased (agency users are stored so), and only what Cognito takes
+ * in a user name (letters, marks, symbols, digits, punctuation; no spaces or controls).
+ */
+export const ZNewUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(MAX_USERNAME_LENGTH)
+  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Use letters, digits and punctuation only, without spaces');
+
+/** The longest one-line text a request may carry (names, address lines), so one field cannot fill an item. */
+export const MAX_REQUEST_TEXT = 512;
+/** The longest description a request may carry. */
+export const MAX_REQUEST_DESCRIPTION = 4000;
+
+/**
+ * Non-empty one-line text from a request (names and the like that others see): cleaned of control
+ * and bidi characters and trimmed (`validation/display-text.ts`), bounded.
+ */
+export const ZRequestText = z.string().overwrite(cleanDisplayName).min(1).max(MAX_REQUEST_TEXT);
+/** Optional one-line text from a request (a second address line), cleaned: missing becomes ''. */
+export const ZRequestOptionalText = z.string().overwrite(cleanDisplayName).max(MAX_REQUEST_TEXT).default('');
+/** Optional free text from a request (descriptions), cleaned but multiline: missing becomes ''. */
+export const ZRequestDescription = z
+  .string()
+  .overwrite(cleanDisplayDescription)
+  .max(MAX_REQUEST_DESCRIPTION)
+  .default('');
 
 /** Every time frame of the dashboards, including `CUSTOM_DATE`. */
 export const ZTimeFrame = z.enum(TIME_FRAMES);
@@ -86,4 +141,4 @@ export const ZCountryCode2 = z.enum(GEO_COUNTRIES.map((c) => c.code2));
 export const ZCountryCode3 = z.enum(GEO_COUNTRIES.map((c) => c.code3));
 
 /** A click or landing URL: http(s) only, so a `javascript:` URL can never reach an ad or a link. */
-export const ZWebUrl = z.url({ protocol: /^https?$/ });
+export const ZWebUrl = z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH);

@@ -1,15 +1,16 @@
 import * as z from 'zod';
-import { ZCount } from './common.schema';
+import { ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText } from './common.schema';
 
 /**
  * What company matching found for a domain: the company and the IP ranges that become its line
  * item's targeting (ARCHITECTURE). Present on a row means the domain matched.
  */
 export const ZDomainInfo = z.object({
-  domain: z.string().min(1),
-  companyName: z.string().min(1).optional(),
+  domain: ZDomainText,
+  /** Shown to every user of the agency: cleaned like any name (`validation/display-text.ts`). */
+  companyName: ZRequestText.optional(),
   /** IP ranges in CIDR notation. */
-  ipSegments: z.array(z.string().min(1)).min(1),
+  ipSegments: z.array(z.string().min(1).max(64)).min(1),
 });
 export type TDomainInfo = z.infer<typeof ZDomainInfo>;
 
@@ -18,11 +19,11 @@ export type TDomainInfo = z.infer<typeof ZDomainInfo>;
  * is the user's toggle. CRM-sourced rows carry the HubSpot company id and name.
  */
 export const ZCompanyRow = z.object({
-  domain: z.string().trim().min(1),
+  domain: ZDomainText,
   domainInfo: ZDomainInfo.nullish(),
   include: z.boolean(),
-  hubspotCompanyId: z.string().min(1).optional(),
-  companyName: z.string().min(1).optional(),
+  hubspotCompanyId: ZKeyText.optional(),
+  companyName: ZRequestText.optional(),
 });
 export type TCompanyRow = z.infer<typeof ZCompanyRow>;
 
@@ -44,8 +45,8 @@ export type TFoundCompanyInfo = z.infer<typeof ZFoundCompanyInfo>;
 
 /** E-mails of one domain to hash for CRM retargeting; small domains share the 'general' group (001 §2). */
 export const ZEmailGroup = z.object({
-  domain: z.string().min(1),
-  emails: z.array(z.email()).min(1),
+  domain: ZDomainText,
+  emails: z.array(ZEmail).min(1),
 });
 export type TEmailGroup = z.infer<typeof ZEmailGroup>;
 

@@ -8,6 +8,8 @@ import {
   ZIsoDate,
   ZIsoDateTime,
   ZMetricValue,
+  ZRequestDescription,
+  ZRequestText,
   ZTimeFrame,
   ZWebUrl,
   type TCreativeMimeType,
@@ -118,12 +120,12 @@ const formOptionalNumber = () =>
  * declared values.
  */
 const creativeFormShape = {
-  name: z.string().trim().min(1).max(512),
+  name: ZRequestText,
   file: z.file().optional(),
-  sourceUrl: z.url({ protocol: /^https?$/ }).optional(),
+  sourceUrl: ZWebUrl.optional(),
   size: formInt(),
   mimetype: ZCreativeMimeType,
-  description: z.string().trim().max(4000).default(''),
+  description: ZRequestDescription,
   height: formInt(),
   width: formInt(),
   /** The bidder's advertiser id. */
@@ -175,10 +177,10 @@ export const ZCreativeTemplateForm = z.object({
   id: zId('creativeTemplate').optional(),
   size: formInt(),
   adGroupTemplateId: zId('adGroupTemplate'),
-  creativeTemplateSrc: z.url({ protocol: /^https?$/ }),
+  creativeTemplateSrc: ZWebUrl,
   creativeType: ZCreativeMimeType,
-  name: z.string().trim().min(1).max(512),
-  description: z.string().trim().max(4000).default(''),
+  name: ZRequestText,
+  description: ZRequestDescription,
   height: formInt(),
   width: formInt(),
   beeswaxCreativeId: z.preprocess((value) => (value === '' ? undefined : value), formInt().optional()),

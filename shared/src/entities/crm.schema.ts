@@ -7,7 +7,7 @@ import {
 } from '../constants';
 import { zId } from '../ids';
 import { ZCompanyMatchResult } from './company.schema';
-import { ZCount } from './common.schema';
+import { MAX_KEY_TEXT, ZCount, ZKeyText } from './common.schema';
 
 /**
  * Which HubSpot lists a step asks for: company lists (Target Companies) or contact lists (CRM
@@ -58,10 +58,10 @@ export const HUBSPOT_FILTER_OPERATORS = [
  * `IN`; 'Get Target Accounts Only' adds `hs_is_target_account` `EQ` 'true' (001 §2).
  */
 export const ZHubspotFilter = z.object({
-  propertyName: z.string().min(1),
+  propertyName: ZKeyText,
   operator: z.enum(HUBSPOT_FILTER_OPERATORS),
-  value: z.string().optional(),
-  values: z.array(z.string()).optional(),
+  value: z.string().max(MAX_KEY_TEXT).optional(),
+  values: z.array(z.string().max(MAX_KEY_TEXT)).max(500).optional(),
 });
 export type THubspotFilter = z.infer<typeof ZHubspotFilter>;
 
@@ -88,9 +88,9 @@ export type THubspotCompanyProperty = z.infer<typeof ZHubspotCompanyProperty>;
 export const ZTargetedCompaniesRequest = z.object({
   bgAdvertiserId: zId('advertiser'),
   filters: z.array(ZHubspotFilter).min(1),
-  after: z.string().default(COMPANY_SEARCH_START_AFTER),
+  after: z.string().max(MAX_KEY_TEXT).default(COMPANY_SEARCH_START_AFTER),
   numberResults: z.number().int().min(1).max(COMPANY_SEARCH_PAGE_SIZE).default(COMPANY_SEARCH_PAGE_SIZE),
-  reqID: z.string().min(1).optional(),
+  reqID: ZKeyText.optional(),
 });
 export type TTargetedCompaniesRequest = z.input<typeof ZTargetedCompaniesRequest>;
 

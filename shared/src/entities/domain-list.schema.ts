@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
-import { ZBidderId, ZIsoDateTime, ZRequestText } from './common.schema';
+import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText, ZRequestText } from './common.schema';
 
 /** A domain of a custom list (001 §3 `domains`: bgItemId, domain, active, createdAt). */
 export const ZDomainListItem = z.object({
@@ -87,11 +87,15 @@ export type TPublicList = z.infer<typeof ZPublicList>;
 
 /** A public list chosen in the wizard (creation payload `publicDomainLists`), with per-list CPM bids. */
 export const ZPublicListSelection = z.object({
-  id: z.string().min(1),
+  id: ZKeyText,
   listType: z.enum(PUBLIC_LIST_TYPES),
-  name: z.string().min(1),
+  name: z.string().min(1).max(MAX_REQUEST_TEXT),
   domainLists: z.array(
-    z.object({ beeswaxListId: ZBidderId, name: z.string().min(1), cpmBid: z.number().positive().optional() }),
+    z.object({
+      beeswaxListId: ZBidderId,
+      name: z.string().min(1).max(MAX_REQUEST_TEXT),
+      cpmBid: z.number().positive().optional(),
+    }),
   ),
 });
 export type TPublicListSelection = z.infer<typeof ZPublicListSelection>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { zId } from '../ids';
-import { ZRequestText } from './common.schema';
+import { MAX_KEY_TEXT, ZEmail, ZRequestText } from './common.schema';
 
 /**
  * Payment save (000 §3, body of `POST /{card}/advertiser/card`): the payment-method id the provider's
@@ -9,10 +9,13 @@ import { ZRequestText } from './common.schema';
  */
 export const ZPaymentSave = z.object({
   bgAdvertiserId: zId('advertiser'),
-  billingEmail: z.email(),
+  billingEmail: ZEmail,
   friendlyName: ZRequestText,
   /** Stripe payment-method id (`pm_...`; older card objects are `card_...`). */
-  method: z.string().regex(/^(pm|card)_[A-Za-z0-9_]+$/),
+  method: z
+    .string()
+    .max(MAX_KEY_TEXT)
+    .regex(/^(pm|card)_[A-Za-z0-9_]+$/),
 });
 export type TPaymentSave = z.infer<typeof ZPaymentSave>;
 
@@ -27,14 +30,14 @@ export const ZCardSetupSecret = z.string().min(1);
  * here; the handler verifies the `Stripe-Signature` over the raw body before trusting any of it.
  */
 export const ZStripeEvent = z.object({
-  id: z.string().startsWith('evt_'),
-  type: z.string().min(1),
+  id: z.string().max(MAX_KEY_TEXT).startsWith('evt_'),
+  type: z.string().min(1).max(MAX_KEY_TEXT),
   created: z.number().int().optional(),
   livemode: z.boolean().optional(),
   data: z.object({
-    object: z.record(z.string(), z.unknown()),
+    object: z.record(z.string().max(MAX_KEY_TEXT), z.unknown()),
     /** What an `*.updated` or `*.detached` event changed (the detach names the previous customer). */
-    previous_attributes: z.record(z.string(), z.unknown()).optional(),
+    previous_attributes: z.record(z.string().max(MAX_KEY_TEXT), z.unknown()).optional(),
   }),
 });
 export type TStripeEvent = z.infer<typeof ZStripeEvent>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ZKeyText } from './common.schema';
 
 /** A bidder segment behind a role (001 §2: "each with segment_key entries"). */
 export const ZCookieSet = z.object({
@@ -25,8 +26,8 @@ export type TRoleType = z.infer<typeof ZRoleType>;
 
 /** A saved role choice of a campaign template (001 §3 `roleTitles`: roleTypeId and roleId). */
 export const ZRoleTitleChoice = z.object({
-  roleTypeId: z.string().min(1),
-  roleId: z.string().min(1),
+  roleTypeId: ZKeyText,
+  roleId: ZKeyText,
 });
 export type TRoleTitleChoice = z.infer<typeof ZRoleTitleChoice>;
 

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { ZBidderId, ZCountryCode3 } from './common.schema';
+import { MAX_REQUEST_TEXT, ZBidderId, ZCountryCode3, ZKeyText } from './common.schema';
 
 /** A selected domain list (custom or one list of a public list), with its CPM bid when split (001 §2). */
 export const ZTargetingDomainList = z.object({
   beeswaxListId: ZBidderId,
-  name: z.string().min(1),
+  name: z.string().min(1).max(MAX_REQUEST_TEXT),
   /** CPM bid in USD for this list's domain; split public lists default to 25 (001 §9). */
   cpmBid: z.number().positive().optional(),
 });
@@ -13,23 +13,23 @@ export type TTargetingDomainList = z.infer<typeof ZTargetingDomainList>;
 /** A selected region (country_code_3 and region name, 000 §3). */
 export const ZTargetingState = z.object({
   country_code_3: ZCountryCode3,
-  region_name: z.string().min(1),
+  region_name: z.string().min(1).max(MAX_REQUEST_TEXT),
   /** The geo option's key, so a selection can be shown checked again. */
-  key: z.string().min(1).optional(),
+  key: ZKeyText.optional(),
 });
 
 /** A selected role, carried as its bidder segment. */
 export const ZTargetingRoleSegment = z.object({
-  role_name: z.string().min(1),
-  segment_key: z.string().min(1),
-  roleTypeId: z.string().min(1).optional(),
-  roleId: z.string().min(1).optional(),
+  role_name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  segment_key: ZKeyText,
+  roleTypeId: ZKeyText.optional(),
+  roleId: ZKeyText.optional(),
 });
 
 /** A selected retargeting segment (visitor or CRM). */
 export const ZTargetingRetargetingSegment = z.object({
-  segment_key: z.string().min(1),
-  segment_name: z.string().min(1).optional(),
+  segment_key: ZKeyText,
+  segment_name: z.string().min(1).max(MAX_REQUEST_TEXT).optional(),
 });
 
 /**
@@ -41,7 +41,7 @@ export const ZTargetingSelections = z.object({
   domain_list: z.array(ZTargetingDomainList).default([]),
   geo_country: z.array(ZCountryCode3).default([]),
   geo_state: z.array(ZTargetingState).default([]),
-  geo_zip: z.array(z.string().trim().min(1)).default([]),
+  geo_zip: z.array(z.string().trim().min(1).max(16)).default([]),
   role_title_segments: z.array(ZTargetingRoleSegment).default([]),
   retargeting_segments: z.array(ZTargetingRetargetingSegment).default([]),
 });

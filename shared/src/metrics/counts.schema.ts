@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isIsoDate } from '../validation/iso-date';
+import { isSupportedIsoDate } from '../validation/iso-date';
 
 /**
  * The additive counts a report row carries: one row per day and per campaign, line item or creative.
@@ -55,7 +55,7 @@ export type TMetricCounts = z.output<typeof ZMetricCounts>;
 
 /** One day's counts (`date` is the ISO day, `YYYY-MM-DD`, in the bidder's reporting zone). */
 export const ZDailyMetricRow = ZMetricCounts.extend({
-  date: z.string().refine(isIsoDate, { error: 'Expected a date YYYY-MM-DD' }),
+  date: z.string().refine(isSupportedIsoDate, { error: 'Expected a date YYYY-MM-DD from 2000 to 2100' }),
 });
 export type TDailyMetricRow = z.output<typeof ZDailyMetricRow>;
 

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { AD_GROUP_TYPES } from '../constants';
-import { optionalText, requiredText } from './fields';
+import { optionalDescription, requiredName, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /** First step of "Create New AdGroup" (001 §2, §5): name required, description free (multiline). */
 export const ZAdGroupDetailsForm = z.object({
-  name: requiredText(),
-  description: optionalText(),
+  name: requiredName(),
+  description: optionalDescription(),
 });
 export type TAdGroupDetailsForm = z.output<typeof ZAdGroupDetailsForm>;
 

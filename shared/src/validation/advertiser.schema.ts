@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { optionalText, requiredText } from './fields';
+import { optionalName, requiredName } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /**
@@ -15,14 +15,14 @@ export const DEFAULT_PHONE_COUNTRY = 'US';
 
 /** The Create Advertiser dialog (000 §5); field names are the form's. */
 export const ZAdvertiserForm = z.object({
-  name: requiredText(),
-  phoneNumber: requiredText(),
-  firstAddress: requiredText(),
-  secondAddress: optionalText(),
-  city: requiredText(),
-  state: requiredText(),
-  postalCode: requiredText(),
-  domain: requiredText().regex(ADVERTISER_DOMAIN_PATTERN, M.advertiserDomain),
+  name: requiredName(),
+  phoneNumber: requiredName(),
+  firstAddress: requiredName(),
+  secondAddress: optionalName(),
+  city: requiredName(),
+  state: requiredName(),
+  postalCode: requiredName(),
+  domain: requiredName().regex(ADVERTISER_DOMAIN_PATTERN, M.advertiserDomain),
 });
 export type TAdvertiserFormInput = z.input<typeof ZAdvertiserForm>;
 export type TAdvertiserForm = z.output<typeof ZAdvertiserForm>;

@@ -2,7 +2,15 @@ import * as z from 'zod';
 import { MAX_BID_USD, MAX_BUDGET_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATION_LIMIT_DAYS } from '../constants';
 import { isWholeCents } from '../entities/common.schema';
 import type { TMediaType } from '../constants';
-import { isoDateField, numberField, optionalNumberField, optionalText, requiredText, whenFieldsValid } from './fields';
+import {
+  isoDateField,
+  numberField,
+  optionalDescription,
+  optionalName,
+  optionalNumberField,
+  requiredName,
+  whenFieldsValid,
+} from './fields';
 import { addIsoDays, isIsoDate, isoDaysBetween, todayIso } from './iso-date';
 import type { TNowInput } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';
@@ -112,8 +120,8 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
   return (
     z
       .object({
-        name: requiredText(),
-        description: optionalText(),
+        name: requiredName(),
+        description: optionalDescription(),
         mediaType: z.enum(MEDIA_TYPES, { error: M.required }),
         dailyBudget: numberField(M.required, (n) =>
           cents(n.positive(M.numberPositive).max(MAX_BUDGET_USD, M.dailyBudgetCeiling)),
@@ -124,7 +132,7 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
         showInHubspot: z.boolean().nullish(),
         // "empty or 0 means no limit": blank arrives as null.
         maxCompanies: optionalNumberField((n) => n.int(M.wholeNumber).min(0, M.notNegative)),
-        templateName: optionalText(),
+        templateName: optionalName(),
       })
       // Each rule is a refine with `when`: it runs only once the fields it reads are valid, so a bad
       // field shows its own message and not a second one computed from it.

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { core } from 'zod';
-import { isIsoDate } from './iso-date';
+import { cleanDisplayDescription, cleanDisplayName } from './display-text';
+import { isSupportedIsoDate } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /**
@@ -15,6 +16,30 @@ export const EMAIL_PATTERN: RegExp = z.regexes.email;
 /** Required text, trimmed; empty or blank gives 'Required field.' and stops further checks. */
 export const requiredText = (message: string = M.required) =>
   z.string({ error: message }).trim().min(1, { error: message, abort: true });
+
+/**
+ * A required name other people see (advertiser, campaign, ad group, list, segment, company...):
+ * cleaned of control and bidi characters (`display-text.ts`) and trimmed, then 'Required field.'
+ * when nothing is left.
+ */
+export const requiredName = (message: string = M.required) =>
+  z.string({ error: message }).overwrite(cleanDisplayName).min(1, { error: message, abort: true });
+
+/** An optional one-line text other people see (second address line), cleaned; missing or null becomes ''. */
+export const optionalName = () =>
+  z
+    .string()
+    .overwrite(cleanDisplayName)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** An optional description other people see, cleaned but multiline; missing or null becomes ''. */
+export const optionalDescription = () =>
+  z
+    .string()
+    .overwrite(cleanDisplayDescription)
+    .nullish()
+    .transform((value) => value ?? '');
 
 /** Required secret (passwords, codes): never trimmed, since spaces may be part of it. */
 export const requiredSecret = (message: string = M.required) =>
@@ -71,8 +96,11 @@ export function optionalNumberField(refine: (schema: z.ZodNumber) => z.ZodNumber
   );
 }
 
-/** A required ISO date (`YYYY-MM-DD`): empty gives 'Required field.', anything else 'Enter a valid date'. */
-export const isoDateField = () => requiredText().refine(isIsoDate, { error: M.invalidDate });
+/**
+ * A required ISO date (`YYYY-MM-DD`, within the one date rule `isSupportedIsoDate`): empty gives
+ * 'Required field.', anything else 'Enter a valid date'.
+ */
+export const isoDateField = () => requiredText().refine(isSupportedIsoDate, { error: M.invalidDate });
 
 /**
  * `when` condition for an object-level rule: run it, even if other fields failed, as long as the

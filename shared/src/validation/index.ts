@@ -2,6 +2,7 @@
 export * from './messages';
 export * from './iso-date';
 export * from './fields';
+export * from './display-text';
 export * from './field-errors';
 export * from './campaign-details.schema';
 export * from './advertiser.schema';

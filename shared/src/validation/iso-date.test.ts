@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addIsoDays, isIsoDate, isoDateFromDayNumber, isoDayNumber, isoDaysBetween, todayIso } from './iso-date';
+import type * as z from 'zod';
+import { ZIsoDate } from '../entities/common.schema';
+import { ZDailyMetricRow } from '../metrics/counts.schema';
+import { isoDateField } from './fields';
+import {
+  MAX_ISO_DATE,
+  MIN_ISO_DATE,
+  addIsoDays,
+  isIsoDate,
+  isSupportedIsoDate,
+  isoDateFromDayNumber,
+  isoDayNumber,
+  isoDaysBetween,
+  todayIso,
+} from './iso-date';
 
 describe('iso dates', () => {
   it('accepts real calendar dates only', () => {
@@ -32,5 +46,25 @@ describe('iso dates', () => {
     expect(todayIso(lateEveningInLosAngeles, 'America/Los_Angeles')).toBe('2026-11-25');
     expect(todayIso('2026-11-26T03:30:00Z', 'America/Los_Angeles')).toBe('2026-11-25');
     expect(() => todayIso('soon')).toThrow(RangeError);
+  });
+});
+
+describe('the one date rule', () => {
+  const inRange = ['2000-01-01', '2024-02-29', '2100-12-31'];
+  const outOfRange = ['0000-01-01', '1999-12-31', '2101-01-01', '9999-12-31', '2023-02-29', '2026-13-01', '20261125'];
+
+  it('accepts calendar dates from 2000-01-01 to 2100-12-31 only', () => {
+    expect([MIN_ISO_DATE, MAX_ISO_DATE]).toEqual(['2000-01-01', '2100-12-31']);
+    for (const date of inRange) expect(isSupportedIsoDate(date), date).toBe(true);
+    for (const date of outOfRange) expect(isSupportedIsoDate(date), date).toBe(false);
+  });
+
+  it.each([
+    ['the API date schema', ZIsoDate],
+    ['the form date field', isoDateField()],
+    ['report rows', ZDailyMetricRow.shape.date],
+  ])('is what %s applies', (_name, schema: z.ZodType) => {
+    for (const date of inRange) expect(schema.safeParse(date).success, date).toBe(true);
+    for (const date of outOfRange) expect(schema.safeParse(date).success, date).toBe(false);
   });
 });

@@ -20,6 +20,20 @@ export function isIsoDate(value: unknown): value is string {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * The dates the product accepts from anyone (campaign dates, report days, custom time frames): the
+ * one date rule of every schema that takes a date (`ZIsoDate`, the forms' `isoDateField`, report rows).
+ * Campaigns and reports live in this century; the range keeps `0000-01-01` or `9999-12-31` from ever
+ * reaching date arithmetic, the bidder or a key.
+ */
+export const MIN_ISO_DATE = '2000-01-01';
+export const MAX_ISO_DATE = '2100-12-31';
+
+/** True for a real calendar date `YYYY-MM-DD` from `MIN_ISO_DATE` to `MAX_ISO_DATE` (the one date rule). */
+export function isSupportedIsoDate(value: unknown): value is string {
+  return isIsoDate(value) && value >= MIN_ISO_DATE && value <= MAX_ISO_DATE;
+}
+
 /** Days since 1970-01-01 of an ISO date; throws on anything else so bad dates never turn into NaN. */
 export function isoDayNumber(date: string): number {
   if (!isIsoDate(date)) throw new RangeError(`Not an ISO date (YYYY-MM-DD): ${date}`);

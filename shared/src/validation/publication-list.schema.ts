@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requiredText } from './fields';
+import { requiredName, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /**
@@ -43,7 +43,7 @@ const domainsInput = z
  * pattern, else one message for the box; duplicates are removed from the output (what is sent).
  */
 export const ZPublicationListCreateForm = z.object({
-  name: requiredText(),
+  name: requiredName(),
   domains: domainsInput
     .check((ctx) => {
       if (ctx.value.length === 0) {

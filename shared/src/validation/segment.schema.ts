@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { optionalText, requiredText } from './fields';
+import { optionalDescription, requiredName, requiredText } from './fields';
 
 /** Create-segment modal (001 §5): name and advertiserId required, description optional. */
 export const ZSegmentForm = z.object({
-  name: requiredText(),
+  name: requiredName(),
   advertiserId: requiredText(),
-  description: optionalText(),
+  description: optionalDescription(),
 });
 export type TSegmentFormInput = z.input<typeof ZSegmentForm>;
 export type TSegmentForm = z.output<typeof ZSegmentForm>;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
-import { emailField, requiredSecret, requiredText, whenFieldsValid } from './fields';
+import { emailField, requiredName, requiredSecret, requiredText, whenFieldsValid } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /** 000 §5 "no validation on blur": the sign-up form validates on submit only (react-hook-form `mode`). */
@@ -14,7 +14,7 @@ export const ZSignUpForm = z
   .object({
     userName: requiredText().toLowerCase(),
     email: emailField(),
-    companyName: requiredText(),
+    companyName: requiredName(),
     password: requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort),
     passwordConfirm: requiredSecret(),
   })

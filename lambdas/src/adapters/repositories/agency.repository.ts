@@ -4,6 +4,7 @@ import { ZAgency } from '@bidgrid/shared/entities/agency.schema';
 import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
 import type { AgencyRepository, CreateAgencyResult } from '../../domain/ports/agency.port';
 import { ddb, tables } from '../dynamodb';
+import { signUpTicketKeys } from './sign-up-ticket.repository';
 
 /** Keys of the app table items this repository owns (DATA-MODEL). */
 export const agencyKeys = {
@@ -41,9 +42,13 @@ async function getUserAgencyId(username: string): Promise<string | null> {
   return typeof agencyId === 'string' && agencyId.length > 0 ? agencyId : null;
 }
 
-async function createAgencyWithUsers(agency: TAgency & { createdAt: string }): Promise<CreateAgencyResult> {
+async function createAgencyWithUsers(
+  agency: TAgency & { createdAt: string },
+  options: { signUpTicketHash?: string } = {},
+): Promise<CreateAgencyResult> {
   const table = tables().app;
   const notExists = 'attribute_not_exists(pk)';
+  const ticket = options.signUpTicketHash;
   try {
     await ddb().send(
       new TransactWriteCommand({
@@ -71,16 +76,35 @@ async function createAgencyWithUsers(agency: TAgency & { createdAt: string }): P
               },
             };
           }),
+          ...(ticket === undefined
+            ? []
+            : [
+                {
+                  Update: {
+                    TableName: table,
+                    Key: signUpTicketKeys.ticket(ticket),
+                    UpdateExpression: 'SET #status = :done, agencyId = :agencyId',
+                    ConditionExpression: '#status = :signedUp',
+                    ExpressionAttributeNames: { '#status': 'status' },
+                    ExpressionAttributeValues: {
+                      ':done': 'agency-created',
+                      ':signedUp': 'signed-up',
+                      ':agencyId': agency.agencyId,
+                    },
+                  },
+                },
+              ]),
         ],
       }),
     );
     return { created: true };
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    // Reasons are positional: 0 is the agency, i >= 1 is users[i - 1].
+    // Reasons are positional: 0 is the agency, i >= 1 is users[i - 1], then the ticket.
     const reasons = error.CancellationReasons ?? [];
     const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
     if (failed === 0) return { created: false, conflict: 'agency' };
+    if (ticket !== undefined && failed === agency.users.length + 1) return { created: false, conflict: 'ticket' };
     const username = failed > 0 ? agency.users[failed - 1] : undefined;
     if (username !== undefined) return { created: false, conflict: 'user', username };
     // Cancelled for another reason (a concurrent transaction, throttling): not a conflict we can name.

@@ -2,7 +2,10 @@ import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
 
 /** Outcome of creating an agency: created, or which condition refused it. */
 export type CreateAgencyResult =
-  { created: true } | { created: false; conflict: 'agency' } | { created: false; conflict: 'user'; username: string };
+  | { created: true }
+  | { created: false; conflict: 'agency' }
+  | { created: false; conflict: 'user'; username: string }
+  | { created: false; conflict: 'ticket' };
 
 /** Agencies and the user -> agency mappings of the store. */
 export interface AgencyRepository {
@@ -12,7 +15,11 @@ export interface AgencyRepository {
   getUserAgencyId(username: string): Promise<string | null>;
   /**
    * Writes the agency and one user mapping per user at once; never overwrites an existing agency or
-   * an existing mapping (the result says which one was in the way).
+   * an existing mapping (the result says which one was in the way). With `signUpTicketHash` the same
+   * transaction moves that ticket from `signed-up` to `agency-created`, so a ticket makes one agency.
    */
-  createAgencyWithUsers(agency: TAgency & { createdAt: string }): Promise<CreateAgencyResult>;
+  createAgencyWithUsers(
+    agency: TAgency & { createdAt: string },
+    options?: { signUpTicketHash?: string },
+  ): Promise<CreateAgencyResult>;
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
-import { ZAgency, ZAgencyCreate } from '../../entities/agency.schema';
+import { ZAgency, ZAgencyCreate, ZSignUpTicketGrant, ZSignUpTicketRequest } from '../../entities/agency.schema';
 import { ZPlaybook } from '../../entities/playbook.schema';
+import { ZUsername } from '../../entities/common.schema';
 
 export const getAgencyAssignedToUser = defineOperation({
   name: 'getAgencyAssignedToUser',
@@ -9,7 +10,7 @@ export const getAgencyAssignedToUser = defineOperation({
   path: '/api/agency/agencyassignedtouser/{username}',
   auth: 'user',
   // The path's username is ignored: the server answers only with the caller's own agency.
-  params: z.object({ username: z.string().min(1) }),
+  params: z.object({ username: ZUsername }),
   response: ZAgency,
   summary: "The caller's agency (the path's user name is never trusted).",
   specRef: '000 §7',
@@ -24,7 +25,8 @@ export const createAgency = defineOperation({
   tenant: 'none',
   body: ZAgencyCreate,
   response: ZAgency,
-  summary: 'Creates an agency (allow-listed internal users only; never overwrites).',
+  summary:
+    "Creates the agency of the user a sign-up just registered (allow-listed internal users only, with that sign-up's ticket; never overwrites, never names another user).",
   specRef: '000 §7',
 });
 
@@ -49,4 +51,18 @@ export const getSignUpAccess = defineOperation({
   summary:
     'Whether the caller may create agency accounts (ours: /bgsignup shows its form only to the allow-listed internal users, 000 §2, §6).',
   specRef: 'ours',
+});
+
+export const issueSignUpTicket = defineOperation({
+  name: 'issueSignUpTicket',
+  method: 'POST',
+  path: '/api/agency/signupticket',
+  auth: 'user',
+  // Asked by the internal user who creates the account, whatever their own agency.
+  tenant: 'none',
+  body: ZSignUpTicketRequest,
+  response: ZSignUpTicketGrant,
+  summary:
+    'Issues a short-lived, single-use sign-up ticket for one user name and e-mail (allow-listed internal users only): the user pool refuses sign-ups without one.',
+  specRef: 'ours (000 §2 /bgsignup: only allow-listed internal users create accounts)',
 });

@@ -14,6 +14,7 @@ import {
   ZTargetedCompaniesRequest,
 } from '../../entities/crm.schema';
 import { HUBSPOT_PAGE_KINDS } from '../../constants';
+import { ZKeyText } from '../../entities/common.schema';
 
 const advertiserParams = z.object({ id: zId('advertiser') });
 
@@ -102,6 +103,7 @@ export const listHubspotPages = defineOperation({
   query: z.object({
     types: z
       .string()
+      .max(200)
       .default(HUBSPOT_PAGE_KINDS.join(','))
       .transform((value) => value.split(',').map((kind) => kind.trim()))
       .pipe(z.array(ZHubspotPageKind).min(1)),
@@ -129,7 +131,7 @@ export const listHubspotCompaniesByLists = defineOperation({
   method: 'POST',
   path: '/api/hubspot/companies/bylists',
   auth: 'user',
-  body: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListIds: z.array(z.string().min(1)).min(1).max(50) }),
+  body: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListIds: z.array(ZKeyText).min(1).max(50) }),
   response: ZCompanyMatchResult,
   summary:
     "Path ours (001 §7 'HubSpot company fetches by list ids'): the companies of the given HubSpot lists, matched to IP segments; REST twin of the getCompaniesFromList event.",

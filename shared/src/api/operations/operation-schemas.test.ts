@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod';
 import { operationsByName } from './index';
 import type { AnyOperation } from '../operation';
+import { operations } from './index';
 
 const op = (name: string): AnyOperation => {
   const found = operationsByName.get(name);
@@ -207,5 +209,81 @@ describe('responses', () => {
     expect(response.parse([invoice])).toEqual([invoice]);
     expect(response.safeParse('not json').success).toBe(false);
     expect(response.safeParse(JSON.stringify([{ ...invoice, recipientEmail: 'nope' }])).success).toBe(false);
+  });
+});
+
+/** A string a schema accepts without any length limit, with where it sits (`body.filters[].value`). */
+interface UnboundedString {
+  readonly path: string;
+  readonly format: string | undefined;
+}
+
+/** Formats whose shape bounds their length by itself. */
+const BOUNDED_FORMATS = new Set(['date', 'datetime', 'uuid', 'guid', 'time']);
+
+function defOf(schema: z.core.$ZodType): Record<string, unknown> & { type: string } {
+  return schema._zod.def as unknown as Record<string, unknown> & { type: string };
+}
+
+/**
+ * Every string inside `schema` that has no maximum length (nor a format that bounds it), walking
+ * objects, arrays, records, unions, pipes and wrappers. Used to prove that no request field is
+ * unbounded: ids and user names become parts of DynamoDB keys, which have hard size limits.
+ */
+function unboundedStrings(schema: z.core.$ZodType, path = '', depth = 0): UnboundedString[] {
+  if (depth > 16) return [];
+  const def = defOf(schema);
+  const walk = (inner: unknown, at: string) => unboundedStrings(inner as z.core.$ZodType, at, depth + 1);
+  switch (def.type) {
+    case 'string': {
+      const checks = ((def['checks'] as Array<{ _zod: { def: { check?: string } } }> | undefined) ?? []).map(
+        (c) => c._zod.def.check,
+      );
+      const format = def['format'] as string | undefined;
+      const bounded = checks.includes('max_length') || checks.includes('length_equals');
+      return bounded || (format !== undefined && BOUNDED_FORMATS.has(format)) ? [] : [{ path, format }];
+    }
+    case 'object':
+      return Object.entries(def['shape'] as Record<string, unknown>).flatMap(([key, inner]) =>
+        walk(inner, path ? `${path}.${key}` : key),
+      );
+    case 'array':
+      return walk(def['element'], `${path}[]`);
+    case 'record':
+      return [...walk(def['keyType'], `${path}{key}`), ...walk(def['valueType'], `${path}{}`)];
+    case 'tuple':
+      return (def['items'] as unknown[]).flatMap((item, i) => walk(item, `${path}[${i}]`));
+    case 'union':
+      return (def['options'] as unknown[]).flatMap((option) => walk(option, path));
+    case 'intersection':
+      return [...walk(def['left'], path), ...walk(def['right'], path)];
+    case 'pipe':
+      return [...walk(def['in'], path), ...walk(def['out'], path)];
+    case 'lazy':
+      return walk((def['getter'] as () => unknown)(), path);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return walk(def['innerType'], path);
+    default:
+      return [];
+  }
+}
+
+describe('request limits', () => {
+  it('bounds every string any request may carry: ids and names become parts of keys and items', () => {
+    // Act
+    const unbounded = operations.flatMap((operation) =>
+      (['params', 'query', 'body'] as const).flatMap((part) =>
+        unboundedStrings(operation[part], part).map((s) => `${operation.name} ${s.path}`),
+      ),
+    );
+
+    // Assess
+    expect(unbounded).toEqual([]);
   });
 });

@@ -200,6 +200,8 @@ const OUR_CALLS = [
   'PUT /api/lineitem/status',
   'GET /api/creatives/uploadurl',
   'GET /api/agency/signupaccess',
+  // Sign-up tickets: only allow-listed internal users create accounts (audit item 3).
+  'POST /api/agency/signupticket',
   'GET /api/report/campaign/delivery',
 ];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_USERNAME_LENGTH } from '../../entities/common.schema';
 
 /**
  * A payload the spec sends as a JSON string (000 §7: `mailSents` "payload is a JSON string of
@@ -25,4 +26,4 @@ export function jsonStringOr<T extends z.ZodType>(schema: T) {
  * The `{username}` body of the spec's list calls (000 §7). Accepted so spec clients keep working, but
  * never trusted: the server takes the caller from the token. A missing body is fine too.
  */
-export const ZUsernameBody = z.object({ username: z.string().optional() }).default({});
+export const ZUsernameBody = z.object({ username: z.string().max(MAX_USERNAME_LENGTH).optional() }).default({});

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { MAX_ID_LENGTH } from '../../ids';
 import { ZCampaignTemplate, ZCampaignTemplateInput } from '../../entities/campaign-template.schema';
 
 export const listCampaignTemplatesByUser = defineOperation({
@@ -9,7 +10,7 @@ export const listCampaignTemplatesByUser = defineOperation({
   auth: 'user',
   // The spec writes `{userId}`; API Gateway allows one variable name per path level and the PUT below
   // uses `{id}` there, so it is `{id}` here too.
-  params: z.object({ id: z.string().min(1) }),
+  params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
   response: z.array(ZCampaignTemplate),
   summary:
     "The caller's campaign templates (templates are per user); {id} is the spec's {userId} and must be the caller's own user name, else 404.",
@@ -32,7 +33,7 @@ export const updateCampaignTemplate = defineOperation({
   method: 'PUT',
   path: '/api/campaign/templates/{id}',
   auth: 'user',
-  params: z.object({ id: z.string().min(1) }),
+  params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
   body: ZCampaignTemplateInput,
   response: ZCampaignTemplate,
   summary: "Replaces one of the caller's campaign templates; steps dropped from templateSteps have their data cleared.",
@@ -44,7 +45,7 @@ export const deleteCampaignTemplate = defineOperation({
   method: 'DELETE',
   path: '/api/campaign/templates',
   auth: 'user',
-  body: z.object({ id: z.string().min(1) }),
+  body: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
   response: z.object({ id: z.string() }),
   summary: "Deletes one of the caller's campaign templates (001 §7 'delete template by id').",
   specRef: '001 §7',

@@ -1,4 +1,5 @@
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
+import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
 
 /**
  * Account creation with the identity provider (spec 000 §7: "sign up with username, password and an
@@ -9,12 +10,22 @@ import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 /**
  * Registers a user. The user stays unconfirmed until the e-mailed code is entered; nobody is signed
  * in by it (no auto sign-in), so the internal user who creates the account keeps their own session.
+ * `signUpTicket` (issued by the API to an allow-listed internal user for this user name and e-mail)
+ * travels in the call's client metadata, where the pool's PreSignUp trigger checks it.
  */
-export async function registerUser(input: { userName: string; password: string; email: string }): Promise<void> {
+export async function registerUser(input: {
+  userName: string;
+  password: string;
+  email: string;
+  signUpTicket: string;
+}): Promise<void> {
   await signUp({
     username: input.userName,
     password: input.password,
-    options: { userAttributes: { email: input.email } },
+    options: {
+      userAttributes: { email: input.email },
+      clientMetadata: { [SIGN_UP_TICKET_METADATA_KEY]: input.signUpTicket },
+    },
   });
 }
 

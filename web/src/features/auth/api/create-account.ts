@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { createAgency, getSignUpAccess } from '@bidgrid/shared/api/operations/agency.operations';
+import { createAgency, getSignUpAccess, issueSignUpTicket } from '@bidgrid/shared/api/operations/agency.operations';
 import type { TAgency, TAgencyCreate } from '@bidgrid/shared/entities/agency.schema';
 import { newId } from '@bidgrid/shared/ids';
 import type { TSignUpForm } from '@bidgrid/shared/validation/sign-up.schema';
@@ -10,9 +10,13 @@ import { registerUser } from '@/lib/auth/sign-up';
 /**
  * The agency record of a sign-up, exactly as spec 000 §3 builds it: a new `bgAgency-` id, the
  * lower-cased user name as `createdBy` and as the only entry of `users`, the e-mail, and the company
- * name as `name`.
+ * name as `name`; plus the ticket of the sign-up that registered that user (the server creates the
+ * agency of that user only).
  */
-export function buildAgency(values: Pick<TSignUpForm, 'userName' | 'email' | 'companyName'>): TAgencyCreate {
+export function buildAgency(
+  values: Pick<TSignUpForm, 'userName' | 'email' | 'companyName'>,
+  signUpTicket: string,
+): TAgencyCreate {
   const userName = values.userName.toLowerCase();
   return {
     agencyId: newId('agency'),
@@ -20,23 +24,28 @@ export function buildAgency(values: Pick<TSignUpForm, 'userName' | 'email' | 'co
     email: values.email,
     name: values.companyName,
     users: [userName],
+    signUpTicket,
   };
 }
 
 /**
- * Creates an account: registers the user with the identity provider, then stores the agency. The user
- * is registered first because that is where most refusals come from (a taken user name, the pool's
- * password policy); storing the agency first would leave an agency behind for a user who never existed
- * and block the user name for any retry.
+ * Creates an account: asks the API for a sign-up ticket for this user name and e-mail (only the
+ * allow-listed internal users get one; the user pool refuses sign-ups without it), registers the user
+ * with the identity provider using it, then stores the agency of that user with the same ticket. The
+ * user is registered before the agency because that is where most refusals come from (a taken user
+ * name, the pool's password policy); the server would not create an agency for a user never made.
  */
 export function useCreateAccount(): (values: TSignUpForm) => Promise<TAgency> {
+  const { mutate: issueTicket } = useOperationMutation(issueSignUpTicket);
   const { mutate: storeAgency } = useOperationMutation(createAgency);
   return useCallback(
     async (values) => {
-      await registerUser({ userName: values.userName.toLowerCase(), password: values.password, email: values.email });
-      return storeAgency({ body: buildAgency(values) });
+      const userName = values.userName.toLowerCase();
+      const { signUpTicket } = await issueTicket({ body: { userName, email: values.email } });
+      await registerUser({ userName, password: values.password, email: values.email, signUpTicket });
+      return storeAgency({ body: buildAgency(values, signUpTicket) });
     },
-    [storeAgency],
+    [issueTicket, storeAgency],
   );
 }
 

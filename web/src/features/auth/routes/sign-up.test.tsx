@@ -30,11 +30,16 @@ const confirmCodeStep = {
 const envelope = (payload: unknown, status = 200, error: string | null = null) =>
   new Response(JSON.stringify({ success: status < 400, payload, error }), { status });
 
-/** Installs an API client over a fake server: the allow-list answer and the agency creation. */
+const TICKET = 't'.repeat(43);
+
+/** Installs an API client over a fake server: the allow-list answer, the sign-up ticket and the agency creation. */
 function fakeApi({ allowed = true, create = (body: unknown) => envelope(body) } = {}) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
     if (url.endsWith('/api/agency/signupaccess')) return envelope({ allowed });
+    if (url.endsWith('/api/agency/signupticket')) {
+      return envelope({ signUpTicket: TICKET, expiresAt: '2026-11-25T10:10:00.000Z' });
+    }
     if (url.endsWith('/public/agency/create')) return create(JSON.parse(String(init?.body)));
     return envelope(null, 404, 'Not found');
   });
@@ -154,7 +159,7 @@ describe('Create account page', () => {
     expect(signUpMock).not.toHaveBeenCalled();
   });
 
-  it('registers the user, builds the agency as specified, toasts and moves to the code step', async () => {
+  it('gets a ticket for the user, registers it with the ticket, builds the agency as specified, toasts and moves on', async () => {
     // Prepare
     const user = userEvent.setup();
     const fetchMock = fakeApi();
@@ -170,10 +175,12 @@ describe('Create account page', () => {
     // Assess
     expect(await screen.findByLabelText('Confirmation Code')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?userName=newowner');
+    const ticketCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/agency/signupticket'));
+    expect(JSON.parse(String(ticketCall?.[1]?.body))).toEqual({ userName: 'newowner', email: 'owner@northwind.test' });
     expect(signUpMock).toHaveBeenCalledWith({
       username: 'newowner',
       password: 'Owner-pass-1',
-      options: { userAttributes: { email: 'owner@northwind.test' } },
+      options: { userAttributes: { email: 'owner@northwind.test' }, clientMetadata: { signUpTicket: TICKET } },
     });
     const createCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/public/agency/create'));
     const body = JSON.parse(String(createCall?.[1]?.body)) as Record<string, unknown>;
@@ -183,6 +190,7 @@ describe('Create account page', () => {
       email: 'owner@northwind.test',
       name: 'Northwind Media',
       users: ['newowner'],
+      signUpTicket: TICKET,
     });
     expect(new Headers(createCall?.[1]?.headers).get('Authorization')).toBe('Bearer access-token');
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success', title: CODE_SENT_TOAST }));

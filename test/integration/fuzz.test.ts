@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  advertiser as advertiserOps,
+  agency as agencyOps,
+  campaign as campaignOps,
+  kebabName,
+  operations,
+  report as reportOps,
+  type AnyOperation,
+} from '@bidgrid/shared';
+import { pngBanner } from '@bidgrid/local/seed/creative-assets';
+import { accessTokenFor, callOperation } from '../support/api';
+import { confirmUser, signUpUser, uniqueUserName } from '../support/cognito-local';
+import { repoRoot } from '../support/spawn-stack';
+import { stackInfo } from '../support/stack';
+import {
+  boundaryArbitrary,
+  invalidArbitrary,
+  sampleCases,
+  validArbitrary,
+  type FuzzKind,
+  type ZodArbitraryOptions,
+} from '../support/zod-arbitrary';
+import { fixtureIds, makeCampaign } from './campaigns.fixtures';
+
+/**
+ * Audit item 4: crafted input must never answer 5xx. Every implemented operation of the table gets
+ * INPUTS generated from its own schemas (valid, boundary and invalid, in params, query and body) and
+ * sent with a valid token; every reply must be 2xx or 4xx with the envelope `{success, payload, error}`
+ * (API Gateway's own 401/403 replies aside).
+ *
+ * The fuzz runs as a user of an agency made for it (through the real sign-up: ticket, SignUp,
+ * agency), with its own advertiser, campaign, ad group and creatives, so the writes that valid inputs
+ * make (advertisers, edits, archives, deletions) never touch the demo world the other suites read.
+ * Operations only the allow-listed internal users may call run as ops-admin, so their validation and
+ * refusals are fuzzed too; they touch nothing but fresh sign-up tickets.
+ *
+ * Reproduce a run: FUZZ_SEED=<seed printed in the summary>; more inputs: FUZZ_INPUTS=1000.
+ */
+
+const INPUTS = Number(process.env['FUZZ_INPUTS'] ?? 200);
+const SEED = Number(process.env['FUZZ_SEED'] ?? 20261125);
+/** Requests in flight at once: enough to keep the stack busy, few enough for a 2-core machine. */
+const POOL = 8;
+const INTERNAL_ONLY = new Set(['createAgency', 'issueSignUpTicket', 'listSegmentsLogs']);
+
+const hasHandler = (op: AnyOperation): boolean =>
+  existsSync(join(repoRoot, 'lambdas/src/http', `${kebabName(op.name)}.handler.ts`));
+/** Operations that delete or archive go last, so the others still find the fuzz world's records. */
+const destructive = (op: AnyOperation): boolean => /^(delete|archive)/.test(op.name);
+const implemented = [
+  ...operations.filter((op) => hasHandler(op) && !destructive(op)),
+  ...operations.filter((op) => hasHandler(op) && destructive(op)),
+];
+
+type Part = 'params' | 'query' | 'body';
+
+/** One generated request. `raw` sends a body as given (its own content type) instead of the value. */
+interface FuzzRequest {
+  kind: FuzzKind;
+  part: Part | 'all' | 'raw';
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  raw?: { contentType: string; text: string };
+}
+
+interface Outcome {
+  status: number;
+  ok: boolean;
+  request: FuzzRequest;
+  reply: string;
+}
+
+const isEmptyObject = (schema: unknown): boolean => {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && Object.keys(shape).length === 0;
+};
+
+/** The parts an operation takes: path params, query, body (the table's default body is "none"). */
+function partsOf(op: AnyOperation): Part[] {
+  const parts: Part[] = [];
+  if (/\{\w+\}/.test(op.path)) parts.push('params');
+  if (!isEmptyObject(op.query)) parts.push('query');
+  // The table's "no body" takes anything; a real body schema refuses a bare number.
+  if (op.method !== 'GET' && !op.body.safeParse(42).success) parts.push('body');
+  return parts;
+}
+
+/** Requests for one operation: valid ones, and ones with a boundary or an invalid value in one part. */
+function requestArbitrary(op: AnyOperation, world: ZodArbitraryOptions): fc.Arbitrary<FuzzRequest> {
+  const parts = partsOf(op);
+  // URL parts stay under what servers take in a request line and never hold lone surrogates.
+  const url: ZodArbitraryOptions = { ...world, maxNastyLength: 5_000, urlSafe: true };
+  const body: ZodArbitraryOptions = world;
+  const options = (part: Part) => (part === 'body' ? body : url);
+  const valid = (part: Part) =>
+    parts.includes(part) ? validArbitrary(op[part], options(part)) : fc.constant(undefined);
+  const all = fc.record({ params: valid('params'), query: valid('query'), body: valid('body') });
+
+  const variants: Array<{ arbitrary: fc.Arbitrary<FuzzRequest>; weight: number }> = [
+    { arbitrary: all.map((v) => ({ kind: 'valid' as const, part: 'all' as const, ...v })), weight: 8 },
+  ];
+  for (const part of parts) {
+    const withPart = (kind: FuzzKind, arbitrary: fc.Arbitrary<unknown>) =>
+      fc.tuple(all, arbitrary).map(([v, value]) => ({ kind, part, ...v, [part]: value }));
+    variants.push(
+      { arbitrary: withPart('boundary', boundaryArbitrary(op[part], options(part))), weight: 5 },
+      { arbitrary: withPart('invalid', invalidArbitrary(op[part], options(part))), weight: 7 },
+    );
+  }
+  if (op.method !== 'GET') {
+    // Bodies that are not what they claim: another type, broken JSON, JSON to a form upload.
+    const raw = fc.constantFrom(
+      { contentType: 'text/plain', text: '{"name":"plain"}' },
+      { contentType: 'application/x-www-form-urlencoded', text: 'name=form' },
+      { contentType: 'application/json', text: '{"name": ' },
+      { contentType: 'application/json', text: 'null' },
+      { contentType: 'application/json', text: '[]' },
+      { contentType: 'application/json; charset=utf-16', text: '{}' },
+      { contentType: 'multipart/form-data', text: 'no boundary' },
+    );
+    variants.push({
+      arbitrary: fc.tuple(all, raw).map(([v, r]) => ({ kind: 'invalid' as const, part: 'raw' as const, ...v, raw: r })),
+      weight: 1,
+    });
+  }
+  return fc.oneof(...variants);
+}
+
+/** A value as text in a URL: strings as they are, anything else as JSON. */
+const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? 'undefined' : JSON.stringify(value);
+
+/** A path segment that routes: never empty, never `.` or `..` (URLs would resolve them away). */
+function segment(value: unknown): string {
+  const text = asText(value);
+  if (text === '') return '%20';
+  if (text === '.' || text === '..') return text.replace(/\./g, '%2E');
+  return encodeURIComponent(text);
+}
+
+function urlOf(op: AnyOperation, request: FuzzRequest): string {
+  const params = request.params !== null && typeof request.params === 'object' ? request.params : {};
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    segment((params as Record<string, unknown>)[name] ?? 'missing'),
+  );
+  const search = new URLSearchParams();
+  const query = request.query;
+  if (query !== null && typeof query === 'object' && !Array.isArray(query)) {
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) search.append(name, asText(item));
+      else search.append(name, asText(value));
+    }
+  } else if (query !== undefined) search.append('q', asText(query));
+  const qs = search.toString();
+  return `${stackInfo().apiUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** A real 300x250 PNG (a size the upload rules take), made like the seed's banners. */
+const BANNER = pngBanner(300, 250, [20, 40, 80], [200, 120, 40]);
+
+function bodyOf(op: AnyOperation, request: FuzzRequest): { body?: BodyInit; contentType?: string } {
+  if (request.raw) return { body: request.raw.text, contentType: request.raw.contentType };
+  if (op.method === 'GET' || request.body === undefined) return {};
+  if (op.bodyKind === 'form') {
+    const form = new FormData();
+    const fields =
+      request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
+        ? Object.entries(request.body)
+        : [['value', request.body] as const];
+    for (const [name, value] of fields) if (value !== undefined) form.append(name, asText(value));
+    if (request.kind !== 'invalid')
+      form.append('file', new Blob([new Uint8Array(BANNER)], { type: 'image/png' }), 'fuzz.png');
+    return { body: form };
+  }
+  return { body: JSON.stringify(request.body), contentType: 'application/json' };
+}
+
+/** API Gateway's own refusals (the authorizer's 401, a 403) carry `{message}`, not the envelope. */
+function acceptable(status: number, text: string): boolean {
+  if (status >= 500 || status < 200) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (body === null || typeof body !== 'object') return false;
+  const record = body as Record<string, unknown>;
+  if ((status === 401 || status === 403) && typeof record['message'] === 'string' && !('success' in record)) {
+    return true;
+  }
+  return (
+    typeof record['success'] === 'boolean' &&
+    record['success'] === status < 300 &&
+    'payload' in record &&
+    (record['error'] === null || typeof record['error'] === 'string')
+  );
+}
+
+async function send(op: AnyOperation, request: FuzzRequest, token: string | undefined): Promise<Outcome> {
+  const { body, contentType } = bodyOf(op, request);
+  const headers: Record<string, string> = {};
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (contentType) headers['content-type'] = contentType;
+  const res = await fetch(urlOf(op, request), { method: op.method, headers, body });
+  const reply = await res.text();
+  return { status: res.status, ok: acceptable(res.status, reply), request, reply: reply.slice(0, 300) };
+}
+
+/** Runs `tasks` with at most `size` in flight. */
+async function pool<T>(tasks: ReadonlyArray<() => Promise<T>>, size: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await (tasks[index] as () => Promise<T>)();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
+  return results;
+}
+
+/** Every number under a key starting with `beeswax` in a reply (bidder ids the fuzz may name). */
+function bidderIds(value: unknown, into: Set<number> = new Set()): Set<number> {
+  if (Array.isArray(value)) for (const item of value) bidderIds(item, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.startsWith('beeswax') && typeof item === 'number') into.add(item);
+      else bidderIds(item, into);
+    }
+  }
+  return into;
+}
+
+interface Summary {
+  operation: string;
+  inputs: number;
+  kinds: Record<string, number>;
+  statuses: Record<string, number>;
+  failures: number;
+  ms: number;
+}
+
+const summaries: Summary[] = [];
+let fuzzUser = '';
+let tokens: { user: string; internal: string };
+let world: ZodArbitraryOptions = {};
+const started = Date.now();
+
+beforeAll(async () => {
+  // The fuzz world: a user made by the real sign-up, its agency, an advertiser, a campaign.
+  fuzzUser = uniqueUserName('fuzz');
+  const email = `${fuzzUser}@fuzz.example`;
+  const password = 'Fuzz-pass-1';
+  const internal = await accessTokenFor('ops-admin');
+  const ticket = await callOperation(agencyOps.issueSignUpTicket, {
+    token: internal,
+    body: { userName: fuzzUser, email },
+  });
+  const signUpTicket = ticket.body.payload?.signUpTicket ?? '';
+  await signUpUser({ username: fuzzUser, email, password, signUpTicket });
+  await confirmUser(fuzzUser);
+  const agencyId = `bgAgency-fuzz-${randomUUID()}` as const;
+  const agency = await callOperation(agencyOps.createAgency, {
+    token: internal,
+    body: { agencyId, name: 'Fuzz Agency', email, createdBy: fuzzUser, users: [fuzzUser], signUpTicket },
+  });
+  if (agency.status !== 200) throw new Error(`fuzz agency: ${agency.status} ${JSON.stringify(agency.body)}`);
+  const user = await accessTokenFor(fuzzUser, password);
+  tokens = { user, internal };
+
+  const created = await callOperation(advertiserOps.createAdvertiser, {
+    token: user,
+    body: {
+      name: 'Fuzz Advertiser',
+      phone: '+1 555 0100',
+      address_1: '1 Fuzz St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      domain: 'fuzz.example',
+    },
+  });
+  const advertiser = created.body.payload;
+  if (!advertiser) throw new Error(`fuzz advertiser: ${created.status} ${JSON.stringify(created.body)}`);
+  const campaign = await makeCampaign(
+    {
+      agencyId,
+      advertiserId: advertiser.bgAdvertiserId as `bgAdvertiser-${string}`,
+      createdBy: fuzzUser,
+      name: 'Fuzz campaign',
+    },
+    { sync: true },
+  );
+  const { adGroupId, creativeIds } = await fixtureIds(campaign);
+  const lineItems = await callOperation(reportOps.getLineItemsReport, {
+    token: user,
+    query: { bgCampaignId: campaign.id, timeFrame: 'ALL_TIME' },
+  });
+  const stored = await callOperation(campaignOps.getCampaign, {
+    token: user,
+    params: { id: campaign.id },
+  });
+  const beeswaxCampaignId = stored.body.payload?.beeswaxCampaignId;
+  world = {
+    known: [
+      agencyId,
+      advertiser.bgAdvertiserId,
+      campaign.id,
+      adGroupId,
+      ...creativeIds,
+      fuzzUser,
+      advertiser.beeswaxAdvertiserId,
+      ...bidderIds(lineItems.body.payload),
+    ],
+    // What a field must be for its use case to go on past the schema.
+    byKey: {
+      domain: ['fuzz.example', 'https://www.fuzz.example'],
+      beeswaxCampaignId: beeswaxCampaignId === undefined ? [] : [beeswaxCampaignId],
+      advertiser_id: [advertiser.beeswaxAdvertiserId],
+      // The uploaded banner's size and type, so valid uploads pass the dimension and size checks.
+      width: [300],
+      height: [250],
+      size: [BANNER.length],
+      mimetype: ['image/png'],
+      click_url: ['https://fuzz.example/landing'],
+      landingPage: ['https://fuzz.example/landing'],
+      email: [email],
+      billingEmail: [email],
+    },
+  };
+}, 120_000);
+
+afterAll(() => {
+  const seconds = (Date.now() - started) / 1000;
+  const total = summaries.reduce((sum, s) => sum + s.inputs, 0);
+  const statuses: Record<string, number> = {};
+  const kinds: Record<string, number> = {};
+  for (const s of summaries) {
+    for (const [status, n] of Object.entries(s.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+    for (const [kind, n] of Object.entries(s.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n;
+  }
+  const report = { seed: SEED, operations: summaries.length, inputs: total, seconds, statuses, kinds, summaries };
+  mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
+  writeFileSync(join(repoRoot, 'test-results', 'fuzz.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `fuzz: ${summaries.length} operations x ${INPUTS} inputs = ${total} requests in ${seconds.toFixed(1)} s ` +
+      `(seed ${SEED}); kinds ${JSON.stringify(kinds)}; statuses ${JSON.stringify(statuses)}`,
+  );
+});
+
+describe("the audit's crafted inputs", () => {
+  it('answers 400, not 500, for a 5,000-character id', async () => {
+    const reply = await callOperation(campaignOps.getCampaign, {
+      token: await accessTokenFor('demo'),
+      params: { id: `bg-campaign-${'9'.repeat(5_000)}` },
+    });
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.fieldErrors ?? {})).toEqual(['id']);
+  });
+
+  it('answers 400, not 500, for the date 0000-01-01', async () => {
+    const reply = await callOperation(campaignOps.getCampaignDailyReport, {
+      token: await accessTokenFor('demo'),
+      // {id} is the advertiser here (000 §7: the CUSTOM_DATE twin of allbyadvertiser).
+      params: { id: 'bgAdvertiser-demo-acme' },
+      query: { date: '0000-01-01' },
+    });
+    expect(reply.status).toBe(400);
+    expect(Object.keys(reply.body.fieldErrors ?? {})).toEqual(['date']);
+  });
+});
+
+describe('fuzzing every implemented operation from its schemas', () => {
+  it('covers every operation that has a handler file', () => {
+    expect(implemented.length).toBeGreaterThanOrEqual(45);
+    expect(INPUTS).toBeGreaterThanOrEqual(200);
+  });
+
+  it.each(implemented.map((op, index) => [op.name, op, index] as const))(
+    '%s answers 2xx/4xx with the envelope, never 5xx',
+    async (_name, op, index) => {
+      // Prepare
+      const began = Date.now();
+      const requests = sampleCases(requestArbitrary(op, world), INPUTS, SEED + index);
+      const token = op.auth === 'user' ? (INTERNAL_ONLY.has(op.name) ? tokens.internal : tokens.user) : undefined;
+
+      // Act
+      const outcomes = await pool(
+        requests.map((request) => () => send(op, request, token)),
+        POOL,
+      );
+
+      // Assess
+      const statuses: Record<string, number> = {};
+      const kinds: Record<string, number> = {};
+      for (const o of outcomes) {
+        statuses[o.status] = (statuses[o.status] ?? 0) + 1;
+        kinds[o.request.kind] = (kinds[o.request.kind] ?? 0) + 1;
+      }
+      const failures = outcomes.filter((o) => !o.ok);
+      summaries.push({
+        operation: op.name,
+        inputs: outcomes.length,
+        kinds,
+        statuses,
+        failures: failures.length,
+        ms: Date.now() - began,
+      });
+      expect(outcomes).toHaveLength(INPUTS);
+      expect(
+        failures.slice(0, 5).map((f) => ({
+          status: f.status,
+          reply: f.reply,
+          url: urlOf(op, f.request).replace(stackInfo().apiUrl, '').slice(0, 300),
+          part: f.request.part,
+          kind: f.request.kind,
+          body: JSON.stringify(f.request.raw ?? f.request.body)?.slice(0, 300),
+        })),
+        `${failures.length} of ${outcomes.length} inputs broke the contract`,
+      ).toEqual([]);
+    },
+    180_000,
+  );
+});

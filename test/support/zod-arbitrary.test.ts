@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { advertiser, campaign, report } from '@bidgrid/shared';
+import { zId } from '@bidgrid/shared/ids';
+import {
+  DATE_BOUNDARIES,
+  boundaryArbitrary,
+  fuzzArbitrary,
+  invalidArbitrary,
+  nastyValues,
+  sampleCases,
+  validArbitrary,
+} from './zod-arbitrary';
+
+const share = (values: unknown[], test: (v: unknown) => boolean): number => values.filter(test).length / values.length;
+
+describe('zod arbitraries', () => {
+  it('build values the schema accepts from its structure, checks, formats and patterns', () => {
+    // Prepare
+    const schemas = [
+      advertiser.createAdvertiser.body,
+      campaign.getCampaignDailyReport.query,
+      report.getLineItemsReport.query,
+      z.object({
+        id: zId('campaign'),
+        tags: z
+          .array(z.enum(['a', 'b']))
+          .min(1)
+          .max(2),
+        n: z.number().int().min(1).max(9),
+      }),
+    ];
+
+    for (const schema of schemas) {
+      // Act
+      const values = sampleCases(validArbitrary(schema), 200, 7);
+
+      // Assess
+      expect(share(values, (v) => schema.safeParse(v).success)).toBeGreaterThan(0.95);
+    }
+  });
+
+  it('mixes known values into the leaves that accept them', () => {
+    // Prepare
+    const schema = z.object({ advertiserId: zId('advertiser'), campaignId: zId('campaign') });
+
+    // Act
+    const values = sampleCases(validArbitrary(schema, { known: ['bgAdvertiser-fuzz', 'bg-campaign-fuzz'] }), 200, 3);
+
+    // Assess
+    const advertisers = values.map((v) => (v as { advertiserId: string }).advertiserId);
+    expect(share(advertisers, (id) => id === 'bgAdvertiser-fuzz')).toBeGreaterThan(0.5);
+    expect(values.some((v) => (v as { campaignId: string }).campaignId === 'bgAdvertiser-fuzz')).toBe(false);
+  });
+
+  it('mixes per-field hints into the properties of that name', () => {
+    // Prepare
+    const schema = z.object({ domain: z.string().min(1), name: z.string().min(1), n: z.number().int() });
+
+    // Act
+    const values = sampleCases(validArbitrary(schema, { byKey: { domain: ['acme.example'], n: [7, 'x'] } }), 200, 4);
+
+    // Assess
+    const rows = values as Array<{ domain: string; name: string; n: number }>;
+    expect(share(rows, (v) => (v as { domain: string }).domain === 'acme.example')).toBeGreaterThan(0.5);
+    expect(share(rows, (v) => (v as { n: number }).n === 7)).toBeGreaterThan(0.5);
+    expect(rows.some((v) => v.name === 'acme.example')).toBe(false);
+  });
+
+  it('puts leaves on and past their limits, dates on both sides of the date rule', () => {
+    // Prepare
+    const schema = z.object({ name: z.string().min(2).max(5), day: z.iso.date(), n: z.number().min(1).max(10) });
+
+    // Act
+    const values = sampleCases(boundaryArbitrary(schema), 400, 11) as Array<{ name: string; day: string; n: number }>;
+
+    // Assess
+    const lengths = new Set(values.map((v) => v.name.length));
+    for (const length of [1, 2, 5, 6]) expect(lengths).toContain(length);
+    const days = new Set(values.map((v) => v.day));
+    for (const day of ['0000-01-01', '2000-01-01', '2100-12-31', '2101-01-01']) expect(days).toContain(day);
+    const numbers = new Set(values.map((v) => v.n));
+    for (const n of [1, 10, 1e308]) expect(numbers).toContain(n);
+  });
+
+  it('moves one leaf at a time to its limits, keeping the rest valid', () => {
+    // Prepare
+    const schema = z.object({ a: z.string().min(1).max(3), b: z.number().int().min(1).max(5) });
+
+    // Act
+    const values = sampleCases(boundaryArbitrary(schema), 300, 8) as Array<{ a: string; b: number }>;
+
+    // Assess
+    const aOut = (v: { a: string }) => v.a.length < 1 || v.a.length > 3;
+    const bOut = (v: { b: number }) => v.b < 1 || v.b > 5;
+    expect(values.some(aOut)).toBe(true);
+    expect(values.some(bOut)).toBe(true);
+    expect(values.filter((v) => aOut(v) && bOut(v))).toEqual([]);
+  });
+
+  it('mutates valid values so that many fail, with wrong types, huge strings, controls and missing fields', () => {
+    // Prepare
+    const schema = advertiser.createAdvertiser.body;
+
+    // Act
+    const values = sampleCases(invalidArbitrary(schema), 300, 5);
+
+    // Assess
+    // Not all: an extra field is dropped, and 'NaN' is a fine name.
+    expect(share(values, (v) => !schema.safeParse(v).success)).toBeGreaterThan(0.5);
+    const text = JSON.stringify(values);
+    expect(text).toContain('\\u0000');
+    expect(text).toContain('\u202E');
+    expect(text).toContain('1e+308');
+    expect(text).toContain('0000-01-01');
+    expect(values.some((v) => v !== null && typeof v === 'object' && !('name' in v) && 'phone' in v)).toBe(true);
+  });
+
+  it('keeps URL-bound nasty strings short and free of lone surrogates', () => {
+    // Act
+    const values = nastyValues({ maxNastyLength: 5_000, urlSafe: true }).filter(
+      (v): v is string => typeof v === 'string',
+    );
+
+    // Assess
+    for (const v of values) expect(encodeURIComponent(v).length).toBeLessThanOrEqual(6_000);
+    expect(values.some((v) => v.length >= 5_000)).toBe(true);
+    expect(DATE_BOUNDARIES.outside).toContain('0000-01-01');
+  });
+
+  it('tags each case of the mix with its kind, reproducibly from a seed', () => {
+    // Act
+    const first = sampleCases(fuzzArbitrary(zId('creative')), 100, 42);
+    const again = sampleCases(fuzzArbitrary(zId('creative')), 100, 42);
+
+    // Assess
+    expect(again).toEqual(first);
+    expect(new Set(first.map((c) => c.kind))).toEqual(new Set(['valid', 'boundary', 'invalid']));
+    expect(fc.sample(fc.constant(1), 1)).toEqual([1]);
+  });
+});
