@@ -18,3 +18,4 @@ export * from './segment.schema';
 export * from './zip-codes';
 export * from './imported-list';
 export * from './step-gates';
+export * from './domain-entry';
