@@ -1,0 +1,24 @@
+import type { TCompanyMatchResult, TCompanyRow, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
+
+/** Column names a spreadsheet export puts on its first line; such a line is not a domain. */
+const HEADER_LINES = new Set(['domain', 'domains', 'website', 'websites', 'company domain', 'url']);
+
+/** The CSV's lines without a header line (001 §5: one domain per line). */
+export function domainLines(lines: readonly string[]): string[] {
+  const [first, ...rest] = lines;
+  return first !== undefined && HEADER_LINES.has(first.trim().toLowerCase()) ? rest : [...lines];
+}
+
+/** The draft's `foundCompanyInfo` (001 §3) of a CSV match, with the user's include flags. */
+export function foundCompanyInfo(result: TCompanyMatchResult, included: ReadonlySet<string>): TFoundCompanyInfo {
+  const uniqueSegments: TCompanyRow[] = result.uniqueSegments.map((row) => ({
+    ...row,
+    // Only matched rows can be included: a domain without IP ranges has nothing to target.
+    include: Boolean(row.domainInfo) && included.has(row.domain),
+  }));
+  return { ...result, uniqueSegments, fromFile: true };
+}
+
+/** The rows included at first: every matched one. */
+export const initiallyIncluded = (result: TCompanyMatchResult): Set<string> =>
+  new Set(result.uniqueSegments.filter((row) => row.domainInfo).map((row) => row.domain));
