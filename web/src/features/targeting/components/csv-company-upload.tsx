@@ -78,7 +78,7 @@ export function CsvCompanyUpload({ onChange }: CsvCompanyUploadProps) {
   return (
     <Stack gap="5">
       <HStack gap="3" wrap="wrap">
-        <Button colorPalette="blue" loading={matches.pending} onClick={() => input.current?.click()}>
+        <Button colorPalette="blue" disabled={matches.pending} onClick={() => input.current?.click()}>
           Upload CSV
         </Button>
         {/* The button opens the file chooser; the input itself stays out of sight and out of the tab order. */}
