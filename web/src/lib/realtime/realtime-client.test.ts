@@ -175,6 +175,29 @@ describe('RealtimeClient', () => {
     expect(auth.refreshToken).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps trying, without signing out, when a refresh fails (the network may be down)', async () => {
+    // Prepare
+    const { client, sockets, latest, auth, onSessionLost } = setup({ random: () => 0 });
+    auth.refreshToken.mockResolvedValue(null as unknown as string);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    client.start();
+    (await latest()).serverClose(1006);
+    await vi.advanceTimersByTimeAsync(600);
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    (sockets[1] as FakeSocket).serverClose(1006);
+
+    // Act: the third attempt refreshes, and the refresh fails.
+    await vi.advanceTimersByTimeAsync(1_200);
+    await vi.waitFor(() => expect(auth.refreshToken).toHaveBeenCalledTimes(1));
+    auth.refreshToken.mockResolvedValue(fakeJwt('back', Math.floor(Date.now() / 1000) + 3600));
+    await vi.advanceTimersByTimeAsync(5_000);
+
+    // Assess
+    await vi.waitFor(() => expect(sockets).toHaveLength(3));
+    expect(onSessionLost).not.toHaveBeenCalled();
+    expect(client.state).toBe('reconnecting');
+  });
+
   it('tells the app the session is lost when no token can be had, and stops', async () => {
     const { client, sockets, onSessionLost, auth } = setup();
     auth.getToken.mockResolvedValue(null as unknown as string);

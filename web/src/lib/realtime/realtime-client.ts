@@ -190,7 +190,13 @@ export class RealtimeClient {
       await this.#connect();
       return;
     }
-    const token = await this.#options.getToken();
+    let token: string | null;
+    try {
+      token = await this.#options.getToken();
+    } catch (error) {
+      console.warn('Realtime: no access token to renew with.', error);
+      return;
+    }
     if (this.#stopped || this.#opening || token === current.token) return;
     if (!token) return this.#sessionLost();
     this.#open(token);
@@ -391,17 +397,22 @@ export class RealtimeClient {
     this.#connecting = true;
     clearTimeout(this.#reconnectTimer);
     this.#setState(this.#failures > 0 ? 'reconnecting' : 'connecting');
+    const refresh = forceRefresh || this.#failures >= FAILURES_BEFORE_REFRESH;
+    let token: string | null = null;
     try {
-      const token =
-        forceRefresh || this.#failures >= FAILURES_BEFORE_REFRESH
-          ? await this.#options.refreshToken()
-          : await this.#options.getToken();
-      if (this.#stopped) return;
-      if (!token) return this.#sessionLost();
-      this.#open(token);
+      token = refresh ? await this.#options.refreshToken() : await this.#options.getToken();
+    } catch (error) {
+      console.warn('Realtime: no access token for now.', error);
     } finally {
       this.#connecting = false;
     }
+    if (this.#stopped) return;
+    if (token) return this.#open(token);
+    // No tokens at all: signed out. A refresh that fails may be the network: try again later
+    // (the REST client signs out when the API itself refuses the session).
+    if (!refresh) return this.#sessionLost();
+    this.#failures++;
+    this.#scheduleReconnect(false);
   }
 
   #open(token: string): void {
@@ -523,11 +534,12 @@ export class RealtimeClient {
           if (this.#current !== connection || this.#stopped) return;
           // Near the token's expiry a refresh gives a new token; near the lifetime the same one will do.
           const refresh = at === tokenEnd ? this.#options.refreshToken() : this.#options.getToken();
-          void refresh.then((token) => {
-            if (this.#stopped || this.#current !== connection) return;
-            if (!token) return this.#sessionLost();
-            if (!this.#opening) this.#open(token);
-          });
+          // Without a token the connection stays until the server refuses it (401 -> re-authenticate).
+          void refresh
+            .then((token) => {
+              if (token && !this.#stopped && this.#current === connection && !this.#opening) this.#open(token);
+            })
+            .catch((error: unknown) => console.warn('Realtime: the token could not be renewed.', error));
         },
         Math.max(0, at - now),
       ),
