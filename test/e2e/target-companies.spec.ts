@@ -123,3 +123,35 @@ test('a dropped connection fails the pending match with a clear message, and the
   await expect(page.getByText('1 of 1 domain matched, 1 included')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Include northwindanalytics.io' })).toBeChecked();
 });
+
+test('a long list goes in frame-sized chunks of one call, with progress over all of it', async ({ page, stack }) => {
+  // Prepare: 250 domains (two chunks of at most 200), each a subdomain the simulator matches.
+  // The tab's socket opens at sign-in: listen before.
+  const frames: Array<{ bytes: number; message: Record<string, unknown> }> = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      const message = JSON.parse(text) as Record<string, unknown>;
+      if (message['action'] === 'getCSVKickfireMatches') frames.push({ bytes: Buffer.byteLength(text), message });
+    }),
+  );
+  await signIn(page, 'demo');
+  await openTargetCompanies(page);
+  const lines = Array.from({ length: 250 }, (_, i) => `long-${i}.bluepeaklogistics.com`);
+  await holdVendor(stack, true);
+
+  // Act
+  await uploadCsv(page, 'long.csv', lines.join('\n'));
+
+  // Assess: progress counts the whole list from the first chunk on.
+  await expect(page.getByRole('status').filter({ hasText: MATCHING_TEXT })).toContainText('0 of 250 domains checked');
+  await holdVendor(stack, false);
+  await expect(page.getByText('250 of 250 domains matched, 250 included')).toBeVisible({ timeout: 30_000 });
+  expect(frames.map((f) => f.message['chunk'])).toEqual([
+    { index: 0, count: 2 },
+    { index: 1, count: 2 },
+  ]);
+  expect(new Set(frames.map((f) => f.message['reqID'])).size).toBe(1);
+  for (const frame of frames) expect(frame.bytes).toBeLessThanOrEqual(30 * 1024);
+  expect(frames.flatMap((f) => f.message['domains'] as string[]).sort()).toEqual([...lines].sort());
+});

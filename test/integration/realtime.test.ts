@@ -105,6 +105,25 @@ describe('realtime channel', () => {
     expect(afterNewRun).toHaveLength(4);
   });
 
+  it('answers each chunk of one call on its own, echoing it, and logs the chunks as one run', async () => {
+    // Prepare: two chunks of one call, as the web's typed call sends a long list.
+    const first = `rt-${randomUUID().slice(0, 8)}.northwindanalytics.io`;
+    const second = `rt-${randomUUID().slice(0, 8)}.northwindanalytics.io`;
+    const reqID = newReqId();
+
+    // Act
+    const a = await demo.call('getCSVKickfireMatches', { chunk: { index: 0, count: 2 }, domains: [first] }, { reqID });
+    const b = await demo.call('getCSVKickfireMatches', { chunk: { index: 1, count: 2 }, domains: [second] }, { reqID });
+
+    // Assess
+    expect(a.reply).toMatchObject({ success: true, chunk: { index: 0, count: 2 } });
+    expect(b.reply).toMatchObject({ success: true, chunk: { index: 1, count: 2 } });
+    const [logA] = await logEntriesOf(first);
+    const [logB] = await logEntriesOf(second);
+    expect(logA?.date).toBeDefined();
+    expect(logB?.date).toBe(logA?.date);
+  });
+
   it('answers invalid fields with field errors and keeps the connection open', async () => {
     // Act
     const empty = await demo.call('getCSVKickfireMatches', { domains: [] });
