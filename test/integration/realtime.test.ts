@@ -5,7 +5,7 @@ import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
-import { accessTokenFor, callOperation } from '../support/api';
+import { accessTokenFor, callOperation, request } from '../support/api';
 import { connect, newReqId, open, type TestSocket } from '../support/realtime';
 import { fuzzMessages, interestingStrings } from '../support/realtime-arbitraries';
 import { DEMO_IDS } from './security/samples';
@@ -241,6 +241,28 @@ describe('realtime channel', () => {
     expect(onFresh.reply.success).toBe(true);
     expect(onOld.reply.success).toBe(true);
     await fresh.close();
+  });
+
+  it('logs a REST match once when the same list is sent again the same day, or with the same Idempotency-Key', async () => {
+    // Prepare
+    const token = await accessTokenFor('demo');
+    const byContent = `rt-${randomUUID().slice(0, 8)}.bluepeaklogistics.com`;
+    const byKey = `rt-${randomUUID().slice(0, 8)}.bluepeaklogistics.com`;
+    const key = randomUUID();
+
+    // Act
+    for (let i = 0; i < 2; i++) {
+      await callOperation(campaign.matchCsvCompanies, { token, body: { csvCompanies: [byContent] } });
+      await request('POST', campaign.matchCsvCompanies.path, {
+        token,
+        body: { csvCompanies: [i === 0 ? byKey : `https://${byKey}/`] },
+        headers: { 'idempotency-key': key },
+      });
+    }
+
+    // Assess: two ranges each, once.
+    expect(await logEntriesOf(byContent)).toHaveLength(2);
+    expect(await logEntriesOf(byKey)).toHaveLength(2);
   });
 
   it('answers the REST twin from the same use case, with field errors for bad bodies', async () => {

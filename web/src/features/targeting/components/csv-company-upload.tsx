@@ -1,12 +1,12 @@
 import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { TOAST_MS } from '@bidgrid/shared/constants';
+import { CSV_MATCH_MAX_DOMAINS, TOAST_MS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
 import { ErrorState } from '@/components/data-states';
 import { toaster } from '@/lib/toaster';
 import { useCsvCompanyMatches } from '../api/company-matches.realtime';
-import { domainLines, foundCompanyInfo, initiallyIncluded } from '../company-rows';
+import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
 import { CompanyMatchesTable } from './company-matches-table';
 
 /** 001 §2: shown while the companies are matched. */
@@ -61,6 +61,7 @@ export function CsvCompanyUpload({ onChange }: CsvCompanyUploadProps) {
     if (!read.ok) return showCsvError(read.message);
     const domains = domainLines(read.lines);
     if (domains.length === 0) return showCsvError(EMPTY_FILE_TEXT);
+    if (domains.length > CSV_MATCH_MAX_DOMAINS) return showCsvError(tooManyDomainsText(domains.length));
     const name = files[0]?.name ?? '';
     setFile({ name, domains });
     await match(domains);

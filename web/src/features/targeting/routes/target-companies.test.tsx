@@ -128,12 +128,14 @@ describe('Target Companies', () => {
     await user.upload(fileInput, new File(['acme.com'], 'targets.txt', { type: 'text/plain' }));
     await user.upload(fileInput, unreadable);
     await user.upload(fileInput, csv('domain\n\n'));
+    await user.upload(fileInput, csv(Array.from({ length: 10_001 }, (_, i) => `d${i}.com`).join('\n')));
 
     // Assess
     expect(toasts.mock.calls.map(([options]) => [options.title, options.duration])).toEqual([
       [VALIDATION_MESSAGES.csvOneFile, TOAST_MS.csvError],
       [VALIDATION_MESSAGES.fileUploadError, TOAST_MS.csvError],
       ['The file has no domains.', TOAST_MS.csvError],
+      ['A file can hold at most 10,000 domains; this one has 10,001.', TOAST_MS.csvError],
     ]);
     expect(VALIDATION_MESSAGES.fileUploadError).toBe('There was an error uploading your file. Please try again.');
     expect(sockets.every((s) => s.calls.length === 0)).toBe(true);
