@@ -195,8 +195,14 @@ export default tseslint.config(
           patterns: [
             ...webImportPatterns,
             {
-              group: ['@apollo/*', '@/lib/api/*', '!@/lib/api/api-error'],
-              message: "Data access lives in the feature's api/ folder: call its hooks.",
+              group: [
+                '@apollo/*',
+                '@/lib/api/*',
+                '!@/lib/api/api-error',
+                '@/lib/realtime/*',
+                '!@/lib/realtime/realtime-errors',
+              ],
+              message: "Data access (REST and realtime) lives in the feature's api/ folder: call its hooks.",
             },
             {
               group: ['@bidgrid/shared/api/operations', '@bidgrid/shared/api/operations/*'],

@@ -601,15 +601,55 @@ describe('web stack', () => {
 });
 
 describe('realtime stack', () => {
-  it('routes $connect, $disconnect and each event that has a handler file to its own Lambda', () => {
+  it('routes $connect, $disconnect, $default and each event that has a handler file to its own Lambda', () => {
     // Prepare
     const template = dev.template(dev.stacks.realtime);
     const routeKeys = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').map(([, p]) => p['RouteKey']);
     const implemented = realtimeEvents.filter((e) => realtimeEntry(e)).map((e) => e.name);
 
     // Assess
-    expect(new Set(routeKeys)).toEqual(new Set(['$connect', '$disconnect', ...implemented]));
-    expect(ourFunctions(template)).toHaveLength(2 + implemented.length);
+    expect(implemented).toEqual(expect.arrayContaining(['getCSVKickfireMatches', 'getHubSpotLists']));
+    expect(new Set(routeKeys)).toEqual(new Set(['$connect', '$disconnect', '$default', 'keepAlive', ...implemented]));
+    expect(ourFunctions(template)).toHaveLength(3 + implemented.length);
+  });
+
+  it('answers the keep-alive with a mock integration, no Lambda', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.realtime);
+    const route = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').find(([, p]) => p['RouteKey'] === 'keepAlive');
+    const target = JSON.stringify(route?.[1]['Target']);
+    const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1] ?? '';
+
+    // Assess
+    expect(template.Resources[integrationId]?.Properties?.['IntegrationType']).toBe('MOCK');
+  });
+
+  it("grants each event's Lambda what its use case touches, and $default no data or secret", () => {
+    // Prepare
+    const template = dev.template(dev.stacks.realtime);
+    const roleOf = (fnId: string) => {
+      const role = (template.Resources[fnId]?.Properties?.['Role'] as { 'Fn::GetAtt': [string, string] })[
+        'Fn::GetAtt'
+      ][0];
+      return resourcesOfType(template, 'AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p['Roles']).includes(role))
+        .map(([, p]) => JSON.stringify(p['PolicyDocument']))
+        .join(' ');
+    };
+    const fnIdOf = (description: string) =>
+      ourFunctions(template).find(([, p]) => String(p['Description']).startsWith(description))?.[0] ?? '';
+    const matching = roleOf(fnIdOf('getCSVKickfireMatches'));
+    const fallback = roleOf(fnIdOf('$default'));
+
+    // Assess: matching reads and writes the app table and connections, reads secrets, never reports.
+    expect(matching).toContain('dynamodb:PutItem');
+    expect(matching).toContain('dynamodb:DeleteItem');
+    expect(matching).toContain('ssm:GetParameter');
+    expect(matching).not.toContain('ReportsTable');
+    expect(matching).toContain('execute-api:ManageConnections');
+    expect(fallback).toContain('execute-api:ManageConnections');
+    expect(fallback).not.toContain('ssm:');
+    expect(fallback).not.toContain('AppTable');
   });
 
   it('lets event handlers post to this API’s connections only', () => {

@@ -220,3 +220,13 @@ export const TARGETING_LAYERS: ReadonlyArray<{ step: TStepName; label: string }>
   { step: 'visitors retargeting segments', label: 'Visitors Re-targeting Segments' },
   { step: 'CRM retargeting segments', label: 'CRM Re-targeting Segments' },
 ];
+
+/**
+ * Company matching of uploaded domain lists (ours: 001 §5 sets no numbers). The realtime event takes
+ * up to 10,000 domains, sent in chunks of at most 200 entries so each chunk's work ends well inside
+ * API Gateway's 29 s integration timeout; the REST twin must answer within those 29 s itself, so it
+ * takes 500.
+ */
+export const CSV_MATCH_MAX_DOMAINS = 10_000;
+export const CSV_MATCH_REST_MAX_DOMAINS = 500;
+export const CSV_MATCH_CHUNK_MAX_ENTRIES = 200;

@@ -159,9 +159,14 @@ describe('import boundaries', () => {
       'web/src/components/probe.tsx',
       "import { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\nexport const o = getCampaign;\n",
     );
+    const realtime = await ruleIdsFor(
+      'web/src/features/targeting/components/probe.tsx',
+      "import { useRealtimeCall } from '@/lib/realtime/use-realtime-call';\nexport const r = useRealtimeCall;\n",
+    );
     expect(hook).toContain('no-restricted-imports');
     expect(apollo).toContain('no-restricted-imports');
     expect(operation).toContain('no-restricted-imports');
+    expect(realtime).toContain('no-restricted-imports');
   });
 
   it("a feature's api/ folder may use the data layer, and components may use its hooks and operation types", async () => {

@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { recordedWsEvents } from '../test-fixtures/ws/recorder';
 import { createLogger } from '../support/logger';
 import { listen } from '../support/ports';
-import { createWsGateway, newConnectionId, selectRoute, type WsGateway } from './ws';
+import { createFrameGuard, createWsGateway, newConnectionId, selectRoute, type WsGateway } from './ws';
 
 /** The fixture events: `ping` has a handler file, `later` does not. */
 const EVENTS = [
@@ -35,17 +35,20 @@ describe('selectRoute', () => {
     });
   });
 
-  it('says when an event of the table has no handler yet', () => {
-    expect(selectRoute('{"action":"later"}', events, exists)).toEqual({
-      kind: 'not-implemented',
-      event: { name: 'later', errorEvent: 'laterError' },
-    });
+  it('gives an event of the table without a handler no route of its own, as CDK does', () => {
+    expect(selectRoute('{"action":"later"}', events, exists)).toEqual({ kind: 'none' });
+    expect(selectRoute('{"action":"later"}', events, (f) => f === 'default')).toEqual({ kind: 'default' });
   });
 
   it('falls back to $default, or to nothing when there is no default handler', () => {
     expect(selectRoute('{"action":"stray"}', events, exists)).toEqual({ kind: 'none' });
     expect(selectRoute('not json', events, exists)).toEqual({ kind: 'none' });
+    expect(selectRoute('null', events, exists)).toEqual({ kind: 'none' });
     expect(selectRoute('{"action":"unknown"}', events, (f) => f === 'default')).toEqual({ kind: 'default' });
+  });
+
+  it('routes the keep-alive to nobody', () => {
+    expect(selectRoute('{"action":"keepAlive"}', events, () => true)).toEqual({ kind: 'keep-alive' });
   });
 
   it('never lets a client name the connect, disconnect or default routes', () => {
@@ -54,6 +57,48 @@ describe('selectRoute', () => {
 
   it('makes ids shaped like API Gateway connection ids', () => {
     expect(newConnectionId()).toMatch(/^[A-Za-z0-9]{15}=$/);
+  });
+});
+
+describe('createFrameGuard', () => {
+  /** A masked client frame header for a payload of `length` bytes (mask key zero). */
+  const frameHeader = (length: number): Buffer => {
+    if (length < 126) return Buffer.from([0x81, 0x80 | length, 0, 0, 0, 0]);
+    if (length < 65_536) {
+      const b = Buffer.from([0x81, 0x80 | 126, 0, 0, 0, 0, 0, 0]);
+      b.writeUInt16BE(length, 2);
+      return b;
+    }
+    const b = Buffer.alloc(14);
+    b[0] = 0x81;
+    b[1] = 0x80 | 127;
+    b.writeBigUInt64BE(BigInt(length), 2);
+    return b;
+  };
+
+  it('lets frames up to the limit through, whatever the chunking, and trips on the first larger one', () => {
+    // Prepare
+    const tripped: number[] = [];
+    const guard = createFrameGuard(1_000, (bytes) => tripped.push(bytes));
+    const stream = Buffer.concat([
+      frameHeader(5),
+      Buffer.alloc(5),
+      frameHeader(1_000),
+      Buffer.alloc(1_000),
+      frameHeader(1_001),
+      Buffer.alloc(1_001),
+      frameHeader(70_000),
+    ]);
+    // Act: one byte at a time, so every header is split.
+    for (let i = 0; i < stream.length; i++) guard(stream.subarray(i, i + 1));
+    // Assess
+    expect(tripped).toEqual([1_001]);
+  });
+
+  it('reads 64-bit lengths', () => {
+    const tripped: number[] = [];
+    createFrameGuard(32 * 1024, (bytes) => tripped.push(bytes))(frameHeader(70_000));
+    expect(tripped).toEqual([70_000]);
   });
 });
 
@@ -110,22 +155,102 @@ describe('WebSocket gateway', () => {
     opened.socket.close();
   });
 
-  it("answers an event without a handler with its error reply, and API Gateway's Forbidden for anything else", async () => {
+  it('sends what has no route (an event without a handler, an unknown action, not JSON) to $default', async () => {
+    // Prepare
     const opened = await open('?token=good');
     if (!('socket' in opened)) throw new Error('not connected');
-    const reply = nextMessage(opened.socket);
-    opened.socket.send(JSON.stringify({ action: 'later', data: {} }));
-    expect(await reply).toEqual({ event: 'laterError', success: false, payload: null, error: 'Not implemented yet' });
+    const replies: unknown[] = [];
+    opened.socket.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString('utf8'))));
+    // Act
+    opened.socket.send(JSON.stringify({ action: 'later', reqID: 'a' }));
+    opened.socket.send(JSON.stringify({ action: 'nothingHere' }));
+    opened.socket.send('{"action":');
+    // Assess
+    await vi.waitFor(() => expect(replies).toHaveLength(3));
+    expect(replies).toEqual(
+      expect.arrayContaining([
+        { event: 'requestError', routeKey: '$default', received: '{"action":"later","reqID":"a"}' },
+        { event: 'requestError', routeKey: '$default', received: '{"action":"nothingHere"}' },
+        { event: 'requestError', routeKey: '$default', received: '{"action":' },
+      ]),
+    );
+    expect(opened.socket.readyState).toBe(WebSocket.OPEN);
     opened.socket.close();
   });
 
-  it("answers API Gateway's Forbidden message for an action without a route", async () => {
+  it('closes a connection sending a frame over 32 KB with 1009, routing nothing of it, and goes on serving', async () => {
+    // Prepare
+    const big = await open('?token=good');
+    const other = await open('?token=good');
+    if (!('socket' in big) || !('socket' in other)) throw new Error('not connected');
+    const closed = new Promise<{ code: number; reason: string }>((r) =>
+      big.socket.once('close', (code, reason) => r({ code, reason: reason.toString() })),
+    );
+    const received: unknown[] = [];
+    big.socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8'))));
+    // Act: one frame of 40 KB, as a browser sends any message.
+    big.socket.send(JSON.stringify({ action: 'ping', data: 'x'.repeat(40 * 1024) }));
+    // Assess
+    expect(await closed).toEqual({ code: 1009, reason: 'Message too big' });
+    expect(received).toEqual([]);
+    const reply = nextMessage(other.socket);
+    other.socket.send(JSON.stringify({ action: 'ping', data: 1 }));
+    expect(await reply).toMatchObject({ event: 'pong' });
+    other.socket.close();
+  });
+
+  it('takes a message of 32 KB frames up to 128 KB, and closes with 1009 beyond', async () => {
+    // Prepare
     const opened = await open('?token=good');
     if (!('socket' in opened)) throw new Error('not connected');
+    const sendInFrames = (text: string) => {
+      const bytes = Buffer.from(text);
+      for (let i = 0; i < bytes.length; i += 30 * 1024) {
+        opened.socket.send(bytes.subarray(i, i + 30 * 1024), { binary: false, fin: i + 30 * 1024 >= bytes.length });
+      }
+    };
     const reply = nextMessage(opened.socket);
-    opened.socket.send(JSON.stringify({ action: 'nothingHere' }));
-    expect(await reply).toMatchObject({ message: 'Forbidden' });
+    const closed = new Promise<number>((r) => opened.socket.once('close', (code) => r(code)));
+    // Act
+    sendInFrames(JSON.stringify({ action: 'ping', data: 'y'.repeat(90 * 1024) }));
+    const answered = (await reply) as { received: { data: string } };
+    sendInFrames(JSON.stringify({ action: 'ping', data: 'z'.repeat(130 * 1024) }));
+    // Assess
+    expect(answered.received.data).toHaveLength(90 * 1024);
+    expect(await closed).toBe(1009);
+  });
+
+  it('routes keepAlive to nobody', async () => {
+    const opened = await open('?token=good');
+    if (!('socket' in opened)) throw new Error('not connected');
+    const replies: unknown[] = [];
+    opened.socket.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString('utf8'))));
+    opened.socket.send(JSON.stringify({ action: 'keepAlive' }));
+    opened.socket.send(JSON.stringify({ action: 'ping', n: 2 }));
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(replies[0]).toMatchObject({ event: 'pong', received: { n: 2 } });
     opened.socket.close();
+  });
+
+  it('drops every socket on the local control, as a lost network would, and runs $disconnect', async () => {
+    // Prepare
+    const a = await open('?token=good');
+    const b = await open('?token=good');
+    if (!('socket' in a) || !('socket' in b)) throw new Error('not connected');
+    const codes = Promise.all(
+      [a.socket, b.socket].map((s) => new Promise<number>((r) => s.once('close', (code) => r(code)))),
+    );
+    // Act
+    const res = await fetch(`http://127.0.0.1:${port}/__local/connections/drop`, { method: 'POST' });
+    // Assess
+    expect(((await res.json()) as { dropped: number }).dropped).toBeGreaterThanOrEqual(2);
+    expect(await codes).toEqual([1006, 1006]);
+    expect(gateway.connectionIds()).toEqual([]);
+    const refused = await fetch(`http://127.0.0.1:${port}/__local/connections/drop`, {
+      method: 'POST',
+      body: JSON.stringify({ code: 1006 }),
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('serves the management API to the SDK: GET, POST, and GoneException for unknown ids', async () => {
@@ -171,5 +296,47 @@ describe('WebSocket gateway', () => {
     const again = await fetch(`http://127.0.0.1:${port}/local/@connections/${encodeURIComponent(id)}`);
     expect(again.status).toBe(410);
     expect(again.headers.get('x-amzn-errortype')).toBe('GoneException');
+  });
+});
+
+describe('WebSocket gateway limits of time', () => {
+  let gateway: WsGateway;
+  let port: number;
+
+  beforeAll(async () => {
+    gateway = createWsGateway({
+      events: EVENTS,
+      ready: Promise.resolve(),
+      logger: createLogger('silent'),
+      logRequests: false,
+      handlersDir: fileURLToPath(new URL('../test-fixtures/ws', import.meta.url)),
+      idleTimeoutMs: 400,
+      lifetimeMs: 60_000,
+    });
+    port = await listen(gateway.server, 0, 'test ws gateway (timeouts)');
+  });
+  afterAll(async () => {
+    gateway.closeAll();
+    await new Promise<void>((r) => gateway.server.close(() => r()));
+  });
+
+  it('closes an idle connection with 1001, while one that keeps alive stays open', async () => {
+    // Prepare
+    const connect = () =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/local?token=good`);
+        socket.once('open', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const quiet = await connect();
+    const busy = await connect();
+    const keepAlive = setInterval(() => busy.send(JSON.stringify({ action: 'keepAlive' })), 100);
+    // Act
+    const code = await new Promise<number>((r) => quiet.once('close', (c) => r(c)));
+    clearInterval(keepAlive);
+    // Assess
+    expect(code).toBe(1001);
+    expect(busy.readyState).toBe(WebSocket.OPEN);
+    busy.close();
   });
 });

@@ -4,15 +4,27 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { kebabName } from '@bidgrid/shared/api/operation';
+import { CLOSE_MESSAGE_TOO_BIG, REALTIME_KEEP_ALIVE_ACTION, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
 import { BodyTooLargeError, readBody, sendJson } from '../support/http';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
 import { handlerExists, invoke, lambdaContext, loadHandler } from './lambda-context';
 import { LOCAL_STAGE } from './rest';
 
-/** API Gateway WebSocket limits: 128 KB messages, 29 s integration timeout. */
-export const WS_MAX_MESSAGE_BYTES = 128 * 1024;
-const WS_TIMEOUT_MS = 29_000;
+/** API Gateway WebSocket limits (`shared/src/realtime/wire.ts`): 128 KB messages, 32 KB frames. */
+export const WS_MAX_MESSAGE_BYTES = REALTIME_LIMITS.maxMessageBytes;
+export const WS_MAX_FRAME_BYTES = REALTIME_LIMITS.maxFrameBytes;
+/**
+ * How long a handler may run. API Gateway stops waiting for the integration after 29 s, but the
+ * Lambda runs on to its own timeout (realtime events: minutes) and may still post to the
+ * connection; the gateway lets the in-process handler run as long.
+ */
+const WS_HANDLER_TIMEOUT_MS = 300_000;
+/** Close code of an idle connection or one at the end of its lifetime (API Gateway: 1001 going away). */
+export const CLOSE_GOING_AWAY = 1001;
+
+/** Local-only control: `POST /__local/connections/drop` ends every socket, as a network loss would. */
+export const LOCAL_DROP_PATH = '/__local/connections/drop';
 
 /** Route files that are not actions: a client cannot reach them by naming them. */
 const RESERVED = new Set(['connect', 'disconnect', 'default']);
@@ -24,6 +36,8 @@ interface Connection {
   lastActiveAt: number;
   readonly sourceIp: string;
   readonly userAgent: string | null;
+  /** Set once a frame over the limit arrived: the socket is closing with 1009, nothing more is routed. */
+  refused: boolean;
 }
 
 export interface WsGatewayOptions {
@@ -34,6 +48,9 @@ export interface WsGatewayOptions {
   readonly logRequests: boolean;
   /** Where `connect.handler.ts`, `disconnect.handler.ts` and the action handlers live. */
   readonly handlersDir?: string;
+  /** Idle timeout and lifetime of a connection (API Gateway: 10 minutes, 2 hours); tests shorten them. */
+  readonly idleTimeoutMs?: number;
+  readonly lifetimeMs?: number;
 }
 
 export interface WsGateway {
@@ -43,6 +60,8 @@ export interface WsGateway {
   connectionIds(): string[];
   /** Closes every socket (without running $disconnect: the stack is going away). */
   closeAll(): void;
+  /** Ends every socket as a lost network would (or closes it with `code`); $disconnect runs. Returns how many. */
+  dropAll(code?: number): number;
 }
 
 /** A connection id shaped like API Gateway's (15 characters and a trailing `=`, URL-encoded in paths). */
@@ -56,8 +75,8 @@ export function newConnectionId(): string {
 /** What a message is routed to. */
 export type WsRoute =
   | { kind: 'action'; routeKey: string }
-  /** A realtime event of the table whose handler file does not exist yet. */
-  | { kind: 'not-implemented'; event: WsEventRoute }
+  /** The keep-alive: a mock integration in the cloud, answered by nobody. */
+  | { kind: 'keep-alive' }
   | { kind: 'default' }
   | { kind: 'none' };
 
@@ -68,9 +87,10 @@ export interface WsEventRoute {
 }
 
 /**
- * The route API Gateway would select (`$request.body.action`): a realtime event of the table
- * (routes exist only for those, as CDK builds them from the same table) whose handler file exists;
- * otherwise `$default` when `default.handler.ts` exists; otherwise none.
+ * The route API Gateway would select (`$request.body.action`), as CDK builds the routes from the
+ * same table: a realtime event whose handler file exists; the keep-alive (mock integration);
+ * otherwise `$default` when `default.handler.ts` exists (an event without a handler yet has no
+ * route either); otherwise none.
  */
 export function selectRoute(
   body: string,
@@ -79,17 +99,57 @@ export function selectRoute(
 ): WsRoute {
   let action: unknown;
   try {
-    action = (JSON.parse(body) as { action?: unknown }).action;
+    action = (JSON.parse(body) as { action?: unknown } | null)?.action;
   } catch {
     action = undefined;
   }
+  if (action === REALTIME_KEEP_ALIVE_ACTION) return { kind: 'keep-alive' };
   const event = typeof action === 'string' ? events.get(action) : undefined;
-  if (event && !RESERVED.has(kebabName(event.name))) {
-    return exists(kebabName(event.name))
-      ? { kind: 'action', routeKey: event.name }
-      : { kind: 'not-implemented', event };
+  if (event && !RESERVED.has(kebabName(event.name)) && exists(kebabName(event.name))) {
+    return { kind: 'action', routeKey: event.name };
   }
   return exists('default') ? { kind: 'default' } : { kind: 'none' };
+}
+
+/**
+ * Watches the raw bytes a client sends and calls `onTooBig` at the first frame whose payload is over
+ * `maxFrameBytes`, as API Gateway refuses frames over 32 KB (ws itself only bounds whole messages).
+ * Reads frame headers only (RFC 6455 §5.2: 7-bit, 16-bit or 64-bit length, then the mask) and skips
+ * payloads.
+ */
+export function createFrameGuard(
+  maxFrameBytes: number,
+  onTooBig: (frameBytes: number) => void,
+): (chunk: Buffer) => void {
+  let header: number[] = [];
+  let skip = 0;
+  let tripped = false;
+  return (chunk) => {
+    let offset = 0;
+    while (!tripped && offset < chunk.length) {
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length - offset);
+        skip -= n;
+        offset += n;
+        continue;
+      }
+      header.push(chunk[offset++] as number);
+      if (header.length < 2) continue;
+      const len7 = (header[1] as number) & 0x7f;
+      const masked = ((header[1] as number) & 0x80) !== 0;
+      const extended = len7 === 126 ? 2 : len7 === 127 ? 8 : 0;
+      if (header.length < 2 + extended + (masked ? 4 : 0)) continue;
+      const bytes = Buffer.from(header);
+      const payload = len7 < 126 ? len7 : len7 === 126 ? bytes.readUInt16BE(2) : Number(bytes.readBigUInt64BE(2));
+      header = [];
+      if (payload > maxFrameBytes) {
+        tripped = true;
+        onTooBig(payload);
+        return;
+      }
+      skip = payload;
+    }
+  };
 }
 
 const routeFileOf = (routeKey: string): string =>
@@ -150,13 +210,16 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
 }
 
 /**
- * The local WebSocket API. `$connect` runs `ws/connect.handler.ts` with the upgrade request's
- * headers and query (the access token travels as `?token=`); a non-2xx reply rejects the upgrade
- * with that status. A message whose `action` is a realtime event goes to
- * `ws/<kebab(action)>.handler.ts` (or, while that file does not exist, gets the event's error reply
- * with 'Not implemented yet'); anything else goes to `$default`, else the client gets API
- * Gateway's `{"message":"Forbidden"}`. Handler return values are not sent back (no route
- * responses): handlers reply through the management API, as in the cloud.
+ * The local WebSocket API, as API Gateway behaves. `$connect` runs `ws/connect.handler.ts` with
+ * the upgrade request's headers and query (the access token travels as `?token=`); a non-2xx reply
+ * rejects the upgrade with that status. A message whose `action` is a realtime event with a handler
+ * goes to `ws/<kebab(action)>.handler.ts`; `keepAlive` goes nowhere (a mock integration in the
+ * cloud) but counts as traffic; anything else (not JSON, unknown action, an event still without a
+ * handler) goes to `$default`, else the client gets API Gateway's `{"message":"Forbidden"}`.
+ * Handler return values are not sent back (no route responses): handlers reply through the
+ * management API, as in the cloud. A frame over 32 KB or a message over 128 KB closes the
+ * connection with 1009; a connection idle for 10 minutes or open for 2 hours is closed with 1001.
+ * None of it stops the gateway: other connections go on.
  */
 export function createWsGateway(options: WsGatewayOptions): WsGateway {
   const dir = options.handlersDir ?? paths.wsHandlers;
@@ -164,31 +227,43 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
   const exists = (routeFile: string): boolean => handlerExists(fileFor(routeFile));
   const events = new Map(options.events.map((e) => [e.name, e]));
   const connections = new Map<string, Connection>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES });
+  // No permessage-deflate: API Gateway does not negotiate it, and frame sizes must be the real ones.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  const idleTimeoutMs = options.idleTimeoutMs ?? REALTIME_LIMITS.idleTimeoutMs;
+  const lifetimeMs = options.lifetimeMs ?? REALTIME_LIMITS.connectionLifetimeMs;
 
   const run = async (routeKey: string, event: Record<string, unknown>, requestId: string): Promise<unknown> => {
     const routeFile = routeFileOf(routeKey);
     const handler = await loadHandler(fileFor(routeFile));
     const name = `bidgrid-local-ws-${routeFile}`;
-    return invoke(handler, event, lambdaContext(name, WS_TIMEOUT_MS, requestId), WS_TIMEOUT_MS);
+    return invoke(handler, event, lambdaContext(name, WS_HANDLER_TIMEOUT_MS, requestId), WS_HANDLER_TIMEOUT_MS);
   };
 
+  // API Gateway's idle timeout and lifetime; checked often enough for the shortened test values.
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const c of connections.values()) {
+        if (c.socket.readyState !== WebSocket.OPEN) continue;
+        if (now - c.lastActiveAt >= idleTimeoutMs) c.socket.close(CLOSE_GOING_AWAY, 'Idle timeout');
+        else if (now - c.connectedAt >= lifetimeMs) c.socket.close(CLOSE_GOING_AWAY, 'Connection lifetime reached');
+      }
+    },
+    Math.max(50, Math.min(30_000, Math.floor(Math.min(idleTimeoutMs, lifetimeMs) / 4))),
+  );
+  sweeper.unref();
+
   const onMessage = (connection: Connection, data: RawData, domainName: string): void => {
+    if (connection.refused) return;
     connection.lastActiveAt = Date.now();
     const body = Array.isArray(data)
       ? Buffer.concat(data).toString('utf8')
       : Buffer.from(data as ArrayBuffer).toString('utf8');
     const requestId = randomUUID();
     const route = selectRoute(body, events, exists);
+    if (route.kind === 'keep-alive') return;
     if (route.kind === 'none') {
       connection.socket.send(JSON.stringify({ message: 'Forbidden', connectionId: connection.id, requestId }));
-      return;
-    }
-    if (route.kind === 'not-implemented') {
-      // As the REST gateway's 501: the contract has the event, the handler is still to come.
-      connection.socket.send(
-        JSON.stringify({ event: route.event.errorEvent, success: false, payload: null, error: 'Not implemented yet' }),
-      );
       return;
     }
     const routeKey = route.kind === 'action' ? route.routeKey : '$default';
@@ -277,17 +352,46 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
         return;
       }
     }
+    let connection: Connection | undefined;
+    const guard = createFrameGuard(WS_MAX_FRAME_BYTES, (frameBytes) => {
+      if (!connection) return;
+      connection.refused = true;
+      options.logger.warn(
+        `WS ${connection.id}: frame of ${frameBytes} bytes over ${WS_MAX_FRAME_BYTES}, closing with 1009`,
+      );
+      connection.socket.close(CLOSE_MESSAGE_TOO_BIG, 'Message too big');
+    });
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection: Connection = { ...pending, socket: ws, lastActiveAt: Date.now() };
-      connections.set(connection.id, connection);
-      if (options.logRequests) options.logger.info(`WS $connect ${connection.id}`);
-      ws.on('message', (data) => onMessage(connection, data, domainName));
-      ws.on('close', (code, reason) => onClose(connection, code, reason, domainName));
-      ws.on('error', (error) => options.logger.warn(`WS ${connection.id}: ${error.message}`));
+      const opened: Connection = { ...pending, socket: ws, lastActiveAt: Date.now(), refused: false };
+      connection = opened;
+      connections.set(opened.id, opened);
+      if (options.logRequests) options.logger.info(`WS $connect ${opened.id}`);
+      ws.on('message', (data) => onMessage(opened, data, domainName));
+      ws.on('close', (code, reason) => onClose(opened, code, reason, domainName));
+      ws.on('error', (error) => options.logger.warn(`WS ${opened.id}: ${error.message}`));
+      // ws put `head` back on the socket and reads it on the next tick: this listener sees it too.
+      socket.on('data', guard);
     });
   };
 
+  const dropAll = (code?: number): number => {
+    const open = [...connections.values()].filter((c) => c.socket.readyState === WebSocket.OPEN);
+    for (const c of open) {
+      if (code === undefined) c.socket.terminate();
+      else c.socket.close(code, 'Dropped by the local control');
+    }
+    return open.length;
+  };
+
   const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (path === LOCAL_DROP_PATH) {
+      dropControl(req, res, dropAll).catch((error: unknown) => {
+        options.logger.error('WS drop control failed', error);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      });
+      return;
+    }
     options.ready
       .then(() => manage(req, res, connections))
       .catch((error: unknown) => {
@@ -306,11 +410,52 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
     server,
     connectionIds: () => [...connections.keys()],
     closeAll: () => {
+      clearInterval(sweeper);
       for (const c of connections.values()) c.socket.terminate();
       connections.clear();
       wss.close();
     },
+    dropAll,
   };
+}
+
+/** Close codes an endpoint may put in a close frame (RFC 6455 §7.4; 1004-1006 and 1015 are reserved). */
+const SENDABLE_CLOSE_CODE = (code: number): boolean =>
+  Number.isInteger(code) &&
+  ((code >= 1000 && code <= 1014 && ![1004, 1005, 1006].includes(code)) || (code >= 3000 && code <= 4999));
+
+/**
+ * `POST /__local/connections/drop {code?}`: ends every open socket, abruptly (the client sees 1006,
+ * as when a network goes) or with a close `code` (e.g. 1001 as API Gateway's idle timeout). Local
+ * stack only, loopback only, for tests of reconnection; API Gateway has no such route.
+ */
+async function dropControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dropAll: (code?: number) => number,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { message: 'Method Not Allowed' });
+    return;
+  }
+  const text = (await readBody(req, 1024)).toString('utf8');
+  let code: number | undefined;
+  try {
+    const input = (text ? JSON.parse(text) : {}) as { code?: unknown };
+    if (input.code !== undefined) {
+      if (typeof input.code !== 'number' || !SENDABLE_CLOSE_CODE(input.code)) {
+        sendJson(res, 400, {
+          message: 'code must be a close code a server may send (1000-1003, 1007-1014, 3000-4999)',
+        });
+        return;
+      }
+      code = input.code;
+    }
+  } catch {
+    sendJson(res, 400, { message: 'Expected JSON {code?}' });
+    return;
+  }
+  sendJson(res, 200, { dropped: dropAll(code) });
 }
 
 /** Error replies of the management API; the SDK builds its exception from `x-amzn-errortype`. */

@@ -1,59 +1,121 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { createLogger } from '../support/logger';
-import { COMPANIES, createCompanyMatchSimulator, normalizeDomain } from './company-match';
+import {
+  COMPANIES,
+  COMPANIES_WITHOUT_OWN_RANGES,
+  createCompanyMatchSimulator,
+  normalizeDomain,
+  REDIRECTS,
+} from './company-match';
 import { serve } from './test-server';
+
+const KEY = SIMULATOR_SECRETS.COMPANY_MATCH_API_KEY;
 
 describe('company-match simulator', () => {
   let sim: Awaited<ReturnType<typeof serve>>;
-  const get = async (query: string, key: string = SIMULATOR_SECRETS.COMPANY_MATCH_API_KEY) => {
-    const res = await fetch(`${sim.url}/v2/company?${query}&key=${encodeURIComponent(key)}`);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  let now = 0;
+  const get = async (path: string, key: string | null = KEY) => {
+    const res = await fetch(`${sim.url}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   };
 
   beforeAll(async () => {
-    sim = await serve(createCompanyMatchSimulator({ logger: createLogger('silent') }).server);
+    sim = await serve(
+      createCompanyMatchSimulator({
+        logger: createLogger('silent'),
+        rateLimit: { burst: 50, perSecond: 10 },
+        now: () => now,
+      }).server,
+    );
   });
   afterAll(() => sim.close());
 
-  it('ships about fifty companies with unique domains and IP ranges', () => {
+  it('ships companies with ranges, companies without, and redirecting domains, all unique', () => {
     expect(COMPANIES.length).toBeGreaterThanOrEqual(50);
-    expect(new Set(COMPANIES.map((c) => c.domain)).size).toBe(COMPANIES.length);
     for (const c of COMPANIES) expect(c.ipRanges.length).toBeGreaterThan(0);
+    expect(COMPANIES_WITHOUT_OWN_RANGES.length).toBeGreaterThanOrEqual(3);
+    expect(REDIRECTS.length).toBeGreaterThanOrEqual(3);
+    const domains = [...COMPANIES, ...COMPANIES_WITHOUT_OWN_RANGES]
+      .map((c) => c.domain)
+      .concat(REDIRECTS.map((r) => r.from));
+    expect(new Set(domains).size).toBe(domains.length);
   });
 
-  it('answers /health', async () => {
-    expect(await (await fetch(`${sim.url}/health`)).json()).toEqual({ status: 'ok', vendor: 'company-match' });
-  });
-
-  it('matches a domain written any way a CSV has it, and its subdomains', async () => {
+  it("answers a domain's ranges the IPinfo way, for any spelling and for subdomains", async () => {
     // Prepare
     const company = COMPANIES[0];
     if (!company) throw new Error('empty dataset');
     // Act
-    const exact = await get(`domain=${company.domain}`);
-    const messy = await get(`domain=${encodeURIComponent(`HTTPS://www.${company.domain.toUpperCase()}/about?x=1`)}`);
-    const sub = await get(`domain=mail.${company.domain}`);
+    const exact = await get(`/ranges/${company.domain}`);
+    const sub = await get(`/ranges/mail.${company.domain}`);
     // Assess
-    expect(exact).toMatchObject({ status: 200, body: { status: 'success', data: { name: company.name } } });
-    expect((exact.body.data as { ipRanges: unknown[] }).ipRanges).toEqual(company.ipRanges);
-    expect(messy.body).toEqual(exact.body);
-    expect(sub.body).toEqual(exact.body);
+    expect(exact).toMatchObject({
+      status: 200,
+      body: {
+        domain: company.domain,
+        num_ranges: String(company.ipRanges.length),
+        ranges: company.ipRanges.map((r) => r.cidr),
+      },
+    });
+    expect(exact.body).not.toHaveProperty('redirects_to');
+    expect(sub.body.ranges).toEqual(exact.body.ranges);
   });
 
-  it('looks companies up by IP, and says when nothing matches', async () => {
+  it('follows a redirect: the target named, its ranges answered', async () => {
+    const redirect = REDIRECTS.find((r) => r.to === 'bluepeaklogistics.com');
+    if (!redirect) throw new Error('no redirect to bluepeak');
+    const reply = await get(`/ranges/${redirect.from}`);
+    expect(reply.body).toMatchObject({ domain: redirect.from, redirects_to: 'bluepeaklogistics.com', num_ranges: '2' });
+  });
+
+  it('has no ranges for a company without its own, nor for an unknown domain; 400 for no domain', async () => {
+    const small = COMPANIES_WITHOUT_OWN_RANGES[0];
+    if (!small) throw new Error('no small company');
+    expect((await get(`/ranges/${small.domain}`)).body).toMatchObject({ num_ranges: '0', ranges: [] });
+    expect((await get('/ranges/nobody-here.example')).body).toMatchObject({ num_ranges: '0', ranges: [] });
+    expect((await get('/ranges/not%20a%20domain')).status).toBe(400);
+  });
+
+  it('describes the company behind a website or an IP the KickFire way, 404 when unknown', async () => {
+    const small = COMPANIES_WITHOUT_OWN_RANGES[0];
     const company = COMPANIES[1];
-    if (!company) throw new Error('empty dataset');
-    const byIp = await get(`ip=${company.ipRanges[0]?.start ?? ''}`);
-    const none = await get('domain=nobody-here.example');
-    const noIp = await get('ip=8.8.8.8');
-    expect(byIp.body).toMatchObject({ data: { domain: company.domain } });
-    expect(none).toMatchObject({ status: 404, body: { status: 'error', message: 'No company found' } });
-    expect(noIp.status).toBe(404);
+    if (!small || !company) throw new Error('empty dataset');
+    expect((await get(`/v3/company:(all)?website=${encodeURIComponent(`https://www.${small.domain}/`)}`)).body).toEqual(
+      {
+        status: 'success',
+        data: [expect.objectContaining({ name: small.name, website: small.domain })],
+      },
+    );
+    expect((await get(`/v3/company:(all)?ip=${company.ipRanges[0]?.start ?? ''}`)).body).toMatchObject({
+      data: [{ website: company.domain }],
+    });
+    expect(await get('/v3/company:(all)?website=nobody-here.example')).toMatchObject({
+      status: 404,
+      body: { status: 'error', message: 'No company found' },
+    });
   });
 
-  it('needs the API key', async () => {
-    expect((await get('domain=x.com', 'wrong')).status).toBe(401);
+  it('needs the API key on both APIs', async () => {
+    expect((await get('/ranges/acme.com', 'wrong')).status).toBe(401);
+    expect((await get('/v3/company:(all)?website=acme.com', null)).status).toBe(401);
+    const byQuery = await fetch(`${sim.url}/ranges/acme.com?token=${KEY}`);
+    expect(byQuery.status).toBe(200);
+  });
+
+  it('limits the rate per key with 429 and Retry-After, and refills with time', async () => {
+    // Prepare: use up the burst at a frozen clock.
+    now = 1_000_000;
+    const replies = await Promise.all(Array.from({ length: 60 }, () => get('/ranges/acme.com')));
+    // Act
+    const limited = replies.filter((r) => r.status === 429);
+    now += 2_000;
+    const later = await get('/ranges/acme.com');
+    // Assess
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]?.headers.get('retry-after')).toBe('1');
+    expect(limited[0]?.body).toMatchObject({ status: 429, error: { title: 'Rate limit exceeded' } });
+    expect(later.status).toBe(200);
   });
 
   it('normalizes domains and rejects what is not one', () => {

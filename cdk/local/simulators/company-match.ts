@@ -13,13 +13,36 @@ export interface MatchCompany {
   readonly city: string;
   readonly region: string;
   readonly country: string;
+  /** Empty for a company without ranges of its own. */
   readonly ipRanges: ReadonlyArray<{ start: string; end: string; cidr: string }>;
 }
 
-/** The ~50 fictitious companies the simulator knows (`data/companies.json`). */
-export const COMPANIES: readonly MatchCompany[] = (
-  JSON.parse(readFileSync(new URL('./data/companies.json', import.meta.url), 'utf8')) as { companies: MatchCompany[] }
-).companies;
+/** A domain whose site redirects to another one. */
+export interface MatchRedirect {
+  readonly from: string;
+  readonly to: string;
+  readonly why: string;
+}
+
+interface Dataset {
+  companies: MatchCompany[];
+  withoutOwnRanges: Array<Omit<MatchCompany, 'ipRanges'>>;
+  redirects: MatchRedirect[];
+}
+
+const DATASET = JSON.parse(readFileSync(new URL('./data/companies.json', import.meta.url), 'utf8')) as Dataset;
+
+/** The ~50 fictitious companies with IP ranges of their own (`data/companies.json`). */
+export const COMPANIES: readonly MatchCompany[] = DATASET.companies;
+/** Known companies without ranges of their own (shared hosting, cloud, small). */
+export const COMPANIES_WITHOUT_OWN_RANGES: readonly MatchCompany[] = DATASET.withoutOwnRanges.map((c) => ({
+  ...c,
+  ipRanges: [],
+}));
+/** Domains that redirect elsewhere. */
+export const REDIRECTS: readonly MatchRedirect[] = DATASET.redirects;
+
+const ALL_COMPANIES: readonly MatchCompany[] = [...COMPANIES, ...COMPANIES_WITHOUT_OWN_RANGES];
 
 /** `https://www.Acme.com:443/about` -> `acme.com`; null when it is not a domain. */
 export function normalizeDomain(input: string): string | null {
@@ -29,6 +52,7 @@ export function normalizeDomain(input: string): string | null {
     .replace(/^[a-z]+:\/\//, '')
     .replace(/[/?#].*$/, '')
     .replace(/:\d+$/, '')
+    .replace(/\.$/, '')
     .replace(/^www\./, '');
   return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/.test(host) ? host : null;
 }
@@ -46,7 +70,7 @@ const ipToNumber = (ip: string): number | null => {
 
 /** The company owning `domain` or one of its parent domains (`mail.acme.com` -> acme.com). */
 export function findByDomain(domain: string): MatchCompany | undefined {
-  return COMPANIES.find((c) => domain === c.domain || domain.endsWith(`.${c.domain}`));
+  return ALL_COMPANIES.find((c) => domain === c.domain || domain.endsWith(`.${c.domain}`));
 }
 
 /** The company whose IP ranges contain `ip` (reverse-IP look-up). */
@@ -62,47 +86,146 @@ export function findByIp(ip: string): MatchCompany | undefined {
   );
 }
 
-const error = (status: number, message: string): SimReply => ({
+/** Where `domain`'s site redirects to, when it does. */
+export function redirectOf(domain: string): MatchRedirect | undefined {
+  return REDIRECTS.find((r) => r.from === domain);
+}
+
+/** IPinfo's error body. */
+const ipinfoError = (status: number, title: string, message: string, headers?: Record<string, string>): SimReply => ({
+  status,
+  body: { status, error: { title, message } },
+  ...(headers ? { headers } : {}),
+});
+
+/** KickFire's error body. */
+const kickfireError = (status: number, message: string): SimReply => ({
   status,
   body: { status: 'error', code: status, message },
 });
 
-function authorized(req: SimRequest): boolean {
-  const key = req.query.get('key') ?? req.headers['x-api-key'];
-  return key === SIMULATOR_SECRETS.COMPANY_MATCH_API_KEY;
+/** The API key from `Authorization: Bearer`, or `?token=` (IPinfo) / `?key=` (KickFire). */
+function apiKey(req: SimRequest): string | null {
+  const auth = req.headers['authorization'];
+  if (typeof auth === 'string' && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '').trim();
+  return req.query.get('token') ?? req.query.get('key');
+}
+
+/** Requests a key may make: a bucket of `burst` refilled at `perSecond`. */
+export interface RateLimit {
+  readonly burst: number;
+  readonly perSecond: number;
+}
+
+/** Generous enough for the test suites, low enough that a runaway loop meets a 429. */
+export const DEFAULT_RATE_LIMIT: RateLimit = { burst: 200, perSecond: 200 };
+
+function tokenBucket(limit: RateLimit, now: () => number): () => number | null {
+  let tokens = limit.burst;
+  let at = now();
+  return () => {
+    const t = now();
+    tokens = Math.min(limit.burst, tokens + ((t - at) / 1000) * limit.perSecond);
+    at = t;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return null;
+    }
+    return Math.ceil((1 - tokens) / limit.perSecond);
+  };
+}
+
+/** One company as KickFire's `company:(all)` describes it. */
+function kickfireCompany(company: MatchCompany): Record<string, unknown> {
+  return {
+    name: company.name,
+    website: company.domain,
+    employees: company.employees,
+    industry: company.industry,
+    city: company.city,
+    regionShort: company.region,
+    countryShort: company.country,
+    isISP: 0,
+  };
 }
 
 /**
- * Company matching (a reverse-IP vendor): `GET /v2/company?domain=` or `?ip=` answers
- * `{status: 'success', data: {name, domain, website, industry, employees, city, region, country,
- * ipRanges: [{start, end, cidr}]}}`, or 404 `{status: 'error', code, message}` when nothing matches.
- * The API key goes in `?key=` or `X-Api-Key`. The dataset is read-only.
+ * The company-matching vendor, as the two real APIs it stands in for (VENDORS.md "Company matching"):
+ *
+ * - `GET /ranges/{domain}` (IPinfo Ranges): `{domain, redirects_to?, num_ranges, ranges}`, the CIDR
+ *   ranges the domain's network holds, following redirects (a redirecting domain answers the
+ *   target's ranges and names it in `redirects_to`); an unknown domain has none; 400 for what is no domain.
+ * - `GET /v3/company:(all)?website=` or `?ip=` (KickFire): `{status: 'success', data: [company]}`,
+ *   or 404 `{status: 'error', message}` when nobody is known there.
+ *
+ * Both take the API key as `Authorization: Bearer` (or `?token=` / `?key=`; 401 otherwise) and
+ * share a rate limit per key (429 with `Retry-After`). The dataset is read-only.
  */
-export function createCompanyMatchSimulator(options: { logger: Logger }): { server: Server } {
+export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit?: RateLimit; now?: () => number }): {
+  server: Server;
+} {
+  const takeToken = tokenBucket(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now ?? Date.now);
+
+  /** Auth and rate limit: a refusal, or null to go on. */
+  const gate = (req: SimRequest, kind: 'ipinfo' | 'kickfire'): SimReply | null => {
+    if (apiKey(req) !== SIMULATOR_SECRETS.COMPANY_MATCH_API_KEY) {
+      return kind === 'ipinfo'
+        ? ipinfoError(401, 'Unknown token', 'Please ensure you have a valid token.')
+        : kickfireError(401, 'Invalid API key');
+    }
+    const waitSeconds = takeToken();
+    if (waitSeconds !== null) {
+      return ipinfoError(429, 'Rate limit exceeded', 'Too many requests: slow down.', {
+        'retry-after': String(waitSeconds),
+      });
+    }
+    return null;
+  };
+
   const routes: SimRoute[] = [
     {
       method: 'GET',
-      pattern: '/v2/company',
+      pattern: '/ranges/:domain',
       handle: (req) => {
-        if (!authorized(req)) return error(401, 'Invalid API key');
-        const domainParam = req.query.get('domain');
-        const ipParam = req.query.get('ip');
-        let company: MatchCompany | undefined;
-        if (domainParam !== null) {
-          const domain = normalizeDomain(domainParam);
-          if (!domain) return error(400, 'Invalid domain');
-          company = findByDomain(domain);
-        } else if (ipParam !== null) {
-          if (ipToNumber(ipParam) === null) return error(400, 'Invalid IP address');
-          company = findByIp(ipParam);
-        } else {
-          return error(400, 'Provide a domain or an ip query parameter');
-        }
-        if (!company) return error(404, 'No company found');
+        const refused = gate(req, 'ipinfo');
+        if (refused) return refused;
+        const domain = normalizeDomain(req.params.domain ?? '');
+        if (!domain) return ipinfoError(400, 'Wrong domain', 'Please provide a valid domain name.');
+        const redirect = redirectOf(domain);
+        const target = redirect ? (normalizeDomain(redirect.to) ?? redirect.to) : domain;
+        const ranges = (findByDomain(target)?.ipRanges ?? []).map((r) => r.cidr);
         return {
           status: 200,
-          body: { status: 'success', data: { ...company, website: `https://www.${company.domain}` } },
+          body: {
+            domain,
+            ...(redirect ? { redirects_to: redirect.to } : {}),
+            num_ranges: String(ranges.length),
+            ranges,
+          },
         };
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v3/company:(all)',
+      handle: (req) => {
+        const refused = gate(req, 'kickfire');
+        if (refused) return refused;
+        const website = req.query.get('website');
+        const ip = req.query.get('ip');
+        let company: MatchCompany | undefined;
+        if (website !== null) {
+          const domain = normalizeDomain(website);
+          if (!domain) return kickfireError(400, 'Invalid website');
+          company = findByDomain(domain);
+        } else if (ip !== null) {
+          if (ipToNumber(ip) === null) return kickfireError(400, 'Invalid IP address');
+          company = findByIp(ip);
+        } else {
+          return kickfireError(400, 'Provide a website or an ip query parameter');
+        }
+        if (!company) return kickfireError(404, 'No company found');
+        return { status: 200, body: { status: 'success', data: [kickfireCompany(company)] } };
       },
     },
   ];

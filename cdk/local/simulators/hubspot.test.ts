@@ -100,4 +100,55 @@ describe('CRM simulator with @hubspot/api-client', () => {
     expect(second.status).toBe(400);
     expect(await second.json()).toMatchObject({ status: 'BAD_AUTH_CODE' });
   });
+
+  it("pages through the token's portal's lists with HubSpot's search shape, and refuses without a token", async () => {
+    // Prepare
+    const back = await authorize('bgAdvertiser-2');
+    const tokens = await hubspot.oauth.tokensApi.create(
+      'authorization_code',
+      back.searchParams.get('code') as string,
+      REDIRECT,
+      SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
+      SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
+    );
+    const search = (body: unknown, token: string | null = tokens.accessToken) =>
+      fetch(`${sim.url}/crm/v3/lists/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+
+    // Act
+    const first = (await (await search({ count: 2, offset: 0, objectTypeId: '0-2' })).json()) as {
+      lists: Array<{
+        listId: string;
+        name: string;
+        objectTypeId: string;
+        additionalProperties: Record<string, string>;
+      }>;
+      hasMore: boolean;
+      offset: number;
+      total: number;
+    };
+    const second = (await (
+      await search({ count: 2, offset: first.offset, objectTypeId: '0-2' })
+    ).json()) as typeof first;
+    const named = (await (await search({ query: 'webinar' })).json()) as typeof first;
+    const anonymous = await search({}, null);
+
+    // Assess: the first portal of the authorize page is the demo agency's.
+    expect(first).toMatchObject({ hasMore: true, offset: 2, total: 3 });
+    expect(first.lists[0]).toMatchObject({
+      listId: '101',
+      name: 'Target Accounts Q4',
+      objectTypeId: '0-2',
+      processingType: 'MANUAL',
+      additionalProperties: { hs_list_size: '24' },
+    });
+    expect(second).toMatchObject({ hasMore: false, offset: 3 });
+    expect([...first.lists, ...second.lists].every((list) => list.objectTypeId === '0-2')).toBe(true);
+    expect(named.lists.map((list) => list.name)).toEqual(['Webinar Attendees']);
+    expect(anonymous.status).toBe(401);
+    expect((await search({ count: 501 })).status).toBe(400);
+  });
 });

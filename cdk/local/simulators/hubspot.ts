@@ -38,6 +38,68 @@ const DEFAULT_PORTALS: HubSpotPortal[] = [
   },
 ];
 
+/** A CRM list (HubSpot Lists v3): company lists are object type `0-2`, contact lists `0-1`. */
+export interface HubSpotList {
+  readonly listId: string;
+  readonly name: string;
+  readonly objectTypeId: '0-1' | '0-2';
+  readonly processingType: 'MANUAL' | 'DYNAMIC' | 'SNAPSHOT';
+  readonly size: number;
+}
+
+/** The lists of each portal: the demo agency's CRM-connected advertiser reads portal 4410001's. */
+export const PORTAL_LISTS: Readonly<Record<number, readonly HubSpotList[]>> = {
+  4410001: [
+    { listId: '101', name: 'Target Accounts Q4', objectTypeId: '0-2', processingType: 'MANUAL', size: 24 },
+    { listId: '102', name: 'Tier 1 Prospects', objectTypeId: '0-2', processingType: 'DYNAMIC', size: 12 },
+    { listId: '103', name: 'Closed Won 2026', objectTypeId: '0-2', processingType: 'SNAPSHOT', size: 40 },
+    { listId: '104', name: 'Newsletter Subscribers', objectTypeId: '0-1', processingType: 'DYNAMIC', size: 1200 },
+    { listId: '105', name: 'Webinar Attendees', objectTypeId: '0-1', processingType: 'MANUAL', size: 85 },
+  ],
+  4410002: [
+    { listId: '201', name: 'Rival Key Accounts', objectTypeId: '0-2', processingType: 'MANUAL', size: 8 },
+    { listId: '202', name: 'Rival Contacts', objectTypeId: '0-1', processingType: 'DYNAMIC', size: 300 },
+  ],
+};
+
+/** HubSpot's list search page size: 20 by default, 500 at most. */
+const LIST_SEARCH_DEFAULT_COUNT = 20;
+const LIST_SEARCH_MAX_COUNT = 500;
+const LISTS_CREATED_AT = '2026-09-01T12:00:00.000Z';
+
+/** A list as `POST /crm/v3/lists/search` answers it, with the default additional properties. */
+function listSearchResult(list: HubSpotList): Record<string, unknown> {
+  return {
+    listId: list.listId,
+    listVersion: 1,
+    name: list.name,
+    objectTypeId: list.objectTypeId,
+    processingStatus: 'COMPLETE',
+    processingType: list.processingType,
+    createdAt: LISTS_CREATED_AT,
+    createdById: '101',
+    filtersUpdatedAt: LISTS_CREATED_AT,
+    updatedAt: LISTS_CREATED_AT,
+    updatedById: '101',
+    additionalProperties: {
+      hs_list_size: String(list.size),
+      hs_last_record_added_at: String(Date.parse(LISTS_CREATED_AT)),
+      hs_list_reference_count: '0',
+    },
+  };
+}
+
+/** HubSpot's 401 body for a missing, unknown or expired access token. */
+const unauthenticated = (): SimReply => ({
+  status: 401,
+  body: {
+    status: 'error',
+    message: 'Authentication credentials not found. This API supports OAuth 2.0 authentication.',
+    correlationId: randomUUID(),
+    category: 'INVALID_AUTHENTICATION',
+  },
+});
+
 /** The app id HubSpot gives our public app (appears in token info). */
 const APP_ID = 1_234_567;
 const ACCESS_TOKEN_SECONDS = 1800;
@@ -73,7 +135,10 @@ const tokensReply = (refreshToken: string, accessToken: string): SimReply => ({
  * redirects back with `?code=&state=`; `POST /oauth/v1/token` exchanges an authorization code or a
  * refresh token (form bodies, HubSpot's JSON replies and error statuses); `GET
  * /oauth/v1/access-tokens/{token}` tells the token's `hub_id`; `GET|DELETE
- * /oauth/v1/refresh-tokens/{token}` describes or revokes a refresh token. CRM data APIs come with later features.
+ * /oauth/v1/refresh-tokens/{token}` describes or revokes a refresh token. CRM data: `POST
+ * /crm/v3/lists/search` pages through the token's portal's lists (`query`, `count` <= 500, `offset`,
+ * `objectTypeId`, `processingTypes`, `listIds`) -> `{lists, hasMore, offset, total}`; a missing or
+ * expired access token answers 401.
  */
 export function createHubSpotSimulator(options: { stateFile?: string; logger: Logger }): {
   server: Server;
@@ -114,7 +179,61 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
     },
   });
 
+  /** The portal of the request's bearer access token, or null when it is missing, unknown or expired. */
+  const portalOf = (authorization: string | string[] | undefined): number | null => {
+    const token = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : '';
+    const info = store.data.accessTokens[token];
+    return info && info.expiresAt > Date.now() ? info.hubId : null;
+  };
+
   const routes: SimRoute[] = [
+    {
+      method: 'POST',
+      pattern: '/crm/v3/lists/search',
+      handle: (req) => {
+        const hubId = portalOf(req.headers['authorization']);
+        if (hubId === null) return unauthenticated();
+        const body = req.json();
+        const count = typeof body['count'] === 'number' ? body['count'] : LIST_SEARCH_DEFAULT_COUNT;
+        const offset = typeof body['offset'] === 'number' ? body['offset'] : 0;
+        if (
+          !Number.isInteger(count) ||
+          count < 1 ||
+          count > LIST_SEARCH_MAX_COUNT ||
+          !Number.isInteger(offset) ||
+          offset < 0
+        ) {
+          return {
+            status: 400,
+            body: {
+              status: 'error',
+              message: `count must be 1 to ${LIST_SEARCH_MAX_COUNT}, offset 0 or more`,
+              category: 'VALIDATION_ERROR',
+            },
+          };
+        }
+        const query = typeof body['query'] === 'string' ? body['query'].toLowerCase() : '';
+        const types = Array.isArray(body['processingTypes']) ? body['processingTypes'] : null;
+        const ids = Array.isArray(body['listIds']) ? body['listIds'].map(String) : null;
+        const matching = (PORTAL_LISTS[hubId] ?? []).filter(
+          (list) =>
+            list.name.toLowerCase().includes(query) &&
+            (typeof body['objectTypeId'] !== 'string' || list.objectTypeId === body['objectTypeId']) &&
+            (!types || types.includes(list.processingType)) &&
+            (!ids || ids.includes(list.listId)),
+        );
+        const page = matching.slice(offset, offset + count);
+        return {
+          status: 200,
+          body: {
+            lists: page.map(listSearchResult),
+            hasMore: offset + page.length < matching.length,
+            offset: offset + page.length,
+            total: matching.length,
+          },
+        };
+      },
+    },
     {
       method: 'GET',
       pattern: '/oauth/authorize',

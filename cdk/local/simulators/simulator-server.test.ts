@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../support/logger';
 import { createSimulatorServer } from './simulator-server';
 import { serve } from './test-server';
@@ -48,5 +48,29 @@ describe('simulator server faults', () => {
     await post('/__faults', { method: 'POST', path: '/rest/:entity', status: 500, times: 5 });
     await fetch(`${sim.url}/__faults`, { method: 'DELETE' });
     expect((await post('/rest/advertiser')).status).toBe(200);
+  });
+
+  it('holds vendor requests until released, oldest first, and lets all go when holding stops', async () => {
+    // Prepare
+    await post('/__hold');
+    const statusOf = async () => (await fetch(`${sim.url}/__hold`)).json() as Promise<{ waiting: number }>;
+    const answered: string[] = [];
+    const first = post('/rest/first').then(async (r) => answered.push(((await r.json()) as { ok: string }).ok));
+    await vi.waitFor(async () => expect((await statusOf()).waiting).toBe(1));
+    const second = post('/rest/second').then(async (r) => answered.push(((await r.json()) as { ok: string }).ok));
+    await vi.waitFor(async () => expect((await statusOf()).waiting).toBe(2));
+
+    // Act
+    const released = await post('/__release', { count: 1 });
+    await first;
+    const stillWaiting = (await statusOf()).waiting;
+    await fetch(`${sim.url}/__hold`, { method: 'DELETE' });
+    await second;
+
+    // Assess
+    expect(await released.json()).toEqual({ released: 1, waiting: 1 });
+    expect(stillWaiting).toBe(1);
+    expect(answered).toEqual(['first', 'second']);
+    expect((await post('/rest/after')).status).toBe(200);
   });
 });

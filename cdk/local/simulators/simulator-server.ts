@@ -73,11 +73,22 @@ function parseFault(input: Record<string, unknown>): Fault | null {
  *
  * Tests make a vendor fail on purpose with `POST /__faults {method, path, status, body?, times?}`:
  * the next `times` (default 1) requests with that method and a path matching `path` (`:name`
- * segments allowed) answer `status` with `body`; `DELETE /__faults` forgets them. Not a vendor API:
- * the double underscore keeps it apart from every vendor path.
+ * segments allowed) answer `status` with `body`; `DELETE /__faults` forgets them.
+ *
+ * Tests make a vendor slow on purpose, without sleeping, with `POST /__hold`: vendor requests then
+ * wait until `POST /__release {count?}` lets the oldest `count` (default all) through, or
+ * `DELETE /__hold` stops holding and lets every one through; `GET /__hold` says how many wait.
+ * Neither is a vendor API: the double underscore keeps them apart from every vendor path.
  */
 export function createSimulatorServer(vendor: string, routes: readonly SimRoute[], logger: Logger): Server {
   let faults: Fault[] = [];
+  let holding = false;
+  const held: Array<() => void> = [];
+  const release = (count: number): number => {
+    const released = held.splice(0, count);
+    for (const go of released) go();
+    return released.length;
+  };
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     const cors = {
@@ -128,6 +139,20 @@ export function createSimulatorServer(vendor: string, routes: readonly SimRoute[
           return { status: 201, body: { queued: fault.times } };
         }
       }
+      if (url.pathname === '/__hold') {
+        if (req.method === 'POST') holding = true;
+        else if (req.method === 'DELETE') {
+          holding = false;
+          release(held.length);
+        } else if (req.method !== 'GET') return { status: 405, body: { message: 'GET, POST or DELETE' } };
+        return { status: 200, body: { holding, waiting: held.length } };
+      }
+      if (url.pathname === '/__release' && req.method === 'POST') {
+        const input = JSON.parse((await readBody(req, 1024)).toString('utf8') || '{}') as { count?: unknown };
+        const count = typeof input.count === 'number' && input.count >= 0 ? input.count : held.length;
+        return { status: 200, body: { released: release(count), waiting: held.length } };
+      }
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
       const fault = faults.find((f) => f.method === req.method && matchPattern(f.path, url.pathname));
       if (fault) {
         fault.times -= 1;

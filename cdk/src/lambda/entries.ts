@@ -53,6 +53,10 @@ export const operationEntry = (op: AnyOperation, root = LAMBDAS_SRC): LambdaEntr
 export const realtimeEntry = (event: RealtimeEventDef, root = LAMBDAS_SRC): LambdaEntry | undefined =>
   existing('ws', `${kebabName(event.name)}.handler.ts`, root);
 
+/** The WebSocket `$default` handler (`ws/default.handler.ts`), when it exists. */
+export const defaultRouteEntry = (root = LAMBDAS_SRC): LambdaEntry | undefined =>
+  existing('ws', 'default.handler.ts', root);
+
 /** A WebSocket lifecycle handler (`connect`, `disconnect`); these must exist. */
 export function lifecycleEntry(name: 'connect' | 'disconnect', root = LAMBDAS_SRC): LambdaEntry {
   const found = existing('ws', `${name}.handler.ts`, root);

@@ -2,20 +2,22 @@ import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
 import { realtimeEvents as tableEvents } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+import { REALTIME_KEEP_ALIVE_ACTION } from '@bidgrid/shared/realtime/wire';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import { AppFunction } from '../lambda/app-function.construct';
-import { lifecycleEntry, realtimeEntry } from '../lambda/entries';
+import { defaultRouteEntry, lifecycleEntry, realtimeEntry } from '../lambda/entries';
 import type { LambdaEntry } from '../lambda/entries';
 import { grantDataAccess } from '../lambda/grants';
 import type { DataAccess, DataResources } from '../lambda/grants';
 import { acknowledge, allowWildcardResource } from '../nag';
+import { CONNECT_ACCESS, DEFAULT_ROUTE_ACCESS, DISCONNECT_ACCESS, eventAccess } from '../realtime/access';
 
 /** Props of {@link RealtimeStack}. */
 export interface RealtimeStackProps extends StackProps {
@@ -31,20 +33,13 @@ export interface RealtimeStackProps extends StackProps {
   readonly lambdasRoot?: string;
 }
 
-const CONNECT_ACCESS: DataAccess = { tables: { connections: 'readWrite', app: 'read' }, secrets: false };
-const DISCONNECT_ACCESS: DataAccess = { tables: { connections: 'readWrite' }, secrets: false };
-// Realtime events create campaigns and domain lists and read the CRM: the app table read-write,
-// the caller's connection to know who is asking, and the vendor secrets.
-const EVENT_ACCESS: DataAccess = {
-  tables: { app: 'readWrite', reports: 'read', connections: 'read' },
-  secrets: true,
-};
-
 /**
  * The WebSocket API of the realtime events: `$connect` verifies the Cognito access token itself
  * (`?token=`; browsers cannot set headers on a WebSocket), `$disconnect` forgets the connection,
- * and each event with a handler file gets a route (the `action` of the message) and a Lambda
- * that may post its reply to connections. Events without a handler file yet get no route; adding
+ * and each event with a handler file gets a route (the `action` of the message) and a Lambda,
+ * with its own grants (`realtime/access.ts`), that may post to this API's connections. `$default`
+ * answers every message without a route (events without a handler file yet among them) with an
+ * error reply; `keepAlive` is a mock integration, so the web's keep-alive costs no Lambda. Adding
  * `lambdas/src/ws/<event>.handler.ts` is all the next deploy needs.
  */
 export class RealtimeStack extends Stack {
@@ -122,17 +117,7 @@ export class RealtimeStack extends Stack {
     );
 
     const connectionsArn = `arn:${this.partition}:execute-api:${this.region}:${this.account}:${this.webSocketApi.apiId}/${stageName}/POST/@connections/*`;
-    const eventFunctions = new Map<string, AppFunction>();
-    for (const event of props.events ?? tableEvents) {
-      const entry = realtimeEntry(event, props.lambdasRoot);
-      if (!entry) continue;
-      const fn = makeFunction(
-        `Event${event.name.charAt(0).toUpperCase()}${event.name.slice(1)}`,
-        entry,
-        EVENT_ACCESS,
-        config.lambda.realtimeTimeoutSeconds,
-        `${event.name}: ${event.summary}`,
-      );
+    const mayPost = (fn: AppFunction): void => {
       fn.role.addToPrincipalPolicy(
         new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connectionsArn] }),
       );
@@ -141,6 +126,19 @@ export class RealtimeStack extends Stack {
         connectionsArn,
         'Replies go to the connection that asked, whose id exists only at run time; the ARN names this API, stage and POST @connections.',
       );
+    };
+    const eventFunctions = new Map<string, AppFunction>();
+    for (const event of props.events ?? tableEvents) {
+      const entry = realtimeEntry(event, props.lambdasRoot);
+      if (!entry) continue;
+      const fn = makeFunction(
+        `Event${event.name.charAt(0).toUpperCase()}${event.name.slice(1)}`,
+        entry,
+        eventAccess(event),
+        config.lambda.realtimeTimeoutSeconds,
+        `${event.name}: ${event.summary}`,
+      );
+      mayPost(fn);
       const route = this.webSocketApi.addRoute(event.name, {
         integration: new WebSocketLambdaIntegration(`${event.name}Integration`, fn.function),
       });
@@ -152,6 +150,27 @@ export class RealtimeStack extends Stack {
       eventFunctions.set(event.name, fn);
     }
     this.eventFunctions = eventFunctions;
+
+    const defaultEntry = defaultRouteEntry(props.lambdasRoot);
+    if (defaultEntry) {
+      const fn = makeFunction(
+        'DefaultRoute',
+        defaultEntry,
+        DEFAULT_ROUTE_ACCESS,
+        config.lambda.restTimeoutSeconds,
+        '$default: answers messages without a route (not JSON, unknown action, event not implemented) with an error reply',
+      );
+      mayPost(fn);
+      const route = this.webSocketApi.addRoute('$default', {
+        integration: new WebSocketLambdaIntegration('DefaultIntegration', fn.function),
+      });
+      acknowledge(route, 'APIG4', 'Messages arrive on a connection that $connect authorized with the Cognito token.');
+    }
+    // The keep-alive: traffic resets API Gateway's 10-minute idle timer; a mock answers nothing.
+    const keepAlive = this.webSocketApi.addRoute(REALTIME_KEEP_ALIVE_ACTION, {
+      integration: new WebSocketMockIntegration('KeepAliveIntegration'),
+    });
+    acknowledge(keepAlive, 'APIG4', 'A mock integration on a connection $connect authorized: it reaches nothing.');
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: config.logRetentionDays as logs.RetentionDays,

@@ -9,7 +9,7 @@ export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 /** Ports of opening a connection. */
 export interface OpenConnectionDeps {
   /** Verifies the access token and returns its claims; throws a 401 error when it is not valid. */
-  verifyAccessToken(token: string): Promise<{ username: string }>;
+  verifyAccessToken(token: string): Promise<{ username: string; exp: number }>;
   agencies: Pick<AgencyRepository, 'getUserAgencyId'>;
   connections: Pick<ConnectionRepository, 'putConnection'>;
   now: () => Date;
@@ -18,7 +18,9 @@ export interface OpenConnectionDeps {
 /**
  * `$connect`: browsers cannot set headers on a WebSocket, so the access token comes as `?token=`.
  * The connection is stored with the caller and their agency, so realtime events never trust the
- * message for either.
+ * message for either. It is trusted no longer than the token it was opened with: past the token's
+ * expiry its messages are refused (401) and the web reconnects with its refreshed token, so a
+ * connection never outlives a sign-in (API Gateway alone would keep it two hours).
  */
 export async function openConnection(
   input: { connectionId: string; token: string },
@@ -38,7 +40,7 @@ export async function openConnection(
     username,
     agencyId,
     connectedAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
+    expiresAt: Math.min(Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS, claims.exp),
   };
   await deps.connections.putConnection(connection);
   return connection;

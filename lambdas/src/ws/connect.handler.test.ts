@@ -32,11 +32,11 @@ afterEach(() => {
 
 describe('$connect', () => {
   it('stores the connection with the user, their agency and a two-hour expiry', async () => {
-    // Prepare
+    // Prepare: a token valid for longer than a connection may live.
     const before = Math.floor(Date.now() / 1000);
 
     // Act
-    const result = await connect(pool.sign({ username: 'Demo' }));
+    const result = await connect(pool.sign({ username: 'Demo', exp: before + 3 * CONNECTION_TTL_SECONDS }));
 
     // Assess
     expect(result.statusCode).toBe(200);
@@ -48,6 +48,17 @@ describe('$connect', () => {
     const expiresAt = input?.Item?.['expiresAt'] as number;
     expect(expiresAt).toBeGreaterThanOrEqual(before + CONNECTION_TTL_SECONDS);
     expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS);
+  });
+
+  it('trusts the connection no longer than its token', async () => {
+    // Prepare
+    const exp = Math.floor(Date.now() / 1000) + 900;
+
+    // Act
+    await connect(pool.sign({ exp }));
+
+    // Assess
+    expect(ddbMock.commandCalls(PutCommand)[0]?.args[0].input.Item?.['expiresAt']).toBe(exp);
   });
 
   it('rejects a missing or forged token with 401 and stores nothing', async () => {

@@ -15,8 +15,37 @@ export const ZDomainInfo = z.object({
 export type TDomainInfo = z.infer<typeof ZDomainInfo>;
 
 /**
+ * Why a domain did not match (ours; the spec shows matched or not). What users of ABM platforms trip
+ * on, each told apart so the user can fix the row: the domain redirects to another one (`suggestion`
+ * is where it goes), the entry has a path, a likely typo (`suggestion` is the known domain meant), the
+ * company is known but has no IP ranges of its own, a company name instead of a domain, something
+ * that is no domain at all, or nothing found.
+ */
+export const NO_MATCH_REASONS = [
+  'redirect',
+  'path',
+  'typo',
+  'no-own-ranges',
+  'name-only',
+  'not-a-domain',
+  'not-found',
+] as const;
+export const ZNoMatchReasonCode = z.enum(NO_MATCH_REASONS);
+export type TNoMatchReasonCode = z.infer<typeof ZNoMatchReasonCode>;
+
+export const ZNoMatchReason = z.object({
+  code: ZNoMatchReasonCode,
+  /** The sentence the Target Companies table shows. */
+  message: z.string().min(1),
+  /** A domain to use instead (redirect target, typo correction). */
+  suggestion: z.string().min(1).optional(),
+});
+export type TNoMatchReason = z.infer<typeof ZNoMatchReason>;
+
+/**
  * Company row (001 §3): a target company by domain; `domainInfo` present means matched; `include`
- * is the user's toggle. CRM-sourced rows carry the HubSpot company id and name.
+ * is the user's toggle. CRM-sourced rows carry the HubSpot company id and name. An unmatched row of
+ * company matching says why in `noMatch`.
  */
 export const ZCompanyRow = z.object({
   domain: ZDomainText,
@@ -24,6 +53,7 @@ export const ZCompanyRow = z.object({
   include: z.boolean(),
   hubspotCompanyId: ZKeyText.optional(),
   companyName: ZRequestText.optional(),
+  noMatch: ZNoMatchReason.optional(),
 });
 export type TCompanyRow = z.infer<typeof ZCompanyRow>;
 
@@ -38,6 +68,12 @@ export const ZCompanyMatchResult = z.object({
   matches: ZCount,
 });
 export type TCompanyMatchResult = z.infer<typeof ZCompanyMatchResult>;
+
+/**
+ * One entry of a company list to match, as the user gave it (a CSV line): trimmed, bounded. Whether it
+ * is a domain is the matching's answer (a row with `noMatch`), not a reason to refuse the request.
+ */
+export const ZCompanyListEntry = z.string().trim().min(1).max(2048);
 
 /** The draft's `foundCompanyInfo` (001 §3): a match result and whether it came from a CSV file. */
 export const ZFoundCompanyInfo = ZCompanyMatchResult.extend({ fromFile: z.boolean() });

@@ -15,6 +15,7 @@ import { MAX_KEY_TEXT, ZCount, ZKeyText } from './common.schema';
  */
 export const HUBSPOT_LIST_TYPES = ['companies', 'contacts'] as const;
 export const ZHubspotListType = z.enum(HUBSPOT_LIST_TYPES);
+export type THubspotListType = z.infer<typeof ZHubspotListType>;
 
 /** A HubSpot list (001 §3 `hubSpotLists`: listId, name). */
 export const ZHubspotList = z.object({

@@ -74,6 +74,23 @@ describe('realtime events', () => {
     expect(request.safeParse({ bgAdvertiserId: 'bgAdvertiser-1', listName: 'News', domains: [] }).success).toBe(false);
   });
 
+  it('leaves the envelope fields to the envelope', () => {
+    for (const event of realtimeEvents) {
+      const request = event.request as z.ZodType;
+      const shape = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : {};
+      expect(Object.keys(shape), event.name).not.toContain('action');
+      expect(Object.keys(shape), event.name).not.toContain('chunk');
+      // The spec's getTargetedCompanies names reqID itself: the same optional correlation id.
+      if ('reqID' in shape) expect(shape['reqID']?.safeParse(undefined).success).toBe(true);
+    }
+  });
+
+  it('cuts the events whose requests or replies can outgrow one message', () => {
+    expect(realtimeEventsByName.getCSVKickfireMatches.parts?.splitRequest).toBeTypeOf('function');
+    expect(realtimeEventsByName.getCSVKickfireMatches.parts?.splitPayload).toBeTypeOf('function');
+    expect(realtimeEventsByName.getHubSpotLists.parts?.splitPayload).toBeTypeOf('function');
+  });
+
   it('refuses a request for another kind of id', () => {
     const result = realtimeEventsByName.getHubSpotLists.request.safeParse({
       bgAdvertiserId: 'bgAgency-1',

@@ -3,15 +3,21 @@ import { defineRealtimeEvent, type RealtimeEventDef } from './event';
 import { zId } from '../ids';
 import { ZCampaign } from '../entities/campaign.schema';
 import { ZCampaignCreate } from '../entities/campaign-create.schema';
-import { ZCompanyMatchResult } from '../entities/company.schema';
+import { ZCompanyListEntry, ZCompanyMatchResult } from '../entities/company.schema';
 import { ZHubspotList, ZHubspotListType, ZTargetedCompanies, ZTargetedCompaniesRequest } from '../entities/crm.schema';
+import type { THubspotList } from '../entities/crm.schema';
+import { CSV_MATCH_MAX_DOMAINS } from '../constants';
+import { companyMatchParts } from './company-match-parts';
+import { arrayParts } from './parts';
 import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
 
 /**
- * The realtime events of 001 §7 ("Realtime events"): the client sends `{action: name, data}` on the
- * WebSocket API and gets one reply `{event, success, payload, error}`. Events whose error reply the
- * spec does not name answer failures on the success event with `success: false`. Long CRM and
- * matching work runs here rather than over REST because API Gateway cuts REST calls at 29 s.
+ * The realtime events of 001 §7 ("Realtime events"): the client sends `{action: name, reqID, ...fields}`
+ * on the WebSocket API, may get progress `{reqID, done, total}`, and gets one reply
+ * `{event, reqID, success, payload, error}` (the wire format is `wire.ts`). Events whose error reply
+ * the spec does not name answer failures on the success event with `success: false`. Long CRM and
+ * matching work runs here rather than over REST because API Gateway cuts REST calls at 29 s; events
+ * whose requests or replies can outgrow one message say how they are cut (`parts`).
  */
 
 const getHubSpotLists = defineRealtimeEvent({
@@ -22,6 +28,7 @@ const getHubSpotLists = defineRealtimeEvent({
   payload: z.array(ZHubspotList),
   summary: "HubSpot lists of the advertiser's portal, company or contact lists.",
   specRef: '001 §7',
+  parts: arrayParts<THubspotList>('A list'),
 });
 
 const getTargetedCompanies = defineRealtimeEvent({
@@ -58,12 +65,14 @@ const getContactsFromList = defineRealtimeEvent({
 
 const getCSVKickfireMatches = defineRealtimeEvent({
   name: 'getCSVKickfireMatches',
-  request: z.object({ domains: z.array(z.string().trim().min(1).max(253)).min(1).max(10_000) }),
+  request: z.object({ domains: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_MAX_DOMAINS) }),
   successEvent: 'retrievedCSVKickfireMatches',
   errorEvent: 'retrievedCSVKickfireMatches',
   payload: ZCompanyMatchResult,
-  summary: 'Matches CSV domains to companies and IP segments (the event twin of /campaign/csv-kickfire-matches).',
+  summary:
+    'Matches CSV domains to companies and IP ranges, or says why a domain did not match; each match is written to the segments log (the event twin of /campaign/csv-kickfire-matches).',
   specRef: '001 §7',
+  parts: companyMatchParts,
 });
 
 const createNewDomainList = defineRealtimeEvent({

@@ -19,3 +19,4 @@ export * from './segment.schema';
 export * from './zip-codes';
 export * from './imported-list';
 export * from './step-gates';
+export * from './domain-entry';

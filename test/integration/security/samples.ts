@@ -155,4 +155,8 @@ export const SAMPLES: Record<string, SecuritySample> = {
   listCreativeTemplatesByAdGroupTemplate: { params: { id: DEMO_IDS.adGroupTemplate }, expect: 404 },
   uploadCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
   createCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
+
+  // Company matching names no resource: the rival matches domains like anyone, and the reply holds
+  // companies and ranges from the vendor, never a demo id.
+  matchCsvCompanies: { body: { csvCompanies: ['bluepeaklogistics.com', 'Acme Corp'] }, expect: 'no-leak' },
 };

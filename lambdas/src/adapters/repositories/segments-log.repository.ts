@@ -1,7 +1,8 @@
 import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../../domain/ports/segments-log.port';
-import { batchPut, queryAll, tables } from '../dynamodb';
+import { batchPut, conditionalPut, ddb, queryAll, tables } from '../dynamodb';
 
 /**
  * Keys of segments log entries (DATA-MODEL): one partition per month (`SEGLOG#2026-11`), sorted by
@@ -11,7 +12,12 @@ import { batchPut, queryAll, tables } from '../dynamodb';
 export const segmentsLogKeys = {
   entry: (date: string, id: string) => ({ pk: `SEGLOG#${date.slice(0, 7)}`, sk: `${date}#${id}` }),
   month: (yearMonth: string) => `SEGLOG#${yearMonth}`,
+  /** The date of one matching run, so its chunks and retries write entries under the same keys. */
+  run: (runKey: string) => ({ pk: `SEGLOGRUN#${runKey}`, sk: 'RUN' }),
 } as const;
+
+/** A run's date is kept a day: long enough for any retry of its chunks, then TTL removes it. */
+export const SEGMENTS_LOG_RUN_TTL_SECONDS = 24 * 3600;
 
 async function listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]> {
   const months = await Promise.all(
@@ -34,5 +40,25 @@ async function putEntries(entries: readonly TStoredSegmentsLogEntry[]): Promise<
   );
 }
 
+async function runDate(runKey: string, now: Date): Promise<string> {
+  const key = segmentsLogKeys.run(runKey);
+  const date = now.toISOString();
+  const stored = await conditionalPut({
+    TableName: tables().app,
+    Item: {
+      ...key,
+      entity: 'segmentsLogRun',
+      date,
+      expiresAt: Math.floor(now.getTime() / 1000) + SEGMENTS_LOG_RUN_TTL_SECONDS,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  if (stored) return date;
+  const out = await ddb().send(new GetCommand({ TableName: tables().app, Key: key, ConsistentRead: true }));
+  const existing = out.Item?.['date'];
+  if (typeof existing !== 'string') throw new Error(`Segments log run ${runKey} has no date`);
+  return existing;
+}
+
 /** The DynamoDB implementation used by the handler, company matching and the seed. */
-export const segmentsLogRepository: SegmentsLogRepository = { listByMonths, putEntries };
+export const segmentsLogRepository: SegmentsLogRepository = { listByMonths, putEntries, runDate };

@@ -1,4 +1,5 @@
 import { confirmSignIn, fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
 import { clearAccessTokenCookie, setAccessTokenCookie } from './access-token-cookie';
 
 /**
@@ -77,4 +78,14 @@ function mirror(token: string | null): string | null {
   if (token) setAccessTokenCookie(token);
   else clearAccessTokenCookie();
   return token;
+}
+
+/**
+ * Listens to Amplify's token refreshes (however they happen: the API client's forced refresh, Amplify's
+ * own before expiry); returns the unsubscribe function. The realtime connection re-authenticates on it.
+ */
+export function onTokenRefresh(listener: () => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'tokenRefresh') listener();
+  });
 }

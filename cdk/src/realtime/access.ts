@@ -1,0 +1,34 @@
+import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+import type { DataAccess } from '../lambda/grants';
+
+/**
+ * What each realtime Lambda may reach. Every event handler reads its caller's connection item and
+ * deletes it when API Gateway says the connection is gone, so `connections` is read-write for all.
+ * Events listed here get exactly what their use case touches; an event added later gets the broad
+ * default until it is listed, so adding its handler file is still all a deploy needs.
+ */
+export const EVENT_ACCESS: Readonly<Record<string, DataAccess>> = {
+  // Segments log entries and the run's date (app); the company-match API key (secrets).
+  getCSVKickfireMatches: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
+  // The advertiser and its CRM connection, whose tokens a refresh rewrites (app); the CRM client
+  // secret and the token encryption key (secrets).
+  getHubSpotLists: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
+};
+
+/** Events not listed yet: campaigns and domain lists are written, reports read, vendors called. */
+export const DEFAULT_EVENT_ACCESS: DataAccess = {
+  tables: { app: 'readWrite', reports: 'read', connections: 'readWrite' },
+  secrets: true,
+};
+
+/** `$connect` stores the connection and reads the caller's agency. */
+export const CONNECT_ACCESS: DataAccess = { tables: { connections: 'readWrite', app: 'read' }, secrets: false };
+/** `$disconnect` forgets the connection. */
+export const DISCONNECT_ACCESS: DataAccess = { tables: { connections: 'readWrite' }, secrets: false };
+/** `$default` only replies (and forgets a gone connection): no app data, no secret. */
+export const DEFAULT_ROUTE_ACCESS: DataAccess = { tables: { connections: 'readWrite' }, secrets: false };
+
+/** The access of one event's Lambda. */
+export function eventAccess(event: Pick<RealtimeEventDef, 'name'>): DataAccess {
+  return EVENT_ACCESS[event.name] ?? DEFAULT_EVENT_ACCESS;
+}

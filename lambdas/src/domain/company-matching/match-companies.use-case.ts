@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import type { TCompanyMatchResult, TCompanyRow, TNoMatchReason } from '@bidgrid/shared/entities/company.schema';
+import { cleanEntry, domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import type { TDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import type { CompanyMatcher, TDomainLookup } from '../ports/company-matcher.port';
+import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../ports/segments-log.port';
+import { noMatchReason } from './no-match-reasons';
+import { typoCandidates } from './typo-candidates';
+
+/**
+ * Most ranges kept for one company. Large networks hold thousands (an ISP's domain), which no line
+ * item's IP targeting could carry and no realtime message could hold; the vendor's first ones are kept.
+ */
+export const MAX_RANGES_PER_COMPANY = 500;
+
+/** Ports of company matching. */
+export interface MatchCompaniesDeps {
+  matcher: CompanyMatcher;
+  segmentsLog: Pick<SegmentsLogRepository, 'runDate' | 'putEntries'>;
+  now: () => Date;
+}
+
+/** One company matching: a list of entries (CSV lines), and the run it belongs to. */
+export interface MatchCompaniesInput {
+  entries: readonly string[];
+  /**
+   * Identifies the run for the segments log (`matchingRunKey`): chunks and retries of one upload
+   * share it, so a match is logged once however often its chunk is sent.
+   */
+  runKey: string;
+  /** Entries resolved so far, of all entries. */
+  progress?: (done: number, total: number) => void;
+  /** Stops the work (no more look-ups, nothing logged) when nobody waits for the answer any more. */
+  signal?: AbortSignal;
+}
+
+/** A stable key for a matching run from what identifies it (caller, correlation id, ...). */
+export function matchingRunKey(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 32);
+}
+
+/** The id of a run's log entry: the same run, domain and range always give the same id. */
+const logEntryId = (runKey: string, subdomain: string, ipSegment: string): string =>
+  `seglog-${createHash('sha256').update(`${runKey}\n${subdomain}\n${ipSegment}`).digest('base64url').slice(0, 24)}`;
+
+/** What one unique entry came to: matched ranges, or a reason. */
+type TOutcome =
+  { matched: true; domain: string; companyName: string; ranges: string[] } | { matched: false; reason: TNoMatchReason };
+
+/** The entries of a list that name the same thing (`acme.com`, `https://www.Acme.com/`). */
+interface TGroup {
+  readonly key: string;
+  readonly parsed: TDomainEntry;
+  /** The entries as given (cleaned), in list order. */
+  readonly entries: string[];
+}
+
+function groupEntries(entries: readonly string[]): TGroup[] {
+  const groups = new Map<string, TGroup>();
+  for (const raw of entries) {
+    const parsed = parseDomainEntry(raw);
+    const key = domainEntryKey(parsed);
+    const group = groups.get(key);
+    if (group) group.entries.push(cleanEntry(raw));
+    else groups.set(key, { key, parsed, entries: [cleanEntry(raw)] });
+  }
+  return [...groups.values()];
+}
+
+/** The outcome of an entry that is no domain: known without asking the vendor. */
+function offlineOutcome(parsed: TDomainEntry): TOutcome | null {
+  switch (parsed.kind) {
+    case 'domain':
+      return null;
+    case 'path':
+      return { matched: false, reason: noMatchReason.path(parsed.entry, parsed.path) };
+    case 'name-only':
+      return { matched: false, reason: noMatchReason.nameOnly(parsed.entry) };
+    case 'not-a-domain':
+      return { matched: false, reason: noMatchReason.notADomain(parsed.entry) };
+    default:
+      return parsed satisfies never;
+  }
+}
+
+/** A vendor answer as an outcome; an unknown domain is probed for a likely typo first. */
+async function vendorOutcome(domain: string, deps: MatchCompaniesDeps, signal?: AbortSignal): Promise<TOutcome> {
+  const found: TDomainLookup = await deps.matcher.lookup(domain, signal);
+  switch (found.outcome) {
+    case 'matched':
+      return {
+        matched: true,
+        domain,
+        companyName: found.companyName ?? domain,
+        ranges: found.ranges.slice(0, MAX_RANGES_PER_COMPANY),
+      };
+    case 'redirected':
+      return { matched: false, reason: noMatchReason.redirect(domain, found.redirectsTo) };
+    case 'no-own-ranges':
+      return { matched: false, reason: noMatchReason.noOwnRanges(domain, found.companyName) };
+    case 'unknown':
+      break;
+  }
+  for (const candidate of typoCandidates(domain)) {
+    signal?.throwIfAborted();
+    const probe = await deps.matcher.lookup(candidate, signal);
+    if (probe.outcome === 'matched' || probe.outcome === 'no-own-ranges') {
+      return { matched: false, reason: noMatchReason.typo(domain, candidate) };
+    }
+  }
+  return { matched: false, reason: noMatchReason.notFound(domain) };
+}
+
+function rowOf(domain: string, outcome: TOutcome): TCompanyRow {
+  return outcome.matched
+    ? {
+        domain,
+        include: true,
+        domainInfo: { domain: outcome.domain, companyName: outcome.companyName, ipSegments: outcome.ranges },
+      }
+    : { domain, include: false, noMatch: outcome.reason };
+}
+
+/**
+ * Company matching (001 §7 `getCSVKickfireMatches`, `POST /campaign/csv-kickfire-matches`): entries
+ * in (trimmed, normalised, de-duplicated: every spelling of one domain is looked up once), each
+ * domain's company and IP ranges out, or the reason it did not match (a redirect and where to, a
+ * path, a likely typo and the known domain meant, no ranges of its own, a company name, not a
+ * domain, nothing found). Every entry is a row of `primarySegments` as listed; `uniqueSegments` has
+ * one row per distinct entry; matched rows are included. Each match is written to the segments log
+ * (000 §3: the domain queried, the entries as given, one range a line, the run's date), keyed by the
+ * run so a retried chunk writes nothing twice.
+ */
+export async function matchCompanies(
+  input: MatchCompaniesInput,
+  deps: MatchCompaniesDeps,
+): Promise<TCompanyMatchResult> {
+  // One failed look-up fails the match: the others stop instead of spending the vendor's quota.
+  const stop = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal;
+  const groups = groupEntries(input.entries);
+  const total = input.entries.length;
+  const outcomes = new Map<string, TOutcome>();
+  let done = 0;
+  const resolved = (group: TGroup, outcome: TOutcome): void => {
+    outcomes.set(group.key, outcome);
+    done += group.entries.length;
+    input.progress?.(done, total);
+  };
+
+  const lookups: TGroup[] = [];
+  for (const group of groups) {
+    const offline = offlineOutcome(group.parsed);
+    if (offline) outcomes.set(group.key, offline);
+    else lookups.push(group);
+  }
+  done = total - lookups.reduce((sum, group) => sum + group.entries.length, 0);
+  input.progress?.(done, total);
+
+  // The adapter bounds how many requests reach the vendor at once; these wait their turn there.
+  try {
+    await Promise.all(
+      lookups.map(async (group) => {
+        signal.throwIfAborted();
+        resolved(group, await vendorOutcome(group.key, deps, signal));
+      }),
+    );
+  } catch (error) {
+    stop.abort();
+    // The caller's abort reason is the error that matters; otherwise the first failure.
+    input.signal?.throwIfAborted();
+    throw error;
+  }
+
+  const matchedGroups = groups.flatMap((group) => {
+    const outcome = outcomes.get(group.key);
+    return outcome?.matched ? [{ group, outcome }] : [];
+  });
+  if (matchedGroups.length > 0) {
+    const date = await deps.segmentsLog.runDate(input.runKey, deps.now());
+    const entries: TStoredSegmentsLogEntry[] = matchedGroups.flatMap(({ group, outcome }) =>
+      outcome.ranges.map((ipSegment) => ({
+        id: logEntryId(input.runKey, outcome.domain, ipSegment),
+        subdomain: outcome.domain,
+        originalDomains: [...new Set(group.entries)],
+        ipSegment,
+        date,
+      })),
+    );
+    await deps.segmentsLog.putEntries(entries);
+  }
+
+  const outcomeOf = (key: string): TOutcome => {
+    const outcome = outcomes.get(key);
+    if (!outcome) throw new Error(`No outcome for ${key}`);
+    return outcome;
+  };
+  const primarySegments = input.entries.map((raw) => {
+    const entry = cleanEntry(raw);
+    return rowOf(entry, outcomeOf(domainEntryKey(parseDomainEntry(raw))));
+  });
+  const uniqueSegments = groups.map((group) =>
+    rowOf(group.parsed.kind === 'domain' ? group.parsed.domain : (group.entries[0] as string), outcomeOf(group.key)),
+  );
+  return { primarySegments, uniqueSegments, matches: matchedGroups.length };
+}

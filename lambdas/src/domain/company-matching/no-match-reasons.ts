@@ -1,0 +1,42 @@
+import type { TNoMatchReason } from '@bidgrid/shared/entities/company.schema';
+
+/** Entries are echoed in reasons; a pasted paragraph is cut so a row stays a row. */
+const MAX_ECHO = 80;
+const echo = (text: string): string => (text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO - 1)}…` : text);
+
+/**
+ * The sentences the Target Companies table shows for a domain that did not match (ours: the spec
+ * shows only matched or not). Each says what to do about it.
+ */
+export const noMatchReason = {
+  redirect: (domain: string, target: string): TNoMatchReason => ({
+    code: 'redirect',
+    message: `${domain} redirects to ${target}. Upload ${target} if that is the company you mean.`,
+    suggestion: target,
+  }),
+  path: (entry: string, path: string): TNoMatchReason => ({
+    code: 'path',
+    message: `"${echo(entry)}" is the address of a page, not a company domain. Remove the path (${echo(path)}) if the rest is the company's own domain.`,
+  }),
+  typo: (domain: string, suggestion: string): TNoMatchReason => ({
+    code: 'typo',
+    message: `No company was found for ${domain}. Did you mean ${suggestion}?`,
+    suggestion,
+  }),
+  noOwnRanges: (domain: string, companyName: string): TNoMatchReason => ({
+    code: 'no-own-ranges',
+    message: `${companyName} (${domain}) has no IP ranges of its own: companies on shared or cloud networks, often small ones, cannot be targeted by IP.`,
+  }),
+  nameOnly: (entry: string): TNoMatchReason => ({
+    code: 'name-only',
+    message: `"${echo(entry)}" is a company name. Enter the company's website domain instead (like example.com).`,
+  }),
+  notADomain: (entry: string): TNoMatchReason => ({
+    code: 'not-a-domain',
+    message: `"${echo(entry)}" is not a domain.`,
+  }),
+  notFound: (domain: string): TNoMatchReason => ({
+    code: 'not-found',
+    message: `No company with IP ranges of its own was found for ${domain}.`,
+  }),
+} as const;

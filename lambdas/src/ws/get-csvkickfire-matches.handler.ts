@@ -1,0 +1,24 @@
+import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
+import { companyMatcher } from '../adapters/company-match/company-match-client';
+import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
+import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
+import { wsHandler } from '../lib/ws';
+
+/**
+ * `getCSVKickfireMatches {domains}` -> `retrievedCSVKickfireMatches`: the domains' companies and IP
+ * ranges, or why each did not match, with progress. The run is the caller's call (`reqID`): its
+ * chunks and their retries log each match once.
+ */
+export const handler = wsHandler(
+  realtimeEventsByName.getCSVKickfireMatches,
+  ({ input, caller, reqID, progress, signal }) =>
+    matchCompanies(
+      {
+        entries: input.domains,
+        runKey: matchingRunKey(['ws', caller.agencyId, caller.username, reqID]),
+        progress,
+        signal,
+      },
+      { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
+    ),
+);

@@ -1,0 +1,66 @@
+import { CSV_MATCH_CHUNK_MAX_ENTRIES } from '../constants';
+import type { TCompanyMatchResult, TCompanyRow } from '../entities/company.schema';
+import { domainEntryKey, parseDomainEntry } from '../validation/domain-entry';
+import type { RealtimeParts } from './event';
+import { packGroups } from './parts';
+
+const countMatches = (rows: readonly TCompanyRow[]): number => rows.filter((row) => row.domainInfo).length;
+
+/**
+ * Chunks and parts of a company match (`getCSVKickfireMatches`). A long list goes in chunks of at
+ * most 200 entries that fit a frame, every spelling of one domain in the same chunk (so the server
+ * sees all of a company's lines at once: one row, one log entry with all original spellings). A
+ * reply too big for a message goes in parts: the listed rows first, then the unique ones. Merging
+ * concatenates, drops a unique row seen before, and recounts the matches.
+ */
+export const companyMatchParts: RealtimeParts<{ domains: string[] }, TCompanyMatchResult> = {
+  splitRequest(request, fits) {
+    if (request.domains.length <= CSV_MATCH_CHUNK_MAX_ENTRIES && fits(request)) return [request];
+    const groups = new Map<string, string[]>();
+    for (const domain of request.domains) {
+      const key = domainEntryKey(parseDomainEntry(domain));
+      const group = groups.get(key);
+      if (group) group.push(domain);
+      else groups.set(key, [domain]);
+    }
+    return packGroups([...groups.values()], (domains) => ({ ...request, domains }), fits, {
+      maxItems: CSV_MATCH_CHUNK_MAX_ENTRIES,
+      what: 'A domain',
+    });
+  },
+
+  size: (request) => request.domains.length,
+
+  splitPayload(payload, fits) {
+    if (fits(payload)) return [payload];
+    const rowsOf = (rows: readonly TCompanyRow[]) => rows.map((row) => [row]);
+    const primary = packGroups(
+      rowsOf(payload.primarySegments),
+      (rows): TCompanyMatchResult => ({ primarySegments: rows, uniqueSegments: [], matches: 0 }),
+      fits,
+      { what: 'A company row' },
+    );
+    const unique = packGroups(
+      rowsOf(payload.uniqueSegments),
+      (rows): TCompanyMatchResult => ({ primarySegments: [], uniqueSegments: rows, matches: countMatches(rows) }),
+      fits,
+      { what: 'A company row' },
+    );
+    return [...primary, ...unique];
+  },
+
+  merge(payloads) {
+    const seen = new Set<string>();
+    const uniqueSegments: TCompanyRow[] = [];
+    for (const row of payloads.flatMap((payload) => payload.uniqueSegments)) {
+      if (seen.has(row.domain)) continue;
+      seen.add(row.domain);
+      uniqueSegments.push(row);
+    }
+    return {
+      primarySegments: payloads.flatMap((payload) => payload.primarySegments),
+      uniqueSegments,
+      matches: countMatches(uniqueSegments),
+    };
+  },
+};

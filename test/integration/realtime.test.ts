@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
+import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
+import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+import { accessTokenFor, callOperation, callOperationUnchecked, request } from '../support/api';
+import { connect, newReqId, open, type TestSocket } from '../support/realtime';
+import { fuzzMessages, interestingStrings } from '../support/realtime-arbitraries';
+import { DEMO_IDS } from './security/samples';
+
+const { getCSVKickfireMatches, getHubSpotLists } = realtimeEventsByName;
+
+/** The segments log entries of one subdomain, as internal staff read them. */
+async function logEntriesOf(subdomain: string): Promise<TSegmentsLogEntry[]> {
+  // Unchecked: the payload is the spec's JSON string, parsed here with the operation's own schema.
+  const reply = await callOperationUnchecked(segmentsLog.listSegmentsLogs, {
+    token: await accessTokenFor('ops-admin'),
+    body: { username: 'ops-admin' },
+  });
+  const entries = segmentsLog.listSegmentsLogs.response.parse(reply.body.payload) as TSegmentsLogEntry[];
+  return entries.filter((entry) => entry.subdomain === subdomain);
+}
+
+describe('realtime channel', () => {
+  let demo: TestSocket;
+  let rival: TestSocket;
+
+  beforeAll(async () => {
+    demo = await open(await accessTokenFor('demo'));
+    rival = await open(await accessTokenFor('rival'));
+  });
+  afterAll(async () => {
+    await demo.close();
+    await rival.close();
+  });
+
+  it('refuses the upgrade without a token or with a bad one', async () => {
+    expect(await connect(null)).toEqual({ refused: 401 });
+    expect(await connect('not-a-token')).toEqual({ refused: 401 });
+    const forged = `${(await accessTokenFor('demo')).slice(0, -4)}AAAA`;
+    expect(await connect(forged)).toEqual({ refused: 401 });
+  });
+
+  it('matches domains with progress and a reason for every miss, replying to the asking connection only', async () => {
+    // Act
+    const result = await demo.call('getCSVKickfireMatches', {
+      domains: [
+        'bluepeaklogistics.com',
+        'https://www.BluePeakLogistics.com/',
+        'northwindanalytiics.io',
+        'bluepeak-freight.com',
+        'quillandcrumb.com',
+        'linkedin.com/company/bluepeak',
+        'Bluepeak Logistics',
+        'nobody-here.example',
+      ],
+    });
+
+    // Assess
+    expect(result.reply).toMatchObject({ event: 'retrievedCSVKickfireMatches', success: true, error: null });
+    const payload = getCSVKickfireMatches.payload.parse(result.payloads[0]) as TCompanyMatchResult;
+    expect(payload.matches).toBe(1);
+    expect(payload.primarySegments).toHaveLength(8);
+    const reasons = Object.fromEntries(
+      payload.uniqueSegments.map((row) => [row.domain, row.noMatch?.code ?? 'matched']),
+    );
+    expect(reasons).toEqual({
+      'bluepeaklogistics.com': 'matched',
+      'northwindanalytiics.io': 'typo',
+      'bluepeak-freight.com': 'redirect',
+      'quillandcrumb.com': 'no-own-ranges',
+      'linkedin.com/company/bluepeak': 'path',
+      'Bluepeak Logistics': 'name-only',
+      'nobody-here.example': 'not-found',
+    });
+    expect(payload.uniqueSegments[0]?.domainInfo).toEqual({
+      domain: 'bluepeaklogistics.com',
+      companyName: 'Bluepeak Logistics',
+      ipSegments: ['198.18.0.0/22', '198.19.0.0/24'],
+    });
+    expect(result.progress.length).toBeGreaterThan(0);
+    expect(result.progress.at(-1)).toMatchObject({ done: 8, total: 8 });
+    // Nothing of it reached the other agency's connection.
+    expect(JSON.stringify(rival.received)).not.toContain(result.reply.reqID);
+  });
+
+  it('logs each match once per range, and a retried chunk (same reqID) writes nothing twice', async () => {
+    // Prepare: a subdomain no other test uses (the simulator matches subdomains to their company).
+    const subdomain = `rt-${randomUUID().slice(0, 8)}.bluepeaklogistics.com`;
+    const reqID = newReqId();
+
+    // Act
+    await demo.call('getCSVKickfireMatches', { domains: [subdomain, `https://${subdomain}/`] }, { reqID });
+    await demo.call('getCSVKickfireMatches', { domains: [subdomain, `https://${subdomain}/`] }, { reqID });
+    const afterRetry = await logEntriesOf(subdomain);
+    await demo.call('getCSVKickfireMatches', { domains: [subdomain] });
+    const afterNewRun = await logEntriesOf(subdomain);
+
+    // Assess
+    expect(afterRetry.map((e) => [e.ipSegment, e.originalDomains]).sort()).toEqual([
+      ['198.18.0.0/22', [subdomain, `https://${subdomain}/`]],
+      ['198.19.0.0/24', [subdomain, `https://${subdomain}/`]],
+    ]);
+    expect(afterNewRun).toHaveLength(4);
+  });
+
+  it('answers each chunk of one call on its own, echoing it, and logs the chunks as one run', async () => {
+    // Prepare: two chunks of one call, as the web's typed call sends a long list.
+    const first = `rt-${randomUUID().slice(0, 8)}.northwindanalytics.io`;
+    const second = `rt-${randomUUID().slice(0, 8)}.northwindanalytics.io`;
+    const reqID = newReqId();
+
+    // Act
+    const a = await demo.call('getCSVKickfireMatches', { chunk: { index: 0, count: 2 }, domains: [first] }, { reqID });
+    const b = await demo.call('getCSVKickfireMatches', { chunk: { index: 1, count: 2 }, domains: [second] }, { reqID });
+
+    // Assess
+    expect(a.reply).toMatchObject({ success: true, chunk: { index: 0, count: 2 } });
+    expect(b.reply).toMatchObject({ success: true, chunk: { index: 1, count: 2 } });
+    const [logA] = await logEntriesOf(first);
+    const [logB] = await logEntriesOf(second);
+    expect(logA?.date).toBeDefined();
+    expect(logB?.date).toBe(logA?.date);
+  });
+
+  it('answers invalid fields with field errors and keeps the connection open', async () => {
+    // Act
+    const empty = await demo.call('getCSVKickfireMatches', { domains: [] });
+    const blank = await demo.call('getCSVKickfireMatches', { domains: ['acme.com', '   '] });
+    const after = await demo.call('getHubSpotLists', {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      listType: 'contacts',
+    });
+
+    // Assess
+    expect(empty.reply).toMatchObject({
+      success: false,
+      payload: null,
+      status: 400,
+      fieldErrors: { domains: [expect.any(String)] },
+    });
+    expect(blank.reply).toMatchObject({
+      success: false,
+      status: 400,
+      fieldErrors: { 'domains.1': [expect.any(String)] },
+    });
+    expect(after.reply.success).toBe(true);
+  });
+
+  it("gives the demo advertiser's CRM lists to the demo agency, and the rival a not-found, never data", async () => {
+    // Act
+    const mine = await demo.call('getHubSpotLists', {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      listType: 'companies',
+    });
+    const theirs = await rival.call('getHubSpotLists', {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      listType: 'companies',
+    });
+    const spoofed = await rival.call('getHubSpotLists', {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      listType: 'companies',
+      agencyId: DEMO_IDS.agencyId,
+      username: 'demo',
+    });
+
+    // Assess
+    expect(mine.reply).toMatchObject({ event: 'retrievedLists', success: true });
+    expect(mine.payloads[0]).toEqual([
+      { listId: '101', name: 'Target Accounts Q4', size: 24 },
+      { listId: '102', name: 'Tier 1 Prospects', size: 12 },
+      { listId: '103', name: 'Closed Won 2026', size: 40 },
+    ]);
+    for (const refused of [theirs, spoofed]) {
+      expect(refused.reply).toEqual({
+        event: 'retrievedLists',
+        reqID: refused.reply.reqID,
+        success: false,
+        payload: null,
+        error: 'Advertiser not found.',
+        status: 404,
+      });
+    }
+  });
+
+  it('answers unknown actions, events without a handler and malformed JSON with an error, connection open', async () => {
+    // Act
+    const unknown = await demo.call('dropAllTables', {});
+    const later = await demo.call('createCampaign', {});
+    const from = demo.received.length;
+    demo.sendRaw('{"action": "getCSVKickfireMatches", ');
+    const malformed = await demo.next(
+      (m) =>
+        (m as { event?: string; reqID?: unknown }).event === 'requestError' &&
+        (m as { reqID?: unknown }).reqID === null,
+      { from },
+    );
+    demo.sendRaw('[1, 2, 3]');
+    const after = await demo.call('getCSVKickfireMatches', { domains: ['northwindanalytics.io'] });
+
+    // Assess
+    expect(unknown.reply).toMatchObject({
+      event: 'requestError',
+      success: false,
+      status: 400,
+      fieldErrors: { action: ['Unknown action.'] },
+    });
+    expect(later.reply).toMatchObject({
+      event: 'campaignCreationError',
+      success: false,
+      status: 501,
+      error: 'Not implemented yet',
+    });
+    expect(malformed).toMatchObject({ success: false, payload: null, status: 400 });
+    expect(after.reply.success).toBe(true);
+    expect(demo.socket.readyState).toBe(demo.socket.OPEN);
+  });
+
+  it('closes a connection that sends an oversized frame with 1009; the gateway and other connections go on', async () => {
+    // Prepare
+    const doomed = await open(await accessTokenFor('demo'));
+    const domains = Array.from({ length: 3000 }, (_, i) => `company-${i}.example.com`);
+
+    // Act: about 80 KB in one frame, as a browser would send it.
+    doomed.sendRaw(JSON.stringify({ action: 'getCSVKickfireMatches', reqID: newReqId(), domains }));
+    const closed = await doomed.closed;
+    const fresh = await open(await accessTokenFor('demo'));
+    const onFresh = await fresh.call('getHubSpotLists', {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      listType: 'companies',
+    });
+    const onOld = await demo.call('getHubSpotLists', {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      listType: 'contacts',
+    });
+
+    // Assess
+    expect(closed.code).toBe(1009);
+    expect(doomed.received).toEqual([]);
+    expect(onFresh.reply.success).toBe(true);
+    expect(onOld.reply.success).toBe(true);
+    await fresh.close();
+  });
+
+  it('logs a REST match once when the same list is sent again the same day, or with the same Idempotency-Key', async () => {
+    // Prepare
+    const token = await accessTokenFor('demo');
+    const byContent = `rt-${randomUUID().slice(0, 8)}.bluepeaklogistics.com`;
+    const byKey = `rt-${randomUUID().slice(0, 8)}.bluepeaklogistics.com`;
+    const key = randomUUID();
+
+    // Act
+    for (let i = 0; i < 2; i++) {
+      await callOperation(campaign.matchCsvCompanies, { token, body: { csvCompanies: [byContent] } });
+      await request('POST', campaign.matchCsvCompanies.path, {
+        token,
+        body: { csvCompanies: [i === 0 ? byKey : `https://${byKey}/`] },
+        headers: { 'idempotency-key': key },
+      });
+    }
+
+    // Assess: two ranges each, once.
+    expect(await logEntriesOf(byContent)).toHaveLength(2);
+    expect(await logEntriesOf(byKey)).toHaveLength(2);
+  });
+
+  it('answers the REST twin from the same use case, with field errors for bad bodies', async () => {
+    const token = await accessTokenFor('demo');
+    const ok = await callOperation(campaign.matchCsvCompanies, {
+      token,
+      body: { csvCompanies: ['northwindanalytics.io', 'Acme Corp'] },
+    });
+    const bad = await callOperationUnchecked(campaign.matchCsvCompanies, { token, body: { csvCompanies: [] } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.payload?.uniqueSegments.map((row) => row.noMatch?.code ?? 'matched')).toEqual([
+      'matched',
+      'name-only',
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors).toHaveProperty('csvCompanies');
+  });
+});
+
+/** A valid request of each fuzzed event, which generated messages keep some fields of. */
+const SEEDS: Record<string, Record<string, unknown>> = {
+  getCSVKickfireMatches: { domains: ['bluepeaklogistics.com', 'Acme Corp'] },
+  getHubSpotLists: { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'companies' },
+};
+
+describe('realtime fuzzing', () => {
+  let socket: TestSocket;
+
+  beforeAll(async () => {
+    socket = await open(await accessTokenFor('demo'));
+  });
+  afterAll(async () => {
+    await socket.close();
+  });
+
+  const usableReqId = (reqID: unknown): reqID is string =>
+    typeof reqID === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(reqID);
+  const isAnonymousRefusal = (m: unknown): boolean =>
+    typeof m === 'object' && m !== null && 'success' in m && (m as { reqID?: unknown }).reqID === null;
+
+  /**
+   * Sends generated messages, ten at a time; every one must get an envelope reply, never a 5xx, and
+   * the connection must stay open. Messages whose reqID the envelope refuses are answered with
+   * `reqID: null`, so they go one by one after each batch, each matched to the next such reply.
+   */
+  async function fuzz(event: RealtimeEventDef, runs: number): Promise<{ valid: number; invalid: number }> {
+    const samples = fc.sample(
+      fuzzMessages(event, interestingStrings([DEMO_IDS.advertiserWithCrm, DEMO_IDS.advertiserWithCard]), {
+        seed: SEEDS[event.name],
+      }),
+      { numRuns: runs, seed: 20261125 },
+    );
+    let valid = 0;
+    for (let i = 0; i < samples.length; i += 10) {
+      const batch = samples.slice(i, i + 10);
+      const results = await Promise.all(
+        batch
+          .filter(({ message }) => usableReqId(message['reqID']))
+          .map(async ({ message, valid: isValid }) => {
+            const { action, reqID, ...fields } = message;
+            const result = await socket.call(String(action), fields, { reqID: String(reqID), timeoutMs: 60_000 });
+            return { isValid, reply: result.reply as { success: boolean; status?: number }, message };
+          }),
+      );
+      for (const { message, valid: isValid } of batch.filter(({ message }) => !usableReqId(message['reqID']))) {
+        const from = socket.received.length;
+        socket.sendRaw(JSON.stringify(message));
+        const reply = (await socket.next(isAnonymousRefusal, { from })) as { success: boolean; status?: number };
+        results.push({ isValid, reply, message });
+      }
+      for (const { isValid, reply, message } of results) {
+        const context = JSON.stringify(message).slice(0, 300);
+        if (isValid) {
+          valid++;
+          // A valid message may still be refused by the business (another agency's id: 404), never by the channel.
+          if (!reply.success) expect([404, 400], context).toContain(reply.status);
+        } else {
+          expect(reply.success, context).toBe(false);
+          expect(reply.status, context).toBe(400);
+        }
+        expect(reply.status ?? 200, context).toBeLessThan(500);
+      }
+      expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+    }
+    return { valid, invalid: samples.length - valid };
+  }
+
+  it('getCSVKickfireMatches: 200 generated messages, each answered with an envelope, never a 5xx', async () => {
+    const counts = await fuzz(getCSVKickfireMatches, 200);
+    expect(counts.valid).toBeGreaterThanOrEqual(40);
+    expect(counts.invalid).toBeGreaterThanOrEqual(40);
+    console.info(`fuzzed getCSVKickfireMatches: ${counts.valid} valid, ${counts.invalid} invalid`);
+  }, 240_000);
+
+  it('getHubSpotLists: 200 generated messages, each answered with an envelope, never a 5xx', async () => {
+    const counts = await fuzz(getHubSpotLists, 200);
+    expect(counts.valid).toBeGreaterThanOrEqual(40);
+    expect(counts.invalid).toBeGreaterThanOrEqual(40);
+    console.info(`fuzzed getHubSpotLists: ${counts.valid} valid, ${counts.invalid} invalid`);
+  }, 240_000);
+});

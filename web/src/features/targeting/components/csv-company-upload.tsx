@@ -1,0 +1,139 @@
+import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { CSV_MATCH_MAX_DOMAINS, TOAST_MS } from '@bidgrid/shared/constants';
+import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
+import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
+import { ErrorState } from '@/components/data-states';
+import { toaster } from '@/lib/toaster';
+import { useCsvCompanyMatches } from '../api/company-matches.realtime';
+import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
+import { CompanyMatchesTable } from './company-matches-table';
+
+/** 001 §2: shown while the companies are matched. */
+export const MATCHING_TEXT = "We're getting your company information. This may take a few minutes...";
+/** Ours: a CSV without a single line to match. */
+export const EMPTY_FILE_TEXT = 'The file has no domains.';
+
+export interface CsvCompanyUploadProps {
+  /** Hears the draft's `foundCompanyInfo` after each match and each include toggle (the wizard step keeps it). */
+  readonly onChange?: (info: TFoundCompanyInfo) => void;
+}
+
+/** How many matched rows the user keeps. */
+const includedCount = (result: TCompanyMatchResult, included: ReadonlySet<string>): number =>
+  result.uniqueSegments.filter((row) => row.domainInfo && included.has(row.domain)).length;
+
+/** A CSV upload problem (001 §5): shown for 10 s. */
+function showCsvError(message: string): void {
+  toaster.create({ type: 'error', title: message, duration: TOAST_MS.csvError, closable: true });
+}
+
+/**
+ * The CSV path of Target Companies (001 §2, §5): one .csv file, one domain per line (lines split,
+ * carriage returns removed; a read failure says 'There was an error uploading your file. Please try
+ * again.', errors shown 10 s), matched over the realtime channel with the loading text and progress,
+ * then the table of domains with matched status, include toggles and the reason for each miss. A
+ * failed match shows the returned error (001 §8) with a way to try again. The wizard's Target
+ * Companies step reuses it.
+ */
+export function CsvCompanyUpload({ onChange }: CsvCompanyUploadProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const matches = useCsvCompanyMatches();
+  const [file, setFile] = useState<{ name: string; domains: string[] } | null>(null);
+  const [result, setResult] = useState<TCompanyMatchResult | null>(null);
+  const [included, setIncluded] = useState<Set<string>>(new Set());
+
+  const match = async (domains: string[]): Promise<void> => {
+    setResult(null);
+    try {
+      const matched = await matches.call({ domains });
+      const include = initiallyIncluded(matched);
+      setResult(matched);
+      setIncluded(include);
+      onChange?.(foundCompanyInfo(matched, include));
+    } catch {
+      // The hook holds the error; the error state below shows it (and the app toasts it).
+    }
+  };
+
+  const upload = async (files: File[]): Promise<void> => {
+    const read = await readCsvUpload(files);
+    if (!read.ok) return showCsvError(read.message);
+    const domains = domainLines(read.lines);
+    if (domains.length === 0) return showCsvError(EMPTY_FILE_TEXT);
+    if (domains.length > CSV_MATCH_MAX_DOMAINS) return showCsvError(tooManyDomainsText(domains.length));
+    const name = files[0]?.name ?? '';
+    setFile({ name, domains });
+    await match(domains);
+  };
+
+  const toggle = (domain: string, include: boolean): void => {
+    const next = new Set(included);
+    if (include) next.add(domain);
+    else next.delete(domain);
+    setIncluded(next);
+    if (result) onChange?.(foundCompanyInfo(result, next));
+  };
+
+  const progress = matches.progress;
+  return (
+    <Stack gap="5">
+      <HStack gap="3" wrap="wrap">
+        <Button colorPalette="blue" disabled={matches.pending} onClick={() => input.current?.click()}>
+          Upload CSV
+        </Button>
+        {/* The button opens the file chooser; the input itself stays out of sight and out of the tab order. */}
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          onChange={(event) => {
+            const chosen = Array.from(event.currentTarget.files ?? []);
+            // Clear the input so choosing the same file again fires a change.
+            event.currentTarget.value = '';
+            void upload(chosen);
+          }}
+        />
+        <Text color="fg.muted" fontSize="sm">
+          {file
+            ? `${file.name}: ${file.domains.length} ${file.domains.length === 1 ? 'line' : 'lines'}`
+            : 'One .csv file, one domain per line.'}
+        </Text>
+      </HStack>
+
+      {matches.pending ? (
+        <Flex direction="column" gap="3" py="6" role="status" aria-live="polite">
+          <Text>{MATCHING_TEXT}</Text>
+          <Progress.Root
+            value={progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null}
+            size="sm"
+            colorPalette="blue"
+            maxW="md"
+          >
+            {/* The track is the progressbar; without a name of ours it would be called "50 percent". */}
+            <Progress.Track aria-label="Company matching progress">
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="sm" color="fg.muted">
+            {progress ? `${progress.done} of ${progress.total} domains checked` : 'Starting…'}
+          </Text>
+        </Flex>
+      ) : matches.error ? (
+        <ErrorState
+          title="The company match failed."
+          message={matches.error.message}
+          onRetry={file ? () => void match(file.domains) : undefined}
+        />
+      ) : result ? (
+        <Box>
+          <Text mb="3" fontWeight="semibold">
+            {`${result.matches} of ${result.uniqueSegments.length} ${result.uniqueSegments.length === 1 ? 'domain' : 'domains'} matched, ${includedCount(result, included)} included`}
+          </Text>
+          <CompanyMatchesTable rows={result.uniqueSegments} included={included} onToggle={toggle} />
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
