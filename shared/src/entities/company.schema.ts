@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText } from './common.schema';
+import { MAX_REQUEST_TEXT, ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText } from './common.schema';
 
 /**
  * What company matching found for a domain: the company and the IP ranges that become its line
@@ -36,9 +36,9 @@ export type TNoMatchReasonCode = z.infer<typeof ZNoMatchReasonCode>;
 export const ZNoMatchReason = z.object({
   code: ZNoMatchReasonCode,
   /** The sentence the Target Companies table shows. */
-  message: z.string().min(1),
+  message: z.string().min(1).max(MAX_REQUEST_TEXT),
   /** A domain to use instead (redirect target, typo correction). */
-  suggestion: z.string().min(1).optional(),
+  suggestion: ZDomainText.optional(),
 });
 export type TNoMatchReason = z.infer<typeof ZNoMatchReason>;
 

@@ -1,6 +1,9 @@
 import type { TNoMatchReason } from '@bidgrid/shared/entities/company.schema';
 
-/** Entries are echoed in reasons; a pasted paragraph is cut so a row stays a row. */
+/**
+ * Entries are echoed in reasons; a pasted paragraph is cut so a row stays a row, and a sentence stays
+ * within the schema's bound on a reason (`MAX_REQUEST_TEXT`) whatever it quotes.
+ */
 const MAX_ECHO = 80;
 const echo = (text: string): string => (text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO - 1)}…` : text);
 
@@ -11,7 +14,7 @@ const echo = (text: string): string => (text.length > MAX_ECHO ? `${text.slice(0
 export const noMatchReason = {
   redirect: (domain: string, target: string): TNoMatchReason => ({
     code: 'redirect',
-    message: `${domain} redirects to ${target}. Upload ${target} if that is the company you mean.`,
+    message: `${echo(domain)} redirects to ${echo(target)}. Upload ${echo(target)} if that is the company you mean.`,
     suggestion: target,
   }),
   path: (entry: string, path: string): TNoMatchReason => ({
@@ -20,12 +23,12 @@ export const noMatchReason = {
   }),
   typo: (domain: string, suggestion: string): TNoMatchReason => ({
     code: 'typo',
-    message: `No company was found for ${domain}. Did you mean ${suggestion}?`,
+    message: `No company was found for ${echo(domain)}. Did you mean ${echo(suggestion)}?`,
     suggestion,
   }),
   noOwnRanges: (domain: string, companyName: string): TNoMatchReason => ({
     code: 'no-own-ranges',
-    message: `${companyName} (${domain}) has no IP ranges of its own: companies on shared or cloud networks, often small ones, cannot be targeted by IP.`,
+    message: `${echo(companyName)} (${echo(domain)}) has no IP ranges of its own: companies on shared or cloud networks, often small ones, cannot be targeted by IP.`,
   }),
   nameOnly: (entry: string): TNoMatchReason => ({
     code: 'name-only',
@@ -37,6 +40,6 @@ export const noMatchReason = {
   }),
   notFound: (domain: string): TNoMatchReason => ({
     code: 'not-found',
-    message: `No company with IP ranges of its own was found for ${domain}.`,
+    message: `No company with IP ranges of its own was found for ${echo(domain)}.`,
   }),
 } as const;
