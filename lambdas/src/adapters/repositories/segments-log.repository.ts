@@ -1,7 +1,9 @@
 import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { mapPage } from '../../domain/ports/page.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../../domain/ports/segments-log.port';
-import { batchPut, queryAll, tables } from '../dynamodb';
+import { batchPut, queryPage, tables } from '../dynamodb';
 
 /**
  * Keys of segments log entries (DATA-MODEL): one partition per month (`SEGLOG#2026-11`), sorted by
@@ -13,18 +15,19 @@ export const segmentsLogKeys = {
   month: (yearMonth: string) => `SEGLOG#${yearMonth}`,
 } as const;
 
-async function listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]> {
-  const months = await Promise.all(
-    yearMonths.map((month) =>
-      queryAll({
-        TableName: tables().app,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': segmentsLogKeys.month(month) },
-        ScanIndexForward: false,
-      }),
-    ),
+async function listByMonths(yearMonths: readonly string[], page: TPageRequest): Promise<TPage<TSegmentsLogEntry>> {
+  // The months are read one after the other, in the order given; a page may span several.
+  const items = await queryPage(
+    { list: 'segmentsLog', partitions: yearMonths.map(segmentsLogKeys.month), skPrefix: '' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+    }),
   );
-  return months.flat().map((item) => ZSegmentsLogEntry.parse(item));
+  return mapPage(items, (item) => ZSegmentsLogEntry.parse(item));
 }
 
 async function putEntries(entries: readonly TStoredSegmentsLogEntry[]): Promise<void> {

@@ -201,6 +201,7 @@ const OUR_CALLS = [
   'GET /api/creatives/uploadurl',
   'GET /api/agency/signupaccess',
   'GET /api/report/campaign/delivery',
+  'GET /api/mailSents/{id}',
 ];
 
 function findSpecCall(entry: SpecCall): AnyOperation | undefined {
