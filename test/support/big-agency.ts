@@ -24,13 +24,23 @@ export interface BigAgency {
 
 let environmentSet = false;
 
-/** The repositories of the running stack (lambdas modules read their configuration on first use). */
+/**
+ * The billing repository and the billing rules of the running stack (lambdas modules read their
+ * configuration on first use). The modules themselves, not `seeding.ts`: the browser tests' loader cannot
+ * follow the vendor SDKs that module also brings.
+ */
 async function seeding() {
   if (!environmentSet) {
     applyLambdaEnvironment(stackInfo());
     environmentSet = true;
   }
-  return import('@bidgrid/lambdas/seeding');
+  const [repository, logs, document, descriptor] = await Promise.all([
+    import('@bidgrid/lambdas/adapters/repositories/billing.repository'),
+    import('@bidgrid/lambdas/domain/billing/billing-logs'),
+    import('@bidgrid/lambdas/domain/billing/invoice-document'),
+    import('@bidgrid/lambdas/domain/billing/statement-descriptor'),
+  ]);
+  return { ...repository, ...logs, ...document, ...descriptor };
 }
 
 /** An invoice e-mail's HTML as the billing job writes it, for a charge of `cents` on `chargedAt`. */
