@@ -131,7 +131,15 @@ describe('the handler wrapper pages paged operations (issue 9 §6)', () => {
   });
 
   it('has no nextCursor on an operation that is not paged', async () => {
-    const plain = defineOperation({ ...things, name: 'plainThings', paged: undefined } as never);
+    const plain = defineOperation({
+      name: 'plainThings',
+      method: 'POST',
+      path: '/api/plain-things',
+      auth: 'user',
+      response: z.array(z.string()),
+      summary: 'Unpaged test operation',
+      specRef: 'test',
+    });
     const handler = httpHandler(plain, async () => ['one']).handler;
     const result = await handler(apiEvent({ method: 'POST', body: '{}' }), lambdaContext());
     expect(JSON.parse(result.body)).toEqual({ success: true, payload: ['one'], error: null });
