@@ -12,6 +12,8 @@
  *   embedded fonts (Polish, Greek, Japanese, Russian, Korean, Czech)                              #5
  * - reports: p50/p99 of campaigns-by-advertiser and line-item reports (200 line items, 120 days)
  *   through the local gateway (goal p99 < 150 ms), and sync throughput in daily rows/s            #6
+ * - lists: the invoices list of an agency with 500 invoices: one reply's size and time, and the
+ *   whole list page by page                                                                      #9 §6
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
@@ -21,12 +23,13 @@ import { formatWebFigures, measureLighthouse, measureLoginRouteJs } from './web'
 import { measureBilling } from './billing';
 import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { formatReportsFigures, measureReports, measureSync } from './reports';
+import { formatListFigures, measureInvoiceList } from './lists';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
 import { setLocalRateLimits } from '../support/rate-limits';
 
-const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices', 'reports'] as const;
+const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices', 'reports', 'lists'] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
 const sections = new Set<Section>(asked.length > 0 ? asked : ALL);
@@ -130,4 +133,9 @@ if (sections.has('reports')) {
   const reports = await measureReports({ clients: 1, seconds: 10 });
   const sync = await measureSync();
   console.log(`${formatReportsFigures(reports, sync)}\n`);
+}
+
+if (sections.has('lists')) {
+  console.log('# Invoices list (POST /api/mailSents) of an agency with 500 invoices, through the local gateway');
+  console.log(`${formatListFigures(await measureInvoiceList({ invoices: 500, runs: 20 }))}\n`);
 }

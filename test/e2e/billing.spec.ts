@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
+import { createBigAgency } from '../support/big-agency';
 import { expect, expectAccessible, readWhenReady, signIn, test } from './fixtures';
 
 /** The bytes of a finished download. */
@@ -109,5 +110,32 @@ test.describe('billing', () => {
     expect(download.suggestedFilename()).toBe('export.csv');
     const text = (await bytesOf(download)).toString('utf8');
     expect(text.startsWith('\uFEFF"Date";"Subdomain";"IP Segment";"Original Domains"\r\n')).toBe(true);
+  });
+
+  test('shows every billing log of an agency with more than one page of them (issue 9 §6)', async ({ page }) => {
+    // An agency of its own, with 150 logs (the list answers 100 a page): the demo world stays as seeded.
+    const big = await createBigAgency({ logs: 150, invoices: 0 });
+    await signIn(page, big.username, big.password);
+    await page.goto('/allbillinglogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Billing Logs' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'All Billing Logs' });
+
+    // Every log is in once the second page has joined the first, and the note about more is gone.
+    await expect(page.getByText('1–10 of 150')).toBeVisible();
+    await expect(page.getByText(/^Loading more/)).toHaveCount(0);
+    await page.getByLabel('Rows per page').selectOption('100');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText('101–150 of 150')).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(50);
+    // Newest first: the second screen ends with the oldest log.
+    await expect(table.locator('tbody tr').last()).toContainText('Delivered spend, charge 149');
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const lines = (await bytesOf(download)).subarray(3).toString('utf8').split('\r\n');
+    expect(lines.filter((line) => line.includes('Delivered spend, charge '))).toHaveLength(150);
   });
 });

@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { buildPath, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared';
+import { buildPath, type AnyOperation, type InputOf, type PagedOperation, type ResponseOf } from '@bidgrid/shared';
 import { stackInfo } from './stack';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -39,6 +39,8 @@ export interface ApiReply<T = unknown> {
     error?: string | null;
     message?: string;
     fieldErrors?: Record<string, string[]>;
+    /** A paged operation's cursor of the next page (null once the list has ended). */
+    nextCursor?: string | null;
   };
 }
 
@@ -164,4 +166,38 @@ export function callFormOperationUnchecked(
   options: { token?: string; params?: Record<string, string>; fields?: Record<string, string> } = {},
 ): Promise<ApiReply> {
   return sendForm(op, options.token, pathOf(op, options.params), formOf(options.fields ?? {}));
+}
+
+/** Every page of a paged list, as `callAllPages` read it. */
+export interface AllPages<O extends AnyOperation> {
+  /** The replies, page after page, raw (a leak check sees what the server sent). */
+  readonly replies: ReadonlyArray<ApiReply<ResponseOf<O>>>;
+  /** Each page's payload parsed by the contract (the spec's JSON strings become their arrays). */
+  readonly payloads: ReadonlyArray<ResponseOf<O>>;
+}
+
+/**
+ * Calls a paged operation page after page (its `nextCursor` as the next `cursor`, the input's other query
+ * fields kept) until the list ends; throws on a page that is not a 200 or on a list that never ends.
+ */
+export async function callAllPages<O extends PagedOperation>(
+  op: O,
+  options: CallOptions<O>,
+  maxPages = 1000,
+): Promise<AllPages<O>> {
+  const replies: Array<ApiReply<ResponseOf<O>>> = [];
+  const payloads: Array<ResponseOf<O>> = [];
+  const { query, ...rest } = options as UncheckedCallOptions & { query?: Record<string, unknown> };
+  let cursor: string | null = null;
+  do {
+    if (replies.length >= maxPages) throw new Error(`${op.name}: more than ${maxPages} pages`);
+    const pageQuery = cursor === null ? query : { ...query, cursor };
+    const reply = (await callOperation(op, { ...rest, query: pageQuery } as CallOptions<O>)) as ApiReply<ResponseOf<O>>;
+    if (reply.status !== 200)
+      throw new Error(`${op.name} page ${replies.length + 1}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    replies.push(reply);
+    payloads.push(op.response.parse(reply.body.payload) as ResponseOf<O>);
+    cursor = reply.body.nextCursor ?? null;
+  } while (cursor !== null);
+  return { replies, payloads };
 }

@@ -8,6 +8,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { PutCommandInput, QueryCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { coreConfig } from '../config';
+import type { TPage, TPageRequest } from '../domain/ports/page.port';
+import { decodeCursor, encodeCursor } from './page-keys';
+import type { TCursorScope, TStartKey } from './page-keys';
 
 /** An item as stored: attribute name to value (the document client converts to and from JS). */
 export type Item = Record<string, unknown>;
@@ -77,6 +80,65 @@ export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/**
+ * DynamoDB reads one page may make. A filtered list (items of one advertiser among the agency's, one
+ * kind of item under a shared prefix) may have to read past many items it does not keep; past this many
+ * reads the page ends short, with a cursor where the reading stopped, so no request reads without bound.
+ */
+export const MAX_READS_PER_PAGE = 8;
+/** How many items a filtered read evaluates at least, so sparse matches do not cost one round trip each. */
+const FILTERED_READ_LIMIT = 200;
+
+/**
+ * One page of a list stored in one or more partitions (read in the order of `scope.partitions`): at most
+ * `page.limit` kept items in key order and a cursor after the last of them, or null when the list has
+ * ended. It reads one item past the page to know whether another page exists, so the last page has a null
+ * cursor rather than leading to an empty one. `queryOf` builds the query of a partition (key condition,
+ * filter, projection, direction; the projection must keep `pk` and `sk`); `keep` drops items a filter
+ * expression cannot (optional). The cursor is checked against `scope` (`decodeCursor`): 400 when it is
+ * not this list's.
+ */
+export async function queryPage(
+  scope: TCursorScope,
+  page: TPageRequest,
+  queryOf: (partition: string) => Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit'>,
+  keep?: (item: Item) => boolean,
+): Promise<TPage<Item>> {
+  const start = decodeCursor(scope, page.cursor);
+  let index = start ? scope.partitions.indexOf(start.pk) : 0;
+  let startKey: Record<string, unknown> | undefined = start;
+  const items: Item[] = [];
+  let reads = 0;
+  while (index < scope.partitions.length) {
+    const input = queryOf(scope.partitions[index] as string);
+    const wanted = page.limit + 1 - items.length;
+    const filtered = input.FilterExpression !== undefined || keep !== undefined;
+    const out = await ddb().send(
+      new QueryCommand({
+        ...input,
+        ExclusiveStartKey: startKey,
+        Limit: filtered ? Math.max(wanted, FILTERED_READ_LIMIT) : wanted,
+      }),
+    );
+    reads++;
+    for (const item of (out.Items ?? []) as Item[]) if (!keep || keep(item)) items.push(item);
+    if (items.length > page.limit) {
+      const kept = items.slice(0, page.limit);
+      return { items: kept, nextCursor: encodeCursor(scope, keyOf(kept[kept.length - 1] as Item)) };
+    }
+    startKey = out.LastEvaluatedKey;
+    if (!startKey) index++;
+    else if (reads >= MAX_READS_PER_PAGE) return { items, nextCursor: encodeCursor(scope, startKey as TStartKey) };
+  }
+  return { items, nextCursor: null };
+}
+
+function keyOf(item: Item): TStartKey {
+  const { pk, sk } = item;
+  if (typeof pk !== 'string' || typeof sk !== 'string') throw new Error('queryPage: an item without pk and sk');
+  return { pk, sk };
 }
 
 const BATCH_SIZE = 25;

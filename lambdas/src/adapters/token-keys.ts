@@ -11,7 +11,11 @@ export async function loadTokenKeys(read: SecretReader = getSecret): Promise<Tok
   if (master.length !== KEY_BYTES) {
     throw new InternalError(`TOKEN_ENCRYPTION_KEY must be ${KEY_BYTES} bytes in base64, got ${master.length}`);
   }
-  return { crmTokens: deriveKey(master, 'crm-tokens'), oauthState: deriveKey(master, 'oauth-state') };
+  return {
+    crmTokens: deriveKey(master, 'crm-tokens'),
+    oauthState: deriveKey(master, 'oauth-state'),
+    pageCursor: deriveKey(master, 'page-cursor'),
+  };
 }
 
 /**

@@ -2,16 +2,18 @@ import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
 import { requireAdvertiser } from './get-advertiser.use-case';
 import type { AdvertiserReader } from './ports/advertiser.port';
 import type { BillingRepository } from './ports/billing.port';
+import { pagedPayload } from './ports/page.port';
+import type { TPagedPayload, TPageRequest } from './ports/page.port';
 
-/** Reads an agency's billing logs, newest first. */
+/** Reads an agency's billing logs, newest first, a page at a time. */
 type BillingLogReader = Pick<BillingRepository, 'listBillingLogs'>;
 
-/** `POST /billingLogs/all`: every billing log of the caller's agency ('All Billing Logs'). */
-export function listAllBillingLogs(
-  input: { agencyId: string },
+/** `POST /billingLogs/all`: one page of every billing log of the caller's agency ('All Billing Logs'). */
+export async function listAllBillingLogs(
+  input: { agencyId: string; page: TPageRequest },
   deps: { billing: BillingLogReader },
-): Promise<TBillingLog[]> {
-  return deps.billing.listBillingLogs(input.agencyId);
+): Promise<TPagedPayload<TBillingLog[]>> {
+  return pagedPayload(await deps.billing.listBillingLogs(input.agencyId, {}, input.page));
 }
 
 /**
@@ -19,18 +21,20 @@ export function listAllBillingLogs(
  * failure, which belongs to no campaign, counts for the advertiser's creator). The body's user name
  * is ignored: the caller is the token's.
  */
-export function listBillingLogsByUsername(
-  input: { agencyId: string; username: string },
+export async function listBillingLogsByUsername(
+  input: { agencyId: string; username: string; page: TPageRequest },
   deps: { billing: BillingLogReader },
-): Promise<TBillingLog[]> {
-  return deps.billing.listBillingLogs(input.agencyId, { createdBy: input.username });
+): Promise<TPagedPayload<TBillingLog[]>> {
+  return pagedPayload(await deps.billing.listBillingLogs(input.agencyId, { createdBy: input.username }, input.page));
 }
 
 /** `GET /advertiser/billinglog/{advertiserId}`: the logs of one of the caller's advertisers (404 otherwise). */
 export async function listAdvertiserBillingLogs(
-  input: { agencyId: string; advertiserId: string },
+  input: { agencyId: string; advertiserId: string; page: TPageRequest },
   deps: { billing: BillingLogReader; advertisers: AdvertiserReader },
-): Promise<TBillingLog[]> {
+): Promise<TPagedPayload<TBillingLog[]>> {
   await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
-  return deps.billing.listBillingLogs(input.agencyId, { advertiserId: input.advertiserId });
+  return pagedPayload(
+    await deps.billing.listBillingLogs(input.agencyId, { advertiserId: input.advertiserId }, input.page),
+  );
 }

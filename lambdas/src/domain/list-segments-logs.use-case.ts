@@ -1,4 +1,5 @@
 import { ForbiddenError } from '../lib/errors';
+import type { TPagedPayload, TPageRequest } from './ports/page.port';
 import type { SegmentsLogRepository } from './ports/segments-log.port';
 
 /** How far back the log is listed: this month and the 12 before it. */
@@ -17,17 +18,18 @@ export function recentMonths(now: Date, count: number): string[] {
 }
 
 /**
- * `POST /segmentsLogs/all` (000 §1: internal staff view segment logs): the company-matching log of
- * the last 13 months, newest first, as the JSON string the spec's client parses. Anyone who is not
- * an internal (allow-listed) user gets 403.
+ * `POST /segmentsLogs/all` (000 §1: internal staff view segment logs): one page of the company-matching
+ * log of the last 13 months, newest first, as the JSON string the spec's client parses. Anyone who is not
+ * an internal (allow-listed) user gets 403. A cursor from before a new month began names a month still in
+ * the window, so the list goes on where it stopped.
  */
 export async function listSegmentsLogs(
-  input: { username: string },
+  input: { username: string; page: TPageRequest },
   deps: { segmentsLog: Pick<SegmentsLogRepository, 'listByMonths'>; internalUsers: readonly string[]; now: () => Date },
-): Promise<string> {
+): Promise<TPagedPayload<string>> {
   if (!deps.internalUsers.includes(input.username.toLowerCase())) {
     throw new ForbiddenError(SEGMENTS_LOGS_FORBIDDEN, { internalMessage: `${input.username} is not an internal user` });
   }
-  const entries = await deps.segmentsLog.listByMonths(recentMonths(deps.now(), SEGMENTS_LOG_MONTHS));
-  return JSON.stringify(entries);
+  const page = await deps.segmentsLog.listByMonths(recentMonths(deps.now(), SEGMENTS_LOG_MONTHS), input.page);
+  return { payload: JSON.stringify(page.items), nextCursor: page.nextCursor };
 }

@@ -1,15 +1,32 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { invalidCursor } from '../lib/invalid-cursor';
 import { createLogger } from '../lib/logger';
 import type { Logger } from '../lib/logger';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import type { SignUpTicketStore, TSignUpTicketRecord } from './ports/sign-up-tickets.port';
+import type { TPage, TPageRequest } from './ports/page.port';
 
 /** A logger for use-case tests: silent, but keeps the lines for assertions. */
 export function memoryLogger(): Logger & { lines: Array<Record<string, unknown>> } {
   const lines: Array<Record<string, unknown>> = [];
   const log = createLogger({ level: 'debug', sink: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
   return Object.assign(log, { lines });
+}
+
+/**
+ * A page of an in-memory list, as the stores page theirs: `limit` items from where the cursor stopped,
+ * the cursor naming its list (another list's cursor is a 400, as in the real stores).
+ */
+export function memoryPage<T>(items: readonly T[], page: TPageRequest, list: string): TPage<T> {
+  let start = 0;
+  if (page.cursor !== null) {
+    const [of, at] = page.cursor.split('@');
+    if (of !== list || !/^\d+$/.test(at ?? '')) throw invalidCursor(`Fake cursor ${page.cursor} used on ${list}`);
+    start = Number(at);
+  }
+  const end = start + page.limit;
+  return { items: items.slice(start, end), nextCursor: end < items.length ? `${list}@${end}` : null };
 }
 
 /** A plausible advertiser of the demo agency; override what a test varies. */
@@ -82,7 +99,12 @@ export function memoryAdvertisers(records: TAdvertiserRecord[] = [recordFixture(
   };
   const repo: AdvertiserRepository = {
     getAdvertiser: async (agencyId, advertiserId) => byKey.get(key(agencyId, advertiserId)) ?? null,
-    listAdvertisers: async (agencyId) => [...byKey.values()].filter((r) => r.parentAgencyId === agencyId),
+    listAdvertisers: async (agencyId, page) =>
+      memoryPage(
+        [...byKey.values()].filter((r) => r.parentAgencyId === agencyId),
+        page,
+        `advertisers/${agencyId}`,
+      ),
     async putNewAdvertiser(agencyId, advertiser) {
       if (byKey.has(key(agencyId, advertiser.bgAdvertiserId))) return false;
       byKey.set(key(agencyId, advertiser.bgAdvertiserId), {

@@ -6,9 +6,9 @@ import { getCampaignDailyReport } from '../domain/campaigns/read-campaigns.use-c
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/campaign/dailyreport/{advertiserId}?date&camapign_id`: the advertiser's campaigns on one day. */
-export const { handler, raw } = httpHandler(operation, ({ caller, params, query }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, query, page }) =>
   getCampaignDailyReport(
-    { agencyId: caller.agencyId, advertiserId: params.id, date: query.date, campaignId: query.camapign_id },
+    { agencyId: caller.agencyId, advertiserId: params.id, date: query.date, campaignId: query.camapign_id, page },
     {
       campaigns: campaignRepository,
       advertisers: advertiserRepository,

@@ -1,5 +1,5 @@
 import '../test-env';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
@@ -17,6 +17,8 @@ beforeEach(() => {
   resetCallerCacheForTests();
   ddbMock.on(GetCommand).resolves({});
   ddbMock.on(QueryCommand).resolves({ Items: [] });
+  // The campaign's rollups are read by key (none stored: the report is summed from its rows).
+  ddbMock.on(BatchGetCommand).resolves({ Responses: {} });
   ddbMock.on(GetCommand, { Key: { pk: 'USER#demo', sk: 'USER' } }).resolves({ Item: { agencyId: 'bgAgency-demo' } });
   ddbMock.on(GetCommand, { Key: { pk: 'USER#rival', sk: 'USER' } }).resolves({ Item: { agencyId: 'bgAgency-rival' } });
   ddbMock

@@ -6,9 +6,9 @@ import { getCreativesDailyReport } from '../domain/reports/creative-reports.use-
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/report/creatives/dailyreport?adGroupId&date`: the ad group's creatives on one day. */
-export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>
   getCreativesDailyReport(
-    { agencyId: caller.agencyId, adGroupId: query.adGroupId, date: query.date },
+    { agencyId: caller.agencyId, adGroupId: query.adGroupId, date: query.date, page },
     { adGroups: adGroupRepository, reports: reportRepository, storage: creativeStorage, now: () => new Date() },
   ),
 );

@@ -6,9 +6,9 @@ import { getCreativesReport } from '../domain/reports/creative-reports.use-case'
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/report/creatives?adGroupId&timeFrame`: the ad group's creatives with their report. */
-export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>
   getCreativesReport(
-    { agencyId: caller.agencyId, adGroupId: query.adGroupId, timeFrame: query.timeFrame },
+    { agencyId: caller.agencyId, adGroupId: query.adGroupId, timeFrame: query.timeFrame, page },
     { adGroups: adGroupRepository, reports: reportRepository, storage: creativeStorage, now: () => new Date() },
   ),
 );

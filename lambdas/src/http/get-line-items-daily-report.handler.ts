@@ -5,9 +5,9 @@ import { getLineItemsDailyReport } from '../domain/reports/line-item-reports.use
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/report/lineitems/dailyreport?bgCampaignId&date`: the campaign's line items on one day. */
-export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>
   getLineItemsDailyReport(
-    { agencyId: caller.agencyId, campaignId: query.bgCampaignId, date: query.date },
+    { agencyId: caller.agencyId, campaignId: query.bgCampaignId, date: query.date, page },
     { campaigns: campaignRepository, reports: reportRepository, now: () => new Date() },
   ),
 );

@@ -5,9 +5,9 @@ import { getLineItemsReport } from '../domain/reports/line-item-reports.use-case
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/report/lineitems?bgCampaignId&timeFrame`: the campaign's line items with their metrics. */
-export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>
   getLineItemsReport(
-    { agencyId: caller.agencyId, campaignId: query.bgCampaignId, timeFrame: query.timeFrame },
+    { agencyId: caller.agencyId, campaignId: query.bgCampaignId, timeFrame: query.timeFrame, page },
     { campaigns: campaignRepository, reports: reportRepository, now: () => new Date() },
   ),
 );

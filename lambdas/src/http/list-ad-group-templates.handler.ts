@@ -6,9 +6,9 @@ import { listAdGroupTemplates } from '../domain/ad-groups/ad-group-templates.use
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/adgroups/templates/{advertiserId}`: the advertiser's ad-group templates. */
-export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>
   listAdGroupTemplates(
-    { agencyId: caller.agencyId, advertiserId: params.advertiserId },
+    { agencyId: caller.agencyId, advertiserId: params.advertiserId, page },
     { templates: templateRepository, advertisers: advertiserRepository, storage: creativeStorage },
   ),
 );

@@ -5,9 +5,9 @@ import { listAdGroupsByCampaign } from '../domain/ad-groups/ad-groups.use-case';
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/adGroups/adgroupbybgcampaignid/{id}`: the campaign's ad groups ('Campaign Creative List'). */
-export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>
   listAdGroupsByCampaign(
-    { agencyId: caller.agencyId, campaignId: params.id },
+    { agencyId: caller.agencyId, campaignId: params.id, page },
     { adGroups: adGroupRepository, campaigns: campaignRepository },
   ),
 );

@@ -5,9 +5,9 @@ import { listAdvertiserBillingLogs } from '../domain/list-billing-logs.use-case'
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/advertiser/billinglog/{advertiserId}`: billing logs of one of the caller's advertisers. */
-export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>
   listAdvertiserBillingLogs(
-    { agencyId: caller.agencyId, advertiserId: params.advertiserId },
+    { agencyId: caller.agencyId, advertiserId: params.advertiserId, page },
     { billing: billingRepository, advertisers: advertiserRepository },
   ),
 );

@@ -4,6 +4,6 @@ import { listAdvertisers } from '../domain/list-advertisers.use-case';
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/advertiser/agency/{agencyId}`: the caller's agency's advertisers by name; the path's id is ignored. */
-export const { handler, raw } = httpHandler(operation, ({ caller }) =>
-  listAdvertisers({ agencyId: caller.agencyId }, { advertisers: advertiserRepository }),
+export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>
+  listAdvertisers({ agencyId: caller.agencyId, page }, { advertisers: advertiserRepository }),
 );

@@ -3,7 +3,7 @@ import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listAllBillingLogs } from '../domain/list-billing-logs.use-case';
 import { httpHandler } from '../lib/http';
 
-/** `POST /api/billingLogs/all`: every billing log of the caller's agency (the body's username is ignored). */
-export const { handler, raw } = httpHandler(operation, ({ caller }) =>
-  listAllBillingLogs({ agencyId: caller.agencyId }, { billing: billingRepository }),
+/** `POST /api/billingLogs/all`: one page of the caller's agency's billing logs (the body's username is ignored). */
+export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>
+  listAllBillingLogs({ agencyId: caller.agencyId, page }, { billing: billingRepository }),
 );

@@ -4,6 +4,9 @@ import { listBillingLogsByUsername } from '../domain/list-billing-logs.use-case'
 import { httpHandler } from '../lib/http';
 
 /** `POST /api/billingLogs/byusername`: billing logs of the caller's campaigns (the token's user, not the body's). */
-export const { handler, raw } = httpHandler(operation, ({ caller }) =>
-  listBillingLogsByUsername({ agencyId: caller.agencyId, username: caller.username }, { billing: billingRepository }),
+export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>
+  listBillingLogsByUsername(
+    { agencyId: caller.agencyId, username: caller.username, page },
+    { billing: billingRepository },
+  ),
 );

@@ -6,9 +6,9 @@ import { listCampaignsByAdvertiser } from '../domain/campaigns/read-campaigns.us
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/campaign/allbyadvertiser/{advertiserId}?timeFrame`: the advertiser's campaigns with reports. */
-export const { handler, raw } = httpHandler(operation, ({ caller, params, query }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, query, page }) =>
   listCampaignsByAdvertiser(
-    { agencyId: caller.agencyId, advertiserId: params.advertiserId, timeFrame: query.timeFrame },
+    { agencyId: caller.agencyId, advertiserId: params.advertiserId, timeFrame: query.timeFrame, page },
     {
       campaigns: campaignRepository,
       advertisers: advertiserRepository,

@@ -6,9 +6,9 @@ import { listCreativeTemplates } from '../domain/ad-groups/ad-group-templates.us
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/creatives/templates/creativesbyadgroupid/{id}`: the creative templates of an ad-group template. */
-export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>
   listCreativeTemplates(
-    { agencyId: caller.agencyId, templateId: params.id },
+    { agencyId: caller.agencyId, templateId: params.id, page },
     { templates: templateRepository, advertisers: advertiserRepository, storage: creativeStorage },
   ),
 );

@@ -5,9 +5,9 @@ import { listCreativesByAdGroup } from '../domain/ad-groups/ad-groups.use-case';
 import { httpHandler } from '../lib/http';
 
 /** `GET /api/creatives/creativesbyadgroupid/{id}`: the ad group's creatives, assets behind presigned URLs. */
-export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>
   listCreativesByAdGroup(
-    { agencyId: caller.agencyId, adGroupId: params.id },
+    { agencyId: caller.agencyId, adGroupId: params.id, page },
     { adGroups: adGroupRepository, storage: creativeStorage },
   ),
 );

@@ -5,9 +5,9 @@ import { listSegmentsLogs } from '../domain/list-segments-logs.use-case';
 import { httpHandler } from '../lib/http';
 
 /** `POST /api/segmentsLogs/all`: the segments log for internal staff (403 for everyone else). */
-export const { handler, raw } = httpHandler(operation, ({ caller }) =>
+export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>
   listSegmentsLogs(
-    { username: caller.username },
+    { username: caller.username, page },
     { segmentsLog: segmentsLogRepository, internalUsers: config().INTERNAL_USERS, now: () => new Date() },
   ),
 );

@@ -3,7 +3,10 @@ import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listSentInvoices } from '../domain/list-sent-invoices.use-case';
 import { httpHandler } from '../lib/http';
 
-/** `POST /api/mailSents`: the caller's agency's invoices, as a JSON string (the body's username is ignored). */
-export const { handler, raw } = httpHandler(operation, ({ caller }) =>
-  listSentInvoices({ agencyId: caller.agencyId }, { invoices: billingRepository }),
+/**
+ * `POST /api/mailSents`: one page of the caller's agency's invoices without their bodies, as a JSON string
+ * (the body's username is ignored).
+ */
+export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>
+  listSentInvoices({ agencyId: caller.agencyId, page }, { invoices: billingRepository }),
 );

@@ -9,10 +9,12 @@ import {
   UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
 } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
-import type { AnyOperation } from '@bidgrid/shared/api/operation';
+import { isPaged } from '@bidgrid/shared/api/operation';
+import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { getSecret } from '../adapters/secrets';
 import { config } from '../config';
+import type { TPagedPayload, TPageRequest } from '../domain/ports/page.port';
 import {
   BadRequestError,
   ForbiddenError,
@@ -25,6 +27,8 @@ import { logger } from './logger';
 import type { Logger } from './logger';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
+import { nextCursorOf, pageRequestOf } from './paging';
+import type { PageBinding } from './paging';
 import { assertSigned } from './signed-requests';
 import { collectFieldErrors, summariseFieldErrors } from './validation';
 
@@ -64,10 +68,17 @@ export interface HttpInput<O extends AnyOperation> {
   };
   /** A logger bound to this request (operation, requestId, username, agencyId). */
   log: Logger;
+  /** The page asked of a paged operation (`limit`, the opened `cursor`); undefined on other operations. */
+  page: O extends PagedOperation ? TPageRequest : undefined;
 }
 
-/** Runs the use case of one operation and returns the envelope's payload. */
-export type HttpRun<O extends AnyOperation> = (input: HttpInput<O>) => Promise<z.input<O['response']>>;
+/** What a use case answers: the payload, or for a paged operation the payload and the next page's cursor. */
+export type HttpResult<O extends AnyOperation> = O extends PagedOperation
+  ? TPagedPayload<z.input<O['response']>>
+  : z.input<O['response']>;
+
+/** Runs the use case of one operation and returns the envelope's payload (and cursor, when paged). */
+export type HttpRun<O extends AnyOperation> = (input: HttpInput<O>) => Promise<HttpResult<O>>;
 
 /** The Lambda entry point of a REST operation (API Gateway REST proxy event in, proxy result out). */
 export type HttpLambda = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -352,8 +363,12 @@ export function httpHandler<O extends AnyOperation>(
       state.log = state.log.child({ username, ...(agencyId ? { agencyId } : {}) });
     }
 
-    // 4. The use case.
-    const payload = await run({
+    // 4. The use case, with the page a paged list asks for (its cursor opened for this caller: 400 if not theirs).
+    const binding: PageBinding = { operation: operation.name, tenant: agencyId ?? username ?? '' };
+    const page = isPaged(operation)
+      ? await pageRequestOf(operation, query.data as { limit?: number; cursor?: string }, binding)
+      : undefined;
+    const result = await run({
       params: params.data as z.output<O['params']>,
       query: query.data as z.output<O['query']>,
       body: body.data as z.output<O['body']>,
@@ -361,7 +376,10 @@ export function httpHandler<O extends AnyOperation>(
       caller: new RequestCaller(operation.name, username, agencyId),
       request,
       log: state.log,
+      page: page as HttpInput<O>['page'],
     });
+    const paged = isPaged(operation) ? (result as TPagedPayload<unknown>) : null;
+    const payload: unknown = paged ? paged.payload : result;
 
     // 5. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
     if (config().STAGE !== 'prod') {
@@ -372,7 +390,13 @@ export function httpHandler<O extends AnyOperation>(
         );
       }
     }
-    return reply(200, { success: true, payload, error: null });
+    if (!paged) return reply(200, { success: true, payload, error: null });
+    return reply(200, {
+      success: true,
+      payload,
+      error: null,
+      nextCursor: await nextCursorOf(paged.nextCursor, binding),
+    });
   };
 
   const wrapped = middy<ParsedHttpEvent, APIGatewayProxyResult>(raw)

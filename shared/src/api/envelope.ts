@@ -5,8 +5,16 @@ export const ZFieldErrors = z.record(z.string(), z.array(z.string()));
 export type TFieldErrors = z.infer<typeof ZFieldErrors>;
 
 /**
+ * Where the next page of a paged list starts (our addition, like `fieldErrors`): a successful reply of a
+ * paged operation (`paged` in the operation table) carries it beside its payload, so the payload keeps the
+ * spec's shape. An opaque text to send back as the `cursor` query parameter, bound to the list and the
+ * caller's agency (anything else answers 400); null once the list has ended. Other replies have none.
+ */
+export const ZNextCursor = z.string().min(1).nullable();
+
+/**
  * Every reply of the API, success or not, is this envelope (spec section 7: "Success replies carry
- * success, payload, error"). `fieldErrors` is our addition for 400 replies.
+ * success, payload, error"). `fieldErrors` (400 replies) and `nextCursor` (paged lists) are our additions.
  */
 export const envelope = <T extends z.ZodType>(payload: T) =>
   z.object({
@@ -14,6 +22,7 @@ export const envelope = <T extends z.ZodType>(payload: T) =>
     payload: payload.nullable(),
     error: z.string().nullable(),
     fieldErrors: ZFieldErrors.optional(),
+    nextCursor: ZNextCursor.optional(),
   });
 
 export type TEnvelope<T> = {
@@ -21,6 +30,7 @@ export type TEnvelope<T> = {
   payload: T | null;
   error: string | null;
   fieldErrors?: TFieldErrors;
+  nextCursor?: string | null;
 };
 
 /** Spec section 8: the generic texts the client falls back to. */

@@ -19,6 +19,44 @@ export type TenantKind = 'agency' | 'none';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * How a paged list operation pages (issue 9 §6: a list never answers everything at once). The page is
+ * asked in the query string on every method, POST lists included, so the spec's bodies keep their shape:
+ * `limit` (1 to `maxLimit`, `defaultLimit` when absent) and `cursor` (the `nextCursor` of the previous
+ * reply, opaque). The reply's envelope carries `nextCursor`: null once the list has ended.
+ */
+export interface PageSpec {
+  /** Items of a page when the caller names no `limit`. */
+  readonly defaultLimit: number;
+  /** The largest `limit` accepted (a larger one answers 400). */
+  readonly maxLimit: number;
+}
+
+/** The longest cursor accepted: sealed storage keys are far shorter; anything longer is not ours. */
+export const MAX_CURSOR_LENGTH = 1024;
+
+/** The query fields a paged operation adds to its own (see `PageSpec`). */
+export function pageQueryShape(spec: PageSpec) {
+  const range = `Must be a whole number from 1 to ${spec.maxLimit}.`;
+  return {
+    limit: z
+      .union([
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,6}$/, range)
+          .transform(Number),
+      ])
+      .pipe(z.number().int(range).min(1, range).max(spec.maxLimit, range))
+      .optional(),
+    cursor: z.string().min(1).max(MAX_CURSOR_LENGTH, 'Not a cursor of this list.').optional(),
+  };
+}
+
+type PageQueryShape = ReturnType<typeof pageQueryShape>;
+/** The query schema of a paged operation: its own fields plus `limit` and `cursor`. */
+export type PagedQuery<TQuery extends AnyObject> = z.ZodObject<TQuery['shape'] & PageQueryShape>;
+
 // Schemas are typed loosely here so the table can hold every operation; `defineOperation` keeps the
 // precise types for callers.
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -50,9 +88,17 @@ export interface OperationDef<
   readonly summary: string;
   /** Which spec document and section names the call. */
   readonly specRef: string;
+  /** Set on list operations that answer one page at a time (see `PageSpec`). */
+  readonly paged?: PageSpec;
 }
 
 export type AnyOperation = OperationDef;
+
+/** An operation that answers one page at a time: `limit`/`cursor` in its query, `nextCursor` in its reply. */
+export type PagedOperation = AnyOperation & { readonly paged: PageSpec };
+
+/** Whether an operation is paged (the handler wrapper, the web client and the test client ask). */
+export const isPaged = (operation: AnyOperation): operation is PagedOperation => operation.paged !== undefined;
 
 const emptyObject = z.object({});
 const noBody = z.unknown().optional();
@@ -63,13 +109,7 @@ type Defaults = {
   body: typeof noBody;
 };
 
-/** Declares one operation; leaving out params, query or body means "none". */
-export function defineOperation<
-  TParams extends AnyObject = Defaults['params'],
-  TQuery extends AnyObject = Defaults['query'],
-  TBody extends z.ZodType = Defaults['body'],
-  TResponse extends z.ZodType = z.ZodType,
->(def: {
+interface OperationInit<TParams, TQuery, TBody, TResponse> {
   name: string;
   method: HttpMethod;
   path: string;
@@ -82,14 +122,40 @@ export function defineOperation<
   response: TResponse;
   summary: string;
   specRef: string;
-}): OperationDef<TParams, TQuery, TBody, TResponse> {
+}
+
+/**
+ * Declares one operation; leaving out params, query or body means "none". With `paged`, the operation is
+ * a paged list: its query gains `limit` and `cursor` (typed, so callers pass them like any query field).
+ */
+export function defineOperation<
+  TParams extends AnyObject = Defaults['params'],
+  TQuery extends AnyObject = Defaults['query'],
+  TBody extends z.ZodType = Defaults['body'],
+  TResponse extends z.ZodType = z.ZodType,
+>(
+  def: OperationInit<TParams, TQuery, TBody, TResponse> & { paged: PageSpec },
+): OperationDef<TParams, PagedQuery<TQuery>, TBody, TResponse> & { readonly paged: PageSpec };
+export function defineOperation<
+  TParams extends AnyObject = Defaults['params'],
+  TQuery extends AnyObject = Defaults['query'],
+  TBody extends z.ZodType = Defaults['body'],
+  TResponse extends z.ZodType = z.ZodType,
+>(def: OperationInit<TParams, TQuery, TBody, TResponse>): OperationDef<TParams, TQuery, TBody, TResponse>;
+export function defineOperation(
+  def: OperationInit<AnyObject, AnyObject, z.ZodType, z.ZodType> & { paged?: PageSpec },
+): OperationDef {
+  const query = def.query ?? emptyObject;
+  if (def.paged && (def.paged.defaultLimit < 1 || def.paged.defaultLimit > def.paged.maxLimit)) {
+    throw new Error(`${def.name}: the default page size must be from 1 to its maximum`);
+  }
   return {
     tenant: def.auth === 'user' ? 'agency' : 'none',
     bodyKind: 'json',
     ...def,
-    params: (def.params ?? emptyObject) as TParams,
-    query: (def.query ?? emptyObject) as TQuery,
-    body: (def.body ?? noBody) as TBody,
+    params: def.params ?? emptyObject,
+    query: def.paged ? query.extend(pageQueryShape(def.paged)) : query,
+    body: def.body ?? noBody,
   };
 }
 

@@ -45,6 +45,13 @@ export const ZInvoice = z.object({
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
+/**
+ * An invoice as lists show it (issue 9 §6): everything but its HTML `body`, which can be tens of kilobytes
+ * and is only needed to export one (`GET /mailSents/{id}` answers the whole invoice).
+ */
+export const ZInvoiceSummary = ZInvoice.omit({ body: true });
+export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
+
 /** Segments log entry (000 §3): a company-matching result written when a domain was matched. */
 export const ZSegmentsLogEntry = z.object({
   /** Ours: a row key for the grid. */

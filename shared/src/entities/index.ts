@@ -21,3 +21,4 @@ export * from './retargeting-segment.schema';
 export * from './billing.schema';
 export * from './playbook.schema';
 export * from './session.schema';
+export * from './list-order';

@@ -1,3 +1,6 @@
+import { billing } from '@bidgrid/shared';
+import { accessTokenFor, callOperation } from '../../support/api';
+
 /**
  * One sample request per implemented `/api` operation, aimed at the DEMO agency's seeded data, used
  * by the security walk: called with the RIVAL agency's token it must answer 404 (`expect: 404`), or,
@@ -6,7 +9,8 @@
  * new handler cannot land without its tenant check being exercised.
  */
 export interface SecuritySample {
-  params?: Record<string, string>;
+  /** Path parameters, or how to find them (an id the seed does not fix, such as an invoice's). */
+  params?: Record<string, string> | (() => Promise<Record<string, string>>);
   query?: Record<string, string>;
   body?: unknown;
   /** 404 (another agency's resource), 403 (not for agency users at all) or 'no-leak' (200, own data only). */
@@ -30,6 +34,17 @@ export const DEMO_IDS = {
   creative: 'bgCreative-demo-enterprise-1',
   adGroupTemplate: 'bg-ad-group-template-demo-evergreen',
 } as const;
+
+/** The id of the demo agency's newest invoice, as the demo user lists it. */
+async function demoInvoiceId(): Promise<string> {
+  const reply = await callOperation(billing.listSentInvoices, {
+    token: await accessTokenFor('demo'),
+    query: { limit: 1 },
+  });
+  const [invoice] = billing.listSentInvoices.response.parse(reply.body.payload);
+  if (!invoice) throw new Error('The demo agency has no invoice');
+  return invoice.id;
+}
 
 /** A valid creative form (001 §7 fields) aimed at the demo agency's ad group. */
 const DEMO_CREATIVE_FORM = {
@@ -78,6 +93,8 @@ export const SAMPLES: Record<string, SecuritySample> = {
 
   // Invoices and billing logs: the body's username names the demo user, the token decides.
   listSentInvoices: { body: { username: 'demo' }, expect: 'no-leak' },
+  // One of the demo agency's invoices, with its body (invoice ids derive from the charge, so it is looked up).
+  getSentInvoice: { params: async () => ({ id: await demoInvoiceId() }), expect: 404 },
   listAllBillingLogs: { body: { username: 'demo' }, expect: 'no-leak' },
   listBillingLogsByUsername: { body: { username: 'demo' }, expect: 'no-leak' },
   // Internal staff only: an agency user is refused whatever the body says.

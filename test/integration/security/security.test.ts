@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kebabName, operations, type AnyOperation } from '@bidgrid/shared';
+import {
+  advertiser as advertiserOps,
+  billing,
+  isPaged,
+  kebabName,
+  operations,
+  type AnyOperation,
+} from '@bidgrid/shared';
 import { accessTokenFor, callFormOperationUnchecked, callOperationUnchecked } from '../../support/api';
 import { expiredCopy, foreignCopy } from '../../support/jwt';
 import { repoRoot } from '../../support/spawn-stack';
@@ -51,17 +58,18 @@ describe("the rival agency never reaches the demo agency's data", () => {
     const sample = SAMPLES[op.name];
     if (!sample) throw new Error(`no sample for ${op.name}`);
     const rival = await accessTokenFor('rival');
+    const params = typeof sample.params === 'function' ? await sample.params() : sample.params;
     // Act: any operation of the table with its sample, so the calls are unchecked
     const reply =
       op.bodyKind === 'form'
         ? await callFormOperationUnchecked(op, {
             token: rival,
-            params: sample.params,
+            params,
             fields: sample.body as Record<string, string>,
           })
         : await callOperationUnchecked(op, {
             token: rival,
-            params: sample.params,
+            params,
             query: sample.query,
             body: sample.body,
           });
@@ -74,6 +82,69 @@ describe("the rival agency never reaches the demo agency's data", () => {
       expect(reply.body.success).toBe(true);
     }
     const text = JSON.stringify(reply.body);
+    for (const id of Object.values(DEMO_IDS)) expect(text).not.toContain(id);
+  });
+});
+
+describe("no paged list continues from another agency's or another list's cursor (issue 9 §6)", () => {
+  const paged = implemented.filter(isPaged);
+
+  /** The demo agency's cursor of the second page of `op` (its own sample, one item a page), if it has one. */
+  async function demoCursor(op: AnyOperation): Promise<string | null> {
+    const sample = SAMPLES[op.name];
+    if (!sample) throw new Error(`no sample for ${op.name}`);
+    const params = typeof sample.params === 'function' ? await sample.params() : sample.params;
+    const reply = await callOperationUnchecked(op, {
+      token: await accessTokenFor('demo'),
+      params,
+      query: { ...sample.query, limit: '1' },
+      body: sample.body,
+    });
+    return reply.body.nextCursor ?? null;
+  }
+
+  it('covers every implemented paged operation, with a demo cursor for most', async () => {
+    const cursors = await Promise.all(paged.map(demoCursor));
+    expect(paged.length).toBeGreaterThan(10);
+    // Lists the demo world holds one item of (or none, or refuses the demo user) have no second page.
+    expect(cursors.filter((cursor) => cursor !== null).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(paged.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', async (_label, op) => {
+    // Prepare: the demo's cursor of this list (or, when it has no second page, of another list), and a
+    // cursor of another of the demo's lists (its advertisers, six of them; for that list, its billing logs)
+    const sample = SAMPLES[op.name];
+    if (!sample) throw new Error(`no sample for ${op.name}`);
+    const params = typeof sample.params === 'function' ? await sample.params() : sample.params;
+    const otherList =
+      op.name === advertiserOps.listAdvertisersByAgency.name
+        ? billing.listAllBillingLogs
+        : advertiserOps.listAdvertisersByAgency;
+    const other = await demoCursor(otherList);
+    if (other === null) throw new Error(`The demo agency has no second page of ${otherList.name}`);
+    const own = (await demoCursor(op)) ?? other;
+
+    // Act: the rival with the demo's cursor; the demo with another list's cursor
+    const stolen = await callOperationUnchecked(op, {
+      token: await accessTokenFor('rival'),
+      params,
+      query: { ...sample.query, cursor: own },
+      body: sample.body,
+    });
+    const mixed = await callOperationUnchecked(op, {
+      token: await accessTokenFor('demo'),
+      params,
+      query: { ...sample.query, cursor: other },
+      body: sample.body,
+    });
+
+    // Assess
+    for (const reply of [stolen, mixed]) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.payload).toBeNull();
+      expect(reply.body.fieldErrors?.['cursor']).toBeDefined();
+    }
+    const text = JSON.stringify(stolen.body);
     for (const id of Object.values(DEMO_IDS)) expect(text).not.toContain(id);
   });
 });

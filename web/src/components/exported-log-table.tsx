@@ -4,7 +4,8 @@ import { DataTable, type DataTableColumn } from './data-table';
 
 /**
  * A log grid newest first with its toolbar export (000 §4 "Export": ';' and 'export.csv'), as the
- * billing logs and segments logs pages show it. Rows need a stable `id`.
+ * billing logs and segments logs pages show it. Rows need a stable `id`. While a list still loads a page
+ * at a time (`complete` false) the export waits: it is enabled once every row is in.
  */
 export function ExportedLogTable<T extends { id: string }>({
   label,
@@ -12,17 +13,25 @@ export function ExportedLogTable<T extends { id: string }>({
   csvColumns,
   rows,
   emptyText,
+  complete = true,
 }: {
   label: string;
   columns: ReadonlyArray<DataTableColumn<T>>;
   csvColumns: ReadonlyArray<CsvColumn<T>>;
   rows: readonly T[];
   emptyText: string;
+  /** Whether every row is in (the export of a list still loading would miss rows). */
+  complete?: boolean;
 }) {
   return (
     <Stack gap="3">
       <Flex justify="flex-end" role="toolbar" aria-label={`${label} tools`}>
-        <Button size="sm" variant="outline" disabled={rows.length === 0} onClick={() => exportCsv(rows, csvColumns)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={rows.length === 0 || !complete}
+          onClick={() => exportCsv(rows, csvColumns)}
+        >
           Export
         </Button>
       </Flex>

@@ -16,8 +16,11 @@ export interface FakeRequest {
   readonly body: unknown;
 }
 
-/** What a fake handler answers: a payload (success), or an error text with a status. */
-export type FakeReply = { payload: unknown } | { error: string; status?: number };
+/**
+ * What a fake handler answers: a payload (success; a paged list's page may say where the next starts), or
+ * an error text with a status.
+ */
+export type FakeReply = { payload: unknown; nextCursor?: string | null } | { error: string; status?: number };
 
 /** Handlers by operation name; a function may return a promise to hold the reply back. */
 export type FakeHandlers = Partial<Record<string, (request: FakeRequest) => FakeReply | Promise<FakeReply>>>;
@@ -81,7 +84,10 @@ export function createFakeApi(handlers: FakeHandlers, others: FakeOtherHandlers 
     if (!handler) return new Response(JSON.stringify({ message: 'Not implemented' }), { status: 501 });
     const reply = await handler(request);
     if ('payload' in reply) {
-      return new Response(JSON.stringify({ success: true, payload: reply.payload, error: null }), { status: 200 });
+      const next = reply.nextCursor === undefined ? {} : { nextCursor: reply.nextCursor };
+      return new Response(JSON.stringify({ success: true, payload: reply.payload, error: null, ...next }), {
+        status: 200,
+      });
     }
     return new Response(JSON.stringify({ success: false, payload: null, error: reply.error }), {
       status: reply.status ?? 400,
@@ -131,6 +137,9 @@ export function renderWithApi(
  * fake `fetch` on their own rather than through `createFakeApi`).
  */
 export function withConfiguredApi(element: ReactElement): ReactElement {
-  const apollo = createApolloClient({ call: (operation, input) => getApiClient().call(operation, input) });
+  const apollo = createApolloClient({
+    call: (operation, input) => getApiClient().call(operation, input),
+    callPage: (operation, input) => getApiClient().callPage(operation, input),
+  });
   return <ApolloProvider client={apollo}>{element}</ApolloProvider>;
 }

@@ -5,7 +5,10 @@ import * as z from 'zod';
 import { ZAdGroupRecord, ZCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TAdGroupRecord, TCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { AdGroupRepository, TCreativeWriteResult, TPendingUpload } from '../../domain/ports/ad-group.port';
-import { ddb, queryAll, tables } from '../dynamodb';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { mapPage } from '../../domain/ports/page.port';
+import { ddb, queryAll, queryPage, tables } from '../dynamodb';
+import type { TCursorScope } from '../page-keys';
 import type { Item } from '../dynamodb';
 import { campaignKeys } from './campaign.repository';
 
@@ -86,9 +89,28 @@ async function queryCampaignPartition(agencyId: string, campaignId: string, pref
   });
 }
 
-async function listAdGroups(agencyId: string, campaignId: string): Promise<TAdGroupRecord[]> {
-  const items = await queryCampaignPartition(agencyId, campaignId, 'AG#');
-  return items.filter((item) => item['entity'] === AD_GROUP).map((item) => ZAdGroupRecord.parse(item));
+/** One page of one kind of item under a prefix of a campaign's partition. */
+async function pageCampaignPartition(scope: TCursorScope, page: TPageRequest, entity: string): Promise<TPage<Item>> {
+  return queryPage(
+    scope,
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': scope.skPrefix },
+    }),
+    // `AG#` prefixes an ad group's creatives too: only items of the entity are kept.
+    (item) => item['entity'] === entity,
+  );
+}
+
+async function listAdGroups(agencyId: string, campaignId: string, page: TPageRequest): Promise<TPage<TAdGroupRecord>> {
+  const scope = {
+    list: 'adGroups',
+    partitions: [campaignKeys.campaignPartition(agencyId, campaignId)],
+    skPrefix: 'AG#',
+  };
+  return mapPage(await pageCampaignPartition(scope, page, AD_GROUP), (item) => ZAdGroupRecord.parse(item));
 }
 
 async function putNewAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise<boolean> {
@@ -148,6 +170,20 @@ async function getCreative(agencyId: string, creativeId: string): Promise<TCreat
 async function listCreatives(agencyId: string, campaignId: string, adGroupId: string): Promise<TCreativeRecord[]> {
   const items = await queryCampaignPartition(agencyId, campaignId, `AG#${adGroupId}#CR#`);
   return items.filter((item) => item['entity'] === CREATIVE).map((item) => ZCreativeRecord.parse(item));
+}
+
+async function listCreativesPage(
+  agencyId: string,
+  campaignId: string,
+  adGroupId: string,
+  page: TPageRequest,
+): Promise<TPage<TCreativeRecord>> {
+  const scope = {
+    list: 'creatives',
+    partitions: [campaignKeys.campaignPartition(agencyId, campaignId)],
+    skPrefix: `AG#${adGroupId}#CR#`,
+  };
+  return mapPage(await pageCampaignPartition(scope, page, CREATIVE), (item) => ZCreativeRecord.parse(item));
 }
 
 async function listCampaignCreatives(agencyId: string, campaignId: string): Promise<TCreativeRecord[]> {
@@ -245,6 +281,7 @@ export const adGroupRepository: AdGroupRepository = {
   deleteAdGroup,
   getCreative,
   listCreatives,
+  listCreativesPage,
   listCampaignCreatives,
   putNewCreative,
   replaceCreatives,

@@ -3,7 +3,9 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { ZAdvertiserRecord } from '../../domain/advertiser-record.schema';
 import type { TAdvertiserRecord } from '../../domain/advertiser-record.schema';
 import type { AdvertiserRepository, TBillableAdvertiser, TSavedCard } from '../../domain/ports/advertiser.port';
-import { conditionalPut, conditionalUpdate, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { mapPage } from '../../domain/ports/page.port';
+import { conditionalPut, conditionalUpdate, ddb, isConditionalCheckFailed, queryPage, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /** Keys of advertiser items (DATA-MODEL): under the agency, so another agency's id finds nothing. */
@@ -33,15 +35,20 @@ async function getAdvertiser(agencyId: string, advertiserId: string): Promise<TA
   return result.Item && result.Item['entity'] === ENTITY ? toRecord(result.Item) : null;
 }
 
-async function listAdvertisers(agencyId: string): Promise<TAdvertiserRecord[]> {
-  // `ADV#` also prefixes an advertiser's campaigns and CRM item: only advertiser items are kept.
-  const items = await queryAll({
-    TableName: tables().app,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'entity = :entity',
-    ExpressionAttributeValues: { ':pk': `AGENCY#${agencyId}`, ':prefix': 'ADV#', ':entity': ENTITY },
-  });
-  return items.map(toRecord);
+async function listAdvertisers(agencyId: string, page: TPageRequest): Promise<TPage<TAdvertiserRecord>> {
+  // `ADV#` also prefixes an advertiser's campaigns and CRM item: only advertiser items are kept (a page
+  // may read past many campaigns; `queryPage` bounds how many reads one page makes).
+  const items = await queryPage(
+    { list: 'advertisers', partitions: [`AGENCY#${agencyId}`], skPrefix: 'ADV#' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'entity = :entity',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'ADV#', ':entity': ENTITY },
+    }),
+  );
+  return mapPage(items, toRecord);
 }
 
 async function putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean> {

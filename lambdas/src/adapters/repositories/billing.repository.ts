@@ -1,16 +1,25 @@
-import { ZBillingLog, ZInvoice } from '@bidgrid/shared/entities/billing.schema';
-import type { TBillingLog, TInvoice } from '@bidgrid/shared/entities/billing.schema';
-import type { BillingRepository, TBillingLogEntry } from '../../domain/ports/billing.port';
-import { conditionalPut, queryAll, tables } from '../dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ZBillingLog, ZInvoice, ZInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLog, TInvoice, TInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
+import type { BillingRepository, TBillingLogEntry, TBillingLogFilter } from '../../domain/ports/billing.port';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { mapPage } from '../../domain/ports/page.port';
+import { conditionalPut, ddb, queryAll, queryPage, tables } from '../dynamodb';
+import type { TCursorScope } from '../page-keys';
 
 /**
  * Keys of billing logs and invoices (DATA-MODEL): under the agency, sorted by their ISO date so a
- * backwards query is newest first.
+ * backwards query is newest first. An invoice is two items written together: its summary in the list
+ * (`INV#{sentAt}#{id}`, no HTML body, so a page of the list reads a few hundred bytes an invoice) and the
+ * whole invoice by id (`INVID#{id}`, with the body, for the export; also what makes an id written once).
  */
 export const billingKeys = {
   log: (agencyId: string, date: string, id: string) => ({ pk: `AGENCY#${agencyId}`, sk: `BILL#${date}#${id}` }),
   invoice: (agencyId: string, sentAt: string, id: string) => ({ pk: `AGENCY#${agencyId}`, sk: `INV#${sentAt}#${id}` }),
+  invoiceById: (agencyId: string, id: string) => ({ pk: `AGENCY#${agencyId}`, sk: `INVID#${id}` }),
 } as const;
+
+const INVOICE_SUMMARY_FIELDS = Object.keys(ZInvoiceSummary.shape);
 
 async function putBillingLog(agencyId: string, log: TBillingLogEntry, createdBy: string): Promise<boolean> {
   return conditionalPut({
@@ -20,12 +29,26 @@ async function putBillingLog(agencyId: string, log: TBillingLogEntry, createdBy:
   });
 }
 
+/** The list a filter reads: its name carries the filter, so a cursor of one filter never serves another. */
+function billingLogScope(agencyId: string, filter: TBillingLogFilter): TCursorScope {
+  const named = Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .sort();
+  return {
+    list: `billingLogs${named.length > 0 ? `?${named.join('&')}` : ''}`,
+    partitions: [`AGENCY#${agencyId}`],
+    skPrefix: 'BILL#',
+  };
+}
+
 async function listBillingLogs(
   agencyId: string,
-  filter: { advertiserId?: string; createdBy?: string } = {},
-): Promise<TBillingLog[]> {
+  filter: TBillingLogFilter,
+  page: TPageRequest,
+): Promise<TPage<TBillingLog>> {
   const conditions: string[] = [];
-  const values: Record<string, unknown> = { ':pk': `AGENCY#${agencyId}`, ':prefix': 'BILL#' };
+  const values: Record<string, unknown> = { ':prefix': 'BILL#' };
   if (filter.advertiserId !== undefined) {
     conditions.push('bgAdvertiserId = :advertiser');
     values[':advertiser'] = filter.advertiserId;
@@ -34,32 +57,84 @@ async function listBillingLogs(
     conditions.push('createdBy = :createdBy');
     values[':createdBy'] = filter.createdBy;
   }
-  const items = await queryAll({
+  const items = await queryPage(billingLogScope(agencyId, filter), page, (pk) => ({
     TableName: tables().app,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
-    ExpressionAttributeValues: values,
+    ExpressionAttributeValues: { ...values, ':pk': pk },
     ScanIndexForward: false,
-  });
-  return items.map((item) => ZBillingLog.parse(item));
+  }));
+  return mapPage(items, (item) => ZBillingLog.parse(item));
 }
 
 async function putInvoiceIfAbsent(agencyId: string, invoice: TInvoice): Promise<boolean> {
-  return conditionalPut({
-    TableName: tables().app,
-    Item: { ...billingKeys.invoice(agencyId, invoice.sentAt, invoice.id), entity: 'invoice', ...invoice },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  });
+  const { body: _body, ...summary } = invoice;
+  const table = tables().app;
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table,
+              Item: { ...billingKeys.invoiceById(agencyId, invoice.id), entity: 'invoiceDocument', ...invoice },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: { ...billingKeys.invoice(agencyId, invoice.sentAt, invoice.id), entity: 'invoice', ...summary },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
 }
 
-async function listInvoices(agencyId: string): Promise<TInvoice[]> {
-  const items = await queryAll({
+async function listInvoices(agencyId: string, page: TPageRequest): Promise<TPage<TInvoiceSummary>> {
+  const items = await queryPage(
+    { list: 'invoices', partitions: [`AGENCY#${agencyId}`], skPrefix: 'INV#' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'INV#' },
+      // Invoices written before the body moved to its own item still carry it: never read it into a list.
+      ProjectionExpression: ['pk', 'sk', ...INVOICE_SUMMARY_FIELDS].map((_, i) => `#f${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(
+        ['pk', 'sk', ...INVOICE_SUMMARY_FIELDS].map((name, i) => [`#f${i}`, name]),
+      ),
+      ScanIndexForward: false,
+    }),
+  );
+  return mapPage(items, (item) => ZInvoiceSummary.parse(item));
+}
+
+async function getInvoice(agencyId: string, invoiceId: string): Promise<TInvoice | null> {
+  const out = await ddb().send(
+    new GetCommand({
+      TableName: tables().app,
+      Key: billingKeys.invoiceById(agencyId, invoiceId),
+      ConsistentRead: true,
+    }),
+  );
+  if (out.Item) return ZInvoice.parse(out.Item);
+  // An invoice stored before it had an item by id lives only in the list (with its body): look for it there.
+  const legacy = await queryAll({
     TableName: tables().app,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `AGENCY#${agencyId}`, ':prefix': 'INV#' },
-    ScanIndexForward: false,
+    FilterExpression: 'id = :id',
+    ExpressionAttributeValues: { ':pk': `AGENCY#${agencyId}`, ':prefix': 'INV#', ':id': invoiceId },
   });
-  return items.map((item) => ZInvoice.parse(item));
+  const found = legacy.find((item) => typeof item['body'] === 'string');
+  return found ? ZInvoice.parse(found) : null;
 }
 
 /** The DynamoDB implementation used by the handlers and the billing job. */
@@ -68,4 +143,5 @@ export const billingRepository: BillingRepository = {
   listBillingLogs,
   putInvoiceIfAbsent,
   listInvoices,
+  getInvoice,
 };

@@ -6,7 +6,8 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { CampaignRepository, TCampaignSummary, TSyncCandidate } from '../../domain/ports/campaign.port';
-import { batchPut, conditionalPut, ddb, isConditionalCheckFailed, queryAll, tables } from '../dynamodb';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { batchPut, conditionalPut, ddb, isConditionalCheckFailed, queryAll, queryPage, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /**
@@ -118,6 +119,32 @@ async function listCampaigns(agencyId: string, advertiserId: string): Promise<TC
   });
 }
 
+/** A campaign item as a record; null for an item that is not a whole campaign (left out of lists). */
+function campaignOf(item: Item): TCampaignRecord | null {
+  if (item['entity'] !== CAMPAIGN) return null;
+  const parsed = ZCampaignRecord.safeParse(item);
+  return parsed.success ? parsed.data : null;
+}
+
+async function listCampaignsPage(
+  agencyId: string,
+  advertiserId: string,
+  page: TPageRequest,
+): Promise<TPage<TCampaignRecord>> {
+  const prefix = campaignKeys.advertiserCampaignsPrefix(advertiserId);
+  const items = await queryPage(
+    { list: `campaigns/${advertiserId}`, partitions: [`AGENCY#${agencyId}`], skPrefix: prefix },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    }),
+    (item) => campaignOf(item) !== null,
+  );
+  return { items: items.items.map((item) => campaignOf(item) as TCampaignRecord), nextCursor: items.nextCursor };
+}
+
 /** The reservation of `campaignId` for `agencyId`, written unless another agency holds it. */
 function reservation(table: string, agencyId: string, campaignId: string) {
   return {
@@ -222,6 +249,25 @@ async function listLineItems(agencyId: string, campaignId: string): Promise<TLin
   return items.filter((item) => item['entity'] === LINE_ITEM).map((item) => ZLineItemRecord.parse(item));
 }
 
+async function listLineItemsPage(
+  agencyId: string,
+  campaignId: string,
+  page: TPageRequest,
+): Promise<TPage<TLineItemRecord>> {
+  const partition = campaignKeys.campaignPartition(agencyId, campaignId);
+  const items = await queryPage(
+    { list: 'lineItems', partitions: [partition], skPrefix: 'LI#' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'LI#' },
+    }),
+    (item) => item['entity'] === LINE_ITEM,
+  );
+  return { items: items.items.map((item) => ZLineItemRecord.parse(item)), nextCursor: items.nextCursor };
+}
+
 async function getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null> {
   const pointer = await getItem(campaignKeys.lineItemPointer(agencyId, beeswaxLineItemId));
   const campaignId = pointer?.['bgCampaignId'];
@@ -283,10 +329,12 @@ export const campaignRepository: CampaignRepository = {
   getCampaign,
   getCampaignSummary,
   listCampaigns,
+  listCampaignsPage,
   reserveCampaignId,
   replaceCampaign,
   putNewCampaign,
   listLineItems,
+  listLineItemsPage,
   getLineItemByBidderId,
   replaceLineItem,
   getTargeting,

@@ -122,36 +122,49 @@ async function listDailyRows(
 const BATCH_GET_SIZE = 100;
 const MAX_BATCH_GET_ATTEMPTS = 6;
 
+/**
+ * Reads items of the reports table by key, 100 a request (the BatchGetItem limit), the requests of one
+ * call at once, retrying what DynamoDB leaves unprocessed with a short exponential back-off.
+ */
+async function batchGet(
+  keys: ReadonlyArray<{ pk: string; sk: string }>,
+  projection: { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> },
+  what: string,
+): Promise<Item[]> {
+  const table = tables().reports;
+  const chunks: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) chunks.push(keys.slice(i, i + BATCH_GET_SIZE));
+  const found = await Promise.all(
+    chunks.map(async (chunk) => {
+      const items: Item[] = [];
+      let pending = chunk;
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        if (attempt > MAX_BATCH_GET_ATTEMPTS) throw new Error(`${what}: ${pending.length} keys unprocessed`);
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 2)));
+        const out = await ddb().send(
+          new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...projection } } }),
+        );
+        items.push(...((out.Responses?.[table] ?? []) as Item[]));
+        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+      }
+      return items;
+    }),
+  );
+  return found.flat();
+}
+
 async function getDailyRowsOfDay(
   subjects: readonly TReportSubject[],
   day: string,
 ): Promise<Array<TStoredDailyRow | null>> {
-  const table = tables().reports;
   const pks = subjects.map(daysPk);
-  const found = new Map<string, TStoredDailyRow>();
   const unique = [...new Set(pks)];
-  for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
-    let keys: Array<Record<string, unknown>> = unique
-      .slice(i, i + BATCH_GET_SIZE)
-      .map((pk) => ({ pk, sk: reportKeys.day(day) }));
-    for (let attempt = 1; keys.length > 0; attempt++) {
-      if (attempt > MAX_BATCH_GET_ATTEMPTS) throw new Error(`getDailyRowsOfDay: ${keys.length} keys unprocessed`);
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 2)));
-      const out = await ddb().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: keys,
-              ProjectionExpression: `pk, ${COUNT_PROJECTION}`,
-              ExpressionAttributeNames: { '#date': 'date' },
-            },
-          },
-        }),
-      );
-      for (const item of (out.Responses?.[table] ?? []) as Item[]) found.set(String(item['pk']), toStoredRow(item));
-      keys = out.UnprocessedKeys?.[table]?.Keys ?? [];
-    }
-  }
+  const items = await batchGet(
+    unique.map((pk) => ({ pk, sk: reportKeys.day(day) })),
+    { ProjectionExpression: `pk, ${COUNT_PROJECTION}`, ExpressionAttributeNames: { '#date': 'date' } },
+    'getDailyRowsOfDay',
+  );
+  const found = new Map(items.map((item) => [String(item['pk']), toStoredRow(item)]));
   return pks.map((pk) => found.get(pk) ?? null);
 }
 
@@ -198,6 +211,30 @@ async function listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Pro
     ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
   });
   // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
+  const rollups: TStoredRollup[] = [];
+  for (const item of items) {
+    const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
+    const subject = subjectOfRollup(group.agencyId, String(item['sk']));
+    if (rollup && subject) rollups.push({ subject, rollup });
+  }
+  return rollups;
+}
+
+async function getRollups(
+  group: TRollupGroup,
+  timeFrame: TRangeTimeFrame,
+  subjects: readonly TReportSubject[],
+): Promise<TStoredRollup[]> {
+  const pk = rollupPk(group);
+  const sks = [...new Set(subjects.map((subject) => rollupSk(subject, timeFrame)))];
+  const items = await batchGet(
+    sks.map((sk) => ({ pk, sk })),
+    {
+      ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
+      ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
+    },
+    'getRollups',
+  );
   const rollups: TStoredRollup[] = [];
   for (const item of items) {
     const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
@@ -254,6 +291,7 @@ export const reportRepository: ReportRepository = {
   getDailyRowsOfDay,
   putDailyRows,
   listRollups,
+  getRollups,
   putRollups,
   getCampaignSync,
   putCampaignSync,

@@ -1,8 +1,10 @@
 import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { mapPage } from '../../domain/ports/page.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../../domain/ports/segments-log.port';
-import { batchPut, conditionalPut, ddb, queryAll, tables } from '../dynamodb';
+import { batchPut, conditionalPut, ddb, queryPage, tables } from '../dynamodb';
 
 /**
  * Keys of segments log entries (DATA-MODEL): one partition per month (`SEGLOG#2026-11`), sorted by
@@ -19,18 +21,19 @@ export const segmentsLogKeys = {
 /** A run's date is kept a day: long enough for any retry of its chunks, then TTL removes it. */
 export const SEGMENTS_LOG_RUN_TTL_SECONDS = 24 * 3600;
 
-async function listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]> {
-  const months = await Promise.all(
-    yearMonths.map((month) =>
-      queryAll({
-        TableName: tables().app,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': segmentsLogKeys.month(month) },
-        ScanIndexForward: false,
-      }),
-    ),
+async function listByMonths(yearMonths: readonly string[], page: TPageRequest): Promise<TPage<TSegmentsLogEntry>> {
+  // The months are read one after the other, in the order given; a page may span several.
+  const items = await queryPage(
+    { list: 'segmentsLog', partitions: yearMonths.map(segmentsLogKeys.month), skPrefix: '' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ScanIndexForward: false,
+    }),
   );
-  return months.flat().map((item) => ZSegmentsLogEntry.parse(item));
+  return mapPage(items, (item) => ZSegmentsLogEntry.parse(item));
 }
 
 async function putEntries(entries: readonly TStoredSegmentsLogEntry[]): Promise<void> {

@@ -2,8 +2,10 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
+import type { TPage, TPageRequest } from '../../domain/ports/page.port';
+import { mapPage } from '../../domain/ports/page.port';
 import type { TemplateRepository } from '../../domain/ports/template.port';
-import { ddb, queryAll, tables } from '../dynamodb';
+import { ddb, queryPage, tables } from '../dynamodb';
 
 /**
  * Keys of ad-group templates and their creative templates (DATA-MODEL): under the advertiser
@@ -29,13 +31,29 @@ export const templateKeys = {
 const AD_GROUP_TEMPLATE = 'adGroupTemplate';
 const CREATIVE_TEMPLATE = 'creativeTemplate';
 
-async function listAdGroupTemplates(agencyId: string, advertiserId: string): Promise<TAdGroupTemplate[]> {
-  const items = await queryAll({
-    TableName: tables().app,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': templateKeys.advertiserPartition(agencyId, advertiserId), ':prefix': 'AGT#' },
-  });
-  return items.filter((item) => item['entity'] === AD_GROUP_TEMPLATE).map((item) => ZAdGroupTemplate.parse(item));
+/** One page of one kind of item under a prefix of an advertiser's partition. */
+function pageAdvertiserPartition(partition: string, list: string, prefix: string, entity: string, page: TPageRequest) {
+  return queryPage(
+    { list, partitions: [partition], skPrefix: prefix },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    }),
+    // `AGT#` prefixes a template's creative templates too: only items of the entity are kept.
+    (item) => item['entity'] === entity,
+  );
+}
+
+async function listAdGroupTemplates(
+  agencyId: string,
+  advertiserId: string,
+  page: TPageRequest,
+): Promise<TPage<TAdGroupTemplate>> {
+  const partition = templateKeys.advertiserPartition(agencyId, advertiserId);
+  const items = await pageAdvertiserPartition(partition, 'adGroupTemplates', 'AGT#', AD_GROUP_TEMPLATE, page);
+  return mapPage(items, (item) => ZAdGroupTemplate.parse(item));
 }
 
 async function getAdGroupTemplate(agencyId: string, templateId: string): Promise<TAdGroupTemplate | null> {
@@ -58,18 +76,15 @@ async function getAdGroupTemplate(agencyId: string, templateId: string): Promise
   return out.Item && out.Item['entity'] === AD_GROUP_TEMPLATE ? ZAdGroupTemplate.parse(out.Item) : null;
 }
 
-async function listCreativeTemplates(agencyId: string, template: TAdGroupTemplate): Promise<TCreativeTemplateRecord[]> {
-  const items = await queryAll({
-    TableName: tables().app,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': templateKeys.advertiserPartition(agencyId, template.bgAdvertiserId),
-      ':prefix': `AGT#${template.id}#CRT#`,
-    },
-  });
-  return items
-    .filter((item) => item['entity'] === CREATIVE_TEMPLATE)
-    .map((item) => ZCreativeTemplateRecord.parse(item));
+async function listCreativeTemplates(
+  agencyId: string,
+  template: TAdGroupTemplate,
+  page: TPageRequest,
+): Promise<TPage<TCreativeTemplateRecord>> {
+  const partition = templateKeys.advertiserPartition(agencyId, template.bgAdvertiserId);
+  const prefix = `AGT#${template.id}#CRT#`;
+  const items = await pageAdvertiserPartition(partition, 'creativeTemplates', prefix, CREATIVE_TEMPLATE, page);
+  return mapPage(items, (item) => ZCreativeTemplateRecord.parse(item));
 }
 
 async function putNewAdGroupTemplate(

@@ -1,9 +1,11 @@
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { NotFoundError } from '../../lib/errors';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
+import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import type { TemplateRepository } from '../ports/template.port';
 
 /** Ports of the template reads. */
@@ -29,14 +31,14 @@ async function requireTemplate(
   return template;
 }
 
-/** `GET /adgroups/templates/{advertiserId}`: the advertiser's ad-group templates, newest first. */
+/** `GET /adgroups/templates/{advertiserId}`: one page of the advertiser's ad-group templates, newest first within it. */
 export async function listAdGroupTemplates(
-  input: { agencyId: string; advertiserId: string },
+  input: { agencyId: string; advertiserId: string; page: TPageRequest },
   deps: AdGroupTemplateDeps,
-): Promise<TAdGroupTemplate[]> {
+): Promise<TPagedPayload<TAdGroupTemplate[]>> {
   await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
-  const templates = await deps.templates.listAdGroupTemplates(input.agencyId, input.advertiserId);
-  return templates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const page = await deps.templates.listAdGroupTemplates(input.agencyId, input.advertiserId, input.page);
+  return { payload: [...page.items].sort(compareNewestFirst), nextCursor: page.nextCursor };
 }
 
 /** `GET /adgroups/template/{id}`: one ad-group template. */
@@ -53,17 +55,16 @@ export async function getAdGroupTemplate(
  * one as the `sourceUrl` of `/creatives/create`, which copies it for the new creative).
  */
 export async function listCreativeTemplates(
-  input: { agencyId: string; templateId: string },
+  input: { agencyId: string; templateId: string; page: TPageRequest },
   deps: AdGroupTemplateDeps,
-): Promise<TCreativeTemplate[]> {
+): Promise<TPagedPayload<TCreativeTemplate[]>> {
   const template = await requireTemplate(input.agencyId, input.templateId, deps);
-  const creatives = await deps.templates.listCreativeTemplates(input.agencyId, template);
-  return Promise.all(
-    creatives
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map(async ({ assetKey, ...creative }) => ({
-        ...creative,
-        creativeTemplateSrc: await deps.storage.presignGet(assetKey, { contentType: creative.creativeType }),
-      })),
+  const page = await deps.templates.listCreativeTemplates(input.agencyId, template, input.page);
+  const payload = await Promise.all(
+    [...page.items].sort(compareByName).map(async ({ assetKey, ...creative }) => ({
+      ...creative,
+      creativeTemplateSrc: await deps.storage.presignGet(assetKey, { contentType: creative.creativeType }),
+    })),
   );
+  return { payload, nextCursor: page.nextCursor };
 }

@@ -3,6 +3,7 @@ import type { TAdGroup, ZAdGroupCreate } from '@bidgrid/shared/entities/ad-group
 import type * as z from 'zod';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { newId } from '@bidgrid/shared/ids';
+import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { summariseFieldErrors } from '../../lib/validation';
@@ -17,6 +18,7 @@ import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignReader, CampaignRepository } from '../ports/campaign.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
+import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 
 /** Messages of the ad-group and creative rules the spec states without a text (ours). */
 export const AD_GROUP_MESSAGES = {
@@ -86,16 +88,16 @@ export async function publicCreative(
   );
 }
 
-const newestFirst = (a: { createdAt: string }, b: { createdAt: string }): number =>
-  b.createdAt.localeCompare(a.createdAt);
+const newestFirst = compareNewestFirst;
 
-/** `GET /adGroups/adgroupbybgcampaignid/{id}`: the campaign's ad groups, newest first. */
+/** `GET /adGroups/adgroupbybgcampaignid/{id}`: one page of the campaign's ad groups, newest first within it. */
 export async function listAdGroupsByCampaign(
-  input: { agencyId: string; campaignId: string },
+  input: { agencyId: string; campaignId: string; page: TPageRequest },
   deps: Pick<AdGroupDeps, 'adGroups' | 'campaigns'>,
-): Promise<TAdGroup[]> {
+): Promise<TPagedPayload<TAdGroup[]>> {
   await requireCampaign(input.agencyId, input.campaignId, deps.campaigns);
-  return (await deps.adGroups.listAdGroups(input.agencyId, input.campaignId)).sort(newestFirst);
+  const page = await deps.adGroups.listAdGroups(input.agencyId, input.campaignId, input.page);
+  return { payload: [...page.items].sort(newestFirst), nextCursor: page.nextCursor };
 }
 
 /** `GET /adGroups/{id}`: one ad group. */
@@ -208,14 +210,22 @@ export async function deleteAdGroup(
   return { adGroupId: adGroup.adGroupId };
 }
 
-/** `GET /creatives/creativesbyadgroupid/{id}`: the ad group's creatives, newest first. */
+/** `GET /creatives/creativesbyadgroupid/{id}`: one page of the ad group's creatives, newest first within it. */
 export async function listCreativesByAdGroup(
-  input: { agencyId: string; adGroupId: string },
+  input: { agencyId: string; adGroupId: string; page: TPageRequest },
   deps: Pick<AdGroupDeps, 'adGroups' | 'storage'>,
-): Promise<TCreative[]> {
+): Promise<TPagedPayload<TCreative[]>> {
   const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
-  const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
-  return Promise.all(creatives.sort(newestFirst).map((c) => publicCreative(c, deps.storage)));
+  const page = await deps.adGroups.listCreativesPage(
+    input.agencyId,
+    adGroup.bgCampaignId,
+    adGroup.adGroupId,
+    input.page,
+  );
+  return {
+    payload: await Promise.all([...page.items].sort(newestFirst).map((c) => publicCreative(c, deps.storage))),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**

@@ -10,8 +10,10 @@ import { NotFoundError } from '../../lib/errors';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignRepository } from '../ports/campaign.port';
-import type { ReportReader, TRollupGroup, TStoredRollup } from '../ports/report.port';
+import type { TPagedPayload, TPageRequest } from '../ports/page.port';
+import type { ReportReader, TRollupGroup } from '../ports/report.port';
 import { CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
+import { compareCampaignsNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { countsOfDay, countsOverTimeFrame } from '../reports/report-reader';
@@ -20,7 +22,7 @@ import { campaignReportOf, rangeOf, reportToday } from '../reports/report-rows';
 
 /** Ports of the campaign reads. */
 export interface CampaignReadDeps {
-  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listCampaigns' | 'getTargeting'>;
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listCampaignsPage' | 'getTargeting'>;
   advertisers: AdvertiserReader;
   reports: ReportReader;
   now: () => Date;
@@ -40,15 +42,10 @@ const advertiserGroup = (agencyId: string, advertiserId: string): TRollupGroup =
 
 /**
  * The order of the dashboard's campaign list (the spec does not give one): newest first by creation,
- * then start date, then name, so "the first campaign" the dashboard picks is the latest one.
+ * then start date, then name, so "the first campaign" the dashboard picks is the latest one. Each page is
+ * in this order; the web sorts the pages it joins the same way (`compareCampaignsNewestFirst`).
  */
-function byNewest(a: TCampaignRecord, b: TCampaignRecord): number {
-  return (
-    (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
-    b.start_date.localeCompare(a.start_date) ||
-    a.name.localeCompare(b.name)
-  );
-}
+const byNewest = (a: TCampaignRecord, b: TCampaignRecord): number => compareCampaignsNewestFirst(a, b);
 
 /** Campaigns of one advertiser with their report over a rolling time frame. */
 async function withRangeReports(
@@ -57,7 +54,6 @@ async function withRangeReports(
   campaigns: TCampaignRecord[],
   timeFrame: TRangeTimeFrame,
   deps: CampaignReadDeps,
-  rollups?: Promise<TStoredRollup[]>,
 ): Promise<TCampaign[]> {
   const counts = await countsOverTimeFrame(
     campaigns.map((c) => campaignEntity(agencyId, c)),
@@ -65,7 +61,6 @@ async function withRangeReports(
     timeFrame,
     reportToday(deps.now()),
     deps.reports,
-    rollups,
   );
   return campaigns.map((campaign) => {
     const sum = counts.get(campaign.bgCampaignId);
@@ -83,55 +78,75 @@ export async function getCampaign(
   return result as TCampaign;
 }
 
-/** `GET /campaign/allbyadvertiser/{advertiserId}?timeFrame`: every campaign, archived ones too. */
+/**
+ * `GET /campaign/allbyadvertiser/{advertiserId}?timeFrame`: one page of the advertiser's campaigns,
+ * archived ones too, newest first within the page, each with its report over the time frame.
+ */
 export async function listCampaignsByAdvertiser(
-  input: { agencyId: string; advertiserId: string; timeFrame: TRangeTimeFrame },
+  input: { agencyId: string; advertiserId: string; timeFrame: TRangeTimeFrame; page: TPageRequest },
   deps: CampaignReadDeps,
-): Promise<TCampaign[]> {
+): Promise<TPagedPayload<TCampaign[]>> {
   // Keys carry the caller's agency, so the reads start together (another agency's id finds nothing).
-  const rollups = deps.reports.listRollups(advertiserGroup(input.agencyId, input.advertiserId), input.timeFrame);
-  const [, campaigns] = await Promise.all([
+  const [, page] = await Promise.all([
     requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
-    deps.campaigns.listCampaigns(input.agencyId, input.advertiserId),
-    rollups,
+    deps.campaigns.listCampaignsPage(input.agencyId, input.advertiserId, input.page),
   ]);
-  return withRangeReports(input.agencyId, input.advertiserId, campaigns.sort(byNewest), input.timeFrame, deps, rollups);
+  const campaigns = [...page.items].sort(byNewest);
+  return {
+    payload: await withRangeReports(input.agencyId, input.advertiserId, campaigns, input.timeFrame, deps),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**
- * `GET /campaign/dailyreport/{advertiserId}?date&camapign_id`: the CUSTOM_DATE twin of the list,
- * each campaign's report covering `date`; `camapign_id` narrows it to one campaign (404 if the
- * advertiser has no such campaign).
+ * `GET /campaign/dailyreport/{advertiserId}?date&camapign_id`: the CUSTOM_DATE twin of the list, one
+ * page of campaigns each with its report covering `date`; `camapign_id` narrows it to that one campaign
+ * (a single page; 404 if the advertiser has no such campaign).
  */
 export async function getCampaignDailyReport(
-  input: { agencyId: string; advertiserId: string; date: string; campaignId?: string | undefined },
+  input: {
+    agencyId: string;
+    advertiserId: string;
+    date: string;
+    campaignId?: string | undefined;
+    page: TPageRequest;
+  },
   deps: CampaignReadDeps,
-): Promise<TCampaign[]> {
-  const [, listed] = await Promise.all([
-    requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
-    deps.campaigns.listCampaigns(input.agencyId, input.advertiserId),
-  ]);
-  let campaigns = listed.sort(byNewest);
+): Promise<TPagedPayload<TCampaign[]>> {
+  let campaigns: TCampaignRecord[];
+  let nextCursor: string | null = null;
   if (input.campaignId !== undefined) {
-    campaigns = campaigns.filter((c) => c.bgCampaignId === input.campaignId);
-    if (campaigns.length === 0) {
+    const [, campaign] = await Promise.all([
+      requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
+      deps.campaigns.getCampaign(input.agencyId, input.campaignId),
+    ]);
+    if (!campaign || campaign.bgAdvertiserId !== input.advertiserId) {
       throw new NotFoundError(CAMPAIGN_MESSAGES.notFound, {
         internalMessage: `Campaign ${input.campaignId} not under advertiser ${input.advertiserId}`,
       });
     }
+    campaigns = [campaign];
+  } else {
+    const [, page] = await Promise.all([
+      requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers),
+      deps.campaigns.listCampaignsPage(input.agencyId, input.advertiserId, input.page),
+    ]);
+    campaigns = [...page.items].sort(byNewest);
+    nextCursor = page.nextCursor;
   }
   const counts = await countsOfDay(
     campaigns.map((c) => campaignEntity(input.agencyId, c)),
     input.date,
     deps.reports,
   );
-  return campaigns.map((campaign) => {
+  const payload = campaigns.map((campaign) => {
     const sum = counts.get(campaign.bgCampaignId);
     return toPublicCampaign(
       campaign,
       sum ? [campaignReportOf(sum, { timeFrame: 'CUSTOM_DATE', date: input.date })] : [],
     );
   });
+  return { payload, nextCursor };
 }
 
 /** `GET /campaign/targetingSelections/{id}`: the campaign's layers; those it does not use are empty. */

@@ -1,6 +1,7 @@
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
+import { memoryPage } from '../test-fakes';
 import type { AdGroupRepository, TPendingUpload } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository, TSyncCandidate } from '../ports/campaign.port';
@@ -86,6 +87,9 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
     async listCampaigns(agencyId, advertiserId) {
       return [...byId.values()].filter((c) => c.agencyId === agencyId && c.bgAdvertiserId === advertiserId);
     },
+    async listCampaignsPage(agencyId, advertiserId, page) {
+      return memoryPage(await repo.listCampaigns(agencyId, advertiserId), page, `campaigns/${advertiserId}`);
+    },
     async replaceCampaign(next) {
       const key = `${next.agencyId}|${next.bgCampaignId}`;
       if (byId.get(key)?.version !== next.version - 1) return null;
@@ -110,6 +114,9 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
     },
     async listLineItems(agencyId, campaignId) {
       return [...items.values()].filter((li) => li.bgCampaignId === campaignId && agencyOf(li) === agencyId);
+    },
+    async listLineItemsPage(agencyId, campaignId, page) {
+      return memoryPage(await repo.listLineItems(agencyId, campaignId), page, `lineItems/${campaignId}`);
     },
     async getLineItemByBidderId(agencyId, id) {
       const li = items.get(`${id}`);
@@ -145,11 +152,22 @@ export function memoryAdGroups(adGroups: TAdGroupRecord[] = [], creatives: TCrea
   const uploads = new Map<string, TPendingUpload>();
   const repo: AdGroupRepository = {
     getAdGroup: async (_a, id) => groups.get(id) ?? null,
-    listAdGroups: async (_a, campaignId) => [...groups.values()].filter((g) => g.bgCampaignId === campaignId),
+    listAdGroups: async (_a, campaignId, page) =>
+      memoryPage(
+        [...groups.values()].filter((g) => g.bgCampaignId === campaignId),
+        page,
+        `adGroups/${campaignId}`,
+      ),
     putNewAdGroup: async (_a, g) => (groups.has(g.adGroupId) ? false : (groups.set(g.adGroupId, g), true)),
     deleteAdGroup: async (_a, g) => groups.delete(g.adGroupId),
     getCreative: async (_a, id) => items.get(id) ?? null,
     listCreatives: async (_a, _c, adGroupId) => [...items.values()].filter((c) => c.adGroupId === adGroupId),
+    listCreativesPage: async (_a, _c, adGroupId, page) =>
+      memoryPage(
+        [...items.values()].filter((c) => c.adGroupId === adGroupId),
+        page,
+        `creatives/${adGroupId}`,
+      ),
     listCampaignCreatives: async (_a, campaignId) => [...items.values()].filter((c) => c.bgCampaignId === campaignId),
     async putNewCreative(_a, c) {
       if (!groups.has(c.adGroupId)) return 'no-ad-group';
@@ -242,6 +260,12 @@ export function memoryReports() {
     async listRollups(group, timeFrame) {
       return [...(rollups.get(groupKey(group))?.entries() ?? [])]
         .filter(([key]) => key.startsWith(`${timeFrame}|`))
+        .map(([, stored]) => stored);
+    },
+    async getRollups(group, timeFrame, subjects) {
+      const wanted = new Set(subjects.map((subject) => `${timeFrame}|${reportSubjectKey(subject)}`));
+      return [...(rollups.get(groupKey(group))?.entries() ?? [])]
+        .filter(([key]) => wanted.has(key))
         .map(([, stored]) => stored);
     },
     async putRollups(writes) {

@@ -1,5 +1,6 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
+import type { TPage, TPageRequest } from './page.port';
 
 /** The card fields the payment dialog saves. */
 export interface TSavedCard {
@@ -19,7 +20,8 @@ export interface TBillableAdvertiser {
 /** The advertisers of the store, always addressed by the caller's agency. */
 export interface AdvertiserRepository {
   getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
-  listAdvertisers(agencyId: string): Promise<TAdvertiserRecord[]>;
+  /** One page of the agency's advertisers, in the store's order. */
+  listAdvertisers(agencyId: string, page: TPageRequest): Promise<TPage<TAdvertiserRecord>>;
   /** Writes a new advertiser; false when the id is taken in this agency (nothing is overwritten). */
   putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean>;
   /**

@@ -1,5 +1,6 @@
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
+import type { TPage, TPageRequest } from './page.port';
 
 /** A campaign the report sync may pull, as its work list names it. */
 export interface TSyncCandidate {
@@ -25,7 +26,10 @@ export interface CampaignRepository {
    * needs no more than that the campaign is the caller's. Null when none.
    */
   getCampaignSummary(agencyId: string, campaignId: string): Promise<TCampaignSummary | null>;
+  /** Every campaign of an advertiser (work that needs them all: billing). */
   listCampaigns(agencyId: string, advertiserId: string): Promise<TCampaignRecord[]>;
+  /** One page of an advertiser's campaigns, in the store's order (the lists a reply shows). */
+  listCampaignsPage(agencyId: string, advertiserId: string, page: TPageRequest): Promise<TPage<TCampaignRecord>>;
   /**
    * Replaces the campaign with `next` if its stored version is still `next.version - 1`; the stored
    * record, or null when someone changed it meanwhile (or it is gone).
@@ -47,7 +51,10 @@ export interface CampaignRepository {
     lineItems: readonly TLineItemRecord[],
     targeting: TTargetingSelections,
   ): Promise<boolean>;
+  /** Every line item of a campaign (work that needs them all: the report sync, a campaign change). */
   listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]>;
+  /** One page of a campaign's line items, in the store's order (the line-item reports). */
+  listLineItemsPage(agencyId: string, campaignId: string, page: TPageRequest): Promise<TPage<TLineItemRecord>>;
   /** The line item with this bidder id in the agency, or null. */
   getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null>;
   /** Replaces the line item if its stored version is `next.version - 1`; null on a conflict. */

@@ -44,6 +44,15 @@ export interface ReportRepository {
   putDailyRows(rows: readonly TDailyRowWrite[]): Promise<void>;
   /** The rollups of one range in a group. */
   listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Promise<TStoredRollup[]>;
+  /**
+   * The rollups of one range of some subjects of a group (a page of a list: its line items, creatives or
+   * campaigns), read by key; subjects without one are left out.
+   */
+  getRollups(
+    group: TRollupGroup,
+    timeFrame: TRangeTimeFrame,
+    subjects: readonly TReportSubject[],
+  ): Promise<TStoredRollup[]>;
   putRollups(rollups: readonly TRollupWrite[]): Promise<void>;
   getCampaignSync(agencyId: string, campaignId: string): Promise<TCampaignSyncState | null>;
   putCampaignSync(agencyId: string, campaignId: string, state: TCampaignSyncState): Promise<void>;
@@ -52,7 +61,7 @@ export interface ReportRepository {
 }
 
 /** What reading reports needs. */
-export type ReportReader = Pick<ReportRepository, 'listDailyRows' | 'getDailyRowsOfDay' | 'listRollups'>;
+export type ReportReader = Pick<ReportRepository, 'listDailyRows' | 'getDailyRowsOfDay' | 'getRollups'>;
 
 /** One name per subject, for maps of the domain (never a storage key). */
 export function reportSubjectKey(subject: TReportSubject): string {

@@ -21,4 +21,6 @@ export interface TokenKeys {
   readonly crmTokens: Buffer;
   /** HMAC key of the OAuth `state` values. */
   readonly oauthState: Buffer;
+  /** AES-256-GCM key that seals page cursors (issue 9 §6), bound to the list and the caller's agency. */
+  readonly pageCursor: Buffer;
 }

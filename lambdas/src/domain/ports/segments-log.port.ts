@@ -1,12 +1,16 @@
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { TPage, TPageRequest } from './page.port';
 
 /** A segments log entry with its id (always set when we write one: 000 §3 subdomain, originalDomains, ipSegment, date). */
 export type TStoredSegmentsLogEntry = TSegmentsLogEntry & { id: string };
 
 /** The company-matching log, by month. */
 export interface SegmentsLogRepository {
-  /** Entries of the given months (`YYYY-MM`), newest first within each month, months in the given order. */
-  listByMonths(yearMonths: readonly string[]): Promise<TSegmentsLogEntry[]>;
+  /**
+   * One page of the entries of the given months (`YYYY-MM`), newest first within each month, months in the
+   * given order.
+   */
+  listByMonths(yearMonths: readonly string[], page: TPageRequest): Promise<TPage<TSegmentsLogEntry>>;
   /**
    * Writes entries (company matching, the local seed); an entry written again with the same id and date
    * replaces itself (no duplicate).

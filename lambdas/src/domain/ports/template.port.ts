@@ -1,11 +1,18 @@
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TCreativeTemplateRecord } from '../ad-groups/template-records.schema';
+import type { TPage, TPageRequest } from './page.port';
 
 /** Ad-group templates and their creative templates in the store, addressed by the caller's agency. */
 export interface TemplateRepository {
-  listAdGroupTemplates(agencyId: string, advertiserId: string): Promise<TAdGroupTemplate[]>;
+  /** One page of an advertiser's ad-group templates, in the store's order. */
+  listAdGroupTemplates(agencyId: string, advertiserId: string, page: TPageRequest): Promise<TPage<TAdGroupTemplate>>;
   getAdGroupTemplate(agencyId: string, templateId: string): Promise<TAdGroupTemplate | null>;
-  listCreativeTemplates(agencyId: string, template: TAdGroupTemplate): Promise<TCreativeTemplateRecord[]>;
+  /** One page of the creative templates of an ad-group template, in the store's order. */
+  listCreativeTemplates(
+    agencyId: string,
+    template: TAdGroupTemplate,
+    page: TPageRequest,
+  ): Promise<TPage<TCreativeTemplateRecord>>;
   /** Writes a new template with its creative templates at once (at most 98 creatives); false when it exists. */
   putNewAdGroupTemplate(
     agencyId: string,

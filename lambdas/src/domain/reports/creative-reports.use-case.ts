@@ -1,11 +1,13 @@
 import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { publicCreative, requireAdGroup } from '../ad-groups/ad-groups.use-case';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
+import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import type { ReportReader } from '../ports/report.port';
 import { countsOfDay, countsOverTimeFrame } from './report-reader';
 import type { TReportEntity } from './report-reader';
@@ -14,7 +16,7 @@ import type { TReportPeriod } from './report-rows';
 
 /** Ports of the creative reports. */
 export interface CreativeReportDeps {
-  adGroups: Pick<AdGroupRepository, 'getAdGroup' | 'listCreatives'>;
+  adGroups: Pick<AdGroupRepository, 'getAdGroup' | 'listCreativesPage'>;
   reports: ReportReader;
   storage: Pick<CreativeStorage, 'presignGet'>;
   now: () => Date;
@@ -34,7 +36,7 @@ async function assemble(
   period: TReportPeriod,
   storage: CreativeReportDeps['storage'],
 ): Promise<TCreative[]> {
-  const sorted = [...creatives].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const sorted = [...creatives].sort(compareNewestFirst);
   return Promise.all(
     sorted.map((creative) => {
       const sum = counts.get(creative.bgCreativeId);
@@ -43,34 +45,50 @@ async function assemble(
   );
 }
 
-/** `GET /report/creatives?adGroupId&timeFrame`: the ad group's creatives with their report. */
+/** `GET /report/creatives?adGroupId&timeFrame`: one page of the ad group's creatives with their report. */
 export async function getCreativesReport(
-  input: { agencyId: string; adGroupId: string; timeFrame: TRangeTimeFrame },
+  input: { agencyId: string; adGroupId: string; timeFrame: TRangeTimeFrame; page: TPageRequest },
   deps: CreativeReportDeps,
-): Promise<TCreative[]> {
+): Promise<TPagedPayload<TCreative[]>> {
   const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
-  const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
+  const page = await deps.adGroups.listCreativesPage(
+    input.agencyId,
+    adGroup.bgCampaignId,
+    adGroup.adGroupId,
+    input.page,
+  );
   const counts = await countsOverTimeFrame(
-    creatives.map((c) => entityOf(input.agencyId, c)),
+    page.items.map((c) => entityOf(input.agencyId, c)),
     { kind: 'campaign', agencyId: input.agencyId, campaignId: adGroup.bgCampaignId },
     input.timeFrame,
     reportToday(deps.now()),
     deps.reports,
   );
-  return assemble(creatives, counts, { timeFrame: input.timeFrame }, deps.storage);
+  return {
+    payload: await assemble(page.items, counts, { timeFrame: input.timeFrame }, deps.storage),
+    nextCursor: page.nextCursor,
+  };
 }
 
-/** `GET /report/creatives/dailyreport?adGroupId&date`: the ad group's creatives on one day. */
+/** `GET /report/creatives/dailyreport?adGroupId&date`: one page of the ad group's creatives on one day. */
 export async function getCreativesDailyReport(
-  input: { agencyId: string; adGroupId: string; date: string },
+  input: { agencyId: string; adGroupId: string; date: string; page: TPageRequest },
   deps: CreativeReportDeps,
-): Promise<TCreative[]> {
+): Promise<TPagedPayload<TCreative[]>> {
   const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
-  const creatives = await deps.adGroups.listCreatives(input.agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
+  const page = await deps.adGroups.listCreativesPage(
+    input.agencyId,
+    adGroup.bgCampaignId,
+    adGroup.adGroupId,
+    input.page,
+  );
   const counts = await countsOfDay(
-    creatives.map((c) => entityOf(input.agencyId, c)),
+    page.items.map((c) => entityOf(input.agencyId, c)),
     input.date,
     deps.reports,
   );
-  return assemble(creatives, counts, { timeFrame: 'CUSTOM_DATE', date: input.date }, deps.storage);
+  return {
+    payload: await assemble(page.items, counts, { timeFrame: 'CUSTOM_DATE', date: input.date }, deps.storage),
+    nextCursor: page.nextCursor,
+  };
 }

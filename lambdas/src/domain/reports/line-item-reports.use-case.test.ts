@@ -2,7 +2,9 @@ import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
-import { getLineItemsDailyReport, getLineItemsReport } from './line-item-reports.use-case';
+import { firstPage } from '../ports/page.port';
+import type { TPageRequest } from '../ports/page.port';
+import * as useCases from './line-item-reports.use-case';
 
 const NOW = new Date('2026-11-25T15:00:00Z');
 const A = 'bgAgency-demo';
@@ -34,7 +36,13 @@ function world(options: { video?: boolean } = {}) {
   return { deps: { campaigns: campaigns.repo, reports: reports.repo, now: () => NOW }, reports };
 }
 
-const input = { agencyId: A, campaignId: 'bg-campaign-q3' };
+const input = { agencyId: A, campaignId: 'bg-campaign-q3', page: firstPage(250) };
+
+/** The payload of one page (the first, unless the input names another). */
+const getLineItemsReport = async (...args: Parameters<typeof useCases.getLineItemsReport>) =>
+  (await useCases.getLineItemsReport(...args)).payload;
+const getLineItemsDailyReport = async (...args: Parameters<typeof useCases.getLineItemsDailyReport>) =>
+  (await useCases.getLineItemsDailyReport(...args)).payload;
 
 describe('getLineItemsReport', () => {
   it('sums the rows of the time frame, computes ratios from the sums, sorts by name', async () => {
@@ -127,5 +135,44 @@ describe('getLineItemsReport', () => {
     ).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe('line-item report pages (issue 9 §6)', () => {
+  it('answers a campaign of 1,200 line items a page at a time, each once, reading the rollups of the page only', async () => {
+    // Prepare
+    const lineItems = Array.from({ length: 1200 }, (_, n) =>
+      lineItemFixture({ beeswaxLineItemId: 1000 + n, line_item_name: `Company ${String(n).padStart(4, '0')}` }),
+    );
+    const campaigns = memoryCampaigns([campaignFixture()], lineItems);
+    const reports = memoryReports();
+    const asked: number[] = [];
+    const reader = {
+      ...reports.repo,
+      getRollups: (...args: Parameters<typeof reports.repo.getRollups>) => {
+        asked.push(args[2].length);
+        return reports.repo.getRollups(...args);
+      },
+    };
+    const deps = { campaigns: campaigns.repo, reports: reader, now: () => NOW };
+
+    // Act
+    const seen: number[] = [];
+    const sizes: number[] = [];
+    let page: TPageRequest = { limit: 500, cursor: null };
+    for (;;) {
+      const reply = await useCases.getLineItemsReport({ ...input, timeFrame: '7_DAYS', page }, deps);
+      seen.push(...reply.payload.lineItems.map((li) => li.beeswaxLineItemId));
+      sizes.push(reply.payload.lineItems.length);
+      expect(reply.payload.lineItemReports).toHaveLength(reply.payload.lineItems.length);
+      if (reply.nextCursor === null) break;
+      page = { limit: 500, cursor: reply.nextCursor };
+    }
+
+    // Assess
+    expect(sizes).toEqual([500, 500, 200]);
+    expect(asked).toEqual([500, 500, 200]);
+    expect(new Set(seen).size).toBe(1200);
+    expect([...seen].sort((a, b) => a - b)).toEqual(lineItems.map((li) => li.beeswaxLineItemId));
   });
 });

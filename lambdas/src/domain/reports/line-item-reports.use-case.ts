@@ -5,7 +5,9 @@ import { NotFoundError } from '../../lib/errors';
 import { CAMPAIGN_MESSAGES } from '../campaigns/campaign-access';
 import { toPublicLineItem } from '../campaigns/campaign-records.schema';
 import type { TLineItemRecord } from '../campaigns/campaign-records.schema';
+import { compareLineItemsByName } from '@bidgrid/shared/entities/list-order';
 import type { CampaignRepository, TCampaignSummary } from '../ports/campaign.port';
+import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import type { ReportReader, TRollupGroup } from '../ports/report.port';
 import { countsOfDay, countsOverTimeFrame } from './report-reader';
 import type { TReportEntity } from './report-reader';
@@ -14,7 +16,7 @@ import type { TReportPeriod } from './report-rows';
 
 /** Ports of the line-item reports. */
 export interface LineItemReportDeps {
-  campaigns: Pick<CampaignRepository, 'getCampaignSummary' | 'listLineItems'>;
+  campaigns: Pick<CampaignRepository, 'getCampaignSummary' | 'listLineItemsPage'>;
   reports: ReportReader;
   now: () => Date;
 }
@@ -51,9 +53,7 @@ function assemble(
   period: TReportPeriod,
 ): TLineItemsReport {
   // Line items by name (the spec gives no order): what a person scans for in a table of companies.
-  const sorted = [...lineItems].sort(
-    (a, b) => a.line_item_name.localeCompare(b.line_item_name) || a.beeswaxLineItemId - b.beeswaxLineItemId,
-  );
+  const sorted = [...lineItems].sort(compareLineItemsByName);
   const rows: TLineItemReport[] = [];
   const items = sorted.map((lineItem) => {
     const sum = counts.get(String(lineItem.beeswaxLineItemId));
@@ -64,44 +64,51 @@ function assemble(
   return { lineItems: items, lineItemReports: rows };
 }
 
-/** `GET /report/lineitems?bgCampaignId&timeFrame`: the campaign's line items over a rolling time frame. */
+/**
+ * `GET /report/lineitems?bgCampaignId&timeFrame`: one page of the campaign's line items over a rolling
+ * time frame, with the rollups of that page's line items only (a campaign of thousands reads a page's
+ * worth a request).
+ */
 export async function getLineItemsReport(
-  input: { agencyId: string; campaignId: string; timeFrame: TRangeTimeFrame },
+  input: { agencyId: string; campaignId: string; timeFrame: TRangeTimeFrame; page: TPageRequest },
   deps: LineItemReportDeps,
-): Promise<TLineItemsReport> {
-  // Keys carry the caller's agency, so the three reads can start together: another agency's
-  // campaign id finds no campaign (404) and no line items or rollups either.
+): Promise<TPagedPayload<TLineItemsReport>> {
+  // Keys carry the caller's agency, so the reads can start together: another agency's campaign id
+  // finds no campaign (404) and no line items either.
   const group: TRollupGroup = { kind: 'campaign', agencyId: input.agencyId, campaignId: input.campaignId };
-  const rollups = deps.reports.listRollups(group, input.timeFrame);
-  const [campaign, lineItems] = await Promise.all([
+  const [campaign, page] = await Promise.all([
     requireSummary(deps, input.agencyId, input.campaignId),
-    deps.campaigns.listLineItems(input.agencyId, input.campaignId),
-    rollups,
+    deps.campaigns.listLineItemsPage(input.agencyId, input.campaignId, input.page),
   ]);
   const counts = await countsOverTimeFrame(
-    lineItems.map((li) => entityOf(input.agencyId, li)),
+    page.items.map((li) => entityOf(input.agencyId, li)),
     group,
     input.timeFrame,
     reportToday(deps.now()),
     deps.reports,
-    rollups,
   );
-  return assemble(campaign, lineItems, counts, { timeFrame: input.timeFrame });
+  return {
+    payload: assemble(campaign, page.items, counts, { timeFrame: input.timeFrame }),
+    nextCursor: page.nextCursor,
+  };
 }
 
-/** `GET /report/lineitems/dailyreport?bgCampaignId&date`: the campaign's line items on one day. */
+/** `GET /report/lineitems/dailyreport?bgCampaignId&date`: one page of the campaign's line items on one day. */
 export async function getLineItemsDailyReport(
-  input: { agencyId: string; campaignId: string; date: string },
+  input: { agencyId: string; campaignId: string; date: string; page: TPageRequest },
   deps: LineItemReportDeps,
-): Promise<TLineItemsReport> {
-  const [campaign, lineItems] = await Promise.all([
+): Promise<TPagedPayload<TLineItemsReport>> {
+  const [campaign, page] = await Promise.all([
     requireSummary(deps, input.agencyId, input.campaignId),
-    deps.campaigns.listLineItems(input.agencyId, input.campaignId),
+    deps.campaigns.listLineItemsPage(input.agencyId, input.campaignId, input.page),
   ]);
   const counts = await countsOfDay(
-    lineItems.map((li) => entityOf(input.agencyId, li)),
+    page.items.map((li) => entityOf(input.agencyId, li)),
     input.date,
     deps.reports,
   );
-  return assemble(campaign, lineItems, counts, { timeFrame: 'CUSTOM_DATE', date: input.date });
+  return {
+    payload: assemble(campaign, page.items, counts, { timeFrame: 'CUSTOM_DATE', date: input.date }),
+    nextCursor: page.nextCursor,
+  };
 }

@@ -21,9 +21,10 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 }
 
 /**
- * The counts of each entity over a rolling time frame as of `today`: one read of the rollups the
- * sync keeps for `group`, and, for an entity whose rollup is missing or from another day (not synced
- * yet today, new), the sum of its daily rows. Either way the same numbers.
+ * The counts of each entity over a rolling time frame as of `today`: the rollups the sync keeps in
+ * `group`, read by key for these entities only (a page of a list reads its own, however long the list),
+ * and, for an entity whose rollup is missing or from another day (not synced yet today, new), the sum of
+ * its daily rows. Either way the same numbers.
  */
 export async function countsOverTimeFrame(
   entities: readonly TReportEntity[],
@@ -31,12 +32,14 @@ export async function countsOverTimeFrame(
   timeFrame: TRangeTimeFrame,
   today: string,
   reader: ReportReader,
-  /** The rollups of `group`, when the caller already started reading them (in parallel with its own reads). */
-  prefetched?: Promise<TStoredRollup[]>,
 ): Promise<Map<string, TMetricCounts>> {
   const result = new Map<string, TMetricCounts>();
-  const stored = await (prefetched ?? reader.listRollups(group, timeFrame));
   if (entities.length === 0) return result;
+  const stored: TStoredRollup[] = await reader.getRollups(
+    group,
+    timeFrame,
+    entities.map((entity) => entity.subject),
+  );
   const rollups = new Map<string, TRollup>(stored.map((r) => [reportSubjectKey(r.subject), r.rollup]));
   const range = rangeOf(timeFrame, today);
   const stale: TReportEntity[] = [];

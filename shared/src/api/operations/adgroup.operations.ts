@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZAdGroup, ZAdGroupCreate, ZAdGroupTemplate, ZAdGroupTemplateCreate } from '../../entities/ad-group.schema';
 
@@ -32,7 +33,9 @@ export const listAdGroupTemplates = defineOperation({
   auth: 'user',
   params: z.object({ advertiserId: zId('advertiser') }),
   response: z.array(ZAdGroupTemplate),
-  summary: "The advertiser's ad-group templates, newest first (the Saved AdGroups tab).",
+  paged: PAGE_100,
+  summary:
+    "The advertiser's ad-group templates, newest first (the Saved AdGroups tab). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '001 §7',
 });
 
@@ -66,7 +69,9 @@ export const listAdGroupsByCampaign = defineOperation({
   auth: 'user',
   params: z.object({ id: zId('campaign') }),
   response: z.array(ZAdGroup),
-  summary: "The campaign's ad groups ('Campaign Creative List').",
+  paged: PAGE_100,
+  summary:
+    "The campaign's ad groups, newest first ('Campaign Creative List'). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7, 001 §7',
 });
 

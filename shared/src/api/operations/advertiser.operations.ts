@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZAdvertiser, ZAdvertiserCategory, ZAdvertiserCreate } from '../../entities/advertiser.schema';
 import { ZBillingLog } from '../../entities/billing.schema';
@@ -23,7 +24,9 @@ export const listAdvertisersByAgency = defineOperation({
   params: z.object({ agencyId: zId('agency') }),
   response: z.array(ZAdvertiser),
   // The path's agency id is ignored, as the user name of getAgencyAssignedToUser: the token decides.
-  summary: "The caller's agency's advertisers sorted by name; the path's agencyId is ignored (the token decides).",
+  paged: PAGE_100,
+  summary:
+    "The caller's agency's advertisers sorted by name; the path's agencyId is ignored (the token decides). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 
@@ -56,6 +59,7 @@ export const listAdvertiserBillingLogs = defineOperation({
   auth: 'user',
   params: z.object({ advertiserId: zId('advertiser') }),
   response: z.array(ZBillingLog),
-  summary: "Billing logs of one of the caller's advertisers, newest first.",
+  paged: PAGE_100,
+  summary: "Billing logs of one of the caller's advertisers, newest first, one page at a time.",
   specRef: '000 §7',
 });

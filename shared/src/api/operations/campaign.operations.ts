@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZBidderId, ZIsoDate, ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME } from '../../entities/common.schema';
 import { ZCampaign, ZCampaignDetailsUpdate } from '../../entities/campaign.schema';
@@ -29,8 +30,9 @@ export const listCampaignsByAdvertiser = defineOperation({
   params: z.object({ advertiserId: zId('advertiser') }),
   query: z.object({ timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
   response: z.array(ZCampaign),
+  paged: PAGE_100,
   summary:
-    "The advertiser's campaigns, archived ones included, each with campaignReports[0] over the time frame (a CUSTOM_DATE day goes through /campaign/dailyreport).",
+    "The advertiser's campaigns newest first, archived ones included, each with campaignReports[0] over the time frame (a CUSTOM_DATE day goes through /campaign/dailyreport). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 
@@ -43,8 +45,9 @@ export const getCampaignDailyReport = defineOperation({
   // `camapign_id` keeps the spec's spelling (000 §7) so its clients keep working.
   query: z.object({ date: ZIsoDate, camapign_id: zId('campaign').optional() }),
   response: z.array(ZCampaign),
+  paged: PAGE_100,
   summary:
-    "The CUSTOM_DATE twin of allbyadvertiser: {id} is the advertiser id, each campaign's campaignReports[0] covers the one day `date`; camapign_id narrows the list to that campaign.",
+    "The CUSTOM_DATE twin of allbyadvertiser: {id} is the advertiser id, each campaign's campaignReports[0] covers the one day `date`; camapign_id narrows the list to that campaign. Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZBidderId, ZWebUrl } from '../../entities/common.schema';
 import {
@@ -103,7 +104,8 @@ export const listCreativesByAdGroup = defineOperation({
   auth: 'user',
   params: z.object({ id: zId('adGroup') }),
   response: z.array(ZCreative),
-  summary: "The ad group's creatives (ids collected after upload; assets on the dashboard).",
+  paged: PAGE_100,
+  summary: "The ad group's creatives (ids collected after upload; assets on the dashboard), one page at a time.",
   specRef: '000 §7, 001 §7',
 });
 
@@ -114,6 +116,7 @@ export const listCreativeTemplatesByAdGroupTemplate = defineOperation({
   auth: 'user',
   params: z.object({ id: zId('adGroupTemplate') }),
   response: z.array(ZCreativeTemplate),
-  summary: 'The creative templates of an ad-group template ({id} is the ad-group template id).',
+  paged: PAGE_100,
+  summary: 'The creative templates of an ad-group template ({id} is the ad-group template id), one page at a time.',
   specRef: '001 §7',
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZAdvertiser } from '../../entities/advertiser.schema';
 import { ZCompanyMatchResult } from '../../entities/company.schema';
@@ -89,6 +90,7 @@ export const listHubspotLists = defineOperation({
   params: advertiserParams,
   query: z.object({ listType: ZHubspotListType.default('companies') }),
   response: z.array(ZHubspotList),
+  paged: PAGE_100,
   summary:
     "HubSpot lists of the advertiser's portal ({id} is the advertiser id); listType (ours) picks company or contact lists.",
   specRef: '001 §7',
@@ -109,6 +111,7 @@ export const listHubspotPages = defineOperation({
       .pipe(z.array(ZHubspotPageKind).min(1)),
   }),
   response: z.array(ZHubspotPage),
+  paged: PAGE_100,
   summary:
     "Pages of the advertiser's portal for the Landing Page step; types is a comma-separated list of landing_page, site_page, blogPosts.",
   specRef: '001 §7',

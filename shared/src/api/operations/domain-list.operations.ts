@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZDomainList, ZDomainListCreate, ZPublicList } from '../../entities/domain-list.schema';
 
@@ -22,6 +23,7 @@ export const listDomainListsByAdvertiser = defineOperation({
   auth: 'user',
   params: z.object({ id: zId('advertiser') }),
   response: z.array(ZDomainList),
+  paged: PAGE_100,
   summary: "The advertiser's custom domain lists ({id} is the advertiser id).",
   specRef: '001 §7',
 });

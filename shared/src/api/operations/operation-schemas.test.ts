@@ -204,9 +204,11 @@ describe('path parameters', () => {
 
 describe('responses', () => {
   it("reads the invoices payload from the spec's JSON string or from the array", () => {
+    // The list carries no HTML body (issue 9 §6): GET /mailSents/{id} has it.
+    const { body: _body, ...summary } = invoice;
     const response = op('listSentInvoices').response;
-    expect(response.parse(JSON.stringify([invoice]))).toEqual([invoice]);
-    expect(response.parse([invoice])).toEqual([invoice]);
+    expect(response.parse(JSON.stringify([invoice]))).toEqual([summary]);
+    expect(response.parse([summary])).toEqual([summary]);
     expect(response.safeParse('not json').success).toBe(false);
     expect(response.safeParse(JSON.stringify([{ ...invoice, recipientEmail: 'nope' }])).success).toBe(false);
   });

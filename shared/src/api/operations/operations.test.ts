@@ -203,6 +203,7 @@ const OUR_CALLS = [
   // Sign-up tickets: only allow-listed internal users create accounts (audit item 3).
   'POST /api/agency/signupticket',
   'GET /api/report/campaign/delivery',
+  'GET /api/mailSents/{id}',
 ];
 
 function findSpecCall(entry: SpecCall): AnyOperation | undefined {

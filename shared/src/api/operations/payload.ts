@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_USERNAME_LENGTH } from '../../entities/common.schema';
+import type { PageSpec } from '../operation';
 
 /**
  * A payload the spec sends as a JSON string (000 §7: `mailSents` "payload is a JSON string of
@@ -27,3 +28,16 @@ export function jsonStringOr<T extends z.ZodType>(schema: T) {
  * never trusted: the server takes the caller from the token. A missing body is fine too.
  */
 export const ZUsernameBody = z.object({ username: z.string().max(MAX_USERNAME_LENGTH).optional() }).default({});
+
+/**
+ * The page of most lists (issue 9 §6): a hundred items, a few to a hundred kilobytes of JSON, one DynamoDB
+ * query page or two. The web reads the pages after the first progressively (`useOperationPages`).
+ */
+export const PAGE_100: PageSpec = { defaultLimit: 100, maxLimit: 100 };
+
+/**
+ * The page of the line-item reports: campaigns with thousands of line items are expected, and a line item
+ * with its report row is about a kilobyte, so a larger page (250, at most 500: half a megabyte) keeps the
+ * number of round trips of the line-item table low.
+ */
+export const LINE_ITEM_PAGE: PageSpec = { defaultLimit: 250, maxLimit: 500 };

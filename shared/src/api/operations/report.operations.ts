@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { LINE_ITEM_PAGE, PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { DEFAULT_TIME_FRAME } from '../../constants';
 import { ZIsoDate, ZRangeTimeFrame, ZTimeFrame, DEFAULT_RANGE_TIME_FRAME } from '../../entities/common.schema';
@@ -14,7 +15,9 @@ export const getLineItemsReport = defineOperation({
   auth: 'user',
   query: z.object({ bgCampaignId: zId('campaign'), timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
   response: ZLineItemsReport,
-  summary: "The campaign's line items with their metrics over the time frame.",
+  paged: LINE_ITEM_PAGE,
+  summary:
+    "The campaign's line items by name with their metrics over the time frame (`lineItemReports` holds the rows of the page's line items). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 
@@ -25,7 +28,9 @@ export const getLineItemsDailyReport = defineOperation({
   auth: 'user',
   query: z.object({ bgCampaignId: zId('campaign'), date: ZIsoDate }),
   response: ZLineItemsReport,
-  summary: "The campaign's line items with their metrics of one day (CUSTOM_DATE).",
+  paged: LINE_ITEM_PAGE,
+  summary:
+    "The campaign's line items by name with their metrics of one day (CUSTOM_DATE). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 
@@ -36,7 +41,9 @@ export const getCreativesReport = defineOperation({
   auth: 'user',
   query: z.object({ adGroupId: zId('adGroup'), timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
   response: z.array(ZCreative),
-  summary: "The ad group's creatives, each with creativeReports[0] over the time frame.",
+  paged: PAGE_100,
+  summary:
+    "The ad group's creatives newest first, each with creativeReports[0] over the time frame. Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 
@@ -47,7 +54,9 @@ export const getCreativesDailyReport = defineOperation({
   auth: 'user',
   query: z.object({ adGroupId: zId('adGroup'), date: ZIsoDate }),
   response: z.array(ZCreative),
-  summary: "The ad group's creatives, each with creativeReports[0] of one day (CUSTOM_DATE).",
+  paged: PAGE_100,
+  summary:
+    "The ad group's creatives newest first, each with creativeReports[0] of one day (CUSTOM_DATE). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
   specRef: '000 §7',
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
+import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
 import { ZRetargetingSegment, ZSegmentCreate } from '../../entities/retargeting-segment.schema';
 
@@ -10,6 +11,7 @@ export const listSegmentsByAdvertiser = defineOperation({
   auth: 'user',
   params: z.object({ advertiserId: zId('advertiser') }),
   response: z.array(ZRetargetingSegment),
+  paged: PAGE_100,
   summary:
     "Path ours (001 §7 'fetch segments by advertiser'): the retargeting segments of one of the caller's advertisers, for the signed-in pages (the /public/crmcard twin is for the CRM card).",
   specRef: '001 §7 (other operations)',

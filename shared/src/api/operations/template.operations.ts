@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { MAX_ID_LENGTH } from '../../ids';
+import { PAGE_100 } from './payload';
 import { ZCampaignTemplate, ZCampaignTemplateInput } from '../../entities/campaign-template.schema';
 
 export const listCampaignTemplatesByUser = defineOperation({
@@ -12,6 +13,7 @@ export const listCampaignTemplatesByUser = defineOperation({
   // uses `{id}` there, so it is `{id}` here too.
   params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
   response: z.array(ZCampaignTemplate),
+  paged: PAGE_100,
   summary:
     "The caller's campaign templates (templates are per user); {id} is the spec's {userId} and must be the caller's own user name, else 404.",
   specRef: '001 §7',

@@ -1,10 +1,10 @@
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
 import { formatUsd, NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatLogDate, timeValue } from '@/lib/date-format';
 
 /** The invoices grid (000 §2, after its Select All box): Date, Charge Amount, Recipient Email, Source, Subject, Advertiser Name. */
-export const INVOICE_COLUMNS: ReadonlyArray<DataTableColumn<TInvoice>> = [
+export const INVOICE_COLUMNS: ReadonlyArray<DataTableColumn<TInvoiceSummary>> = [
   {
     id: 'date',
     header: 'Date',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { GENERIC_REQUEST_ERROR, type TFieldErrors } from '@bidgrid/shared/api/envelope';
+import { GENERIC_REQUEST_ERROR, ZNextCursor, type TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { buildPath, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
 
 /** Why a call failed: bad input (our bug), HTTP or envelope error, bad payload, network, or a lost session. */
@@ -45,9 +45,20 @@ export interface ApiClientOptions {
  */
 export type CallInput<O extends AnyOperation> = InputOf<O> & { readonly signal?: AbortSignal };
 
+/** One page of a paged list: the validated payload and where the next page starts (null: the list ended). */
+export interface PageReply<T> {
+  readonly payload: T;
+  readonly nextCursor: string | null;
+}
+
 export interface ApiClient {
   /** Calls an operation of the shared table and resolves with its validated payload. */
   call<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<ResponseOf<O>>;
+  /**
+   * Calls a paged operation for one page (its `cursor` in the input's query, none for the first) and
+   * resolves with the payload and the envelope's `nextCursor`.
+   */
+  callPage<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>>>;
 }
 
 interface PreparedRequest {
@@ -170,7 +181,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   };
 
-  const interpret = (operation: AnyOperation, reply: Reply): unknown => {
+  const interpret = (operation: AnyOperation, reply: Reply): PageReply<unknown> => {
     const { body } = reply;
     if (!isRecord(body) || typeof body['success'] !== 'boolean') {
       // Not our envelope: a gateway error (403, 404, 502...) or a broken reply.
@@ -187,24 +198,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       console.error(`${operation.name}: the payload does not match the contract`, issuesText(payload.error));
       return fail(null, 'response', reply.status);
     }
-    return payload.data;
+    // A reply without `nextCursor` (an operation that is not paged, or a server that sent all) has no next page.
+    const nextCursor = ZNextCursor.optional().safeParse(body['nextCursor']);
+    if (!nextCursor.success) {
+      console.error(`${operation.name}: nextCursor is not a cursor`, issuesText(nextCursor.error));
+      return fail(null, 'response', reply.status);
+    }
+    return { payload: payload.data, nextCursor: nextCursor.data ?? null };
+  };
+
+  const send = async (
+    operation: AnyOperation,
+    input: CallInput<AnyOperation> | undefined,
+  ): Promise<PageReply<unknown>> => {
+    const request = prepare(operation, input ?? ({} as CallInput<AnyOperation>));
+    const needsToken = operation.auth === 'user';
+    let token = needsToken ? await options.auth.getAccessToken() : null;
+    if (needsToken && !token) return sessionLost();
+
+    let reply = await exchange(request, token);
+    if (needsToken && reply.status === 401 && saysTokenExpired(reply.body)) {
+      // Refresh once and retry once; a second 401 is reported like any other error.
+      token = await refresh();
+      if (!token) return sessionLost();
+      reply = await exchange(request, token);
+    }
+    return interpret(operation, reply);
   };
 
   return {
     async call<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<ResponseOf<O>> {
-      const request = prepare(operation, (input ?? {}) as CallInput<AnyOperation>);
-      const needsToken = operation.auth === 'user';
-      let token = needsToken ? await options.auth.getAccessToken() : null;
-      if (needsToken && !token) return sessionLost();
-
-      let reply = await exchange(request, token);
-      if (needsToken && reply.status === 401 && saysTokenExpired(reply.body)) {
-        // Refresh once and retry once; a second 401 is reported like any other error.
-        token = await refresh();
-        if (!token) return sessionLost();
-        reply = await exchange(request, token);
-      }
-      return interpret(operation, reply) as ResponseOf<O>;
+      return (await send(operation, input as CallInput<AnyOperation> | undefined)).payload as ResponseOf<O>;
+    },
+    async callPage<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>>> {
+      return (await send(operation, input as CallInput<AnyOperation> | undefined)) as PageReply<ResponseOf<O>>;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/oper
 import { getApiClient, type ApiClient } from './api-client';
 import { operationDocument } from './operation-document';
 import { createOperationLink } from './operation-link';
+import { payloadOf } from './page-entry';
 
 /**
  * An Apollo Client (the data cache) over an API client. Payloads are stored whole per (operation, input)
@@ -22,7 +23,10 @@ let client: ApolloClient | null = null;
  */
 export function getApolloClient(): ApolloClient {
   // Resolved per call, so the link always uses the client installed at start (or by a test).
-  client ??= createApolloClient({ call: (operation, input) => getApiClient().call(operation, input) });
+  client ??= createApolloClient({
+    call: (operation, input) => getApiClient().call(operation, input),
+    callPage: (operation, input) => getApiClient().callPage(operation, input),
+  });
   return client;
 }
 
@@ -47,5 +51,5 @@ export async function queryOperation<O extends AnyOperation>(
     fetchPolicy: 'network-only',
   });
   if (!result.data) throw result.error ?? new Error(`${operation.name} answered nothing.`);
-  return result.data[operation.name] as ResponseOf<O>;
+  return payloadOf<ResponseOf<O>>(operation, result.data[operation.name]) as ResponseOf<O>;
 }

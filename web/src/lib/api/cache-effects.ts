@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AnyOperation, ResponseOf } from '@bidgrid/shared/api/operation';
+import { payloadOf, withPayload } from './page-entry';
 
 /**
  * What a change does to the cached answers, declared once beside a feature's calls (its `api/` file) and
@@ -62,7 +63,11 @@ export async function applyCacheEffects<TResult>(
   for (const { operation, update } of effects.updates ?? []) {
     client.cache.modify({
       id: 'ROOT_QUERY',
-      fields: { [operation.name]: (cached: unknown) => update(cached, result) as never },
+      // A paged list's pages joined so far are updated in place; its cursor stays.
+      fields: {
+        [operation.name]: (cached: unknown) =>
+          withPayload(operation, cached, update(payloadOf(operation, cached), result)) as never,
+      },
     });
   }
   await refreshOperations(client, effects.refreshes ?? []);

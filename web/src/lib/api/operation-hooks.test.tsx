@@ -101,6 +101,14 @@ function fakeServer(handlers: Record<string, Handler>) {
       if (!handler) throw new Error(`no fake for ${operation.name}`);
       return handler(rest);
     }) as ApiClient['call'],
+    // The fake's paged lists answer `{ payload, nextCursor }` as the server's envelope carries them.
+    callPage: vi.fn(async (operation, input) => {
+      const { signal: _signal, ...rest } = (input ?? {}) as CallInput<AnyOperation> & LooseInput;
+      calls.push({ operation: operation.name, input: rest });
+      const handler = handlers[operation.name];
+      if (!handler) throw new Error(`no fake for ${operation.name}`);
+      return handler(rest);
+    }) as ApiClient['callPage'],
   };
   const apollo = createApolloClient(api);
   const wrapper = ({ children }: { children: ReactNode }) => (

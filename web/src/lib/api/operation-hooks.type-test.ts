@@ -11,6 +11,8 @@ import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { updateCached, type CacheEffects } from './cache-effects';
 import { skipToken, useOperationQuery } from './use-operation-query';
 import { useOperationMutation } from './use-operation-mutation';
+import { useOperationPages, type PageJoin } from './use-operation-pages';
+import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
 
 export function useTypeChecks(): void {
   // A read: params and query as the operation declares them; the reply is the response schema's type.
@@ -96,5 +98,25 @@ export function useTypeChecks(): void {
   // @ts-expect-error an update must return the cached answer's type
   updateCached(listCampaignsByAdvertiser, (cached) => cached.length);
 
-  void [name, impressions, title, archived, effects];
+  // A paged list: the page in the query (limit, cursor) beside the operation's own fields; arrays join
+  // by themselves, any other payload says how its pages join.
+  const pages = useOperationPages(listCampaignsByAdvertiser, {
+    params: { advertiserId: 'bgAdvertiser-1' },
+    query: { timeFrame: '7_DAYS', limit: 50 },
+  });
+  const loaded: number = pages.progress.loaded;
+  const paged: TCampaign | undefined = pages.data?.[0];
+  // @ts-expect-error a limit is a number
+  useOperationPages(listCampaignsByAdvertiser, { params: { advertiserId: 'a' }, query: { limit: [1] } });
+  // @ts-expect-error the line-item report is not an array: its pages need a join
+  useOperationPages(getLineItemsReport, { query: { bgCampaignId: 'bg-campaign-1' } });
+  const join: PageJoin<TLineItemsReport> = {
+    join: (shown, next) => ({ ...shown, lineItems: [...shown.lineItems, ...next.lineItems] }),
+    count: (data) => data.lineItems.length,
+  };
+  useOperationPages(getLineItemsReport, { query: { bgCampaignId: 'bg-campaign-1' } }, { join });
+  // @ts-expect-error a list that is not paged has no pages
+  useOperationPages(getPlaybooks, {});
+
+  void [name, impressions, title, archived, effects, loaded, paged];
 }

@@ -1,7 +1,7 @@
 import { ApolloLink } from '@apollo/client';
 import { Kind } from 'graphql';
 import { Observable } from 'rxjs';
-import type { AnyOperation } from '@bidgrid/shared/api/operation';
+import { isPaged, type AnyOperation } from '@bidgrid/shared/api/operation';
 import type { ApiClient, CallInput } from './api-client';
 import { operationNamed } from './operation-document';
 
@@ -10,7 +10,8 @@ import { operationNamed } from './operation-document';
  * `operation-document.ts`: the root field names the operation, its `input` argument is the call input.
  * The call goes through the ApiClient (request validated against the operation's schemas, bearer token,
  * expired-token refresh and retry, envelope check, payload validated against `operation.response`, errors
- * reported to the one API-error toast) and the validated payload becomes the field's value, whole.
+ * reported to the one API-error toast) and the validated payload becomes the field's value, whole; a paged
+ * operation's value is its `PageEntry` (the payload and the reply's `nextCursor`, see `page-entry.ts`).
  */
 export function createOperationLink(client: ApiClient): ApolloLink {
   return new ApolloLink(
@@ -24,8 +25,11 @@ export function createOperationLink(client: ApiClient): ApolloLink {
           const operation: AnyOperation | undefined = operationNamed(field.name.value);
           if (!operation) throw new Error(`Unknown operation ${field.name.value}.`);
           const input = (request.variables['input'] ?? {}) as CallInput<AnyOperation>;
-          const payload = await client.call(operation, { ...input, signal: controller.signal });
-          return { [field.name.value]: payload };
+          const call = { ...input, signal: controller.signal };
+          const value = isPaged(operation)
+            ? await client.callPage(operation, call)
+            : await client.call(operation, call);
+          return { [field.name.value]: value };
         };
         run().then(
           (data) => {

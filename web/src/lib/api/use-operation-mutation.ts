@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
 import { applyCacheEffects, type CacheEffects } from './cache-effects';
 import { operationDocument } from './operation-document';
+import { payloadOf } from './page-entry';
 
 /** A call a user makes happen, with its state. */
 export interface OperationMutation<O extends AnyOperation> {
@@ -58,7 +59,8 @@ export function useOperationMutation<O extends AnyOperation>(
         >;
         // `no-cache`: a change's reply is not an answer to keep; its effects say what it changes.
         const result = await client.mutate({ mutation: document, variables: { input }, fetchPolicy: 'no-cache' });
-        const reply = result.data?.[operation.name] as ResponseOf<O>;
+        // A paged operation asked this way answers its first page (a flow that needs all reads them all).
+        const reply = payloadOf<ResponseOf<O>>(operation, result.data?.[operation.name]) as ResponseOf<O>;
         await applyCacheEffects(client, effects, reply);
         setState((current) => ({ pending: current.pending - 1, error: undefined, data: reply }));
         return reply;

@@ -1,8 +1,9 @@
 import type { TypedDocumentNode } from '@apollo/client';
 import { skipToken, useQuery, type SkipToken } from '@apollo/client/react';
 import { useCallback } from 'react';
-import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
+import { isPaged, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
 import { operationDocument } from './operation-document';
+import { nextCursorOf, payloadOf, type PageEntry } from './page-entry';
 
 export { skipToken };
 export type { SkipToken };
@@ -27,11 +28,18 @@ export interface OperationQuery<O extends AnyOperation> {
   readonly loading: boolean;
   /** The failure of the last request (an `ApiError` from the client, already shown as a toast). */
   readonly error: Error | undefined;
+  /**
+   * A paged operation's cursor of the next page of what is shown (null once the list has ended, or for an
+   * operation that is not paged; undefined until an answer is in). `useOperationPages` follows it.
+   */
+  readonly nextCursor: string | null | undefined;
   /** Asks the server again for the current input; resolves with the fresh payload. */
   refetch(): Promise<ResponseOf<O> | undefined>;
   /**
-   * Fetches another page of a paged list: `input` is the next page's (e.g. with the reply's cursor) and
-   * `merge` joins it to what is shown; the joined list is kept under the first page's input.
+   * Fetches another page of a paged list: `input` is the next page's (with the shown answer's `nextCursor`
+   * as its `cursor`) and `merge` joins it to what is shown; the joined list is kept under the first page's
+   * input, with the new page's cursor. A page that arrives after the list was reloaded (the shown answer no
+   * longer ends at that cursor) is dropped, so a page is never joined twice.
    */
   fetchMore(input: InputOf<O>, merge: (shown: ResponseOf<O>, next: ResponseOf<O>) => ResponseOf<O>): Promise<void>;
 }
@@ -59,31 +67,42 @@ export function useOperationQuery<O extends AnyOperation>(
     input === skipToken ? skipToken : { variables: { input }, fetchPolicy: options.fetchPolicy ?? 'cache-first' },
   );
   const name = operation.name;
-  const pick = (data: LooseData | undefined): ResponseOf<O> | undefined => data?.[name] as ResponseOf<O> | undefined;
+  const pick = (data: LooseData | undefined): ResponseOf<O> | undefined => payloadOf(operation, data?.[name]);
 
   const { refetch: apolloRefetch, fetchMore: apolloFetchMore } = result;
   const refetch = useCallback(
-    async () => (await apolloRefetch()).data?.[name] as ResponseOf<O> | undefined,
-    [apolloRefetch, name],
+    async () => payloadOf<ResponseOf<O>>(operation, (await apolloRefetch()).data?.[name]),
+    [apolloRefetch, name, operation],
   );
   const fetchMore = useCallback(
     async (next: InputOf<O>, merge: (shown: ResponseOf<O>, page: ResponseOf<O>) => ResponseOf<O>) => {
+      const cursor = (next as { query?: { cursor?: unknown } }).query?.cursor;
       await apolloFetchMore({
         variables: { input: next },
-        updateQuery: (shown, { fetchMoreResult }) => ({
-          ...shown,
-          [name]: merge(shown[name] as ResponseOf<O>, fetchMoreResult[name] as ResponseOf<O>),
-        }),
+        updateQuery: (shown, { fetchMoreResult }) => {
+          if (!isPaged(operation)) {
+            return {
+              ...shown,
+              [name]: merge(shown[name] as ResponseOf<O>, fetchMoreResult[name] as ResponseOf<O>),
+            };
+          }
+          const entry = shown[name] as PageEntry<ResponseOf<O>> | undefined;
+          const page = fetchMoreResult[name] as PageEntry<ResponseOf<O>>;
+          if (!entry || entry.nextCursor !== cursor) return shown;
+          return { ...shown, [name]: { payload: merge(entry.payload, page.payload), nextCursor: page.nextCursor } };
+        },
       });
     },
-    [apolloFetchMore, name],
+    [apolloFetchMore, name, operation],
   );
 
+  const data = result.data as LooseData | undefined;
   return {
-    data: pick(result.data as LooseData | undefined),
+    data: pick(data),
     previousData: pick(result.previousData as LooseData | undefined),
     loading: result.loading,
     error: result.error,
+    nextCursor: data?.[name] === undefined ? undefined : nextCursorOf(operation, data[name]),
     refetch,
     fetchMore,
   };

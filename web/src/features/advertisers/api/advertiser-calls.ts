@@ -12,6 +12,7 @@ import { createCardSetupIntent, saveAdvertiserCard } from '@bidgrid/shared/api/o
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { updateCached, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
+import { useOperationPages } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 
 /**
@@ -33,9 +34,12 @@ export const ADVERTISER_SAVED: CacheEffects<TAdvertiser> = {
 
 export const ADVERTISER_CREATED = { refreshes: [listAdvertisersByAgency] } as const satisfies CacheEffects;
 
-/** 000 §7 GET /advertiser/agency/{agencyId}: the agency's advertisers; none while null. */
+/**
+ * 000 §7 GET /advertiser/agency/{agencyId}: the agency's advertisers, every page (issue 9 §6; the table sorts
+ * them by name); none while null.
+ */
 export const useAdvertisers = (agencyId: string | null) =>
-  useOperationQuery(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
+  useOperationPages(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
 
 /** 000 §7 GET /advertiser/{id}; none while null. */
 export const useAdvertiser = (id: string | null) =>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { ErrorState } from '@/components/data-states';
+import { LoadingMore } from '@/components/loading-more';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
@@ -25,7 +26,9 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const crmReturn = readCrmReturn(searchParams);
   const [creating, setCreating] = useState(false);
-  const { data, loading, error, refetch } = useAdvertisers(agencyId && crmReturn === null ? agencyId : null);
+  const { data, loading, error, refetch, progress, retry } = useAdvertisers(
+    agencyId && crmReturn === null ? agencyId : null,
+  );
 
   const crmCode = crmReturn?.code ?? null;
   const crmState = crmReturn?.state ?? null;
@@ -86,6 +89,7 @@ export function Component() {
             {createButton}
           </Flex>
           <AdvertisersTable advertisers={advertisers} />
+          <LoadingMore progress={progress} failed={Boolean(error)} onRetry={retry} what="advertisers" />
         </Stack>
       )}
       <CreateAdvertiserDialog

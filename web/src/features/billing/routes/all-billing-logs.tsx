@@ -2,6 +2,7 @@ import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
 import { ExportedLogTable } from '@/components/exported-log-table';
 import { ErrorState } from '@/components/data-states';
+import { LoadingMore } from '@/components/loading-more';
 import { useSession } from '@/lib/session/session-context';
 import { useAllBillingLogs } from '../api/billing-queries';
 import { BILLING_LOG_COLUMNS, BILLING_LOG_CSV } from '../billing-log-columns';
@@ -15,7 +16,7 @@ const logKey = (log: TBillingLog, index: number): string => log.id ?? `${log.dat
  */
 export function Component() {
   const { userName } = useSession();
-  const { data, loading, error, refetch } = useAllBillingLogs(userName);
+  const { data, loading, error, refetch, progress, retry } = useAllBillingLogs(userName);
   const logs = (data ?? []).map((log, index) => ({ ...log, id: logKey(log, index) }));
 
   return (
@@ -36,13 +37,17 @@ export function Component() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <ExportedLogTable
-          label="All Billing Logs"
-          columns={BILLING_LOG_COLUMNS}
-          csvColumns={BILLING_LOG_CSV}
-          rows={logs}
-          emptyText="There are no billing logs yet."
-        />
+        <Stack gap="3">
+          <ExportedLogTable
+            label="All Billing Logs"
+            columns={BILLING_LOG_COLUMNS}
+            csvColumns={BILLING_LOG_CSV}
+            rows={logs}
+            complete={progress.done}
+            emptyText="There are no billing logs yet."
+          />
+          <LoadingMore progress={progress} failed={Boolean(error)} onRetry={retry} what="billing logs" />
+        </Stack>
       )}
     </Stack>
   );

@@ -26,8 +26,15 @@ const invoices = [
   makeInvoice({ id: 'inv-3', chargeAmount: 7, sentAt: '2024-03-06T15:04:05.000Z' }),
 ];
 
+/** The list carries no HTML bodies (issue 9 §6); one invoice by id has its body. */
+const summaries = invoices.map(({ body: _body, ...summary }) => summary);
+
 const handlers: FakeHandlers = {
-  listSentInvoices: () => ({ payload: JSON.stringify(invoices) }),
+  listSentInvoices: () => ({ payload: JSON.stringify(summaries) }),
+  getSentInvoice: ({ params }) => {
+    const invoice = invoices.find((candidate) => candidate.id === params['id']);
+    return invoice ? { payload: invoice } : { error: 'Invoice not found.', status: 404 };
+  },
   listAdvertisersByAgency: () => ({
     payload: [
       { ...makeAdvertiserStub('bgAdvertiser-acme', 'Acme Outdoor') },
@@ -75,8 +82,8 @@ function Opener() {
   );
 }
 
-function renderInvoices(path = '/invoices') {
-  const api = createFakeApi(handlers);
+function renderInvoices(path = '/invoices', overrides: FakeHandlers = {}) {
+  const api = createFakeApi({ ...handlers, ...overrides });
   const rendered = renderWithApi(api, <InvoicesPage />, {
     path,
     route: '/invoices',
@@ -162,7 +169,7 @@ describe('Invoices page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, blob: pending as Blob });
     });
-    renderInvoices();
+    const { api } = renderInvoices();
     await screen.findByRole('table', { name: 'Invoices' });
     const exportButton = screen.getByRole('button', { name: 'Export' });
 
@@ -181,6 +188,54 @@ describe('Invoices page', () => {
       expect(file.blob.type).toBe('application/pdf');
     }
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled());
+    // The bodies came one by one, by id, when the export ran (the list has none).
+    expect(api.callsOf('getSentInvoice').map((call) => call.params['id'])).toEqual(['inv-1', 'inv-3']);
+  });
+
+  it('loads every page of the list, showing the first at once, and exports only once the last is in', async () => {
+    // Prepare: 250 invoices in pages of 100; the last page waits until the test lets it go
+    const user = userEvent.setup();
+    const many = Array.from({ length: 250 }, (_, n) =>
+      makeInvoice({
+        id: `inv-${String(n).padStart(3, '0')}`,
+        sentAt: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(),
+      }),
+    );
+    let release: () => void = () => undefined;
+    const lastPage = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { api } = renderInvoices('/invoices', {
+      listSentInvoices: async ({ query }) => {
+        const start = query['cursor'] ? Number(query['cursor'].replace('after-', '')) : 0;
+        if (start === 200) await lastPage;
+        const page = many.slice(start, start + 100).map(({ body: _body, ...summary }) => summary);
+        return { payload: JSON.stringify(page), nextCursor: start + 100 < many.length ? `after-${start + 100}` : null };
+      },
+    });
+
+    // Act
+    await screen.findByRole('table', { name: 'Invoices' });
+    const loadingMore = await screen.findByText('Loading more... (200 invoices loaded)');
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    const exportWhileLoading = screen.getByRole('button', { name: 'Export' });
+    const disabledWhileLoading = (exportWhileLoading as HTMLButtonElement).disabled;
+    release();
+
+    // Assess
+    expect(loadingMore).toBeInTheDocument();
+    expect(disabledWhileLoading).toBe(true);
+    await waitFor(() => expect(screen.queryByText(/Loading more/)).not.toBeInTheDocument());
+    // Select All, once every page is in, selects every invoice (it had selected the 200 shown before).
+    expect(screen.getByText('200 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
+    expect(screen.getByText('250 selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    expect(api.callsOf('listSentInvoices').map((call) => call.query['cursor'])).toEqual([
+      undefined,
+      'after-100',
+      'after-200',
+    ]);
   });
 
   it('Select All selects every invoice of the current filter', async () => {

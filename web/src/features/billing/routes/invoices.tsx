@@ -2,13 +2,15 @@ import { Button, chakra, Flex, Heading, HStack, IconButton, Skeleton, Stack, Tex
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import { compareSortValues, DataTable } from '@/components/data-table';
 import { ErrorState } from '@/components/data-states';
+import { LoadingMore } from '@/components/loading-more';
 import { PlainSelect } from '@/components/plain-select';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
-import { useInvoiceAdvertisers, useInvoices } from '../api/billing-queries';
+import { useInvoiceAdvertisers, useInvoiceDocument, useInvoices } from '../api/billing-queries';
 import { INVOICE_COLUMNS } from '../invoice-columns';
 
 function BackArrow() {
@@ -23,6 +25,8 @@ function BackArrow() {
  * Invoices at /invoices (000 §2): '{User} Invoices' with a back arrow (to the page that opened it, from
  * router state), an advertiser filter (also set by the `advertiser` query), the grid with Select All,
  * and Export: one 'Invoice-{id}.pdf' per selected invoice, rendered in the browser from its HTML body.
+ * The list comes without bodies, a page at a time (issue 9 §6): Export waits for the last page (so Select
+ * All means all) and reads the body of each selected invoice when it runs.
  */
 export function Component() {
   const { userName, agency } = useSession();
@@ -33,8 +37,9 @@ export function Component() {
   const filterId = useId();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
-  const { data, loading, error, refetch } = useInvoices(userName);
+  const { data, loading, error, refetch, progress, retry } = useInvoices(userName);
   const advertisers = useInvoiceAdvertisers(agency?.agencyId ?? null);
+  const { mutate: readInvoice } = useInvoiceDocument();
 
   const invoices = data ?? [];
   const rows = advertiserFilter ? invoices.filter((invoice) => invoice.bgAdvertiserId === advertiserFilter) : invoices;
@@ -69,7 +74,10 @@ export function Component() {
     setExporting(true);
     try {
       const { exportInvoicePdfs } = await import('@/lib/invoice-pdf');
-      await exportInvoicePdfs(chosen);
+      // One at a time: an export of hundreds asks the server for one body after another, never all at once.
+      const documents: TInvoice[] = [];
+      for (const invoice of chosen) documents.push(await readInvoice({ params: { id: invoice.id } }));
+      await exportInvoicePdfs(documents);
     } catch (failure) {
       console.error('Invoice export failed', failure);
       toaster.create({
@@ -118,7 +126,7 @@ export function Component() {
           </Text>
           <Button
             colorPalette="blue"
-            disabled={chosen.length === 0 || exporting}
+            disabled={chosen.length === 0 || exporting || !progress.done}
             loading={exporting}
             loadingText="Exporting"
             onClick={() => void exportSelected()}
@@ -136,20 +144,23 @@ export function Component() {
       ) : error && !data ? (
         <ErrorState title="The invoices could not be loaded." message={error.message} onRetry={() => void refetch()} />
       ) : (
-        <DataTable
-          label="Invoices"
-          columns={INVOICE_COLUMNS}
-          rows={rows}
-          getRowId={(invoice) => invoice.id}
-          initialSort={{ columnId: 'date', direction: 'desc' }}
-          emptyText={advertiserFilter ? 'This advertiser has no invoices yet.' : 'There are no invoices yet.'}
-          selection={{
-            selected,
-            onChange: setSelected,
-            rowLabel: (invoice) => `Select invoice ${invoice.id}`,
-            allLabel: 'Select All',
-          }}
-        />
+        <Stack gap="3">
+          <DataTable
+            label="Invoices"
+            columns={INVOICE_COLUMNS}
+            rows={rows}
+            getRowId={(invoice) => invoice.id}
+            initialSort={{ columnId: 'date', direction: 'desc' }}
+            emptyText={advertiserFilter ? 'This advertiser has no invoices yet.' : 'There are no invoices yet.'}
+            selection={{
+              selected,
+              onChange: setSelected,
+              rowLabel: (invoice) => `Select invoice ${invoice.id}`,
+              allLabel: 'Select All',
+            }}
+          />
+          <LoadingMore progress={progress} failed={Boolean(error)} onRetry={retry} what="invoices" />
+        </Stack>
       )}
     </Stack>
   );

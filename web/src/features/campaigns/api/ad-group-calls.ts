@@ -15,9 +15,13 @@ import {
   uploadCreative,
 } from '@bidgrid/shared/api/operations/creative.operations';
 import { getCreativesDailyReport, getCreativesReport } from '@bidgrid/shared/api/operations/report.operations';
+import type { TAdGroup, TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
-import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
+import { sortedJoin, useOperationPages, useReadAllPages } from '@/lib/api/use-operation-pages';
+import { skipToken } from '@/lib/api/use-operation-query';
 import type { TCreativeCalls } from '../creative-makers';
 import { replaceAdGroup, type TReplacementDeps, type TReplacementStep } from '../replace-ad-group';
 
@@ -33,20 +37,37 @@ export const AD_GROUP_REPLACED = {
   refreshes: [listAdGroupsByCampaign, getCreativesReport, getCreativesDailyReport],
 } as const satisfies CacheEffects;
 
-/** 000 §7 GET /adGroups/adgroupbybgcampaignid/{id}: the campaign's ad groups. */
+// The lists come a page at a time (issue 9 §6); each is read whole, joined in the order the server sorts
+// each page by (newest first; creative templates by name).
+const AD_GROUPS_JOIN = sortedJoin<TAdGroup>(compareNewestFirst);
+const TEMPLATES_JOIN = sortedJoin<TAdGroupTemplate>(compareNewestFirst);
+const CREATIVE_TEMPLATES_JOIN = sortedJoin<TCreativeTemplate>(compareByName);
+const CREATIVES_JOIN = sortedJoin<TCreative>(compareNewestFirst);
+
+/** 000 §7 GET /adGroups/adgroupbybgcampaignid/{id}: the campaign's ad groups, newest first. */
 export const useAdGroups = (bgCampaignId: string) =>
-  useOperationQuery(listAdGroupsByCampaign, { params: { id: bgCampaignId } });
+  useOperationPages(listAdGroupsByCampaign, { params: { id: bgCampaignId } }, { join: AD_GROUPS_JOIN });
 
 /** 001 §7 GET /adgroups/templates/{advertiserId}: the templates the replacement modal offers; none while null. */
 export const useAdGroupTemplates = (advertiserId: string | null) =>
-  useOperationQuery(listAdGroupTemplates, advertiserId ? { params: { advertiserId } } : skipToken);
+  useOperationPages(listAdGroupTemplates, advertiserId ? { params: { advertiserId } } : skipToken, {
+    join: TEMPLATES_JOIN,
+  });
 
 /** 001 §7 GET /creatives/templates/creativesbyadgroupid/{id}: a template's creatives; none while null. */
 export const useCreativeTemplates = (adGroupTemplateId: string | null) =>
-  useOperationQuery(
+  useOperationPages(
     listCreativeTemplatesByAdGroupTemplate,
     adGroupTemplateId ? { params: { id: adGroupTemplateId } } : skipToken,
+    { join: CREATIVE_TEMPLATES_JOIN },
   );
+
+/**
+ * Every creative template of an ad-group template, read when the user replaces an ad group with it (the
+ * replacement must make all of them, whatever the dialog had loaded).
+ */
+export const useReadCreativeTemplates = () =>
+  useReadAllPages(listCreativeTemplatesByAdGroupTemplate, { join: CREATIVE_TEMPLATES_JOIN });
 
 /** 000 §7 PUT /creatives/updateLandingPage: the landing page of every creative of an ad group. */
 export const useUpdateLandingPage = () => useOperationMutation(updateCreativesLandingPage, LANDING_PAGE_CHANGED);
@@ -78,8 +99,9 @@ export function useReplaceAdGroup(): (
   onStep: (step: TReplacementStep) => void,
 ) => Promise<void> {
   const { mutate: create } = useOperationMutation(createAdGroup);
-  // A read the flow needs at that moment (the old creatives, listed before anything changes): not cached.
-  const { mutate: listCreatives } = useOperationMutation(listCreativesByAdGroup);
+  // A read the flow needs at that moment (the old creatives, listed before anything changes, every page of
+  // them: the replacement deletes each one): not cached.
+  const listCreatives = useReadAllPages(listCreativesByAdGroup, { join: CREATIVES_JOIN });
   const { mutate: removeAdGroup } = useOperationMutation(deleteAdGroup);
   const { mutate: removeCreative } = useOperationMutation(deleteCreative);
   const refresh = useRefreshOperations(AD_GROUP_REPLACED.refreshes);

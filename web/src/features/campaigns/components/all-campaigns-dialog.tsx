@@ -4,6 +4,7 @@ import { EXPORT_FILE, TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadingMore } from '@/components/loading-more';
 import { exportCsv } from '@/lib/csv-export';
 import { toaster } from '@/lib/toaster';
 import {
@@ -164,7 +165,8 @@ export function AllCampaignsDialog({
                 <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
                   <TimeFrameSelect value={frame} onChange={setFrame} />
                   <HStack gap="2">
-                    <Button variant="outline" size="sm" onClick={exportSelected}>
+                    {/* The export waits for every page of campaigns (issue 9 §6). */}
+                    <Button variant="outline" size="sm" disabled={!report.progress.done} onClick={exportSelected}>
                       Export
                     </Button>
                     <Button
@@ -195,6 +197,12 @@ export function AllCampaignsDialog({
                     emptyText="This advertiser has no campaigns yet."
                   />
                 )}
+                <LoadingMore
+                  progress={report.progress}
+                  failed={report.failed}
+                  onRetry={report.retry}
+                  what="campaigns"
+                />
               </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>

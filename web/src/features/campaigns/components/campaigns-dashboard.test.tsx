@@ -478,3 +478,84 @@ describe('Line-item report', () => {
     );
   });
 });
+
+describe('paged lists (issue 9 §6)', () => {
+  it('picks the newest campaign once every page is in, and shows and exports every line item of every page', async () => {
+    // Prepare: the newest campaign comes on the second page; 30 line items come in pages of 20, the second
+    // held back until the test lets it go
+    const user = userEvent.setup();
+    const newer = makeCampaign({
+      bgCampaignId: 'bg-campaign-newer',
+      beeswaxCampaignId: 504,
+      name: 'Newer Campaign',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    const lineItems = Array.from({ length: 30 }, (_, n) =>
+      makeLineItem({
+        beeswaxLineItemId: 9100 + n,
+        line_item_name: `Company ${String(n).padStart(2, '0')}`,
+        lineItemReports: [],
+      }),
+    );
+    let releaseLineItems = (): void => undefined;
+    const secondLineItemPage = new Promise<void>((resolve) => (releaseLineItems = resolve));
+    const saved: Array<{ name: string; blob: Blob }> = [];
+    let pending: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      pending = blob as Blob;
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: pending as Blob });
+    });
+    const { router, api } = renderDashboard(
+      { campaigns: [spring, paused, newer], lineItems: [] },
+      {
+        listCampaignsByAdvertiser: ({ query }) =>
+          query['cursor'] === 'campaigns-2'
+            ? { payload: [newer], nextCursor: null }
+            : { payload: [spring, paused], nextCursor: 'campaigns-2' },
+        getLineItemsReport: async ({ query }) => {
+          if (query['cursor'] === 'line-items-2') await secondLineItemPage;
+          const start = query['cursor'] === 'line-items-2' ? 20 : 0;
+          return {
+            payload: { lineItems: lineItems.slice(start, start + 20), lineItemReports: [] },
+            nextCursor: start === 0 ? 'line-items-2' : null,
+          };
+        },
+      },
+    );
+
+    // Act
+    await waitFor(() => expect(router.state.location.search).toBe('?campaignId=bg-campaign-newer'));
+    const loadingMore = (await screen.findByText('Loading more... (20 line items loaded)')).textContent;
+    const panel = screen.getByRole('region', { name: 'Campaign Metrics' });
+    const exportWhileLoading = within(panel).getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    const disabledWhileLoading = exportWhileLoading.disabled;
+    releaseLineItems();
+    await waitFor(() => expect(screen.queryByText(/Loading more/)).not.toBeInTheDocument());
+    await user.click(within(panel).getByRole('button', { name: 'Export' }));
+
+    // Assess
+    expect(loadingMore).toBe('Loading more... (20 line items loaded)');
+    expect(disabledWhileLoading).toBe(true);
+    expect(saved.map((file) => file.name)).toEqual(['export.csv']);
+    const csv = new TextDecoder().decode(new Uint8Array(await (saved[0] as { blob: Blob }).blob.arrayBuffer()));
+    const names = csv
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(';')[1]);
+    expect(names).toEqual(lineItems.map((lineItem) => `"${lineItem.line_item_name}"`));
+    expect(api.callsOf('listCampaignsByAdvertiser').map((call) => call.query['cursor'])).toEqual([
+      undefined,
+      'campaigns-2',
+    ]);
+    expect(
+      api
+        .callsOf('getLineItemsReport')
+        .filter((call) => call.query['bgCampaignId'] === 'bg-campaign-newer')
+        .map((call) => call.query['cursor']),
+    ).toEqual([undefined, 'line-items-2']);
+  });
+});

@@ -24,6 +24,7 @@ import {
 } from '@bidgrid/shared/entities/line-item.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { LoadingMore } from '@/components/loading-more';
 import { exportCsv } from '@/lib/csv-export';
 import { useUpdateLineItemStatus } from '../api/campaign-calls';
 import { useLineItemsReport } from '../api/report-queries';
@@ -199,7 +200,8 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
           <Button
             size="sm"
             variant="outline"
-            disabled={rows.length === 0}
+            // The export waits for every page of line items (issue 9 §6).
+            disabled={rows.length === 0 || !report.progress.done}
             onClick={() => exportCsv(rows, lineItemExportColumns(metrics))}
           >
             Export
@@ -211,14 +213,17 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
           <Skeleton height="40" />
         </Box>
       ) : (
-        <DataTable
-          label="Line items"
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => String(row.lineItem.beeswaxLineItemId)}
-          emptyText="There are no line items to show."
-          fixedHeight="30rem"
-        />
+        <>
+          <DataTable
+            label="Line items"
+            columns={columns}
+            rows={rows}
+            getRowId={(row) => String(row.lineItem.beeswaxLineItemId)}
+            emptyText="There are no line items to show."
+            fixedHeight="30rem"
+          />
+          <LoadingMore progress={report.progress} failed={report.failed} onRetry={report.retry} what="line items" />
+        </>
       )}
       <ConfirmDialog
         open={pending !== null}

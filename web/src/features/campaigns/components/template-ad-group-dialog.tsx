@@ -4,7 +4,12 @@ import type { TAdGroupType } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
 import { ZSavedAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
 import { formatShortDate } from '@/lib/date-format';
-import { useAdGroupTemplates, useCreativeCalls, useCreativeTemplates } from '../api/ad-group-calls';
+import {
+  useAdGroupTemplates,
+  useCreativeCalls,
+  useCreativeTemplates,
+  useReadCreativeTemplates,
+} from '../api/ad-group-calls';
 import { AD_GROUPS_LOADING, noTemplatesText, TEMPLATES_DIALOG_TITLE } from '../campaign-messages';
 import { templateMaker, type TCreativeContext } from '../creative-makers';
 import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
@@ -77,6 +82,7 @@ export function TemplateAdGroupDialog({
   const [landingPage, setLandingPage] = useState(context.clickUrl);
   const [errors, setErrors] = useState<{ selection?: string; landingPage?: string }>({});
   const chosen = useCreativeTemplates(selectedId || null);
+  const readCreativeTemplates = useReadCreativeTemplates();
   useEffect(() => {
     if (templates.error) console.error('The ad group templates could not be loaded', templates.error);
   }, [templates.error]);
@@ -95,8 +101,9 @@ export function TemplateAdGroupDialog({
       return;
     }
     setErrors({});
-    // The creatives are read fresh so the replacement uses exactly what the template holds now.
-    const creatives = chosen.data ?? (await chosen.refetch()) ?? [];
+    // Every creative of the template: those shown when all are in, else read now, every page.
+    const creatives =
+      chosen.data && chosen.progress.done ? chosen.data : await readCreativeTemplates({ params: { id: selectedId } });
     const done = await onReplace({
       newAdGroup: {
         bgAdvertiserId: context.bgAdvertiserId,

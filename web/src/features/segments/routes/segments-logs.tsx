@@ -2,6 +2,7 @@ import { Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import { ExportedLogTable } from '@/components/exported-log-table';
 import { ErrorState } from '@/components/data-states';
+import { LoadingMore } from '@/components/loading-more';
 import { useSession } from '@/lib/session/session-context';
 import { useSegmentsLogs } from '../api/segments-logs-queries';
 import { SEGMENTS_LOG_COLUMNS, SEGMENTS_LOG_CSV } from '../segments-log-columns';
@@ -16,7 +17,7 @@ const entryKey = (entry: TSegmentsLogEntry, index: number): string =>
  */
 export function Component() {
   const { userName } = useSession();
-  const { data, loading, error, refetch } = useSegmentsLogs(userName);
+  const { data, loading, error, refetch, progress, retry } = useSegmentsLogs(userName);
   const entries = (data ?? []).map((entry, index) => ({ ...entry, id: entryKey(entry, index) }));
 
   return (
@@ -38,13 +39,17 @@ export function Component() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <ExportedLogTable
-          label="Segments Logs"
-          columns={SEGMENTS_LOG_COLUMNS}
-          csvColumns={SEGMENTS_LOG_CSV}
-          rows={entries}
-          emptyText="There are no segments logs yet."
-        />
+        <Stack gap="3">
+          <ExportedLogTable
+            label="Segments Logs"
+            columns={SEGMENTS_LOG_COLUMNS}
+            csvColumns={SEGMENTS_LOG_CSV}
+            rows={entries}
+            complete={progress.done}
+            emptyText="There are no segments logs yet."
+          />
+          <LoadingMore progress={progress} failed={Boolean(error)} onRetry={retry} what="entries" />
+        </Stack>
       )}
     </Stack>
   );
