@@ -39,15 +39,13 @@ export const MAX_CURSOR_LENGTH = 1024;
 export function pageQueryShape(spec: PageSpec) {
   const range = `Must be a whole number from 1 to ${spec.maxLimit}.`;
   return {
-    limit: z
-      .union([
-        z.number(),
-        z
-          .string()
-          .regex(/^\d{1,6}$/, range)
-          .transform(Number),
-      ])
-      .pipe(z.number().int(range).min(1, range).max(spec.maxLimit, range))
+    // A query string carries text: coerced, so what reaches the checks is a number (an empty or wordy
+    // limit is NaN or 0, refused with the same message).
+    limit: z.coerce
+      .number<number | string>({ error: range })
+      .int(range)
+      .min(1, range)
+      .max(spec.maxLimit, range)
       .optional(),
     cursor: z.string().min(1).max(MAX_CURSOR_LENGTH, 'Not a cursor of this list.').optional(),
   };

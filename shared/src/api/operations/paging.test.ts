@@ -70,6 +70,9 @@ describe('paged lists (issue 9 §6)', () => {
       expect(accepts({ limit: '0' })).toBe(false);
       expect(accepts({ limit: '2.5' })).toBe(false);
       expect(accepts({ limit: 'ten' })).toBe(false);
+      expect(accepts({ limit: '' })).toBe(false);
+      expect(accepts({ limit: 'Infinity' })).toBe(false);
+      expect(accepts({ limit: '1'.repeat(5000) })).toBe(false);
       expect(accepts({ cursor: '' })).toBe(false);
       expect(accepts({ cursor: 'x'.repeat(5000) })).toBe(false);
     },
