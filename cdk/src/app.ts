@@ -87,6 +87,7 @@ export function buildApp(app: App, config: TStageConfig, options: BuildOptions =
       config,
       tableNames,
       bucketName: data.creativeBucket.bucketName,
+      creativeDomainName: data.creativeDistribution.distributionDomainName,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.webClient.userPoolClientId,
       wsManagementEndpoint,

@@ -325,6 +325,42 @@ describe('data stack', () => {
     }
   });
 
+  it("reads creatives through CloudFront with nosniff, the signed query and the bucket's own Host, nothing cached", () => {
+    // Prepare
+    const template = dev.template(dev.stacks.data);
+    const [bucketId] =
+      resourcesOfType(template, 'AWS::S3::Bucket').find(([id]) => id.startsWith('CreativeBucket')) ?? [];
+    const [, distribution] = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = distribution?.['DistributionConfig'] as {
+      Origins: Array<{ DomainName: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string } }>;
+      DefaultCacheBehavior: {
+        ViewerProtocolPolicy: string;
+        CachePolicyId: string;
+        OriginRequestPolicyId: string;
+        ResponseHeadersPolicyId: unknown;
+        AllowedMethods: string[];
+      };
+    };
+    const [, headers] = resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy')[0] ?? [];
+    const security = (
+      headers?.['ResponseHeadersPolicyConfig'] as {
+        SecurityHeadersConfig: { ContentTypeOptions?: { Override: boolean }; ContentSecurityPolicy?: unknown };
+      }
+    ).SecurityHeadersConfig;
+
+    // Assess
+    expect(config.Origins[0]?.DomainName).toEqual({ 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] });
+    expect(config.Origins[0]?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('https-only');
+    expect(config.DefaultCacheBehavior.AllowedMethods).toEqual(['GET', 'HEAD']);
+    // The managed CachingDisabled and AllViewerExceptHostHeader policies.
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    expect(config.DefaultCacheBehavior.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+    expect(security.ContentTypeOptions).toEqual({ Override: true });
+    expect(JSON.stringify(security.ContentSecurityPolicy)).toContain('sandbox');
+  });
+
   it('lets only the web origins use the creative bucket from a browser, and aborts abandoned uploads', () => {
     // Prepare
     const bucket = resourcesOfType(dev.template(dev.stacks.data), 'AWS::S3::Bucket').find(
@@ -747,6 +783,7 @@ describe('every stack', () => {
         config: loadStageConfig('dev'),
         tableNames: { app: 'a', reports: 'r', connections: 'c' },
         bucketName: 'b',
+        creativeDomainName: 'd.cloudfront.net',
         userPoolId: 'p',
         userPoolClientId: 'c',
         wsManagementEndpoint: 'https://ws.example.com/dev',

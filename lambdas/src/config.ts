@@ -31,6 +31,14 @@ const ZConfig = ZCoreConfig.extend({
   /** Local only: s3rver / cognito-local endpoints. Unset in the cloud. */
   S3_ENDPOINT: z.url().optional(),
   CREATIVE_BUCKET: z.string().min(1),
+  /**
+   * Cloud only: the CloudFront domain creatives are read through, whose response headers add `nosniff`
+   * (S3 cannot on a presigned GET). Unset locally, where the S3 emulator adds it itself.
+   */
+  CREATIVE_CDN_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/)
+    .optional(),
   COGNITO_USER_POOL_ID: z.string().min(1),
   COGNITO_CLIENT_ID: z.string().min(1),
   COGNITO_ENDPOINT: z.url().optional(),

@@ -7,7 +7,7 @@ import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { accessTokenFor, callOperation, callOperationUnchecked, request } from '../support/api';
 import { connect, newReqId, open, type TestSocket } from '../support/realtime';
-import { fuzzMessages, interestingStrings } from '../support/realtime-arbitraries';
+import { fuzzMessages } from '../support/realtime-arbitraries';
 import { DEMO_IDS } from './security/samples';
 
 const { getCSVKickfireMatches, getHubSpotLists } = realtimeEventsByName;
@@ -283,11 +283,20 @@ describe('realtime channel', () => {
   });
 });
 
-/** A valid request of each fuzzed event, which generated messages keep some fields of. */
-const SEEDS: Record<string, Record<string, unknown>> = {
-  getCSVKickfireMatches: { domains: ['bluepeaklogistics.com', 'Acme Corp'] },
-  getHubSpotLists: { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'companies' },
-};
+/**
+ * What the generated fields are mixed with so valid messages reach the use case: the demo agency's
+ * advertisers (one with a CRM connection), and domains that match, redirect or are no domain at all.
+ */
+const FUZZ_VALUES = {
+  known: [DEMO_IDS.advertiserWithCrm, DEMO_IDS.advertiserWithCard],
+  byKey: {
+    domains: [
+      ['bluepeaklogistics.com', 'Acme Corp'],
+      ['https://www.northwindanalytics.io/', 'acme.com/careers'],
+    ],
+    bgAdvertiserId: [DEMO_IDS.advertiserWithCrm],
+  },
+} as const;
 
 describe('realtime fuzzing', () => {
   let socket: TestSocket;
@@ -310,12 +319,7 @@ describe('realtime fuzzing', () => {
    * `reqID: null`, so they go one by one after each batch, each matched to the next such reply.
    */
   async function fuzz(event: RealtimeEventDef, runs: number): Promise<{ valid: number; invalid: number }> {
-    const samples = fc.sample(
-      fuzzMessages(event, interestingStrings([DEMO_IDS.advertiserWithCrm, DEMO_IDS.advertiserWithCard]), {
-        seed: SEEDS[event.name],
-      }),
-      { numRuns: runs, seed: 20261125 },
-    );
+    const samples = fc.sample(fuzzMessages(event, FUZZ_VALUES), { numRuns: runs, seed: 20261125 });
     let valid = 0;
     for (let i = 0; i < samples.length; i += 10) {
       const batch = samples.slice(i, i + 10);

@@ -17,6 +17,7 @@ describe('Lambda environment', () => {
       config: loadStageConfig(stage),
       tableNames: { app: 'bidgrid-app', reports: 'bidgrid-reports', connections: 'bidgrid-connections' },
       bucketName: 'bidgrid-creatives',
+      creativeDomainName: 'd222creatives.cloudfront.net',
       userPoolId: 'us-east-1_abc',
       userPoolClientId: 'client',
       wsManagementEndpoint: `https://abc123.execute-api.us-east-1.amazonaws.com/${stage}`,
@@ -35,6 +36,7 @@ describe('Lambda environment', () => {
     expect(parsed.SECRETS_PREFIX).toBe(`/bidgrid/${stage}`);
     expect(parsed.CORS_ORIGIN).toEqual(['https://d111.cloudfront.net', 'http://localhost:5173']);
     expect(parsed.INTERNAL_USERS).toEqual(['ops-admin']);
+    expect(parsed.CREATIVE_CDN_DOMAIN).toBe('d222creatives.cloudfront.net');
     // Nothing local leaks into the cloud: no endpoint overrides, no outbox.
     expect(
       parsed.DYNAMODB_ENDPOINT ?? parsed.S3_ENDPOINT ?? parsed.COGNITO_ENDPOINT ?? parsed.MAIL_OUTBOX_URL,

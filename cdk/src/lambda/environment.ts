@@ -6,6 +6,8 @@ export interface LambdaEnvironmentInput {
   readonly config: TStageConfig;
   readonly tableNames: Record<TableId, string>;
   readonly bucketName: string;
+  /** The CloudFront domain creatives are read through (`d123.cloudfront.net`). */
+  readonly creativeDomainName: string;
   readonly userPoolId: string;
   readonly userPoolClientId: string;
   /** The WebSocket management endpoint, `https://{api}.execute-api.{region}.amazonaws.com/{stage}`. */
@@ -45,6 +47,7 @@ export function lambdaEnvironment(input: LambdaEnvironmentInput): Record<string,
   return {
     ...coreLambdaEnvironment(input),
     CREATIVE_BUCKET: input.bucketName,
+    CREATIVE_CDN_DOMAIN: input.creativeDomainName,
     COGNITO_USER_POOL_ID: input.userPoolId,
     COGNITO_CLIENT_ID: input.userPoolClientId,
     WS_MANAGEMENT_ENDPOINT: input.wsManagementEndpoint,

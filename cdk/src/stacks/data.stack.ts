@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -12,6 +13,7 @@ import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import { acknowledge } from '../nag';
 import { logBucket, privateBucket } from '../storage/buckets';
+import { creativeDistribution } from '../storage/creative-cdn';
 
 /** Props of {@link DataStack}. */
 export interface DataStackProps extends StackProps {
@@ -23,7 +25,8 @@ export interface DataStackProps extends StackProps {
 const attribute = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
 
 /**
- * State: the DynamoDB tables of `shared/src/tables.ts`, the creative bucket, the key that
+ * State: the DynamoDB tables of `shared/src/tables.ts`, the creative bucket (and the distribution it is
+ * read through), the key that
  * encrypts the stage's secrets, and API Gateway's account-level logging role. Nothing here holds
  * code, so code stacks can be replaced freely; in production everything is retained and
  * deletion-protected.
@@ -31,6 +34,8 @@ const attribute = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.
 export class DataStack extends Stack {
   readonly tables: Record<TableId, dynamodb.Table>;
   readonly creativeBucket: s3.Bucket;
+  /** The distribution creatives are read through (`nosniff`), in front of the private bucket. */
+  readonly creativeDistribution: cloudfront.Distribution;
   readonly secretsKey: kms.Key;
   /** API Gateway's CloudWatch role; stages with access logs depend on it. */
   readonly apiGatewayAccount: apigateway.CfnAccount;
@@ -96,6 +101,8 @@ export class DataStack extends Stack {
       autoDeleteObjects: !config.retainData,
     });
 
+    this.creativeDistribution = creativeDistribution(this, this.creativeBucket, config, props.webOrigins);
+
     // One CloudWatch role per account and region lets API Gateway write REST and WebSocket access
     // logs; it lives with the state so both API stacks can rely on it.
     const apiGatewayLogsRole = new iam.Role(this, 'ApiGatewayLogsRole', {
@@ -118,6 +125,7 @@ export class DataStack extends Stack {
       new CfnOutput(this, `${key}TableName`, { value: table.tableName });
     }
     new CfnOutput(this, 'CreativeBucketName', { value: this.creativeBucket.bucketName });
+    new CfnOutput(this, 'CreativeDomainName', { value: this.creativeDistribution.distributionDomainName });
     new CfnOutput(this, 'SecretsKeyAlias', { value: `alias/${resourcePrefix(config)}-secrets` });
   }
 }

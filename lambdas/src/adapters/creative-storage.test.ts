@@ -3,12 +3,20 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests, setEnvironmentForTests } from '../config';
-import { creativeStorage } from './creative-storage';
+import { creativeStorage, resetCreativeStorageForTests } from './creative-storage';
 
 afterEach(() => {
   setEnvironmentForTests({ S3_ENDPOINT: 'http://127.0.0.1:1' });
+  delete process.env['CREATIVE_CDN_DOMAIN'];
   resetConfigForTests();
+  resetCreativeStorageForTests();
 });
+
+/** The cloud's configuration: no emulator endpoint, creatives read through the distribution. */
+function inTheCloud(): void {
+  delete process.env['S3_ENDPOINT'];
+  setEnvironmentForTests({ CREATIVE_CDN_DOMAIN: 'd111creatives.cloudfront.net' });
+}
 
 describe('creative bucket URLs', () => {
   it('names and reads path-style URLs of the local endpoint, signature or not', () => {
@@ -31,6 +39,36 @@ describe('creative bucket URLs', () => {
     );
     expect(creativeStorage.keyFromUrl(url)).toBe('creatives/bgAgency-demo/bgCreative-1/banner.png');
     expect(creativeStorage.keyFromUrl(url.replace('https:', 'http:'))).toBeNull();
+  });
+});
+
+describe('presigned reads in the cloud', () => {
+  it('go through the creative distribution (nosniff) with the path and signature S3 made for its own host', async () => {
+    // Prepare
+    inTheCloud();
+    const key = 'creatives/bgAgency-demo/bgCreative-1/banner one.png';
+
+    // Act
+    const url = new URL(await creativeStorage.presignGet(key, { contentType: 'image/png', seconds: 60 }));
+
+    // Assess
+    expect(url.origin).toBe('https://d111creatives.cloudfront.net');
+    expect(url.pathname).toBe('/creatives/bgAgency-demo/bgCreative-1/banner%20one.png');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('host');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(url.searchParams.get('response-content-type')).toBe('image/png');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    // A creative made from such a URL (a template's source) is found again.
+    expect(creativeStorage.keyFromUrl(url.toString())).toBe(key);
+  });
+
+  it('stay on the emulator locally, which adds nosniff itself', async () => {
+    // Act
+    const url = new URL(await creativeStorage.presignGet('creatives/a/b.png'));
+
+    // Assess
+    expect(url.origin).toBe('http://127.0.0.1:1');
+    expect(url.pathname).toBe('/bidgrid-test-creatives/creatives/a/b.png');
   });
 });
 

@@ -53,7 +53,11 @@ function keyFromUrl(url: string): string | null {
     if (parsed.origin !== endpoint.origin || !parsed.pathname.startsWith(prefix)) return null;
     return decode(parsed.pathname.slice(prefix.length));
   }
-  const hosts = [`${name}.s3.${cfg.AWS_REGION}.amazonaws.com`, `${name}.s3.amazonaws.com`];
+  const hosts = [
+    `${name}.s3.${cfg.AWS_REGION}.amazonaws.com`,
+    `${name}.s3.amazonaws.com`,
+    ...(cfg.CREATIVE_CDN_DOMAIN ? [cfg.CREATIVE_CDN_DOMAIN] : []),
+  ];
   if (parsed.protocol !== 'https:' || !hosts.includes(parsed.hostname)) return null;
   return decode(parsed.pathname.slice(1));
 }
@@ -66,18 +70,33 @@ function urlOf(key: string): string {
     : `https://${bucket()}.s3.${cfg.AWS_REGION}.amazonaws.com/${path}`;
 }
 
+/**
+ * A presigned GET as readers get it. In the cloud it goes through the creative distribution, whose response
+ * headers add `nosniff` (`cdk/src/storage/creative-cdn.ts`): only the host changes, and CloudFront sends
+ * S3 the bucket's own Host, which is all the signature covers. Locally the emulator's URL is the one.
+ */
+function throughCdn(presigned: string): string {
+  const cfg = config();
+  if (!cfg.CREATIVE_CDN_DOMAIN || cfg.S3_ENDPOINT) return presigned;
+  const origin = `https://${bucket()}.s3.${cfg.AWS_REGION}.amazonaws.com/`;
+  if (!presigned.startsWith(origin)) throw new Error(`A presigned creative URL is not on ${origin}`);
+  return `https://${cfg.CREATIVE_CDN_DOMAIN}/${presigned.slice(origin.length)}`;
+}
+
 /** The S3 implementation (s3rver locally). */
 export const creativeStorage: CreativeStorage = {
-  presignGet: (key, options = {}) =>
-    getSignedUrl(
-      s3(),
-      new GetObjectCommand({
-        Bucket: bucket(),
-        Key: key,
-        // S3 then answers with this type whatever the object's metadata says.
-        ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
-      }),
-      { expiresIn: options.seconds ?? PREVIEW_URL_SECONDS },
+  presignGet: async (key, options = {}) =>
+    throughCdn(
+      await getSignedUrl(
+        s3(),
+        new GetObjectCommand({
+          Bucket: bucket(),
+          Key: key,
+          // S3 then answers with this type whatever the object's metadata says.
+          ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
+        }),
+        { expiresIn: options.seconds ?? PREVIEW_URL_SECONDS },
+      ),
     ),
   async presignPut(key, contentType, size) {
     const url = await getSignedUrl(
