@@ -346,6 +346,8 @@ describe('useOperationMutation', () => {
     const itemX = renderHook(() => useOperationQuery(getItem, { params: { id: 'x' } }), { wrapper: server.wrapper });
     const itemY = renderHook(() => useOperationQuery(getItem, { params: { id: 'y' } }), { wrapper: server.wrapper });
     await waitFor(() => expect(shown.result.current.data).toEqual([{ id: 'x', name: 'Old ALL' }]));
+    // Both items must be in the cache before the change: an answer still on its way carries the old name.
+    await waitFor(() => expect(itemX.result.current.data).toEqual({ id: 'x', name: 'Old' }));
     await waitFor(() => expect(itemY.result.current.data).toBeDefined());
     const { result } = renderHook(() => useOperationMutation(renameItem, RENAMED), { wrapper: server.wrapper });
     const before = server.calls.length;
@@ -358,8 +360,18 @@ describe('useOperationMutation', () => {
     // Assess: the list on screen was fetched again before mutate resolved
     expect(shown.result.current.data).toEqual([{ id: 'x', name: 'New ALL' }]);
     expect(server.calls.slice(before).map((call) => call.operation)).toEqual(['testRenameItem', 'testListItems']);
-    // ...the single item was updated from the reply without a request, the other item left alone
-    expect(itemX.result.current.data).toEqual({ id: 'x', name: 'New' });
+    // ...the single item was updated in the cache from the reply without a request (the hook shows it when
+    // the cache's broadcast reaches React), the other item left alone
+    const cachedItems = Object.entries(server.stored()['ROOT_QUERY'] ?? {}).filter(([key]) =>
+      key.startsWith(getItem.name),
+    );
+    expect(cachedItems.map(([, value]) => value)).toEqual(
+      expect.arrayContaining([
+        { id: 'x', name: 'New' },
+        { id: 'y', name: 'Other' },
+      ]),
+    );
+    await waitFor(() => expect(itemX.result.current.data).toEqual({ id: 'x', name: 'New' }));
     expect(itemY.result.current.data).toEqual({ id: 'y', name: 'Other' });
     // ...and the answer not on screen was dropped, so showing it again asks the server
     const rooted = Object.keys(server.stored()['ROOT_QUERY'] ?? {});
