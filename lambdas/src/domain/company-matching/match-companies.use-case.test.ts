@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import type { CompanyMatcher, TDomainLookup } from '../ports/company-matcher.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../ports/segments-log.port';
-import { matchCompanies, matchingRunKey, MAX_RANGES_PER_COMPANY } from './match-companies.use-case';
+import { matchCompanies, matchingRunKey, MAX_RANGES_PER_COMPANY, rowLabel } from './match-companies.use-case';
 import type { MatchCompaniesDeps } from './match-companies.use-case';
 
 /** What the fake vendor answers for a domain it knows. */
@@ -232,5 +232,30 @@ describe('matchCompanies', () => {
     expect(matchingRunKey(['bgAgency-demo', 'demo', 'req-1'])).not.toBe(
       matchingRunKey(['bgAgency-rival', 'demo', 'req-1']),
     );
+  });
+
+  it('answers rows the schema takes for the longest entries: a pasted paragraph is cut in its row, a domain kept whole', async () => {
+    // Prepare
+    const { matcher } = fakeMatcher(KNOWN);
+    const paragraph = `bluepeaklogistics.com${'a'.repeat(2048 - 21)}`;
+    const longDomain = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.com`;
+
+    // Act
+    const result = await matchCompanies(
+      { entries: [paragraph, longDomain, '😀'.repeat(400)], runKey: 'long-entries' },
+      deps(matcher),
+    );
+
+    // Assess
+    expect(ZCompanyMatchResult.safeParse(result).success).toBe(true);
+    expect(result.primarySegments.map((row) => row.domain)).toEqual([
+      rowLabel(paragraph),
+      longDomain,
+      rowLabel('😀'.repeat(400)),
+    ]);
+    expect(rowLabel(paragraph)).toHaveLength(300);
+    expect(rowLabel(paragraph).endsWith('a…')).toBe(true);
+    // No character is cut in half.
+    expect(rowLabel('😀'.repeat(400))).toMatch(/^(?:😀)+…$/u);
   });
 });

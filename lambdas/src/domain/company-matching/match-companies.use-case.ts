@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TCompanyMatchResult, TCompanyRow, TNoMatchReason } from '@bidgrid/shared/entities/company.schema';
+import { MAX_DOMAIN_LENGTH } from '@bidgrid/shared/entities/common.schema';
 import { cleanEntry, domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import type { TDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import type { CompanyMatcher, TDomainLookup } from '../ports/company-matcher.port';
@@ -111,7 +112,19 @@ async function vendorOutcome(domain: string, deps: MatchCompaniesDeps, signal?: 
   return { matched: false, reason: noMatchReason.notFound(domain) };
 }
 
-function rowOf(domain: string, outcome: TOutcome): TCompanyRow {
+/**
+ * A row names its entry as the user gave it; an entry longer than any domain (a pasted paragraph, up to the
+ * list's 2,048 characters) is cut to the row's bound with an ellipsis, never through a character.
+ */
+export function rowLabel(entry: string): string {
+  if (entry.length <= MAX_DOMAIN_LENGTH) return entry;
+  let end = MAX_DOMAIN_LENGTH - 1;
+  if (/[\uD800-\uDBFF]/.test(entry.charAt(end - 1))) end -= 1;
+  return `${entry.slice(0, end)}…`;
+}
+
+function rowOf(entry: string, outcome: TOutcome): TCompanyRow {
+  const domain = rowLabel(entry);
   return outcome.matched
     ? {
         domain,
