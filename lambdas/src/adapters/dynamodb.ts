@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -42,6 +43,18 @@ export function ddb(): DynamoDBDocumentClient {
 export function tables(): { app: string; reports: string; connections: string } {
   const cfg = coreConfig();
   return { app: cfg.TABLE_APP, reports: cfg.TABLE_REPORTS, connections: cfg.TABLE_CONNECTIONS };
+}
+
+/**
+ * Reads one item by its key with a strongly consistent read (it sees a write that just succeeded);
+ * undefined when there is none.
+ */
+export async function getConsistentItem(
+  key: Record<string, unknown>,
+  tableName: string = tables().app,
+): Promise<Item | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  return out.Item as Item | undefined;
 }
 
 /** True when a single write failed on its ConditionExpression. */

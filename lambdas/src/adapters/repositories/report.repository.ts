@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { METRIC_COUNT_KEYS, ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
@@ -18,7 +18,7 @@ import type {
   TRollup,
   TStoredDailyRow,
 } from '../../domain/reports/report-records.schema';
-import { batchPut, ddb, queryAll, tables } from '../dynamodb';
+import { batchPut, ddb, getConsistentItem, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 import { campaignSpendKeys } from './campaign-spend.repository';
 
@@ -258,13 +258,10 @@ async function putRollups(rollups: readonly TRollupWrite[]): Promise<void> {
   );
 }
 
-async function getItem(key: { pk: string; sk: string }): Promise<Item | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tables().reports, Key: key, ConsistentRead: true }));
-  return out.Item as Item | undefined;
-}
-
 async function getCampaignSync(agencyId: string, campaignId: string): Promise<TCampaignSyncState | null> {
-  const parsed = ZCampaignSyncState.safeParse(await getItem(reportKeys.campaignSync(agencyId, campaignId)));
+  const parsed = ZCampaignSyncState.safeParse(
+    await getConsistentItem(reportKeys.campaignSync(agencyId, campaignId), tables().reports),
+  );
   return parsed.success ? parsed.data : null;
 }
 
@@ -278,7 +275,7 @@ async function putCampaignSync(agencyId: string, campaignId: string, state: TCam
 }
 
 async function getJobCursor(): Promise<TJobCursor> {
-  return ZJobCursor.parse((await getItem(reportKeys.jobCursor)) ?? {});
+  return ZJobCursor.parse((await getConsistentItem(reportKeys.jobCursor, tables().reports)) ?? {});
 }
 
 async function putJobCursor(cursor: TJobCursor): Promise<void> {
