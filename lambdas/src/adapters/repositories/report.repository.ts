@@ -202,22 +202,32 @@ function decodeRollup(item: Item): TRollup | null {
   return rollup;
 }
 
-async function listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Promise<TStoredRollup[]> {
-  const items = await queryAll({
-    TableName: tables().reports,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': rollupPk(group), ':prefix': `RANGE#${timeFrame}#` },
-    ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
-    ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
-  });
-  // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
+/** What a read of stored rollups fetches: the key, the range and the encoded counts. */
+const ROLLUP_PROJECTION = {
+  ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
+  ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
+};
+
+/** The rollups of a group's items, each with its subject. */
+function storedRollups(group: TRollupGroup, items: readonly Item[]): TStoredRollup[] {
   const rollups: TStoredRollup[] = [];
   for (const item of items) {
+    // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
     const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
     const subject = subjectOfRollup(group.agencyId, String(item['sk']));
     if (rollup && subject) rollups.push({ subject, rollup });
   }
   return rollups;
+}
+
+async function listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Promise<TStoredRollup[]> {
+  const items = await queryAll({
+    TableName: tables().reports,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': rollupPk(group), ':prefix': `RANGE#${timeFrame}#` },
+    ...ROLLUP_PROJECTION,
+  });
+  return storedRollups(group, items);
 }
 
 async function getRollups(
@@ -229,19 +239,10 @@ async function getRollups(
   const sks = [...new Set(subjects.map((subject) => rollupSk(subject, timeFrame)))];
   const items = await batchGet(
     sks.map((sk) => ({ pk, sk })),
-    {
-      ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
-      ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
-    },
+    ROLLUP_PROJECTION,
     'getRollups',
   );
-  const rollups: TStoredRollup[] = [];
-  for (const item of items) {
-    const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
-    const subject = subjectOfRollup(group.agencyId, String(item['sk']));
-    if (rollup && subject) rollups.push({ subject, rollup });
-  }
-  return rollups;
+  return storedRollups(group, items);
 }
 
 async function putRollups(rollups: readonly TRollupWrite[]): Promise<void> {
