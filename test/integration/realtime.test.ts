@@ -5,6 +5,7 @@ import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+import { ONE_ENTRY_OF_EACH_KIND } from '../support/company-match-entries';
 import { accessTokenFor, callOperation, callOperationUnchecked, request } from '../support/api';
 import { connect, newReqId, open, type TestSocket } from '../support/realtime';
 import { fuzzMessages } from '../support/realtime-arbitraries';
@@ -45,18 +46,7 @@ describe('realtime channel', () => {
 
   it('matches domains with progress and a reason for every miss, replying to the asking connection only', async () => {
     // Act
-    const result = await demo.call('getCSVKickfireMatches', {
-      domains: [
-        'bluepeaklogistics.com',
-        'https://www.BluePeakLogistics.com/',
-        'northwindanalytiics.io',
-        'bluepeak-freight.com',
-        'quillandcrumb.com',
-        'linkedin.com/company/bluepeak',
-        'Bluepeak Logistics',
-        'nobody-here.example',
-      ],
-    });
+    const result = await demo.call('getCSVKickfireMatches', { domains: [...ONE_ENTRY_OF_EACH_KIND] });
 
     // Assess
     expect(result.reply).toMatchObject({ event: 'retrievedCSVKickfireMatches', success: true, error: null });
