@@ -13,6 +13,10 @@ import { DEMO_IDS } from './security/samples';
 
 const { getCSVKickfireMatches, getHubSpotLists } = realtimeEventsByName;
 
+/** The CRM lists of the demo advertiser that has a HubSpot connection, by kind. */
+const demoCompanyLists = { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'companies' } as const;
+const demoContactLists = { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'contacts' } as const;
+
 /** The segments log entries of one subdomain, as internal staff read them. */
 async function logEntriesOf(subdomain: string): Promise<TSegmentsLogEntry[]> {
   // Unchecked: the payload is the spec's JSON string, parsed here with the operation's own schema.
@@ -119,10 +123,7 @@ describe('realtime channel', () => {
     // Act
     const empty = await demo.call('getCSVKickfireMatches', { domains: [] });
     const blank = await demo.call('getCSVKickfireMatches', { domains: ['acme.com', '   '] });
-    const after = await demo.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'contacts',
-    });
+    const after = await demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
     expect(empty.reply).toMatchObject({
@@ -141,17 +142,10 @@ describe('realtime channel', () => {
 
   it("gives the demo advertiser's CRM lists to the demo agency, and the rival a not-found, never data", async () => {
     // Act
-    const mine = await demo.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
-    });
-    const theirs = await rival.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
-    });
+    const mine = await demo.call('getHubSpotLists', demoCompanyLists);
+    const theirs = await rival.call('getHubSpotLists', demoCompanyLists);
     const spoofed = await rival.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
+      ...demoCompanyLists,
       agencyId: DEMO_IDS.agencyId,
       username: 'demo',
     });
@@ -217,14 +211,8 @@ describe('realtime channel', () => {
     doomed.sendRaw(JSON.stringify({ action: 'getCSVKickfireMatches', reqID: newReqId(), domains }));
     const closed = await doomed.closed;
     const fresh = await open(await accessTokenFor('demo'));
-    const onFresh = await fresh.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
-    });
-    const onOld = await demo.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'contacts',
-    });
+    const onFresh = await fresh.call('getHubSpotLists', demoCompanyLists);
+    const onOld = await demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
     expect(closed.code).toBe(1009);
