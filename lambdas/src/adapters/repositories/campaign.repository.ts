@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PutCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
@@ -16,6 +15,7 @@ import {
   queryAll,
   queryPage,
   tables,
+  transactUnlessConditionFails,
 } from '../dynamodb';
 import type { Item } from '../dynamodb';
 
@@ -232,16 +232,7 @@ async function putNewCampaign(
     },
     { Put: { TableName: table, Item: campaignItem(campaign), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
-  try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const codes = error.CancellationReasons?.map((r) => r.Code) ?? [];
-      if (codes.includes('ConditionalCheckFailed')) return false;
-    }
-    throw error;
-  }
+  return transactUnlessConditionFails(items);
 }
 
 async function listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> {

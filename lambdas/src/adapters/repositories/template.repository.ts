@@ -1,11 +1,10 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
 import type { TemplateRepository } from '../../domain/ports/template.port';
-import { ddb, getConsistentItem, queryPage, tables } from '../dynamodb';
+import { getConsistentItem, queryPage, tables, transactUnlessConditionFails } from '../dynamodb';
 
 /**
  * Keys of ad-group templates and their creative templates (DATA-MODEL): under the advertiser
@@ -81,49 +80,39 @@ async function putNewAdGroupTemplate(
   creatives: readonly TCreativeTemplateRecord[],
 ): Promise<boolean> {
   const table = tables().app;
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...templateKeys.adGroupTemplatePointer(agencyId, template.id),
-                entity: 'adGroupTemplatePointer',
-                bgAdvertiserId: template.bgAdvertiserId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...templateKeys.adGroupTemplate(agencyId, template.bgAdvertiserId, template.id),
-                entity: AD_GROUP_TEMPLATE,
-                ...template,
-              },
-            },
-          },
-          ...creatives.map((creative) => ({
-            Put: {
-              TableName: table,
-              Item: {
-                ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
-                entity: CREATIVE_TEMPLATE,
-                ...creative,
-              },
-            },
-          })),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
-    throw error;
-  }
+  return transactUnlessConditionFails([
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...templateKeys.adGroupTemplatePointer(agencyId, template.id),
+          entity: 'adGroupTemplatePointer',
+          bgAdvertiserId: template.bgAdvertiserId,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...templateKeys.adGroupTemplate(agencyId, template.bgAdvertiserId, template.id),
+          entity: AD_GROUP_TEMPLATE,
+          ...template,
+        },
+      },
+    },
+    ...creatives.map((creative) => ({
+      Put: {
+        TableName: table,
+        Item: {
+          ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
+          entity: CREATIVE_TEMPLATE,
+          ...creative,
+        },
+      },
+    })),
+  ]);
 }
 
 /** The DynamoDB implementation. */
