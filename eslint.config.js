@@ -82,6 +82,14 @@ const webImportPatterns = [
   { group: ['../../../*'], message: 'Use the @/ alias instead of deep relative paths.' },
 ];
 
+// Imports no lambdas file may make (repeated in the domain block below: a later block replaces a rule's options).
+const lambdasImportPatterns = [
+  {
+    group: ['@bidgrid/web', '@bidgrid/web/*', '@bidgrid/cdk', '@bidgrid/cdk/*', '@bidgrid/local', '@bidgrid/local/*'],
+    message: 'lambdas never import web or cdk.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -220,19 +228,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                '@bidgrid/web',
-                '@bidgrid/web/*',
-                '@bidgrid/cdk',
-                '@bidgrid/cdk/*',
-                '@bidgrid/local',
-                '@bidgrid/local/*',
-              ],
-              message: 'lambdas never import web or cdk.',
-            },
-          ],
+          patterns: lambdasImportPatterns,
         },
       ],
       // Configuration is read once in lambdas/src/config.ts.
@@ -250,17 +246,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: [
-                '@bidgrid/web',
-                '@bidgrid/web/*',
-                '@bidgrid/cdk',
-                '@bidgrid/cdk/*',
-                '@bidgrid/local',
-                '@bidgrid/local/*',
-              ],
-              message: 'lambdas never import web or cdk.',
-            },
+            ...lambdasImportPatterns,
             {
               group: ['@aws-sdk/*', 'stripe', '@hubspot/*', '@middy/*', 'aws-jwt-verify', 'aws-jwt-verify/*'],
               message: 'The domain does no I/O: reach vendors and AWS through a port (lambdas/src/domain/ports).',

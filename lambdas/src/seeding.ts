@@ -29,6 +29,7 @@ export { paymentsGateway } from './adapters/payments';
 export { tokenKeys } from './adapters/token-keys';
 
 // Use cases and the rules that shape records: cards, CRM connections, billing history, reports.
+export { NEW_ADVERTISER_STATE } from './domain/create-advertiser.use-case';
 export { createCardSetupIntent } from './domain/create-card-setup-intent.use-case';
 export { saveAdvertiserCard } from './domain/save-advertiser-card.use-case';
 export { getHubspotAuthUrl } from './domain/get-hubspot-auth-url.use-case';

@@ -1,22 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { LocalStackInfo } from '@bidgrid/local/info';
+import { ONE_ENTRY_OF_EACH_KIND } from '../support/company-match-entries';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
 /** 001 §2: the loading text of Target Companies. */
 const MATCHING_TEXT = "We're getting your company information. This may take a few minutes...";
 
-/** One line of each kind a user uploads: a match, its second spelling, and every reason for a miss. */
-const CSV = [
-  'domain',
-  'bluepeaklogistics.com',
-  'https://www.BluePeakLogistics.com/',
-  'northwindanalytiics.io',
-  'bluepeak-freight.com',
-  'quillandcrumb.com',
-  'linkedin.com/company/bluepeak',
-  'Bluepeak Logistics',
-  'nobody-here.example',
-].join('\r\n');
+/** One line of each kind a user uploads, under the header a spreadsheet export has. */
+const CSV = ['domain', ...ONE_ENTRY_OF_EACH_KIND].join('\r\n');
 
 /** Makes the company-match simulator hold its requests (`true`) or let them all go (`false`). */
 async function holdVendor(stack: LocalStackInfo, hold: boolean): Promise<void> {

@@ -5,12 +5,17 @@ import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+import { ONE_ENTRY_OF_EACH_KIND } from '../support/company-match-entries';
 import { accessTokenFor, callOperation, callOperationUnchecked, request } from '../support/api';
 import { connect, newReqId, open, type TestSocket } from '../support/realtime';
 import { fuzzMessages } from '../support/realtime-arbitraries';
 import { DEMO_IDS } from './security/samples';
 
 const { getCSVKickfireMatches, getHubSpotLists } = realtimeEventsByName;
+
+/** The CRM lists of the demo advertiser that has a HubSpot connection, by kind. */
+const demoCompanyLists = { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'companies' } as const;
+const demoContactLists = { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'contacts' } as const;
 
 /** The segments log entries of one subdomain, as internal staff read them. */
 async function logEntriesOf(subdomain: string): Promise<TSegmentsLogEntry[]> {
@@ -45,18 +50,7 @@ describe('realtime channel', () => {
 
   it('matches domains with progress and a reason for every miss, replying to the asking connection only', async () => {
     // Act
-    const result = await demo.call('getCSVKickfireMatches', {
-      domains: [
-        'bluepeaklogistics.com',
-        'https://www.BluePeakLogistics.com/',
-        'northwindanalytiics.io',
-        'bluepeak-freight.com',
-        'quillandcrumb.com',
-        'linkedin.com/company/bluepeak',
-        'Bluepeak Logistics',
-        'nobody-here.example',
-      ],
-    });
+    const result = await demo.call('getCSVKickfireMatches', { domains: [...ONE_ENTRY_OF_EACH_KIND] });
 
     // Assess
     expect(result.reply).toMatchObject({ event: 'retrievedCSVKickfireMatches', success: true, error: null });
@@ -129,10 +123,7 @@ describe('realtime channel', () => {
     // Act
     const empty = await demo.call('getCSVKickfireMatches', { domains: [] });
     const blank = await demo.call('getCSVKickfireMatches', { domains: ['acme.com', '   '] });
-    const after = await demo.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'contacts',
-    });
+    const after = await demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
     expect(empty.reply).toMatchObject({
@@ -151,17 +142,10 @@ describe('realtime channel', () => {
 
   it("gives the demo advertiser's CRM lists to the demo agency, and the rival a not-found, never data", async () => {
     // Act
-    const mine = await demo.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
-    });
-    const theirs = await rival.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
-    });
+    const mine = await demo.call('getHubSpotLists', demoCompanyLists);
+    const theirs = await rival.call('getHubSpotLists', demoCompanyLists);
     const spoofed = await rival.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
+      ...demoCompanyLists,
       agencyId: DEMO_IDS.agencyId,
       username: 'demo',
     });
@@ -227,14 +211,8 @@ describe('realtime channel', () => {
     doomed.sendRaw(JSON.stringify({ action: 'getCSVKickfireMatches', reqID: newReqId(), domains }));
     const closed = await doomed.closed;
     const fresh = await open(await accessTokenFor('demo'));
-    const onFresh = await fresh.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'companies',
-    });
-    const onOld = await demo.call('getHubSpotLists', {
-      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
-      listType: 'contacts',
-    });
+    const onFresh = await fresh.call('getHubSpotLists', demoCompanyLists);
+    const onOld = await demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
     expect(closed.code).toBe(1009);

@@ -14,6 +14,7 @@ import {
   LOCAL_JOBS_PATH,
   LOCAL_RATE_LIMITS_PATH,
   matchRoute,
+  type RestGatewayOptions,
   type TokenVerifier,
 } from './rest';
 
@@ -55,6 +56,26 @@ const ops = [
     specRef: 'test',
   }),
 ];
+
+/**
+ * Starts a gateway over the fixture operations and handler files on a free port; each block passes
+ * only what it varies (the verifier, jobs, rate limits).
+ */
+async function startFixtureGateway(
+  options: Pick<RestGatewayOptions, 'verifier'> & Partial<RestGatewayOptions>,
+): Promise<{ server: Server; base: string }> {
+  const server = createRestGateway({
+    operations: ops,
+    ready: Promise.resolve(),
+    logger: createLogger('silent'),
+    logRequests: false,
+    handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
+    ...options,
+  });
+  return { server, base: `http://127.0.0.1:${await listen(server, 0, 'test gateway')}` };
+}
+
+const closeServer = (server: Server): Promise<void> => new Promise((r) => server.close(() => r()));
 
 describe('route table', () => {
   it('tries literal segments before parameters, whatever the declaration order', () => {
@@ -195,17 +216,9 @@ describe('REST gateway', () => {
         : { ok: false, reason: 'invalid' };
 
   beforeAll(async () => {
-    server = createRestGateway({
-      operations: ops,
-      verifier: async () => verifier,
-      ready: Promise.resolve(),
-      logger: createLogger('silent'),
-      logRequests: false,
-      handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
-    });
-    base = `http://127.0.0.1:${await listen(server, 0, 'test gateway')}`;
+    ({ server, base } = await startFixtureGateway({ verifier: async () => verifier }));
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => closeServer(server));
 
   it.each([
     ['no token', undefined, 'Unauthorized'],
@@ -305,23 +318,17 @@ describe('local job route', () => {
   let base: string;
 
   beforeAll(async () => {
-    server = createRestGateway({
-      operations: ops,
+    ({ server, base } = await startFixtureGateway({
       verifier: async () => async () => ({ ok: false, reason: 'invalid' }),
-      ready: Promise.resolve(),
-      logger: createLogger('silent'),
-      logRequests: false,
-      handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
       jobs: {
         schedules: [
           { name: 'counter', handlerFile: 'counter.job.ts', cloudSchedule: 'rate(1 day)', localIntervalMs: 60_000 },
         ],
         jobsDir: fileURLToPath(new URL('../test-fixtures/jobs', import.meta.url)),
       },
-    });
-    base = `http://127.0.0.1:${await listen(server, 0, 'test gateway')}`;
+    }));
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => closeServer(server));
 
   it('runs a scheduled job now with a scheduled event, and says when it failed', async () => {
     // Prepare
@@ -359,18 +366,9 @@ describe('rate limits', () => {
   const limits = { perUser: { requests: 3, windowSeconds: 60 }, perIp: { requests: 2, windowSeconds: 60 } };
 
   beforeAll(async () => {
-    server = createRestGateway({
-      operations: ops,
-      verifier: async () => verifier,
-      ready: Promise.resolve(),
-      logger: createLogger('silent'),
-      logRequests: false,
-      handlersDir: fileURLToPath(new URL('../test-fixtures/http', import.meta.url)),
-      rateLimits: limits,
-    });
-    base = `http://127.0.0.1:${await listen(server, 0, 'test gateway')}`;
+    ({ server, base } = await startFixtureGateway({ verifier: async () => verifier, rateLimits: limits }));
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => closeServer(server));
 
   const asUser = (token: string) =>
     fetch(`${base}/api/things/t1`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });

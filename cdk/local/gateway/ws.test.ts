@@ -10,13 +10,41 @@ import { WebSocket } from 'ws';
 import { recordedWsEvents } from '../test-fixtures/ws/recorder';
 import { createLogger } from '../support/logger';
 import { listen } from '../support/ports';
-import { createFrameGuard, createWsGateway, newConnectionId, selectRoute, type WsGateway } from './ws';
+import {
+  createFrameGuard,
+  createWsGateway,
+  newConnectionId,
+  selectRoute,
+  type WsGateway,
+  type WsGatewayOptions,
+} from './ws';
 
 /** The fixture events: `ping` has a handler file, `later` does not. */
 const EVENTS = [
   { name: 'ping', errorEvent: 'pong' },
   { name: 'later', errorEvent: 'laterError' },
 ];
+
+/** Starts a gateway over the fixture events and handler files on a free port, with the given time limits. */
+async function startFixtureGateway(
+  limits: Pick<WsGatewayOptions, 'idleTimeoutMs' | 'lifetimeMs'> = {},
+): Promise<{ gateway: WsGateway; port: number }> {
+  const gateway = createWsGateway({
+    events: EVENTS,
+    ready: Promise.resolve(),
+    logger: createLogger('silent'),
+    logRequests: false,
+    handlersDir: fileURLToPath(new URL('../test-fixtures/ws', import.meta.url)),
+    ...limits,
+  });
+  return { gateway, port: await listen(gateway.server, 0, 'test ws gateway') };
+}
+
+/** Closes every socket, then the server. */
+async function stopGateway(gateway: WsGateway): Promise<void> {
+  gateway.closeAll();
+  await new Promise<void>((r) => gateway.server.close(() => r()));
+}
 
 describe('selectRoute', () => {
   const events = new Map(
@@ -107,19 +135,9 @@ describe('WebSocket gateway', () => {
   let port: number;
 
   beforeAll(async () => {
-    gateway = createWsGateway({
-      events: EVENTS,
-      ready: Promise.resolve(),
-      logger: createLogger('silent'),
-      logRequests: false,
-      handlersDir: fileURLToPath(new URL('../test-fixtures/ws', import.meta.url)),
-    });
-    port = await listen(gateway.server, 0, 'test ws gateway');
+    ({ gateway, port } = await startFixtureGateway());
   });
-  afterAll(async () => {
-    gateway.closeAll();
-    await new Promise<void>((r) => gateway.server.close(() => r()));
-  });
+  afterAll(() => stopGateway(gateway));
 
   /** Opens a socket; resolves once open, or with the HTTP status of a refused upgrade. */
   const open = (query: string): Promise<{ socket: WebSocket } | { status: number }> =>
@@ -304,21 +322,9 @@ describe('WebSocket gateway limits of time', () => {
   let port: number;
 
   beforeAll(async () => {
-    gateway = createWsGateway({
-      events: EVENTS,
-      ready: Promise.resolve(),
-      logger: createLogger('silent'),
-      logRequests: false,
-      handlersDir: fileURLToPath(new URL('../test-fixtures/ws', import.meta.url)),
-      idleTimeoutMs: 400,
-      lifetimeMs: 60_000,
-    });
-    port = await listen(gateway.server, 0, 'test ws gateway (timeouts)');
+    ({ gateway, port } = await startFixtureGateway({ idleTimeoutMs: 400, lifetimeMs: 60_000 }));
   });
-  afterAll(async () => {
-    gateway.closeAll();
-    await new Promise<void>((r) => gateway.server.close(() => r()));
-  });
+  afterAll(() => stopGateway(gateway));
 
   it('closes an idle connection with 1001, while one that keeps alive stays open', async () => {
     // Prepare

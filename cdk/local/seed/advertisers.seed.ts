@@ -102,6 +102,7 @@ export const advertisersSeed: SeedModule = {
         tokenKeys,
         config,
         createLogger,
+        NEW_ADVERTISER_STATE,
         createCardSetupIntent,
         saveAdvertiserCard,
         getHubspotAuthUrl,
@@ -132,12 +133,7 @@ export const advertisersSeed: SeedModule = {
         ...seed.address,
         phone: seed.phone,
         parentAgencyId: seed.agencyId,
-        category: ADVERTISER_CATEGORY,
-        hubspot_authed: false,
-        hubspot_portal_id: null,
-        paymentMethod: null,
-        advertiser_card_name: null,
-        billingEmail: null,
+        ...NEW_ADVERTISER_STATE,
       };
       await advertiserRepository.putNewAdvertiser(seed.agencyId, advertiser);
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
 import { COMPANIES } from '../simulators/company-match';
 import { mp4Clip, pngBanner, type Rgb } from './creative-assets';
@@ -497,15 +497,8 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
       version: 0,
     },
     lineItems,
-    {
-      domain_list: [],
-      geo_country: [],
-      geo_state: [],
-      geo_zip: [],
-      role_title_segments: [],
-      retargeting_segments: [],
-      ...seed.targeting,
-    },
+    // Layers the seed does not name are empty, as the schema's defaults have them.
+    { ...ZTargetingSelections.parse({}), ...seed.targeting },
   );
   if (!stored) throw new Error(`Seed campaign ${seed.id} could not be stored`);
   await m.adGroupRepository.putNewAdGroup(seed.agencyId, {

@@ -1,12 +1,23 @@
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { PutCommandInput, QueryCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type {
+  PutCommandInput,
+  QueryCommandInput,
+  TransactWriteCommandInput,
+  UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { coreConfig } from '../config';
 import type { TPage, TPageRequest } from '../domain/ports/page.port';
 import { decodeCursor, encodeCursor } from './page-keys';
@@ -44,6 +55,18 @@ export function tables(): { app: string; reports: string; connections: string } 
   return { app: cfg.TABLE_APP, reports: cfg.TABLE_REPORTS, connections: cfg.TABLE_CONNECTIONS };
 }
 
+/**
+ * Reads one item by its key with a strongly consistent read (it sees a write that just succeeded);
+ * undefined when there is none.
+ */
+export async function getConsistentItem(
+  key: Record<string, unknown>,
+  tableName: string = tables().app,
+): Promise<Item | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  return out.Item as Item | undefined;
+}
+
 /** True when a single write failed on its ConditionExpression. */
 export function isConditionalCheckFailed(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
@@ -68,6 +91,24 @@ export function conditionalPut(input: PutCommandInput): Promise<boolean> {
 /** An Update with a ConditionExpression: true when applied, false when the condition failed (other errors throw). */
 export function conditionalUpdate(input: UpdateCommandInput): Promise<boolean> {
   return appliedUnlessConditionFails(() => ddb().send(new UpdateCommand(input)));
+}
+
+/**
+ * Runs one write transaction: true when applied, false when it was cancelled because one of its
+ * conditions failed (an item already there). Any other cancellation (a conflicting transaction,
+ * throttling) throws, so a caller never takes a write that was lost for one that was not needed.
+ */
+export async function transactUnlessConditionFails(
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<boolean> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) return false;
+    throw error;
+  }
 }
 
 /** Runs a Query to the end, following LastEvaluatedKey, and returns every item. */

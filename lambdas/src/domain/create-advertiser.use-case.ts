@@ -11,6 +11,16 @@ import type { AdvertiserRepository } from './ports/advertiser.port';
 import { atBidderThenStore } from './bidder-first';
 import type { BidderAdvertisers } from './ports/bidder.port';
 
+/** What every new advertiser starts with: the one bidder category, no CRM, no card, no billing email. */
+export const NEW_ADVERTISER_STATE = {
+  category: ADVERTISER_CATEGORY,
+  hubspot_authed: false,
+  hubspot_portal_id: null,
+  paymentMethod: null,
+  advertiser_card_name: null,
+  billingEmail: null,
+} as const;
+
 /** The store refused the advertiser: its id is taken (a concurrent retry stored it first). */
 class IdTaken extends Error {
   override readonly name = 'IdTaken';
@@ -73,12 +83,7 @@ export async function createAdvertiser(
       zip: body.zip,
       phone: body.phone,
       parentAgencyId: caller.agencyId,
-      category: ADVERTISER_CATEGORY,
-      hubspot_authed: false,
-      hubspot_portal_id: null,
-      paymentMethod: null,
-      advertiser_card_name: null,
-      billingEmail: null,
+      ...NEW_ADVERTISER_STATE,
     });
   try {
     return await atBidderThenStore(

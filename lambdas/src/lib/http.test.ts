@@ -80,6 +80,19 @@ function parse(result: { body: string }): TEnvelope<Record<string, unknown>> {
   return JSON.parse(result.body) as TEnvelope<Record<string, unknown>>;
 }
 
+/** Posts the valid echo body with the given Content-Type: the media-type cases differ only there. */
+function postValidBodyAs(contentType: string) {
+  return echoHandler.handler(
+    apiEvent({
+      method: 'POST',
+      pathParameters: { id: 'thing-1' },
+      headers: { 'Content-Type': contentType },
+      body: validBody,
+    }),
+    lambdaContext(),
+  );
+}
+
 function givenUserAgency(username: string, agencyId: string | null): void {
   ddbMock
     .on(GetCommand, { Key: { pk: `USER#${username}`, sk: 'USER' } })
@@ -405,15 +418,7 @@ describe('httpHandler', () => {
     givenUserAgency('demo', 'bgAgency-demo');
 
     // Act
-    const result = await echoHandler.handler(
-      apiEvent({
-        method: 'POST',
-        pathParameters: { id: 'thing-1' },
-        headers: { 'Content-Type': type },
-        body: validBody,
-      }),
-      lambdaContext(),
-    );
+    const result = await postValidBodyAs(type);
 
     // Assess
     expect(result.statusCode).toBe(415);
@@ -443,15 +448,7 @@ describe('httpHandler', () => {
     givenUserAgency('demo', 'bgAgency-demo');
 
     // Act
-    const result = await echoHandler.handler(
-      apiEvent({
-        method: 'POST',
-        pathParameters: { id: 'thing-1' },
-        headers: { 'Content-Type': type },
-        body: validBody,
-      }),
-      lambdaContext(),
-    );
+    const result = await postValidBodyAs(type);
 
     // Assess
     expect(result.statusCode).toBe(200);

@@ -93,6 +93,18 @@ const creative = {
   click_url: 'https://acme.example/landing',
 };
 
+/** The bidder campaign of a valid creation payload; the invalid ones each change one thing in it. */
+const bidderCampaign = {
+  active: false,
+  advertiser_id: 11,
+  budget_type: 2,
+  campaign_budget: 300,
+  dailyBudget: 10,
+  campaign_name: 'New',
+  start_date: '2026-12-01',
+  end_date: '2026-12-31',
+};
+
 /** One valid sample per entity and changes that must each make it invalid. */
 const CASES: Array<{
   name: string;
@@ -261,16 +273,7 @@ const CASES: Array<{
     schema: ZCampaignCreate,
     valid: {
       bgCampaignId: 'bg-campaign-new',
-      beeswaxCampaign: {
-        active: false,
-        advertiser_id: 11,
-        budget_type: 2,
-        campaign_budget: 300,
-        dailyBudget: 10,
-        campaign_name: 'New',
-        start_date: '2026-12-01',
-        end_date: '2026-12-31',
-      },
+      beeswaxCampaign: bidderCampaign,
       max_bid: 25,
       bgAdvertiserId: 'bgAdvertiser-acme',
       creativeIds: ['bgCreative-1'],
@@ -296,40 +299,13 @@ const CASES: Array<{
       { max_bid: 12.345 },
       { max_bid: Number.POSITIVE_INFINITY },
       {
-        beeswaxCampaign: {
-          active: false,
-          advertiser_id: 11,
-          budget_type: 2,
-          campaign_budget: 1e308,
-          dailyBudget: 1e308,
-          campaign_name: 'New',
-          start_date: '2026-12-01',
-          end_date: '2026-12-31',
-        },
+        beeswaxCampaign: { ...bidderCampaign, campaign_budget: 1e308, dailyBudget: 1e308 },
       },
       {
-        beeswaxCampaign: {
-          active: false,
-          advertiser_id: 11,
-          budget_type: 2,
-          campaign_budget: 300.001,
-          dailyBudget: 10,
-          campaign_name: 'New',
-          start_date: '2026-12-01',
-          end_date: '2026-12-31',
-        },
+        beeswaxCampaign: { ...bidderCampaign, campaign_budget: 300.001 },
       },
       {
-        beeswaxCampaign: {
-          active: false,
-          advertiser_id: 11,
-          budget_type: 2,
-          campaign_budget: 300,
-          dailyBudget: 10,
-          campaign_name: 'New',
-          start_date: '2026-12-01',
-          end_date: '2026-12-01',
-        },
+        beeswaxCampaign: { ...bidderCampaign, end_date: '2026-12-01' },
       },
     ],
   },

@@ -1,5 +1,8 @@
 import { Button, HStack, Spinner, Text } from '@chakra-ui/react';
 
+/** 'invoices' -> 'invoice', 'entries' -> 'entry': the nouns a list names itself by. */
+const singular = (plural: string): string => plural.replace(/ies$/, 'y').replace(/s$/, '');
+
 /**
  * The note under a list that loads a page at a time (issue 9 §6): 'Loading more...' with how many rows are
  * in while the next pages come, or, when one failed, that not every row is there and a way to go on.
@@ -25,7 +28,7 @@ export function LoadingMore({
         <Text
           fontSize="sm"
           color="fg.error"
-        >{`Not every ${what.replace(/s$/, '')} could be loaded (${progress.loaded} shown).`}</Text>
+        >{`Not every ${singular(what)} could be loaded (${progress.loaded} shown).`}</Text>
         <Button size="xs" variant="outline" onClick={onRetry}>
           Load the rest
         </Button>

@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ZAdGroupRecord, ZCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
@@ -7,7 +7,7 @@ import type { TAdGroupRecord, TCreativeRecord } from '../../domain/campaigns/cam
 import type { AdGroupRepository, TCreativeWriteResult, TPendingUpload } from '../../domain/ports/ad-group.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
-import { ddb, queryAll, queryPage, tables } from '../dynamodb';
+import { ddb, getConsistentItem, queryAll, queryPage, tables } from '../dynamodb';
 import type { TCursorScope } from '../page-keys';
 import type { Item } from '../dynamodb';
 import { campaignKeys } from './campaign.repository';
@@ -60,11 +60,6 @@ async function transact(items: TransactItem[]): Promise<number> {
   }
 }
 
-async function getItem(key: { pk: string; sk: string }): Promise<Item | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tables().app, Key: key, ConsistentRead: true }));
-  return out.Item as Item | undefined;
-}
-
 function creativeItem(agencyId: string, creative: TCreativeRecord): Item {
   return {
     ...adGroupKeys.creative(agencyId, creative.bgCampaignId, creative.adGroupId, creative.bgCreativeId),
@@ -74,10 +69,10 @@ function creativeItem(agencyId: string, creative: TCreativeRecord): Item {
 }
 
 async function getAdGroup(agencyId: string, adGroupId: string): Promise<TAdGroupRecord | null> {
-  const pointer = await getItem(adGroupKeys.adGroupPointer(agencyId, adGroupId));
+  const pointer = await getConsistentItem(adGroupKeys.adGroupPointer(agencyId, adGroupId));
   const campaignId = pointer?.['bgCampaignId'];
   if (typeof campaignId !== 'string') return null;
-  const item = await getItem(adGroupKeys.adGroup(agencyId, campaignId, adGroupId));
+  const item = await getConsistentItem(adGroupKeys.adGroup(agencyId, campaignId, adGroupId));
   return item && item['entity'] === AD_GROUP ? ZAdGroupRecord.parse(item) : null;
 }
 
@@ -159,11 +154,11 @@ async function deleteAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise
 }
 
 async function getCreative(agencyId: string, creativeId: string): Promise<TCreativeRecord | null> {
-  const pointer = await getItem(adGroupKeys.creativePointer(agencyId, creativeId));
+  const pointer = await getConsistentItem(adGroupKeys.creativePointer(agencyId, creativeId));
   const campaignId = pointer?.['bgCampaignId'];
   const adGroupId = pointer?.['adGroupId'];
   if (typeof campaignId !== 'string' || typeof adGroupId !== 'string') return null;
-  const item = await getItem(adGroupKeys.creative(agencyId, campaignId, adGroupId, creativeId));
+  const item = await getConsistentItem(adGroupKeys.creative(agencyId, campaignId, adGroupId, creativeId));
   return item && item['entity'] === CREATIVE ? ZCreativeRecord.parse(item) : null;
 }
 
@@ -268,7 +263,7 @@ async function putUpload(agencyId: string, upload: TPendingUpload): Promise<void
 }
 
 async function getUpload(agencyId: string, key: string): Promise<TPendingUpload | null> {
-  const item = await getItem(adGroupKeys.upload(agencyId, key));
+  const item = await getConsistentItem(adGroupKeys.upload(agencyId, key));
   const parsed = ZPendingUpload.safeParse(item);
   return parsed.success ? parsed.data : null;
 }

@@ -1,11 +1,19 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { ZAdvertiserRecord } from '../../domain/advertiser-record.schema';
 import type { TAdvertiserRecord } from '../../domain/advertiser-record.schema';
 import type { AdvertiserRepository, TBillableAdvertiser, TSavedCard } from '../../domain/ports/advertiser.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
-import { conditionalPut, conditionalUpdate, ddb, isConditionalCheckFailed, queryPage, tables } from '../dynamodb';
+import {
+  conditionalPut,
+  conditionalUpdate,
+  ddb,
+  getConsistentItem,
+  isConditionalCheckFailed,
+  queryPage,
+  tables,
+} from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /** Keys of advertiser items (DATA-MODEL): under the agency, so another agency's id finds nothing. */
@@ -25,14 +33,8 @@ function toRecord(item: Item): TAdvertiserRecord {
 }
 
 async function getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null> {
-  const result = await ddb().send(
-    new GetCommand({
-      TableName: tables().app,
-      Key: advertiserKeys.advertiser(agencyId, advertiserId),
-      ConsistentRead: true,
-    }),
-  );
-  return result.Item && result.Item['entity'] === ENTITY ? toRecord(result.Item) : null;
+  const item = await getConsistentItem(advertiserKeys.advertiser(agencyId, advertiserId));
+  return item && item['entity'] === ENTITY ? toRecord(item) : null;
 }
 
 async function listAdvertisers(agencyId: string, page: TPageRequest): Promise<TPage<TAdvertiserRecord>> {

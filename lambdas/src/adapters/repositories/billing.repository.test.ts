@@ -1,4 +1,5 @@
 import '../../test-env';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -193,6 +194,28 @@ describe('invoices', () => {
     expect(puts[0]?.Put?.Item?.['body']).toBe(invoice(1).body);
     expect(puts[1]?.Put?.Item).not.toHaveProperty('body');
     expect(puts.every((put) => put.Put?.ConditionExpression === 'attribute_not_exists(pk)')).toBe(true);
+  });
+
+  it('answers false when the invoice is already stored, and throws when the transaction lost a race', async () => {
+    // Prepare: one write finds the invoice there, the next meets a concurrent transaction.
+    const cancelled = (code: string) =>
+      new TransactionCanceledException({
+        $metadata: {},
+        message: 'Transaction cancelled',
+        CancellationReasons: [{ Code: code }, { Code: 'None' }],
+      });
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('ConditionalCheckFailed'))
+      .rejectsOnce(cancelled('TransactionConflict'));
+
+    // Act
+    const again = await billingRepository.putInvoiceIfAbsent(AGENCY, invoice(1));
+    const raced = billingRepository.putInvoiceIfAbsent(AGENCY, invoice(1));
+
+    // Assess: a lost write is never taken for one that was not needed (the invoice would go unsent).
+    expect(again).toBe(false);
+    await expect(raced).rejects.toBeInstanceOf(TransactionCanceledException);
   });
 
   it('lists invoices newest first without bodies, even those stored with one, and never asks for the body', async () => {

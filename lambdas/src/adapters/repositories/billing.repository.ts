@@ -1,10 +1,16 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ZBillingLog, ZInvoice, ZInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
 import type { TBillingLog, TInvoice, TInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
 import type { BillingRepository, TBillingLogEntry, TBillingLogFilter } from '../../domain/ports/billing.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
-import { conditionalPut, ddb, queryAll, queryPage, tables } from '../dynamodb';
+import {
+  conditionalPut,
+  getConsistentItem,
+  queryAll,
+  queryPage,
+  tables,
+  transactUnlessConditionFails,
+} from '../dynamodb';
 import type { TCursorScope } from '../page-keys';
 
 /**
@@ -70,32 +76,22 @@ async function listBillingLogs(
 async function putInvoiceIfAbsent(agencyId: string, invoice: TInvoice): Promise<boolean> {
   const { body: _body, ...summary } = invoice;
   const table = tables().app;
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: { ...billingKeys.invoiceById(agencyId, invoice.id), entity: 'invoiceDocument', ...invoice },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...billingKeys.invoice(agencyId, invoice.sentAt, invoice.id), entity: 'invoice', ...summary },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
-    throw error;
-  }
+  return transactUnlessConditionFails([
+    {
+      Put: {
+        TableName: table,
+        Item: { ...billingKeys.invoiceById(agencyId, invoice.id), entity: 'invoiceDocument', ...invoice },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...billingKeys.invoice(agencyId, invoice.sentAt, invoice.id), entity: 'invoice', ...summary },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
 }
 
 async function listInvoices(agencyId: string, page: TPageRequest): Promise<TPage<TInvoiceSummary>> {
@@ -118,14 +114,8 @@ async function listInvoices(agencyId: string, page: TPageRequest): Promise<TPage
 }
 
 async function getInvoice(agencyId: string, invoiceId: string): Promise<TInvoice | null> {
-  const out = await ddb().send(
-    new GetCommand({
-      TableName: tables().app,
-      Key: billingKeys.invoiceById(agencyId, invoiceId),
-      ConsistentRead: true,
-    }),
-  );
-  if (out.Item) return ZInvoice.parse(out.Item);
+  const item = await getConsistentItem(billingKeys.invoiceById(agencyId, invoiceId));
+  if (item) return ZInvoice.parse(item);
   // An invoice stored before it had an item by id lives only in the list (with its body): look for it there.
   const legacy = await queryAll({
     TableName: tables().app,

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PutCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
@@ -7,7 +6,17 @@ import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaig
 import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { CampaignRepository, TCampaignSummary, TSyncCandidate } from '../../domain/ports/campaign.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
-import { batchPut, conditionalPut, ddb, isConditionalCheckFailed, queryAll, queryPage, tables } from '../dynamodb';
+import {
+  batchPut,
+  conditionalPut,
+  ddb,
+  getConsistentItem,
+  isConditionalCheckFailed,
+  queryAll,
+  queryPage,
+  tables,
+  transactUnlessConditionFails,
+} from '../dynamodb';
 import type { Item } from '../dynamodb';
 
 /**
@@ -74,21 +83,16 @@ function lineItemItem(agencyId: string, record: TLineItemRecord): Item {
   };
 }
 
-async function getItem(key: { pk: string; sk: string }): Promise<Item | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tables().app, Key: key, ConsistentRead: true }));
-  return out.Item as Item | undefined;
-}
-
 async function getCampaign(agencyId: string, campaignId: string): Promise<TCampaignRecord | null> {
-  const pointer = await getItem(campaignKeys.campaignPointer(agencyId, campaignId));
+  const pointer = await getConsistentItem(campaignKeys.campaignPointer(agencyId, campaignId));
   const advertiserId = pointer?.['bgAdvertiserId'];
   if (typeof advertiserId !== 'string') return null;
-  const item = await getItem(campaignKeys.campaign(agencyId, advertiserId, campaignId));
+  const item = await getConsistentItem(campaignKeys.campaign(agencyId, advertiserId, campaignId));
   return item && item['entity'] === CAMPAIGN ? ZCampaignRecord.parse(item) : null;
 }
 
 async function getCampaignSummary(agencyId: string, campaignId: string): Promise<TCampaignSummary | null> {
-  const pointer = await getItem(campaignKeys.campaignPointer(agencyId, campaignId));
+  const pointer = await getConsistentItem(campaignKeys.campaignPointer(agencyId, campaignId));
   const advertiserId = pointer?.['bgAdvertiserId'];
   if (typeof advertiserId !== 'string') return null;
   const video = pointer?.['isVideoCampaign'];
@@ -228,16 +232,7 @@ async function putNewCampaign(
     },
     { Put: { TableName: table, Item: campaignItem(campaign), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
-  try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const codes = error.CancellationReasons?.map((r) => r.Code) ?? [];
-      if (codes.includes('ConditionalCheckFailed')) return false;
-    }
-    throw error;
-  }
+  return transactUnlessConditionFails(items);
 }
 
 async function listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> {
@@ -269,10 +264,10 @@ async function listLineItemsPage(
 }
 
 async function getLineItemByBidderId(agencyId: string, beeswaxLineItemId: number): Promise<TLineItemRecord | null> {
-  const pointer = await getItem(campaignKeys.lineItemPointer(agencyId, beeswaxLineItemId));
+  const pointer = await getConsistentItem(campaignKeys.lineItemPointer(agencyId, beeswaxLineItemId));
   const campaignId = pointer?.['bgCampaignId'];
   if (typeof campaignId !== 'string') return null;
-  const item = await getItem(campaignKeys.lineItem(agencyId, campaignId, beeswaxLineItemId));
+  const item = await getConsistentItem(campaignKeys.lineItem(agencyId, campaignId, beeswaxLineItemId));
   return item && item['entity'] === LINE_ITEM ? ZLineItemRecord.parse(item) : null;
 }
 
@@ -294,7 +289,7 @@ async function replaceLineItem(agencyId: string, next: TLineItemRecord): Promise
 }
 
 async function getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null> {
-  const item = await getItem(campaignKeys.targeting(agencyId, campaignId));
+  const item = await getConsistentItem(campaignKeys.targeting(agencyId, campaignId));
   return item ? ZTargetingSelections.parse(item) : null;
 }
 

@@ -1,10 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZCrmConnection, ZOAuthStateRecord } from '../../domain/crm-connection.schema';
 import type { TCrmConnection, TOAuthStateRecord } from '../../domain/crm-connection.schema';
 import type { CrmConnectionRepository } from '../../domain/ports/crm-connection.port';
-import { conditionalUpdate, ddb, isConditionalCheckFailed, tables } from '../dynamodb';
+import { conditionalUpdate, ddb, getConsistentItem, isConditionalCheckFailed, tables } from '../dynamodb';
 import { advertiserKeys } from './advertiser.repository';
 
 /** Keys of the CRM items (DATA-MODEL). */
@@ -18,10 +18,8 @@ export const crmKeys = {
 } as const;
 
 async function getConnection(agencyId: string, advertiserId: string): Promise<TCrmConnection | null> {
-  const result = await ddb().send(
-    new GetCommand({ TableName: tables().app, Key: crmKeys.connection(agencyId, advertiserId), ConsistentRead: true }),
-  );
-  return result.Item ? ZCrmConnection.parse(result.Item) : null;
+  const item = await getConsistentItem(crmKeys.connection(agencyId, advertiserId));
+  return item ? ZCrmConnection.parse(item) : null;
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

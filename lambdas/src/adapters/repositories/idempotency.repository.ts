@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { IdempotencyRepository } from '../../domain/ports/idempotency.port';
-import { ddb, tables } from '../dynamodb';
+import { ddb, getConsistentItem, tables } from '../dynamodb';
 
 /** Key of an idempotency record (DATA-MODEL: `IDEM#{key}`, TTL). */
 export const idempotencyKeys = {
@@ -18,10 +18,7 @@ export const IDEMPOTENCY_TTL_SECONDS = 60 * 24 * 3600;
 const ZRecord = z.object({ result: z.record(z.string(), z.unknown()) });
 
 async function get(key: string): Promise<Record<string, unknown> | null> {
-  const out = await ddb().send(
-    new GetCommand({ TableName: tables().app, Key: idempotencyKeys.record(key), ConsistentRead: true }),
-  );
-  const parsed = ZRecord.safeParse(out.Item);
+  const parsed = ZRecord.safeParse(await getConsistentItem(idempotencyKeys.record(key)));
   return parsed.success ? parsed.data.result : null;
 }
 

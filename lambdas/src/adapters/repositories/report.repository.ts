@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { METRIC_COUNT_KEYS, ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
@@ -18,7 +18,7 @@ import type {
   TRollup,
   TStoredDailyRow,
 } from '../../domain/reports/report-records.schema';
-import { batchPut, ddb, queryAll, tables } from '../dynamodb';
+import { batchPut, ddb, getConsistentItem, queryAll, tables } from '../dynamodb';
 import type { Item } from '../dynamodb';
 import { campaignSpendKeys } from './campaign-spend.repository';
 
@@ -202,22 +202,32 @@ function decodeRollup(item: Item): TRollup | null {
   return rollup;
 }
 
-async function listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Promise<TStoredRollup[]> {
-  const items = await queryAll({
-    TableName: tables().reports,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': rollupPk(group), ':prefix': `RANGE#${timeFrame}#` },
-    ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
-    ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
-  });
-  // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
+/** What a read of stored rollups fetches: the key, the range and the encoded counts. */
+const ROLLUP_PROJECTION = {
+  ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
+  ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
+};
+
+/** The rollups of a group's items, each with its subject. */
+function storedRollups(group: TRollupGroup, items: readonly Item[]): TStoredRollup[] {
   const rollups: TStoredRollup[] = [];
   for (const item of items) {
+    // An item without `counts` predates this encoding: left out, its entity is summed from its rows.
     const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
     const subject = subjectOfRollup(group.agencyId, String(item['sk']));
     if (rollup && subject) rollups.push({ subject, rollup });
   }
   return rollups;
+}
+
+async function listRollups(group: TRollupGroup, timeFrame: TRangeTimeFrame): Promise<TStoredRollup[]> {
+  const items = await queryAll({
+    TableName: tables().reports,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': rollupPk(group), ':prefix': `RANGE#${timeFrame}#` },
+    ...ROLLUP_PROJECTION,
+  });
+  return storedRollups(group, items);
 }
 
 async function getRollups(
@@ -229,19 +239,10 @@ async function getRollups(
   const sks = [...new Set(subjects.map((subject) => rollupSk(subject, timeFrame)))];
   const items = await batchGet(
     sks.map((sk) => ({ pk, sk })),
-    {
-      ProjectionExpression: 'sk, timeFrame, asOfDay, #final, #counts',
-      ExpressionAttributeNames: { '#final': 'final', '#counts': 'counts' },
-    },
+    ROLLUP_PROJECTION,
     'getRollups',
   );
-  const rollups: TStoredRollup[] = [];
-  for (const item of items) {
-    const rollup = typeof item['counts'] === 'string' ? decodeRollup(item) : null;
-    const subject = subjectOfRollup(group.agencyId, String(item['sk']));
-    if (rollup && subject) rollups.push({ subject, rollup });
-  }
-  return rollups;
+  return storedRollups(group, items);
 }
 
 async function putRollups(rollups: readonly TRollupWrite[]): Promise<void> {
@@ -258,13 +259,10 @@ async function putRollups(rollups: readonly TRollupWrite[]): Promise<void> {
   );
 }
 
-async function getItem(key: { pk: string; sk: string }): Promise<Item | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tables().reports, Key: key, ConsistentRead: true }));
-  return out.Item as Item | undefined;
-}
-
 async function getCampaignSync(agencyId: string, campaignId: string): Promise<TCampaignSyncState | null> {
-  const parsed = ZCampaignSyncState.safeParse(await getItem(reportKeys.campaignSync(agencyId, campaignId)));
+  const parsed = ZCampaignSyncState.safeParse(
+    await getConsistentItem(reportKeys.campaignSync(agencyId, campaignId), tables().reports),
+  );
   return parsed.success ? parsed.data : null;
 }
 
@@ -278,7 +276,7 @@ async function putCampaignSync(agencyId: string, campaignId: string, state: TCam
 }
 
 async function getJobCursor(): Promise<TJobCursor> {
-  return ZJobCursor.parse((await getItem(reportKeys.jobCursor)) ?? {});
+  return ZJobCursor.parse((await getConsistentItem(reportKeys.jobCursor, tables().reports)) ?? {});
 }
 
 async function putJobCursor(cursor: TJobCursor): Promise<void> {

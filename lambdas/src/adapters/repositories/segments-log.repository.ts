@@ -1,10 +1,9 @@
 import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
 import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../../domain/ports/segments-log.port';
-import { batchPut, conditionalPut, ddb, queryPage, tables } from '../dynamodb';
+import { batchPut, conditionalPut, getConsistentItem, queryPage, tables } from '../dynamodb';
 
 /**
  * Keys of segments log entries (DATA-MODEL): one partition per month (`SEGLOG#2026-11`), sorted by
@@ -57,8 +56,7 @@ async function runDate(runKey: string, now: Date): Promise<string> {
     ConditionExpression: 'attribute_not_exists(pk)',
   });
   if (stored) return date;
-  const out = await ddb().send(new GetCommand({ TableName: tables().app, Key: key, ConsistentRead: true }));
-  const existing = out.Item?.['date'];
+  const existing = (await getConsistentItem(key))?.['date'];
   if (typeof existing !== 'string') throw new Error(`Segments log run ${runKey} has no date`);
   return existing;
 }

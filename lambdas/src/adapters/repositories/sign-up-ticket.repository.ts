@@ -1,7 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SIGN_UP_TICKET_KEY_PREFIX } from '@bidgrid/shared/tables';
 import type { SignUpTicketStore, TSignUpTicketRecord } from '../../domain/ports/sign-up-tickets.port';
-import { conditionalPut, conditionalUpdate, ddb, tables } from '../dynamodb';
+import { conditionalPut, conditionalUpdate, getConsistentItem, tables } from '../dynamodb';
 
 /** Keys of the ticket items (`SIGNUP#{sha256 of the ticket}`); the cloud trigger may touch these alone. */
 export const signUpTicketKeys = {
@@ -67,10 +66,8 @@ async function markSignedUp(input: {
 }
 
 async function find(ticketHash: string): Promise<TSignUpTicketRecord | null> {
-  const result = await ddb().send(
-    new GetCommand({ TableName: tables().app, Key: signUpTicketKeys.ticket(ticketHash), ConsistentRead: true }),
-  );
-  return result.Item ? toRecord(result.Item) : null;
+  const item = await getConsistentItem(signUpTicketKeys.ticket(ticketHash));
+  return item ? toRecord(item) : null;
 }
 
 /** The DynamoDB implementation of the ticket store (app table, one item per ticket, TTL-expired). */

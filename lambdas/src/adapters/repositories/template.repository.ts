@@ -1,11 +1,10 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
 import type { TemplateRepository } from '../../domain/ports/template.port';
-import { ddb, queryPage, tables } from '../dynamodb';
+import { getConsistentItem, queryPage, tables, transactUnlessConditionFails } from '../dynamodb';
 
 /**
  * Keys of ad-group templates and their creative templates (DATA-MODEL): under the advertiser
@@ -57,23 +56,11 @@ async function listAdGroupTemplates(
 }
 
 async function getAdGroupTemplate(agencyId: string, templateId: string): Promise<TAdGroupTemplate | null> {
-  const pointer = await ddb().send(
-    new GetCommand({
-      TableName: tables().app,
-      Key: templateKeys.adGroupTemplatePointer(agencyId, templateId),
-      ConsistentRead: true,
-    }),
-  );
-  const advertiserId = pointer.Item?.['bgAdvertiserId'];
+  const pointer = await getConsistentItem(templateKeys.adGroupTemplatePointer(agencyId, templateId));
+  const advertiserId = pointer?.['bgAdvertiserId'];
   if (typeof advertiserId !== 'string') return null;
-  const out = await ddb().send(
-    new GetCommand({
-      TableName: tables().app,
-      Key: templateKeys.adGroupTemplate(agencyId, advertiserId, templateId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item && out.Item['entity'] === AD_GROUP_TEMPLATE ? ZAdGroupTemplate.parse(out.Item) : null;
+  const item = await getConsistentItem(templateKeys.adGroupTemplate(agencyId, advertiserId, templateId));
+  return item && item['entity'] === AD_GROUP_TEMPLATE ? ZAdGroupTemplate.parse(item) : null;
 }
 
 async function listCreativeTemplates(
@@ -93,49 +80,39 @@ async function putNewAdGroupTemplate(
   creatives: readonly TCreativeTemplateRecord[],
 ): Promise<boolean> {
   const table = tables().app;
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...templateKeys.adGroupTemplatePointer(agencyId, template.id),
-                entity: 'adGroupTemplatePointer',
-                bgAdvertiserId: template.bgAdvertiserId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...templateKeys.adGroupTemplate(agencyId, template.bgAdvertiserId, template.id),
-                entity: AD_GROUP_TEMPLATE,
-                ...template,
-              },
-            },
-          },
-          ...creatives.map((creative) => ({
-            Put: {
-              TableName: table,
-              Item: {
-                ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
-                entity: CREATIVE_TEMPLATE,
-                ...creative,
-              },
-            },
-          })),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException') return false;
-    throw error;
-  }
+  return transactUnlessConditionFails([
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...templateKeys.adGroupTemplatePointer(agencyId, template.id),
+          entity: 'adGroupTemplatePointer',
+          bgAdvertiserId: template.bgAdvertiserId,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...templateKeys.adGroupTemplate(agencyId, template.bgAdvertiserId, template.id),
+          entity: AD_GROUP_TEMPLATE,
+          ...template,
+        },
+      },
+    },
+    ...creatives.map((creative) => ({
+      Put: {
+        TableName: table,
+        Item: {
+          ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
+          entity: CREATIVE_TEMPLATE,
+          ...creative,
+        },
+      },
+    })),
+  ]);
 }
 
 /** The DynamoDB implementation. */

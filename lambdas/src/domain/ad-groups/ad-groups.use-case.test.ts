@@ -1,5 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
+import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { BadRequestError } from '../../lib/errors';
 import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
@@ -123,14 +124,7 @@ describe('createAdGroup: ids and parents', () => {
       w.campaigns.repo.putNewCampaign(
         campaignFixture({ agencyId: 'bgAgency-rival', bgCampaignId: 'bg-campaign-new-1' }),
         [],
-        {
-          domain_list: [],
-          geo_country: [],
-          geo_state: [],
-          geo_zip: [],
-          role_title_segments: [],
-          retargeting_segments: [],
-        },
+        ZTargetingSelections.parse({}),
       ),
     ).resolves.toBe(false);
   });

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatLogDate } from '@/lib/date-format';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bytesOf, captureDownloads } from '@/test/downloads';
 import { makeBillingLog } from '../billing.fixtures';
 import { Component as AllBillingLogsPage } from './all-billing-logs';
 
@@ -93,16 +94,7 @@ describe('All Billing Logs', () => {
   it("exports the grid to 'export.csv' with the BOM, quoted strings and ';'", async () => {
     // Prepare
     const user = userEvent.setup();
-    let saved: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved = blob as Blob;
-      return 'blob:logs';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const saved = captureDownloads();
     const log = makeBillingLog({ description: 'Spend "March"; final' });
     renderLogs({ listAllBillingLogs: () => ({ payload: [log] }) });
 
@@ -110,8 +102,8 @@ describe('All Billing Logs', () => {
     await user.click(await screen.findByRole('button', { name: 'Export' }));
 
     // Assess
-    expect(names).toEqual(['export.csv']);
-    const bytes = new Uint8Array(await (saved as Blob).arrayBuffer());
+    expect(saved.map((file) => file.name)).toEqual(['export.csv']);
+    const bytes = await bytesOf(saved[0]);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     expect(lines[0]).toBe(

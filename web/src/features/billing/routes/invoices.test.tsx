@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bytesOf, captureDownloads } from '@/test/downloads';
 import { makeInvoice } from '../billing.fixtures';
 import { Component as InvoicesPage } from './invoices';
 
@@ -159,16 +160,7 @@ describe('Invoices page', () => {
   it('exports one PDF per selected invoice and is disabled with nothing selected', async () => {
     // Prepare
     const user = userEvent.setup();
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    let pending: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      pending = blob as Blob;
-      return 'blob:invoice';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: pending as Blob });
-    });
+    const saved = captureDownloads();
     const { api } = renderInvoices();
     await screen.findByRole('table', { name: 'Invoices' });
     const exportButton = screen.getByRole('button', { name: 'Export' });
@@ -183,7 +175,7 @@ describe('Invoices page', () => {
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(saved.map((file) => file.name).sort()).toEqual(['Invoice-inv-1.pdf', 'Invoice-inv-3.pdf']);
     for (const file of saved) {
-      const head = new TextDecoder().decode(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 5));
+      const head = new TextDecoder().decode((await bytesOf(file)).slice(0, 5));
       expect(head).toBe('%PDF-');
       expect(file.blob.type).toBe('application/pdf');
     }

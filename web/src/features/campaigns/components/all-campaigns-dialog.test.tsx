@@ -5,6 +5,7 @@ import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { captureDownloads, textOf } from '@/test/downloads';
 import { makeAdvertiser, makeCampaign } from '../campaigns.fixtures';
 import { AllCampaignsDialog } from './all-campaigns-dialog';
 
@@ -150,16 +151,7 @@ describe('All-campaigns dialog', () => {
     // Prepare
     const user = userEvent.setup();
     const create = vi.spyOn(toaster, 'create');
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    let pending: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      pending = blob as Blob;
-      return 'blob:campaigns';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: pending as Blob });
-    });
+    const saved = captureDownloads();
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: '"Acme Outdoor" Advertiser Campaigns' });
     await within(dialog).findByRole('table', { name: '"Acme Outdoor" Advertiser Campaigns' });
@@ -177,9 +169,7 @@ describe('All-campaigns dialog', () => {
 
     // Assess
     expect(saved.map((file) => file.name)).toEqual(['bidgrid-campaigns.csv']);
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
-      new Uint8Array(await (saved[0] as { blob: Blob }).blob.arrayBuffer()),
-    );
+    const text = await textOf(saved[0]);
     expect(text).toBe(
       [
         '\uFEFF"Name","Start Date","End Date","Active","Archived","Matched Accounts","Clicks","CTR","Impressions","Budget Spent","CPC","CPM","Conversions"',

@@ -8,6 +8,7 @@ import { toaster } from '@/lib/toaster';
 import { ApolloProvider } from '@apollo/client/react';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession, renderRoutes } from '@/test/render';
+import { captureDownloads, textOf } from '@/test/downloads';
 import {
   makeAdGroup,
   makeAdvertiser,
@@ -447,16 +448,7 @@ describe('Line-item report', () => {
   it("exports the shown columns with ';' to export.csv", async () => {
     // Prepare
     const user = userEvent.setup();
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    let pending: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      pending = blob as Blob;
-      return 'blob:export';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: pending as Blob });
-    });
+    const saved = captureDownloads();
     renderDashboard({ campaigns: [spring], lineItems: [makeLineItem(), fromFile] });
     await screen.findByRole('checkbox', { name: 'Status of Globex Corporation' });
 
@@ -465,9 +457,7 @@ describe('Line-item report', () => {
 
     // Assess
     expect(saved.map((file) => file.name)).toEqual(['export.csv']);
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
-      new Uint8Array(await (saved[0] as { blob: Blob }).blob.arrayBuffer()),
-    );
+    const text = await textOf(saved[0]);
     expect(text).toBe(
       [
         '\uFEFF"Status";"Name";"Source";"HS Company Id";"impressions";"clicks";"conversions";"Spent USD";"segment_count_nam"',
@@ -499,16 +489,7 @@ describe('paged lists (issue 9 §6)', () => {
     );
     let releaseLineItems = (): void => undefined;
     const secondLineItemPage = new Promise<void>((resolve) => (releaseLineItems = resolve));
-    const saved: Array<{ name: string; blob: Blob }> = [];
-    let pending: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      pending = blob as Blob;
-      return 'blob:export';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: pending as Blob });
-    });
+    const saved = captureDownloads();
     const { router, api } = renderDashboard(
       { campaigns: [spring, paused, newer], lineItems: [] },
       {
@@ -541,7 +522,7 @@ describe('paged lists (issue 9 §6)', () => {
     expect(loadingMore).toBe('Loading more... (20 line items loaded)');
     expect(disabledWhileLoading).toBe(true);
     expect(saved.map((file) => file.name)).toEqual(['export.csv']);
-    const csv = new TextDecoder().decode(new Uint8Array(await (saved[0] as { blob: Blob }).blob.arrayBuffer()));
+    const csv = await textOf(saved[0]);
     const names = csv
       .split('\r\n')
       .slice(1, -1)

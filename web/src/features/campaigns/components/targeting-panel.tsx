@@ -1,9 +1,13 @@
 import { Box, Heading, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
 import { targetingColumns } from '../targeting';
+
+/** Before the read answers, or when it failed: every layer empty (the schema's defaults), shown as 'N/A'. */
+const NO_TARGETING = ZTargetingSelections.parse({});
 
 function Items({ items }: { items: readonly string[] }) {
   if (items.length === 0) return <Text color="fg.muted">{NOT_AVAILABLE}</Text>;
@@ -26,16 +30,7 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
   useEffect(() => {
     if (error) console.error(reportErrorText(error.message));
   }, [error]);
-  const columns = targetingColumns(
-    data ?? {
-      domain_list: [],
-      geo_country: [],
-      geo_state: [],
-      geo_zip: [],
-      role_title_segments: [],
-      retargeting_segments: [],
-    },
-  );
+  const columns = targetingColumns(data ?? NO_TARGETING);
 
   return (
     <Stack as="section" aria-labelledby="targeting-heading" gap="3">

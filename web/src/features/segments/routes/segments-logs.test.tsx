@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatLogDate } from '@/lib/date-format';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { captureDownloads, textOf } from '@/test/downloads';
 import { Component as SegmentsLogsPage } from './segments-logs';
 
 const session = fakeSession({ isAuthenticated: true, userName: 'ops-admin', agency: demoAgency });
@@ -58,23 +59,17 @@ describe('Segments Logs', () => {
   it("exports 'export.csv' with the grid's texts", async () => {
     // Prepare
     const user = userEvent.setup();
-    let saved: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved = blob as Blob;
-      return 'blob:segments';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const saved = captureDownloads();
     renderSegments({ listSegmentsLogs: () => ({ payload: [entry] }) });
 
     // Act
     await user.click(await screen.findByRole('button', { name: 'Export' }));
 
     // Assess
-    expect(click).toHaveBeenCalledTimes(1);
-    const text = new TextDecoder().decode(new Uint8Array(await (saved as Blob).arrayBuffer()).slice(3));
+    expect(saved.map((file) => file.name)).toEqual(['export.csv']);
+    const text = await textOf(saved[0]);
     expect(text).toBe(
-      `"Date";"Subdomain";"IP Segment";"Original Domains"\r\n"${formatLogDate(entry.date)}";"acme";"198.18.0.0/24";"acme.example, www.acme.example"\r\n`,
+      `\uFEFF"Date";"Subdomain";"IP Segment";"Original Domains"\r\n"${formatLogDate(entry.date)}";"acme";"198.18.0.0/24";"acme.example, www.acme.example"\r\n`,
     );
   });
 
