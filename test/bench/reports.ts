@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../support/api';
 import { spawnStack } from '../support/spawn-stack';
 import { STACK_INFO_ENV } from '../support/stack';
 import { measureLatency, type LatencyResult } from './latency';
-import { applyLambdaEnvironment } from '../support/lambda-environment';
+import { useLambdasOn } from '../support/lambda-environment';
 
 /**
  * Issue 6 figures: p50/p99 of the dashboard's two heaviest reads, campaigns by advertiser and the
@@ -71,29 +71,6 @@ async function withStack<T>(work: (info: LocalStackInfo) => Promise<T>): Promise
   }
 }
 
-/**
- * Points this process's lambdas modules (the seed code) at the stack, forgetting clients made for a
- * stack an earlier call used (each call may start its own).
- */
-async function useStack(info: LocalStackInfo): Promise<void> {
-  applyLambdaEnvironment(info);
-  const [
-    { resetConfigForTests },
-    { resetDynamoDbForTests },
-    { resetCreativeStorageForTests },
-    { resetBidderClientForTests },
-  ] = await Promise.all([
-    import('@bidgrid/lambdas/config'),
-    import('@bidgrid/lambdas/adapters/dynamodb'),
-    import('@bidgrid/lambdas/adapters/creative-storage'),
-    import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
-  ]);
-  resetConfigForTests();
-  resetDynamoDbForTests();
-  resetCreativeStorageForTests();
-  resetBidderClientForTests();
-}
-
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** The demo user's access token on this stack (not the cached one of test/support: each run may have its own stack). */
@@ -145,7 +122,7 @@ export async function measureReports(options: { clients?: number; seconds?: numb
   const clients = options.clients ?? 1;
   const seconds = options.seconds ?? 5;
   return withStack(async (info) => {
-    await useStack(info);
+    await useLambdasOn(info);
     const { createSeedCampaign } = await import('@bidgrid/local/seed/campaigns.seed');
     const campaign = benchCampaign('bg-campaign-bench-reports', BENCH_LINE_ITEMS, BENCH_DAYS);
     if (await createSeedCampaign(campaign, today())) await runSyncJob(info);
@@ -189,7 +166,7 @@ export interface SyncFigures {
  */
 export async function measureSync(): Promise<SyncFigures> {
   return withStack(async (info) => {
-    await useStack(info);
+    await useLambdasOn(info);
     const { createSeedCampaign } = await import('@bidgrid/local/seed/campaigns.seed');
     // Everything else synced first, so the measured run is this campaign's full history.
     await runSyncJob(info);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { advertiser as advertiserOps, ZInvoice, type TAdvertiser, type TInvoice } from '@bidgrid/shared';
 import { accessTokenFor, callOperation, DEMO_PASSWORD } from './api';
 import { createAgencyFor, createConfirmedUser, uniqueUserName } from './cognito-local';
-import { applyLambdaEnvironment } from './lambda-environment';
+import { useLambdasOn } from './lambda-environment';
 import { stackInfo } from './stack';
 
 /**
@@ -22,18 +22,13 @@ export interface BigAgency {
   readonly invoiceIds: readonly string[];
 }
 
-let environmentSet = false;
-
 /**
  * The billing repository and the billing rules of the running stack (lambdas modules read their
  * configuration on first use). The modules themselves, not `seeding.ts`: the browser tests' loader cannot
  * follow the vendor SDKs that module also brings.
  */
 async function seeding() {
-  if (!environmentSet) {
-    applyLambdaEnvironment(stackInfo());
-    environmentSet = true;
-  }
+  await useLambdasOn(stackInfo());
   const [repository, logs, document, descriptor] = await Promise.all([
     import('@bidgrid/lambdas/adapters/repositories/billing.repository'),
     import('@bidgrid/lambdas/domain/billing/billing-logs'),

@@ -11,7 +11,7 @@ import {
 import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
 import { seedAgency } from '@bidgrid/local/seed/agencies.seed';
 import { newId } from '@bidgrid/shared';
-import { applyLambdaEnvironment } from './lambda-environment';
+import { useLambdasOn } from './lambda-environment';
 import { stackInfo } from './stack';
 
 /**
@@ -93,7 +93,7 @@ export async function createConfirmedUser(username: string, password: string): P
  * agencies only for users its own sign-up registered (with a sign-up ticket), which these are not.
  */
 export async function createAgencyFor(username: string, name = `Agency of ${username}`): Promise<string> {
-  applyLambdaEnvironment(stackInfo());
+  await useLambdasOn(stackInfo());
   const agencyId = newId('agency');
   await seedAgency({ agencyId, name, email: `${username}@example.com`, username });
   return agencyId;

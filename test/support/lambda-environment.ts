@@ -23,3 +23,33 @@ export function applyLambdaEnvironment(info: LocalStackInfo): void {
     { LOG_LEVEL: 'silent' },
   );
 }
+
+/** The stack this process's lambdas modules were last pointed at. */
+let current: string | undefined;
+
+/**
+ * Points this process's lambdas modules at `info`'s stack: its environment, and fresh clients when an
+ * earlier call pointed them at another stack (a bench starts one per section; the modules cache their
+ * configuration and clients on first use). Calling it again for the same stack changes nothing.
+ */
+export async function useLambdasOn(info: LocalStackInfo): Promise<void> {
+  const identity = JSON.stringify([info.dynamodbEndpoint, info.s3Endpoint, info.tables, info.simulators]);
+  if (identity === current) return;
+  applyLambdaEnvironment(info);
+  const [
+    { resetConfigForTests },
+    { resetDynamoDbForTests },
+    { resetCreativeStorageForTests },
+    { resetBidderClientForTests },
+  ] = await Promise.all([
+    import('@bidgrid/lambdas/config'),
+    import('@bidgrid/lambdas/adapters/dynamodb'),
+    import('@bidgrid/lambdas/adapters/creative-storage'),
+    import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
+  ]);
+  resetConfigForTests();
+  resetDynamoDbForTests();
+  resetCreativeStorageForTests();
+  resetBidderClientForTests();
+  current = identity;
+}
