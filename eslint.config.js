@@ -12,7 +12,8 @@ import globals from 'globals';
 
 // From lambdas the local stack (cdk/local) may import only what lambdas exports for it on purpose:
 // handler and job entry files (it also loads them by path), the job schedules, the seeding API and
-// the authorizer's token check. Globs, as the rule matches them against resolved absolute paths.
+// the authorizer's token check, and the bidder's wire descriptions (one description of each route
+// for the client and the simulator). Globs, as the rule matches them against resolved absolute paths.
 const localStackMayImport = [
   '**/lambdas/src/http/*.handler.ts',
   '**/lambdas/src/ws/*.handler.ts',
@@ -22,6 +23,8 @@ const localStackMayImport = [
   '**/lambdas/src/triggers/user-pool-triggers.ts',
   '**/lambdas/src/seeding.ts',
   '**/lambdas/src/authorizer.ts',
+  // The bidder's wire descriptions: the simulator validates requests and replies with the client's own.
+  '**/lambdas/src/adapters/bidder/wire/*.wire.ts',
 ];
 
 // `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets esbuild
@@ -138,7 +141,7 @@ export default tseslint.config(
               from: './lambdas/**',
               except: localStackMayImport,
               message:
-                'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
+                'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts, authorizer.ts and the bidder wire descriptions: export what a seed needs from lambdas/src/seeding.ts.',
             },
             {
               target: ['./cdk/src', './cdk/bin', './cdk/test'],

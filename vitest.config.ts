@@ -13,6 +13,8 @@ export default defineConfig({
             'lambdas/src/**/*.test.ts',
             'cdk/**/*.test.ts',
             'test/lint/**/*.test.ts',
+            // Clients held against their simulators in-process (test/ may import both sides).
+            'test/contract/**/*.test.ts',
             'scripts/**/*.test.mjs',
             // The fuzz generator of test/support is itself tested, without a stack.
             'test/support/**/*.test.ts',

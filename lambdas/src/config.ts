@@ -69,6 +69,11 @@ const ZConfig = ZCoreConfig.extend({
     ),
   /** Vendors: base URLs point at simulators locally and at the vendors in the cloud. */
   BIDDER_BASE_URL: z.url(),
+  /** The bidder account's buzz key (names the session cookie); by default the first label of `<buzz_key>.api.beeswax.com`. */
+  BIDDER_BUZZ_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   HUBSPOT_BASE_URL: z.url(),
   HUBSPOT_AUTHORIZE_URL: z.url(),
   STRIPE_API_URL: z.url(),

@@ -39,5 +39,6 @@ export { BILLING_LOG_TYPES, BILLING_SOURCE, failureLog, toBillingLogEntry } from
 export { invoiceHtml, invoiceSubject } from './domain/billing/invoice-document';
 export { statementDescriptor } from './domain/billing/statement-descriptor';
 export { syncCampaign } from './domain/report-sync/report-sync.use-case';
+export { createCampaign } from './domain/campaigns/create-campaign.use-case';
 export { reportToday } from './domain/reports/report-rows';
 export { PLAYBOOKS_SEED } from './domain/playbooks.seed';

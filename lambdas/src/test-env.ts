@@ -20,6 +20,7 @@ const TEST_ENV: Record<string, string> = {
   WS_MANAGEMENT_ENDPOINT: 'http://127.0.0.1:1/local',
   INTERNAL_USERS: 'ops-admin,Second-Admin',
   BIDDER_BASE_URL: 'http://127.0.0.1:1/bidder',
+  BIDDER_BUZZ_KEY: 'bidgridtest',
   HUBSPOT_BASE_URL: 'http://127.0.0.1:1/crm',
   HUBSPOT_AUTHORIZE_URL: 'http://127.0.0.1:1/crm/oauth/authorize',
   STRIPE_API_URL: 'http://127.0.0.1:1/payments',

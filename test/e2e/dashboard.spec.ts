@@ -438,7 +438,9 @@ test.describe('campaigns dashboard', () => {
     await page.getByRole('button', { name: 'Copy Conversion Pixel' }).click();
     await expect(page.getByText('Conversion pixel copied to the clipboard.')).toBeVisible();
     const copied = await readWhenReady(() => page.evaluate(() => navigator.clipboard.readText()), 'the copied pixel');
-    expect(copied).toContain(`/${encodeURIComponent(enterprise.pixel_event_id ?? 'missing')}?`);
+    // The bidder's own tag, as the campaign read gave it (the img src escapes its ampersands).
+    expect(copied).toContain(`src="${(enterprise.conversion_tag_url ?? 'missing').replaceAll('&', '&amp;')}"`);
+    expect(copied).toContain('https://cnv.event.prod.bidr.io/log/cnv?tag_id=');
     expect(copied).toMatch(/^<!-- BidGrid conversion pixel: .+ -->\n<img src="https:\/\/.+" width="1" height="1"/);
   });
 });

@@ -9,6 +9,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../emulators/dynamodb';
 export const SIMULATOR_SECRETS = {
   BIDDER_EMAIL: 'api@bidgrid.local',
   BIDDER_PASSWORD: 'bidder-local-password',
+  BIDDER_HEM_SALT: 'bidder-local-hem-salt',
   HUBSPOT_CLIENT_ID: 'bidgrid-local-hubspot-client',
   HUBSPOT_CLIENT_SECRET: 'bidgrid-local-hubspot-secret',
   STRIPE_SECRET_KEY: 'sk_test_local',
@@ -17,6 +18,9 @@ export const SIMULATOR_SECRETS = {
   /** 32 bytes, base64: encrypts CRM tokens at rest locally (KMS in the cloud). */
   TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 'bidgrid-local-token-key').toString('base64'),
 } as const;
+
+/** The simulated bidder account's buzz key (names its session cookie and its conversion tags). */
+export const BIDDER_BUZZ_KEY = 'bidgridlocal';
 
 /** Allow-listed internal user names locally (the spec's five are configured per stage). */
 export const LOCAL_INTERNAL_USERS = ['ops-admin'] as const;
@@ -64,6 +68,7 @@ export function lambdaEnvironment(input: LambdaEnvInput): Record<string, string>
     WS_MANAGEMENT_ENDPOINT: input.wsManagementUrl,
     INTERNAL_USERS: LOCAL_INTERNAL_USERS.join(','),
     BIDDER_BASE_URL: input.simulators.bidder,
+    BIDDER_BUZZ_KEY,
     HUBSPOT_BASE_URL: input.simulators.hubspot,
     HUBSPOT_AUTHORIZE_URL: `${input.simulators.hubspot}/oauth/authorize`,
     ...(input.webUrl ? { HUBSPOT_REDIRECT_URI: `${input.webUrl}/advertisers` } : {}),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
 import { COMPANIES } from '../simulators/company-match';
@@ -314,9 +313,6 @@ export const seedAdGroupId = (campaignId: CampaignId): `bg-ad-group-${string}` =
 export const seedCreativeId = (campaignId: CampaignId, index: number): `bgCreative-${string}` =>
   `bgCreative-${campaignId.slice('bg-campaign-'.length)}-${index + 1}`;
 
-/** A stable conversion pixel event id per campaign. */
-const pixelEventId = (campaignId: string): string => createHash('sha256').update(campaignId).digest('hex').slice(0, 20);
-
 /** Lambdas modules the seed uses, imported once the stack has set their environment. */
 async function seedModules() {
   const [
@@ -328,6 +324,7 @@ async function seedModules() {
       bidderClient,
       creativeStorage,
       syncCampaign,
+      createCampaign,
       reportToday,
       createLogger,
     },
@@ -344,6 +341,7 @@ async function seedModules() {
     bidder: bidderClient(),
     creativeStorage,
     syncCampaign,
+    createCampaign,
     reportToday,
     estimatedBudget,
     createLogger,
@@ -371,17 +369,6 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
   const end = seedDay(seed.endDay, today);
   const budget = m.estimatedBudget(seed.dailyBudget, start, end);
 
-  const beeswaxCampaignId = await bidder.createCampaign({
-    advertiserId: advertiser.beeswaxAdvertiserId,
-    name: seed.name,
-    ourId: seed.id,
-    totalBudget: budget,
-    dailyBudget: seed.dailyBudget,
-    startDate: start,
-    endDate: end,
-    active: true,
-  });
-
   const companies = (seed.companies ?? [null]).map((company) => {
     if (!company) return { company, name: seed.name, segments: [] as string[] };
     const match = COMPANIES.find((c) => c.domain === company.domain);
@@ -390,37 +377,59 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
     if (!name || !segments) throw new Error(`Seed company ${company.domain} is not in the company-match dataset`);
     return { company, name, segments: [...segments] };
   });
-  const lineItems = [];
-  for (const { company, name, segments } of companies) {
-    const beeswaxLineItemId = await bidder.createLineItem({
-      advertiserId: advertiser.beeswaxAdvertiserId,
-      campaignId: beeswaxCampaignId,
-      name,
-      ourId: `${seed.id}:${company?.domain ?? 'all'}`,
-      media: seed.video ? 'video' : 'display',
-      dailyBudget: Math.round((seed.dailyBudget / companies.length) * 100) / 100,
-      cpmBid: seed.maxBid,
-      ipRanges: segments,
-      active: true,
-    });
-    lineItems.push({
-      beeswaxLineItemId,
-      bgCampaignId: seed.id,
-      bgAdvertiserId: seed.advertiserId,
-      line_item_name: name,
-      active: !company?.inactive,
-      hubspotCompanyId: company?.hubspotCompanyId ?? null,
-      fromFile: company?.fromFile ?? false,
-      domain: company?.domain ?? null,
-      line_item_budget: Math.round((budget / companies.length) * 100) / 100,
-      line_item_spend: 0,
-      segmentCount: segments.length,
-      version: 0,
-    });
-  }
+  const createdAt = `${seedDay(seed.startDay - 3, today)}T15:00:00.000Z`;
+  const targeting = { ...ZTargetingSelections.parse({}), ...seed.targeting };
+
+  // The campaign, its conversion event and its line items (inactive at the bidder until creatives
+  // are linked) through the use case the wizard calls.
+  const { campaign, lineItems } = await m.createCampaign(
+    {
+      campaign: {
+        bgCampaignId: seed.id,
+        bgAdvertiserId: seed.advertiserId,
+        agencyId: seed.agencyId,
+        name: seed.name,
+        description: seed.description,
+        active: seed.active,
+        archived: seed.archived,
+        start_date: start,
+        end_date: end,
+        daily_budget: seed.dailyBudget,
+        campaign_budget: budget,
+        maxBid: seed.maxBid,
+        maxCompanies: seed.maxCompanies ?? null,
+        showInHubspot: seed.showInHubspot ?? false,
+        isVideoCampaign: seed.video,
+        accounts: seed.companies?.length ?? 0,
+        campaignType: seed.campaignType,
+        createdBy: seed.createdBy,
+        createdAt,
+      },
+      beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+      lineItems: companies.map(({ company, name, segments }) => ({
+        key: company?.domain ?? 'all',
+        record: {
+          bgCampaignId: seed.id,
+          bgAdvertiserId: seed.advertiserId,
+          line_item_name: name,
+          active: !company?.inactive,
+          hubspotCompanyId: company?.hubspotCompanyId ?? null,
+          fromFile: company?.fromFile ?? false,
+          domain: company?.domain ?? null,
+          line_item_spend: 0,
+          segmentCount: segments.length,
+        },
+        targeting: {
+          ...(seed.targeting.geo_country?.length ? { countries: [...seed.targeting.geo_country] } : {}),
+          ...(segments.length ? { ipRanges: segments } : {}),
+        },
+      })),
+      targeting,
+    },
+    { campaigns: m.campaignRepository, bidder, log: m.createLogger({ level: 'warn' }) },
+  );
 
   const adGroupId = seedAdGroupId(seed.id);
-  const createdAt = `${seedDay(seed.startDay - 3, today)}T15:00:00.000Z`;
   const creatives = [];
   for (const [index, spec] of seed.creatives.entries()) {
     const bgCreativeId = seedCreativeId(seed.id, index);
@@ -440,7 +449,7 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
       width: spec.width,
       height: spec.height,
       clickUrl: seed.landingPage,
-      assetUrl: creativeStorage.urlOf(assetKey),
+      file: { fileName, contentType: mimetype, bytes: asset },
       active: true,
     });
     for (const lineItem of lineItems) await bidder.linkCreative(beeswaxCreativeId, lineItem.beeswaxLineItemId);
@@ -465,42 +474,16 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
     } as const);
   }
 
-  // The state the dashboard finds: what was switched off, after delivering until now.
-  if (!seed.active) await bidder.updateCampaign(beeswaxCampaignId, { active: false });
+  // With creatives linked the line items serve from their flight start (the simulator takes a line
+  // item's first switch-on as part of its set-up); then the state the dashboard finds: what was
+  // switched off, after delivering until now.
+  if (creatives.length > 0) {
+    for (const lineItem of lineItems) await bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: true });
+  }
+  if (!seed.active) await bidder.updateCampaign(campaign.beeswaxCampaignId, { active: false });
   for (const lineItem of lineItems) {
     if (!lineItem.active) await bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: false });
   }
-
-  const stored = await m.campaignRepository.putNewCampaign(
-    {
-      bgCampaignId: seed.id,
-      beeswaxCampaignId,
-      bgAdvertiserId: seed.advertiserId,
-      agencyId: seed.agencyId,
-      name: seed.name,
-      description: seed.description,
-      active: seed.active,
-      archived: seed.archived,
-      start_date: start,
-      end_date: end,
-      daily_budget: seed.dailyBudget,
-      campaign_budget: budget,
-      maxBid: seed.maxBid,
-      maxCompanies: seed.maxCompanies ?? null,
-      showInHubspot: seed.showInHubspot ?? false,
-      isVideoCampaign: seed.video,
-      accounts: seed.companies?.length ?? 0,
-      pixel_event_id: pixelEventId(seed.id),
-      campaignType: seed.campaignType,
-      createdBy: seed.createdBy,
-      createdAt,
-      version: 0,
-    },
-    lineItems,
-    // Layers the seed does not name are empty, as the schema's defaults have them.
-    { ...ZTargetingSelections.parse({}), ...seed.targeting },
-  );
-  if (!stored) throw new Error(`Seed campaign ${seed.id} could not be stored`);
   await m.adGroupRepository.putNewAdGroup(seed.agencyId, {
     adGroupId,
     bgAdvertiserId: seed.advertiserId,

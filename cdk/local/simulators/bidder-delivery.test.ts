@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   campaignDelivery,
   DELIVERY_COUNT_KEYS,
+  IMPRESSIONS_PER_ADDRESS,
   lineItemDelivery,
   lineItemPlan,
   splitByCreative,
@@ -12,21 +13,31 @@ import {
 const campaignHistory = (values: Record<string, unknown> = {}): HistoryEntry[] => [
   {
     at: null,
-    values: { active: true, start_date: '2026-01-01', end_date: '2026-12-31', daily_budget: 500, ...values },
+    values: {
+      active: true,
+      start_date: '2026-01-01T00:00:00Z',
+      end_date: '2026-12-31T23:59:59Z',
+      spend_budget: { lifetime: '100000', daily: '500' },
+      ...values,
+    },
   },
 ];
+/** A v2 line item: `type`, `spend_budget` (decimal strings), `bidding.strategy`. */
 const lineItemHistory = (values: Record<string, unknown> = {}): HistoryEntry[] => [
   {
     at: null,
     values: {
       active: true,
-      daily_budget: 100,
-      line_item_type_id: 0,
-      bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 12 } },
+      spend_budget: { lifetime: '10000', daily: '100' },
+      type: 'banner',
+      bidding: { strategy: 'CPM', values: { cpm_bid: 12 } },
       ...values,
     },
   },
 ];
+const ipTargeting = (...ranges: string[]) => ({
+  targeting_modules: { user: { all: { ip_range: { any: ranges.map((value) => ({ comparator: 'equals', value })) } } } },
+});
 
 /** A line item day with sensible defaults; `now` well after the day, so the whole day counts. */
 function day(overrides: Partial<LineItemDay> = {}): LineItemDay {
@@ -50,6 +61,25 @@ const delivered = (input: LineItemDay) => {
 const DAYS = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2026, 4, 1 + i)).toISOString().slice(0, 10));
 
 describe('bidder simulator delivery', () => {
+  it('reads v2 settings (type, spend_budget.daily) and caps impressions by the targeted IP addresses', () => {
+    // Act
+    const open = delivered(day());
+    const video = lineItemPlan(day({ lineItemHistory: lineItemHistory({ type: 'video' }) }));
+    const office = delivered(day({ lineItemHistory: lineItemHistory(ipTargeting('23.24.240.0/29')) }));
+    const campus = delivered(day({ lineItemHistory: lineItemHistory(ipTargeting('23.24.0.0/16')) }));
+    // Assess
+    expect(lineItemPlan(day())).toMatchObject({
+      dailyBudgetUsd: 100,
+      cpmBidUsd: 12,
+      video: false,
+      impressionCap: null,
+    });
+    expect(video?.video).toBe(true);
+    expect(office?.impression).toBe(8 * IMPRESSIONS_PER_ADDRESS);
+    expect(office?.spend_micros).toBeLessThan(open?.spend_micros ?? 0);
+    expect(campus?.impression).toBe(open?.impression);
+  });
+
   it('is the same for the same ids, day, settings and hour, and differs between days', () => {
     // Act
     const first = delivered(day());
@@ -87,7 +117,7 @@ describe('bidder simulator delivery', () => {
   });
 
   it('gives video line items quartiles that only go down', () => {
-    const counts = delivered(day({ lineItemHistory: lineItemHistory({ line_item_type_id: 1 }) }));
+    const counts = delivered(day({ lineItemHistory: lineItemHistory({ type: 'video' }) }));
     if (!counts) throw new Error('no delivery');
     const funnel = [
       counts.impression,
@@ -126,7 +156,11 @@ describe('bidder simulator delivery', () => {
   it('keeps a campaign within its daily budget across its line items', () => {
     // Prepare: ten line items of 100 a day under a campaign of 300 a day.
     const inputs = Array.from({ length: 10 }, (_, i) =>
-      day({ lineItemId: 100 + i, campaignHistory: campaignHistory({ daily_budget: 300 }), campaignLineItemCount: 10 }),
+      day({
+        lineItemId: 100 + i,
+        campaignHistory: campaignHistory({ spend_budget: { lifetime: '100000', daily: '300' } }),
+        campaignLineItemCount: 10,
+      }),
     );
     // Act
     const spend = [...campaignDelivery(inputs).values()].reduce((sum, c) => sum + c.spend_micros, 0);

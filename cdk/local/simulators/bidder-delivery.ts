@@ -8,6 +8,8 @@
  * - spend never above the line item's daily budget, and a campaign's line items together never above
  *   the campaign's daily budget;
  * - the clearing CPM never above the line item's bid;
+ * - a line item targeting IP ranges buys at most `IMPRESSIONS_PER_ADDRESS` a day per address in them
+ *   (a company's few offices see only so many ads);
  * - clicks, click-through and view-through conversions, video quartiles (each at most the one before),
  *   viewability and invalid traffic in the ranges ad tech sees;
  * - today only the hours that have passed (whole hours, so a report within the hour does not move).
@@ -94,6 +96,9 @@ export interface LineItemDay {
   now: Date;
 }
 
+/** Most impressions a day one targeted IP address yields (offices share addresses behind NAT). */
+export const IMPRESSIONS_PER_ADDRESS = 400;
+
 const MS_PER_DAY = 86_400_000;
 const MS_PER_HOUR = 3_600_000;
 const MICROS = 1_000_000;
@@ -164,6 +169,24 @@ const num = (value: unknown): number | undefined => {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 };
+/** A v2 `spend_budget.daily` (a decimal string), or a 0.5 `daily_budget`. */
+const dailyOf = (values: Record<string, unknown>): number | undefined => {
+  const spend = values['spend_budget'] as { daily?: unknown } | undefined;
+  return num(spend?.daily) ?? num(values['daily_budget']);
+};
+
+/** Addresses in the IPv4 ranges of a line item's targeting (`targeting_modules.user.all.ip_range`); null without. */
+function targetedAddresses(values: Record<string, unknown>): number | null {
+  const modules = values['targeting_modules'] as
+    { user?: { all?: { ip_range?: { any?: Array<{ value?: unknown }> } } } } | undefined;
+  const ranges = modules?.user?.all?.ip_range?.any ?? [];
+  if (ranges.length === 0) return null;
+  return ranges.reduce((sum, term) => {
+    const bits = Number(String(term.value ?? '').split('/')[1]);
+    return sum + (Number.isInteger(bits) && bits >= 0 && bits <= 32 ? 2 ** (32 - bits) : 0);
+  }, 0);
+}
+
 const dateOf = (value: unknown): string | undefined =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 
@@ -177,6 +200,8 @@ export function lineItemPlan(input: LineItemDay): {
   video: boolean;
   activeFraction: number;
   campaignDailyBudgetUsd: number;
+  /** Most impressions the targeted IP ranges allow on a whole day (null: no IP targeting). */
+  impressionCap: number | null;
 } | null {
   const start = dayStart(input.day);
   if (Number.isNaN(start)) return null;
@@ -196,18 +221,21 @@ export function lineItemPlan(input: LineItemDay): {
   const activeFraction = both / MS_PER_DAY;
   if (activeFraction <= 0) return null;
 
-  const campaignDailyBudgetUsd = num(campaign['daily_budget']) ?? 0;
-  const dailyBudgetUsd =
-    num(lineItem['daily_budget']) ?? campaignDailyBudgetUsd / Math.max(1, input.campaignLineItemCount);
+  const campaignDailyBudgetUsd = dailyOf(campaign) ?? 0;
+  const dailyBudgetUsd = dailyOf(lineItem) ?? campaignDailyBudgetUsd / Math.max(1, input.campaignLineItemCount);
   const bidding = lineItem['bidding'] as { values?: { cpm_bid?: unknown } } | undefined;
   const cpmBidUsd = num(bidding?.values?.cpm_bid) ?? num(lineItem['max_bid']) ?? 0;
   if (dailyBudgetUsd <= 0 || cpmBidUsd <= 0) return null;
   return {
     dailyBudgetUsd,
     cpmBidUsd,
-    video: num(lineItem['line_item_type_id']) === 1,
+    video: lineItem['type'] === 'video' || num(lineItem['line_item_type_id']) === 1,
     activeFraction,
     campaignDailyBudgetUsd,
+    impressionCap: (() => {
+      const addresses = targetedAddresses(lineItem);
+      return addresses === null ? null : addresses * IMPRESSIONS_PER_ADDRESS;
+    })(),
   };
 }
 
@@ -228,7 +256,9 @@ export function lineItemDelivery(
   const budgetUsd = plan.dailyBudgetUsd * plan.activeFraction * between(0.55, 0.95) * weekendFactor * budgetScale;
   // Second-price style clearing with bid shading: always below the bid.
   const clearingCpmUsd = plan.cpmBidUsd * between(0.45, 0.95);
-  const impression = Math.floor((budgetUsd / clearingCpmUsd) * 1000);
+  const affordable = Math.floor((budgetUsd / clearingCpmUsd) * 1000);
+  const reachable = plan.impressionCap === null ? affordable : Math.floor(plan.impressionCap * plan.activeFraction);
+  const impression = Math.min(affordable, reachable);
   const spend_micros = Math.floor(impression * clearingCpmUsd * 1000);
 
   const ctr = plan.video ? between(0.003, 0.012) : between(0.0008, 0.003);

@@ -2,102 +2,355 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
+import { routeOf } from '@bidgrid/lambdas/adapters/bidder/wire/routes.wire';
+import { BIDDER_BUZZ_KEY, SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { createLogger } from '../support/logger';
-import { createBidderSimulator } from './bidder';
+import { createBidderSimulator, TRANSCODE_POLLS } from './bidder';
 import { serve } from './test-server';
 
 const dir = mkdtempSync(join(tmpdir(), 'bidder-sim-'));
 const stateFile = join(dir, 'bidder.json');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Signs in as the handlers would and returns a fetch bound to the session cookie. */
+type Reply = { status: number; body: unknown };
+
+/**
+ * Signs in as the client would (v2) and returns a caller bound to the session cookie. Every reply of
+ * a described route is parsed with its wire description: a simulator reply that drifted fails here.
+ */
 async function session(url: string) {
-  const auth = await fetch(`${url}/rest/authenticate`, {
+  const auth = await fetch(`${url}/rest/v2/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SIMULATOR_SECRETS.BIDDER_EMAIL, password: SIMULATOR_SECRETS.BIDDER_PASSWORD }),
+    body: JSON.stringify({
+      email: SIMULATOR_SECRETS.BIDDER_EMAIL,
+      password: SIMULATOR_SECRETS.BIDDER_PASSWORD,
+      keep_logged_in: true,
+    }),
   });
   expect(auth.status).toBe(200);
-  const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] as string;
-  return async (method: string, path: string, body?: unknown) => {
+  const setCookie = auth.headers.get('set-cookie') ?? '';
+  expect(setCookie).toMatch(new RegExp(`^${BIDDER_BUZZ_KEY}_buzz_cookie=[0-9a-f]{32}; Path=/; Max-Age=2592000;`));
+  const cookie = setCookie.split(';')[0] as string;
+  const call = async (method: string, path: string, body?: unknown, form?: FormData): Promise<Reply> => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { cookie, ...(form ? {} : { 'content-type': 'application/json' }) },
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
-    return { status: res.status, body: (await res.json()) as { success: boolean; payload: unknown; message?: string } };
+    const text = await res.text();
+    const reply = { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    const route = routeOf(method, path.split('?')[0] as string);
+    if (route && res.ok) expect(route.reply.safeParse(reply.body).error).toBeUndefined();
+    return reply;
   };
+  const file = (field: string, bytes: number, name = 'x.bin') => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(bytes).fill(7)]), name);
+    return form;
+  };
+  return Object.assign(call, { file });
+}
+type Call = Awaited<ReturnType<typeof session>>;
+
+const payloadId = (reply: Reply): number => (reply.body as { payload: { id: number } }).payload.id;
+const v2Id = (reply: Reply): number => (reply.body as { id: number }).id;
+
+/** An advertiser with an active campaign, two line items (IP-targeted) and a banner linked to both. */
+async function world(call: Call) {
+  const advertiser = v2Id(await call('POST', '/rest/v2/advertisers', { name: 'Acme', active: true }));
+  const campaign = v2Id(
+    await call('POST', '/rest/v2/campaigns', {
+      advertiser_id: advertiser,
+      name: 'Q3',
+      spend_budget: { lifetime: '50000', daily: '200' },
+      start_date: '2026-01-01T00:00:00Z',
+      end_date: '2026-12-31T23:59:59Z',
+      active: true,
+    }),
+  );
+  const expression = v2Id(
+    await call('POST', '/rest/v2/targeting-expressions', {
+      name: 'Initech offices',
+      modules: { user: { all: { ip_range: { any: [{ comparator: 'equals', value: '23.24.0.0/16' }] } } } },
+    }),
+  );
+  const lineItems: number[] = [];
+  for (const name of ['Initech', 'Globex']) {
+    lineItems.push(
+      v2Id(
+        await call('POST', '/rest/v2/line-items', {
+          campaign_id: campaign,
+          name,
+          type: 'banner',
+          spend_budget: { lifetime: '20000', daily: '80' },
+          bidding: { strategy: 'CPM', values: { cpm_bid: 10 }, pacing: 'daily' },
+          targeting_expression_id: expression,
+        }),
+      ),
+    );
+  }
+  const asset = payloadId(
+    await call('POST', '/rest/creative_asset', {
+      advertiser_id: advertiser,
+      creative_asset_name: 'b.png',
+      size_in_bytes: 10,
+    }),
+  );
+  await call('POST', `/rest/creative_asset/upload/${asset}`, undefined, call.file('creative_content', 10, 'b.png'));
+  const creative = payloadId(
+    await call('POST', '/rest/creative', {
+      advertiser_id: advertiser,
+      creative_name: 'Banner',
+      creative_type: 0,
+      creative_template_id: 1,
+      width: 300,
+      height: 250,
+      click_url: 'https://acme.example',
+      active: true,
+      creative_assets: [asset],
+    }),
+  );
+  for (const lineItem of lineItems) {
+    await call('POST', '/rest/creative_line_item', { creative_id: creative, line_item_id: lineItem, active: true });
+    await call('PATCH', `/rest/v2/line-items/${lineItem}`, { active: true });
+  }
+  return { advertiser, campaign, expression, lineItems, creative };
 }
 
-describe('bidder simulator', () => {
-  it('answers /health and refuses calls without a session', async () => {
+describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
+  it('answers /health, refuses calls without a session and signs in on both sign-in paths', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       expect(await (await fetch(`${sim.url}/health`)).json()).toEqual({ status: 'ok', vendor: 'bidder' });
-      const denied = await fetch(`${sim.url}/rest/advertiser`);
+      const denied = await fetch(`${sim.url}/rest/v2/advertisers`);
       expect(denied.status).toBe(401);
-      expect(await denied.json()).toMatchObject({ success: false });
-      const badLogin = await fetch(`${sim.url}/rest/authenticate`, {
+      expect(await denied.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+      const wrong = await fetch(`${sim.url}/rest/authenticate`, {
         method: 'POST',
-        body: JSON.stringify({ email: 'x@y.z', password: 'nope' }),
+        body: JSON.stringify({ email: SIMULATOR_SECRETS.BIDDER_EMAIL, password: 'nope' }),
       });
-      expect(badLogin.status).toBe(401);
+      expect(wrong.status).toBe(401);
+      await session(sim.url);
     } finally {
       await sim.close();
     }
   });
 
-  it('creates, reads, updates and deletes with Beeswax envelopes, and keeps data across restarts', async () => {
-    // Prepare
-    const first = await serve(createBidderSimulator({ stateFile, logger: createLogger('silent') }).server);
-    const call = await session(first.url);
-    // Act
-    const advertiser = await call('POST', '/rest/advertiser', { advertiser_name: 'Acme', active: true });
-    const advertiserId = (advertiser.body.payload as { id: number }).id;
-    const campaign = await call('POST', '/rest/campaign', { advertiser_id: advertiserId, campaign_name: 'Q1' });
-    const campaignId = (campaign.body.payload as { id: number }).id;
-    const orphan = await call('POST', '/rest/campaign', { advertiser_id: 999, campaign_name: 'Lost' });
-    const missing = await call('POST', '/rest/line_item', { campaign_id: campaignId });
-    const updated = await call('PUT', `/rest/campaign/${campaignId}`, { campaign_name: 'Q1 renamed', active: true });
-    const byFilter = await call('GET', `/rest/campaign?advertiser_id=${advertiserId}`);
-    await first.close();
-    // Assess: a new simulator on the same file sees the data.
-    const second = await serve(createBidderSimulator({ stateFile, logger: createLogger('silent') }).server);
-    const again = await session(second.url);
-    const read = await again('GET', `/rest/campaign/${campaignId}`);
-    const removed = await again('DELETE', '/rest/campaign', { campaign_id: campaignId });
-    const afterDelete = await again('GET', `/rest/campaign/${campaignId}`);
-    await second.close();
-
-    expect(advertiser).toMatchObject({ status: 200, body: { success: true, message: 'Advertiser created' } });
-    expect(orphan.status).toBe(400);
-    expect(missing.body).toMatchObject({
-      success: false,
-      errors: expect.arrayContaining(['ERROR: advertiser_id is required']),
-    });
-    expect(updated.body).toMatchObject({ success: true, payload: [{ id: campaignId }] });
-    expect(byFilter.body.payload).toHaveLength(1);
-    expect(read.body.payload).toEqual([
-      expect.objectContaining({
-        campaign_id: campaignId,
-        campaign_name: 'Q1 renamed',
-        active: true,
-        advertiser_id: advertiserId,
-      }),
-    ]);
-    expect(removed.body).toMatchObject({ success: true, message: 'Campaign deleted' });
-    expect(afterDelete.body.payload).toEqual([]);
+  it('validates bodies against the wire description and answers in the v2 and 0.5 error shapes', async () => {
+    const sim = await serve(createBidderSimulator({ stateFile, logger: createLogger('silent') }).server);
+    try {
+      const call = await session(sim.url);
+      // Act
+      const missing = await call('POST', '/rest/v2/line-items', { name: 'x', type: 'display' });
+      const unknownCampaign = await call('POST', '/rest/v2/line-items', {
+        campaign_id: 999,
+        name: 'x',
+        type: 'banner',
+        spend_budget: { lifetime: '1', daily: '1' },
+        bidding: { strategy: 'CPM', values: { cpm_bid: 2 } },
+      });
+      const notFound = await call('GET', '/rest/v2/campaigns/4242');
+      const badRegion = await call('POST', '/rest/v2/targeting-expressions', {
+        name: 'x',
+        modules: { geo: { all: { region: { any: [{ comparator: 'equals', value: 'New Jersey' }] } } } },
+      });
+      const legacyMissing = await call('POST', '/rest/creative', { creative_name: 'x' });
+      // Assess
+      expect(missing.status).toBe(400);
+      expect(missing.body).toMatchObject({
+        campaign_id: ['This field is required.'],
+        spend_budget: ['This field is required.'],
+        type: [expect.stringContaining('banner')],
+      });
+      expect(unknownCampaign).toEqual({
+        status: 400,
+        body: { campaign_id: ['Invalid pk "999" - object does not exist.'] },
+      });
+      expect(notFound).toEqual({ status: 404, body: { detail: 'Not found.' } });
+      expect(badRegion.status).toBe(400);
+      expect(badRegion.body).toHaveProperty(['modules.geo.all.region.any.0.value'], ['Expected a region like USA/NJ']);
+      expect(legacyMissing.status).toBe(400);
+      expect(legacyMissing.body).toMatchObject({
+        success: false,
+        errors: expect.arrayContaining([expect.stringMatching(/^ERROR: advertiser_id /)]),
+      });
+    } finally {
+      await sim.close();
+    }
   });
 
-  it('gives segments a Beeswax-style segment key', async () => {
+  it('makes line items inactive and switches them on only with a creative; keeps state across restarts', async () => {
+    const first = await serve(createBidderSimulator({ stateFile, logger: createLogger('silent') }).server);
+    let made: Awaited<ReturnType<typeof world>>;
+    try {
+      const call = await session(first.url);
+      made = await world(call);
+      const lone = v2Id(
+        await call('POST', '/rest/v2/line-items', {
+          campaign_id: made.campaign,
+          name: 'No creative',
+          type: 'video',
+          spend_budget: { lifetime: '10', daily: '1' },
+          bidding: { strategy: 'CPM', values: { cpm_bid: 3 } },
+        }),
+      );
+      expect((await call('GET', `/rest/v2/line-items/${lone}`)).body).toMatchObject({ active: false, type: 'video' });
+      expect(await call('PATCH', `/rest/v2/line-items/${lone}`, { active: true })).toEqual({
+        status: 400,
+        body: { active: ['A line item needs at least one creative to be active.'] },
+      });
+    } finally {
+      await first.close();
+    }
+    const second = await serve(createBidderSimulator({ stateFile, logger: createLogger('silent') }).server);
+    try {
+      const call = await session(second.url);
+      const read = await call('GET', `/rest/v2/line-items/${made.lineItems[0] ?? 0}`);
+      expect(read.body).toMatchObject({ active: true, targeting_expression_id: made.expression });
+      const list = await call('GET', `/rest/v2/line-items?campaign_id=${made.campaign}&page_size=2`);
+      expect(list.body).toMatchObject({ count: 3, previous: null, next: expect.stringContaining('page=2') });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('transcodes a video asynchronously: a creative may use it once the status reads complete', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       const call = await session(sim.url);
-      const created = await call('POST', '/rest/segment', { segment_name: 'Visitors', segment_description: 'site' });
-      const id = (created.body.payload as { id: number }).id;
-      const read = await call('GET', `/rest/segment/${id}`);
-      expect(read.body.payload).toEqual([expect.objectContaining({ segment_key: `bidgridlocal-${id}` })]);
+      const advertiser = v2Id(await call('POST', '/rest/v2/advertisers', { name: 'Acme' }));
+      const asset = payloadId(
+        await call('POST', '/rest/video_asset', {
+          advertiser_id: advertiser,
+          video_asset_name: 'v.mp4',
+          size_in_bytes: 32,
+        }),
+      );
+      const creative = {
+        advertiser_id: advertiser,
+        creative_name: 'Spot',
+        creative_type: 1,
+        creative_template_id: 2,
+        width: 640,
+        height: 360,
+        click_url: 'https://acme.example',
+        creative_assets: [asset],
+      };
+      const statuses: string[] = [];
+      const status = async () => {
+        const rows = (await call('GET', `/rest/video_asset/${asset}`)).body as {
+          payload: Array<{ transcoding_status: string }>;
+        };
+        statuses.push(rows.payload[0]?.transcoding_status ?? 'none');
+      };
+      // Act
+      await status();
+      const wrongSize = await call(
+        'POST',
+        `/rest/video_asset/upload/${asset}`,
+        undefined,
+        call.file('creative_content', 5),
+      );
+      await call('POST', `/rest/video_asset/upload/${asset}`, undefined, call.file('creative_content', 32, 'v.mp4'));
+      const early = await call('POST', '/rest/creative', creative);
+      for (let i = 0; i < TRANSCODE_POLLS; i++) await status();
+      const made = await call('POST', '/rest/creative', creative);
+      // Assess
+      expect(wrongSize.status).toBe(400);
+      expect(statuses).toEqual(['pending', 'transcoding', 'complete']);
+      expect(early.body).toMatchObject({
+        success: false,
+        errors: [`ERROR: video asset ${asset} is not transcoded yet`],
+      });
+      expect(made.status).toBe(200);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('adds list items in bulk, ignoring duplicates and the case of domains', async () => {
+    const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
+    try {
+      const call = await session(sim.url);
+      const list = payloadId(await call('POST', '/rest/custom_list', { list_name: 'Sites', list_type: 'domain' }));
+      const first = await call('POST', '/rest/list_item_bulk', {
+        custom_list_id: list,
+        list_items: ['acme.example|1|Acme', 'ACME.example|2', 'globex.example|0.5'],
+      });
+      const bad = await call('POST', '/rest/list_item_bulk', { custom_list_id: list, list_items: ['x.example|11'] });
+      const read = await call('GET', `/rest/custom_list/${list}`);
+      expect(first.body).toMatchObject({ payload: { items_added: 2, duplicates_ignored: 1 } });
+      expect(bad.status).toBe(400);
+      expect(read.body).toMatchObject({ payload: [{ item_count: 2 }] });
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('takes segment files of hashed e-mails and gives conversion tags', async () => {
+    const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
+    try {
+      const call = await session(sim.url);
+      const advertiser = v2Id(await call('POST', '/rest/v2/advertisers', { name: 'Acme' }));
+      const segment = payloadId(
+        await call('POST', '/rest/segment', { segment_name: 'Visitors', advertiser_id: advertiser }),
+      );
+      const key = `${BIDDER_BUZZ_KEY}-${segment}`;
+      const upload = payloadId(
+        await call('POST', '/rest/segment_upload', {
+          file_name: 's.txt',
+          size_in_bytes: 10,
+          file_format: 'DELIMITED',
+          user_id_type: 'HEM',
+          operation_type: 'ADD_SEGMENTS',
+        }),
+      );
+      const form = new FormData();
+      form.append(
+        'segment_file',
+        new Blob([`${'a'.repeat(64)}|${key}\nnot-a-hash|${key}\n${'b'.repeat(64)}|nokey-1\n`]),
+        's.txt',
+      );
+      await call('POST', `/rest/segment_upload/upload/${upload}`, undefined, form);
+      const done = await call('GET', `/rest/segment_upload/${upload}`);
+      const event = payloadId(
+        await call('POST', '/rest/event', { advertiser_id: advertiser, event_name: 'Sign-up', segment_id: segment }),
+      );
+      const tag = await call('GET', `/rest/event_tag/${event}`);
+      expect(done.body).toMatchObject({
+        payload: [{ upload_status: 'complete', lines_accepted: 1, lines_rejected: 2 }],
+      });
+      expect(tag.body).toMatchObject({
+        payload: [
+          {
+            event_tag_url: `https://cnv.event.prod.bidr.io/log/cnv?tag_id=${event}&buzz_key=${BIDDER_BUZZ_KEY}&value=[VALUE]&segment_key=${key}&order=[ORDER]&ord=[CACHEBUSTER]`,
+          },
+        ],
+      });
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it(`throttles beyond its rate limit with 429 and Retry-After, in the route's error shape`, async () => {
+    let clock = 0;
+    const sim = await serve(
+      createBidderSimulator({ logger: createLogger('silent'), rateLimit: { perSecond: 1, burst: 2 }, now: () => clock })
+        .server,
+    );
+    try {
+      const call = await session(sim.url);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await call('GET', '/rest/v2/advertisers')).status);
+      const legacy = await call('GET', '/rest/segment/1');
+      clock += 1000;
+      const later = await call('GET', '/rest/v2/advertisers');
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(legacy).toMatchObject({ status: 429, body: { success: false } });
+      expect(later.status).toBe(200);
+      const raw = await fetch(`${sim.url}/rest/v2/advertisers`);
+      expect(raw.status).toBe(401);
     } finally {
       await sim.close();
     }
@@ -105,40 +358,6 @@ describe('bidder simulator', () => {
 });
 
 describe('bidder simulator performance report (report queue)', () => {
-  /** An advertiser with an active campaign, two line items and a creative linked to both. */
-  async function world(call: Awaited<ReturnType<typeof session>>) {
-    const id = async (path: string, body: unknown) =>
-      ((await call('POST', path, body)).body.payload as { id: number }).id;
-    const advertiser = await id('/rest/advertiser', { advertiser_name: 'Acme', active: true });
-    const campaign = await id('/rest/campaign', {
-      advertiser_id: advertiser,
-      campaign_name: 'Q3',
-      start_date: '2026-01-01',
-      end_date: '2026-12-31',
-      daily_budget: 200,
-      active: true,
-    });
-    const lineItems = [];
-    for (const name of ['Initech', 'Globex']) {
-      lineItems.push(
-        await id('/rest/line_item', {
-          advertiser_id: advertiser,
-          campaign_id: campaign,
-          line_item_name: name,
-          line_item_type_id: 0,
-          daily_budget: 80,
-          bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } },
-          active: true,
-        }),
-      );
-    }
-    const creative = await id('/rest/creative', { advertiser_id: advertiser, creative_name: 'Banner', active: true });
-    for (const lineItem of lineItems) {
-      await call('POST', '/rest/creative_line_item', { creative_id: creative, line_item_id: lineItem, active: true });
-    }
-    return { campaign, lineItems, creative };
-  }
-
   const request = (campaign: number, fields: string[], extra: Record<string, unknown> = {}) => ({
     report_id: 1,
     request_details: {
@@ -149,81 +368,58 @@ describe('bidder simulator performance report (report queue)', () => {
       ...extra,
     },
   });
+  const payload = (reply: Reply) => (reply.body as { payload: unknown }).payload;
 
-  it('queues a report, completes it and pages the rows', async () => {
+  it('queues a report, completes it and pages the rows, within budgets and bids', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
-      // Prepare
       const call = await session(sim.url);
       const { campaign, lineItems } = await world(call);
-      // Act
       const queued = await call(
         'POST',
         '/rest/report_queue',
         request(campaign, ['bid_day', 'line_item_id', 'impression', 'spend']),
       );
-      const reportId = (queued.body.payload as { id: number }).id;
+      const reportId = (payload(queued) as { id: number }).id;
       const early = await call('GET', `/rest/report_queue/download/${reportId}`);
       const first = await call('GET', `/rest/report_queue/${reportId}`);
       const second = await call('GET', `/rest/report_queue/${reportId}`);
-      const rows = (await call('GET', `/rest/report_queue/download/${reportId}`)).body.payload as Array<
+      const rows = payload(await call('GET', `/rest/report_queue/download/${reportId}`)) as Array<
         Record<string, number | string>
       >;
-      const page = await call(
-        'POST',
-        '/rest/report_queue',
-        request(campaign, ['bid_day', 'line_item_id', 'impression', 'spend'], { rows: 7, offset: 14 }),
-      );
-      const pageId = (page.body.payload as { id: number }).id;
-      await call('GET', `/rest/report_queue/${pageId}`);
-      const pageRows = (await call('GET', `/rest/report_queue/download/${pageId}`)).body.payload;
-      // Assess
       expect(early.status).toBe(409);
-      expect(first.body.payload).toEqual([expect.objectContaining({ report_status: 'running' })]);
-      expect(second.body.payload).toEqual([expect.objectContaining({ report_status: 'complete' })]);
+      expect(payload(first)).toEqual([expect.objectContaining({ report_status: 'running' })]);
+      expect(payload(second)).toEqual([expect.objectContaining({ report_status: 'complete' })]);
       expect(rows).toHaveLength(20);
       expect(new Set(rows.map((r) => r['line_item_id']))).toEqual(new Set(lineItems));
-      expect(rows.map((r) => `${r['bid_day']}|${r['line_item_id']}`)).toEqual(
-        rows.map((r) => `${r['bid_day']}|${r['line_item_id']}`).sort(),
-      );
-      for (const row of rows) expect(Number(row['spend'])).toBeLessThanOrEqual(80);
-      expect(pageRows).toEqual(rows.slice(14, 20));
+      for (const row of rows) {
+        expect(Number(row['spend'])).toBeLessThanOrEqual(80);
+        expect(Number(row['spend'])).toBeGreaterThan(0);
+      }
     } finally {
       await sim.close();
     }
   });
 
-  it('adds creatives up to their line items and refuses bad requests', async () => {
+  it('leaves past delivery alone when the targeting of its line items changes today', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       const call = await session(sim.url);
-      const { campaign, creative } = await world(call);
-      const run = async (fields: string[]) => {
-        const queued = await call('POST', '/rest/report_queue', request(campaign, fields));
-        const id = (queued.body.payload as { id: number }).id;
+      const { campaign, expression } = await world(call);
+      const total = async () => {
+        const queued = await call('POST', '/rest/report_queue', request(campaign, ['campaign_id', 'impression']));
+        const id = (payload(queued) as { id: number }).id;
         await call('GET', `/rest/report_queue/${id}`);
-        return (await call('GET', `/rest/report_queue/download/${id}`)).body.payload as Array<Record<string, number>>;
+        return (payload(await call('GET', `/rest/report_queue/download/${id}`)) as Array<{ impression: number }>)[0]
+          ?.impression;
       };
-      const byCreative = await run(['bid_day', 'creative_id', 'impression']);
-      const byCampaign = await run(['campaign_id', 'impression']);
-      const bad = await call('POST', '/rest/report_queue', {
-        report_id: 2,
-        request_details: { fields: ['bid_day', 'nonsense'], filters: { bid_day: 'yesterday' } },
+      const wide = await total();
+      // One /29 (8 addresses) from now on: past days keep what they delivered.
+      await call('PATCH', `/rest/v2/targeting-expressions/${expression}`, {
+        modules: { user: { all: { ip_range: { any: [{ comparator: 'equals', value: '23.24.240.0/29' }] } } } },
       });
-
-      expect(byCreative.every((r) => r['creative_id'] === creative)).toBe(true);
-      expect(byCampaign).toEqual([
-        { campaign_id: campaign, impression: byCreative.reduce((sum, r) => sum + (r['impression'] ?? 0), 0) },
-      ]);
-      expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({
-        success: false,
-        errors: expect.arrayContaining([
-          'ERROR: report_id must be 1',
-          'ERROR: unknown field nonsense',
-          "ERROR: filters.bid_day must be 'YYYY-MM-DD to YYYY-MM-DD'",
-        ]),
-      });
+      expect(await total()).toBe(wide);
+      expect(wide).toBeGreaterThan(0);
     } finally {
       await sim.close();
     }
@@ -236,12 +432,12 @@ describe('bidder simulator performance report (report queue)', () => {
       const { campaign } = await world(call);
       const total = async () => {
         const queued = await call('POST', '/rest/report_queue', request(campaign, ['campaign_id', 'spend']));
-        const id = (queued.body.payload as { id: number }).id;
+        const id = (payload(queued) as { id: number }).id;
         await call('GET', `/rest/report_queue/${id}`);
-        return (await call('GET', `/rest/report_queue/download/${id}`)).body.payload;
+        return payload(await call('GET', `/rest/report_queue/download/${id}`));
       };
       const before = await total();
-      await call('PUT', `/rest/campaign/${campaign}`, { active: false });
+      await call('PATCH', `/rest/v2/campaigns/${campaign}`, { active: false });
       expect(await total()).toEqual(before);
     } finally {
       await sim.close();

@@ -1,70 +1,93 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
+import type * as z from 'zod';
+import { advertiserRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/advertisers.wire';
+import { authenticateRoute, sessionCookieName } from '@bidgrid/lambdas/adapters/bidder/wire/auth.wire';
+import { campaignRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/campaigns.wire';
+import type { BuzzRoute } from '@bidgrid/lambdas/adapters/bidder/wire/common.wire';
+import { conversionEventRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/conversion-events.wire';
+import { creativeRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/creatives.wire';
+import { lineItemRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/line-items.wire';
+import { listRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/lists.wire';
+import { HEM, segmentRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/segments.wire';
+import { targetingExpressionRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/targeting-expressions.wire';
+import type { TTargetingModules } from '@bidgrid/lambdas/adapters/bidder/wire/targeting-expressions.wire';
+import { BIDDER_BUZZ_KEY, SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
 import type { HistoryEntry } from './bidder-delivery';
 import { parseReportRequest, runReport, type ReportRequest } from './bidder-reports';
 import { createSimulatorServer, type SimReply, type SimRequest, type SimRoute } from './simulator-server';
 
-/** The bidder's entities (Beeswax Buzz API names) with their id field and required fields. */
-export const BIDDER_ENTITIES = {
-  advertiser: { idField: 'advertiser_id', label: 'Advertiser', required: ['advertiser_name'], parents: [] },
-  campaign: {
-    idField: 'campaign_id',
-    label: 'Campaign',
-    required: ['advertiser_id', 'campaign_name'],
-    parents: [['advertiser_id', 'advertiser']],
-  },
-  line_item: {
-    idField: 'line_item_id',
-    label: 'Line Item',
-    required: ['campaign_id', 'advertiser_id', 'line_item_name'],
-    parents: [
-      ['campaign_id', 'campaign'],
-      ['advertiser_id', 'advertiser'],
-    ],
-  },
-  creative: {
-    idField: 'creative_id',
-    label: 'Creative',
-    required: ['advertiser_id', 'creative_name'],
-    parents: [['advertiser_id', 'advertiser']],
-  },
-  creative_line_item: {
-    idField: 'cli_id',
-    label: 'Creative Line Item',
-    required: ['creative_id', 'line_item_id'],
-    parents: [
-      ['creative_id', 'creative'],
-      ['line_item_id', 'line_item'],
-    ],
-  },
-  custom_list: { idField: 'custom_list_id', label: 'Custom List', required: ['list_name'], parents: [] },
-  segment: { idField: 'segment_id', label: 'Segment', required: ['segment_name'], parents: [] },
-} as const satisfies Record<
-  string,
-  { idField: string; label: string; required: readonly string[]; parents: ReadonlyArray<readonly [string, string]> }
->;
+/**
+ * The bidder (Beeswax / FreeWheel Buzz) on its current API: v2 for advertisers, campaigns, line
+ * items and targeting expressions, 0.5 where the vendor has no v2 route (assets, creatives and
+ * their links, lists, segments and uploads, conversion events and tags). Every route, its request
+ * and its reply are described once in `lambdas/src/adapters/bidder/wire/`: the simulator validates
+ * each request body with that description and answers in the described shapes (its tests parse
+ * every reply with it), so it cannot drift from the client alone.
+ *
+ * Like the bidder: unknown ids answer 404, bad values 400 (v2: `{field: [messages]}` and
+ * `{detail}`; 0.5: `{success: false, message, errors}`), a session cookie `<buzz_key>_buzz_cookie`
+ * is required, and requests are rate limited per account (`RATE_LIMIT`; the bidder's own limit is
+ * unconfirmed). Videos transcode asynchronously: an uploaded video asset reads `transcoding` on the
+ * first status read and `complete` from the second (deterministic, no clock). Segment uploads read
+ * `complete` from the first status read after their file came.
+ */
 
-export type BidderEntity = keyof typeof BIDDER_ENTITIES;
+/** Requests per second per account, and the burst a full bucket allows (unconfirmed at the bidder). */
+export const RATE_LIMIT = { perSecond: 100, burst: 500 } as const;
+/** Status reads of an uploaded video asset until it is transcoded. */
+export const TRANSCODE_POLLS = 2;
+
 type Row = Record<string, unknown>;
+
+/** Stored entities by kind. */
+const KINDS = [
+  'advertiser',
+  'campaign',
+  'line_item',
+  'targeting_expression',
+  'custom_list',
+  'creative_asset',
+  'video_asset',
+  'creative',
+  'creative_line_item',
+  'segment',
+  'segment_upload',
+  'event',
+] as const;
+export type BidderEntity = (typeof KINDS)[number];
 
 interface BidderState {
   nextId: number;
   rows: Record<BidderEntity, Record<string, Row>>;
+  /** Items of each custom list by normalized item (domains lower-cased). */
+  listItems: Record<string, Record<string, { value: number; name: string }>>;
+  /** Hashed e-mails by segment key. */
+  members: Record<string, string[]>;
   sessions: Record<string, { email: string; createdAt: string }>;
   /**
    * Settings over time of the entities that deliver (`campaign:12`, `line_item:40`): delivery of a
    * past day follows the settings of that day, so a change today leaves last month's report alone.
-   * The first entry (`at: null`) is the state the entity was created in, taken as always true.
+   * The first entry (`at: null`) is the state the entity was set up in, taken as always true: until
+   * an entity is first switched on, changes rewrite that entry (a line item is created inactive and
+   * switched on once its creatives are linked: that is still its set-up). Line item entries carry
+   * their targeting expression's modules (`targeting_modules`), which the delivery reads.
    */
   history: Record<string, HistoryEntry[]>;
 }
 
-/** Entities whose settings history the delivery reads. */
-const TRACKED: ReadonlySet<BidderEntity> = new Set(['campaign', 'line_item']);
-const historyKey = (entity: BidderEntity, id: string | number): string => `${entity}:${id}`;
+const historyKey = (entity: 'campaign' | 'line_item', id: string | number): string => `${entity}:${id}`;
+
+const emptyState = (): BidderState => ({
+  nextId: 1,
+  rows: Object.fromEntries(KINDS.map((k) => [k, {}])) as BidderState['rows'],
+  listItems: {},
+  members: {},
+  sessions: {},
+  history: {},
+});
 
 /** A queued performance report (kept in memory: a restart forgets pending reports, as a queue may). */
 interface QueuedReport {
@@ -74,208 +97,751 @@ interface QueuedReport {
   createDate: string;
 }
 
-/** How many queued reports and computed results the simulator keeps. */
 const MAX_QUEUED_REPORTS = 500;
 const MAX_CACHED_RESULTS = 8;
 
-const emptyState = (): BidderState => ({
-  nextId: 1,
-  rows: {
-    advertiser: {},
-    campaign: {},
-    line_item: {},
-    creative: {},
-    creative_line_item: {},
-    custom_list: {},
-    segment: {},
-  },
-  sessions: {},
-  history: {},
-});
-
-/** The account key segment keys are built from (Beeswax: `{buzz_key}-{id}`). */
-const BUZZ_KEY = 'bidgridlocal';
-const SESSION_COOKIE = 'PHPSESSID';
-
-/** Beeswax's date-time format: `2026-11-25 14:03:00`. */
+/** Beeswax's 0.5 date-time format: `2026-11-25 14:03:00`. */
 const buzzTime = (d = new Date()): string => d.toISOString().slice(0, 19).replace('T', ' ');
 
-const ok = (payload: unknown, message?: string, status = 200): SimReply => ({
-  status,
-  body: { success: true, ...(message ? { message } : {}), payload },
-});
-const fail = (status: number, message: string, errors: string[] = [`ERROR: ${message}`]): SimReply => ({
-  status,
-  body: { success: false, message, errors },
-});
+const COOKIE = sessionCookieName(BIDDER_BUZZ_KEY);
 
-const isEntity = (name: string): name is BidderEntity => Object.hasOwn(BIDDER_ENTITIES, name);
+/** Replies in each API version's shape. */
+const v2 = {
+  ok: (body: unknown, status = 200): SimReply => ({ status, body }),
+  noContent: (): SimReply => ({ status: 204 }),
+  notFound: (): SimReply => ({ status: 404, body: { detail: 'Not found.' } }),
+  invalid: (errors: Record<string, string[]>): SimReply => ({ status: 400, body: errors }),
+  denied: (): SimReply => ({ status: 401, body: { detail: 'Authentication credentials were not provided.' } }),
+};
+const legacy = {
+  ok: (payload: unknown, message?: string): SimReply => ({
+    status: 200,
+    body: { success: true, ...(message ? { message } : {}), payload },
+  }),
+  fail: (status: number, message: string, errors: string[] = [`ERROR: ${message}`]): SimReply => ({
+    status,
+    body: { success: false, message, errors },
+  }),
+};
 
-/** Values compare as strings (query strings carry strings, JSON bodies numbers). */
-const same = (a: unknown, b: unknown): boolean => String(a) === String(b);
-
-function sessionOf(req: SimRequest): string | undefined {
-  const cookie = req.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(cookie);
-  return match?.[1];
+/** Field errors of a failed parse, by dotted path (`spend_budget.daily`). */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message;
+    out[key] = [...(out[key] ?? []), message];
+  }
+  return out;
 }
 
+const sessionOf = (req: SimRequest): string | undefined =>
+  new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(req.headers.cookie ?? '')?.[1];
+
+/** Addresses in IPv4 CIDR ranges. */
+export const addressesIn = (ranges: readonly string[]): number =>
+  ranges.reduce((sum, cidr) => sum + 2 ** (32 - Number(cidr.split('/')[1] ?? 32)), 0);
+
+/** The values of one key of a module. */
+const termValues = (
+  modules: TTargetingModules | undefined,
+  module: keyof TTargetingModules,
+  key: string,
+): unknown[] => {
+  const keys = (modules?.[module]?.all ?? {}) as Record<string, { any: Array<{ value: unknown }> } | undefined>;
+  return keys[key]?.any.map((t) => t.value) ?? [];
+};
+
+/** What a route does once the session, the rate limit and the body's description are checked. */
+type Handler<R extends BuzzRoute> = (input: {
+  body: z.output<R['request']>;
+  params: Record<string, string>;
+  req: SimRequest;
+}) => SimReply | Promise<SimReply>;
+
 /**
- * The bidder (Beeswax Buzz API style): `POST /rest/authenticate` with `{email, password}` sets a
- * session cookie; `/rest/{entity}` and `/rest/{entity}/{id}` give CRUD over advertisers, campaigns,
- * line items, creatives, creative-line-item links, custom lists and segments, answering Beeswax
- * envelopes `{success, message?, payload}` (create: `payload: {id}`; read: `payload: [rows]`;
- * errors: `{success: false, message, errors: ['ERROR: ...']}`). Later features add delivery data.
+ * The bidder simulator. `options.rateLimit` overrides `RATE_LIMIT` (tests use a small one);
+ * `options.now` its clock for the rate limit.
  */
-export function createBidderSimulator(options: { stateFile?: string; logger: Logger }): {
-  server: Server;
-  store: JsonStore<BidderState>;
-} {
+export function createBidderSimulator(options: {
+  stateFile?: string;
+  logger: Logger;
+  rateLimit?: { perSecond: number; burst: number };
+  now?: () => number;
+}): { server: Server; store: JsonStore<BidderState> } {
   const store = new JsonStore<BidderState>(options.stateFile, emptyState);
+  const now = options.now ?? Date.now;
+  const limit = options.rateLimit ?? RATE_LIMIT;
+  const bucket = { tokens: limit.burst, at: now() };
   // Computed reports, reused by the pages of one report; any change to the entities forgets them.
   const results = new Map<string, Row[]>();
   const change = <R>(apply: (s: BidderState) => R): R => {
     results.clear();
     return store.update(apply);
   };
+  const rows = (kind: BidderEntity) => store.data.rows[kind];
+  const row = (kind: BidderEntity, id: string | number | undefined): Row | undefined =>
+    id === undefined ? undefined : rows(kind)[String(id)];
 
-  const requireSession = (req: SimRequest): SimReply | undefined => {
-    const sid = sessionOf(req);
-    return sid && store.data.sessions[sid] ? undefined : fail(401, 'Authentication failed');
-  };
-
-  const filtersOf = (req: SimRequest): Record<string, unknown> => {
-    // Beeswax reads filters from the query string or, on GET, from a JSON body.
-    const filters: Record<string, unknown> = { ...req.json() };
-    for (const [k, v] of req.query) filters[k] = v;
-    return filters;
-  };
-
-  const read = (entity: BidderEntity, filters: Record<string, unknown>): SimReply => {
-    const rows = Object.values(store.data.rows[entity]);
-    const { rows: rowsParam, offset: offsetParam, ...criteria } = filters;
-    const matching = rows.filter((row) => Object.entries(criteria).every(([k, v]) => same(row[k], v)));
-    const offset = Number(offsetParam ?? 0) || 0;
-    const limit = Number(rowsParam ?? 50) || 50;
-    return ok(matching.slice(offset, offset + limit));
-  };
-
-  const create = (entity: BidderEntity, input: Row): SimReply => {
-    const def = BIDDER_ENTITIES[entity];
-    const missing = def.required.filter((f) => input[f] === undefined || input[f] === null || input[f] === '');
-    if (missing.length > 0) {
-      return fail(
-        400,
-        `Unable to create ${def.label}`,
-        missing.map((f) => `ERROR: ${f} is required`),
-      );
+  /** One token per request; none left answers 429 with how long until the next. */
+  const throttled = (route: BuzzRoute): SimReply | undefined => {
+    const t = now();
+    bucket.tokens = Math.min(limit.burst, bucket.tokens + ((t - bucket.at) / 1000) * limit.perSecond);
+    bucket.at = t;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return undefined;
     }
-    for (const [field, parent] of def.parents) {
-      if (!store.data.rows[parent as BidderEntity][String(input[field])]) {
-        return fail(400, `Unable to create ${def.label}`, [`ERROR: ${field} ${String(input[field])} does not exist`]);
+    const seconds = Math.max(1, Math.ceil((1 - bucket.tokens) / limit.perSecond));
+    const detail = `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+    return {
+      status: 429,
+      headers: { 'retry-after': String(seconds) },
+      body: route.api === 'v2' ? { detail } : { success: false, message: detail, errors: [`ERROR: ${detail}`] },
+    };
+  };
+
+  const nextId = (s: BidderState): number => s.nextId++;
+
+  /** Records a new setting of a delivering entity (see `history`). */
+  const track = (s: BidderState, entity: 'campaign' | 'line_item', id: number, values: Row): void => {
+    const key = historyKey(entity, id);
+    const past = s.history[key] ?? [];
+    const everActive = past.some((e) => e.values['active'] === true);
+    s.history[key] =
+      past.length === 0 || !everActive
+        ? [{ at: null, values }]
+        : [...past, { at: new Date(now()).toISOString(), values }];
+  };
+  const lineItemValues = (s: BidderState, lineItem: Row): Row => ({
+    ...lineItem,
+    targeting_modules: s.rows.targeting_expression[String(lineItem['targeting_expression_id'])]?.['modules'] ?? {},
+  });
+
+  /** Registers a described route: session, rate limit and request description first. */
+  const routes: SimRoute[] = [];
+  const on = <R extends BuzzRoute>(route: R, handle: Handler<R>): void => {
+    routes.push({
+      method: route.method,
+      pattern: route.path,
+      handle: async (req) => {
+        const sid = sessionOf(req);
+        if (!sid || !store.data.sessions[sid]) {
+          return route.api === 'v2' ? v2.denied() : legacy.fail(401, 'Authentication failed');
+        }
+        const busy = throttled(route);
+        if (busy) return busy;
+        let body: unknown;
+        if (route.body === 'json') {
+          const parsed = route.request.safeParse(req.json());
+          if (!parsed.success) {
+            const errors = fieldErrors(parsed.error);
+            return route.api === 'v2'
+              ? v2.invalid(errors)
+              : legacy.fail(
+                  400,
+                  `Unable to ${route.method === 'POST' ? 'create' : 'update'} ${route.path.split('/')[2] ?? ''}`,
+                  Object.entries(errors).map(([f, m]) => `ERROR: ${f} ${m.join(' ')}`),
+                );
+          }
+          body = parsed.data;
+        }
+        return handle({ body: body as z.output<R['request']>, params: req.params, req });
+      },
+    });
+  };
+
+  const stamp = (): Row => ({ create_date: new Date(now()).toISOString(), update_date: new Date(now()).toISOString() });
+  const v2Missing = (field: string, id: unknown): SimReply =>
+    v2.invalid({ [field]: [`Invalid pk "${String(id)}" - object does not exist.`] });
+  const legacyMissing = (what: string, field: string, id: unknown): SimReply =>
+    legacy.fail(400, `Unable to create ${what}`, [`ERROR: ${field} ${String(id)} does not exist`]);
+  const v2List = (kind: BidderEntity, req: SimRequest, filters: string[]): SimReply => {
+    const matching = Object.values(rows(kind)).filter((r) =>
+      filters.every((f) => req.query.get(f) === null || String(r[f]) === req.query.get(f)),
+    );
+    const pageSize = Math.min(500, Number(req.query.get('page_size') ?? 50) || 50);
+    const page = Math.max(1, Number(req.query.get('page') ?? 1) || 1);
+    const results = matching.slice((page - 1) * pageSize, page * pageSize);
+    const link = (p: number) => `${req.path}?page=${p}&page_size=${pageSize}`;
+    return v2.ok({
+      count: matching.length,
+      next: page * pageSize < matching.length ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results,
+    });
+  };
+
+  // Advertisers (v2).
+  on(advertiserRoutes.create, ({ body }) =>
+    v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.advertiser[String(id)] = made;
+        return made;
+      }),
+      201,
+    ),
+  );
+  on(advertiserRoutes.list, ({ req }) => v2List('advertiser', req, ['alternative_id', 'id']));
+  on(advertiserRoutes.get, ({ params }) => {
+    const found = row('advertiser', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(advertiserRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('advertiser', id)) return v2.notFound();
+    if (Object.values(rows('campaign')).some((c) => String(c['advertiser_id']) === id)) {
+      return v2.invalid({ non_field_errors: ['Advertiser has campaigns and cannot be deleted.'] });
+    }
+    change((s) => {
+      s.rows.advertiser = omitKey(s.rows.advertiser, id);
+    });
+    return v2.noContent();
+  });
+
+  // Campaigns (v2).
+  on(campaignRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return v2Missing('advertiser_id', body.advertiser_id);
+    if (body.end_date <= body.start_date) return v2.invalid({ end_date: ['End date must be after start date.'] });
+    return v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.campaign[String(id)] = made;
+        track(s, 'campaign', id, made);
+        return made;
+      }),
+      201,
+    );
+  });
+  on(campaignRoutes.list, ({ req }) => v2List('campaign', req, ['advertiser_id', 'alternative_id']));
+  on(campaignRoutes.get, ({ params }) => {
+    const found = row('campaign', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(campaignRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('campaign', id);
+    if (!found) return v2.notFound();
+    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
+    if (String(next['end_date']) <= String(next['start_date'])) {
+      return v2.invalid({ end_date: ['End date must be after start date.'] });
+    }
+    change((s) => {
+      s.rows.campaign[id] = next;
+      track(s, 'campaign', Number(id), next);
+    });
+    return v2.ok(next);
+  });
+  on(campaignRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('campaign', id)) return v2.notFound();
+    change((s) => {
+      s.rows.campaign = omitKey(s.rows.campaign, id);
+      s.history = omitKey(s.history, historyKey('campaign', id));
+      for (const [lineItemId, lineItem] of Object.entries(s.rows.line_item)) {
+        if (String(lineItem['campaign_id']) === id) removeLineItem(s, lineItemId);
+      }
+    });
+    return v2.noContent();
+  });
+
+  // Targeting expressions (v2).
+  const targetingProblems = (modules: TTargetingModules): Record<string, string[]> => {
+    const problems: Record<string, string[]> = {};
+    for (const listId of [
+      ...termValues(modules, 'geo', 'zip_list'),
+      ...termValues(modules, 'inventory', 'domain_list'),
+    ]) {
+      if (!row('custom_list', listId as number)) problems['modules'] = [`List ${String(listId)} does not exist.`];
+    }
+    const known = new Set(Object.values(rows('segment')).map((s) => String(s['segment_key'])));
+    for (const expression of termValues(modules, 'user', 'segment')) {
+      const keys = String(expression)
+        .split(/[\s()]+/)
+        .filter((t) => t && !['AND', 'OR', 'NOT'].includes(t));
+      const unknown = keys.filter((k) => !known.has(k));
+      if (keys.length === 0 || unknown.length > 0) {
+        problems['modules'] = [`Unknown segment keys in "${String(expression)}": ${unknown.join(', ')}`];
+      }
+    }
+    return problems;
+  };
+  on(targetingExpressionRoutes.create, ({ body }) => {
+    const problems = targetingProblems(body.modules);
+    if (Object.keys(problems).length > 0) return v2.invalid(problems);
+    return v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.targeting_expression[String(id)] = made;
+        return made;
+      }),
+      201,
+    );
+  });
+  on(targetingExpressionRoutes.list, ({ req }) => v2List('targeting_expression', req, ['alternative_id']));
+  on(targetingExpressionRoutes.get, ({ params }) => {
+    const found = row('targeting_expression', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(targetingExpressionRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('targeting_expression', id);
+    if (!found) return v2.notFound();
+    const problems = body.modules ? targetingProblems(body.modules) : {};
+    if (Object.keys(problems).length > 0) return v2.invalid(problems);
+    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
+    change((s) => {
+      s.rows.targeting_expression[id] = next;
+      // The line items using it now target otherwise: their history says so from now on.
+      for (const [lineItemId, lineItem] of Object.entries(s.rows.line_item)) {
+        if (String(lineItem['targeting_expression_id']) === id) {
+          track(s, 'line_item', Number(lineItemId), lineItemValues(s, lineItem));
+        }
+      }
+    });
+    return v2.ok(next);
+  });
+  on(targetingExpressionRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('targeting_expression', id)) return v2.notFound();
+    if (Object.values(rows('line_item')).some((li) => String(li['targeting_expression_id']) === id)) {
+      return v2.invalid({ non_field_errors: ['Targeting expression is used by a line item.'] });
+    }
+    change((s) => {
+      s.rows.targeting_expression = omitKey(s.rows.targeting_expression, id);
+    });
+    return v2.noContent();
+  });
+
+  // Line items (v2): created inactive; switched on only with an active creative linked.
+  const removeLineItem = (s: BidderState, id: string): void => {
+    s.rows.line_item = omitKey(s.rows.line_item, id);
+    s.history = omitKey(s.history, historyKey('line_item', id));
+    s.rows.creative_line_item = Object.fromEntries(
+      Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['line_item_id']) !== id),
+    );
+  };
+  on(lineItemRoutes.create, ({ body }) => {
+    if (!row('campaign', body.campaign_id)) return v2Missing('campaign_id', body.campaign_id);
+    if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
+      return v2Missing('targeting_expression_id', body.targeting_expression_id);
+    }
+    return v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.line_item[String(id)] = made;
+        track(s, 'line_item', id, lineItemValues(s, made));
+        return made;
+      }),
+      201,
+    );
+  });
+  on(lineItemRoutes.list, ({ req }) => v2List('line_item', req, ['campaign_id', 'alternative_id']));
+  on(lineItemRoutes.get, ({ params }) => {
+    const found = row('line_item', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(lineItemRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('line_item', id);
+    if (!found) return v2.notFound();
+    if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
+      return v2Missing('targeting_expression_id', body.targeting_expression_id);
+    }
+    if (body.active === true) {
+      const served = Object.values(rows('creative_line_item')).some(
+        (link) => String(link['line_item_id']) === id && row('creative', link['creative_id'] as number),
+      );
+      if (!served) return v2.invalid({ active: ['A line item needs at least one creative to be active.'] });
+    }
+    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
+    change((s) => {
+      s.rows.line_item[id] = next;
+      track(s, 'line_item', Number(id), lineItemValues(s, next));
+    });
+    return v2.ok(next);
+  });
+  on(lineItemRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('line_item', id)) return v2.notFound();
+    change((s) => removeLineItem(s, id));
+    return v2.noContent();
+  });
+
+  // Custom lists and bulk items (0.5).
+  const normalizeItem = (listType: unknown, item: string): string =>
+    listType === 'domain' ? item.trim().toLowerCase() : item.trim();
+  on(listRoutes.create, ({ body }) => {
+    if (body.advertiser_id !== undefined && !row('advertiser', body.advertiser_id)) {
+      return legacyMissing('Custom List', 'advertiser_id', body.advertiser_id);
+    }
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.custom_list[String(made)] = { ...body, custom_list_id: made, item_count: 0, create_date: buzzTime() };
+      s.listItems[String(made)] = {};
+      return made;
+    });
+    return legacy.ok({ id }, 'Custom List created');
+  });
+  on(listRoutes.get, ({ params }) =>
+    legacy.ok(row('custom_list', params['id']) ? [row('custom_list', params['id'])] : []),
+  );
+  on(listRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('custom_list', id)) return legacy.fail(404, `Custom List ${id} not found`);
+    change((s) => {
+      s.rows.custom_list = omitKey(s.rows.custom_list, id);
+      s.listItems = omitKey(s.listItems, id);
+    });
+    return legacy.ok([{ id: Number(id) }], 'Custom List deleted');
+  });
+  on(listRoutes.bulkItems, ({ body }) => {
+    const list = row('custom_list', body.custom_list_id);
+    if (!list) return legacy.fail(404, `Custom List ${body.custom_list_id} not found`);
+    const result = change((s) => {
+      const items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
+      let added = 0;
+      let duplicates = 0;
+      for (const line of body.list_items) {
+        const [item = '', value = '1', name = ''] = line.split('|');
+        const key = normalizeItem(list['list_type'], item);
+        if (items[key]) duplicates++;
+        else {
+          items[key] = { value: Number(value), name };
+          added++;
+        }
+      }
+      s.listItems[String(body.custom_list_id)] = items;
+      s.rows.custom_list[String(body.custom_list_id)] = { ...list, item_count: Object.keys(items).length };
+      return { custom_list_id: body.custom_list_id, items_added: added, duplicates_ignored: duplicates };
+    });
+    return legacy.ok(result, 'List items added');
+  });
+
+  // Assets, creatives and their links (0.5).
+  const fileOf = async (req: SimRequest, field: string): Promise<Blob | undefined> => {
+    const type = req.headers['content-type'] ?? '';
+    if (!type.startsWith('multipart/form-data')) return undefined;
+    const form = await new Request('http://simulator.local', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: new Uint8Array(req.body),
+    })
+      .formData()
+      .catch(() => undefined);
+    const file = form?.get(field);
+    return file instanceof Blob ? file : undefined;
+  };
+  const upload =
+    (kind: 'creative_asset' | 'video_asset', field: string) =>
+    async (input: { params: Record<string, string>; req: SimRequest }): Promise<SimReply> => {
+      const id = input.params['id'] ?? '';
+      const asset = row(kind, id);
+      if (!asset) return legacy.fail(404, `${kind} ${id} not found`);
+      const file = await fileOf(input.req, field);
+      if (!file || file.size === 0) return legacy.fail(400, 'Upload failed', [`ERROR: ${field} is required`]);
+      if (file.size !== asset['size_in_bytes']) {
+        return legacy.fail(400, 'Upload failed', [
+          `ERROR: expected ${String(asset['size_in_bytes'])} bytes, got ${file.size}`,
+        ]);
+      }
+      const path = `https://assets.bidr.local/${BIDDER_BUZZ_KEY}/${kind}/${id}`;
+      change((s) => {
+        s.rows[kind][id] = {
+          ...asset,
+          path_to_asset: path,
+          uploaded: true,
+          ...(kind === 'video_asset' ? { transcoding_status: 'pending', status_reads: 0 } : {}),
+        };
+      });
+      return legacy.ok({ id: Number(id), path_to_asset: path, size_in_bytes: file.size }, 'Asset uploaded');
+    };
+  const createAsset =
+    (kind: 'creative_asset' | 'video_asset') =>
+    (input: { body: Row }): SimReply => {
+      if (!row('advertiser', input.body['advertiser_id'] as number)) {
+        return legacyMissing(kind, 'advertiser_id', input.body['advertiser_id']);
+      }
+      const id = change((s) => {
+        const made = nextId(s);
+        s.rows[kind][String(made)] = {
+          ...input.body,
+          [`${kind}_id`]: made,
+          uploaded: false,
+          ...(kind === 'video_asset' ? { transcoding_status: 'pending', duration: null, status_reads: 0 } : {}),
+          create_date: buzzTime(),
+        };
+        return made;
+      });
+      return legacy.ok({ id }, 'Asset created');
+    };
+  on(creativeRoutes.createAsset, createAsset('creative_asset'));
+  on(creativeRoutes.uploadAsset, upload('creative_asset', creativeRoutes.uploadAsset.fileField ?? ''));
+  on(creativeRoutes.createVideoAsset, createAsset('video_asset'));
+  on(creativeRoutes.uploadVideoAsset, upload('video_asset', creativeRoutes.uploadVideoAsset.fileField ?? ''));
+  on(creativeRoutes.getVideoAsset, ({ params }) => {
+    const id = params['id'] ?? '';
+    const asset = row('video_asset', id);
+    if (!asset) return legacy.ok([]);
+    // Transcoding runs in the background once the file is there: each status read moves it on.
+    const next = change((s) => {
+      const reads = Number(asset['status_reads'] ?? 0) + (asset['uploaded'] ? 1 : 0);
+      const status = !asset['uploaded'] ? 'pending' : reads >= TRANSCODE_POLLS ? 'complete' : 'transcoding';
+      const updated: Row = {
+        ...asset,
+        status_reads: reads,
+        transcoding_status: status,
+        duration: status === 'complete' ? 15 : null,
+      };
+      s.rows.video_asset[id] = updated;
+      return updated;
+    });
+    const { status_reads: _reads, uploaded: _uploaded, ...shown } = next;
+    return legacy.ok([shown]);
+  });
+  on(creativeRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Creative', 'advertiser_id', body.advertiser_id);
+    const kind = body.creative_type === 1 ? 'video_asset' : 'creative_asset';
+    for (const assetId of body.creative_assets) {
+      const asset = row(kind, assetId);
+      if (!asset) return legacyMissing('Creative', 'creative_assets', assetId);
+      if (!asset['uploaded'])
+        return legacy.fail(400, 'Unable to create Creative', [`ERROR: asset ${assetId} has no file`]);
+      if (kind === 'video_asset' && asset['transcoding_status'] !== 'complete') {
+        return legacy.fail(400, 'Unable to create Creative', [`ERROR: video asset ${assetId} is not transcoded yet`]);
       }
     }
     const id = change((s) => {
-      const next = s.nextId++;
-      const now = buzzTime();
-      const row: Row = {
-        active: false,
-        ...input,
-        [def.idField]: next,
-        account_id: 1,
-        create_date: now,
-        update_date: now,
-        ...(entity === 'segment' ? { segment_key: `${BUZZ_KEY}-${next}` } : {}),
+      const made = nextId(s);
+      s.rows.creative[String(made)] = { ...body, creative_id: made, create_date: buzzTime(), update_date: buzzTime() };
+      return made;
+    });
+    return legacy.ok({ id }, 'Creative created');
+  });
+  on(creativeRoutes.get, ({ params }) =>
+    legacy.ok(row('creative', params['id']) ? [row('creative', params['id'])] : []),
+  );
+  on(creativeRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('creative', id);
+    if (!found) return legacy.fail(404, `Creative ${id} not found`);
+    change((s) => {
+      s.rows.creative[id] = { ...found, ...body, update_date: buzzTime() };
+    });
+    return legacy.ok([{ id: Number(id) }], 'Creative updated');
+  });
+  on(creativeRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('creative', id)) return legacy.fail(404, `Creative ${id} not found`);
+    change((s) => {
+      s.rows.creative = omitKey(s.rows.creative, id);
+      // Its links go with it, as the bidder refuses links to deleted objects.
+      s.rows.creative_line_item = Object.fromEntries(
+        Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['creative_id']) !== id),
+      );
+    });
+    return legacy.ok([{ id: Number(id) }], 'Creative deleted');
+  });
+  on(creativeRoutes.link, ({ body }) => {
+    if (!row('creative', body.creative_id)) return legacyMissing('Creative Line Item', 'creative_id', body.creative_id);
+    if (!row('line_item', body.line_item_id))
+      return legacyMissing('Creative Line Item', 'line_item_id', body.line_item_id);
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.creative_line_item[String(made)] = { ...body, cli_id: made };
+      return made;
+    });
+    return legacy.ok({ id }, 'Creative Line Item created');
+  });
+  on(creativeRoutes.links, ({ req }) =>
+    legacy.ok(
+      Object.values(rows('creative_line_item')).filter((link) =>
+        ['creative_id', 'line_item_id'].every((f) => req.query.get(f) === null || String(link[f]) === req.query.get(f)),
+      ),
+    ),
+  );
+  on(creativeRoutes.unlink, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('creative_line_item', id)) return legacy.fail(404, `Creative Line Item ${id} not found`);
+    change((s) => {
+      s.rows.creative_line_item = omitKey(s.rows.creative_line_item, id);
+    });
+    return legacy.ok([{ id: Number(id) }], 'Creative Line Item deleted');
+  });
+
+  // Segments and uploads (0.5).
+  on(segmentRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Segment', 'advertiser_id', body.advertiser_id);
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.segment[String(made)] = {
+        ...body,
+        segment_id: made,
+        segment_key: `${BIDDER_BUZZ_KEY}-${made}`,
+        create_date: buzzTime(),
       };
-      s.rows[entity][String(next)] = row;
-      if (TRACKED.has(entity)) s.history[historyKey(entity, next)] = [{ at: null, values: row }];
-      return next;
+      return made;
     });
-    return ok({ id }, `${def.label} created`);
-  };
-
-  const idFrom = (entity: BidderEntity, req: SimRequest): string | undefined => {
-    const fromPath = req.params.id;
-    if (fromPath) return fromPath;
-    const value = req.json()[BIDDER_ENTITIES[entity].idField];
-    return value === undefined ? undefined : String(value);
-  };
-
-  const update = (entity: BidderEntity, id: string, input: Row): SimReply => {
-    const def = BIDDER_ENTITIES[entity];
-    if (!store.data.rows[entity][id]) return fail(404, `${def.label} ${id} not found`);
+    return legacy.ok({ id }, 'Segment created');
+  });
+  on(segmentRoutes.get, ({ params }) => legacy.ok(row('segment', params['id']) ? [row('segment', params['id'])] : []));
+  on(segmentRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    const found = row('segment', id);
+    if (!found) return legacy.fail(404, `Segment ${id} not found`);
     change((s) => {
-      const row = s.rows[entity][id] as Row;
-      // The id and bookkeeping fields are the bidder's; everything else may change.
-      const { [def.idField]: _id, account_id: _a, create_date: _c, ...changes } = input;
-      const next = { ...row, ...changes, update_date: buzzTime() };
-      s.rows[entity][id] = next;
-      if (TRACKED.has(entity)) {
-        const key = historyKey(entity, id);
-        s.history[key] = [
-          ...(s.history[key] ?? [{ at: null, values: row }]),
-          { at: new Date().toISOString(), values: next },
-        ];
-      }
+      s.rows.segment = omitKey(s.rows.segment, id);
+      s.members = omitKey(s.members, String(found['segment_key']));
     });
-    return ok([{ id: Number(id) }], `${def.label} updated`);
-  };
-
-  const remove = (entity: BidderEntity, id: string): SimReply => {
-    const def = BIDDER_ENTITIES[entity];
-    if (!store.data.rows[entity][id]) return fail(404, `${def.label} ${id} not found`);
+    return legacy.ok([{ id: Number(id) }], 'Segment deleted');
+  });
+  on(segmentRoutes.createUpload, ({ body }) => {
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.segment_upload[String(made)] = {
+        ...body,
+        segment_upload_id: made,
+        upload_status: 'pending',
+        lines_accepted: 0,
+        lines_rejected: 0,
+      };
+      return made;
+    });
+    return legacy.ok({ id }, 'Segment Upload created');
+  });
+  on(segmentRoutes.uploadFile, async ({ params, req }) => {
+    const id = params['id'] ?? '';
+    const found = row('segment_upload', id);
+    if (!found) return legacy.fail(404, `Segment Upload ${id} not found`);
+    const file = await fileOf(req, segmentRoutes.uploadFile.fileField ?? '');
+    if (!file) return legacy.fail(400, 'Upload failed', ['ERROR: segment_file is required']);
+    const lines = (await file.text()).split('\n').filter(Boolean);
+    const known = new Set(Object.values(rows('segment')).map((s) => String(s['segment_key'])));
+    const accepted = lines.filter((line) => {
+      const [uid = '', key = ''] = line.split('|');
+      return known.has(key) && (found['user_id_type'] !== 'HEM' || HEM.test(uid));
+    });
     change((s) => {
-      s.rows[entity] = omitKey(s.rows[entity], id);
-      s.history = omitKey(s.history, historyKey(entity, id));
-      // A creative or line item takes its links along, as Beeswax refuses links to deleted objects.
-      if (entity === 'creative' || entity === 'line_item') {
-        const field = BIDDER_ENTITIES[entity].idField;
-        s.rows.creative_line_item = Object.fromEntries(
-          Object.entries(s.rows.creative_line_item).filter(([, link]) => !same(link[field], id)),
-        );
+      const byKey = new Map<string, Set<string>>();
+      for (const line of accepted) {
+        const [uid = '', key = ''] = line.split('|');
+        const set = byKey.get(key) ?? new Set(found['operation_type'] === 'REPLACE_ALL_SEGMENTS' ? [] : s.members[key]);
+        set.add(uid);
+        byKey.set(key, set);
       }
+      for (const [key, set] of byKey) s.members[key] = [...set];
+      s.rows.segment_upload[id] = {
+        ...found,
+        upload_status: 'processing',
+        lines_accepted: accepted.length,
+        lines_rejected: lines.length - accepted.length,
+      };
     });
-    return ok([{ id: Number(id) }], `${def.label} deleted`);
-  };
+    return legacy.ok({ id: Number(id), size_in_bytes: file.size }, 'File uploaded');
+  });
+  on(segmentRoutes.getUpload, ({ params }) => {
+    const id = params['id'] ?? '';
+    const found = row('segment_upload', id);
+    if (!found) return legacy.ok([]);
+    if (found['upload_status'] === 'processing') {
+      change((s) => {
+        s.rows.segment_upload[id] = { ...found, upload_status: 'complete' };
+      });
+    }
+    return legacy.ok([row('segment_upload', id)]);
+  });
 
-  /** Wraps a CRUD handler with the entity and session checks. */
-  const crud =
-    (run: (entity: BidderEntity, req: SimRequest) => SimReply) =>
-    (req: SimRequest): SimReply => {
-      const entity = req.params.entity ?? '';
-      if (!isEntity(entity)) return fail(404, `Unknown object ${entity}`);
-      return requireSession(req) ?? run(entity, req);
+  // Conversion events and tags (0.5).
+  on(conversionEventRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Event', 'advertiser_id', body.advertiser_id);
+    if (body.segment_id !== undefined && !row('segment', body.segment_id)) {
+      return legacyMissing('Event', 'segment_id', body.segment_id);
+    }
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.event[String(made)] = { ...body, event_id: made, tag_id: made, create_date: buzzTime() };
+      return made;
+    });
+    return legacy.ok({ id }, 'Event created');
+  });
+  on(conversionEventRoutes.tag, ({ params }) => {
+    const event = row('event', params['id']);
+    if (!event) return legacy.ok([]);
+    const segmentKey = event['segment_id']
+      ? String(row('segment', event['segment_id'] as number)?.['segment_key'] ?? '')
+      : '';
+    const url =
+      `https://cnv.event.prod.bidr.io/log/cnv?tag_id=${String(event['tag_id'])}&buzz_key=${BIDDER_BUZZ_KEY}` +
+      `&value=[VALUE]&segment_key=${segmentKey}&order=[ORDER]&ord=[CACHEBUSTER]`;
+    return legacy.ok([{ event_id: event['event_id'], tag_id: event['tag_id'], event_tag_url: url }]);
+  });
+  on(conversionEventRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('event', id)) return legacy.fail(404, `Event ${id} not found`);
+    change((s) => {
+      s.rows.event = omitKey(s.rows.event, id);
+    });
+    return legacy.ok([{ id: Number(id) }], 'Event deleted');
+  });
+
+  // Sign-in: v2, and the 0.5 path the vendor still answers.
+  const authenticate = (req: SimRequest): SimReply => {
+    const parsed = authenticateRoute.request.safeParse(req.json());
+    if (!parsed.success) return v2.invalid(fieldErrors(parsed.error));
+    const { email, password, keep_logged_in: keep } = parsed.data;
+    if (email !== SIMULATOR_SECRETS.BIDDER_EMAIL || password !== SIMULATOR_SECRETS.BIDDER_PASSWORD) {
+      return { status: 401, body: { detail: 'Invalid email or password.' } };
+    }
+    const sid = randomBytes(16).toString('hex');
+    store.update((s) => {
+      s.sessions[sid] = { email, createdAt: new Date(now()).toISOString() };
+    });
+    const maxAge = keep ? 30 * 86_400 : 15 * 60;
+    return {
+      status: 200,
+      body: { message: 'Authentication successful' },
+      headers: { 'set-cookie': `${COOKIE}=${sid}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax` },
     };
+  };
 
+  // Reporting (the 0.5 report queue until the reporting client moves to `/reporting/run-query`).
   const reports = new Map<number, QueuedReport>();
   let nextReportId = 1;
-
+  const requireSession = (req: SimRequest): SimReply | undefined => {
+    const sid = sessionOf(req);
+    return sid && store.data.sessions[sid] ? undefined : legacy.fail(401, 'Authentication failed');
+  };
   /** Every row of a report: computed once per request and clock hour, then pages are slices. */
   const reportRows = (request: ReportRequest): Row[] => {
-    const now = new Date();
+    const at = new Date(now());
     const { rows: _rows, offset: _offset, ...query } = request;
-    const key = JSON.stringify({ query, hour: Math.floor(now.getTime() / 3_600_000) });
+    const key = JSON.stringify({ query, hour: Math.floor(at.getTime() / 3_600_000) });
     const hit = results.get(key);
     if (hit) return hit;
     const data = store.data;
     const computed = runReport(
       query,
       {
-        campaigns: Object.values(data.rows.campaign),
-        lineItems: Object.values(data.rows.line_item),
+        // The report reads the entities' 0.5 id fields; v2 rows carry `id`.
+        campaigns: Object.values(data.rows.campaign).map((c) => ({ ...c, campaign_id: c['id'] })),
+        lineItems: Object.values(data.rows.line_item).map((li) => ({ ...li, line_item_id: li['id'] })),
         creatives: Object.values(data.rows.creative),
         links: Object.values(data.rows.creative_line_item),
         historyOf: (entity, id) => data.history[historyKey(entity, id)] ?? [],
       },
-      now,
+      at,
     );
     results.set(key, computed);
     if (results.size > MAX_CACHED_RESULTS) results.delete(results.keys().next().value as string);
     return computed;
   };
-
-  const reportById = (req: SimRequest): QueuedReport | undefined => reports.get(Number(req.params.id));
-
+  const reportById = (req: SimRequest): QueuedReport | undefined => reports.get(Number(req.params['id']));
   const reportRoutes: SimRoute[] = [
     {
       method: 'POST',
@@ -284,11 +850,11 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
         const denied = requireSession(req);
         if (denied) return denied;
         const request = parseReportRequest(req.json());
-        if (Array.isArray(request)) return fail(400, 'Unable to create Report Queue', request);
+        if (Array.isArray(request)) return legacy.fail(400, 'Unable to create Report Queue', request);
         const id = nextReportId++;
         reports.set(id, { id, request, status: 'queued', createDate: buzzTime() });
         if (reports.size > MAX_QUEUED_REPORTS) reports.delete(reports.keys().next().value as number);
-        return ok({ id }, 'Report Queue created');
+        return legacy.ok({ id }, 'Report Queue created');
       },
     },
     {
@@ -298,11 +864,10 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
         const denied = requireSession(req);
         if (denied) return denied;
         const report = reportById(req);
-        if (!report) return ok([]);
-        // The queue works in the background: by the first status read it is done.
+        if (!report) return legacy.ok([]);
         const wasQueued = report.status === 'queued';
         report.status = 'complete';
-        return ok([
+        return legacy.ok([
           {
             report_queue_id: report.id,
             report_id: 1,
@@ -319,63 +884,19 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
         const denied = requireSession(req);
         if (denied) return denied;
         const report = reportById(req);
-        if (!report) return fail(404, `Report Queue ${req.params.id ?? ''} not found`);
-        if (report.status !== 'complete') return fail(409, 'Report is not complete yet');
-        const { offset, rows } = report.request;
-        return ok(reportRows(report.request).slice(offset, offset + rows));
+        if (!report) return legacy.fail(404, `Report Queue ${req.params['id'] ?? ''} not found`);
+        if (report.status !== 'complete') return legacy.fail(409, 'Report is not complete yet');
+        const { offset, rows: count } = report.request;
+        return legacy.ok(reportRows(report.request).slice(offset, offset + count));
       },
     },
   ];
 
-  const routes: SimRoute[] = [
+  const all: SimRoute[] = [
     ...reportRoutes,
-    {
-      method: 'POST',
-      pattern: '/rest/authenticate',
-      handle: (req) => {
-        const { email, password } = req.json();
-        if (email !== SIMULATOR_SECRETS.BIDDER_EMAIL || password !== SIMULATOR_SECRETS.BIDDER_PASSWORD) {
-          return fail(401, 'Authentication failed');
-        }
-        const sid = randomBytes(16).toString('hex');
-        store.update((s) => {
-          s.sessions[sid] = { email: String(email), createdAt: new Date().toISOString() };
-        });
-        return {
-          ...ok([], 'Authentication successful'),
-          headers: { 'set-cookie': `${SESSION_COOKIE}=${sid}; Path=/; HttpOnly` },
-        };
-      },
-    },
-    { method: 'GET', pattern: '/rest/:entity', handle: crud((e, req) => read(e, filtersOf(req))) },
-    {
-      method: 'GET',
-      pattern: '/rest/:entity/:id',
-      handle: crud((e, req) => read(e, { [BIDDER_ENTITIES[e].idField]: req.params.id })),
-    },
-    { method: 'POST', pattern: '/rest/:entity', handle: crud((e, req) => create(e, req.json())) },
-    {
-      method: 'PUT',
-      pattern: '/rest/:entity',
-      handle: crud((e, req) => {
-        const id = idFrom(e, req);
-        return id ? update(e, id, req.json()) : fail(400, `${BIDDER_ENTITIES[e].idField} is required`);
-      }),
-    },
-    {
-      method: 'PUT',
-      pattern: '/rest/:entity/:id',
-      handle: crud((e, req) => update(e, req.params.id ?? '', req.json())),
-    },
-    {
-      method: 'DELETE',
-      pattern: '/rest/:entity',
-      handle: crud((e, req) => {
-        const id = idFrom(e, req);
-        return id ? remove(e, id) : fail(400, `${BIDDER_ENTITIES[e].idField} is required`);
-      }),
-    },
-    { method: 'DELETE', pattern: '/rest/:entity/:id', handle: crud((e, req) => remove(e, req.params.id ?? '')) },
+    { method: 'POST', pattern: authenticateRoute.path, handle: authenticate },
+    { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },
+    ...routes,
   ];
-  return { server: createSimulatorServer('bidder', routes, options.logger), store };
+  return { server: createSimulatorServer('bidder', all, options.logger), store };
 }

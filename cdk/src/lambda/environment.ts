@@ -71,6 +71,7 @@ export function lambdaEnvironment(input: LambdaEnvironmentInput): Record<string,
 export const SECRET_PARAMETER_NAMES = [
   'BIDDER_EMAIL',
   'BIDDER_PASSWORD',
+  'BIDDER_HEM_SALT',
   'HUBSPOT_CLIENT_ID',
   'HUBSPOT_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',

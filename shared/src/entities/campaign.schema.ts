@@ -77,8 +77,17 @@ export const ZCampaign = z.object({
   showInHubspot: z.boolean(),
   isVideoCampaign: z.boolean(),
   accounts: ZCount.default(0),
-  /** Event id of the conversion pixel snippet; null until the bidder made the pixel. */
+  /** The bidder's conversion event id (the pixel); null until the bidder made it. */
   pixel_event_id: z.string().min(1).nullable().default(null),
+  /**
+   * The bidder's own conversion tag URL for 'Copy Conversion Pixel' (its macros in brackets); null for
+   * a campaign made before the bidder gave tags, whose pixel cannot be copied.
+   */
+  conversion_tag_url: z
+    .string()
+    .regex(/^https:\/\/[^\s"<>]+$/)
+    .nullable()
+    .default(null),
   campaignReports: z.array(ZCampaignReport).default([]),
   campaignType: ZCampaignType.optional(),
   createdBy: ZUsername,

@@ -1,26 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONVERSION_PIXEL_BASE_URL, conversionPixelSnippet, copyText } from './conversion-pixel';
+import { conversionPixelSnippet, copyText } from './conversion-pixel';
 
 describe('conversion pixel', () => {
-  it("is an image tag on the bidder's event URL of the campaign's pixel_event_id", () => {
+  it("is an image tag on the bidder's own conversion tag URL, as the server gave it", () => {
     // Act
-    const snippet = conversionPixelSnippet('evt-7781', 'Spring <Launch> -- "A"');
+    const snippet = conversionPixelSnippet(
+      'https://cnv.event.prod.bidr.io/log/cnv?tag_id=7781&buzz_key=acme&value=[VALUE]&segment_key=&order=[ORDER]&ord=[CACHEBUSTER]',
+      'Spring <Launch> -- "A"',
+    );
 
     // Assess
     expect(snippet).toBe(
       [
         '<!-- BidGrid conversion pixel: Spring &lt;Launch&gt; - - &quot;A&quot; -->',
-        `<img src="${CONVERSION_PIXEL_BASE_URL}/evt-7781?value=[CONVERSION_VALUE]&amp;order_id=[ORDER_ID]&amp;ord=[CACHEBUSTER]" width="1" height="1" style="display:none" alt="" />`,
+        '<img src="https://cnv.event.prod.bidr.io/log/cnv?tag_id=7781&amp;buzz_key=acme&amp;value=[VALUE]&amp;segment_key=&amp;order=[ORDER]&amp;ord=[CACHEBUSTER]" width="1" height="1" style="display:none" alt="" />',
       ].join('\n'),
     );
   });
 
-  it('encodes an event id that is not URL-safe', () => {
+  it('escapes a URL that could close the attribute', () => {
     // Act
-    const snippet = conversionPixelSnippet('a/b c', 'x');
+    const snippet = conversionPixelSnippet('https://cnv.example/x?a="b"<c>', 'x');
 
     // Assess
-    expect(snippet).toContain(`${CONVERSION_PIXEL_BASE_URL}/a%2Fb%20c?`);
+    expect(snippet).toContain('src="https://cnv.example/x?a=&quot;b&quot;&lt;c&gt;"');
   });
 
   it('copies through the Clipboard API when the page may use it', async () => {

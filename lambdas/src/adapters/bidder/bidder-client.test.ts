@@ -1,129 +1,126 @@
 import '../../test-env';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { VendorError } from '../../lib/errors';
-import { createBidderClient } from './bidder-client';
+import { buzzKeyOf, createBidderClient, hashedEmail, targetingModules } from './bidder-client';
+
+/**
+ * The client's own rules, without a bidder. Every route against the simulator, and every reply
+ * checked against its wire description: test/contract/bidder.contract.test.ts.
+ */
 
 const secrets = async (name: string) => (name === 'BIDDER_EMAIL' ? 'api@bidgrid.local' : 'pw');
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** A fake Buzz API: sessions, advertiser creation and deletion, a session that can expire. */
-function fakeBidder() {
-  const calls: Array<{ method: string; path: string; cookie: string | null; body: unknown }> = [];
-  let sessions = 0;
-  let expireNext = false;
+/** A bidder that signs in and answers every other call with `reply`, recording the calls. */
+function fakeBidder(reply: () => Response) {
+  const calls: string[] = [];
   const fetchFake: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
-    const headers = new Headers(init?.headers);
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-    calls.push({ method: init?.method ?? 'GET', path: url.pathname, cookie: headers.get('cookie'), body });
-    if (url.pathname === '/rest/authenticate') {
-      sessions++;
-      return json(200, { success: true, payload: [] }, { 'set-cookie': `PHPSESSID=s${sessions}; Path=/; HttpOnly` });
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    if (url.pathname === '/rest/v2/authenticate') {
+      return json(200, { message: 'ok' }, { 'set-cookie': 'acme_buzz_cookie=s1; Path=/; HttpOnly' });
     }
-    if (expireNext) {
-      expireNext = false;
-      return json(401, { success: false, message: 'Authentication failed' });
-    }
-    if (url.pathname === '/rest/advertiser' && init?.method === 'POST') {
-      const name = (body as { advertiser_name?: string }).advertiser_name;
-      if (!name)
-        return json(400, {
-          success: false,
-          message: 'Unable to create Advertiser',
-          errors: ['ERROR: advertiser_name is required'],
-        });
-      return json(200, { success: true, payload: { id: 77 } });
-    }
-    return json(200, { success: true, payload: [{ id: 77 }] });
+    return reply();
   };
-  return { fetchFake, calls, expire: () => (expireNext = true) };
+  return { fetchFake, calls };
 }
 
-const input = {
-  name: 'Globex',
-  ourId: 'bgAdvertiser-x',
-  category: 'IAB3',
-  domain: 'globex.example',
-  active: true,
-};
-
 describe('bidder client', () => {
-  it('signs in once, then creates advertisers with the session cookie', async () => {
-    // Prepare
-    const bidder = fakeBidder();
-    const client = createBidderClient({ baseUrl: 'http://bidder.test/', secrets, fetch: bidder.fetchFake });
-
+  it('writes targeting as v2 modules: alpha-3 countries, USA/NJ regions, CIDR ranges, lists by id', () => {
     // Act
-    const first = await client.createAdvertiser(input);
-    await client.createAdvertiser(input);
+    const modules = targetingModules({
+      countries: ['USA'],
+      regions: [{ country: 'USA', region: 'NJ' }],
+      zips: [{ country: 'USA', zip: '07030' }],
+      ipRanges: ['23.24.240.0/29'],
+      domainListIds: [4],
+    });
+    const withZipList = targetingModules({ zips: [{ country: 'USA', zip: '07030' }] }, 9);
 
     // Assess
-    expect(first).toBe(77);
-    expect(bidder.calls.map((c) => `${c.method} ${c.path} ${c.cookie ?? '-'}`)).toEqual([
-      'POST /rest/authenticate -',
-      'POST /rest/advertiser PHPSESSID=s1',
-      'POST /rest/advertiser PHPSESSID=s1',
-    ]);
-    expect(bidder.calls[0]?.body).toMatchObject({ email: 'api@bidgrid.local', password: 'pw' });
-    expect(bidder.calls[1]?.body).toEqual({
-      advertiser_name: 'Globex',
-      alternative_id: 'bgAdvertiser-x',
-      advertiser_category: 'IAB3',
-      default_advertiser_domain: 'globex.example',
+    expect(modules).toEqual({
+      geo: {
+        all: {
+          country: { any: [{ comparator: 'equals', value: 'USA' }] },
+          region: { any: [{ comparator: 'equals', value: 'USA/NJ' }] },
+          zip: { any: [{ comparator: 'equals', value: 'USA/07030' }] },
+        },
+      },
+      user: { all: { ip_range: { any: [{ comparator: 'equals', value: '23.24.240.0/29' }] } } },
+      inventory: { all: { domain_list: { any: [{ comparator: 'in_list', value: 4 }] } } },
+    });
+    expect(withZipList).toEqual({ geo: { all: { zip_list: { any: [{ comparator: 'in_list', value: 9 }] } } } });
+    expect(targetingModules({})).toEqual({});
+  });
+
+  it('hashes e-mails as the bidder wants them: SHA-256 of the trimmed, upper-cased address and the salt', () => {
+    expect(hashedEmail(' Ann@Acme.example ', 'salt')).toBe(
+      createHash('sha256').update('ANN@ACME.EXAMPLEsalt').digest('hex'),
+    );
+    expect(hashedEmail('ann@acme.example', 'salt')).not.toBe(hashedEmail('ann@acme.example', 'other'));
+  });
+
+  it('takes the buzz key from the configuration or the bidder host', () => {
+    expect(buzzKeyOf('https://stinger.api.beeswax.com')).toBe('stinger');
+    expect(buzzKeyOf('http://127.0.0.1:9000', 'bidgridlocal')).toBe('bidgridlocal');
+    expect(() => buzzKeyOf('http://127.0.0.1:9000')).toThrow(/BIDDER_BUZZ_KEY/);
+  });
+
+  it('never sends a body its route description refuses', async () => {
+    // Prepare
+    const bidder = fakeBidder(() => json(201, { id: 1 }));
+    const client = createBidderClient({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acme',
+      secrets,
+      fetch: bidder.fetchFake,
+    });
+
+    // Act
+    const attempt = client.createCampaign({
+      advertiserId: 3,
+      name: '',
+      ourId: 'bg-campaign-x',
+      totalBudget: 10,
+      dailyBudget: 1,
+      startDate: '2026-01-01',
+      endDate: '2026-01-02',
       active: true,
     });
-  });
-
-  it("sends a change in the bidder's field names, and only the fields that changed", async () => {
-    // Prepare
-    const bidder = fakeBidder();
-    const client = createBidderClient({ baseUrl: 'http://bidder.test', secrets, fetch: bidder.fetchFake });
-
-    // Act
-    await client.updateCampaign(70, { dailyBudget: 120, active: false });
-    await client.updateLineItem(71, { cpmBid: 12.5, dailyBudget: 60 });
-    await client.updateCreative(72, { clickUrl: 'https://acme.example/new' });
 
     // Assess
-    expect(bidder.calls.slice(1).map((c) => [c.method, c.path, c.body])).toEqual([
-      ['PUT', '/rest/campaign/70', { daily_budget: 120, budget_type: 2, active: false }],
-      [
-        'PUT',
-        '/rest/line_item/71',
-        { bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 12.5 } }, daily_budget: 60 },
-      ],
-      ['PUT', '/rest/creative/72', { click_url: 'https://acme.example/new' }],
-    ]);
+    await expect(attempt).rejects.toThrow();
+    expect(bidder.calls).toEqual([]);
   });
 
-  it('signs in again once when the session expired', async () => {
-    const bidder = fakeBidder();
-    const client = createBidderClient({ baseUrl: 'http://bidder.test', secrets, fetch: bidder.fetchFake });
-    await client.createAdvertiser(input);
-    bidder.expire();
-    await client.deleteAdvertiser(77);
-    expect(bidder.calls.slice(-3).map((c) => `${c.method} ${c.path} ${c.cookie ?? '-'}`)).toEqual([
-      'DELETE /rest/advertiser/77 PHPSESSID=s1',
-      'POST /rest/authenticate -',
-      'DELETE /rest/advertiser/77 PHPSESSID=s2',
-    ]);
-  });
+  it("turns a refusal, or a reply that is not the described one, into a VendorError with the bidder's words", async () => {
+    // Prepare
+    const refusing = fakeBidder(() => json(400, { advertiser_id: ['Invalid pk "3" - object does not exist.'] }));
+    const drifting = fakeBidder(() => json(201, { ident: 1 }));
+    const make = (fetchFake: typeof fetch) =>
+      createBidderClient({
+        baseUrl: 'http://bidder.test',
+        buzzKey: 'acme',
+        secrets,
+        fetch: fetchFake,
+      }).createAdvertiser({
+        name: 'Acme',
+        ourId: 'a',
+        category: 'IAB3',
+        domain: 'acme.example',
+        active: true,
+      });
 
-  it('turns a refusal or an unreachable bidder into a VendorError', async () => {
-    const bidder = fakeBidder();
-    const client = createBidderClient({ baseUrl: 'http://bidder.test', secrets, fetch: bidder.fetchFake });
-    await expect(client.createAdvertiser({ ...input, name: '' })).rejects.toMatchObject({
-      status: 502,
-      message: expect.stringContaining('advertiser_name is required'),
-    });
-    const down = createBidderClient({
-      baseUrl: 'http://bidder.test',
-      secrets,
-      fetch: async () => {
-        throw new TypeError('fetch failed');
-      },
-    });
-    await expect(down.createAdvertiser(input)).rejects.toBeInstanceOf(VendorError);
+    // Act
+    const refused = make(refusing.fetchFake);
+    const drifted = make(drifting.fetchFake);
+
+    // Assess
+    await expect(refused).rejects.toBeInstanceOf(VendorError);
+    await expect(refused).rejects.toMatchObject({ status: 502 });
+    await expect(refused).rejects.toThrow(/answered 400: advertiser_id: Invalid pk "3"/);
+    await expect(drifted).rejects.toThrow(/not the described one: .*id: Invalid input/);
   });
 });

@@ -1,75 +1,36 @@
+import { createHash } from 'node:crypto';
 import { config } from '../../config';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
-import { BUDGET_TYPE } from '@bidgrid/shared/constants';
 import type {
   Bidder,
   TBidderAdvertiserInput,
   TBidderCampaign,
-  TBidderCreative,
-  TBidderLineItem,
-  TBidderMedia,
+  TBidderCreativeChange,
+  TBidderLineItemChange,
   TBidderReportDimension,
+  TBidderTargeting,
 } from '../../domain/ports/bidder.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
 import { pullDailyReport } from './bidder-reports';
 import type { TReportDimension } from './bidder-reports';
-import { BIDDER_VENDOR, createBuzzTransport } from './buzz-transport';
-import type { BuzzReply, BuzzTransport } from './buzz-transport';
-
-/** A Buzz `advertiser` as the API takes it. */
-interface BuzzAdvertiserFields {
-  advertiser_name: string;
-  alternative_id: string;
-  advertiser_category: string;
-  default_advertiser_domain: string;
-  active: boolean;
-}
-
-/** A Buzz `campaign` (budgets in dollars, budget type 2 = spend, dates `YYYY-MM-DD`). */
-interface BuzzCampaignFields {
-  advertiser_id: number;
-  campaign_name: string;
-  alternative_id: string;
-  campaign_budget: number;
-  daily_budget: number;
-  budget_type: number;
-  start_date: string;
-  end_date: string;
-  active: boolean;
-}
-
-/**
- * A Buzz `line_item`: `line_item_type_id` 0 is display and 1 video; `bidding.values.cpm_bid` is the
- * bid; without own dates it runs for its campaign's.
- */
-interface BuzzLineItemFields {
-  advertiser_id: number;
-  campaign_id: number;
-  line_item_name: string;
-  alternative_id: string;
-  line_item_type_id: 0 | 1;
-  daily_budget: number;
-  bidding: { bidding_strategy: 'CPM'; values: { cpm_bid: number } };
-  targeting: { ip_ranges: string[] };
-  active: boolean;
-}
-
-/** A Buzz `creative`: `creative_type` 0 display, 1 video; the asset by URL. */
-interface BuzzCreativeFields {
-  advertiser_id: number;
-  creative_name: string;
-  alternative_id: string;
-  creative_type: 0 | 1;
-  width: number;
-  height: number;
-  click_url: string;
-  creative_asset_url: string;
-  active: boolean;
-}
-
-/** Buzz's numeric media type of line items and creatives. */
-const buzzMedia = (media: TBidderMedia): 0 | 1 => (media === 'video' ? 1 : 0);
+import { BidderRefusal, BIDDER_VENDOR, createBuzzTransport } from './buzz-transport';
+import type { BuzzTransport } from './buzz-transport';
+import { advertiserRoutes } from './wire/advertisers.wire';
+import type { ZAdvertiserRequest } from './wire/advertisers.wire';
+import { campaignRoutes } from './wire/campaigns.wire';
+import type { ZCampaignPatch } from './wire/campaigns.wire';
+import { buzzDecimal } from './wire/common.wire';
+import { conversionEventRoutes } from './wire/conversion-events.wire';
+import { CREATIVE_TEMPLATES, creativeRoutes } from './wire/creatives.wire';
+import type { ZCreativeUpdate } from './wire/creatives.wire';
+import { lineItemRoutes } from './wire/line-items.wire';
+import type { ZLineItemPatch } from './wire/line-items.wire';
+import { listRoutes } from './wire/lists.wire';
+import { segmentRoutes } from './wire/segments.wire';
+import { MAX_INLINE_ZIPS, targetingExpressionRoutes } from './wire/targeting-expressions.wire';
+import type { TTargetingModules } from './wire/targeting-expressions.wire';
+import type * as z from 'zod';
 
 /** The report field that groups rows by each dimension. */
 const BUZZ_DIMENSION: Record<TBidderReportDimension, TReportDimension> = {
@@ -78,144 +39,489 @@ const BUZZ_DIMENSION: Record<TBidderReportDimension, TReportDimension> = {
   creative: 'creative_id',
 };
 
+/** A campaign's first and last day as v2 date-times (the whole last day included). */
+const startOf = (day: string): string => `${day}T00:00:00Z`;
+const endOf = (day: string): string => `${day}T23:59:59Z`;
+
+/** Our advertiser in the v2 advertiser's fields. */
+const advertiserFields = (input: TBidderAdvertiserInput): z.input<typeof ZAdvertiserRequest> => ({
+  name: input.name,
+  alternative_id: input.ourId,
+  advertiser_category: input.category,
+  default_advertiser_domain: input.domain,
+  active: input.active,
+});
+
 /**
- * Copies the fields present in `change` under their Buzz names: an update sends what changed and
- * nothing else (a key left out of `change` is left alone at the bidder).
+ * A campaign change in v2 fields: only what `change` names. The spend budget travels whole (v2 wants
+ * both of its fields), so a change of either budget needs the other: `current` supplies it.
  */
-function renamed<D extends object, B>(
-  change: Partial<D>,
-  names: { [K in keyof D]: (value: D[K]) => Partial<B> },
-): Partial<B> {
-  const out: Partial<B> = {};
-  for (const key of Object.keys(change) as Array<keyof D>) {
-    const value = change[key];
-    if (value !== undefined) Object.assign(out, names[key](value as D[typeof key]));
+function campaignFields(
+  change: Partial<Omit<TBidderCampaign, 'advertiserId'>>,
+  current?: { lifetime: string; daily: string },
+): z.input<typeof ZCampaignPatch> {
+  const out: z.input<typeof ZCampaignPatch> = {};
+  if (change.name !== undefined) out.name = change.name;
+  if (change.ourId !== undefined) out.alternative_id = change.ourId;
+  if (change.startDate !== undefined) out.start_date = startOf(change.startDate);
+  if (change.endDate !== undefined) out.end_date = endOf(change.endDate);
+  if (change.active !== undefined) out.active = change.active;
+  if (change.totalBudget !== undefined || change.dailyBudget !== undefined) {
+    out.budget_type = 'spend';
+    out.spend_budget = {
+      lifetime: change.totalBudget !== undefined ? buzzDecimal(change.totalBudget) : (current?.lifetime ?? '0'),
+      daily: change.dailyBudget !== undefined ? buzzDecimal(change.dailyBudget) : (current?.daily ?? '0'),
+    };
   }
   return out;
 }
 
-const ADVERTISER_FIELDS: {
-  [K in keyof TBidderAdvertiserInput]: (v: TBidderAdvertiserInput[K]) => Partial<BuzzAdvertiserFields>;
-} = {
-  name: (v) => ({ advertiser_name: v }),
-  ourId: (v) => ({ alternative_id: v }),
-  category: (v) => ({ advertiser_category: v }),
-  domain: (v) => ({ default_advertiser_domain: v }),
-  active: (v) => ({ active: v }),
-};
+/** Our targeting as v2 modules; ZIPs above the inline limit go to a ZIP list first (`zipList`). */
+export function targetingModules(targeting: TBidderTargeting, zipListId?: number): TTargetingModules {
+  const equals = (values: readonly string[]) => ({
+    any: values.map((value) => ({ comparator: 'equals' as const, value })),
+  });
+  const inList = (ids: readonly number[]) => ({ any: ids.map((value) => ({ comparator: 'in_list' as const, value })) });
+  const modules: TTargetingModules = {};
+  const geo: NonNullable<TTargetingModules['geo']>['all'] = {};
+  if (targeting.countries?.length) geo.country = equals(targeting.countries);
+  if (targeting.regions?.length) geo.region = equals(targeting.regions.map((r) => `${r.country}/${r.region}`));
+  if (zipListId !== undefined) geo.zip_list = inList([zipListId]);
+  else if (targeting.zips?.length) geo.zip = equals(targeting.zips.map((z) => `${z.country}/${z.zip}`));
+  if (Object.keys(geo).length > 0) modules.geo = { all: geo };
+  const user: NonNullable<TTargetingModules['user']>['all'] = {};
+  if (targeting.ipRanges?.length) user.ip_range = equals(targeting.ipRanges);
+  if (targeting.segmentIds?.length) {
+    user.segment = { any: [{ comparator: 'boolean_expression', value: '' }] };
+  }
+  if (Object.keys(user).length > 0) modules.user = { all: user };
+  if (targeting.domainListIds?.length) modules.inventory = { all: { domain_list: inList(targeting.domainListIds) } };
+  return modules;
+}
 
-const CAMPAIGN_FIELDS: { [K in keyof TBidderCampaign]: (v: TBidderCampaign[K]) => Partial<BuzzCampaignFields> } = {
-  advertiserId: (v) => ({ advertiser_id: v }),
-  name: (v) => ({ campaign_name: v }),
-  ourId: (v) => ({ alternative_id: v }),
-  // Budgets are spend budgets (Buzz budget type 2), so the type travels with either.
-  totalBudget: (v) => ({ campaign_budget: v, budget_type: BUDGET_TYPE }),
-  dailyBudget: (v) => ({ daily_budget: v, budget_type: BUDGET_TYPE }),
-  startDate: (v) => ({ start_date: v }),
-  endDate: (v) => ({ end_date: v }),
-  active: (v) => ({ active: v }),
-};
-
-const LINE_ITEM_FIELDS: { [K in keyof TBidderLineItem]: (v: TBidderLineItem[K]) => Partial<BuzzLineItemFields> } = {
-  advertiserId: (v) => ({ advertiser_id: v }),
-  campaignId: (v) => ({ campaign_id: v }),
-  name: (v) => ({ line_item_name: v }),
-  ourId: (v) => ({ alternative_id: v }),
-  media: (v) => ({ line_item_type_id: buzzMedia(v) }),
-  dailyBudget: (v) => ({ daily_budget: v }),
-  cpmBid: (v) => ({ bidding: { bidding_strategy: 'CPM', values: { cpm_bid: v } } }),
-  ipRanges: (v) => ({ targeting: { ip_ranges: v } }),
-  active: (v) => ({ active: v }),
-};
-
-const CREATIVE_FIELDS: { [K in keyof TBidderCreative]: (v: TBidderCreative[K]) => Partial<BuzzCreativeFields> } = {
-  advertiserId: (v) => ({ advertiser_id: v }),
-  name: (v) => ({ creative_name: v }),
-  ourId: (v) => ({ alternative_id: v }),
-  media: (v) => ({ creative_type: buzzMedia(v) }),
-  width: (v) => ({ width: v }),
-  height: (v) => ({ height: v }),
-  clickUrl: (v) => ({ click_url: v }),
-  assetUrl: (v) => ({ creative_asset_url: v }),
-  active: (v) => ({ active: v }),
-};
-
-/** A domain change in Buzz field names (exported for the adapter's tests). */
-export const toBuzz = {
-  advertiser: (input: Partial<TBidderAdvertiserInput>) => renamed(input, ADVERTISER_FIELDS),
-  campaign: (change: Partial<TBidderCampaign>) => renamed(change, CAMPAIGN_FIELDS),
-  lineItem: (change: Partial<TBidderLineItem>) => renamed(change, LINE_ITEM_FIELDS),
-  creative: (change: Partial<TBidderCreative>) => renamed(change, CREATIVE_FIELDS),
-};
+/** HEM: SHA-256 (hex) of the upper-cased, trimmed address with the account's salt appended. */
+export function hashedEmail(email: string, salt: string): string {
+  return createHash('sha256').update(`${email.trim().toUpperCase()}${salt}`, 'utf8').digest('hex');
+}
 
 /** Options of a bidder client: where it is, how it signs in, how it fetches and waits (tests pass fakes). */
 export interface BidderClientOptions {
   baseUrl: string;
+  buzzKey: string;
   secrets: SecretReader;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   maxAttempts?: number;
+  baseDelayMs?: number;
+  timeoutMs?: number;
+  /** Polls of a video's transcoding or a segment upload before giving up (default 60). */
+  maxPolls?: number;
+  /** First wait between polls in milliseconds, doubled up to 5 s (default 500). */
+  pollDelayMs?: number;
 }
 
-/** The id a Buzz create answers (`payload: {id}`). */
-function createdId(reply: BuzzReply, what: string): number {
-  const id = (reply.payload as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {
-    throw new VendorError(BIDDER_VENDOR, `${what} creation answered no id`);
+/** Runs `undo` when `work` fails, then rethrows: a half-made pair (expression + line item) is not left. */
+async function orUndo<T>(work: () => Promise<T>, undo: () => Promise<unknown>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await undo().catch(() => undefined);
+    throw error;
   }
-  return id;
+}
+
+/** A delete that finds nothing has met its goal (a retry after a lost reply). */
+async function gone(remove: () => Promise<unknown>): Promise<void> {
+  try {
+    await remove();
+  } catch (error) {
+    if (error instanceof BidderRefusal && error.bidderStatus === 404) return;
+    throw error;
+  }
 }
 
 /**
- * A client of the bidder's Buzz REST API (Beeswax style) over the session transport
- * (`buzz-transport.ts`: sign-in, back-off on 429/5xx). Every failure is a VendorError (502).
+ * A client of the bidder's Buzz REST API: v2 for advertisers, campaigns, line items and targeting
+ * expressions; 0.5 where the bidder has no v2 route yet (creative and video assets and their
+ * uploads, creatives and their links, custom lists and `list_item_bulk`, segments and segment
+ * uploads, conversion events and their tags). Every body is described once in `wire/`; every
+ * failure is a VendorError (502).
  */
 export function createBidderClient(options: BidderClientOptions): Bidder {
   const transport: BuzzTransport = createBuzzTransport(options);
-  const create = async (entity: string, fields: object): Promise<number> =>
-    createdId(await transport.call('POST', `/rest/${entity}`, fields), entity);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxPolls = options.maxPolls ?? 60;
+  const pollDelay = (poll: number): number => Math.min(5000, (options.pollDelayMs ?? 500) * 2 ** poll);
+
+  /** Polls `read` until `done` says so; fails after `maxPolls`. */
+  const pollUntil = async <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    for (let poll = 0; ; poll++) {
+      const value = await read();
+      if (done(value)) return value;
+      if (poll + 1 >= maxPolls) throw new VendorError(BIDDER_VENDOR, `${what} not done after ${maxPolls} polls`);
+      await sleep(pollDelay(poll));
+    }
+  };
+
+  const segmentKeys = async (ids: readonly number[]): Promise<string[]> =>
+    Promise.all(
+      ids.map(async (id) => {
+        const rows = (await transport.send(segmentRoutes.get, { params: { id } })).payload;
+        const key = rows[0]?.segment_key;
+        if (!key) throw new VendorError(BIDDER_VENDOR, `segment ${id} not found`);
+        return key;
+      }),
+    );
+
+  /** The modules of a targeting, making the ZIP list the bidder wants above the inline limit. */
+  const modulesOf = async (
+    targeting: TBidderTargeting,
+    owner: { ourId: string; advertiserId?: number },
+  ): Promise<{ modules: TTargetingModules; zipListId?: number }> => {
+    let zipListId: number | undefined;
+    if ((targeting.zips?.length ?? 0) > MAX_INLINE_ZIPS) {
+      zipListId = await createList({ name: `ZIPs of ${owner.ourId}`, ourId: owner.ourId, kind: 'zip' });
+      await orUndo(
+        () =>
+          addListItems(
+            zipListId as number,
+            (targeting.zips ?? []).map((z) => ({ value: `${z.country}/${z.zip}` })),
+          ),
+        () => gone(() => transport.send(listRoutes.delete, { params: { id: zipListId as number } })),
+      );
+    }
+    const modules = targetingModules(targeting, zipListId);
+    if (targeting.segmentIds?.length && modules.user?.all.segment) {
+      const keys = await segmentKeys(targeting.segmentIds);
+      modules.user.all.segment = { any: [{ comparator: 'boolean_expression', value: keys.join(' OR ') }] };
+    }
+    return { modules, ...(zipListId !== undefined ? { zipListId } : {}) };
+  };
+
+  const createList = async (list: { name: string; ourId: string; kind: 'domain' | 'zip'; advertiserId?: number }) =>
+    (
+      await transport.send(listRoutes.create, {
+        body: {
+          list_name: list.name,
+          list_type: list.kind,
+          alternative_id: list.ourId,
+          ...(list.advertiserId !== undefined ? { advertiser_id: list.advertiserId } : {}),
+        },
+      })
+    ).payload.id;
+
+  const addListItems = async (
+    listId: number,
+    items: ReadonlyArray<{ value: string; bidMultiplier?: number; label?: string }>,
+  ): Promise<{ added: number; duplicates: number }> => {
+    const clean = (text: string): string => text.replace(/[|\r\n]/g, ' ').trim();
+    const lines = items.map(
+      (item) => `${clean(item.value)}|${item.bidMultiplier ?? 1}${item.label ? `|${clean(item.label)}` : ''}`,
+    );
+    if (lines.length === 0) return { added: 0, duplicates: 0 };
+    const reply = await transport.send(listRoutes.bulkItems, {
+      body: { custom_list_id: listId, list_items: lines },
+      // Duplicates are ignored, so sending the same lines again changes nothing.
+      retry: 'idempotent',
+    });
+    return { added: reply.payload.items_added, duplicates: reply.payload.duplicates_ignored };
+  };
+
+  const lineItemOf = (id: number) => transport.send(lineItemRoutes.get, { params: { id } });
+
+  const deleteTargeting = (id: number) =>
+    gone(() => transport.send(targetingExpressionRoutes.delete, { params: { id } }));
+
   return {
-    createAdvertiser: (input) => create('advertiser', toBuzz.advertiser(input)),
-    async deleteAdvertiser(advertiserId) {
-      await transport.call('DELETE', `/rest/advertiser/${advertiserId}`);
+    async createAdvertiser(input) {
+      return (await transport.send(advertiserRoutes.create, { body: advertiserFields(input) })).id;
     },
-    createCampaign: (campaign) => create('campaign', toBuzz.campaign(campaign)),
+    deleteAdvertiser: (advertiserId) =>
+      gone(() => transport.send(advertiserRoutes.delete, { params: { id: advertiserId } })),
+
+    async createCampaign(campaign) {
+      const created = await transport.send(campaignRoutes.create, {
+        body: {
+          advertiser_id: campaign.advertiserId,
+          name: campaign.name,
+          alternative_id: campaign.ourId,
+          budget_type: 'spend',
+          spend_budget: { lifetime: buzzDecimal(campaign.totalBudget), daily: buzzDecimal(campaign.dailyBudget) },
+          start_date: startOf(campaign.startDate),
+          end_date: endOf(campaign.endDate),
+          active: campaign.active,
+        },
+      });
+      return created.id;
+    },
     async updateCampaign(campaignId, change) {
-      await transport.call('PUT', `/rest/campaign/${campaignId}`, toBuzz.campaign(change));
+      const needsCurrent = (change.totalBudget === undefined) !== (change.dailyBudget === undefined);
+      const current = needsCurrent
+        ? (await transport.send(campaignRoutes.get, { params: { id: campaignId } })).spend_budget
+        : undefined;
+      await transport.send(campaignRoutes.update, {
+        params: { id: campaignId },
+        body: campaignFields(change, current),
+      });
     },
-    createLineItem: (lineItem) => create('line_item', toBuzz.lineItem(lineItem)),
-    async updateLineItem(lineItemId, change) {
-      await transport.call('PUT', `/rest/line_item/${lineItemId}`, toBuzz.lineItem(change));
+    deleteCampaign: (campaignId) => gone(() => transport.send(campaignRoutes.delete, { params: { id: campaignId } })),
+
+    async createLineItem(lineItem) {
+      const { modules } = await modulesOf(lineItem.targeting, { ourId: lineItem.ourId });
+      const expression = await transport.send(targetingExpressionRoutes.create, {
+        body: { name: `Targeting of ${lineItem.name}`.slice(0, 255), alternative_id: lineItem.ourId, modules },
+      });
+      return orUndo(
+        async () =>
+          (
+            await transport.send(lineItemRoutes.create, {
+              body: {
+                campaign_id: lineItem.campaignId,
+                name: lineItem.name,
+                alternative_id: lineItem.ourId,
+                type: lineItem.media === 'video' ? 'video' : 'banner',
+                budget_type: 'spend',
+                spend_budget: { lifetime: buzzDecimal(lineItem.totalBudget), daily: buzzDecimal(lineItem.dailyBudget) },
+                bidding: { strategy: 'CPM', values: { cpm_bid: lineItem.cpmBid }, pacing: 'daily' },
+                targeting_expression_id: expression.id,
+                active: false,
+              },
+            })
+          ).id,
+        () => deleteTargeting(expression.id),
+      );
     },
-    createCreative: (creative) => create('creative', toBuzz.creative(creative)),
-    async updateCreative(creativeId, change) {
-      await transport.call('PUT', `/rest/creative/${creativeId}`, toBuzz.creative(change));
-    },
-    async deleteCreative(creativeId) {
-      try {
-        await transport.call('DELETE', `/rest/creative/${creativeId}`);
-      } catch (error) {
-        // A repeated delete (a retry after a lost reply) finds nothing: the goal is met.
-        if (error instanceof VendorError && error.message.includes('answered 404')) return;
-        throw error;
+    async updateLineItem(lineItemId, change: TBidderLineItemChange) {
+      const patch: z.input<typeof ZLineItemPatch> = {};
+      if (change.name !== undefined) patch.name = change.name;
+      if (change.active !== undefined) patch.active = change.active;
+      if (change.cpmBid !== undefined)
+        patch.bidding = { strategy: 'CPM', values: { cpm_bid: change.cpmBid }, pacing: 'daily' };
+      const current =
+        change.targeting !== undefined || (change.totalBudget === undefined) !== (change.dailyBudget === undefined)
+          ? await lineItemOf(lineItemId)
+          : undefined;
+      if (change.totalBudget !== undefined || change.dailyBudget !== undefined) {
+        patch.spend_budget = {
+          lifetime:
+            change.totalBudget !== undefined
+              ? buzzDecimal(change.totalBudget)
+              : (current?.spend_budget.lifetime ?? '0'),
+          daily:
+            change.dailyBudget !== undefined ? buzzDecimal(change.dailyBudget) : (current?.spend_budget.daily ?? '0'),
+        };
+      }
+      if (change.targeting !== undefined && current) {
+        const { modules } = await modulesOf(change.targeting, { ourId: current.alternative_id ?? String(lineItemId) });
+        if (current.targeting_expression_id !== undefined) {
+          await transport.send(targetingExpressionRoutes.update, {
+            params: { id: current.targeting_expression_id },
+            body: { modules },
+          });
+        } else {
+          const expression = await transport.send(targetingExpressionRoutes.create, {
+            body: { name: `Targeting of ${current.name}`.slice(0, 255), modules },
+          });
+          patch.targeting_expression_id = expression.id;
+        }
+      }
+      if (Object.keys(patch).length > 0) {
+        await transport.send(lineItemRoutes.update, { params: { id: lineItemId }, body: patch });
       }
     },
-    linkCreative: (creativeId, lineItemId) =>
-      create('creative_line_item', { creative_id: creativeId, line_item_id: lineItemId, active: true }),
+    async deleteLineItem(lineItemId) {
+      let expressionId: number | undefined;
+      try {
+        expressionId = (await lineItemOf(lineItemId)).targeting_expression_id;
+      } catch (error) {
+        if (error instanceof BidderRefusal && error.bidderStatus === 404) return;
+        throw error;
+      }
+      await gone(() => transport.send(lineItemRoutes.delete, { params: { id: lineItemId } }));
+      if (expressionId !== undefined) await deleteTargeting(expressionId);
+    },
+
+    async createCreative(creative) {
+      const video = creative.media === 'video';
+      const file = { name: creative.file.fileName, contentType: creative.file.contentType, bytes: creative.file.bytes };
+      let assetId: number;
+      if (video) {
+        assetId = (
+          await transport.send(creativeRoutes.createVideoAsset, {
+            body: {
+              advertiser_id: creative.advertiserId,
+              video_asset_name: creative.file.fileName,
+              size_in_bytes: creative.file.bytes.byteLength,
+            },
+          })
+        ).payload.id;
+        await transport.send(creativeRoutes.uploadVideoAsset, { params: { id: assetId }, file });
+        // The bidder transcodes videos in the background; a creative may name the asset once it is done.
+        const done = await pollUntil(
+          `video asset ${assetId} transcoding`,
+          async () => (await transport.send(creativeRoutes.getVideoAsset, { params: { id: assetId } })).payload[0],
+          (asset) =>
+            asset === undefined || asset.transcoding_status === 'complete' || asset.transcoding_status === 'failed',
+        );
+        if (done?.transcoding_status !== 'complete') {
+          throw new VendorError(BIDDER_VENDOR, `video asset ${assetId} ${done ? 'failed to transcode' : 'vanished'}`);
+        }
+      } else {
+        assetId = (
+          await transport.send(creativeRoutes.createAsset, {
+            body: {
+              advertiser_id: creative.advertiserId,
+              creative_asset_name: creative.file.fileName,
+              size_in_bytes: creative.file.bytes.byteLength,
+            },
+          })
+        ).payload.id;
+        await transport.send(creativeRoutes.uploadAsset, { params: { id: assetId }, file });
+      }
+      const created = await transport.send(creativeRoutes.create, {
+        body: {
+          advertiser_id: creative.advertiserId,
+          creative_name: creative.name,
+          alternative_id: creative.ourId,
+          creative_type: video ? 1 : 0,
+          creative_template_id: video ? CREATIVE_TEMPLATES.video : CREATIVE_TEMPLATES.banner,
+          width: creative.width,
+          height: creative.height,
+          click_url: creative.clickUrl,
+          secure: true,
+          active: creative.active,
+          creative_assets: [assetId],
+        },
+      });
+      return created.payload.id;
+    },
+    async updateCreative(creativeId, change: TBidderCreativeChange) {
+      const body: z.input<typeof ZCreativeUpdate> = {};
+      if (change.name !== undefined) body.creative_name = change.name;
+      if (change.width !== undefined) body.width = change.width;
+      if (change.height !== undefined) body.height = change.height;
+      if (change.clickUrl !== undefined) body.click_url = change.clickUrl;
+      if (change.active !== undefined) body.active = change.active;
+      await transport.send(creativeRoutes.update, { params: { id: creativeId }, body });
+    },
+    deleteCreative: (creativeId) => gone(() => transport.send(creativeRoutes.delete, { params: { id: creativeId } })),
+    async linkCreative(creativeId, lineItemId) {
+      return (
+        await transport.send(creativeRoutes.link, {
+          body: { creative_id: creativeId, line_item_id: lineItemId, active: true },
+        })
+      ).payload.id;
+    },
     dailyReport: (request, pullOptions) =>
       pullDailyReport(
         transport,
         { ...request, dimension: BUZZ_DIMENSION[request.dimension] },
         { ...(options.sleep ? { sleep: options.sleep } : {}), ...pullOptions },
       ),
+
+    createList: (list) => createList(list),
+    addListItems: (listId, items) => addListItems(listId, items),
+    deleteList: (listId) => gone(() => transport.send(listRoutes.delete, { params: { id: listId } })),
+
+    async createSegment(segment) {
+      return (
+        await transport.send(segmentRoutes.create, {
+          body: {
+            segment_name: segment.name,
+            advertiser_id: segment.advertiserId,
+            alternative_id: segment.ourId,
+            ...(segment.description ? { segment_description: segment.description } : {}),
+            ttl_days: segment.ttlDays ?? 30,
+          },
+        })
+      ).payload.id;
+    },
+    async addSegmentEmails(segmentId, emails, uploadOptions = {}) {
+      const [key] = await segmentKeys([segmentId]);
+      const salt = await options.secrets('BIDDER_HEM_SALT');
+      const lines = [
+        ...new Set(
+          emails
+            .map((e) => e.trim())
+            .filter(Boolean)
+            .map((e) => hashedEmail(e, salt)),
+        ),
+      ].map((hem) => `${hem}|${key as string}`);
+      if (lines.length === 0 && !uploadOptions.replace) return { accepted: 0, rejected: 0 };
+      const bytes = new TextEncoder().encode(lines.length ? `${lines.join('\n')}\n` : '');
+      const fileName = `segment-${segmentId}-${Date.now()}.txt`;
+      const uploadId = (
+        await transport.send(segmentRoutes.createUpload, {
+          body: {
+            file_name: fileName,
+            size_in_bytes: Math.max(1, bytes.byteLength),
+            file_format: 'DELIMITED',
+            user_id_type: 'HEM',
+            operation_type: uploadOptions.replace ? 'REPLACE_ALL_SEGMENTS' : 'ADD_SEGMENTS',
+          },
+        })
+      ).payload.id;
+      await transport.send(segmentRoutes.uploadFile, {
+        params: { id: uploadId },
+        file: { name: fileName, contentType: 'text/plain', bytes },
+      });
+      const done = await pollUntil(
+        `segment upload ${uploadId}`,
+        async () => (await transport.send(segmentRoutes.getUpload, { params: { id: uploadId } })).payload[0],
+        (upload) => upload === undefined || upload.upload_status === 'complete' || upload.upload_status === 'failed',
+      );
+      if (done?.upload_status !== 'complete') {
+        throw new VendorError(BIDDER_VENDOR, `segment upload ${uploadId} ${done ? 'failed' : 'vanished'}`);
+      }
+      return { accepted: done.lines_accepted, rejected: done.lines_rejected };
+    },
+    deleteSegment: (segmentId) => gone(() => transport.send(segmentRoutes.delete, { params: { id: segmentId } })),
+
+    async createConversionEvent(event) {
+      const id = (
+        await transport.send(conversionEventRoutes.create, {
+          body: {
+            advertiser_id: event.advertiserId,
+            event_name: event.name,
+            alternative_id: event.ourId,
+            value: event.valueUsd ?? 0,
+            attribution: 'ANY',
+          },
+        })
+      ).payload.id;
+      return orUndo(
+        async () => {
+          const tag = (await transport.send(conversionEventRoutes.tag, { params: { id } })).payload[0];
+          if (!tag) throw new VendorError(BIDDER_VENDOR, `event ${id} has no tag`);
+          return { id, tagUrl: tag.event_tag_url };
+        },
+        () => gone(() => transport.send(conversionEventRoutes.delete, { params: { id } })),
+      );
+    },
+    deleteConversionEvent: (eventId) =>
+      gone(() => transport.send(conversionEventRoutes.delete, { params: { id: eventId } })),
   };
+}
+
+/** The buzz key of the account: configured, or the first label of `<buzz_key>.api.beeswax.com`. */
+export function buzzKeyOf(baseUrl: string, configured?: string): string {
+  if (configured) return configured;
+  const host = new URL(baseUrl).hostname;
+  const match = /^([a-z0-9_-]+)\.api\.beeswax\.com$/i.exec(host);
+  if (!match?.[1]) throw new Error(`BIDDER_BUZZ_KEY is needed: ${host} does not name the account`);
+  return match[1];
 }
 
 let shared: Bidder | undefined;
 
 /** The bidder client of this warm Lambda, at BIDDER_BASE_URL. */
 export function bidderClient(): Bidder {
-  shared ??= createBidderClient({ baseUrl: config().BIDDER_BASE_URL, secrets: getSecret });
+  const { BIDDER_BASE_URL, BIDDER_BUZZ_KEY } = config();
+  shared ??= createBidderClient({
+    baseUrl: BIDDER_BASE_URL,
+    buzzKey: buzzKeyOf(BIDDER_BASE_URL, BIDDER_BUZZ_KEY),
+    secrets: getSecret,
+  });
   return shared;
 }
 

@@ -8,6 +8,7 @@ function fakeQueue(rows: Array<Record<string, unknown>>) {
   const requests: Array<{ rows: number; offset: number }> = [];
   const reads = new Map<number, number>();
   const transport: BuzzTransport = {
+    send: () => Promise.reject(new Error('the report pull uses call only')),
     async call(method, path, body) {
       if (method === 'POST' && path === '/rest/report_queue') {
         const details = (body as { request_details: { rows: number; offset: number } }).request_details;

@@ -3,7 +3,7 @@ import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TBidderReportRow } from '../../domain/ports/bidder.port';
 import { VendorError } from '../../lib/errors';
-import { BIDDER_VENDOR } from './buzz-transport';
+import { BIDDER_VENDOR, legacyPayload } from './buzz-transport';
 import type { BuzzTransport } from './buzz-transport';
 
 /**
@@ -109,12 +109,12 @@ export async function pullDailyReport(
       // A second report request costs the bidder a query, never a wrong row.
       'idempotent',
     );
-    const queued = ZCreated.safeParse(created.payload);
+    const queued = ZCreated.safeParse(legacyPayload(created));
     if (!queued.success) throw new VendorError(BIDDER_VENDOR, 'report_queue answered no id');
     const id = queued.data.id;
 
     for (let poll = 0; ; poll++) {
-      const status = ZQueueStatus.safeParse((await transport.call('GET', `/rest/report_queue/${id}`)).payload);
+      const status = ZQueueStatus.safeParse(legacyPayload(await transport.call('GET', `/rest/report_queue/${id}`)));
       const state = status.success ? status.data[0]?.report_status : undefined;
       if (state === 'complete') break;
       if (state === undefined || state === 'error' || state === 'failed') {
@@ -125,7 +125,9 @@ export async function pullDailyReport(
       await sleep(Math.min(2000, 50 * 2 ** poll));
     }
 
-    const page = z.array(ZRow).safeParse((await transport.call('GET', `/rest/report_queue/download/${id}`)).payload);
+    const page = z
+      .array(ZRow)
+      .safeParse(legacyPayload(await transport.call('GET', `/rest/report_queue/download/${id}`)));
     if (!page.success) throw new VendorError(BIDDER_VENDOR, `report ${id} download is not a list of rows`);
     for (const row of page.data) rows.push(parseRow(row, request.dimension));
     if (page.data.length < pageSize) return rows;

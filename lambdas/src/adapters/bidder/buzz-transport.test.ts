@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { VendorError } from '../../lib/errors';
-import { createBuzzTransport } from './buzz-transport';
+import { createBuzzTransport, legacyPayload } from './buzz-transport';
 
 const secrets = async (name: string) => (name === 'BIDDER_EMAIL' ? 'api@bidgrid.local' : 'pw');
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -13,8 +13,8 @@ function scripted(replies: Array<() => Response | Promise<Response>>) {
   const fetchFake: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    if (url.pathname === '/rest/authenticate') {
-      return json(200, { success: true, payload: [] }, { 'set-cookie': 'PHPSESSID=s1; Path=/' });
+    if (url.pathname === '/rest/v2/authenticate') {
+      return json(200, { message: 'Authentication successful' }, { 'set-cookie': 'acct_buzz_cookie=s1; Path=/' });
     }
     const next = replies.shift();
     if (!next) throw new Error('no reply scripted');
@@ -35,6 +35,7 @@ describe('Buzz transport back-off', () => {
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
       secrets,
+      buzzKey: 'acct',
       fetch: bidder.fetchFake,
       sleep: async (ms) => {
         waits.push(ms);
@@ -44,7 +45,7 @@ describe('Buzz transport back-off', () => {
     // Act
     const reply = await transport.call('GET', '/rest/campaign/1');
     // Assess
-    expect(reply.payload).toEqual([{ id: 1 }]);
+    expect(legacyPayload(reply)).toEqual([{ id: 1 }]);
     expect(waits).toEqual([2000, 200]);
     expect(bidder.calls.filter((c) => c === 'GET /rest/campaign/1')).toHaveLength(3);
   });
@@ -58,6 +59,7 @@ describe('Buzz transport back-off', () => {
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
       secrets,
+      buzzKey: 'acct',
       fetch: bidder.fetchFake,
       sleep: async (ms) => {
         waits.push(ms);
@@ -75,6 +77,7 @@ describe('Buzz transport back-off', () => {
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
       secrets,
+      buzzKey: 'acct',
       fetch: busy.fetchFake,
       sleep: async () => undefined,
       maxAttempts: 3,
@@ -83,7 +86,12 @@ describe('Buzz transport back-off', () => {
     expect(busy.calls.filter((c) => c === 'GET /rest/line_item/4')).toHaveLength(3);
 
     const later = scripted([() => json(429, { success: false }, { 'retry-after': '3600' })]);
-    const patient = createBuzzTransport({ baseUrl: 'http://bidder.test', secrets, fetch: later.fetchFake });
+    const patient = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acct',
+      secrets,
+      fetch: later.fetchFake,
+    });
     await expect(patient.call('GET', '/rest/line_item/4')).rejects.toMatchObject({
       message: expect.stringContaining('answered 429'),
     });
@@ -99,11 +107,85 @@ describe('Buzz transport back-off', () => {
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
       secrets,
+      buzzKey: 'acct',
       fetch: bidder.fetchFake,
       sleep: async () => undefined,
     });
     await expect(transport.call('PUT', '/rest/line_item/4', { active: false })).resolves.toMatchObject({
       success: true,
     });
+  });
+
+  it('gives up on a create that times out (it may have happened) but retries a read that does', async () => {
+    // Prepare: a bidder that never answers the first request of each call
+    let hang = true;
+    const fetchFake: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname === '/rest/v2/authenticate') {
+        return json(200, { message: 'ok' }, { 'set-cookie': 'acct_buzz_cookie=s1; Path=/' });
+      }
+      if (hang) {
+        hang = false;
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
+        );
+      }
+      return json(200, { id: 3 });
+    };
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acct',
+      secrets,
+      fetch: fetchFake,
+      sleep: async () => undefined,
+      timeoutMs: 20,
+    });
+
+    // Act + Assess
+    await expect(transport.call('POST', '/rest/v2/campaigns', { name: 'x' })).rejects.toMatchObject({
+      message: expect.stringContaining('POST /rest/v2/campaigns failed'),
+    });
+    hang = true;
+    await expect(transport.call('GET', '/rest/v2/campaigns/3')).resolves.toEqual({ id: 3 });
+  });
+
+  it('signs in with keep_logged_in, then again once when the session expired', async () => {
+    // Prepare
+    const calls: Array<{ path: string; cookie: string | null; body: unknown }> = [];
+    let sessions = 0;
+    let expired = false;
+    const fetchFake: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      const cookie = new Headers(init?.headers).get('cookie');
+      calls.push({ path: url.pathname, cookie, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname === '/rest/v2/authenticate') {
+        sessions++;
+        return json(200, { message: 'ok' }, { 'set-cookie': `acct_buzz_cookie=s${sessions}; Path=/; HttpOnly` });
+      }
+      if (!expired) {
+        expired = true;
+        return json(401, { detail: 'Authentication credentials were not provided.' });
+      }
+      return json(200, { id: 1 });
+    };
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acct',
+      secrets,
+      fetch: fetchFake,
+    });
+
+    // Act
+    const reply = await transport.call('GET', '/rest/v2/advertisers/1');
+
+    // Assess
+    expect(reply).toEqual({ id: 1 });
+    expect(calls.map((c) => `${c.path} ${c.cookie ?? '-'}`)).toEqual([
+      '/rest/v2/authenticate -',
+      '/rest/v2/advertisers/1 acct_buzz_cookie=s1',
+      '/rest/v2/authenticate -',
+      '/rest/v2/advertisers/1 acct_buzz_cookie=s2',
+    ]);
+    expect(calls[0]?.body).toEqual({ email: 'api@bidgrid.local', password: 'pw', keep_logged_in: true });
   });
 });

@@ -1,17 +1,13 @@
+import type * as z from 'zod';
 import { VendorError } from '../../lib/errors';
 import type { SecretReader } from '../../domain/ports/secrets.port';
+import { authenticateRoute, sessionCookieName } from './wire/auth.wire';
+import { routePath, ZLegacyError, ZV2Error } from './wire/common.wire';
+import type { BuzzRoute } from './wire/common.wire';
 
-/** A Buzz envelope: `{success, message?, payload, errors?}`. */
-export interface BuzzReply {
-  success?: boolean;
-  message?: string;
-  payload?: unknown;
-  errors?: unknown;
-}
-
-/** How a call may be repeated when the bidder is busy or failing. */
+/** How a call may be repeated when the bidder is busy, failing or slow. */
 export type RetryPolicy =
-  /** Safe to send again (reads, full-state PUTs, deletes, report requests): retried on 429, 5xx and network errors. */
+  /** Safe to send again (reads, full-value updates, deletes, uploads to an id, report requests): retried on 429, 5xx, timeouts and network errors. */
   | 'idempotent'
   /** Creates something: retried only on 429, which the bidder answers before doing anything. */
   | 'on-throttle';
@@ -19,6 +15,8 @@ export type RetryPolicy =
 /** Options of a transport: where the bidder is, how it signs in, how it fetches and waits (tests pass fakes). */
 export interface BuzzTransportOptions {
   baseUrl: string;
+  /** The account's buzz key: it names the session cookie (`<buzz_key>_buzz_cookie`). */
+  buzzKey: string;
   secrets: SecretReader;
   fetch?: typeof fetch;
   /** Waits between attempts; tests pass one that records instead of sleeping. */
@@ -27,19 +25,62 @@ export interface BuzzTransportOptions {
   maxAttempts?: number;
   /** First back-off in milliseconds, doubled on each retry (default 250). */
   baseDelayMs?: number;
+  /** Per-request timeout in milliseconds (default 10 s; uploads get `uploadTimeoutMs`). */
+  timeoutMs?: number;
+  /** Per-request timeout of multipart uploads (default 60 s). */
+  uploadTimeoutMs?: number;
+}
+
+/** A file for a multipart route. */
+export interface BuzzFile {
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 /** Signed-in calls to the Buzz REST API. */
 export interface BuzzTransport {
-  /** Calls `method path` with the session; every failure is a VendorError (502, details only in the log). */
-  call(method: string, path: string, body?: unknown, retry?: RetryPolicy): Promise<BuzzReply>;
+  /**
+   * Calls `method path` with the session and answers the parsed JSON body (undefined when there is
+   * none); every failure is a BidderRefusal or VendorError (502, details only in the log).
+   */
+  call(method: string, path: string, body?: unknown, retry?: RetryPolicy): Promise<unknown>;
+  /**
+   * Calls a described route (`wire/`): the body is checked against the route's request description
+   * before it leaves, the reply against its reply description when it comes back.
+   */
+  send<Req extends z.ZodType, Res extends z.ZodType>(
+    route: BuzzRoute<Req, Res>,
+    input?: {
+      params?: Record<string, string | number>;
+      query?: Record<string, string | number>;
+      body?: z.input<Req>;
+      file?: BuzzFile;
+      retry?: RetryPolicy;
+    },
+  ): Promise<z.output<Res>>;
 }
 
 export const BIDDER_VENDOR = 'bidder';
 const TIMEOUT_MS = 10_000;
-const SESSION_COOKIE = 'PHPSESSID';
+const UPLOAD_TIMEOUT_MS = 60_000;
 /** The longest `Retry-After` we honour; a longer one is the bidder asking us to come back on the next run. */
 const MAX_RETRY_AFTER_MS = 30_000;
+
+/** A refusal by the bidder with its HTTP status (404 on a delete means "already gone"). */
+export class BidderRefusal extends VendorError {
+  /** The bidder's HTTP status (the caller still gets a 502). */
+  readonly bidderStatus: number;
+
+  constructor(bidderStatus: number, what: string, detail: string) {
+    super(BIDDER_VENDOR, `${what} answered ${bidderStatus}${detail ? `: ${detail}` : ''}`);
+    this.bidderStatus = bidderStatus;
+  }
+}
+
+/** The payload of a 0.5 envelope (`{success, payload}`), for callers of `call` on 0.5 routes. */
+export const legacyPayload = (reply: unknown): unknown =>
+  typeof reply === 'object' && reply !== null ? (reply as { payload?: unknown }).payload : undefined;
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,11 +94,26 @@ function retryAfterMs(response: Response, now = Date.now()): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** What an error body says, in either API version's shape. */
+function errorDetail(body: unknown): string {
+  const legacy = ZLegacyError.safeParse(body);
+  if (legacy.success) return [legacy.data.message, ...legacy.data.errors].join('; ');
+  const v2 = ZV2Error.safeParse(body);
+  if (v2.success) {
+    if ('detail' in v2.data && typeof v2.data.detail === 'string') return v2.data.detail;
+    return Object.entries(v2.data as Record<string, string[]>)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join('; ');
+  }
+  return '';
+}
+
 /**
- * The Buzz transport: `POST /rest/authenticate` with the API user's e-mail and password yields a
- * session cookie, kept for the warm Lambda and renewed once when the bidder answers 401. A 429 or a
- * 5xx (and, for idempotent calls, a network error) is retried with exponential back-off, honouring
- * `Retry-After`, up to `maxAttempts`; then it fails like any other refusal.
+ * The Buzz transport: `POST /rest/v2/authenticate` with the API user's e-mail and password and
+ * `keep_logged_in` yields the session cookie `<buzz_key>_buzz_cookie`, kept for the warm Lambda and
+ * renewed once when the bidder answers 401. A 429 is retried for every call, a 5xx, a timeout or a
+ * network error only for idempotent ones (a create may have happened), with exponential back-off
+ * honouring `Retry-After`, up to `maxAttempts`; then it fails like any other refusal.
  */
 export function createBuzzTransport(options: BuzzTransportOptions): BuzzTransport {
   const doFetch = options.fetch ?? fetch;
@@ -65,18 +121,28 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
   const maxAttempts = options.maxAttempts ?? 5;
   const baseDelayMs = options.baseDelayMs ?? 250;
   const base = options.baseUrl.replace(/\/+$/, '');
+  const cookieName = sessionCookieName(options.buzzKey);
   let session: Promise<string> | undefined;
 
-  const send = async (method: string, path: string, body?: unknown, cookie?: string): Promise<Response> =>
-    doFetch(`${base}${path}`, {
-      method,
+  interface Outgoing {
+    method: string;
+    path: string;
+    json?: unknown;
+    form?: () => FormData;
+    timeoutMs: number;
+  }
+
+  const send = async (out: Outgoing, cookie?: string): Promise<Response> =>
+    doFetch(`${base}${out.path}`, {
+      method: out.method,
       headers: {
-        'content-type': 'application/json',
         accept: 'application/json',
-        ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
+        // fetch sets the multipart boundary itself.
+        ...(out.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie: `${cookieName}=${cookie}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      body: out.form ? out.form() : out.json === undefined ? undefined : JSON.stringify(out.json),
+      signal: AbortSignal.timeout(out.timeoutMs),
     });
 
   const unreachable = (method: string, path: string, error: unknown): VendorError =>
@@ -86,34 +152,42 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
       error,
     );
 
-  const readReply = async (response: Response, what: string): Promise<BuzzReply> => {
-    let reply: BuzzReply = {};
+  const readReply = async (response: Response, what: string): Promise<unknown> => {
+    const text = await response.text().catch(() => '');
+    let body: unknown;
     try {
-      reply = (await response.json()) as BuzzReply;
+      body = text ? (JSON.parse(text) as unknown) : undefined;
     } catch {
-      // A non-JSON body is reported below with the status.
+      body = undefined;
     }
-    if (!response.ok || reply.success === false) {
-      const detail = [reply.message, ...(Array.isArray(reply.errors) ? reply.errors.map(String) : [])]
-        .filter(Boolean)
-        .join('; ');
-      throw new VendorError(BIDDER_VENDOR, `${what} answered ${response.status}${detail ? `: ${detail}` : ''}`);
-    }
-    return reply;
+    const refused = !response.ok || ZLegacyError.safeParse(body).success;
+    if (refused) throw new BidderRefusal(response.ok ? 400 : response.status, what, errorDetail(body));
+    return body;
   };
 
   const login = async (): Promise<string> => {
     const [email, password] = await Promise.all([options.secrets('BIDDER_EMAIL'), options.secrets('BIDDER_PASSWORD')]);
+    const body = authenticateRoute.request.parse({ email, password, keep_logged_in: true });
     let response: Response;
-    try {
-      response = await send('POST', '/rest/authenticate', { email, password, keep_logged_in: true });
-    } catch (error) {
-      throw unreachable('POST', '/rest/authenticate', error);
+    // A second session costs nothing: sign-in is retried like an idempotent call (busy, failing, slow).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        response = await send({ method: 'POST', path: authenticateRoute.path, json: body, timeoutMs: TIMEOUT_MS });
+      } catch (error) {
+        if (attempt >= maxAttempts) throw unreachable('POST', authenticateRoute.path, error);
+        await sleep(baseDelayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      const busy = response.status === 429 || response.status >= 500;
+      const asked = retryAfterMs(response);
+      if (!busy || attempt >= maxAttempts || (asked !== null && asked > MAX_RETRY_AFTER_MS)) break;
+      await response.body?.cancel();
+      await sleep(asked ?? baseDelayMs * 2 ** (attempt - 1));
     }
     await readReply(response, 'authenticate');
-    const setCookie = response.headers.get('set-cookie') ?? '';
-    const value = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(setCookie)?.[1];
-    if (!value) throw new VendorError(BIDDER_VENDOR, 'authenticate gave no session cookie');
+    const setCookie = response.headers.getSetCookie?.().join(', ') ?? response.headers.get('set-cookie') ?? '';
+    const value = new RegExp(`(?:^|[,;]\\s*)${cookieName}=([^;,]+)`).exec(setCookie)?.[1];
+    if (!value) throw new VendorError(BIDDER_VENDOR, `authenticate gave no ${cookieName} cookie`);
     return value;
   };
 
@@ -125,36 +199,85 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
     return session;
   };
 
-  return {
-    async call(method, path, body, retry = method === 'POST' ? 'on-throttle' : 'idempotent') {
-      let renewed = false;
-      for (let attempt = 1; ; attempt++) {
-        let response: Response;
-        try {
-          response = await send(method, path, body, await sessionCookie());
-        } catch (error) {
-          if (error instanceof VendorError) throw error;
-          if (retry !== 'idempotent' || attempt >= maxAttempts) throw unreachable(method, path, error);
-          await sleep(baseDelayMs * 2 ** (attempt - 1));
-          continue;
-        }
-        if (response.status === 401 && !renewed) {
-          // Sessions expire on the bidder's side: sign in again once, without spending an attempt.
-          renewed = true;
-          session = undefined;
-          attempt--;
-          continue;
-        }
-        const busy = response.status === 429 || (response.status >= 500 && retry === 'idempotent');
-        if (busy && attempt < maxAttempts) {
-          const asked = retryAfterMs(response);
-          if (asked !== null && asked > MAX_RETRY_AFTER_MS) return readReply(response, `${method} ${path}`);
-          await response.body?.cancel();
-          await sleep(asked ?? baseDelayMs * 2 ** (attempt - 1));
-          continue;
-        }
-        return readReply(response, `${method} ${path}`);
+  const exchange = async (out: Outgoing, retry: RetryPolicy): Promise<unknown> => {
+    const what = `${out.method} ${out.path}`;
+    let renewed = false;
+    for (let attempt = 1; ; attempt++) {
+      const cookie = await sessionCookie();
+      let response: Response;
+      try {
+        response = await send(out, cookie);
+      } catch (error) {
+        // A timeout or a dropped connection: the bidder may have done it, so only idempotent calls go again.
+        if (retry !== 'idempotent' || attempt >= maxAttempts) throw unreachable(out.method, out.path, error);
+        await sleep(baseDelayMs * 2 ** (attempt - 1));
+        continue;
       }
+      if (response.status === 401 && !renewed) {
+        // Sessions expire on the bidder's side: sign in again once, without spending an attempt.
+        renewed = true;
+        if (session && (await session.catch(() => undefined)) === cookie) session = undefined;
+        await response.body?.cancel();
+        attempt--;
+        continue;
+      }
+      const busy = response.status === 429 || (response.status >= 500 && retry === 'idempotent');
+      if (busy && attempt < maxAttempts) {
+        const asked = retryAfterMs(response);
+        if (asked !== null && asked > MAX_RETRY_AFTER_MS) return readReply(response, what);
+        await response.body?.cancel();
+        await sleep(asked ?? baseDelayMs * 2 ** (attempt - 1));
+        continue;
+      }
+      return readReply(response, what);
+    }
+  };
+
+  return {
+    call(method, path, body, retry = method === 'POST' ? 'on-throttle' : 'idempotent') {
+      return exchange({ method, path, json: body, timeoutMs: options.timeoutMs ?? TIMEOUT_MS }, retry);
+    },
+
+    async send(route, input = {}) {
+      const query = input.query
+        ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+        : '';
+      const path = `${routePath(route, input.params)}${query}`;
+      // A body that does not match the route's description is our bug: it never leaves.
+      const json = route.body === 'json' ? (route.request.parse(input.body) as unknown) : undefined;
+      const file = input.file;
+      if (route.body === 'multipart' && !file) throw new Error(`${route.path} needs a file`);
+      const form =
+        route.body === 'multipart' && file
+          ? () => {
+              const data = new FormData();
+              data.append(
+                route.fileField ?? 'file',
+                new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.contentType }),
+                file.name,
+              );
+              return data;
+            }
+          : undefined;
+      const retry =
+        input.retry ?? (route.method === 'POST' && route.body !== 'multipart' ? 'on-throttle' : 'idempotent');
+      const timeoutMs =
+        route.body === 'multipart' ? (options.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS) : (options.timeoutMs ?? TIMEOUT_MS);
+      const reply = await exchange(
+        { method: route.method, path, ...(json !== undefined ? { json } : {}), ...(form ? { form } : {}), timeoutMs },
+        retry,
+      );
+      const parsed = route.reply.safeParse(reply);
+      if (!parsed.success) {
+        throw new VendorError(
+          BIDDER_VENDOR,
+          `${route.method} ${path} answered a body that is not the described one: ${parsed.error.issues
+            .slice(0, 3)
+            .map((i) => `${i.path.join('.')}: ${i.message}`)
+            .join('; ')}`,
+        );
+      }
+      return parsed.data as z.output<typeof route.reply>;
     },
   };
 }

@@ -20,7 +20,7 @@ import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
-import { BIDDER_ASSET_URL_SECONDS, UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
+import { UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
 import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
 import { checkCreativeAsset } from './creative-asset';
@@ -31,7 +31,7 @@ export interface CreateCreativeDeps {
   adGroups: AdGroupRepository;
   campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems'>;
   advertisers: AdvertiserReader;
-  bidder: Pick<BidderCampaigns, 'createCreative' | 'deleteCreative' | 'linkCreative'>;
+  bidder: Pick<BidderCampaigns, 'createCreative' | 'deleteCreative' | 'linkCreative' | 'updateLineItem'>;
   storage: CreativeStorage;
   now: () => Date;
   log: Logger;
@@ -245,13 +245,22 @@ export async function createCreative(
             width: form.width,
             height: form.height,
             clickUrl: form.click_url,
-            assetUrl: await deps.storage.presignGet(assetKey, { seconds: BIDDER_ASSET_URL_SECONDS }),
+            // The bidder takes the file itself (an upload), not a link to it.
+            file: {
+              fileName: assetKey.split('/').pop() || form.name,
+              contentType: asset.contentType,
+              bytes: await deps.storage.readRange(assetKey, 0, form.size),
+            },
             active: true,
           });
           beeswaxCreativeId = created;
           if (campaign) {
             const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
-            for (const lineItem of lineItems) await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+            for (const lineItem of lineItems) {
+              await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+              // A line item waits inactive at the bidder until it has a creative: now it may serve.
+              if (lineItem.active) await deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: true });
+            }
           }
         },
         async store() {

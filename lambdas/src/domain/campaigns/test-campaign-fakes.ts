@@ -37,6 +37,7 @@ export function campaignFixture(overrides: Partial<TCampaignRecord> = {}): TCamp
     isVideoCampaign: false,
     accounts: 2,
     pixel_event_id: 'px-1',
+    conversion_tag_url: null,
     createdBy: 'demo',
     createdAt: '2026-10-28T10:00:00.000Z',
     version: 0,

@@ -45,17 +45,17 @@ describe('updateCampaignDetails', () => {
         active: true,
       },
     });
-    // The daily budget moved: every line item gets its share and the bid.
+    // The daily budget moved: every line item gets its share of both budgets (v2 sends them together) and the bid.
     expect(w.bidder.calls.filter((c) => c.op === 'updateLineItem')).toEqual([
       {
         op: 'updateLineItem',
         id: 71,
-        fields: { cpmBid: 10, dailyBudget: 25 },
+        fields: { cpmBid: 10, dailyBudget: 25, totalBudget: 775 },
       },
       {
         op: 'updateLineItem',
         id: 72,
-        fields: { cpmBid: 10, dailyBudget: 25 },
+        fields: { cpmBid: 10, dailyBudget: 25, totalBudget: 775 },
       },
     ]);
   });

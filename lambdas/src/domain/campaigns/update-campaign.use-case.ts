@@ -23,7 +23,7 @@ export interface CampaignUpdateDeps {
 
 /** The bidder's view of a campaign: everything the edit form and the status change can touch. */
 export function bidderCampaignFields(
-  campaign: TCampaignRecord,
+  campaign: Pick<TCampaignRecord, 'name' | 'campaign_budget' | 'daily_budget' | 'start_date' | 'end_date' | 'active'>,
 ): Pick<TBidderCampaign, 'name' | 'totalBudget' | 'dailyBudget' | 'startDate' | 'endDate' | 'active'> {
   return {
     name: campaign.name,
@@ -35,14 +35,16 @@ export function bidderCampaignFields(
   };
 }
 
-/** A line item's share of its campaign: the max bid and an even part of the daily budget. */
-function lineItemBidding(
-  campaign: TCampaignRecord,
+/** A line item's share of its campaign: the max bid and an even part of the daily and total budgets. */
+export function lineItemBidding(
+  campaign: Pick<TCampaignRecord, 'maxBid' | 'daily_budget' | 'campaign_budget'>,
   lineItemCount: number,
-): Pick<TBidderLineItem, 'cpmBid' | 'dailyBudget'> {
+): Pick<TBidderLineItem, 'cpmBid' | 'dailyBudget' | 'totalBudget'> {
+  const share = (usd: number): number => Math.round((usd / Math.max(1, lineItemCount)) * 100) / 100;
   return {
     cpmBid: campaign.maxBid,
-    dailyBudget: Math.round((campaign.daily_budget / Math.max(1, lineItemCount)) * 100) / 100,
+    dailyBudget: share(campaign.daily_budget),
+    totalBudget: share(campaign.campaign_budget),
   };
 }
 

@@ -2,8 +2,8 @@ import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 
 /**
  * The bidding platform as the use cases see it, in our terms: budgets in USD, calendar days, our
- * ids beside the bidder's numeric ones. How these map to the vendor's fields and paths (Buzz 0.5
- * today, its v2 API later) is the adapter's business alone (`adapters/bidder/`).
+ * ids beside the bidder's numeric ones. How these map to the vendor's fields and paths (Buzz v2,
+ * and 0.5 where the vendor has no v2 route yet) is the adapter's business alone (`adapters/bidder/`).
  */
 
 /** What kind of ads a line item or creative serves. */
@@ -37,22 +37,49 @@ export interface TBidderCampaign {
 }
 
 /**
- * A line item: one per target company, bidding `cpmBid` USD per thousand impressions on the
- * company's IP ranges (CIDR), for its campaign's dates.
+ * Who a line item reaches, in our terms. Every key is optional; a key left out does not restrict.
+ * Countries are ISO 3166 alpha-3 ("USA"), regions `{country, region}` ("USA", "NJ"), ZIPs
+ * `{country, zip}`; a company is reached by its IP ranges (IPv4 CIDR); audiences by bidder segment
+ * ids (any of them); sites by bidder domain list ids.
+ */
+export interface TBidderTargeting {
+  countries?: string[];
+  regions?: Array<{ country: string; region: string }>;
+  zips?: Array<{ country: string; zip: string }>;
+  ipRanges?: string[];
+  segmentIds?: number[];
+  domainListIds?: number[];
+}
+
+/**
+ * A line item: one per target company, bidding `cpmBid` USD per thousand impressions within its
+ * targeting, for its campaign's dates. It is made inactive (it has no creatives yet): switch it on
+ * with `updateLineItem(id, {active: true})` once creatives are linked.
  */
 export interface TBidderLineItem {
-  advertiserId: number;
   campaignId: number;
   name: string;
   ourId: string;
   media: TBidderMedia;
   dailyBudget: number;
+  totalBudget: number;
   cpmBid: number;
-  ipRanges: string[];
-  active: boolean;
+  targeting: TBidderTargeting;
 }
 
-/** A creative: its asset by URL (the bidder fetches it), its click URL. */
+/** What may change on a line item (full values: safe to repeat). */
+export type TBidderLineItemChange = Partial<
+  Pick<TBidderLineItem, 'name' | 'dailyBudget' | 'totalBudget' | 'cpmBid' | 'targeting'> & { active: boolean }
+>;
+
+/** A creative's file: an image (display) or a video the bidder transcodes. */
+export interface TBidderCreativeFile {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** A creative: its file (uploaded to the bidder), its click URL. */
 export interface TBidderCreative {
   advertiserId: number;
   name: string;
@@ -61,8 +88,51 @@ export interface TBidderCreative {
   width: number;
   height: number;
   clickUrl: string;
-  assetUrl: string;
+  file: TBidderCreativeFile;
   active: boolean;
+}
+
+/** What may change on a creative (its file does not: a new file is a new creative). */
+export type TBidderCreativeChange = Partial<Pick<TBidderCreative, 'name' | 'width' | 'height' | 'clickUrl' | 'active'>>;
+
+/** A list of sites or ZIPs that targeting can name. */
+export interface TBidderListInput {
+  advertiserId: number;
+  name: string;
+  ourId: string;
+  kind: 'domain' | 'zip';
+}
+
+/** One list entry: the domain or ZIP, an optional bid multiplier (0-10, default 1) and label. */
+export interface TBidderListItem {
+  value: string;
+  bidMultiplier?: number;
+  label?: string;
+}
+
+/** An audience of people by e-mail. */
+export interface TBidderSegmentInput {
+  advertiserId: number;
+  name: string;
+  ourId: string;
+  description?: string;
+  /** How long a member stays without being sent again (days, default 30). */
+  ttlDays?: number;
+}
+
+/** A conversion event of a campaign: the tag the advertiser puts on their conversion page. */
+export interface TBidderConversionEventInput {
+  advertiserId: number;
+  name: string;
+  ourId: string;
+  /** Default value of one conversion in USD when the tag sends none. */
+  valueUsd?: number;
+}
+
+/** A made conversion event: its id and the bidder's own tag URL (macros in brackets). */
+export interface TBidderConversionEvent {
+  id: number;
+  tagUrl: string;
 }
 
 /** What a daily report is grouped by besides the day. */
@@ -87,11 +157,17 @@ export interface BidderAdvertisers {
 export interface BidderCampaigns {
   createCampaign(campaign: TBidderCampaign): Promise<number>;
   /** Sets the given fields (full values: safe to repeat). */
-  updateCampaign(campaignId: number, change: Partial<TBidderCampaign>): Promise<void>;
+  updateCampaign(campaignId: number, change: Partial<Omit<TBidderCampaign, 'advertiserId'>>): Promise<void>;
+  /** Deletes a campaign (undoing a creation); one already gone is fine. */
+  deleteCampaign(campaignId: number): Promise<void>;
+  /** Makes the line item (inactive) with its targeting; returns the bidder's id. */
   createLineItem(lineItem: TBidderLineItem): Promise<number>;
-  updateLineItem(lineItemId: number, change: Partial<TBidderLineItem>): Promise<void>;
+  updateLineItem(lineItemId: number, change: TBidderLineItemChange): Promise<void>;
+  /** Deletes a line item and its targeting (undoing a creation); one already gone is fine. */
+  deleteLineItem(lineItemId: number): Promise<void>;
+  /** Uploads the file (waiting for a video to be transcoded) and makes the creative. */
   createCreative(creative: TBidderCreative): Promise<number>;
-  updateCreative(creativeId: number, change: Partial<TBidderCreative>): Promise<void>;
+  updateCreative(creativeId: number, change: TBidderCreativeChange): Promise<void>;
   /** Deletes a creative (its line-item links go with it); a creative already gone is fine. */
   deleteCreative(creativeId: number): Promise<void>;
   /** Lets a line item serve a creative; returns the link's id. */
@@ -103,5 +179,31 @@ export interface BidderCampaigns {
   ): Promise<TBidderReportRow[]>;
 }
 
+/** Lists and audiences that targeting names. */
+export interface BidderAudiences {
+  createList(list: TBidderListInput): Promise<number>;
+  /** Adds items; answers how many were new and how many the list had already (domains ignore case). */
+  addListItems(listId: number, items: readonly TBidderListItem[]): Promise<{ added: number; duplicates: number }>;
+  deleteList(listId: number): Promise<void>;
+  createSegment(segment: TBidderSegmentInput): Promise<number>;
+  /**
+   * Adds people by e-mail (sent hashed, never in clear), or replaces the members when `replace`;
+   * resolves once the bidder has processed the file, with how many lines it took and refused.
+   */
+  addSegmentEmails(
+    segmentId: number,
+    emails: readonly string[],
+    options?: { replace?: boolean },
+  ): Promise<{ accepted: number; rejected: number }>;
+  deleteSegment(segmentId: number): Promise<void>;
+}
+
+/** Conversion events and their tags. */
+export interface BidderConversions {
+  createConversionEvent(event: TBidderConversionEventInput): Promise<TBidderConversionEvent>;
+  /** Deletes a conversion event (undoing a creation); one already gone is fine. */
+  deleteConversionEvent(eventId: number): Promise<void>;
+}
+
 /** Everything the handlers and jobs ask of the bidder. */
-export type Bidder = BidderAdvertisers & BidderCampaigns;
+export type Bidder = BidderAdvertisers & BidderCampaigns & BidderAudiences & BidderConversions;

@@ -5,6 +5,8 @@
 export type SecretName =
   | 'BIDDER_EMAIL'
   | 'BIDDER_PASSWORD'
+  /** The per-account salt FreeWheel issues for hashed e-mails (HEM). */
+  | 'BIDDER_HEM_SALT'
   | 'HUBSPOT_CLIENT_ID'
   | 'HUBSPOT_CLIENT_SECRET'
   | 'STRIPE_SECRET_KEY'

@@ -49,7 +49,9 @@ export function makeCampaign(overrides: Partial<TCampaign> = {}): TCampaign {
     showInHubspot: false,
     isVideoCampaign: false,
     accounts: 12,
-    pixel_event_id: 'evt-7781',
+    pixel_event_id: '7781',
+    conversion_tag_url:
+      'https://cnv.event.prod.bidr.io/log/cnv?tag_id=7781&buzz_key=bidgridlocal&value=[VALUE]&segment_key=&order=[ORDER]&ord=[CACHEBUSTER]',
     campaignReports: [makeReport()],
     createdBy: 'demo',
     ...overrides,

@@ -78,8 +78,8 @@ export function CampaignToolbar({
           <Button
             size="sm"
             variant="outline"
-            disabled={!campaign.pixel_event_id}
-            title={campaign.pixel_event_id ? undefined : PIXEL_NOT_READY}
+            disabled={!campaign.conversion_tag_url}
+            title={campaign.conversion_tag_url ? undefined : PIXEL_NOT_READY}
             onClick={onCopyPixel}
           >
             {COPY_CONVERSION_PIXEL}

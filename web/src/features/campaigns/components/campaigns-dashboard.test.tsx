@@ -345,7 +345,7 @@ describe('Campaigns Dashboard', () => {
     expect(await screen.findByRole('dialog', { name: '"Acme Outdoor" Advertiser Campaigns' })).toBeInTheDocument();
   });
 
-  it('copies a conversion pixel snippet with the campaign pixel_event_id', async () => {
+  it("copies a conversion pixel snippet with the bidder's tag URL of the campaign", async () => {
     // Prepare
     const user = userEvent.setup();
     const writeText = vi.fn(async (_text: string) => undefined);
@@ -357,7 +357,9 @@ describe('Campaigns Dashboard', () => {
 
     // Assess
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
-    expect(writeText.mock.calls[0]?.[0]).toContain('/evt-7781?');
+    expect(writeText.mock.calls[0]?.[0]).toContain(
+      'src="https://cnv.event.prod.bidr.io/log/cnv?tag_id=7781&amp;buzz_key=bidgridlocal&amp;value=[VALUE]',
+    );
     expect(writeText.mock.calls[0]?.[0]).toMatch(/^<!-- BidGrid conversion pixel: Spring Launch -->\n<img /);
   });
 });

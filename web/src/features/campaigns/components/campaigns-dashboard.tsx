@@ -99,8 +99,8 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   }, [fallbackId, select, stillOnPage]);
 
   const copyPixel = async (campaign: TCampaign): Promise<void> => {
-    if (!campaign.pixel_event_id) return;
-    const copied = await copyText(conversionPixelSnippet(campaign.pixel_event_id, campaign.name));
+    if (!campaign.conversion_tag_url) return;
+    const copied = await copyText(conversionPixelSnippet(campaign.conversion_tag_url, campaign.name));
     toaster.create({
       type: copied ? 'success' : 'error',
       title: copied ? PIXEL_COPIED : PIXEL_COPY_FAILED,

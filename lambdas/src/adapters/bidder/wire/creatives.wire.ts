@@ -1,0 +1,181 @@
+import * as z from 'zod';
+import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
+
+/**
+ * Creatives and their files (0.5: the bidder has no v2 route for assets, creatives or their links
+ * yet; VENDORS.md, cinema6/beeswax-client). An image is a `creative_asset` (metadata first, then a
+ * multipart upload of the bytes in `creative_content`); a video is a `video_asset`, uploaded the same
+ * way, which the bidder transcodes asynchronously (`transcoding_status` moves from `pending` through
+ * `transcoding` to `complete` or `failed`; the field name is unconfirmed). A creative names its asset
+ * in `creative_assets`; `creative_line_item` lets a line item serve it.
+ */
+
+export const ZCreativeAssetRequest = z.object({
+  advertiser_id: ZBuzzId,
+  creative_asset_name: z.string().min(1).max(255),
+  size_in_bytes: z.number().int().positive(),
+});
+
+export const ZVideoAssetRequest = z.object({
+  advertiser_id: ZBuzzId,
+  video_asset_name: z.string().min(1).max(255),
+  size_in_bytes: z.number().int().positive(),
+});
+
+export const ZUploadedAsset = z.object({
+  id: ZBuzzId,
+  path_to_asset: z.string().min(1),
+  size_in_bytes: z.number().int(),
+});
+
+export const TRANSCODING_STATES = ['pending', 'transcoding', 'complete', 'failed'] as const;
+
+export const ZVideoAsset = z
+  .object({
+    video_asset_id: ZBuzzId,
+    advertiser_id: ZBuzzId,
+    video_asset_name: z.string(),
+    transcoding_status: z.enum(TRANSCODING_STATES),
+    duration: z.number().nullable(),
+  })
+  .loose();
+
+/** `creative_type`: 0 banner, 1 video. */
+export const ZCreativeRequest = z.object({
+  advertiser_id: ZBuzzId,
+  creative_name: z.string().min(1).max(255),
+  alternative_id: z.string().max(191).optional(),
+  creative_type: z.union([z.literal(0), z.literal(1)]),
+  creative_template_id: ZBuzzId,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  click_url: z.url(),
+  secure: z.boolean().default(true),
+  active: z.boolean().default(false),
+  creative_assets: z.array(ZBuzzId).min(1),
+});
+
+/** 0.5 updates send what changes. */
+export const ZCreativeUpdate = ZCreativeRequest.omit({ advertiser_id: true, creative_type: true }).partial();
+
+export const ZCreative = ZCreativeRequest.extend({
+  creative_id: ZBuzzId,
+  active: z.boolean(),
+  create_date: z.string(),
+  update_date: z.string(),
+}).loose();
+
+export const ZCreativeLineItemRequest = z.object({
+  creative_id: ZBuzzId,
+  line_item_id: ZBuzzId,
+  active: z.boolean().default(true),
+  weighting: z.number().int().min(1).max(100).optional(),
+});
+
+export const ZCreativeLineItem = ZCreativeLineItemRequest.extend({ cli_id: ZBuzzId, active: z.boolean() }).loose();
+
+const ZDeleted = zEnvelope(z.array(z.object({ id: ZBuzzId })));
+
+/** Creative template ids of the bidder's built-in templates (unconfirmed numbers: one place). */
+export const CREATIVE_TEMPLATES = { banner: 1, video: 2 } as const;
+
+export const creativeRoutes = {
+  createAsset: buzzRoute({
+    method: 'POST',
+    path: '/rest/creative_asset',
+    api: '0.5',
+    body: 'json',
+    request: ZCreativeAssetRequest,
+    reply: ZLegacyCreated,
+  }),
+  uploadAsset: buzzRoute({
+    method: 'POST',
+    path: '/rest/creative_asset/upload/:id',
+    api: '0.5',
+    body: 'multipart',
+    fileField: 'creative_content',
+    request: ZNoBody,
+    reply: zEnvelope(ZUploadedAsset),
+  }),
+  createVideoAsset: buzzRoute({
+    method: 'POST',
+    path: '/rest/video_asset',
+    api: '0.5',
+    body: 'json',
+    request: ZVideoAssetRequest,
+    reply: ZLegacyCreated,
+  }),
+  uploadVideoAsset: buzzRoute({
+    method: 'POST',
+    path: '/rest/video_asset/upload/:id',
+    api: '0.5',
+    body: 'multipart',
+    fileField: 'creative_content',
+    request: ZNoBody,
+    reply: zEnvelope(ZUploadedAsset),
+  }),
+  getVideoAsset: buzzRoute({
+    method: 'GET',
+    path: '/rest/video_asset/:id',
+    api: '0.5',
+    body: 'none',
+    request: ZNoBody,
+    reply: zEnvelope(z.array(ZVideoAsset)),
+  }),
+  create: buzzRoute({
+    method: 'POST',
+    path: '/rest/creative',
+    api: '0.5',
+    body: 'json',
+    request: ZCreativeRequest,
+    reply: ZLegacyCreated,
+  }),
+  get: buzzRoute({
+    method: 'GET',
+    path: '/rest/creative/:id',
+    api: '0.5',
+    body: 'none',
+    request: ZNoBody,
+    reply: zEnvelope(z.array(ZCreative)),
+  }),
+  update: buzzRoute({
+    method: 'PUT',
+    path: '/rest/creative/:id',
+    api: '0.5',
+    body: 'json',
+    request: ZCreativeUpdate,
+    reply: ZDeleted,
+  }),
+  delete: buzzRoute({
+    method: 'DELETE',
+    path: '/rest/creative/:id',
+    api: '0.5',
+    body: 'none',
+    request: ZNoBody,
+    reply: ZDeleted,
+  }),
+  link: buzzRoute({
+    method: 'POST',
+    path: '/rest/creative_line_item',
+    api: '0.5',
+    body: 'json',
+    request: ZCreativeLineItemRequest,
+    reply: ZLegacyCreated,
+  }),
+  links: buzzRoute({
+    method: 'GET',
+    path: '/rest/creative_line_item',
+    api: '0.5',
+    body: 'none',
+    request: ZNoBody,
+    reply: zEnvelope(z.array(ZCreativeLineItem)),
+  }),
+  unlink: buzzRoute({
+    method: 'DELETE',
+    path: '/rest/creative_line_item/:id',
+    api: '0.5',
+    body: 'none',
+    request: ZNoBody,
+    reply: ZDeleted,
+  }),
+};
