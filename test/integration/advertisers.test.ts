@@ -99,10 +99,11 @@ describe('POST /api/advertiser/create', () => {
       hubspot_authed: false,
       paymentMethod: null,
     });
-    const atBidder = await bidderRows('advertiser', { advertiser_id: String(advertiser.beeswaxAdvertiserId) });
+    const atBidder = await bidderRows('advertiser', { alternative_id: advertiser.bgAdvertiserId });
     expect(atBidder).toEqual([
       expect.objectContaining({
-        advertiser_name: `Integration ${suffix}`,
+        id: advertiser.beeswaxAdvertiserId,
+        name: `Integration ${suffix}`,
         advertiser_category: 'IAB3',
         alternative_id: advertiser.bgAdvertiserId,
       }),
@@ -135,9 +136,9 @@ describe('POST /api/advertiser/create', () => {
     const suffix = randomUUID();
     await injectFault('bidder', {
       method: 'POST',
-      path: '/rest/advertiser',
+      path: '/rest/v2/advertisers',
       status: 500,
-      body: { success: false, message: 'Internal error', errors: ['ERROR: try later'] },
+      body: { detail: 'A server error occurred.' },
     });
 
     // Act

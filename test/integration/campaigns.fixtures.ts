@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
+import { BIDDER_V2_RESOURCES, bidderSession } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 import { applyLambdaEnvironment } from '../support/lambda-environment';
 
@@ -133,14 +133,8 @@ export async function bidderCall<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; payload: T }> {
-  const base = stackInfo().simulators.bidder;
-  const auth = await fetch(`${base}/rest/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SIMULATOR_SECRETS.BIDDER_EMAIL, password: SIMULATOR_SECRETS.BIDDER_PASSWORD }),
-  });
-  const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const res = await fetch(`${base}${path}`, {
+  const cookie = await bidderSession();
+  const res = await fetch(`${stackInfo().simulators.bidder}${path}`, {
     method,
     headers: { cookie, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -148,8 +142,18 @@ export async function bidderCall<T = unknown>(
   return { status: res.status, payload: ((await res.json()) as { payload: T }).payload };
 }
 
-/** One bidder row by entity and id (the simulator answers a list). */
+/**
+ * One bidder row by entity and id: a v2 entity (`campaign`, `line_item`, ...) as its v2 read answers
+ * it, or a 0.5 one (`creative`) from its envelope; undefined when the bidder has none.
+ */
 export async function bidderRow(entity: string, id: number): Promise<Record<string, unknown> | undefined> {
+  const resource = (BIDDER_V2_RESOURCES as Record<string, string>)[entity];
+  if (resource) {
+    const res = await fetch(`${stackInfo().simulators.bidder}/rest/v2/${resource}/${id}`, {
+      headers: { cookie: await bidderSession() },
+    });
+    return res.status === 404 ? undefined : ((await res.json()) as Record<string, unknown>);
+  }
   const { payload } = await bidderCall<Array<Record<string, unknown>>>('GET', `/rest/${entity}/${id}`);
   return payload[0];
 }

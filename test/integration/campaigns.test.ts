@@ -245,11 +245,10 @@ describe('PUT /api/campaign/new/details', () => {
     expect(reply.body.payload).toMatchObject({ name: 'Renamed by a test', campaign_budget: 500, maxBid: 20 });
     expect(await campaignOf(fixture.id)).toMatchObject({ name: 'Renamed by a test', start_date: dayOffset(2) });
     expect(await bidderRow('campaign', before.beeswaxCampaignId)).toMatchObject({
-      campaign_name: 'Renamed by a test',
-      daily_budget: 50,
-      campaign_budget: 500,
-      start_date: dayOffset(2),
-      end_date: dayOffset(12),
+      name: 'Renamed by a test',
+      spend_budget: { daily: '50', lifetime: '500' },
+      start_date: `${dayOffset(2)}T00:00:00Z`,
+      end_date: `${dayOffset(12)}T23:59:59Z`,
     });
   });
 
@@ -293,7 +292,9 @@ describe('PUT /api/campaign/new/details', () => {
       'updateBody.daily_budget': [M.wholeCents],
       'updateBody.max_bid': [M.wholeCents],
     });
-    expect(await bidderRow('campaign', beeswaxCampaignId)).toMatchObject({ daily_budget: fixture.dailyBudget });
+    expect(await bidderRow('campaign', beeswaxCampaignId)).toMatchObject({
+      spend_budget: expect.objectContaining({ daily: String(fixture.dailyBudget) }),
+    });
   });
 
   it('puts the bidder back when the store refuses the write after the bidder took it', async () => {
@@ -322,12 +323,11 @@ describe('PUT /api/campaign/new/details', () => {
     expect(reply.status).toBe(500);
     expect(await campaignOf(fixture.id)).toMatchObject({ daily_budget: fixture.dailyBudget, maxBid: fixture.maxBid });
     expect(await bidderRow('campaign', before.beeswaxCampaignId)).toMatchObject({
-      daily_budget: fixture.dailyBudget,
-      campaign_budget: before.campaign_budget,
+      spend_budget: { daily: String(fixture.dailyBudget), lifetime: String(before.campaign_budget) },
     });
     const after = await bidderRows('line_item', { campaign_id: String(before.beeswaxCampaignId) });
-    expect(after.map((li) => [li['id'], li['daily_budget'], li['bidding']])).toEqual(
-      lineItems.map((li) => [li['id'], li['daily_budget'], li['bidding']]),
+    expect(after.map((li) => [li['id'], li['spend_budget'], li['bidding']])).toEqual(
+      lineItems.map((li) => [li['id'], li['spend_budget'], li['bidding']]),
     );
   });
 
@@ -360,7 +360,7 @@ describe('PUT /api/campaign/new/details', () => {
     expect(winners.length).toBeGreaterThan(0);
     const stored = await campaignOf(fixture.id);
     expect(winners).toContain(stored.name);
-    expect((await bidderRow('campaign', beeswaxCampaignId))?.['campaign_name']).toBe(stored.name);
+    expect((await bidderRow('campaign', beeswaxCampaignId))?.['name']).toBe(stored.name);
   });
 });
 

@@ -182,22 +182,38 @@ export async function injectFault(
   if (res.status !== 201) throw new Error(`fault not queued: ${res.status}`);
 }
 
-/** Rows the bidder simulator holds for an entity (signs in as the API user). */
-export async function bidderRows(
-  entity: string,
-  filters: Record<string, string> = {},
-): Promise<Array<Record<string, unknown>>> {
-  const base = stackInfo().simulators.bidder;
-  const auth = await fetch(`${base}/rest/authenticate`, {
+/** The bidder's v2 resource of each entity the tests read. */
+export const BIDDER_V2_RESOURCES = {
+  advertiser: 'advertisers',
+  campaign: 'campaigns',
+  line_item: 'line-items',
+  targeting_expression: 'targeting-expressions',
+} as const;
+
+/** A signed-in session cookie of the bidder simulator (v2 sign-in, as the client does). */
+export async function bidderSession(): Promise<string> {
+  const auth = await fetch(`${stackInfo().simulators.bidder}/rest/v2/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SIMULATOR_SECRETS.BIDDER_EMAIL, password: SIMULATOR_SECRETS.BIDDER_PASSWORD }),
+    body: JSON.stringify({
+      email: SIMULATOR_SECRETS.BIDDER_EMAIL,
+      password: SIMULATOR_SECRETS.BIDDER_PASSWORD,
+      keep_logged_in: true,
+    }),
   });
-  const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const res = await fetch(`${base}/rest/${entity}?${new URLSearchParams({ rows: '500', ...filters })}`, {
-    headers: { cookie },
-  });
-  return ((await res.json()) as { payload: Array<Record<string, unknown>> }).payload;
+  return (auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** Rows the bidder simulator holds for a v2 entity, filtered as its list route allows (signs in as the API user). */
+export async function bidderRows(
+  entity: keyof typeof BIDDER_V2_RESOURCES,
+  filters: Record<string, string> = {},
+): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(
+    `${stackInfo().simulators.bidder}/rest/v2/${BIDDER_V2_RESOURCES[entity]}?${new URLSearchParams({ page_size: '500', ...filters })}`,
+    { headers: { cookie: await bidderSession() } },
+  );
+  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
 }
 
 /** Whether the CRM simulator still knows a refresh token (revoked ones answer 404). */

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
 import { toaster } from '@/lib/toaster';
+import { PIXEL_NOT_READY } from '../campaign-messages';
 import { ApolloProvider } from '@apollo/client/react';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession, renderRoutes } from '@/test/render';
@@ -361,6 +362,19 @@ describe('Campaigns Dashboard', () => {
       'src="https://cnv.event.prod.bidr.io/log/cnv?tag_id=7781&amp;buzz_key=bidgridlocal&amp;value=[VALUE]',
     );
     expect(writeText.mock.calls[0]?.[0]).toMatch(/^<!-- BidGrid conversion pixel: Spring Launch -->\n<img /);
+  });
+
+  it('keeps Copy Conversion Pixel disabled, saying why, for a campaign the bidder gave no tag', async () => {
+    // Prepare: a campaign made before the bidder gave tags (an event id, no tag URL)
+    const legacy = { ...spring, conversion_tag_url: null };
+    renderDashboard({ campaigns: [legacy], lineItems: [] });
+
+    // Act
+    const button = await screen.findByRole('button', { name: 'Copy Conversion Pixel' });
+
+    // Assess
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', PIXEL_NOT_READY);
   });
 });
 
