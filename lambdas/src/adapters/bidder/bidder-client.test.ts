@@ -37,7 +37,10 @@ describe('bidder client', () => {
       ipRanges: ['23.24.240.0/29'],
       domainListIds: [4],
     });
-    const withZipList = targetingModules({ zips: [{ country: 'USA', zip: '07030' }] }, 9);
+    const withLists = targetingModules(
+      { zips: [{ country: 'USA', zip: '07030' }], segmentIds: [1, 2] },
+      { zipListId: 9, segmentKeys: ['acme-1', 'acme-2'] },
+    );
 
     // Assess
     expect(modules).toEqual({
@@ -51,7 +54,10 @@ describe('bidder client', () => {
       user: { all: { ip_range: { any: [{ comparator: 'equals', value: '23.24.240.0/29' }] } } },
       inventory: { all: { domain_list: { any: [{ comparator: 'in_list', value: 4 }] } } },
     });
-    expect(withZipList).toEqual({ geo: { all: { zip_list: { any: [{ comparator: 'in_list', value: 9 }] } } } });
+    expect(withLists).toEqual({
+      geo: { all: { zip_list: { any: [{ comparator: 'in_list', value: 9 }] } } },
+      user: { all: { segment: { any: [{ comparator: 'boolean_expression', value: 'acme-1 OR acme-2' }] } } },
+    });
     expect(targetingModules({})).toEqual({});
   });
 

@@ -76,8 +76,15 @@ function campaignFields(
   return out;
 }
 
-/** Our targeting as v2 modules; ZIPs above the inline limit go to a ZIP list first (`zipList`). */
-export function targetingModules(targeting: TBidderTargeting, zipListId?: number): TTargetingModules {
+/**
+ * Our targeting as v2 modules. What needs the bidder first comes in `made`: the ZIP list holding ZIPs
+ * above the inline limit, and the keys of the targeted segments (targeting names segments by key).
+ */
+export function targetingModules(
+  targeting: TBidderTargeting,
+  made: { zipListId?: number; segmentKeys?: readonly string[] } = {},
+): TTargetingModules {
+  const { zipListId, segmentKeys = [] } = made;
   const equals = (values: readonly string[]) => ({
     any: values.map((value) => ({ comparator: 'equals' as const, value })),
   });
@@ -91,8 +98,9 @@ export function targetingModules(targeting: TBidderTargeting, zipListId?: number
   if (Object.keys(geo).length > 0) modules.geo = { all: geo };
   const user: NonNullable<TTargetingModules['user']>['all'] = {};
   if (targeting.ipRanges?.length) user.ip_range = equals(targeting.ipRanges);
-  if (targeting.segmentIds?.length) {
-    user.segment = { any: [{ comparator: 'boolean_expression', value: '' }] };
+  // Any of the segments: one boolean expression of their keys.
+  if (segmentKeys.length > 0) {
+    user.segment = { any: [{ comparator: 'boolean_expression', value: segmentKeys.join(' OR ') }] };
   }
   if (Object.keys(user).length > 0) modules.user = { all: user };
   if (targeting.domainListIds?.length) modules.inventory = { all: { domain_list: inList(targeting.domainListIds) } };
@@ -190,11 +198,11 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
         () => gone(() => transport.send(listRoutes.delete, { params: { id: zipListId as number } })),
       );
     }
-    const modules = targetingModules(targeting, zipListId);
-    if (targeting.segmentIds?.length && modules.user?.all.segment) {
-      const keys = await segmentKeys(targeting.segmentIds);
-      modules.user.all.segment = { any: [{ comparator: 'boolean_expression', value: keys.join(' OR ') }] };
-    }
+    const keys = targeting.segmentIds?.length ? await segmentKeys(targeting.segmentIds) : [];
+    const modules = targetingModules(targeting, {
+      ...(zipListId !== undefined ? { zipListId } : {}),
+      segmentKeys: keys,
+    });
     return { modules, ...(zipListId !== undefined ? { zipListId } : {}) };
   };
 
