@@ -157,12 +157,45 @@ const termValues = (
   return keys[key]?.any.map((t) => t.value) ?? [];
 };
 
+/** The file of a multipart request's field, or undefined. */
+async function fileOf(req: SimRequest, field: string): Promise<Blob | undefined> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) return undefined;
+  const form = await new Request('http://simulator.local', {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: new Uint8Array(req.body),
+  })
+    .formData()
+    .catch(() => undefined);
+  const file = form?.get(field);
+  return file instanceof Blob ? file : undefined;
+}
+
 /** What a route does once the session, the rate limit and the body's description are checked. */
 type Handler<R extends BuzzRoute> = (input: {
   body: z.output<R['request']>;
   params: Record<string, string>;
   req: SimRequest;
 }) => SimReply | Promise<SimReply>;
+
+/** What the route groups share: the state, the clock, reads, writes and the route table. */
+interface Sim {
+  store: JsonStore<BidderState>;
+  now: () => number;
+  change: <R>(apply: (s: BidderState) => R) => R;
+  rows: (kind: BidderEntity) => Readonly<Record<string, Row>>;
+  row: (kind: BidderEntity, id: string | number | undefined) => Row | undefined;
+  nextId: (s: BidderState) => number;
+  track: (s: BidderState, entity: 'campaign' | 'line_item', id: number, values: Row) => void;
+  lineItemValues: (s: BidderState, lineItem: Row) => Row;
+  on: <R extends BuzzRoute>(route: R, handle: Handler<R>) => void;
+  stamp: () => Row;
+  v2Missing: (field: string, id: unknown) => SimReply;
+  legacyMissing: (what: string, field: string, id: unknown) => SimReply;
+  v2List: (kind: BidderEntity, req: SimRequest, filters: string[]) => SimReply;
+  removeLineItem: (s: BidderState, id: string) => void;
+}
 
 /**
  * The bidder simulator. `options.rateLimit` overrides `RATE_LIMIT` (tests use a small one);
@@ -277,152 +310,7 @@ export function createBidderSimulator(options: {
     });
   };
 
-  // Advertisers (v2).
-  on(advertiserRoutes.create, ({ body }) =>
-    v2.ok(
-      change((s) => {
-        const id = nextId(s);
-        const made = { ...body, id, ...stamp() };
-        s.rows.advertiser[String(id)] = made;
-        return made;
-      }),
-      201,
-    ),
-  );
-  on(advertiserRoutes.list, ({ req }) => v2List('advertiser', req, ['alternative_id', 'id']));
-  on(advertiserRoutes.get, ({ params }) => {
-    const found = row('advertiser', params['id']);
-    return found ? v2.ok(found) : v2.notFound();
-  });
-  on(advertiserRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('advertiser', id)) return v2.notFound();
-    if (Object.values(rows('campaign')).some((c) => String(c['advertiser_id']) === id)) {
-      return v2.invalid({ non_field_errors: ['Advertiser has campaigns and cannot be deleted.'] });
-    }
-    change((s) => {
-      s.rows.advertiser = omitKey(s.rows.advertiser, id);
-    });
-    return v2.noContent();
-  });
-
-  // Campaigns (v2).
-  on(campaignRoutes.create, ({ body }) => {
-    if (!row('advertiser', body.advertiser_id)) return v2Missing('advertiser_id', body.advertiser_id);
-    if (body.end_date <= body.start_date) return v2.invalid({ end_date: ['End date must be after start date.'] });
-    return v2.ok(
-      change((s) => {
-        const id = nextId(s);
-        const made = { ...body, id, ...stamp() };
-        s.rows.campaign[String(id)] = made;
-        track(s, 'campaign', id, made);
-        return made;
-      }),
-      201,
-    );
-  });
-  on(campaignRoutes.list, ({ req }) => v2List('campaign', req, ['advertiser_id', 'alternative_id']));
-  on(campaignRoutes.get, ({ params }) => {
-    const found = row('campaign', params['id']);
-    return found ? v2.ok(found) : v2.notFound();
-  });
-  on(campaignRoutes.update, ({ params, body }) => {
-    const id = params['id'] ?? '';
-    const found = row('campaign', id);
-    if (!found) return v2.notFound();
-    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
-    if (String(next['end_date']) <= String(next['start_date'])) {
-      return v2.invalid({ end_date: ['End date must be after start date.'] });
-    }
-    change((s) => {
-      s.rows.campaign[id] = next;
-      track(s, 'campaign', Number(id), next);
-    });
-    return v2.ok(next);
-  });
-  on(campaignRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('campaign', id)) return v2.notFound();
-    change((s) => {
-      s.rows.campaign = omitKey(s.rows.campaign, id);
-      s.history = omitKey(s.history, historyKey('campaign', id));
-      for (const [lineItemId, lineItem] of Object.entries(s.rows.line_item)) {
-        if (String(lineItem['campaign_id']) === id) removeLineItem(s, lineItemId);
-      }
-    });
-    return v2.noContent();
-  });
-
-  // Targeting expressions (v2).
-  const targetingProblems = (modules: TTargetingModules): Record<string, string[]> => {
-    const problems: Record<string, string[]> = {};
-    for (const listId of [
-      ...termValues(modules, 'geo', 'zip_list'),
-      ...termValues(modules, 'inventory', 'domain_list'),
-    ]) {
-      if (!row('custom_list', listId as number)) problems['modules'] = [`List ${String(listId)} does not exist.`];
-    }
-    const known = new Set(Object.values(rows('segment')).map((s) => String(s['segment_key'])));
-    for (const expression of termValues(modules, 'user', 'segment')) {
-      const keys = String(expression)
-        .split(/[\s()]+/)
-        .filter((t) => t && !['AND', 'OR', 'NOT'].includes(t));
-      const unknown = keys.filter((k) => !known.has(k));
-      if (keys.length === 0 || unknown.length > 0) {
-        problems['modules'] = [`Unknown segment keys in "${String(expression)}": ${unknown.join(', ')}`];
-      }
-    }
-    return problems;
-  };
-  on(targetingExpressionRoutes.create, ({ body }) => {
-    const problems = targetingProblems(body.modules);
-    if (Object.keys(problems).length > 0) return v2.invalid(problems);
-    return v2.ok(
-      change((s) => {
-        const id = nextId(s);
-        const made = { ...body, id, ...stamp() };
-        s.rows.targeting_expression[String(id)] = made;
-        return made;
-      }),
-      201,
-    );
-  });
-  on(targetingExpressionRoutes.list, ({ req }) => v2List('targeting_expression', req, ['alternative_id']));
-  on(targetingExpressionRoutes.get, ({ params }) => {
-    const found = row('targeting_expression', params['id']);
-    return found ? v2.ok(found) : v2.notFound();
-  });
-  on(targetingExpressionRoutes.update, ({ params, body }) => {
-    const id = params['id'] ?? '';
-    const found = row('targeting_expression', id);
-    if (!found) return v2.notFound();
-    const problems = body.modules ? targetingProblems(body.modules) : {};
-    if (Object.keys(problems).length > 0) return v2.invalid(problems);
-    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
-    change((s) => {
-      s.rows.targeting_expression[id] = next;
-      // The line items using it now target otherwise: their history says so from now on.
-      for (const [lineItemId, lineItem] of Object.entries(s.rows.line_item)) {
-        if (String(lineItem['targeting_expression_id']) === id) {
-          track(s, 'line_item', Number(lineItemId), lineItemValues(s, lineItem));
-        }
-      }
-    });
-    return v2.ok(next);
-  });
-  on(targetingExpressionRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('targeting_expression', id)) return v2.notFound();
-    if (Object.values(rows('line_item')).some((li) => String(li['targeting_expression_id']) === id)) {
-      return v2.invalid({ non_field_errors: ['Targeting expression is used by a line item.'] });
-    }
-    change((s) => {
-      s.rows.targeting_expression = omitKey(s.rows.targeting_expression, id);
-    });
-    return v2.noContent();
-  });
-
-  // Line items (v2): created inactive; switched on only with an active creative linked.
+  /** Deletes a line item with its history and links (a deleted campaign takes its line items). */
   const removeLineItem = (s: BidderState, id: string): void => {
     s.rows.line_item = omitKey(s.rows.line_item, id);
     s.history = omitKey(s.history, historyKey('line_item', id));
@@ -430,389 +318,35 @@ export function createBidderSimulator(options: {
       Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['line_item_id']) !== id),
     );
   };
-  on(lineItemRoutes.create, ({ body }) => {
-    if (!row('campaign', body.campaign_id)) return v2Missing('campaign_id', body.campaign_id);
-    if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
-      return v2Missing('targeting_expression_id', body.targeting_expression_id);
-    }
-    return v2.ok(
-      change((s) => {
-        const id = nextId(s);
-        const made = { ...body, id, ...stamp() };
-        s.rows.line_item[String(id)] = made;
-        track(s, 'line_item', id, lineItemValues(s, made));
-        return made;
-      }),
-      201,
-    );
-  });
-  on(lineItemRoutes.list, ({ req }) => v2List('line_item', req, ['campaign_id', 'alternative_id']));
-  on(lineItemRoutes.get, ({ params }) => {
-    const found = row('line_item', params['id']);
-    return found ? v2.ok(found) : v2.notFound();
-  });
-  on(lineItemRoutes.update, ({ params, body }) => {
-    const id = params['id'] ?? '';
-    const found = row('line_item', id);
-    if (!found) return v2.notFound();
-    if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
-      return v2Missing('targeting_expression_id', body.targeting_expression_id);
-    }
-    if (body.active === true) {
-      const served = Object.values(rows('creative_line_item')).some(
-        (link) => String(link['line_item_id']) === id && row('creative', link['creative_id'] as number),
-      );
-      if (!served) return v2.invalid({ active: ['A line item needs at least one creative to be active.'] });
-    }
-    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
-    change((s) => {
-      s.rows.line_item[id] = next;
-      track(s, 'line_item', Number(id), lineItemValues(s, next));
-    });
-    return v2.ok(next);
-  });
-  on(lineItemRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('line_item', id)) return v2.notFound();
-    change((s) => removeLineItem(s, id));
-    return v2.noContent();
-  });
 
-  // Custom lists and bulk items (0.5).
-  const normalizeItem = (listType: unknown, item: string): string =>
-    listType === 'domain' ? item.trim().toLowerCase() : item.trim();
-  on(listRoutes.create, ({ body }) => {
-    if (body.advertiser_id !== undefined && !row('advertiser', body.advertiser_id)) {
-      return legacyMissing('Custom List', 'advertiser_id', body.advertiser_id);
-    }
-    const id = change((s) => {
-      const made = nextId(s);
-      s.rows.custom_list[String(made)] = { ...body, custom_list_id: made, item_count: 0, create_date: buzzTime() };
-      s.listItems[String(made)] = {};
-      return made;
-    });
-    return legacy.ok({ id }, 'Custom List created');
-  });
-  on(listRoutes.get, ({ params }) =>
-    legacy.ok(row('custom_list', params['id']) ? [row('custom_list', params['id'])] : []),
-  );
-  on(listRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('custom_list', id)) return legacy.fail(404, `Custom List ${id} not found`);
-    change((s) => {
-      s.rows.custom_list = omitKey(s.rows.custom_list, id);
-      s.listItems = omitKey(s.listItems, id);
-    });
-    return legacy.ok([{ id: Number(id) }], 'Custom List deleted');
-  });
-  on(listRoutes.bulkItems, ({ body }) => {
-    const list = row('custom_list', body.custom_list_id);
-    if (!list) return legacy.fail(404, `Custom List ${body.custom_list_id} not found`);
-    const result = change((s) => {
-      const items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
-      let added = 0;
-      let duplicates = 0;
-      for (const line of body.list_items) {
-        const [item = '', value = '1', name = ''] = line.split('|');
-        const key = normalizeItem(list['list_type'], item);
-        if (items[key]) duplicates++;
-        else {
-          items[key] = { value: Number(value), name };
-          added++;
-        }
-      }
-      s.listItems[String(body.custom_list_id)] = items;
-      s.rows.custom_list[String(body.custom_list_id)] = { ...list, item_count: Object.keys(items).length };
-      return { custom_list_id: body.custom_list_id, items_added: added, duplicates_ignored: duplicates };
-    });
-    return legacy.ok(result, 'List items added');
-  });
-
-  // Assets, creatives and their links (0.5).
-  const fileOf = async (req: SimRequest, field: string): Promise<Blob | undefined> => {
-    const type = req.headers['content-type'] ?? '';
-    if (!type.startsWith('multipart/form-data')) return undefined;
-    const form = await new Request('http://simulator.local', {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: new Uint8Array(req.body),
-    })
-      .formData()
-      .catch(() => undefined);
-    const file = form?.get(field);
-    return file instanceof Blob ? file : undefined;
+  const sim: Sim = {
+    store,
+    now,
+    change,
+    rows,
+    row,
+    nextId,
+    track,
+    lineItemValues,
+    on,
+    stamp,
+    v2Missing,
+    legacyMissing,
+    v2List,
+    removeLineItem,
   };
-  const upload =
-    (kind: 'creative_asset' | 'video_asset', field: string) =>
-    async (input: { params: Record<string, string>; req: SimRequest }): Promise<SimReply> => {
-      const id = input.params['id'] ?? '';
-      const asset = row(kind, id);
-      if (!asset) return legacy.fail(404, `${kind} ${id} not found`);
-      const file = await fileOf(input.req, field);
-      if (!file || file.size === 0) return legacy.fail(400, 'Upload failed', [`ERROR: ${field} is required`]);
-      if (file.size !== asset['size_in_bytes']) {
-        return legacy.fail(400, 'Upload failed', [
-          `ERROR: expected ${String(asset['size_in_bytes'])} bytes, got ${file.size}`,
-        ]);
-      }
-      const path = `https://assets.bidr.local/${BIDDER_BUZZ_KEY}/${kind}/${id}`;
-      change((s) => {
-        s.rows[kind][id] = {
-          ...asset,
-          path_to_asset: path,
-          uploaded: true,
-          ...(kind === 'video_asset' ? { transcoding_status: 'pending', status_reads: 0 } : {}),
-        };
-      });
-      return legacy.ok({ id: Number(id), path_to_asset: path, size_in_bytes: file.size }, 'Asset uploaded');
-    };
-  const createAsset =
-    (kind: 'creative_asset' | 'video_asset') =>
-    (input: { body: Row }): SimReply => {
-      if (!row('advertiser', input.body['advertiser_id'] as number)) {
-        return legacyMissing(kind, 'advertiser_id', input.body['advertiser_id']);
-      }
-      const id = change((s) => {
-        const made = nextId(s);
-        s.rows[kind][String(made)] = {
-          ...input.body,
-          [`${kind}_id`]: made,
-          uploaded: false,
-          ...(kind === 'video_asset' ? { transcoding_status: 'pending', duration: null, status_reads: 0 } : {}),
-          create_date: buzzTime(),
-        };
-        return made;
-      });
-      return legacy.ok({ id }, 'Asset created');
-    };
-  on(creativeRoutes.createAsset, createAsset('creative_asset'));
-  on(creativeRoutes.uploadAsset, upload('creative_asset', creativeRoutes.uploadAsset.fileField ?? ''));
-  on(creativeRoutes.createVideoAsset, createAsset('video_asset'));
-  on(creativeRoutes.uploadVideoAsset, upload('video_asset', creativeRoutes.uploadVideoAsset.fileField ?? ''));
-  on(creativeRoutes.getVideoAsset, ({ params }) => {
-    const id = params['id'] ?? '';
-    const asset = row('video_asset', id);
-    if (!asset) return legacy.ok([]);
-    // Transcoding runs in the background once the file is there: each status read moves it on.
-    const next = change((s) => {
-      const reads = Number(asset['status_reads'] ?? 0) + (asset['uploaded'] ? 1 : 0);
-      const status = !asset['uploaded'] ? 'pending' : reads >= TRANSCODE_POLLS ? 'complete' : 'transcoding';
-      const updated: Row = {
-        ...asset,
-        status_reads: reads,
-        transcoding_status: status,
-        duration: status === 'complete' ? 15 : null,
-      };
-      s.rows.video_asset[id] = updated;
-      return updated;
-    });
-    const { status_reads: _reads, uploaded: _uploaded, ...shown } = next;
-    return legacy.ok([shown]);
-  });
-  on(creativeRoutes.create, ({ body }) => {
-    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Creative', 'advertiser_id', body.advertiser_id);
-    const kind = body.creative_type === 1 ? 'video_asset' : 'creative_asset';
-    for (const assetId of body.creative_assets) {
-      const asset = row(kind, assetId);
-      if (!asset) return legacyMissing('Creative', 'creative_assets', assetId);
-      if (!asset['uploaded'])
-        return legacy.fail(400, 'Unable to create Creative', [`ERROR: asset ${assetId} has no file`]);
-      if (kind === 'video_asset' && asset['transcoding_status'] !== 'complete') {
-        return legacy.fail(400, 'Unable to create Creative', [`ERROR: video asset ${assetId} is not transcoded yet`]);
-      }
-    }
-    const id = change((s) => {
-      const made = nextId(s);
-      s.rows.creative[String(made)] = { ...body, creative_id: made, create_date: buzzTime(), update_date: buzzTime() };
-      return made;
-    });
-    return legacy.ok({ id }, 'Creative created');
-  });
-  on(creativeRoutes.get, ({ params }) =>
-    legacy.ok(row('creative', params['id']) ? [row('creative', params['id'])] : []),
-  );
-  on(creativeRoutes.update, ({ params, body }) => {
-    const id = params['id'] ?? '';
-    const found = row('creative', id);
-    if (!found) return legacy.fail(404, `Creative ${id} not found`);
-    change((s) => {
-      s.rows.creative[id] = { ...found, ...body, update_date: buzzTime() };
-    });
-    return legacy.ok([{ id: Number(id) }], 'Creative updated');
-  });
-  on(creativeRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('creative', id)) return legacy.fail(404, `Creative ${id} not found`);
-    change((s) => {
-      s.rows.creative = omitKey(s.rows.creative, id);
-      // Its links go with it, as the bidder refuses links to deleted objects.
-      s.rows.creative_line_item = Object.fromEntries(
-        Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['creative_id']) !== id),
-      );
-    });
-    return legacy.ok([{ id: Number(id) }], 'Creative deleted');
-  });
-  on(creativeRoutes.link, ({ body }) => {
-    if (!row('creative', body.creative_id)) return legacyMissing('Creative Line Item', 'creative_id', body.creative_id);
-    if (!row('line_item', body.line_item_id))
-      return legacyMissing('Creative Line Item', 'line_item_id', body.line_item_id);
-    const id = change((s) => {
-      const made = nextId(s);
-      s.rows.creative_line_item[String(made)] = { ...body, cli_id: made };
-      return made;
-    });
-    return legacy.ok({ id }, 'Creative Line Item created');
-  });
-  on(creativeRoutes.links, ({ req }) =>
-    legacy.ok(
-      Object.values(rows('creative_line_item')).filter((link) =>
-        ['creative_id', 'line_item_id'].every((f) => req.query.get(f) === null || String(link[f]) === req.query.get(f)),
-      ),
-    ),
-  );
-  on(creativeRoutes.unlink, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('creative_line_item', id)) return legacy.fail(404, `Creative Line Item ${id} not found`);
-    change((s) => {
-      s.rows.creative_line_item = omitKey(s.rows.creative_line_item, id);
-    });
-    return legacy.ok([{ id: Number(id) }], 'Creative Line Item deleted');
-  });
 
-  // Segments and uploads (0.5).
-  on(segmentRoutes.create, ({ body }) => {
-    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Segment', 'advertiser_id', body.advertiser_id);
-    const id = change((s) => {
-      const made = nextId(s);
-      s.rows.segment[String(made)] = {
-        ...body,
-        segment_id: made,
-        segment_key: `${BIDDER_BUZZ_KEY}-${made}`,
-        create_date: buzzTime(),
-      };
-      return made;
-    });
-    return legacy.ok({ id }, 'Segment created');
-  });
-  on(segmentRoutes.get, ({ params }) => legacy.ok(row('segment', params['id']) ? [row('segment', params['id'])] : []));
-  on(segmentRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    const found = row('segment', id);
-    if (!found) return legacy.fail(404, `Segment ${id} not found`);
-    change((s) => {
-      s.rows.segment = omitKey(s.rows.segment, id);
-      s.members = omitKey(s.members, String(found['segment_key']));
-    });
-    return legacy.ok([{ id: Number(id) }], 'Segment deleted');
-  });
-  on(segmentRoutes.createUpload, ({ body }) => {
-    const id = change((s) => {
-      const made = nextId(s);
-      s.rows.segment_upload[String(made)] = {
-        ...body,
-        segment_upload_id: made,
-        upload_status: 'pending',
-        lines_accepted: 0,
-        lines_rejected: 0,
-      };
-      return made;
-    });
-    return legacy.ok({ id }, 'Segment Upload created');
-  });
-  on(segmentRoutes.uploadFile, async ({ params, req }) => {
-    const id = params['id'] ?? '';
-    const found = row('segment_upload', id);
-    if (!found) return legacy.fail(404, `Segment Upload ${id} not found`);
-    const file = await fileOf(req, segmentRoutes.uploadFile.fileField ?? '');
-    if (!file) return legacy.fail(400, 'Upload failed', ['ERROR: segment_file is required']);
-    const lines = (await file.text()).split('\n').filter(Boolean);
-    const known = new Set(Object.values(rows('segment')).map((s) => String(s['segment_key'])));
-    const accepted = lines.filter((line) => {
-      const [uid = '', key = ''] = line.split('|');
-      return known.has(key) && (found['user_id_type'] !== 'HEM' || HEM.test(uid));
-    });
-    change((s) => {
-      const byKey = new Map<string, Set<string>>();
-      for (const line of accepted) {
-        const [uid = '', key = ''] = line.split('|');
-        const set = byKey.get(key) ?? new Set(found['operation_type'] === 'REPLACE_ALL_SEGMENTS' ? [] : s.members[key]);
-        set.add(uid);
-        byKey.set(key, set);
-      }
-      for (const [key, set] of byKey) s.members[key] = [...set];
-      s.rows.segment_upload[id] = {
-        ...found,
-        upload_status: 'processing',
-        lines_accepted: accepted.length,
-        lines_rejected: lines.length - accepted.length,
-      };
-    });
-    return legacy.ok({ id: Number(id), size_in_bytes: file.size }, 'File uploaded');
-  });
-  on(segmentRoutes.getUpload, ({ params }) => {
-    const id = params['id'] ?? '';
-    const found = row('segment_upload', id);
-    if (!found) return legacy.ok([]);
-    if (found['upload_status'] === 'processing') {
-      change((s) => {
-        s.rows.segment_upload[id] = { ...found, upload_status: 'complete' };
-      });
-    }
-    return legacy.ok([row('segment_upload', id)]);
-  });
+  advertiserSection(sim);
+  campaignSection(sim);
+  targetingSection(sim);
+  lineItemSection(sim);
+  listSection(sim);
+  assetSection(sim);
+  creativeSection(sim);
+  segmentSection(sim);
+  conversionSection(sim);
 
-  // Conversion events and tags (0.5).
-  on(conversionEventRoutes.create, ({ body }) => {
-    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Event', 'advertiser_id', body.advertiser_id);
-    if (body.segment_id !== undefined && !row('segment', body.segment_id)) {
-      return legacyMissing('Event', 'segment_id', body.segment_id);
-    }
-    const id = change((s) => {
-      const made = nextId(s);
-      s.rows.event[String(made)] = { ...body, event_id: made, tag_id: made, create_date: buzzTime() };
-      return made;
-    });
-    return legacy.ok({ id }, 'Event created');
-  });
-  on(conversionEventRoutes.tag, ({ params }) => {
-    const event = row('event', params['id']);
-    if (!event) return legacy.ok([]);
-    const segmentKey = event['segment_id']
-      ? String(row('segment', event['segment_id'] as number)?.['segment_key'] ?? '')
-      : '';
-    const url =
-      `https://cnv.event.prod.bidr.io/log/cnv?tag_id=${String(event['tag_id'])}&buzz_key=${BIDDER_BUZZ_KEY}` +
-      `&value=[VALUE]&segment_key=${segmentKey}&order=[ORDER]&ord=[CACHEBUSTER]`;
-    return legacy.ok([{ event_id: event['event_id'], tag_id: event['tag_id'], event_tag_url: url }]);
-  });
-  on(conversionEventRoutes.delete, ({ params }) => {
-    const id = params['id'] ?? '';
-    if (!row('event', id)) return legacy.fail(404, `Event ${id} not found`);
-    change((s) => {
-      s.rows.event = omitKey(s.rows.event, id);
-    });
-    return legacy.ok([{ id: Number(id) }], 'Event deleted');
-  });
-
-  // Sign-in: v2, and the 0.5 path the vendor still answers.
-  const authenticate = (req: SimRequest): SimReply => {
-    const parsed = authenticateRoute.request.safeParse(req.json());
-    if (!parsed.success) return v2.invalid(fieldErrors(parsed.error));
-    const { email, password, keep_logged_in: keep } = parsed.data;
-    if (email !== SIMULATOR_SECRETS.BIDDER_EMAIL || password !== SIMULATOR_SECRETS.BIDDER_PASSWORD) {
-      return { status: 401, body: { detail: 'Invalid email or password.' } };
-    }
-    const sid = randomBytes(16).toString('hex');
-    store.update((s) => {
-      s.sessions[sid] = { email, createdAt: new Date(now()).toISOString() };
-    });
-    const maxAge = keep ? 30 * 86_400 : 15 * 60;
-    return {
-      status: 200,
-      body: { message: 'Authentication successful' },
-      headers: { 'set-cookie': `${COOKIE}=${sid}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax` },
-    };
-  };
+  const authenticate = signIn(store, now);
 
   // Reporting (the 0.5 report queue until the reporting client moves to `/reporting/run-query`).
   const reports = new Map<number, QueuedReport>();
@@ -903,4 +437,555 @@ export function createBidderSimulator(options: {
     ...routes,
   ];
   return { server: createSimulatorServer('bidder', all, options.logger), store };
+}
+
+/** Advertisers (v2). */
+function advertiserSection(sim: Sim): void {
+  const { change, rows, row, nextId, on, stamp, v2List } = sim;
+  on(advertiserRoutes.create, ({ body }) =>
+    v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.advertiser[String(id)] = made;
+        return made;
+      }),
+      201,
+    ),
+  );
+  on(advertiserRoutes.list, ({ req }) => v2List('advertiser', req, ['alternative_id', 'id']));
+  on(advertiserRoutes.get, ({ params }) => {
+    const found = row('advertiser', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(advertiserRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('advertiser', id)) return v2.notFound();
+    if (Object.values(rows('campaign')).some((c) => String(c['advertiser_id']) === id)) {
+      return v2.invalid({ non_field_errors: ['Advertiser has campaigns and cannot be deleted.'] });
+    }
+    change((s) => {
+      s.rows.advertiser = omitKey(s.rows.advertiser, id);
+    });
+    return v2.noContent();
+  });
+}
+
+/** Campaigns (v2): a campaign takes its line items along when deleted. */
+function campaignSection(sim: Sim): void {
+  const { now, change, row, nextId, track, on, stamp, v2Missing, v2List, removeLineItem } = sim;
+  on(campaignRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return v2Missing('advertiser_id', body.advertiser_id);
+    if (body.end_date <= body.start_date) return v2.invalid({ end_date: ['End date must be after start date.'] });
+    return v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.campaign[String(id)] = made;
+        track(s, 'campaign', id, made);
+        return made;
+      }),
+      201,
+    );
+  });
+  on(campaignRoutes.list, ({ req }) => v2List('campaign', req, ['advertiser_id', 'alternative_id']));
+  on(campaignRoutes.get, ({ params }) => {
+    const found = row('campaign', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(campaignRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('campaign', id);
+    if (!found) return v2.notFound();
+    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
+    if (String(next['end_date']) <= String(next['start_date'])) {
+      return v2.invalid({ end_date: ['End date must be after start date.'] });
+    }
+    change((s) => {
+      s.rows.campaign[id] = next;
+      track(s, 'campaign', Number(id), next);
+    });
+    return v2.ok(next);
+  });
+  on(campaignRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('campaign', id)) return v2.notFound();
+    change((s) => {
+      s.rows.campaign = omitKey(s.rows.campaign, id);
+      s.history = omitKey(s.history, historyKey('campaign', id));
+      for (const [lineItemId, lineItem] of Object.entries(s.rows.line_item)) {
+        if (String(lineItem['campaign_id']) === id) removeLineItem(s, lineItemId);
+      }
+    });
+    return v2.noContent();
+  });
+}
+
+/** Targeting expressions (v2): lists and segments they name must exist; a change is history of the line items using it. */
+function targetingSection(sim: Sim): void {
+  const { now, change, rows, row, nextId, track, lineItemValues, on, stamp, v2List } = sim;
+  const targetingProblems = (modules: TTargetingModules): Record<string, string[]> => {
+    const problems: Record<string, string[]> = {};
+    for (const listId of [
+      ...termValues(modules, 'geo', 'zip_list'),
+      ...termValues(modules, 'inventory', 'domain_list'),
+    ]) {
+      if (!row('custom_list', listId as number)) problems['modules'] = [`List ${String(listId)} does not exist.`];
+    }
+    const known = new Set(Object.values(rows('segment')).map((s) => String(s['segment_key'])));
+    for (const expression of termValues(modules, 'user', 'segment')) {
+      const keys = String(expression)
+        .split(/[\s()]+/)
+        .filter((t) => t && !['AND', 'OR', 'NOT'].includes(t));
+      const unknown = keys.filter((k) => !known.has(k));
+      if (keys.length === 0 || unknown.length > 0) {
+        problems['modules'] = [`Unknown segment keys in "${String(expression)}": ${unknown.join(', ')}`];
+      }
+    }
+    return problems;
+  };
+  on(targetingExpressionRoutes.create, ({ body }) => {
+    const problems = targetingProblems(body.modules);
+    if (Object.keys(problems).length > 0) return v2.invalid(problems);
+    return v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.targeting_expression[String(id)] = made;
+        return made;
+      }),
+      201,
+    );
+  });
+  on(targetingExpressionRoutes.list, ({ req }) => v2List('targeting_expression', req, ['alternative_id']));
+  on(targetingExpressionRoutes.get, ({ params }) => {
+    const found = row('targeting_expression', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(targetingExpressionRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('targeting_expression', id);
+    if (!found) return v2.notFound();
+    const problems = body.modules ? targetingProblems(body.modules) : {};
+    if (Object.keys(problems).length > 0) return v2.invalid(problems);
+    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
+    change((s) => {
+      s.rows.targeting_expression[id] = next;
+      // The line items using it now target otherwise: their history says so from now on.
+      for (const [lineItemId, lineItem] of Object.entries(s.rows.line_item)) {
+        if (String(lineItem['targeting_expression_id']) === id) {
+          track(s, 'line_item', Number(lineItemId), lineItemValues(s, lineItem));
+        }
+      }
+    });
+    return v2.ok(next);
+  });
+  on(targetingExpressionRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('targeting_expression', id)) return v2.notFound();
+    if (Object.values(rows('line_item')).some((li) => String(li['targeting_expression_id']) === id)) {
+      return v2.invalid({ non_field_errors: ['Targeting expression is used by a line item.'] });
+    }
+    change((s) => {
+      s.rows.targeting_expression = omitKey(s.rows.targeting_expression, id);
+    });
+    return v2.noContent();
+  });
+}
+
+/** Line items (v2): created inactive; switched on only with a creative linked. */
+function lineItemSection(sim: Sim): void {
+  const { now, change, rows, row, nextId, track, lineItemValues, on, stamp, v2Missing, v2List, removeLineItem } = sim;
+  on(lineItemRoutes.create, ({ body }) => {
+    if (!row('campaign', body.campaign_id)) return v2Missing('campaign_id', body.campaign_id);
+    if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
+      return v2Missing('targeting_expression_id', body.targeting_expression_id);
+    }
+    return v2.ok(
+      change((s) => {
+        const id = nextId(s);
+        const made = { ...body, id, ...stamp() };
+        s.rows.line_item[String(id)] = made;
+        track(s, 'line_item', id, lineItemValues(s, made));
+        return made;
+      }),
+      201,
+    );
+  });
+  on(lineItemRoutes.list, ({ req }) => v2List('line_item', req, ['campaign_id', 'alternative_id']));
+  on(lineItemRoutes.get, ({ params }) => {
+    const found = row('line_item', params['id']);
+    return found ? v2.ok(found) : v2.notFound();
+  });
+  on(lineItemRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('line_item', id);
+    if (!found) return v2.notFound();
+    if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
+      return v2Missing('targeting_expression_id', body.targeting_expression_id);
+    }
+    if (body.active === true) {
+      const served = Object.values(rows('creative_line_item')).some(
+        (link) => String(link['line_item_id']) === id && row('creative', link['creative_id'] as number),
+      );
+      if (!served) return v2.invalid({ active: ['A line item needs at least one creative to be active.'] });
+    }
+    const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
+    change((s) => {
+      s.rows.line_item[id] = next;
+      track(s, 'line_item', Number(id), lineItemValues(s, next));
+    });
+    return v2.ok(next);
+  });
+  on(lineItemRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('line_item', id)) return v2.notFound();
+    change((s) => removeLineItem(s, id));
+    return v2.noContent();
+  });
+}
+
+/** Custom lists and bulk items (0.5): duplicates ignored, domains case-insensitive. */
+function listSection(sim: Sim): void {
+  const { change, row, nextId, on, legacyMissing } = sim;
+  const normalizeItem = (listType: unknown, item: string): string =>
+    listType === 'domain' ? item.trim().toLowerCase() : item.trim();
+  on(listRoutes.create, ({ body }) => {
+    if (body.advertiser_id !== undefined && !row('advertiser', body.advertiser_id)) {
+      return legacyMissing('Custom List', 'advertiser_id', body.advertiser_id);
+    }
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.custom_list[String(made)] = { ...body, custom_list_id: made, item_count: 0, create_date: buzzTime() };
+      s.listItems[String(made)] = {};
+      return made;
+    });
+    return legacy.ok({ id }, 'Custom List created');
+  });
+  on(listRoutes.get, ({ params }) =>
+    legacy.ok(row('custom_list', params['id']) ? [row('custom_list', params['id'])] : []),
+  );
+  on(listRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('custom_list', id)) return legacy.fail(404, `Custom List ${id} not found`);
+    change((s) => {
+      s.rows.custom_list = omitKey(s.rows.custom_list, id);
+      s.listItems = omitKey(s.listItems, id);
+    });
+    return legacy.ok([{ id: Number(id) }], 'Custom List deleted');
+  });
+  on(listRoutes.bulkItems, ({ body }) => {
+    const list = row('custom_list', body.custom_list_id);
+    if (!list) return legacy.fail(404, `Custom List ${body.custom_list_id} not found`);
+    const result = change((s) => {
+      const items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
+      let added = 0;
+      let duplicates = 0;
+      for (const line of body.list_items) {
+        const [item = '', value = '1', name = ''] = line.split('|');
+        const key = normalizeItem(list['list_type'], item);
+        if (items[key]) duplicates++;
+        else {
+          items[key] = { value: Number(value), name };
+          added++;
+        }
+      }
+      s.listItems[String(body.custom_list_id)] = items;
+      s.rows.custom_list[String(body.custom_list_id)] = { ...list, item_count: Object.keys(items).length };
+      return { custom_list_id: body.custom_list_id, items_added: added, duplicates_ignored: duplicates };
+    });
+    return legacy.ok(result, 'List items added');
+  });
+}
+
+/** Image and video assets: metadata, then a multipart upload; videos transcode over status reads (0.5). */
+function assetSection(sim: Sim): void {
+  const { change, row, nextId, on, legacyMissing } = sim;
+  const upload =
+    (kind: 'creative_asset' | 'video_asset', field: string) =>
+    async (input: { params: Record<string, string>; req: SimRequest }): Promise<SimReply> => {
+      const id = input.params['id'] ?? '';
+      const asset = row(kind, id);
+      if (!asset) return legacy.fail(404, `${kind} ${id} not found`);
+      const file = await fileOf(input.req, field);
+      if (!file || file.size === 0) return legacy.fail(400, 'Upload failed', [`ERROR: ${field} is required`]);
+      if (file.size !== asset['size_in_bytes']) {
+        return legacy.fail(400, 'Upload failed', [
+          `ERROR: expected ${String(asset['size_in_bytes'])} bytes, got ${file.size}`,
+        ]);
+      }
+      const path = `https://assets.bidr.local/${BIDDER_BUZZ_KEY}/${kind}/${id}`;
+      change((s) => {
+        s.rows[kind][id] = {
+          ...asset,
+          path_to_asset: path,
+          uploaded: true,
+          ...(kind === 'video_asset' ? { transcoding_status: 'pending', status_reads: 0 } : {}),
+        };
+      });
+      return legacy.ok({ id: Number(id), path_to_asset: path, size_in_bytes: file.size }, 'Asset uploaded');
+    };
+  const createAsset =
+    (kind: 'creative_asset' | 'video_asset') =>
+    (input: { body: Row }): SimReply => {
+      if (!row('advertiser', input.body['advertiser_id'] as number)) {
+        return legacyMissing(kind, 'advertiser_id', input.body['advertiser_id']);
+      }
+      const id = change((s) => {
+        const made = nextId(s);
+        s.rows[kind][String(made)] = {
+          ...input.body,
+          [`${kind}_id`]: made,
+          uploaded: false,
+          ...(kind === 'video_asset' ? { transcoding_status: 'pending', duration: null, status_reads: 0 } : {}),
+          create_date: buzzTime(),
+        };
+        return made;
+      });
+      return legacy.ok({ id }, 'Asset created');
+    };
+  on(creativeRoutes.createAsset, createAsset('creative_asset'));
+  on(creativeRoutes.uploadAsset, upload('creative_asset', creativeRoutes.uploadAsset.fileField ?? ''));
+  on(creativeRoutes.createVideoAsset, createAsset('video_asset'));
+  on(creativeRoutes.uploadVideoAsset, upload('video_asset', creativeRoutes.uploadVideoAsset.fileField ?? ''));
+  on(creativeRoutes.getVideoAsset, ({ params }) => {
+    const id = params['id'] ?? '';
+    const asset = row('video_asset', id);
+    if (!asset) return legacy.ok([]);
+    // Transcoding runs in the background once the file is there: each status read moves it on.
+    const next = change((s) => {
+      const reads = Number(asset['status_reads'] ?? 0) + (asset['uploaded'] ? 1 : 0);
+      const status = !asset['uploaded'] ? 'pending' : reads >= TRANSCODE_POLLS ? 'complete' : 'transcoding';
+      const updated: Row = {
+        ...asset,
+        status_reads: reads,
+        transcoding_status: status,
+        duration: status === 'complete' ? 15 : null,
+      };
+      s.rows.video_asset[id] = updated;
+      return updated;
+    });
+    const { status_reads: _reads, uploaded: _uploaded, ...shown } = next;
+    return legacy.ok([shown]);
+  });
+}
+
+/** Creatives, naming their uploaded (and, for videos, transcoded) assets, and their links to line items (0.5). */
+function creativeSection(sim: Sim): void {
+  const { change, rows, row, nextId, on, legacyMissing } = sim;
+  on(creativeRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Creative', 'advertiser_id', body.advertiser_id);
+    const kind = body.creative_type === 1 ? 'video_asset' : 'creative_asset';
+    for (const assetId of body.creative_assets) {
+      const asset = row(kind, assetId);
+      if (!asset) return legacyMissing('Creative', 'creative_assets', assetId);
+      if (!asset['uploaded'])
+        return legacy.fail(400, 'Unable to create Creative', [`ERROR: asset ${assetId} has no file`]);
+      if (kind === 'video_asset' && asset['transcoding_status'] !== 'complete') {
+        return legacy.fail(400, 'Unable to create Creative', [`ERROR: video asset ${assetId} is not transcoded yet`]);
+      }
+    }
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.creative[String(made)] = { ...body, creative_id: made, create_date: buzzTime(), update_date: buzzTime() };
+      return made;
+    });
+    return legacy.ok({ id }, 'Creative created');
+  });
+  on(creativeRoutes.get, ({ params }) =>
+    legacy.ok(row('creative', params['id']) ? [row('creative', params['id'])] : []),
+  );
+  on(creativeRoutes.update, ({ params, body }) => {
+    const id = params['id'] ?? '';
+    const found = row('creative', id);
+    if (!found) return legacy.fail(404, `Creative ${id} not found`);
+    change((s) => {
+      s.rows.creative[id] = { ...found, ...body, update_date: buzzTime() };
+    });
+    return legacy.ok([{ id: Number(id) }], 'Creative updated');
+  });
+  on(creativeRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('creative', id)) return legacy.fail(404, `Creative ${id} not found`);
+    change((s) => {
+      s.rows.creative = omitKey(s.rows.creative, id);
+      // Its links go with it, as the bidder refuses links to deleted objects.
+      s.rows.creative_line_item = Object.fromEntries(
+        Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['creative_id']) !== id),
+      );
+    });
+    return legacy.ok([{ id: Number(id) }], 'Creative deleted');
+  });
+  on(creativeRoutes.link, ({ body }) => {
+    if (!row('creative', body.creative_id)) return legacyMissing('Creative Line Item', 'creative_id', body.creative_id);
+    if (!row('line_item', body.line_item_id))
+      return legacyMissing('Creative Line Item', 'line_item_id', body.line_item_id);
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.creative_line_item[String(made)] = { ...body, cli_id: made };
+      return made;
+    });
+    return legacy.ok({ id }, 'Creative Line Item created');
+  });
+  on(creativeRoutes.links, ({ req }) =>
+    legacy.ok(
+      Object.values(rows('creative_line_item')).filter((link) =>
+        ['creative_id', 'line_item_id'].every((f) => req.query.get(f) === null || String(link[f]) === req.query.get(f)),
+      ),
+    ),
+  );
+  on(creativeRoutes.unlink, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('creative_line_item', id)) return legacy.fail(404, `Creative Line Item ${id} not found`);
+    change((s) => {
+      s.rows.creative_line_item = omitKey(s.rows.creative_line_item, id);
+    });
+    return legacy.ok([{ id: Number(id) }], 'Creative Line Item deleted');
+  });
+}
+
+/** Segments and their uploads of `uid|segment_key` lines (0.5). */
+function segmentSection(sim: Sim): void {
+  const { change, rows, row, nextId, on, legacyMissing } = sim;
+  on(segmentRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Segment', 'advertiser_id', body.advertiser_id);
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.segment[String(made)] = {
+        ...body,
+        segment_id: made,
+        segment_key: `${BIDDER_BUZZ_KEY}-${made}`,
+        create_date: buzzTime(),
+      };
+      return made;
+    });
+    return legacy.ok({ id }, 'Segment created');
+  });
+  on(segmentRoutes.get, ({ params }) => legacy.ok(row('segment', params['id']) ? [row('segment', params['id'])] : []));
+  on(segmentRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    const found = row('segment', id);
+    if (!found) return legacy.fail(404, `Segment ${id} not found`);
+    change((s) => {
+      s.rows.segment = omitKey(s.rows.segment, id);
+      s.members = omitKey(s.members, String(found['segment_key']));
+    });
+    return legacy.ok([{ id: Number(id) }], 'Segment deleted');
+  });
+  on(segmentRoutes.createUpload, ({ body }) => {
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.segment_upload[String(made)] = {
+        ...body,
+        segment_upload_id: made,
+        upload_status: 'pending',
+        lines_accepted: 0,
+        lines_rejected: 0,
+      };
+      return made;
+    });
+    return legacy.ok({ id }, 'Segment Upload created');
+  });
+  on(segmentRoutes.uploadFile, async ({ params, req }) => {
+    const id = params['id'] ?? '';
+    const found = row('segment_upload', id);
+    if (!found) return legacy.fail(404, `Segment Upload ${id} not found`);
+    const file = await fileOf(req, segmentRoutes.uploadFile.fileField ?? '');
+    if (!file) return legacy.fail(400, 'Upload failed', ['ERROR: segment_file is required']);
+    const lines = (await file.text()).split('\n').filter(Boolean);
+    const known = new Set(Object.values(rows('segment')).map((s) => String(s['segment_key'])));
+    const accepted = lines.filter((line) => {
+      const [uid = '', key = ''] = line.split('|');
+      return known.has(key) && (found['user_id_type'] !== 'HEM' || HEM.test(uid));
+    });
+    change((s) => {
+      const byKey = new Map<string, Set<string>>();
+      for (const line of accepted) {
+        const [uid = '', key = ''] = line.split('|');
+        const set = byKey.get(key) ?? new Set(found['operation_type'] === 'REPLACE_ALL_SEGMENTS' ? [] : s.members[key]);
+        set.add(uid);
+        byKey.set(key, set);
+      }
+      for (const [key, set] of byKey) s.members[key] = [...set];
+      s.rows.segment_upload[id] = {
+        ...found,
+        upload_status: 'processing',
+        lines_accepted: accepted.length,
+        lines_rejected: lines.length - accepted.length,
+      };
+    });
+    return legacy.ok({ id: Number(id), size_in_bytes: file.size }, 'File uploaded');
+  });
+  on(segmentRoutes.getUpload, ({ params }) => {
+    const id = params['id'] ?? '';
+    const found = row('segment_upload', id);
+    if (!found) return legacy.ok([]);
+    if (found['upload_status'] === 'processing') {
+      change((s) => {
+        s.rows.segment_upload[id] = { ...found, upload_status: 'complete' };
+      });
+    }
+    return legacy.ok([row('segment_upload', id)]);
+  });
+}
+
+/** Conversion events and their tags (0.5). */
+function conversionSection(sim: Sim): void {
+  const { change, row, nextId, on, legacyMissing } = sim;
+  on(conversionEventRoutes.create, ({ body }) => {
+    if (!row('advertiser', body.advertiser_id)) return legacyMissing('Event', 'advertiser_id', body.advertiser_id);
+    if (body.segment_id !== undefined && !row('segment', body.segment_id)) {
+      return legacyMissing('Event', 'segment_id', body.segment_id);
+    }
+    const id = change((s) => {
+      const made = nextId(s);
+      s.rows.event[String(made)] = { ...body, event_id: made, tag_id: made, create_date: buzzTime() };
+      return made;
+    });
+    return legacy.ok({ id }, 'Event created');
+  });
+  on(conversionEventRoutes.tag, ({ params }) => {
+    const event = row('event', params['id']);
+    if (!event) return legacy.ok([]);
+    const segmentKey = event['segment_id']
+      ? String(row('segment', event['segment_id'] as number)?.['segment_key'] ?? '')
+      : '';
+    const url =
+      `https://cnv.event.prod.bidr.io/log/cnv?tag_id=${String(event['tag_id'])}&buzz_key=${BIDDER_BUZZ_KEY}` +
+      `&value=[VALUE]&segment_key=${segmentKey}&order=[ORDER]&ord=[CACHEBUSTER]`;
+    return legacy.ok([{ event_id: event['event_id'], tag_id: event['tag_id'], event_tag_url: url }]);
+  });
+  on(conversionEventRoutes.delete, ({ params }) => {
+    const id = params['id'] ?? '';
+    if (!row('event', id)) return legacy.fail(404, `Event ${id} not found`);
+    change((s) => {
+      s.rows.event = omitKey(s.rows.event, id);
+    });
+    return legacy.ok([{ id: Number(id) }], 'Event deleted');
+  });
+}
+
+/**
+ * Sign-in (v2, and the 0.5 path the vendor still answers): the API user's e-mail and password give
+ * the session cookie `<buzz_key>_buzz_cookie`, for 15 minutes, or 30 days with `keep_logged_in`.
+ */
+function signIn(store: JsonStore<BidderState>, now: () => number) {
+  return (req: SimRequest): SimReply => {
+    const parsed = authenticateRoute.request.safeParse(req.json());
+    if (!parsed.success) return v2.invalid(fieldErrors(parsed.error));
+    const { email, password, keep_logged_in: keep } = parsed.data;
+    if (email !== SIMULATOR_SECRETS.BIDDER_EMAIL || password !== SIMULATOR_SECRETS.BIDDER_PASSWORD) {
+      return { status: 401, body: { detail: 'Invalid email or password.' } };
+    }
+    const sid = randomBytes(16).toString('hex');
+    store.update((s) => {
+      s.sessions[sid] = { email, createdAt: new Date(now()).toISOString() };
+    });
+    const maxAge = keep ? 30 * 86_400 : 15 * 60;
+    return {
+      status: 200,
+      body: { message: 'Authentication successful' },
+      headers: { 'set-cookie': `${COOKIE}=${sid}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax` },
+    };
+  };
 }
