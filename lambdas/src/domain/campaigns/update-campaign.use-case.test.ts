@@ -60,6 +60,18 @@ describe('updateCampaignDetails', () => {
     ]);
   });
 
+  it("moves every line item's share of the total budget when only the dates move it", async () => {
+    // Prepare: a campaign that has not started, $100 a day
+    const w = world({ start_date: '2026-12-01', end_date: '2026-12-31', daily_budget: 100, campaign_budget: 3100 });
+    // Act: ten more days
+    await updateCampaignDetails({ ...base, updateBody: { end_date: '2027-01-10' } }, w.deps);
+    // Assess: the estimated budget is now $4,000 (40 days of $100), half to each of the two line items
+    expect(w.bidder.calls.filter((c) => c.op === 'updateLineItem').map((c) => c.fields)).toEqual([
+      { cpmBid: 10, dailyBudget: 50, totalBudget: 2000 },
+      { cpmBid: 10, dailyBudget: 50, totalBudget: 2000 },
+    ]);
+  });
+
   it('reports the form rules on the fields the body sent', async () => {
     const w = world();
     const attempt = (updateBody: Record<string, unknown>) =>

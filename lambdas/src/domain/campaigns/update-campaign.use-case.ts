@@ -191,7 +191,11 @@ export async function updateCampaignDetails(
     active,
     version: campaign.version + 1,
   };
-  const lineItemsToo = next.maxBid !== campaign.maxBid || next.daily_budget !== campaign.daily_budget;
+  // A line item holds its share of the bid and of both budgets (the total follows the dates too).
+  const lineItemsToo =
+    next.maxBid !== campaign.maxBid ||
+    next.daily_budget !== campaign.daily_budget ||
+    next.campaign_budget !== campaign.campaign_budget;
   const saved = await commit(input.agencyId, campaign, next, lineItemsToo, deps);
   return toPublicCampaign(saved, []);
 }
