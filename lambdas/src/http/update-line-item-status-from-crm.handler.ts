@@ -1,5 +1,6 @@
 import { updateLineItemStatusFromCrm as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { setLineItemStatusFromCrm } from '../domain/campaigns/crm-line-item-status.use-case';
@@ -11,6 +12,7 @@ export const { handler, raw } = httpHandler(operation, ({ query, body, log }) =>
     { portalId: query.portalId, beeswaxLineItemId: body.beeswaxLineItemId, active: body.active },
     {
       campaigns: campaignRepository,
+      adGroups: adGroupRepository,
       portals: crmPortalRepository,
       bidder: bidderClient(),
       now: () => new Date(),

@@ -1,5 +1,6 @@
 import { updateLineItemStatus as operation } from '@bidgrid/shared/api/operations/line-item.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { setLineItemStatus } from '../domain/campaigns/line-item-status.use-case';
 import { httpHandler } from '../lib/http';
@@ -8,6 +9,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
   setLineItemStatus(
     { agencyId: caller.agencyId, beeswaxLineItemId: body.beeswaxLineItemId, active: body.active },
-    { campaigns: campaignRepository, bidder: bidderClient(), now: () => new Date(), log },
+    { campaigns: campaignRepository, adGroups: adGroupRepository, bidder: bidderClient(), now: () => new Date(), log },
   ),
 );

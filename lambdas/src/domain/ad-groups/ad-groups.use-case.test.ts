@@ -57,7 +57,7 @@ function world() {
   const adGroups = memoryAdGroups([adGroupFixture()], [creativeFixture(1), creativeFixture(2)]);
   const campaigns = memoryCampaigns(
     [campaignFixture()],
-    [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72 })],
+    [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72, active: false })],
   );
   const bidder = recordingBidder();
   const links: Array<[number, number]> = [];
@@ -471,6 +471,10 @@ describe('createCreative and getCreativeUploadUrl', () => {
     expect(w.links).toEqual([
       [950, 71],
       [950, 72],
+    ]);
+    // The bidder made the line items inactive until they had a creative: the one chosen to be on serves now.
+    expect(w.bidder.calls.filter((c) => c.op === 'updateLineItem')).toEqual([
+      { op: 'updateLineItem', id: 71, fields: { active: true } },
     ]);
   });
 

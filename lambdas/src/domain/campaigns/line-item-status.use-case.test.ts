@@ -4,17 +4,31 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { memoryLogger } from '../test-fakes';
 import { setLineItemStatusFromCrm } from './crm-line-item-status.use-case';
 import { setLineItemStatus } from './line-item-status.use-case';
-import { campaignFixture, lineItemFixture, memoryCampaigns, recordingBidder } from './test-campaign-fakes';
+import {
+  campaignFixture,
+  creativeFixture,
+  lineItemFixture,
+  memoryAdGroups,
+  memoryCampaigns,
+  recordingBidder,
+} from './test-campaign-fakes';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 
-function world(campaign = campaignFixture()) {
+function world(campaign = campaignFixture(), creatives = [creativeFixture()]) {
   const campaigns = memoryCampaigns([campaign], [lineItemFixture()]);
+  const adGroups = memoryAdGroups([], creatives);
   const bidder = recordingBidder();
   return {
     campaigns,
     bidder,
-    deps: { campaigns: campaigns.repo, bidder: bidder.bidder, now: () => NOW, log: memoryLogger() },
+    deps: {
+      campaigns: campaigns.repo,
+      adGroups: adGroups.repo,
+      bidder: bidder.bidder,
+      now: () => NOW,
+      log: memoryLogger(),
+    },
   };
 }
 
@@ -27,6 +41,17 @@ describe('setLineItemStatus', () => {
     expect(again.active).toBe(false);
     expect(w.bidder.calls).toEqual([{ op: 'updateLineItem', id: 71, fields: { active: false } }]);
     expect(w.campaigns.items.get('71')?.version).toBe(1);
+  });
+
+  it('stores a switch-on but leaves the bidder alone while the campaign has no creative to serve', async () => {
+    // Prepare: a switched-off line item of a campaign without creatives
+    const w = world(campaignFixture(), []);
+    await setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps);
+    // Act
+    const on = await setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: true }, w.deps);
+    // Assess: only the switch-off reached the bidder
+    expect(on.active).toBe(true);
+    expect(w.bidder.calls).toEqual([{ op: 'updateLineItem', id: 71, fields: { active: false } }]);
   });
 
   it('refuses a read-only campaign, another agency, and puts the bidder back after a lost race', async () => {

@@ -2,6 +2,7 @@ import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { atBidderThenStore } from '../bidder-first';
+import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';
@@ -11,6 +12,8 @@ import { toPublicLineItem } from './campaign-records.schema';
 /** Ports of the line-item status change. */
 export interface LineItemStatusDeps {
   campaigns: Pick<CampaignRepository, 'getCampaign' | 'getLineItemByBidderId' | 'replaceLineItem'>;
+  /** Whether the campaign has creatives: without one the bidder keeps a line item inactive. */
+  adGroups: Pick<AdGroupRepository, 'listCampaignCreatives'>;
   bidder: Pick<BidderCampaigns, 'updateLineItem'>;
   now: () => Date;
   log: Logger;
@@ -20,7 +23,10 @@ export interface LineItemStatusDeps {
  * Switches a line item on or off, here and at the bidder (the bidder first, so nothing is stored
  * that the bidder refused; then the stored line item only if nobody changed it meanwhile: a 409
  * otherwise). Whatever fails after the bidder call, the bidder is put back to what is stored
- * (`atBidderThenStore`). Asking for the state it is in changes nothing. A
+ * (`atBidderThenStore`). The bidder serves no line item without a creative and refuses to switch
+ * one on: until the campaign has an active creative, switching on is stored (the user's choice) and
+ * left to the creative's creation (`createCreative` switches on the line items chosen to be on).
+ * Asking for the state it is in changes nothing. A
  * campaign 175 or more days past its end is read-only. `canEdit` lets the CRM card add its own rule
  * (only campaigns that allow CRM edits); a refusal there is a 404 like any line item it may not see.
  */
@@ -37,11 +43,16 @@ export async function setLineItemStatus(
   }
   if (lineItem.active === input.active) return toPublicLineItem(lineItem, []);
   assertWritable(campaign, reportToday(deps.now()));
+  const serves = (await deps.adGroups.listCampaignCreatives(input.agencyId, campaign.bgCampaignId)).some(
+    (creative) => creative.active,
+  );
+  const atBidder = (active: boolean): Promise<void> =>
+    active && !serves ? Promise.resolve() : deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active });
 
   const saved = await atBidderThenStore(
     {
       what: `line item ${lineItem.beeswaxLineItemId}`,
-      atBidder: () => deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: input.active }),
+      atBidder: () => atBidder(input.active),
       async store() {
         const stored = await deps.campaigns.replaceLineItem(input.agencyId, {
           ...lineItem,
@@ -55,7 +66,7 @@ export async function setLineItemStatus(
         const stored =
           (await deps.campaigns.getLineItemByBidderId(input.agencyId, input.beeswaxLineItemId).catch(() => null)) ??
           lineItem;
-        await deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: stored.active });
+        await atBidder(stored.active);
       },
     },
     deps.log,

@@ -146,6 +146,30 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
   return { repo, byId, items };
 }
 
+/** An active banner of the demo campaign; override what a test varies. */
+export function creativeFixture(overrides: Partial<TCreativeRecord> = {}): TCreativeRecord {
+  return {
+    bgCreativeId: 'bgCreative-1',
+    beeswaxCreativeId: 901,
+    adGroupId: 'bg-ad-group-1',
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    bgCampaignId: 'bg-campaign-q3',
+    name: 'Banner',
+    description: '',
+    height: 250,
+    width: 300,
+    creativeType: 'image/png',
+    duration: null,
+    size: 1000,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    click_url: 'https://acme.example',
+    assetKey: 'creatives/bgAgency-demo/bgCreative-1/banner.png',
+    active: true,
+    version: 0,
+    ...overrides,
+  };
+}
+
 /** An in-memory ad-group repository (one agency) with the real one's version checks. */
 export function memoryAdGroups(adGroups: TAdGroupRecord[] = [], creatives: TCreativeRecord[] = []) {
   const groups = new Map<string, TAdGroupRecord>(adGroups.map((g) => [g.adGroupId, g]));
