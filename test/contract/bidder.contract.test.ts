@@ -200,12 +200,59 @@ describe('bidder client against the simulator', () => {
     await bidder.updateLineItem(lineItem, { active: true });
     expect(simulator.store.data.rows.line_item[String(lineItem)]).toMatchObject({ active: true });
 
+    // The targeting without ZIPs no longer needs the ZIP list made for it.
+    expect(simulator.store.data.rows.custom_list[String(zipList)]).toBeUndefined();
+
     await bidder.deleteLineItem(lineItem);
     await bidder.deleteLineItem(lineItem);
     expect(simulator.store.data.rows.line_item[String(lineItem)]).toBeUndefined();
     expect(simulator.store.data.rows.targeting_expression[String(stored['targeting_expression_id'])]).toBeUndefined();
     await bidder.deleteCampaign(campaign);
     expect(simulator.store.data.rows.campaign[String(campaign)]).toBeUndefined();
+  });
+
+  it('deletes the ZIP list made for a line item with the line item, and leaves nothing when its creation fails', async () => {
+    // Prepare
+    const bidder = client();
+    const advertiser = await bidder.createAdvertiser({
+      name: 'Z',
+      ourId: 'z',
+      category: 'IAB3',
+      domain: 'z.example',
+      active: true,
+    });
+    const campaign = await bidder.createCampaign({
+      advertiserId: advertiser,
+      name: 'Z',
+      ourId: 'z',
+      totalBudget: 10,
+      dailyBudget: 1,
+      startDate: '2026-01-01',
+      endDate: '2026-01-10',
+      active: true,
+    });
+    const zips = Array.from({ length: 101 }, (_, i) => ({ country: 'USA', zip: String(10000 + i) }));
+    const input = {
+      name: 'Z',
+      ourId: 'z:1',
+      media: 'display' as const,
+      dailyBudget: 1,
+      totalBudget: 10,
+      cpmBid: 2,
+      targeting: { zips },
+    };
+    const lists = () => Object.keys(simulator.store.data.rows.custom_list).length;
+    const expressions = () => Object.keys(simulator.store.data.rows.targeting_expression).length;
+    const [listsBefore, expressionsBefore] = [lists(), expressions()];
+    // Act
+    const lineItem = await bidder.createLineItem({ ...input, campaignId: campaign });
+    const made = lists();
+    await bidder.deleteLineItem(lineItem);
+    const failed = await bidder.createLineItem({ ...input, campaignId: 999_999 }).catch((error: unknown) => error);
+    // Assess
+    expect(made).toBe(listsBefore + 1);
+    expect(failed).toMatchObject({ message: expect.stringContaining('campaign_id') });
+    expect([lists(), expressions()]).toEqual([listsBefore, expressionsBefore]);
   });
 
   it('uploads images and videos (waiting for transcoding), updates and deletes creatives with their links', async () => {
@@ -330,6 +377,40 @@ describe('bidder client against the simulator', () => {
     );
     await bidder.deleteConversionEvent(event.id);
     expect(simulator.store.data.rows.event[String(event.id)]).toBeUndefined();
+  });
+});
+
+describe('bidder client sessions', () => {
+  it('signs in again once when its 30-day session ended', async () => {
+    // Prepare: a simulator on a clock of its own
+    let clock = Date.parse('2026-07-01T00:00:00Z');
+    const own = await serve(createBidderSimulator({ logger: createSimLogger('silent'), now: () => clock }).server);
+    const signIns: string[] = [];
+    try {
+      const bidder = createBidderClient({
+        baseUrl: own.url,
+        buzzKey: BIDDER_BUZZ_KEY,
+        secrets,
+        fetch: checkingFetch(async (method, path) => {
+          if (path.endsWith('/authenticate')) signIns.push(`${method} ${path}`);
+          return undefined;
+        }),
+      });
+      const first = await bidder.createAdvertiser({
+        name: 'A',
+        ourId: 'a',
+        category: 'IAB3',
+        domain: 'a.example',
+        active: true,
+      });
+      // Act
+      clock += 31 * 86_400_000;
+      await bidder.deleteAdvertiser(first);
+      // Assess
+      expect(signIns).toEqual(['POST /rest/v2/authenticate', 'POST /rest/v2/authenticate']);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -137,6 +137,37 @@ describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
     }
   });
 
+  it('ends sessions after 15 minutes, or 30 days with keep_logged_in', async () => {
+    // Prepare
+    let clock = Date.parse('2026-07-01T00:00:00Z');
+    const sim = await serve(createBidderSimulator({ logger: createLogger('silent'), now: () => clock }).server);
+    try {
+      const signIn = async (keep: boolean) => {
+        const auth = await fetch(`${sim.url}/rest/v2/authenticate`, {
+          method: 'POST',
+          body: JSON.stringify({
+            email: SIMULATOR_SECRETS.BIDDER_EMAIL,
+            password: SIMULATOR_SECRETS.BIDDER_PASSWORD,
+            keep_logged_in: keep,
+          }),
+        });
+        return (auth.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      };
+      const [short, long] = [await signIn(false), await signIn(true)];
+      const status = async (cookie: string) =>
+        (await fetch(`${sim.url}/rest/v2/advertisers`, { headers: { cookie } })).status;
+      // Act + Assess
+      clock += 14 * 60_000;
+      expect([await status(short), await status(long)]).toEqual([200, 200]);
+      clock += 2 * 60_000;
+      expect([await status(short), await status(long)]).toEqual([401, 200]);
+      clock += 30 * 86_400_000;
+      expect(await status(long)).toBe(401);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('validates bodies against the wire description and answers in the v2 and 0.5 error shapes', async () => {
     const sim = await serve(createBidderSimulator({ stateFile, logger: createLogger('silent') }).server);
     try {

@@ -70,7 +70,8 @@ interface BidderState {
   listItems: Record<string, Record<string, { value: number; name: string }>>;
   /** Hashed e-mails by segment key. */
   members: Record<string, string[]>;
-  sessions: Record<string, { email: string; createdAt: string }>;
+  /** Signed-in sessions; one past `expiresAt` (ms) answers 401 like an unknown one. */
+  sessions: Record<string, { email: string; createdAt: string; expiresAt?: number }>;
   /**
    * Settings over time of the entities that deliver (`campaign:12`, `line_item:40`): delivery of a
    * past day follows the settings of that day, so a change today leaves last month's report alone.
@@ -221,6 +222,12 @@ export function createBidderSimulator(options: {
   const row = (kind: BidderEntity, id: string | number | undefined): Row | undefined =>
     id === undefined ? undefined : rows(kind)[String(id)];
 
+  /** Whether a session id is signed in and not expired (15 minutes, 30 days with `keep_logged_in`). */
+  const live = (sid: string | undefined): boolean => {
+    const session = sid === undefined ? undefined : store.data.sessions[sid];
+    return session !== undefined && (session.expiresAt ?? 0) > now();
+  };
+
   /** One token per request; none left answers 429 with how long until the next. */
   const throttled = (route: BuzzRoute): SimReply | undefined => {
     const t = now();
@@ -264,7 +271,7 @@ export function createBidderSimulator(options: {
       pattern: route.path,
       handle: async (req) => {
         const sid = sessionOf(req);
-        if (!sid || !store.data.sessions[sid]) {
+        if (!live(sid)) {
           return route.api === 'v2' ? v2.denied() : legacy.fail(401, 'Authentication failed');
         }
         const busy = throttled(route);
@@ -353,7 +360,7 @@ export function createBidderSimulator(options: {
   let nextReportId = 1;
   const requireSession = (req: SimRequest): SimReply | undefined => {
     const sid = sessionOf(req);
-    return sid && store.data.sessions[sid] ? undefined : legacy.fail(401, 'Authentication failed');
+    return live(sid) ? undefined : legacy.fail(401, 'Authentication failed');
   };
   /** Every row of a report: computed once per request and clock hour, then pages are slices. */
   const reportRows = (request: ReportRequest): Row[] => {
@@ -978,10 +985,14 @@ function signIn(store: JsonStore<BidderState>, now: () => number) {
       return { status: 401, body: { detail: 'Invalid email or password.' } };
     }
     const sid = randomBytes(16).toString('hex');
-    store.update((s) => {
-      s.sessions[sid] = { email, createdAt: new Date(now()).toISOString() };
-    });
     const maxAge = keep ? 30 * 86_400 : 15 * 60;
+    store.update((s) => {
+      // Expired sessions go as new ones come, so the state file does not grow with every sign-in.
+      s.sessions = Object.fromEntries(
+        Object.entries(s.sessions).filter(([, session]) => (session.expiresAt ?? 0) > now()),
+      );
+      s.sessions[sid] = { email, createdAt: new Date(now()).toISOString(), expiresAt: now() + maxAge * 1000 };
+    });
     return {
       status: 200,
       body: { message: 'Authentication successful' },

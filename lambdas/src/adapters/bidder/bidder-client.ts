@@ -237,8 +237,25 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
 
   const lineItemOf = (id: number) => transport.send(lineItemRoutes.get, { params: { id } });
 
-  const deleteTargeting = (id: number) =>
-    gone(() => transport.send(targetingExpressionRoutes.delete, { params: { id } }));
+  /** The ZIP lists a targeting names (only `modulesOf` makes them: they belong to that targeting). */
+  const zipListsOf = (modules: TTargetingModules | undefined): number[] =>
+    (modules?.geo?.all.zip_list?.any ?? []).map((term) => term.value);
+  const deleteLists = async (ids: readonly number[]): Promise<void> => {
+    for (const id of ids) await gone(() => transport.send(listRoutes.delete, { params: { id } }));
+  };
+
+  /** Deletes a targeting expression and the ZIP lists made for it; one already gone is fine. */
+  const deleteTargeting = async (id: number): Promise<void> => {
+    let lists: number[];
+    try {
+      lists = zipListsOf((await transport.send(targetingExpressionRoutes.get, { params: { id } })).modules);
+    } catch (error) {
+      if (error instanceof BidderRefusal && error.bidderStatus === 404) return;
+      throw error;
+    }
+    await gone(() => transport.send(targetingExpressionRoutes.delete, { params: { id } }));
+    await deleteLists(lists);
+  };
 
   return {
     async createAdvertiser(input) {
@@ -276,9 +293,13 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
 
     async createLineItem(lineItem) {
       const { modules } = await modulesOf(lineItem.targeting, { ourId: lineItem.ourId });
-      const expression = await transport.send(targetingExpressionRoutes.create, {
-        body: { name: `Targeting of ${lineItem.name}`.slice(0, 255), alternative_id: lineItem.ourId, modules },
-      });
+      const expression = await orUndo(
+        () =>
+          transport.send(targetingExpressionRoutes.create, {
+            body: { name: `Targeting of ${lineItem.name}`.slice(0, 255), alternative_id: lineItem.ourId, modules },
+          }),
+        () => deleteLists(zipListsOf(modules)),
+      );
       return orUndo(
         async () =>
           (
@@ -322,10 +343,14 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
       if (change.targeting !== undefined && current) {
         const { modules } = await modulesOf(change.targeting, { ourId: current.alternative_id ?? String(lineItemId) });
         if (current.targeting_expression_id !== undefined) {
-          await transport.send(targetingExpressionRoutes.update, {
-            params: { id: current.targeting_expression_id },
-            body: { modules },
-          });
+          const params = { id: current.targeting_expression_id };
+          const before = zipListsOf((await transport.send(targetingExpressionRoutes.get, { params })).modules);
+          await orUndo(
+            () => transport.send(targetingExpressionRoutes.update, { params, body: { modules } }),
+            () => deleteLists(zipListsOf(modules)),
+          );
+          // A ZIP list the targeting no longer names was made for it alone.
+          await deleteLists(before.filter((id) => !zipListsOf(modules).includes(id)));
         } else {
           const expression = await transport.send(targetingExpressionRoutes.create, {
             body: { name: `Targeting of ${current.name}`.slice(0, 255), modules },
