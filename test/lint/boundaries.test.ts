@@ -100,6 +100,9 @@ describe('import boundaries', () => {
       'adapters/repositories/agency.repository',
       'lib/crypto',
       'config',
+      // The bidder's wire descriptions are open to the simulator; its client and transport are not.
+      'adapters/bidder/bidder-client',
+      'adapters/bidder/buzz-transport',
     ]) {
       const dynamic = await ruleIdsFor(
         'cdk/local/seed/probe.ts',
@@ -114,7 +117,7 @@ describe('import boundaries', () => {
     }
   });
 
-  it('the local stack may import handler entry files, the job schedules, the seeding API and the authorizer', async () => {
+  it('the local stack may import handler entry files, the job schedules, the seeding API, the authorizer and the bidder wire descriptions', async () => {
     const ids = await ruleIdsFor(
       'cdk/local/seed/probe.ts',
       [
@@ -124,6 +127,7 @@ describe('import boundaries', () => {
         "export const http = () => import('@bidgrid/lambdas/http/get-health.handler');",
         "export const ws = () => import('@bidgrid/lambdas/ws/connect.handler');",
         "export const job = () => import('@bidgrid/lambdas/jobs/report-sync.job');",
+        "export const wire = () => import('@bidgrid/lambdas/adapters/bidder/wire/line-items.wire');",
         'export type S = JobSchedule;',
         '',
       ].join('\n'),
