@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -243,6 +243,85 @@ describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
       expect(list.body).toMatchObject({ count: 3, previous: null, next: expect.stringContaining('page=2') });
     } finally {
       await second.close();
+    }
+  });
+
+  it('brings a state file of the 0.5 simulator up to date: seeded campaigns keep reading and delivering', async () => {
+    // Prepare: the state the 0.5 simulator left (0.5 field names, no v2 kinds)
+    const old = join(dir, 'bidder-0.5.json');
+    const history = (values: Record<string, unknown>) => [{ at: null, values }];
+    const campaign = {
+      campaign_id: 2,
+      advertiser_id: 1,
+      campaign_name: 'Old',
+      campaign_budget: 3000,
+      daily_budget: 100,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      active: true,
+      create_date: '2026-01-01 00:00:00',
+      update_date: '2026-01-01 00:00:00',
+    };
+    const lineItem = {
+      line_item_id: 3,
+      campaign_id: 2,
+      advertiser_id: 1,
+      line_item_name: 'Initech',
+      line_item_type_id: 0,
+      daily_budget: 80,
+      bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } },
+      targeting: { ip_ranges: [] },
+      active: true,
+      create_date: '2026-01-01 00:00:00',
+      update_date: '2026-01-01 00:00:00',
+    };
+    writeFileSync(
+      old,
+      JSON.stringify({
+        nextId: 10,
+        rows: {
+          advertiser: {
+            1: { advertiser_id: 1, advertiser_name: 'Acme', active: true, create_date: 'x', update_date: 'x' },
+          },
+          campaign: { 2: campaign },
+          line_item: { 3: lineItem },
+          creative: { 4: { creative_id: 4, advertiser_id: 1, creative_name: 'Banner', active: true } },
+          creative_line_item: { 5: { cli_id: 5, creative_id: 4, line_item_id: 3, active: true } },
+          custom_list: {},
+          segment: {},
+        },
+        sessions: {},
+        history: { 'campaign:2': history(campaign), 'line_item:3': history(lineItem) },
+      }),
+    );
+    const sim = await serve(createBidderSimulator({ stateFile: old, logger: createLogger('silent') }).server);
+    try {
+      const call = await session(sim.url);
+      // Act
+      const read = await call('GET', '/rest/v2/line-items/3');
+      const queued = await call('POST', '/rest/report_queue', {
+        report_id: 1,
+        request_details: {
+          fields: ['bid_day', 'line_item_id', 'impression'],
+          filters: { campaign_id: 2, bid_day: '2026-03-01 to 2026-03-02' },
+        },
+      });
+      const id = (queued.body as { payload: { id: number } }).payload.id;
+      await call('GET', `/rest/report_queue/${id}`);
+      const rows = await call('GET', `/rest/report_queue/download/${id}`);
+      const made = await call('POST', '/rest/v2/targeting-expressions', {
+        name: 'new',
+        modules: { geo: { all: { country: { any: [{ comparator: 'equals', value: 'USA' }] } } } },
+      });
+      // Assess (the session helper parsed the line item with its v2 description)
+      expect(read.body).toMatchObject({ id: 3, name: 'Initech', type: 'banner', spend_budget: { daily: '80' } });
+      expect((rows.body as { payload: unknown[] }).payload).toEqual([
+        expect.objectContaining({ bid_day: '2026-03-01', line_item_id: 3 }),
+        expect.objectContaining({ bid_day: '2026-03-02', line_item_id: 3 }),
+      ]);
+      expect(made.status).toBe(201);
+    } finally {
+      await sim.close();
     }
   });
 

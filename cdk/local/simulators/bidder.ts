@@ -94,6 +94,54 @@ const emptyState = (): BidderState => ({
   history: {},
 });
 
+/** Dollars as a v2 decimal string (cents). */
+const decimalOf = (value: unknown): string => String(Math.round(Number(value ?? 0) * 100) / 100 || 0);
+/** A 0.5 day (`2026-07-01`) as a v2 date-time, the first or the last second of the day. */
+const dateTimeOf = (value: unknown, end: boolean): unknown =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${end ? '23:59:59' : '00:00:00'}Z` : value;
+
+/**
+ * Brings a state file the 0.5 simulator wrote up to date, so a local stack seeded before keeps its
+ * campaigns: the kinds it did not have, and advertisers, campaigns and line items under their v2
+ * fields (`id`, `name`, `spend_budget`, `type`, `bidding.strategy`, date-times). History entries
+ * stay as they are: the delivery reads both forms.
+ */
+export function upgradeState(s: BidderState): void {
+  for (const kind of KINDS) s.rows[kind] ??= {};
+  s.listItems ??= {};
+  s.members ??= {};
+  for (const row of Object.values(s.rows.advertiser)) {
+    if (row['id'] !== undefined) continue;
+    Object.assign(row, {
+      id: row['advertiser_id'],
+      name: row['advertiser_name'] ?? `Advertiser ${String(row['advertiser_id'])}`,
+    });
+  }
+  for (const row of Object.values(s.rows.campaign)) {
+    if (row['id'] !== undefined) continue;
+    Object.assign(row, {
+      id: row['campaign_id'],
+      name: row['campaign_name'] ?? `Campaign ${String(row['campaign_id'])}`,
+      budget_type: 'spend',
+      spend_budget: { lifetime: decimalOf(row['campaign_budget']), daily: decimalOf(row['daily_budget']) },
+      start_date: dateTimeOf(row['start_date'], false),
+      end_date: dateTimeOf(row['end_date'], true),
+    });
+  }
+  for (const row of Object.values(s.rows.line_item)) {
+    if (row['id'] !== undefined) continue;
+    const bidding = row['bidding'] as { values?: { cpm_bid?: unknown } } | undefined;
+    Object.assign(row, {
+      id: row['line_item_id'],
+      name: row['line_item_name'] ?? `Line item ${String(row['line_item_id'])}`,
+      type: Number(row['line_item_type_id']) === 1 ? 'video' : 'banner',
+      budget_type: 'spend',
+      spend_budget: { lifetime: '0', daily: decimalOf(row['daily_budget']) },
+      bidding: { strategy: 'CPM', values: { cpm_bid: Number(bidding?.values?.cpm_bid ?? 1) }, pacing: 'daily' },
+    });
+  }
+}
+
 /** A queued performance report (kept in memory: a restart forgets pending reports, as a queue may). */
 interface QueuedReport {
   id: number;
@@ -209,6 +257,7 @@ export function createBidderSimulator(options: {
   now?: () => number;
 }): { server: Server; store: JsonStore<BidderState> } {
   const store = new JsonStore<BidderState>(options.stateFile, emptyState);
+  store.update(upgradeState);
   const now = options.now ?? Date.now;
   const limit = options.rateLimit ?? RATE_LIMIT;
   const bucket = { tokens: limit.burst, at: now() };
