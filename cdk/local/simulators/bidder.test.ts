@@ -104,7 +104,7 @@ describe('bidder simulator', () => {
   });
 });
 
-describe('bidder simulator performance report (report queue)', () => {
+describe('bidder simulator performance report (reporting API)', () => {
   /** An advertiser with an active campaign, two line items and a creative linked to both. */
   async function world(call: Awaited<ReturnType<typeof session>>) {
     const id = async (path: string, body: unknown) =>
@@ -139,110 +139,70 @@ describe('bidder simulator performance report (report queue)', () => {
     return { campaign, lineItems, creative };
   }
 
-  const request = (campaign: number, fields: string[], extra: Record<string, unknown> = {}) => ({
-    report_id: 1,
-    request_details: {
+  /** Runs a reporting query to its end and returns the rows. */
+  async function query(call: Awaited<ReturnType<typeof session>>, campaign: number, fields: string[]) {
+    const run = await call('POST', '/reporting/run-query', {
+      view: 'performance_agg',
       fields,
-      filters: { campaign_id: campaign, bid_day: '2026-03-01 to 2026-03-10' },
-      rows: 100,
-      offset: 0,
-      ...extra,
-    },
-  });
+      filters: { campaign_id: String(campaign), bid_day: '2026-03-01 to 2026-03-11' },
+      limit: 100,
+      result_format: 'json',
+    });
+    expect(run.status).toBe(202);
+    const id = (run.body as unknown as { query_id: string }).query_id;
+    expect((await call('GET', `/reporting/run-query/${id}`)).body).toMatchObject({ status: 'complete' });
+    return (await call('GET', `/reporting/run-query/${id}/results`)).body as unknown as Array<Record<string, number>>;
+  }
 
-  it('queues a report, completes it and pages the rows', async () => {
+  it('reports the delivery of the stored entities; creatives add up to their line items', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       // Prepare
       const call = await session(sim.url);
-      const { campaign, lineItems } = await world(call);
+      const { campaign, lineItems, creative } = await world(call);
       // Act
-      const queued = await call(
-        'POST',
-        '/rest/report_queue',
-        request(campaign, ['bid_day', 'line_item_id', 'impression', 'spend']),
-      );
-      const reportId = (queued.body.payload as { id: number }).id;
-      const early = await call('GET', `/rest/report_queue/download/${reportId}`);
-      const first = await call('GET', `/rest/report_queue/${reportId}`);
-      const second = await call('GET', `/rest/report_queue/${reportId}`);
-      const rows = (await call('GET', `/rest/report_queue/download/${reportId}`)).body.payload as Array<
-        Record<string, number | string>
-      >;
-      const page = await call(
-        'POST',
-        '/rest/report_queue',
-        request(campaign, ['bid_day', 'line_item_id', 'impression', 'spend'], { rows: 7, offset: 14 }),
-      );
-      const pageId = (page.body.payload as { id: number }).id;
-      await call('GET', `/rest/report_queue/${pageId}`);
-      const pageRows = (await call('GET', `/rest/report_queue/download/${pageId}`)).body.payload;
-      // Assess
-      expect(early.status).toBe(409);
-      expect(first.body.payload).toEqual([expect.objectContaining({ report_status: 'running' })]);
-      expect(second.body.payload).toEqual([expect.objectContaining({ report_status: 'complete' })]);
-      expect(rows).toHaveLength(20);
-      expect(new Set(rows.map((r) => r['line_item_id']))).toEqual(new Set(lineItems));
-      expect(rows.map((r) => `${r['bid_day']}|${r['line_item_id']}`)).toEqual(
-        rows.map((r) => `${r['bid_day']}|${r['line_item_id']}`).sort(),
-      );
-      for (const row of rows) expect(Number(row['spend'])).toBeLessThanOrEqual(80);
-      expect(pageRows).toEqual(rows.slice(14, 20));
+      const byLineItem = await query(call, campaign, ['bid_day', 'line_item_id', 'impression', 'spend']);
+      const byCreative = await query(call, campaign, ['bid_day', 'creative_id', 'impression']);
+      const byCampaign = await query(call, campaign, ['campaign_id', 'impression']);
+      // Assess: ten days of two line items, within their budgets.
+      expect(byLineItem).toHaveLength(20);
+      expect(new Set(byLineItem.map((r) => r['line_item_id']))).toEqual(new Set(lineItems));
+      for (const row of byLineItem) expect(Number(row['spend'])).toBeLessThanOrEqual(80);
+      expect(byCreative.every((r) => r['creative_id'] === creative)).toBe(true);
+      const total = byCreative.reduce((sum, r) => sum + (r['impression'] ?? 0), 0);
+      expect(byCampaign).toEqual([{ campaign_id: campaign, impression: total }]);
+      expect(byLineItem.reduce((sum, r) => sum + (r['impression'] ?? 0), 0)).toBe(total);
     } finally {
       await sim.close();
     }
   });
 
-  it('adds creatives up to their line items and refuses bad requests', async () => {
+  it('reports a new line item at once, and keeps past delivery when a campaign is switched off today', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       const call = await session(sim.url);
       const { campaign, creative } = await world(call);
-      const run = async (fields: string[]) => {
-        const queued = await call('POST', '/rest/report_queue', request(campaign, fields));
-        const id = (queued.body.payload as { id: number }).id;
-        await call('GET', `/rest/report_queue/${id}`);
-        return (await call('GET', `/rest/report_queue/download/${id}`)).body.payload as Array<Record<string, number>>;
-      };
-      const byCreative = await run(['bid_day', 'creative_id', 'impression']);
-      const byCampaign = await run(['campaign_id', 'impression']);
-      const bad = await call('POST', '/rest/report_queue', {
-        report_id: 2,
-        request_details: { fields: ['bid_day', 'nonsense'], filters: { bid_day: 'yesterday' } },
+      const before = await query(call, campaign, ['campaign_id', 'spend']);
+      const [stored] = (await call('GET', `/rest/campaign/${campaign}`)).body.payload as Array<Record<string, number>>;
+      const added = await call('POST', '/rest/line_item', {
+        advertiser_id: stored?.['advertiser_id'],
+        campaign_id: campaign,
+        line_item_name: 'Umbrella',
+        line_item_type_id: 0,
+        daily_budget: 50,
+        bidding: { bidding_strategy: 'CPM', values: { cpm_bid: 10 } },
+        active: true,
       });
-
-      expect(byCreative.every((r) => r['creative_id'] === creative)).toBe(true);
-      expect(byCampaign).toEqual([
-        { campaign_id: campaign, impression: byCreative.reduce((sum, r) => sum + (r['impression'] ?? 0), 0) },
-      ]);
-      expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({
-        success: false,
-        errors: expect.arrayContaining([
-          'ERROR: report_id must be 1',
-          'ERROR: unknown field nonsense',
-          "ERROR: filters.bid_day must be 'YYYY-MM-DD to YYYY-MM-DD'",
-        ]),
-      });
-    } finally {
-      await sim.close();
-    }
-  });
-
-  it('keeps past delivery when a campaign is switched off today', async () => {
-    const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
-    try {
-      const call = await session(sim.url);
-      const { campaign } = await world(call);
-      const total = async () => {
-        const queued = await call('POST', '/rest/report_queue', request(campaign, ['campaign_id', 'spend']));
-        const id = (queued.body.payload as { id: number }).id;
-        await call('GET', `/rest/report_queue/${id}`);
-        return (await call('GET', `/rest/report_queue/download/${id}`)).body.payload;
-      };
-      const before = await total();
+      const lineItem = (added.body.payload as { id: number }).id;
+      await call('POST', '/rest/creative_line_item', { creative_id: creative, line_item_id: lineItem, active: true });
+      const withNewLineItem = await query(call, campaign, ['bid_day', 'line_item_id', 'impression']);
+      const beforeSwitchOff = await query(call, campaign, ['campaign_id', 'spend']);
       await call('PUT', `/rest/campaign/${campaign}`, { active: false });
-      expect(await total()).toEqual(before);
+      const after = await query(call, campaign, ['campaign_id', 'spend']);
+      // Assess: the new line item reports (the report forgot what it computed), past days stay.
+      expect(withNewLineItem.filter((r) => r['line_item_id'] === lineItem)).toHaveLength(10);
+      expect(Number(beforeSwitchOff[0]?.['spend'])).toBeGreaterThan(Number(before[0]?.['spend']));
+      expect(after).toEqual(beforeSwitchOff);
     } finally {
       await sim.close();
     }

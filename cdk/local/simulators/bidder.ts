@@ -4,7 +4,7 @@ import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
 import type { HistoryEntry } from './bidder-delivery';
-import { parseReportRequest, runReport, type ReportRequest } from './bidder-reports';
+import { createReportingRoutes, type ReportSource } from './bidder-reports';
 import { createSimulatorServer, type SimReply, type SimRequest, type SimRoute } from './simulator-server';
 
 /** The bidder's entities (Beeswax Buzz API names) with their id field and required fields. */
@@ -66,18 +66,6 @@ interface BidderState {
 const TRACKED: ReadonlySet<BidderEntity> = new Set(['campaign', 'line_item']);
 const historyKey = (entity: BidderEntity, id: string | number): string => `${entity}:${id}`;
 
-/** A queued performance report (kept in memory: a restart forgets pending reports, as a queue may). */
-interface QueuedReport {
-  id: number;
-  request: ReportRequest;
-  status: 'queued' | 'complete';
-  createDate: string;
-}
-
-/** How many queued reports and computed results the simulator keeps. */
-const MAX_QUEUED_REPORTS = 500;
-const MAX_CACHED_RESULTS = 8;
-
 const emptyState = (): BidderState => ({
   nextId: 1,
   rows: {
@@ -120,6 +108,41 @@ function sessionOf(req: SimRequest): string | undefined {
   return match?.[1];
 }
 
+/** The campaigns, line items and active creative links of the stored entities, as the report reads them. */
+function reportSourceOf(data: BidderState): ReportSource {
+  const lineItems = new Map<number, number[]>();
+  for (const li of Object.values(data.rows.line_item)) {
+    const campaignId = Number(li['campaign_id']);
+    const list = lineItems.get(campaignId) ?? [];
+    list.push(Number(li['line_item_id']));
+    lineItems.set(campaignId, list);
+  }
+  const activeCreatives = new Set(
+    Object.values(data.rows.creative)
+      .filter((c) => c['active'] !== false)
+      .map((c) => Number(c['creative_id'])),
+  );
+  const creatives = new Map<number, number[]>();
+  for (const link of Object.values(data.rows.creative_line_item)) {
+    const creativeId = Number(link['creative_id']);
+    if (link['active'] === false || !activeCreatives.has(creativeId)) continue;
+    const lineItemId = Number(link['line_item_id']);
+    const list = creatives.get(lineItemId) ?? [];
+    list.push(creativeId);
+    creatives.set(lineItemId, list);
+  }
+  const campaigns = Object.values(data.rows.campaign).map((c) => ({
+    campaignId: Number(c['campaign_id']),
+    advertiserId: Number(c['advertiser_id']),
+  }));
+  return {
+    campaigns: () => campaigns,
+    lineItemsOf: (campaignId) => lineItems.get(campaignId) ?? [],
+    creativesOf: (lineItemId) => creatives.get(lineItemId) ?? [],
+    historyOf: (entity, id) => data.history[historyKey(entity, id)] ?? [],
+  };
+}
+
 /**
  * The bidder (Beeswax Buzz API style): `POST /rest/authenticate` with `{email, password}` sets a
  * session cookie; `/rest/{entity}` and `/rest/{entity}/{id}` give CRUD over advertisers, campaigns,
@@ -132,10 +155,15 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
   store: JsonStore<BidderState>;
 } {
   const store = new JsonStore<BidderState>(options.stateFile, emptyState);
-  // Computed reports, reused by the pages of one report; any change to the entities forgets them.
-  const results = new Map<string, Row[]>();
+  // The report's view of the entities, indexed once per change (a report reads them per campaign-day).
+  let source: ReportSource | undefined;
+  const reporting = createReportingRoutes({
+    source: () => (source ??= reportSourceOf(store.data)),
+    authorize: (req) => requireSession(req),
+  });
   const change = <R>(apply: (s: BidderState) => R): R => {
-    results.clear();
+    source = undefined;
+    reporting.forget();
     return store.update(apply);
   };
 
@@ -247,88 +275,8 @@ export function createBidderSimulator(options: { stateFile?: string; logger: Log
       return requireSession(req) ?? run(entity, req);
     };
 
-  const reports = new Map<number, QueuedReport>();
-  let nextReportId = 1;
-
-  /** Every row of a report: computed once per request and clock hour, then pages are slices. */
-  const reportRows = (request: ReportRequest): Row[] => {
-    const now = new Date();
-    const { rows: _rows, offset: _offset, ...query } = request;
-    const key = JSON.stringify({ query, hour: Math.floor(now.getTime() / 3_600_000) });
-    const hit = results.get(key);
-    if (hit) return hit;
-    const data = store.data;
-    const computed = runReport(
-      query,
-      {
-        campaigns: Object.values(data.rows.campaign),
-        lineItems: Object.values(data.rows.line_item),
-        creatives: Object.values(data.rows.creative),
-        links: Object.values(data.rows.creative_line_item),
-        historyOf: (entity, id) => data.history[historyKey(entity, id)] ?? [],
-      },
-      now,
-    );
-    results.set(key, computed);
-    if (results.size > MAX_CACHED_RESULTS) results.delete(results.keys().next().value as string);
-    return computed;
-  };
-
-  const reportById = (req: SimRequest): QueuedReport | undefined => reports.get(Number(req.params.id));
-
-  const reportRoutes: SimRoute[] = [
-    {
-      method: 'POST',
-      pattern: '/rest/report_queue',
-      handle: (req) => {
-        const denied = requireSession(req);
-        if (denied) return denied;
-        const request = parseReportRequest(req.json());
-        if (Array.isArray(request)) return fail(400, 'Unable to create Report Queue', request);
-        const id = nextReportId++;
-        reports.set(id, { id, request, status: 'queued', createDate: buzzTime() });
-        if (reports.size > MAX_QUEUED_REPORTS) reports.delete(reports.keys().next().value as number);
-        return ok({ id }, 'Report Queue created');
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/rest/report_queue/:id',
-      handle: (req) => {
-        const denied = requireSession(req);
-        if (denied) return denied;
-        const report = reportById(req);
-        if (!report) return ok([]);
-        // The queue works in the background: by the first status read it is done.
-        const wasQueued = report.status === 'queued';
-        report.status = 'complete';
-        return ok([
-          {
-            report_queue_id: report.id,
-            report_id: 1,
-            report_status: wasQueued ? 'running' : 'complete',
-            create_date: report.createDate,
-          },
-        ]);
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/rest/report_queue/download/:id',
-      handle: (req) => {
-        const denied = requireSession(req);
-        if (denied) return denied;
-        const report = reportById(req);
-        if (!report) return fail(404, `Report Queue ${req.params.id ?? ''} not found`);
-        if (report.status !== 'complete') return fail(409, 'Report is not complete yet');
-        const { offset, rows } = report.request;
-        return ok(reportRows(report.request).slice(offset, offset + rows));
-      },
-    },
-  ];
-
   const routes: SimRoute[] = [
-    ...reportRoutes,
+    ...reporting.routes,
     {
       method: 'POST',
       pattern: '/rest/authenticate',

@@ -9,11 +9,9 @@ import type {
   TBidderCreative,
   TBidderLineItem,
   TBidderMedia,
-  TBidderReportDimension,
 } from '../../domain/ports/bidder.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
-import { pullDailyReport } from './bidder-reports';
-import type { TReportDimension } from './bidder-reports';
+import { createBidderReports } from './bidder-reports';
 import { BIDDER_VENDOR, createBuzzTransport } from './buzz-transport';
 import type { BuzzReply, BuzzTransport } from './buzz-transport';
 
@@ -70,13 +68,6 @@ interface BuzzCreativeFields {
 
 /** Buzz's numeric media type of line items and creatives. */
 const buzzMedia = (media: TBidderMedia): 0 | 1 => (media === 'video' ? 1 : 0);
-
-/** The report field that groups rows by each dimension. */
-const BUZZ_DIMENSION: Record<TBidderReportDimension, TReportDimension> = {
-  campaign: 'campaign_id',
-  lineItem: 'line_item_id',
-  creative: 'creative_id',
-};
 
 /**
  * Copies the fields present in `change` under their Buzz names: an update sends what changed and
@@ -172,6 +163,7 @@ function createdId(reply: BuzzReply, what: string): number {
  */
 export function createBidderClient(options: BidderClientOptions): Bidder {
   const transport: BuzzTransport = createBuzzTransport(options);
+  const reports = createBidderReports(transport, options.sleep ? { sleep: options.sleep } : {});
   const create = async (entity: string, fields: object): Promise<number> =>
     createdId(await transport.call('POST', `/rest/${entity}`, fields), entity);
   return {
@@ -202,12 +194,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
     },
     linkCreative: (creativeId, lineItemId) =>
       create('creative_line_item', { creative_id: creativeId, line_item_id: lineItemId, active: true }),
-    dailyReport: (request, pullOptions) =>
-      pullDailyReport(
-        transport,
-        { ...request, dimension: BUZZ_DIMENSION[request.dimension] },
-        { ...(options.sleep ? { sleep: options.sleep } : {}), ...pullOptions },
-      ),
+    dailyReport: (request) => reports.dailyReport(request),
   };
 }
 
