@@ -367,7 +367,9 @@ export function createReportingRoutes(options: ReportingOptions): { routes: SimR
   const now = options.now ?? (() => new Date());
   const until = options.statusReadsUntilComplete ?? 1;
   const queries = new Map<string, StoredQuery>();
-  const MAX_QUERIES = 64;
+  // Queries in flight between their run and their results (a fanned-out sync runs many at once);
+  // without rows they are small.
+  const MAX_QUERIES = 2_000;
   const MAX_KEPT_RESULTS = 4;
   const withRows: StoredQuery[] = [];
   let next = 1;
