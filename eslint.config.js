@@ -23,9 +23,21 @@ const localStackMayImport = [
   '**/lambdas/src/triggers/user-pool-triggers.ts',
   '**/lambdas/src/seeding.ts',
   '**/lambdas/src/authorizer.ts',
-  // The bidder's wire descriptions: the simulator validates requests and replies with the client's own.
-  '**/lambdas/src/adapters/bidder/wire/*.wire.ts',
+  // The bidder's wire descriptions (zod): the simulator validates requests against the same schemas
+  // the client parses replies with.
+  '**/lambdas/src/adapters/bidder/wire/**',
 ];
+// A simulator's tests also drive the vendor's client against it, so both are held to one wire.
+const localStackTestsMayImport = [...localStackMayImport, '**/lambdas/src/adapters/bidder/*.ts'];
+
+/** The local stack's boundary towards lambdas, for its code or (wider) its tests. */
+const localStackZone = (except) => ({
+  target: './cdk/local',
+  from: './lambdas/**',
+  except,
+  message:
+    'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
+});
 
 // `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets esbuild
 // and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
@@ -136,13 +148,7 @@ export default tseslint.config(
             { target: './web', from: ['./lambdas', './cdk', './test'], message: 'web never imports lambdas or cdk.' },
             { target: './lambdas', from: ['./web', './cdk', './test'], message: 'lambdas never import web or cdk.' },
             { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
-            {
-              target: './cdk/local',
-              from: './lambdas/**',
-              except: localStackMayImport,
-              message:
-                'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts, authorizer.ts and the bidder wire descriptions: export what a seed needs from lambdas/src/seeding.ts.',
-            },
+            localStackZone(localStackMayImport),
             {
               target: ['./cdk/src', './cdk/bin', './cdk/test'],
               from: './cdk/local',
@@ -165,6 +171,22 @@ export default tseslint.config(
                 'The domain never imports adapters, entry files, config or the request middleware: declare a port in lambdas/src/domain/ports and let the entry file wire the adapter in.',
             },
             ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A simulator's tests drive the vendor's client against it: the zones that reach cdk/local, with
+    // the bidder client allowed (a later block replaces the rule's options for these files).
+    files: ['cdk/local/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
+            localStackZone(localStackTestsMayImport),
           ],
         },
       ],

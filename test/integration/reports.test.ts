@@ -226,21 +226,19 @@ describe('report sync job', () => {
   it('backs off when the bidder throttles or fails, and still completes', async () => {
     // Prepare
     await makeCampaign({ startDay: -3, endDay: 10 });
-    await injectBidderFault({ method: 'POST', path: '/rest/report_queue', status: 429, times: 2 });
-    await injectBidderFault({ method: 'GET', path: '/rest/report_queue/download/:id', status: 503, times: 1 });
+    await injectBidderFault({ method: 'POST', path: '/reporting/run-query', status: 429, times: 2 });
+    await injectBidderFault({ method: 'GET', path: '/reporting/run-query/:id/results', status: 503, times: 1 });
     try {
       // Act
       const summary = await runReportSync();
       // Assess: the faults were spent on the sync and it went through.
       expect(summary).toMatchObject({ complete: true, failed: 0 });
-      const probe = await bidderCall('POST', '/rest/report_queue', {
-        report_id: 1,
-        request_details: {
-          fields: ['campaign_id', 'impression'],
-          filters: { campaign_id: 1, bid_day: `${dayOffset(-1)} to ${dayOffset(-1)}` },
-        },
+      const probe = await bidderCall('POST', '/reporting/run-query', {
+        view: 'performance_agg',
+        fields: ['campaign_id', 'impression'],
+        filters: { campaign_id: '1', bid_day: dayOffset(-1) },
       });
-      expect(probe.status).toBe(200);
+      expect(probe.status).toBe(202);
     } finally {
       await clearBidderFaults();
     }

@@ -135,6 +135,29 @@ describe('import boundaries', () => {
     expect(ids).toEqual([]);
   });
 
+  it('the bidder simulator shares the wire descriptions; only its tests drive the bidder client', async () => {
+    const wire = await ruleIdsFor(
+      'cdk/local/simulators/probe.ts',
+      "import { ZRunQueryRequest } from '@bidgrid/lambdas/adapters/bidder/wire/reporting.wire';\nexport const w = ZRunQueryRequest;\n",
+    );
+    const clientInCode = await ruleIdsFor(
+      'cdk/local/simulators/probe.ts',
+      "import { createBidderReports } from '@bidgrid/lambdas/adapters/bidder/bidder-reports';\nexport const c = createBidderReports;\n",
+    );
+    const clientInTest = await ruleIdsFor(
+      'cdk/local/simulators/probe.test.ts',
+      "import { createBidderReports } from '@bidgrid/lambdas/adapters/bidder/bidder-reports';\nexport const c = createBidderReports;\n",
+    );
+    const otherAdapterInTest = await ruleIdsFor(
+      'cdk/local/simulators/probe.test.ts',
+      "import * as m from '@bidgrid/lambdas/adapters/repositories/agency.repository';\nexport const n = m;\n",
+    );
+    expect(wire).toEqual([]);
+    expect(clientInCode).toContain('import-x/no-restricted-paths');
+    expect(clientInTest).toEqual([]);
+    expect(otherAdapterInTest).toContain('import-x/no-restricted-paths');
+  });
+
   it('the CDK app never imports the local stack', async () => {
     for (const file of ['cdk/src/probe.ts', 'cdk/bin/probe.ts', 'cdk/test/probe.ts']) {
       const ids = await ruleIdsFor(

@@ -299,23 +299,23 @@ describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
       const call = await session(sim.url);
       // Act
       const read = await call('GET', '/rest/v2/line-items/3');
-      const queued = await call('POST', '/rest/report_queue', {
-        report_id: 1,
-        request_details: {
-          fields: ['bid_day', 'line_item_id', 'impression'],
-          filters: { campaign_id: 2, bid_day: '2026-03-01 to 2026-03-02' },
-        },
+      const run = await call('POST', '/reporting/run-query', {
+        view: 'performance_agg',
+        fields: ['bid_day', 'line_item_id', 'impression'],
+        filters: { campaign_id: '2', bid_day: '2026-03-01 to 2026-03-03' },
+        limit: 100,
+        result_format: 'json',
       });
-      const id = (queued.body as { payload: { id: number } }).payload.id;
-      await call('GET', `/rest/report_queue/${id}`);
-      const rows = await call('GET', `/rest/report_queue/download/${id}`);
+      const id = (run.body as unknown as { query_id: string }).query_id;
+      await call('GET', `/reporting/run-query/${id}`);
+      const rows = await call('GET', `/reporting/run-query/${id}/results`);
       const made = await call('POST', '/rest/v2/targeting-expressions', {
         name: 'new',
         modules: { geo: { all: { country: { any: [{ comparator: 'equals', value: 'USA' }] } } } },
       });
       // Assess (the session helper parsed the line item with its v2 description)
       expect(read.body).toMatchObject({ id: 3, name: 'Initech', type: 'banner', spend_budget: { daily: '80' } });
-      expect((rows.body as { payload: unknown[] }).payload).toEqual([
+      expect(rows.body).toEqual([
         expect.objectContaining({ bid_day: '2026-03-01', line_item_id: 3 }),
         expect.objectContaining({ bid_day: '2026-03-02', line_item_id: 3 }),
       ]);
@@ -467,45 +467,42 @@ describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
   });
 });
 
-describe('bidder simulator performance report (report queue)', () => {
-  const request = (campaign: number, fields: string[], extra: Record<string, unknown> = {}) => ({
-    report_id: 1,
-    request_details: {
+describe('bidder simulator performance report (reporting API)', () => {
+  /** Runs a reporting query on the campaign's first ten days of March to its end and returns the rows. */
+  async function query(call: Call, campaign: number, fields: string[]) {
+    const run = await call('POST', '/reporting/run-query', {
+      view: 'performance_agg',
       fields,
-      filters: { campaign_id: campaign, bid_day: '2026-03-01 to 2026-03-10' },
-      rows: 100,
-      offset: 0,
-      ...extra,
-    },
-  });
-  const payload = (reply: Reply) => (reply.body as { payload: unknown }).payload;
+      filters: { campaign_id: String(campaign), bid_day: '2026-03-01 to 2026-03-11' },
+      limit: 100,
+      result_format: 'json',
+    });
+    expect(run.status).toBe(202);
+    const id = (run.body as unknown as { query_id: string }).query_id;
+    expect((await call('GET', `/reporting/run-query/${id}`)).body).toMatchObject({ status: 'complete' });
+    return (await call('GET', `/reporting/run-query/${id}/results`)).body as unknown as Array<Record<string, number>>;
+  }
 
-  it('queues a report, completes it and pages the rows, within budgets and bids', async () => {
+  it('reports the delivery of the stored entities within budgets; creatives add up to their line items', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       const call = await session(sim.url);
-      const { campaign, lineItems } = await world(call);
-      const queued = await call(
-        'POST',
-        '/rest/report_queue',
-        request(campaign, ['bid_day', 'line_item_id', 'impression', 'spend']),
-      );
-      const reportId = (payload(queued) as { id: number }).id;
-      const early = await call('GET', `/rest/report_queue/download/${reportId}`);
-      const first = await call('GET', `/rest/report_queue/${reportId}`);
-      const second = await call('GET', `/rest/report_queue/${reportId}`);
-      const rows = payload(await call('GET', `/rest/report_queue/download/${reportId}`)) as Array<
-        Record<string, number | string>
-      >;
-      expect(early.status).toBe(409);
-      expect(payload(first)).toEqual([expect.objectContaining({ report_status: 'running' })]);
-      expect(payload(second)).toEqual([expect.objectContaining({ report_status: 'complete' })]);
-      expect(rows).toHaveLength(20);
-      expect(new Set(rows.map((r) => r['line_item_id']))).toEqual(new Set(lineItems));
-      for (const row of rows) {
+      const { campaign, lineItems, creative } = await world(call);
+      // Act
+      const byLineItem = await query(call, campaign, ['bid_day', 'line_item_id', 'impression', 'spend']);
+      const byCreative = await query(call, campaign, ['bid_day', 'creative_id', 'impression']);
+      const byCampaign = await query(call, campaign, ['campaign_id', 'impression']);
+      // Assess: ten days of two line items, within their budgets.
+      expect(byLineItem).toHaveLength(20);
+      expect(new Set(byLineItem.map((r) => r['line_item_id']))).toEqual(new Set(lineItems));
+      for (const row of byLineItem) {
         expect(Number(row['spend'])).toBeLessThanOrEqual(80);
         expect(Number(row['spend'])).toBeGreaterThan(0);
       }
+      expect(byCreative.every((r) => r['creative_id'] === creative)).toBe(true);
+      const total = byCreative.reduce((sum, r) => sum + (r['impression'] ?? 0), 0);
+      expect(byCampaign).toEqual([{ campaign_id: campaign, impression: total }]);
+      expect(byLineItem.reduce((sum, r) => sum + (r['impression'] ?? 0), 0)).toBe(total);
     } finally {
       await sim.close();
     }
@@ -516,13 +513,7 @@ describe('bidder simulator performance report (report queue)', () => {
     try {
       const call = await session(sim.url);
       const { campaign, expression } = await world(call);
-      const total = async () => {
-        const queued = await call('POST', '/rest/report_queue', request(campaign, ['campaign_id', 'impression']));
-        const id = (payload(queued) as { id: number }).id;
-        await call('GET', `/rest/report_queue/${id}`);
-        return (payload(await call('GET', `/rest/report_queue/download/${id}`)) as Array<{ impression: number }>)[0]
-          ?.impression;
-      };
+      const total = async () => (await query(call, campaign, ['campaign_id', 'impression']))[0]?.['impression'];
       const wide = await total();
       // One /29 (8 addresses) from now on: past days keep what they delivered.
       await call('PATCH', `/rest/v2/targeting-expressions/${expression}`, {
@@ -535,20 +526,32 @@ describe('bidder simulator performance report (report queue)', () => {
     }
   });
 
-  it('keeps past delivery when a campaign is switched off today', async () => {
+  it('reports a new line item at once, and keeps past delivery when a campaign is switched off today', async () => {
     const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
     try {
       const call = await session(sim.url);
-      const { campaign } = await world(call);
-      const total = async () => {
-        const queued = await call('POST', '/rest/report_queue', request(campaign, ['campaign_id', 'spend']));
-        const id = (payload(queued) as { id: number }).id;
-        await call('GET', `/rest/report_queue/${id}`);
-        return payload(await call('GET', `/rest/report_queue/download/${id}`));
-      };
-      const before = await total();
+      const { campaign, expression, creative } = await world(call);
+      const before = await query(call, campaign, ['campaign_id', 'spend']);
+      const lineItem = v2Id(
+        await call('POST', '/rest/v2/line-items', {
+          campaign_id: campaign,
+          name: 'Umbrella',
+          type: 'banner',
+          spend_budget: { lifetime: '20000', daily: '50' },
+          bidding: { strategy: 'CPM', values: { cpm_bid: 10 }, pacing: 'daily' },
+          targeting_expression_id: expression,
+        }),
+      );
+      await call('POST', '/rest/creative_line_item', { creative_id: creative, line_item_id: lineItem, active: true });
+      await call('PATCH', `/rest/v2/line-items/${lineItem}`, { active: true });
+      const withNewLineItem = await query(call, campaign, ['bid_day', 'line_item_id', 'impression']);
+      const beforeSwitchOff = await query(call, campaign, ['campaign_id', 'spend']);
       await call('PATCH', `/rest/v2/campaigns/${campaign}`, { active: false });
-      expect(await total()).toEqual(before);
+      const after = await query(call, campaign, ['campaign_id', 'spend']);
+      // Assess: the new line item reports (the report forgot what it computed), past days stay.
+      expect(withNewLineItem.filter((r) => r['line_item_id'] === lineItem)).toHaveLength(10);
+      expect(Number(beforeSwitchOff[0]?.['spend'])).toBeGreaterThan(Number(before[0]?.['spend']));
+      expect(after).toEqual(beforeSwitchOff);
     } finally {
       await sim.close();
     }

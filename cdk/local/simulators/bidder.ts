@@ -16,7 +16,7 @@ import { BIDDER_BUZZ_KEY, SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
 import type { HistoryEntry } from './bidder-delivery';
-import { parseReportRequest, runReport, type ReportRequest } from './bidder-reports';
+import { createReportingRoutes, type ReportSource } from './bidder-reports';
 import { createSimulatorServer, type SimReply, type SimRequest, type SimRoute } from './simulator-server';
 
 /**
@@ -142,17 +142,6 @@ export function upgradeState(s: BidderState): void {
   }
 }
 
-/** A queued performance report (kept in memory: a restart forgets pending reports, as a queue may). */
-interface QueuedReport {
-  id: number;
-  request: ReportRequest;
-  status: 'queued' | 'complete';
-  createDate: string;
-}
-
-const MAX_QUEUED_REPORTS = 500;
-const MAX_CACHED_RESULTS = 8;
-
 /** Beeswax's 0.5 date-time format: `2026-11-25 14:03:00`. */
 const buzzTime = (d = new Date()): string => d.toISOString().slice(0, 19).replace('T', ' ');
 
@@ -247,6 +236,44 @@ interface Sim {
 }
 
 /**
+ * The campaigns, line items and active creative links of the stored entities, as the report reads them
+ * (v2 advertisers, campaigns and line items carry `id`; 0.5 creatives and links their own id fields).
+ */
+function reportSourceOf(data: BidderState): ReportSource {
+  const lineItems = new Map<number, number[]>();
+  for (const li of Object.values(data.rows.line_item)) {
+    const campaignId = Number(li['campaign_id']);
+    const list = lineItems.get(campaignId) ?? [];
+    list.push(Number(li['id']));
+    lineItems.set(campaignId, list);
+  }
+  const activeCreatives = new Set(
+    Object.values(data.rows.creative)
+      .filter((c) => c['active'] !== false)
+      .map((c) => Number(c['creative_id'])),
+  );
+  const creatives = new Map<number, number[]>();
+  for (const link of Object.values(data.rows.creative_line_item)) {
+    const creativeId = Number(link['creative_id']);
+    if (link['active'] === false || !activeCreatives.has(creativeId)) continue;
+    const lineItemId = Number(link['line_item_id']);
+    const list = creatives.get(lineItemId) ?? [];
+    list.push(creativeId);
+    creatives.set(lineItemId, list);
+  }
+  const campaigns = Object.values(data.rows.campaign).map((c) => ({
+    campaignId: Number(c['id']),
+    advertiserId: Number(c['advertiser_id']),
+  }));
+  return {
+    campaigns: () => campaigns,
+    lineItemsOf: (campaignId) => lineItems.get(campaignId) ?? [],
+    creativesOf: (lineItemId) => creatives.get(lineItemId) ?? [],
+    historyOf: (entity, id) => data.history[historyKey(entity, id)] ?? [],
+  };
+}
+
+/**
  * The bidder simulator. `options.rateLimit` overrides `RATE_LIMIT` (tests use a small one);
  * `options.now` its clock for the rate limit.
  */
@@ -261,10 +288,15 @@ export function createBidderSimulator(options: {
   const now = options.now ?? Date.now;
   const limit = options.rateLimit ?? RATE_LIMIT;
   const bucket = { tokens: limit.burst, at: now() };
-  // Computed reports, reused by the pages of one report; any change to the entities forgets them.
-  const results = new Map<string, Row[]>();
+  // The report's view of the entities, indexed once per change (a report reads them per campaign-day).
+  let source: ReportSource | undefined;
+  const reporting = createReportingRoutes({
+    source: () => (source ??= reportSourceOf(store.data)),
+    authorize: (req) => requireSession(req),
+  });
   const change = <R>(apply: (s: BidderState) => R): R => {
-    results.clear();
+    source = undefined;
+    reporting.forget();
     return store.update(apply);
   };
   const rows = (kind: BidderEntity) => store.data.rows[kind];
@@ -404,90 +436,10 @@ export function createBidderSimulator(options: {
 
   const authenticate = signIn(store, now);
 
-  // Reporting (the 0.5 report queue until the reporting client moves to `/reporting/run-query`).
-  const reports = new Map<number, QueuedReport>();
-  let nextReportId = 1;
-  const requireSession = (req: SimRequest): SimReply | undefined => {
-    const sid = sessionOf(req);
-    return live(sid) ? undefined : legacy.fail(401, 'Authentication failed');
-  };
-  /** Every row of a report: computed once per request and clock hour, then pages are slices. */
-  const reportRows = (request: ReportRequest): Row[] => {
-    const at = new Date(now());
-    const { rows: _rows, offset: _offset, ...query } = request;
-    const key = JSON.stringify({ query, hour: Math.floor(at.getTime() / 3_600_000) });
-    const hit = results.get(key);
-    if (hit) return hit;
-    const data = store.data;
-    const computed = runReport(
-      query,
-      {
-        // The report reads the entities' 0.5 id fields; v2 rows carry `id`.
-        campaigns: Object.values(data.rows.campaign).map((c) => ({ ...c, campaign_id: c['id'] })),
-        lineItems: Object.values(data.rows.line_item).map((li) => ({ ...li, line_item_id: li['id'] })),
-        creatives: Object.values(data.rows.creative),
-        links: Object.values(data.rows.creative_line_item),
-        historyOf: (entity, id) => data.history[historyKey(entity, id)] ?? [],
-      },
-      at,
-    );
-    results.set(key, computed);
-    if (results.size > MAX_CACHED_RESULTS) results.delete(results.keys().next().value as string);
-    return computed;
-  };
-  const reportById = (req: SimRequest): QueuedReport | undefined => reports.get(Number(req.params['id']));
-  const reportRoutes: SimRoute[] = [
-    {
-      method: 'POST',
-      pattern: '/rest/report_queue',
-      handle: (req) => {
-        const denied = requireSession(req);
-        if (denied) return denied;
-        const request = parseReportRequest(req.json());
-        if (Array.isArray(request)) return legacy.fail(400, 'Unable to create Report Queue', request);
-        const id = nextReportId++;
-        reports.set(id, { id, request, status: 'queued', createDate: buzzTime() });
-        if (reports.size > MAX_QUEUED_REPORTS) reports.delete(reports.keys().next().value as number);
-        return legacy.ok({ id }, 'Report Queue created');
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/rest/report_queue/:id',
-      handle: (req) => {
-        const denied = requireSession(req);
-        if (denied) return denied;
-        const report = reportById(req);
-        if (!report) return legacy.ok([]);
-        const wasQueued = report.status === 'queued';
-        report.status = 'complete';
-        return legacy.ok([
-          {
-            report_queue_id: report.id,
-            report_id: 1,
-            report_status: wasQueued ? 'running' : 'complete',
-            create_date: report.createDate,
-          },
-        ]);
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/rest/report_queue/download/:id',
-      handle: (req) => {
-        const denied = requireSession(req);
-        if (denied) return denied;
-        const report = reportById(req);
-        if (!report) return legacy.fail(404, `Report Queue ${req.params['id'] ?? ''} not found`);
-        if (report.status !== 'complete') return legacy.fail(409, 'Report is not complete yet');
-        const { offset, rows: count } = report.request;
-        return legacy.ok(reportRows(report.request).slice(offset, offset + count));
-      },
-    },
-  ];
-
+  // The reporting API answers like v2 routes when the session is missing or expired.
+  const requireSession = (req: SimRequest): SimReply | undefined => (live(sessionOf(req)) ? undefined : v2.denied());
   const all: SimRoute[] = [
-    ...reportRoutes,
+    ...reporting.routes,
     { method: 'POST', pattern: authenticateRoute.path, handle: authenticate },
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },
     ...routes,

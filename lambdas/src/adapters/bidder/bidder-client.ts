@@ -8,12 +8,10 @@ import type {
   TBidderCampaign,
   TBidderCreativeChange,
   TBidderLineItemChange,
-  TBidderReportDimension,
   TBidderTargeting,
 } from '../../domain/ports/bidder.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
-import { pullDailyReport } from './bidder-reports';
-import type { TReportDimension } from './bidder-reports';
+import { createBidderReports } from './bidder-reports';
 import { BidderRefusal, BIDDER_VENDOR, createBuzzTransport } from './buzz-transport';
 import type { BuzzTransport } from './buzz-transport';
 import { advertiserRoutes } from './wire/advertisers.wire';
@@ -31,13 +29,6 @@ import { segmentRoutes } from './wire/segments.wire';
 import { MAX_INLINE_ZIPS, targetingExpressionRoutes } from './wire/targeting-expressions.wire';
 import type { TTargetingModules } from './wire/targeting-expressions.wire';
 import type * as z from 'zod';
-
-/** The report field that groups rows by each dimension. */
-const BUZZ_DIMENSION: Record<TBidderReportDimension, TReportDimension> = {
-  campaign: 'campaign_id',
-  lineItem: 'line_item_id',
-  creative: 'creative_id',
-};
 
 /** A campaign's first and last day as v2 date-times (the whole last day included). */
 const startOf = (day: string): string => `${day}T00:00:00Z`;
@@ -158,6 +149,7 @@ async function gone(remove: () => Promise<unknown>): Promise<void> {
 export function createBidderClient(options: BidderClientOptions): Bidder {
   const transport: BuzzTransport = createBuzzTransport(options);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const reports = createBidderReports(transport, options.sleep ? { sleep: options.sleep } : {});
   const maxPolls = options.maxPolls ?? 60;
   const pollDelay = (poll: number): number => Math.min(5000, (options.pollDelayMs ?? 500) * 2 ** poll);
 
@@ -445,12 +437,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
         })
       ).payload.id;
     },
-    dailyReport: (request, pullOptions) =>
-      pullDailyReport(
-        transport,
-        { ...request, dimension: BUZZ_DIMENSION[request.dimension] },
-        { ...(options.sleep ? { sleep: options.sleep } : {}), ...pullOptions },
-      ),
+    dailyReport: (request) => reports.dailyReport(request),
 
     createList: (list) => createList(list),
     addListItems: (listId, items) => addListItems(listId, items),

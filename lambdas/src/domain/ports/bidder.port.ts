@@ -138,6 +138,27 @@ export interface TBidderConversionEvent {
 /** What a daily report is grouped by besides the day. */
 export type TBidderReportDimension = 'campaign' | 'lineItem' | 'creative';
 
+/**
+ * A daily report of one campaign: its delivery per day and per `dimension`, complete. The adapter
+ * splits it into as many bidder queries as it takes (by days, and by ranges of line item ids) so no
+ * query's result is cut off, and fails rather than return a result that may have been cut.
+ */
+export interface TBidderReportRequest {
+  /** The bidder's campaign id. */
+  campaignId: number;
+  dimension: TBidderReportDimension;
+  /** First and last day, both included, `YYYY-MM-DD` (UTC days). */
+  from: string;
+  to: string;
+  /**
+   * The campaign's line items at the bidder (their bidder ids). They bound how many rows a day can
+   * have, so the queries are sized from them, and a campaign with more line items than one query
+   * holds is asked in ranges of their ids (ranges that together cover every id, so a line item
+   * missing here is still counted).
+   */
+  lineItemIds: readonly number[];
+}
+
 /** One row of a daily report: the day, the bidder id of the grouped entity and its counts. */
 export interface TBidderReportRow {
   day: string;
@@ -172,11 +193,11 @@ export interface BidderCampaigns {
   deleteCreative(creativeId: number): Promise<void>;
   /** Lets a line item serve a creative; returns the link's id. */
   linkCreative(creativeId: number, lineItemId: number): Promise<number>;
-  /** Daily rows of a campaign grouped by campaign, line item or creative, every page. */
-  dailyReport(
-    request: { campaignId: number; dimension: TBidderReportDimension; from: string; to: string },
-    options?: { pageSize?: number },
-  ): Promise<TBidderReportRow[]>;
+  /**
+   * Daily rows of a campaign grouped by campaign, line item or creative: one row per day and entity
+   * that delivered, none cut off (a result that may have been cut is never returned).
+   */
+  dailyReport(request: TBidderReportRequest): Promise<TBidderReportRow[]>;
 }
 
 /** Lists and audiences that targeting names. */

@@ -67,6 +67,12 @@ describe('syncCampaign', () => {
     const result = await syncCampaign(ref, w.deps);
     // Assess
     expect(result.pulled).toEqual({ from: '2026-11-01', to: '2026-11-25' });
+    // One request per dimension for the whole range, naming the campaign's line items (the adapter
+    // sizes and splits its queries by them).
+    expect(w.bidder.requests).toEqual([
+      { campaignId: 70, dimension: 'lineItem', from: '2026-11-01', to: '2026-11-25', lineItemIds: [71, 72] },
+      { campaignId: 70, dimension: 'creative', from: '2026-11-01', to: '2026-11-25', lineItemIds: [71, 72] },
+    ]);
     const campaignRows = await w.reports.repo.listDailyRows(CAMPAIGN, null, null);
     expect(campaignRows).toHaveLength(25);
     // The campaign row of a day is the sum of its line items that day.

@@ -43,8 +43,6 @@ export const RESTATEMENT_DAYS = 2;
  * days) and no more pulls: its rollups are final.
  */
 export const ROLLUP_HORIZON_DAYS = 91;
-/** Days per report request (the bidder allows at most 400). */
-const PULL_CHUNK_DAYS = 366;
 /** Reads at once when recomputing rollups. */
 const ROLLUP_CONCURRENCY = 8;
 /** A run stops starting campaigns when less time than this is left. */
@@ -60,8 +58,6 @@ export interface ReportSyncDeps {
   bidder: Pick<BidderCampaigns, 'dailyReport'>;
   now: () => Date;
   log: Logger;
-  /** Rows per report page (tests use small pages to exercise paging). */
-  pageSize?: number;
 }
 
 /** What syncing one campaign did. */
@@ -89,25 +85,19 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }
 
-/** Pulls one dimension of a campaign's report over a range, in chunks the bidder accepts. */
+/**
+ * Pulls one dimension of a campaign's report over a range. The bidder adapter splits it into
+ * queries that are never cut off; the campaign's line items let it size them.
+ */
 async function pull(
   campaign: TCampaignRecord,
+  lineItemIds: readonly number[],
   dimension: 'lineItem' | 'creative',
   from: string,
   to: string,
   deps: ReportSyncDeps,
 ): Promise<TBidderReportRow[]> {
-  const rows: TBidderReportRow[] = [];
-  for (let start = from; start <= to; start = addIsoDays(start, PULL_CHUNK_DAYS)) {
-    const end = addIsoDays(start, PULL_CHUNK_DAYS - 1) < to ? addIsoDays(start, PULL_CHUNK_DAYS - 1) : to;
-    rows.push(
-      ...(await deps.bidder.dailyReport(
-        { campaignId: campaign.beeswaxCampaignId, dimension, from: start, to: end },
-        deps.pageSize === undefined ? {} : { pageSize: deps.pageSize },
-      )),
-    );
-  }
-  return rows;
+  return deps.bidder.dailyReport({ campaignId: campaign.beeswaxCampaignId, dimension, from, to, lineItemIds });
 }
 
 /** Recomputes the rollups of a campaign, its line items and its creatives from their stored rows. */
@@ -184,9 +174,10 @@ export async function syncCampaign(
   let pulledWindow = state?.pulledWindow ?? null;
   let unchanged = false;
   if (shouldPull) {
+    const lineItemIds = lineItems.map((li) => li.beeswaxLineItemId);
     const [byLineItem, byCreative] = await Promise.all([
-      pull(campaign, 'lineItem', from, to, deps),
-      pull(campaign, 'creative', from, to, deps),
+      pull(campaign, lineItemIds, 'lineItem', from, to, deps),
+      pull(campaign, lineItemIds, 'creative', from, to, deps),
     ]);
     const perDay = new Map<string, TMetricCounts>();
     for (const row of byLineItem) {

@@ -1,0 +1,139 @@
+import * as z from 'zod';
+
+/**
+ * The bidder's reporting API (Beeswax Report Builder 2.0) on the wire: request and reply bodies,
+ * described once. The client (`../bidder-reports.ts`) parses every reply with these schemas and the
+ * simulator (`cdk/local/simulators/bidder-reports.ts`) validates every request with them, so neither
+ * can drift alone.
+ *
+ * Confirmed by the vendor's documentation (api-docs.freewheel.tv/beeswax/v2.0/docs/reporting,
+ * docs.beeswax.com/v2.0/docs/exporting-large-results-via-api, .../multi-account-reporting):
+ * - `GET /reporting/reports` lists the reports the API user may run, by name, id and `view`;
+ *   `GET /reporting/reports/{view}` lists a report's fields (`name` is what queries use).
+ * - `POST /reporting/run-query {view, pivots?, fields, limit?, filters, result_format?,
+ *   query_timezone?, sorts?}` runs an ad hoc query, asynchronously.
+ * - A query returns at most 30,000 rows and there is no pagination: bigger results are cut.
+ * - Filters are expressions in strings: a value, a comma-separated list, `NOT x`, comparisons
+ *   (`>0`); dates like `after 2019-01-01`.
+ *
+ * Unconfirmed (the documentation we could read stops before it), built for what the docs suggest
+ * (Report Builder's query fields are Looker's: `pivots`, `sorts`, `query_timezone`,
+ * `result_format`), kept here so they are easy to change:
+ * - how the asynchronous result is collected: the run answers a query id and a status, `GET
+ *   /reporting/run-query/{query_id}` answers the status (`pending`, `running`, `complete`, `error`,
+ *   `killed`, `expired`), `GET /reporting/run-query/{query_id}/results` the rows once complete;
+ * - the shape of `GET /reporting/reports` (the v2 list envelope `{count, next, previous, results}`);
+ * - the date range syntax `YYYY-MM-DD to YYYY-MM-DD` with the end day excluded (Looker's), and
+ *   number ranges as comparisons joined by `AND` (`>=100 AND <=200`);
+ * - JSON rows as objects keyed by field name; numbers may come as numbers or numeric strings;
+ * - errors as the v2 API's field map (`{field: ['message']}`) or `{detail}`.
+ */
+
+/** Paths of the reporting API. */
+export const REPORTING_PATHS = {
+  reports: '/reporting/reports',
+  reportFields: (view: string) => `/reporting/reports/${encodeURIComponent(view)}`,
+  runQuery: '/reporting/run-query',
+  queryStatus: (queryId: string) => `/reporting/run-query/${encodeURIComponent(queryId)}`,
+  queryResults: (queryId: string) => `/reporting/run-query/${encodeURIComponent(queryId)}/results`,
+} as const;
+
+/** The Performance Report's view. */
+export const PERFORMANCE_VIEW = 'performance_agg';
+
+/** Most rows one query returns; a bigger result is cut here, silently, and cannot be paged. */
+export const MAX_QUERY_ROWS = 30_000;
+
+/** Result formats the API offers; the client asks for `json`. */
+export const RESULT_FORMATS = ['json', 'csv', 'txt'] as const;
+
+/** A report the API user may run. */
+export const ZReport = z.object({ id: z.number().int(), name: z.string(), view: z.string() }).loose();
+
+/** `GET /reporting/reports`. */
+export const ZReportList = z
+  .object({
+    count: z.number().int().nonnegative(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(ZReport),
+  })
+  .loose();
+export type TReportList = z.infer<typeof ZReportList>;
+
+/** A field of a report: dimensions group rows, measures add up. */
+export const ZReportField = z
+  .object({ name: z.string(), label: z.string(), type: z.enum(['dimension', 'measure']) })
+  .loose();
+
+/** `GET /reporting/reports/{view}`. */
+export const ZReportFieldList = z
+  .object({
+    count: z.number().int().nonnegative(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(ZReportField),
+  })
+  .loose();
+export type TReportFieldList = z.infer<typeof ZReportFieldList>;
+
+/** A sort: a field name and a direction. */
+const SORT = /^[a-z][a-z0-9_]*( (ASC|DESC))?$/i;
+
+/** `POST /reporting/run-query`. */
+export const ZRunQueryRequest = z.object({
+  view: z.string().min(1),
+  pivots: z.array(z.string()).optional(),
+  fields: z.array(z.string().min(1)).min(1),
+  limit: z.number().int().min(1).max(MAX_QUERY_ROWS).optional(),
+  filters: z.record(z.string(), z.string()),
+  result_format: z.enum(RESULT_FORMATS).optional(),
+  query_timezone: z.string().min(1).optional(),
+  sorts: z.array(z.string().regex(SORT, 'a field name, then ASC or DESC')).optional(),
+});
+export type TRunQueryRequest = z.infer<typeof ZRunQueryRequest>;
+
+/** Where an asynchronous query is. */
+export const QUERY_STATUSES = ['pending', 'running', 'complete', 'error', 'killed', 'expired'] as const;
+export type TQueryStatus = (typeof QUERY_STATUSES)[number];
+
+/** The run's reply and the status reply: the query id, its status and, when it failed, why. */
+export const ZQueryState = z
+  .object({
+    query_id: z.string().min(1),
+    status: z.enum(QUERY_STATUSES),
+    error: z.string().optional(),
+  })
+  .loose();
+export type TQueryState = z.infer<typeof ZQueryState>;
+
+/** One result row in `json` format: field name -> value. */
+export const ZResultRow = z.record(z.string(), z.union([z.number(), z.string(), z.null()]));
+export type TResultRow = z.infer<typeof ZResultRow>;
+
+/** `GET /reporting/run-query/{query_id}/results` (json): the rows, at most `MAX_QUERY_ROWS`. */
+export const ZQueryResults = z.array(ZResultRow).max(MAX_QUERY_ROWS);
+
+/** An error reply: a message per field, or one `detail`. */
+export const ZReportingError = z.union([
+  z.object({ detail: z.string() }).loose(),
+  z.record(z.string(), z.array(z.string()).min(1)),
+]);
+export type TReportingError = z.infer<typeof ZReportingError>;
+
+/**
+ * The `bid_day` filter of the days `from` through `to` (both included): Looker's range excludes its
+ * end day, so the day after `to` ends it.
+ */
+export function bidDayFilter(from: string, to: string): string {
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return `${from} to ${end}`;
+}
+
+/** A number filter of the ids from `min` through `max` (an open end when absent). */
+export function idRangeFilter(min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) return min === max ? String(min) : `>=${min} AND <=${max}`;
+  if (min !== null) return `>=${min}`;
+  if (max !== null) return `<=${max}`;
+  return null;
+}
