@@ -239,7 +239,7 @@ describe('payments simulator with the stripe SDK', () => {
     // Prepare
     const good = await customerWithCard('4242424242424242');
     const paid = await charge(good.customer, good.pm);
-    const setup = await stripe.setupIntents.create({ customer: good.customer });
+    const setup = await stripe.setupIntents.create({ customer: good.customer, allowed_payment_method_types: ['card'] });
 
     // Act
     const customer = await stripe.customers.retrieve(good.customer);
@@ -248,7 +248,12 @@ describe('payments simulator with the stripe SDK', () => {
 
     // Assess
     expect(customer).toMatchObject({ id: good.customer, object: 'customer' });
-    expect(intent).toMatchObject({ id: setup.id, status: 'requires_payment_method' });
+    expect(intent).toMatchObject({
+      id: setup.id,
+      status: 'requires_payment_method',
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+    });
     expect(payment).toMatchObject({ id: paid.id, status: 'succeeded' });
   });
 

@@ -676,10 +676,13 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         if (customer && !store.data.customers[customer]) return noSuch('customer', customer, 'customer');
         const id = stripeId('seti');
         const types = form.payment_method_types;
+        // The allow-list the request sets (Stripe echoes it); it also bounds the types on offer.
+        const allowed = Array.isArray(form.allowed_payment_method_types) ? form.allowed_payment_method_types : null;
+        const offered = Array.isArray(types) && types.length > 0 ? types : (allowed ?? ['card']);
         const intent: StripeObject = {
           id,
           object: 'setup_intent',
-          allowed_payment_method_types: null,
+          allowed_payment_method_types: allowed,
           application: null,
           automatic_payment_methods: null,
           cancellation_reason: null,
@@ -701,7 +704,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
           payment_method_options: {
             card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' },
           },
-          payment_method_types: Array.isArray(types) && types.length > 0 ? types : ['card'],
+          payment_method_types: offered,
           single_use_mandate: null,
           status: 'requires_payment_method',
           usage: formString(form, 'usage') ?? 'off_session',
