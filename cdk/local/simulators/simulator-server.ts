@@ -109,9 +109,10 @@ export interface RecordedReply {
 export interface SimulatorServerOptions {
   /**
    * The vendor's error body for a reply the simulator itself makes (unknown route, injected fault
-   * without a body, a handler that throws, a body too large). Default: `{message}`.
+   * without a body, a handler that throws, a body too large), given the request's path for vendors
+   * with more than one API behind one simulator. Default: `{message}`.
    */
-  readonly errorBody?: (status: number, message: string) => unknown;
+  readonly errorBody?: (status: number, message: string, path: string) => unknown;
   /** Where to record every reply; default: the directory in `BIDGRID_SIM_RECORD_DIR`, if set. */
   readonly recordDir?: string;
 }
@@ -159,9 +160,12 @@ export function createSimulatorServer(
     for (const go of released) go();
     return released.length;
   };
-  const failure = (status: number, message: string): SimReply => ({ status, body: errorBody(status, message) });
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
+    const failure = (status: number, message: string): SimReply => ({
+      status,
+      body: errorBody(status, message, url.pathname),
+    });
     const cors = {
       'access-control-allow-origin': '*',
       'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
