@@ -227,6 +227,9 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
       paging?: { next: { after: string } };
     };
     const second = (await (await search({ ...tier1, after: first.paging?.next.after })).json()) as typeof first;
+    const unfiltered = (await (
+      await search({ properties: ['hs_ideal_customer_profile'], limit: 10 })
+    ).json()) as typeof first;
     const tooLarge = await search({ limit: 201 });
     const pastWindow = await search({ limit: 100, after: '9950' });
     const tooManyGroups = await search({
@@ -242,6 +245,8 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(first.results[0]?.properties).toHaveProperty('domain');
     expect(first.results.length + second.results.length).toBe(first.total);
     expect(second.paging).toBeUndefined();
+    // HubSpot answers null for a requested property without a value.
+    expect(unfiltered.results.some((c) => c.properties['hs_ideal_customer_profile'] === null)).toBe(true);
     expect([tooLarge.status, pastWindow.status, tooManyGroups.status]).toEqual([400, 400, 400]);
     expect(await tooLarge.json()).toMatchObject({ category: 'VALIDATION_ERROR' });
   });

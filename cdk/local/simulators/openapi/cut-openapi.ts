@@ -52,13 +52,29 @@ export function cutDocument(document: Json, source: OpenApiSource, origin: Json)
     keptComponents[kind] = { ...keptComponents[kind], [name]: component };
     pending.push(...refsIn(component, new Set()));
   }
-  return {
+  // A copy, so patches never reach the document it was cut from.
+  const cut: Json = structuredClone({
     openapi: document['openapi'],
     info: document['info'],
     'x-cut-from': origin,
+    ...(source.patches?.length ? { 'x-patched': source.patches } : {}),
     paths: keptPaths,
     components: keptComponents,
-  };
+  });
+  for (const patch of source.patches ?? []) setAt(cut, patch.at, patch.value, source.file);
+  return cut;
+}
+
+/** Sets `value` at the JSON pointer `at`, whose parent must exist. */
+function setAt(document: Json, at: string, value: unknown, file: string): void {
+  const parts = at.split('/').slice(1);
+  const last = parts.pop();
+  let target: unknown = document;
+  for (const part of parts) target = (target as Json | undefined)?.[part];
+  if (typeof target !== 'object' || target === null || last === undefined) {
+    throw new Error(`${file}: nothing to patch at ${at}`);
+  }
+  (target as Json)[last] = value;
 }
 
 function main(): void {

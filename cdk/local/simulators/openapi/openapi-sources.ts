@@ -7,7 +7,23 @@ export interface OpenApiSource {
   readonly path: string;
   /** `[METHOD, path template]` of every operation kept. */
   readonly operations: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Where the document says less than the vendor does, and why: each sets `value` at `at` (a JSON
+   * pointer into the document). Kept few, each with its evidence; recorded in the fixture.
+   */
+  readonly patches?: ReadonlyArray<{ readonly at: string; readonly value: unknown; readonly why: string }>;
 }
+
+/**
+ * HubSpot answers `null` for a requested property a record has no value for; its documents type
+ * the values as plain strings, while its own client (@hubspot/api-client, generated from the same
+ * documents) types them `string | null`.
+ */
+const NULLABLE_PROPERTY_VALUES = {
+  at: '/components/schemas/SimplePublicObject/properties/properties/additionalProperties/nullable',
+  value: true,
+  why: "HubSpot answers null for requested properties without a value; @hubspot/api-client's SimplePublicObject types them string | null",
+} as const;
 
 const HUBSPOT_REPOSITORY = 'github.com/HubSpot/HubSpot-public-api-spec-collection';
 
@@ -41,12 +57,14 @@ export const HUBSPOT_SOURCES: readonly OpenApiSource[] = [
     repository: HUBSPOT_REPOSITORY,
     path: 'PublicApiSpecs/CRM/Companies/Rollouts/424/v3/companies.json',
     operations: [['POST', '/crm/v3/objects/companies/search']],
+    patches: [NULLABLE_PROPERTY_VALUES],
   },
   {
     file: 'hubspot-contacts.json',
     repository: HUBSPOT_REPOSITORY,
     path: 'PublicApiSpecs/CRM/Contacts/Rollouts/424/v3/contacts.json',
     operations: [['POST', '/crm/v3/objects/contacts/batch/read']],
+    patches: [NULLABLE_PROPERTY_VALUES],
   },
   {
     file: 'hubspot-pages.json',

@@ -138,6 +138,20 @@ describe('OpenApiValidator', () => {
     expect(Object.keys(cut.paths)).toEqual(['/things/{thingId}']);
     expect(Object.keys(cut.components.schemas).sort()).toEqual(['Error', 'Person', 'Team', 'Thing']);
     expect(Object.keys(cut.components.responses)).toEqual(['Error']);
+    const patched = cutDocument(
+      DOCUMENT,
+      {
+        file: 'x.json',
+        repository: 'r',
+        path: 'p',
+        operations: [['GET', '/things/{thingId}']],
+        patches: [{ at: '/components/schemas/Thing/properties/id/nullable', value: true, why: 'w' }],
+      },
+      {},
+    ) as { 'x-patched': unknown[]; components: { schemas: { Thing: { properties: { id: unknown } } } } };
+    expect(patched.components.schemas.Thing.properties.id).toEqual({ type: 'string', nullable: true });
+    expect(patched['x-patched']).toHaveLength(1);
+    expect(DOCUMENT.components.schemas.Thing.properties.id).toEqual({ type: 'string' });
     expect(() =>
       cutDocument(DOCUMENT, { file: 'x.json', repository: 'r', path: 'p', operations: [['GET', '/missing']] }, {}),
     ).toThrow(/GET \/missing/);
