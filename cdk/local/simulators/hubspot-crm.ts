@@ -88,6 +88,8 @@ export const LIMITS = {
   filtersPerGroup: 6,
   filtersTotal: 18,
   batchReadMax: 100,
+  /** Search requests a second per account. */
+  searchPerSecond: 5,
   cmsDefault: 20,
   cmsMax: 100,
 } as const;
@@ -344,7 +346,30 @@ function cmsItem(kind: 'landing' | 'site' | 'post', hubId: number, n: number, do
 }
 
 /** The CRM and CMS routes; `portalOf` reads the caller's portal and scopes from its bearer token. */
-export function hubspotCrmRoutes(options: { portalOf: PortalOf; hubDomainOf: (hubId: number) => string }): SimRoute[] {
+export function hubspotCrmRoutes(options: {
+  portalOf: PortalOf;
+  hubDomainOf: (hubId: number) => string;
+  /** The clock of the search rate limit (tests pass their own). */
+  now?: () => number;
+}): SimRoute[] {
+  const now = options.now ?? Date.now;
+  /** Search requests of each portal in the last second. */
+  const searches = new Map<number, number[]>();
+  /** HubSpot's search limit, 5 requests a second per account: the 429 it answers beyond, else null. */
+  const searchLimited = (hubId: number): SimReply | null => {
+    const at = now();
+    const recent = (searches.get(hubId) ?? []).filter((t) => t > at - 1000);
+    if (recent.length >= LIMITS.searchPerSecond) {
+      searches.set(hubId, recent);
+      return hubspotError(429, 'You have reached your secondly limit.', {
+        errorType: 'RATE_LIMIT',
+        policyName: 'SECONDLY',
+      });
+    }
+    searches.set(hubId, [...recent, at]);
+    return null;
+  };
+
   /** The caller's portal, or HubSpot's 401 / 403 when the token is missing or lacks `scope`. */
   const caller = (req: SimRequest, scope: string): number | SimReply => {
     const portal = options.portalOf(req);
@@ -447,6 +472,8 @@ export function hubspotCrmRoutes(options: { portalOf: PortalOf; hubDomainOf: (hu
   const companiesSearch = (req: SimRequest): SimReply => {
     const hubId = caller(req, 'crm.objects.companies.read');
     if (typeof hubId !== 'number') return hubId;
+    const limited = searchLimited(hubId);
+    if (limited) return limited;
     const body = req.json();
     const groups = readFilterGroups(body['filterGroups']);
     if (typeof groups === 'string') return hubspotError(400, groups);

@@ -15,9 +15,11 @@ const ALL_SCOPES = 'oauth crm.objects.companies.read crm.objects.contacts.read c
 describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
   let sim: Awaited<ReturnType<typeof serve>>;
   const recordDir = mkdtempSync(join(tmpdir(), 'hubspot-replies-'));
+  /** The search rate limit's clock: tests that search more than 5 times move it on. */
+  let now = 0;
 
   beforeAll(async () => {
-    sim = await serve(createHubSpotSimulator({ logger: createLogger('silent'), recordDir }).server);
+    sim = await serve(createHubSpotSimulator({ logger: createLogger('silent'), recordDir, now: () => now }).server);
   });
   afterAll(() => sim.close());
 
@@ -230,6 +232,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const unfiltered = (await (
       await search({ properties: ['hs_ideal_customer_profile'], limit: 10 })
     ).json()) as typeof first;
+    now += 1000;
     const tooLarge = await search({ limit: 201 });
     const pastWindow = await search({ limit: 100, after: '9950' });
     const tooManyGroups = await search({
@@ -249,6 +252,48 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(unfiltered.results.some((c) => c.properties['hs_ideal_customer_profile'] === null)).toBe(true);
     expect([tooLarge.status, pastWindow.status, tooManyGroups.status]).toEqual([400, 400, 400]);
     expect(await tooLarge.json()).toMatchObject({ category: 'VALIDATION_ERROR' });
+  });
+
+  it('answers a sixth companies search within a second with 429 RATE_LIMITS, and serves again a second later', async () => {
+    // Prepare
+    const token = await accessToken();
+    const search = () =>
+      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: '{"limit":1}',
+      });
+    now += 10_000;
+
+    // Act
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await search()).status);
+    now += 1000;
+    const later = await search();
+
+    // Assess
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(later.status).toBe(200);
+  });
+
+  it('names the rate limit in its 429, as HubSpot does', async () => {
+    // Prepare
+    const token = await accessToken();
+    const search = () =>
+      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: '{"limit":1}',
+      });
+    now += 10_000;
+    for (let i = 0; i < 5; i++) await search();
+
+    // Act
+    const limited = await search();
+
+    // Assess
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ status: 'error', category: 'RATE_LIMITS', policyName: 'SECONDLY' });
   });
 
   it('reads contacts in batches of at most 100, answering 207 with the ids it does not know', async () => {

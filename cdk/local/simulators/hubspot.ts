@@ -83,10 +83,17 @@ const tokensReply = (
  * `token_use`), `POST /oauth/v3/token/revoke` revokes one; all take form bodies with the app's
  * client id and secret. CRM and CMS data (`hubspot-crm.ts`): companies search, lists search and
  * memberships, contacts batch read, landing pages, site pages, blog posts, each needing a valid
- * access token with its scope (401 / 403 otherwise). Every error is HubSpot's shape
+ * access token with its scope (401 / 403 otherwise); the companies search allows 5 requests a
+ * second per portal (429 `RATE_LIMITS` beyond). Every error is HubSpot's shape
  * `{status, message, correlationId, category}`, unknown routes and crashes included.
  */
-export function createHubSpotSimulator(options: { stateFile?: string; logger: Logger; recordDir?: string }): {
+export function createHubSpotSimulator(options: {
+  stateFile?: string;
+  logger: Logger;
+  recordDir?: string;
+  /** The clock of the search rate limit (tests pass their own). */
+  now?: () => number;
+}): {
   server: Server;
   store: JsonStore<HubSpotState>;
 } {
@@ -247,7 +254,7 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
   };
 
   const routes: SimRoute[] = [
-    ...hubspotCrmRoutes({ portalOf, hubDomainOf }),
+    ...hubspotCrmRoutes({ portalOf, hubDomainOf, ...(options.now ? { now: options.now } : {}) }),
     {
       method: 'GET',
       pattern: '/oauth/authorize',

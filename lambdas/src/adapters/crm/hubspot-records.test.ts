@@ -14,6 +14,7 @@ function clientAnswering(answer: (url: URL, body: Record<string, unknown> | null
   const client = createHubspotRecords({
     baseUrl: 'http://crm.test',
     retry: NO_WAIT,
+    searchIntervalMs: 0,
     fetch: async (url, init) => {
       const parsed = new URL(url);
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
@@ -120,6 +121,30 @@ describe('HubSpot records client', () => {
       '/cms/v3/blogs/posts?limit=100',
       '/cms/v3/blogs/posts?limit=100&after=2',
     ]);
+  });
+
+  it('keeps companies searches at most 5 a second, as HubSpot allows', async () => {
+    // Prepare
+    const starts: number[] = [];
+    const client = createHubspotRecords({
+      baseUrl: 'http://crm.test',
+      retry: NO_WAIT,
+      fetch: async (_url, init) => {
+        starts.push(Date.now());
+        const after = Number((JSON.parse(String(init?.body)) as { after?: string }).after ?? 0);
+        const next = after + 1;
+        const results = [{ id: String(after), properties: {} }];
+        return json(200, { total: 3, results, ...(next < 3 ? { paging: { next: { after: String(next) } } } : {}) });
+      },
+    });
+
+    // Act
+    const found = await client.searchCompanies('at-1', {});
+
+    // Assess
+    expect(found.companies).toHaveLength(3);
+    const gaps = starts.slice(1).map((t, i) => t - (starts[i] as number));
+    expect(gaps.every((gap) => gap >= 195)).toBe(true);
   });
 
   it('turns a refused token into a CrmGrantError', async () => {

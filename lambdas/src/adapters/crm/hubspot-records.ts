@@ -3,7 +3,7 @@ import { config } from '../../config';
 import type { CrmRecords, TCrmCompany, TCrmContentItem, TCrmContentKind } from '../../domain/ports/crm-records.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
-import { DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
+import { abortableSleep, DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
 
 const VENDOR = 'crm';
 
@@ -62,6 +62,8 @@ export interface HubspotRecordsOptions {
   baseUrl: string;
   retry?: RetryPolicy;
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;
+  /** Least time between two search requests: HubSpot allows 5 a second per account (default 200 ms). */
+  searchIntervalMs?: number;
 }
 
 /**
@@ -74,6 +76,14 @@ export interface HubspotRecordsOptions {
 export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
+  const searchInterval = options.searchIntervalMs ?? 200;
+  let lastSearchAt = 0;
+  /** Waits until a search request keeps to HubSpot's rate (429s are retried all the same). */
+  const paceSearch = async (signal: AbortSignal | undefined): Promise<void> => {
+    const wait = lastSearchAt + searchInterval - Date.now();
+    if (wait > 0) await abortableSleep(wait, signal);
+    lastSearchAt = Date.now();
+  };
 
   /** One call; the reply parsed with `schema`, or the grant / vendor error. */
   const call = async <T>(
@@ -147,6 +157,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
       let after: string | undefined;
       let total = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
+        await paceSearch(signal);
         const reply = await call(
           'companies search',
           accessToken,
