@@ -127,6 +127,31 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(accessAfterRevoke.status).toBe(404);
   });
 
+  it("revokes only the revoked connection's tokens: another connection of the same portal keeps its own", async () => {
+    // Prepare: two advertisers connect the same portal.
+    const connect = async () => {
+      const code = (await authorize('s')).searchParams.get('code') as string;
+      const reply = await form('/oauth/v3/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        ...app,
+      });
+      return (await reply.json()) as { access_token: string; refresh_token: string };
+    };
+    const first = await connect();
+    const second = await connect();
+
+    // Act
+    await form('/oauth/v3/token/revoke', { token: first.refresh_token, token_type_hint: 'refresh_token', ...app });
+    const firstAccess = await form('/oauth/v3/token/introspect', { token: first.access_token, ...app });
+    const secondAccess = await form('/oauth/v3/token/introspect', { token: second.access_token, ...app });
+
+    // Assess
+    expect(firstAccess.status).toBe(404);
+    expect(secondAccess.status).toBe(200);
+  });
+
   it("refuses a code twice and a wrong secret, in HubSpot's error shape with a category", async () => {
     // Prepare
     const code = (await authorize('s')).searchParams.get('code') as string;

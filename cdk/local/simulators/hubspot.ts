@@ -21,7 +21,11 @@ export interface HubSpotPortal {
 interface HubSpotState {
   portals: HubSpotPortal[];
   codes: Record<string, { hubId: number; redirectUri: string; scopes: string[]; expiresAt: number }>;
-  accessTokens: Record<string, { hubId: number; scopes: string[]; expiresAt: number; userEmail: string }>;
+  /** Access tokens, each with the refresh token it was issued under (revoking that one revokes it). */
+  accessTokens: Record<
+    string,
+    { hubId: number; scopes: string[]; expiresAt: number; userEmail: string; refreshToken?: string }
+  >;
   refreshTokens: Record<string, { hubId: number; scopes: string[]; userEmail: string }>;
 }
 
@@ -104,10 +108,19 @@ export function createHubSpotSimulator(options: {
     refreshTokens: {},
   }));
 
-  const issueAccessToken = (grant: { hubId: number; scopes: string[]; userEmail: string }): string => {
+  const issueAccessToken = (
+    grant: { hubId: number; scopes: string[]; userEmail: string },
+    refreshToken: string,
+  ): string => {
     const token = newToken('CLocal');
     store.update((s) => {
-      s.accessTokens[token] = { ...grant, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 };
+      s.accessTokens[token] = {
+        hubId: grant.hubId,
+        scopes: grant.scopes,
+        userEmail: grant.userEmail,
+        refreshToken,
+        expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000,
+      };
     });
     return token;
   };
@@ -153,14 +166,14 @@ export function createHubSpotSimulator(options: {
         s.codes = omitKey(s.codes, code);
         s.refreshTokens[refreshToken] = { hubId: grant.hubId, scopes: grant.scopes, userEmail };
       });
-      const accessToken = issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail });
+      const accessToken = issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail }, refreshToken);
       return tokensReply(refreshToken, accessToken, grant);
     }
     if (grantType === 'refresh_token') {
       const refreshToken = formString(form, 'refresh_token') ?? '';
       const grant = store.data.refreshTokens[refreshToken];
       if (!grant) return oauthError('BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
-      return tokensReply(refreshToken, issueAccessToken(grant), grant);
+      return tokensReply(refreshToken, issueAccessToken(grant, refreshToken), grant);
     }
     return oauthError('BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
   };
@@ -244,9 +257,10 @@ export function createHubSpotSimulator(options: {
     store.update((s) => {
       if (found.kind === 'refresh') {
         s.refreshTokens = omitKey(s.refreshTokens, value);
+        // Only the access tokens issued under this refresh token: another connection of the same
+        // portal (another advertiser) keeps its own.
         for (const [access, info] of Object.entries(s.accessTokens)) {
-          if (info.hubId === found.info.hubId && info.userEmail === found.info.userEmail)
-            s.accessTokens = omitKey(s.accessTokens, access);
+          if (info.refreshToken === value) s.accessTokens = omitKey(s.accessTokens, access);
         }
       } else s.accessTokens = omitKey(s.accessTokens, value);
     });
