@@ -4,13 +4,21 @@
  * and change data in the demo world, and the browser tests must see the demo world as seeded.
  * Exits non-zero if either fails; always stops the stacks.
  *
+ * Each stack's simulators record every reply they give (BIDGRID_SIM_RECORD_DIR); after each suite
+ * every Stripe and HubSpot reply is held against the vendor's published description, and a reply
+ * that does not match fails the run (`cdk/local/simulators/openapi/README.md`).
+ *
  * `--only integration|e2e` runs one suite; arguments after `--` go to that suite's runner, e.g.
  * `npx tsx test/run-with-stack.ts --only e2e -- --repeat-each=5` (what `npm run test:e2e:repeat`
  * does after building the web app) or `-- test/e2e/billing.spec.ts`.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SIM_RECORD_DIR_ENV } from '@bidgrid/local/simulators/simulator-server';
+import { checkRecordedReplies } from '@bidgrid/local/simulators/openapi/vendor-descriptions';
 import { repoRoot, spawnStack } from './support/spawn-stack';
 import { STACK_INFO_ENV } from './support/stack';
 
@@ -27,8 +35,25 @@ if (positionals.length > 0 && values.only === undefined) {
   throw new Error('Arguments for a runner need --only integration|e2e: they go to that suite alone');
 }
 
+/** Holds the replies recorded in `dir` against the vendors' descriptions; true when all match. */
+function vendorRepliesMatch(dir: string): boolean {
+  const result = checkRecordedReplies(dir);
+  const counts = Object.entries(result.checked).map(([vendor, n]) => `${vendor} ${n}`);
+  console.log(`vendor replies held against their descriptions: ${counts.join(', ') || 'none'}`);
+  for (const vendor of result.undescribed) {
+    console.log(
+      `${vendor} replies not checked: its documents are not at hand (cdk/local/simulators/openapi/README.md)`,
+    );
+  }
+  for (const failure of result.failures) console.error(`vendor reply does not match: ${failure}`);
+  return result.failures.length === 0;
+}
+
 /** Starts a stack, runs `command` with BIDGRID_STACK_INFO pointing at it, stops it; true when it passed. */
 async function runAgainstFreshStack(web: 'build' | 'none', command: string, args: string[]): Promise<boolean> {
+  // The stack inherits this process's environment: its simulators record into a fresh directory.
+  const recordDir = mkdtempSync(join(tmpdir(), 'bidgrid-sim-replies-'));
+  process.env[SIM_RECORD_DIR_ENV] = recordDir;
   const stack = await spawnStack({ web });
   console.log(`local stack ready in ${(stack.readyMs / 1000).toFixed(1)} s (${stack.info.apiUrl})`);
   const started = Date.now();
@@ -40,9 +65,12 @@ async function runAgainstFreshStack(web: 'build' | 'none', command: string, args
     });
     const minutes = (Date.now() - started) / 60_000;
     console.log(`${command} ${run.status === 0 ? 'passed' : 'failed'} in ${minutes.toFixed(1)} min`);
-    return run.status === 0;
+    await stack.stop();
+    const repliesMatch = vendorRepliesMatch(recordDir);
+    return run.status === 0 && repliesMatch;
   } finally {
     await stack.stop();
+    rmSync(recordDir, { recursive: true, force: true });
   }
 }
 

@@ -216,8 +216,17 @@ export async function bidderRows(
   return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
 }
 
-/** Whether the CRM simulator still knows a refresh token (revoked ones answer 404). */
+/** Whether the CRM simulator still knows a refresh token (OAuth v3 introspection; revoked ones answer 404). */
 export async function hubspotRefreshTokenKnown(token: string): Promise<boolean> {
-  const res = await fetch(`${stackInfo().simulators.hubspot}/oauth/v1/refresh-tokens/${encodeURIComponent(token)}`);
+  const res = await fetch(`${stackInfo().simulators.hubspot}/oauth/v3/token/introspect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      token,
+      token_type_hint: 'refresh_token',
+      client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
+      client_secret: SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
+    }).toString(),
+  });
   return res.status === 200;
 }

@@ -96,6 +96,27 @@ describe('company-match simulator', () => {
     });
   });
 
+  it("answers unknown routes and faults in each vendor's error shape: KickFire under /v3/, IPinfo elsewhere", async () => {
+    // Prepare
+    await fetch(`${sim.url}/__faults`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'GET', path: '/ranges/:domain', status: 503 }),
+    });
+
+    // Act
+    const kickfire = await get('/v3/nothing');
+    const ipinfo = await get('/nothing');
+    const fault = await get('/ranges/acme.example');
+
+    // Assess
+    expect(kickfire).toMatchObject({ status: 404, body: { status: 'error', code: 404, message: expect.any(String) } });
+    expect(ipinfo).toMatchObject({
+      status: 404,
+      body: { status: 404, error: { title: 'Error', message: expect.any(String) } },
+    });
+    expect(fault).toMatchObject({ status: 503, body: { status: 503, error: { message: 'Injected failure' } } });
+  });
+
   it('needs the API key on both APIs', async () => {
     expect((await get('/ranges/acme.com', 'wrong')).status).toBe(401);
     expect((await get('/v3/company:(all)?website=acme.com', null)).status).toBe(401);

@@ -229,5 +229,11 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
       },
     },
   ];
-  return { server: createSimulatorServer('company-match', routes, options.logger) };
+  return {
+    server: createSimulatorServer('company-match', routes, options.logger, {
+      // Two vendors behind one simulator: KickFire's API lives under /v3/, IPinfo's everywhere else.
+      errorBody: (status, message, path) =>
+        path.startsWith('/v3/') ? kickfireError(status, message).body : ipinfoError(status, 'Error', message).body,
+    }),
+  };
 }

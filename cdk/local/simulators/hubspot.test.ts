@@ -1,29 +1,46 @@
-import { Client } from '@hubspot/api-client';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { createLogger } from '../support/logger';
 import { createHubSpotSimulator } from './hubspot';
+import { LIMITS } from './hubspot-crm';
+import { checkRecordedReplies, hubspotDocumentsDir, vendorValidator } from './openapi/vendor-descriptions';
 import { serve } from './test-server';
 
 const REDIRECT = 'http://127.0.0.1:5173/advertisers';
+const ALL_SCOPES = 'oauth crm.objects.companies.read crm.objects.contacts.read crm.lists.read content';
 
-describe('CRM simulator with @hubspot/api-client', () => {
+describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
   let sim: Awaited<ReturnType<typeof serve>>;
-  let hubspot: Client;
+  const recordDir = mkdtempSync(join(tmpdir(), 'hubspot-replies-'));
+  /** The search rate limit's clock: tests that search more than 5 times move it on. */
+  let now = 0;
 
   beforeAll(async () => {
-    sim = await serve(createHubSpotSimulator({ logger: createLogger('silent') }).server);
-    hubspot = new Client({ basePath: sim.url, numberOfApiCallRetries: 0 });
+    sim = await serve(createHubSpotSimulator({ logger: createLogger('silent'), recordDir, now: () => now }).server);
   });
   afterAll(() => sim.close());
 
+  const form = (path: string, fields: Record<string, string>) =>
+    fetch(`${sim.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const app = {
+    client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
+    client_secret: SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
+  };
+
   /** Walks the authorize page as a person would: open it, pick the first portal, follow the redirect. */
-  async function authorize(state: string): Promise<URL> {
+  async function authorize(state: string, scope = 'crm.objects.companies.read crm.lists.read'): Promise<URL> {
     const page = await fetch(
       `${sim.url}/oauth/authorize?${new URLSearchParams({
         client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
         redirect_uri: REDIRECT,
-        scope: 'crm.objects.companies.read crm.lists.read',
+        scope,
         state,
       })}`,
     );
@@ -36,119 +53,366 @@ describe('CRM simulator with @hubspot/api-client', () => {
     return new URL(grant.headers.get('location') as string);
   }
 
+  /** An access token of portal 4410001 with `scope`. */
+  async function accessToken(scope = ALL_SCOPES): Promise<string> {
+    const back = await authorize('s', scope);
+    const tokens = await form('/oauth/v3/token', {
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code') as string,
+      redirect_uri: REDIRECT,
+      ...app,
+    });
+    return ((await tokens.json()) as { access_token: string }).access_token;
+  }
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
   it('answers /health', async () => {
     expect(await (await fetch(`${sim.url}/health`)).json()).toEqual({ status: 'ok', vendor: 'hubspot' });
   });
 
-  it('runs the authorization-code flow, token info and refresh', async () => {
+  it('runs the authorization-code flow, introspection, refresh and revocation on OAuth v3', async () => {
     // Act
     const back = await authorize('bgAdvertiser-1');
     const code = back.searchParams.get('code') as string;
-    const tokens = await hubspot.oauth.tokensApi.create(
-      'authorization_code',
-      code,
-      REDIRECT,
-      SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
-      SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
-    );
-    const info = await hubspot.oauth.accessTokensApi.get(tokens.accessToken);
-    const refreshed = await hubspot.oauth.tokensApi.create(
-      'refresh_token',
-      undefined,
-      undefined,
-      SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
-      SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
-      tokens.refreshToken,
-    );
+    const tokens = (await (
+      await form('/oauth/v3/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...app })
+    ).json()) as Record<string, unknown>;
+    const info = (await (
+      await form('/oauth/v3/token/introspect', { token: tokens['access_token'] as string, ...app })
+    ).json()) as Record<string, unknown>;
+    const refreshed = (await (
+      await form('/oauth/v3/token', {
+        grant_type: 'refresh_token',
+        refresh_token: tokens['refresh_token'] as string,
+        ...app,
+      })
+    ).json()) as Record<string, unknown>;
+    const refreshInfo = await form('/oauth/v3/token/introspect', {
+      token: tokens['refresh_token'] as string,
+      token_type_hint: 'refresh_token',
+      ...app,
+    });
+    const revoked = await form('/oauth/v3/token/revoke', {
+      token: tokens['refresh_token'] as string,
+      token_type_hint: 'refresh_token',
+      ...app,
+    });
+    const afterRevoke = await form('/oauth/v3/token/introspect', { token: tokens['refresh_token'] as string, ...app });
+    const accessAfterRevoke = await form('/oauth/v3/token/introspect', {
+      token: refreshed['access_token'] as string,
+      ...app,
+    });
+
     // Assess
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('state')).toBe('bgAdvertiser-1');
-    expect(tokens).toMatchObject({ tokenType: 'bearer', expiresIn: 1800 });
+    expect(tokens).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 1800,
+      token_use: 'access_token',
+      hub_id: 4410001,
+    });
     expect(info).toMatchObject({
-      hubId: 4410001,
-      tokenType: 'access',
+      active: true,
+      hub_id: 4410001,
+      token_use: 'access_token',
       scopes: ['crm.objects.companies.read', 'crm.lists.read'],
     });
-    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
-    expect(refreshed.refreshToken).toBe(tokens.refreshToken);
-    const refreshInfo = await hubspot.oauth.refreshTokensApi.get(tokens.refreshToken);
-    expect(refreshInfo).toMatchObject({ hubId: 4410001, tokenType: 'refresh' });
-    await hubspot.oauth.refreshTokensApi.archive(tokens.refreshToken);
-    await expect(hubspot.oauth.refreshTokensApi.get(tokens.refreshToken)).rejects.toBeDefined();
+    expect(refreshed['access_token']).not.toBe(tokens['access_token']);
+    expect(refreshed['refresh_token']).toBe(tokens['refresh_token']);
+    expect(await refreshInfo.json()).toMatchObject({ hub_id: 4410001, token_use: 'refresh_token' });
+    expect(revoked.status).toBe(200);
+    expect(afterRevoke.status).toBe(404);
+    expect(accessAfterRevoke.status).toBe(404);
   });
 
-  it("refuses a code twice and a wrong secret, with HubSpot's error statuses", async () => {
-    const code = (await authorize('s')).searchParams.get('code') as string;
-    const exchange = (secret: string) =>
-      fetch(`${sim.url}/oauth/v1/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
-          client_secret: secret,
-          redirect_uri: REDIRECT,
-          code,
-        }).toString(),
+  it("revokes only the revoked connection's tokens: another connection of the same portal keeps its own", async () => {
+    // Prepare: two advertisers connect the same portal.
+    const connect = async () => {
+      const code = (await authorize('s')).searchParams.get('code') as string;
+      const reply = await form('/oauth/v3/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        ...app,
       });
-    const wrongSecret = await exchange('nope');
-    const first = await exchange(SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET);
-    const second = await exchange(SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET);
-    expect(wrongSecret.status).toBe(400);
-    expect(await wrongSecret.json()).toMatchObject({ status: 'BAD_CLIENT_SECRET' });
+      return (await reply.json()) as { access_token: string; refresh_token: string };
+    };
+    const first = await connect();
+    const second = await connect();
+
+    // Act
+    await form('/oauth/v3/token/revoke', { token: first.refresh_token, token_type_hint: 'refresh_token', ...app });
+    const firstAccess = await form('/oauth/v3/token/introspect', { token: first.access_token, ...app });
+    const secondAccess = await form('/oauth/v3/token/introspect', { token: second.access_token, ...app });
+
+    // Assess
+    expect(firstAccess.status).toBe(404);
+    expect(secondAccess.status).toBe(200);
+  });
+
+  it("refuses a code twice and a wrong secret, in HubSpot's error shape with a category", async () => {
+    // Prepare
+    const code = (await authorize('s')).searchParams.get('code') as string;
+    const exchange = () =>
+      form('/oauth/v3/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...app });
+
+    // Act
+    const first = await exchange();
+    const second = await exchange();
+    const wrongSecret = await form('/oauth/v3/token', { ...app, client_secret: 'nope', grant_type: 'refresh_token' });
+
+    // Assess
     expect(first.status).toBe(200);
     expect(second.status).toBe(400);
-    expect(await second.json()).toMatchObject({ status: 'BAD_AUTH_CODE' });
+    expect(await second.json()).toMatchObject({ status: 'BAD_AUTH_CODE', category: 'VALIDATION_ERROR' });
+    expect(await wrongSecret.json()).toMatchObject({
+      status: 'BAD_CLIENT_SECRET',
+      category: 'VALIDATION_ERROR',
+      correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it("pages through the token's portal's lists with HubSpot's search shape, and refuses without a token", async () => {
     // Prepare
-    const back = await authorize('bgAdvertiser-2');
-    const tokens = await hubspot.oauth.tokensApi.create(
-      'authorization_code',
-      back.searchParams.get('code') as string,
-      REDIRECT,
-      SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
-      SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
-    );
-    const search = (body: unknown, token: string | null = tokens.accessToken) =>
-      fetch(`${sim.url}/crm/v3/lists/search`, {
+    const token = await accessToken();
+    const search = (body: unknown, auth: Record<string, string> = bearer(token)) =>
+      fetch(`${sim.url}/crm/v3/lists/search`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+
+    // Act
+    const first = (await (await search({ count: 2, offset: 0, objectTypeId: '0-2' })).json()) as Record<
+      string,
+      unknown
+    >;
+    const second = (await (await search({ count: 2, offset: 2, objectTypeId: '0-2' })).json()) as Record<
+      string,
+      unknown
+    >;
+    const anonymous = await search({}, { 'content-type': 'application/json' });
+    const tooMany = await search({ count: LIMITS.listSearchMax + 1 });
+
+    // Assess
+    expect(first).toMatchObject({ hasMore: true, offset: 2, total: 3 });
+    expect((first['lists'] as Array<{ name: string }>).map((l) => l.name)).toEqual([
+      'Target Accounts Q4',
+      'Tier 1 Prospects',
+    ]);
+    expect(second).toMatchObject({ hasMore: false, offset: 3 });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ status: 'error', category: 'INVALID_AUTHENTICATION' });
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('pages list memberships with after, and answers 404 for a list of another portal', async () => {
+    // Prepare
+    const token = await accessToken();
+    const get = (path: string) => fetch(`${sim.url}${path}`, { headers: bearer(token) });
+
+    // Act
+    const first = (await (await get('/crm/v3/lists/103/memberships?limit=25')).json()) as {
+      results: Array<{ recordId: string }>;
+      paging?: { next: { after: string } };
+      total: number;
+    };
+    const rest = (await (
+      await get(`/crm/v3/lists/103/memberships?limit=25&after=${first.paging?.next.after}`)
+    ).json()) as {
+      results: Array<{ recordId: string }>;
+      paging?: unknown;
+    };
+    const foreign = await get('/crm/v3/lists/201/memberships');
+
+    // Assess
+    expect(first.results).toHaveLength(25);
+    expect(rest.results).toHaveLength(15);
+    expect(rest.paging).toBeUndefined();
+    expect(new Set([...first.results, ...rest.results].map((r) => r.recordId)).size).toBe(40);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ category: 'OBJECT_NOT_FOUND' });
+  });
+
+  it('searches companies with filterGroups and after, within limit <= 200 and the 10,000 window', async () => {
+    // Prepare
+    const token = await accessToken();
+    const search = (body: unknown) =>
+      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: bearer(token),
         body: JSON.stringify(body),
+      });
+    const tier1 = {
+      filterGroups: [{ filters: [{ propertyName: 'hs_ideal_customer_profile', operator: 'EQ', value: 'tier_1' }] }],
+      properties: ['name', 'domain', 'hs_ideal_customer_profile'],
+      limit: 50,
+    };
+
+    // Act
+    const first = (await (await search(tier1)).json()) as {
+      total: number;
+      results: Array<{ id: string; properties: Record<string, string | null> }>;
+      paging?: { next: { after: string } };
+    };
+    const second = (await (await search({ ...tier1, after: first.paging?.next.after })).json()) as typeof first;
+    const unfiltered = (await (
+      await search({ properties: ['hs_ideal_customer_profile'], limit: 10 })
+    ).json()) as typeof first;
+    now += 1000;
+    const tooLarge = await search({ limit: 201 });
+    const pastWindow = await search({ limit: 100, after: '9950' });
+    const tooManyGroups = await search({
+      filterGroups: Array.from({ length: 6 }, () => ({
+        filters: [{ propertyName: 'name', operator: 'HAS_PROPERTY' }],
+      })),
+    });
+
+    // Assess
+    expect(first.total).toBe(second.total);
+    expect(first.results).toHaveLength(50);
+    expect(first.results.every((c) => c.properties['hs_ideal_customer_profile'] === 'tier_1')).toBe(true);
+    expect(first.results[0]?.properties).toHaveProperty('domain');
+    expect(first.results.length + second.results.length).toBe(first.total);
+    expect(second.paging).toBeUndefined();
+    // HubSpot answers null for a requested property without a value.
+    expect(unfiltered.results.some((c) => c.properties['hs_ideal_customer_profile'] === null)).toBe(true);
+    expect([tooLarge.status, pastWindow.status, tooManyGroups.status]).toEqual([400, 400, 400]);
+    expect(await tooLarge.json()).toMatchObject({ category: 'VALIDATION_ERROR' });
+  });
+
+  it('answers a sixth companies search within a second with 429 RATE_LIMITS, and serves again a second later', async () => {
+    // Prepare
+    const token = await accessToken();
+    const search = () =>
+      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: '{"limit":1}',
+      });
+    now += 10_000;
+
+    // Act
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await search()).status);
+    now += 1000;
+    const later = await search();
+
+    // Assess
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(later.status).toBe(200);
+  });
+
+  it('names the rate limit in its 429, as HubSpot does', async () => {
+    // Prepare
+    const token = await accessToken();
+    const search = () =>
+      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: '{"limit":1}',
+      });
+    now += 10_000;
+    for (let i = 0; i < 5; i++) await search();
+
+    // Act
+    const limited = await search();
+
+    // Assess
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ status: 'error', category: 'RATE_LIMITS', policyName: 'SECONDLY' });
+  });
+
+  it('reads contacts in batches of at most 100, answering 207 with the ids it does not know', async () => {
+    // Prepare
+    const token = await accessToken();
+    const list = (await (
+      await fetch(`${sim.url}/crm/v3/lists/105/memberships?limit=3`, { headers: bearer(token) })
+    ).json()) as {
+      results: Array<{ recordId: string }>;
+    };
+    const read = (inputs: Array<{ id: string }>) =>
+      fetch(`${sim.url}/crm/v3/objects/contacts/batch/read`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: JSON.stringify({ inputs, properties: ['email'] }),
       });
 
     // Act
-    const first = (await (await search({ count: 2, offset: 0, objectTypeId: '0-2' })).json()) as {
-      lists: Array<{
-        listId: string;
-        name: string;
-        objectTypeId: string;
-        additionalProperties: Record<string, string>;
-      }>;
-      hasMore: boolean;
-      offset: number;
-      total: number;
-    };
-    const second = (await (
-      await search({ count: 2, offset: first.offset, objectTypeId: '0-2' })
-    ).json()) as typeof first;
-    const named = (await (await search({ query: 'webinar' })).json()) as typeof first;
-    const anonymous = await search({}, null);
+    const known = await read(list.results.map((r) => ({ id: r.recordId })));
+    const partly = await read([{ id: list.results[0]?.recordId as string }, { id: '999' }]);
+    const tooMany = await read(Array.from({ length: 101 }, (_, i) => ({ id: String(i) })));
 
-    // Assess: the first portal of the authorize page is the demo agency's.
-    expect(first).toMatchObject({ hasMore: true, offset: 2, total: 3 });
-    expect(first.lists[0]).toMatchObject({
-      listId: '101',
-      name: 'Target Accounts Q4',
-      objectTypeId: '0-2',
-      processingType: 'MANUAL',
-      additionalProperties: { hs_list_size: '24' },
+    // Assess
+    expect(known.status).toBe(200);
+    const body = (await known.json()) as { status: string; results: Array<{ properties: { email: string } }> };
+    expect(body.status).toBe('COMPLETE');
+    expect(body.results.map((r) => r.properties.email)).toEqual([
+      expect.stringContaining('@'),
+      expect.stringContaining('@'),
+      expect.stringContaining('@'),
+    ]);
+    expect(partly.status).toBe(207);
+    expect(await partly.json()).toMatchObject({
+      numErrors: 1,
+      errors: [{ category: 'OBJECT_NOT_FOUND', context: { ids: ['999'] } }],
     });
-    expect(second).toMatchObject({ hasMore: false, offset: 3 });
-    expect([...first.lists, ...second.lists].every((list) => list.objectTypeId === '0-2')).toBe(true);
-    expect(named.lists.map((list) => list.name)).toEqual(['Webinar Attendees']);
-    expect(anonymous.status).toBe(401);
-    expect((await search({ count: 501 })).status).toBe(400);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('pages landing pages, site pages and blog posts with after, and needs the content scope', async () => {
+    // Prepare
+    const token = await accessToken();
+    const noContent = await accessToken('crm.lists.read');
+    const get = (path: string, t = token) => fetch(`${sim.url}${path}`, { headers: bearer(t) });
+
+    // Act
+    const landing = (await (await get('/cms/v3/pages/landing-pages')).json()) as {
+      total: number;
+      results: Array<Record<string, unknown>>;
+      paging?: { next: { after: string } };
+    };
+    const landingRest = (await (
+      await get(`/cms/v3/pages/landing-pages?after=${landing.paging?.next.after}&limit=100`)
+    ).json()) as typeof landing;
+    const site = (await (await get('/cms/v3/pages/site-pages')).json()) as typeof landing;
+    const posts = (await (await get('/cms/v3/blogs/posts?limit=10')).json()) as typeof landing;
+    const refused = await get('/cms/v3/blogs/posts', noContent);
+
+    // Assess
+    expect(landing.results).toHaveLength(LIMITS.cmsDefault);
+    expect(landing.results.length + landingRest.results.length).toBe(landing.total);
+    expect(landingRest.paging).toBeUndefined();
+    expect(landing.results[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      url: expect.stringMatching(/^https:\/\/demo-agency-crm\.hubspot\.local\//),
+      slug: expect.any(String),
+      state: 'PUBLISHED',
+      currentState: 'PUBLISHED',
+      domain: 'demo-agency-crm.hubspot.local',
+    });
+    expect(site.results.length).toBe(site.total);
+    expect(posts.results).toHaveLength(10);
+    expect(posts.paging?.next.after).toBe('10');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ category: 'MISSING_SCOPES' });
+  });
+
+  it("answers unknown routes in HubSpot's error shape", async () => {
+    const res = await fetch(`${sim.url}/crm/v3/objects/nothing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      category: 'OBJECT_NOT_FOUND',
+      message: expect.any(String),
+    });
+  });
+
+  // Runs last: every reply the tests above got, held against HubSpot's published documents.
+  it.skipIf(!hubspotDocumentsDir())("gave only replies that match HubSpot's OpenAPI documents", () => {
+    const result = checkRecordedReplies(recordDir);
+    expect(result.failures).toEqual([]);
+    // Every route the simulator serves answered at least once, so each one was held against its description.
+    expect(result.operations).toEqual(vendorValidator('hubspot')?.describedOperations());
+    expect(result.checked['hubspot']).toBeGreaterThan(25);
   });
 });

@@ -5,7 +5,10 @@ import { escapeHtml } from '../support/http';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
 import { decodeForm, formString } from './form-encoding';
-import { createSimulatorServer, type SimReply, type SimRoute } from './simulator-server';
+import { hubspotCrmRoutes, hubspotError, hubspotErrorBody } from './hubspot-crm';
+import { createSimulatorServer, type SimReply, type SimRequest, type SimRoute } from './simulator-server';
+
+export { PORTAL_LISTS, type HubSpotList } from './hubspot-crm';
 
 /** A CRM account (HubSpot "portal"/hub) a user can connect. */
 export interface HubSpotPortal {
@@ -18,7 +21,11 @@ export interface HubSpotPortal {
 interface HubSpotState {
   portals: HubSpotPortal[];
   codes: Record<string, { hubId: number; redirectUri: string; scopes: string[]; expiresAt: number }>;
-  accessTokens: Record<string, { hubId: number; scopes: string[]; expiresAt: number; userEmail: string }>;
+  /** Access tokens, each with the refresh token it was issued under (revoking that one revokes it). */
+  accessTokens: Record<
+    string,
+    { hubId: number; scopes: string[]; expiresAt: number; userEmail: string; refreshToken?: string }
+  >;
   refreshTokens: Record<string, { hubId: number; scopes: string[]; userEmail: string }>;
 }
 
@@ -38,109 +45,59 @@ const DEFAULT_PORTALS: HubSpotPortal[] = [
   },
 ];
 
-/** A CRM list (HubSpot Lists v3): company lists are object type `0-2`, contact lists `0-1`. */
-export interface HubSpotList {
-  readonly listId: string;
-  readonly name: string;
-  readonly objectTypeId: '0-1' | '0-2';
-  readonly processingType: 'MANUAL' | 'DYNAMIC' | 'SNAPSHOT';
-  readonly size: number;
-}
-
-/** The lists of each portal: the demo agency's CRM-connected advertiser reads portal 4410001's. */
-export const PORTAL_LISTS: Readonly<Record<number, readonly HubSpotList[]>> = {
-  4410001: [
-    { listId: '101', name: 'Target Accounts Q4', objectTypeId: '0-2', processingType: 'MANUAL', size: 24 },
-    { listId: '102', name: 'Tier 1 Prospects', objectTypeId: '0-2', processingType: 'DYNAMIC', size: 12 },
-    { listId: '103', name: 'Closed Won 2026', objectTypeId: '0-2', processingType: 'SNAPSHOT', size: 40 },
-    { listId: '104', name: 'Newsletter Subscribers', objectTypeId: '0-1', processingType: 'DYNAMIC', size: 1200 },
-    { listId: '105', name: 'Webinar Attendees', objectTypeId: '0-1', processingType: 'MANUAL', size: 85 },
-  ],
-  4410002: [
-    { listId: '201', name: 'Rival Key Accounts', objectTypeId: '0-2', processingType: 'MANUAL', size: 8 },
-    { listId: '202', name: 'Rival Contacts', objectTypeId: '0-1', processingType: 'DYNAMIC', size: 300 },
-  ],
-};
-
-/** HubSpot's list search page size: 20 by default, 500 at most. */
-const LIST_SEARCH_DEFAULT_COUNT = 20;
-const LIST_SEARCH_MAX_COUNT = 500;
-const LISTS_CREATED_AT = '2026-09-01T12:00:00.000Z';
-
-/** A list as `POST /crm/v3/lists/search` answers it, with the default additional properties. */
-function listSearchResult(list: HubSpotList): Record<string, unknown> {
-  return {
-    listId: list.listId,
-    listVersion: 1,
-    name: list.name,
-    objectTypeId: list.objectTypeId,
-    processingStatus: 'COMPLETE',
-    processingType: list.processingType,
-    createdAt: LISTS_CREATED_AT,
-    createdById: '101',
-    filtersUpdatedAt: LISTS_CREATED_AT,
-    updatedAt: LISTS_CREATED_AT,
-    updatedById: '101',
-    additionalProperties: {
-      hs_list_size: String(list.size),
-      hs_last_record_added_at: String(Date.parse(LISTS_CREATED_AT)),
-      hs_list_reference_count: '0',
-    },
-  };
-}
-
-/** HubSpot's 401 body for a missing, unknown or expired access token. */
-const unauthenticated = (): SimReply => ({
-  status: 401,
-  body: {
-    status: 'error',
-    message: 'Authentication credentials not found. This API supports OAuth 2.0 authentication.',
-    correlationId: randomUUID(),
-    category: 'INVALID_AUTHENTICATION',
-  },
-});
-
 /** The app id HubSpot gives our public app (appears in token info). */
 const APP_ID = 1_234_567;
 const ACCESS_TOKEN_SECONDS = 1800;
 const CODE_SECONDS = 600;
+/** The HubSpot user who connected (token info `user_id`). */
+const USER_ID = 101;
 
 const newToken = (prefix: string): string => `${prefix}-${randomUUID()}`;
 
-/** HubSpot's OAuth error body. */
-const oauthError = (status: string, message: string): SimReply => ({
+/** HubSpot's OAuth error body: the error shape, with the OAuth error code as `status` (`BAD_AUTH_CODE`, ...). */
+const oauthError = (code: string, message: string): SimReply => ({
   status: 400,
-  body: { status, message, correlationId: randomUUID() },
+  body: { ...(hubspotErrorBody(400, message) as Record<string, unknown>), status: code },
 });
 
-/** HubSpot's 404 body for an unknown or expired token. */
-const tokenNotFound = (message: string): SimReply => ({
-  status: 404,
-  body: { status: 'error', message, correlationId: randomUUID() },
-});
-
-/** The token endpoint's success body (both grant types answer alike). */
-const tokensReply = (refreshToken: string, accessToken: string): SimReply => ({
+/** The token endpoint's success body (both grant types answer alike; `token_use` as OAuth v3 has it). */
+const tokensReply = (
+  refreshToken: string,
+  accessToken: string,
+  grant: { hubId: number; scopes: string[] },
+): SimReply => ({
   status: 200,
   body: {
     token_type: 'bearer',
     refresh_token: refreshToken,
     access_token: accessToken,
     expires_in: ACCESS_TOKEN_SECONDS,
+    token_use: 'access_token',
+    hub_id: grant.hubId,
+    user_id: USER_ID,
+    scopes: grant.scopes,
   },
 });
 
 /**
- * The CRM (HubSpot) OAuth surface: `GET /oauth/authorize` shows a page to pick a portal and
- * redirects back with `?code=&state=`; `POST /oauth/v1/token` exchanges an authorization code or a
- * refresh token (form bodies, HubSpot's JSON replies and error statuses); `GET
- * /oauth/v1/access-tokens/{token}` tells the token's `hub_id`; `GET|DELETE
- * /oauth/v1/refresh-tokens/{token}` describes or revokes a refresh token. CRM data: `POST
- * /crm/v3/lists/search` pages through the token's portal's lists (`query`, `count` <= 500, `offset`,
- * `objectTypeId`, `processingTypes`, `listIds`) -> `{lists, hasMore, offset, total}`; a missing or
- * expired access token answers 401.
+ * The CRM (HubSpot) simulator. OAuth: `GET /oauth/authorize` shows a page to pick a portal and
+ * redirects back with `?code=&state=`; OAuth v3 (the current token API; v1's token-info routes are
+ * deprecated): `POST /oauth/v3/token` exchanges an authorization code or a refresh token,
+ * `POST /oauth/v3/token/introspect` describes an access or refresh token (`hub_id`, `scopes`,
+ * `token_use`), `POST /oauth/v3/token/revoke` revokes one; all take form bodies with the app's
+ * client id and secret. CRM and CMS data (`hubspot-crm.ts`): companies search, lists search and
+ * memberships, contacts batch read, landing pages, site pages, blog posts, each needing a valid
+ * access token with its scope (401 / 403 otherwise); the companies search allows 5 requests a
+ * second per portal (429 `RATE_LIMITS` beyond). Every error is HubSpot's shape
+ * `{status, message, correlationId, category}`, unknown routes and crashes included.
  */
-export function createHubSpotSimulator(options: { stateFile?: string; logger: Logger }): {
+export function createHubSpotSimulator(options: {
+  stateFile?: string;
+  logger: Logger;
+  recordDir?: string;
+  /** The clock of the search rate limit (tests pass their own). */
+  now?: () => number;
+}): {
   server: Server;
   store: JsonStore<HubSpotState>;
 } {
@@ -151,89 +108,167 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
     refreshTokens: {},
   }));
 
-  const issueAccessToken = (grant: { hubId: number; scopes: string[]; userEmail: string }): string => {
+  const issueAccessToken = (
+    grant: { hubId: number; scopes: string[]; userEmail: string },
+    refreshToken: string,
+  ): string => {
     const token = newToken('CLocal');
     store.update((s) => {
-      s.accessTokens[token] = { ...grant, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 };
+      s.accessTokens[token] = {
+        hubId: grant.hubId,
+        scopes: grant.scopes,
+        userEmail: grant.userEmail,
+        refreshToken,
+        expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000,
+      };
     });
     return token;
   };
+  const hubDomainOf = (hubId: number): string => store.data.portals.find((p) => p.hubId === hubId)?.hubDomain ?? '';
 
-  /** Token metadata as HubSpot describes it; `extra` holds the fields of one token kind, in HubSpot's order. */
-  const tokenInfo = (
-    token: string,
-    info: { hubId: number; scopes: string[]; userEmail: string },
-    extra: Record<string, unknown>,
-    tokenType: 'access' | 'refresh',
-  ): SimReply => ({
-    status: 200,
-    body: {
-      token,
-      user: info.userEmail,
-      hub_domain: store.data.portals.find((p) => p.hubId === info.hubId)?.hubDomain ?? '',
-      scopes: info.scopes,
-      hub_id: info.hubId,
-      ...extra,
-      user_id: 101,
-      token_type: tokenType,
-    },
-  });
-
-  /** The portal of the request's bearer access token, or null when it is missing, unknown or expired. */
-  const portalOf = (authorization: string | string[] | undefined): number | null => {
+  /** The portal and scopes of the request's bearer access token, or null when it is missing, unknown or expired. */
+  const portalOf = (req: SimRequest): { hubId: number; scopes: string[] } | null => {
+    const authorization = req.headers['authorization'];
     const token = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : '';
     const info = store.data.accessTokens[token];
-    return info && info.expiresAt > Date.now() ? info.hubId : null;
+    return info && info.expiresAt > Date.now() ? { hubId: info.hubId, scopes: info.scopes } : null;
+  };
+
+  /** The form of an OAuth v3 call, or HubSpot's refusal when the app's credentials are wrong. */
+  const appForm = (req: SimRequest): ReturnType<typeof decodeForm> | SimReply => {
+    const form = decodeForm(req.body.toString('utf8'));
+    if (formString(form, 'client_id') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID) {
+      return oauthError('BAD_CLIENT_ID', 'missing or unknown client id');
+    }
+    if (formString(form, 'client_secret') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET) {
+      return oauthError('BAD_CLIENT_SECRET', 'missing or invalid client secret');
+    }
+    return form;
+  };
+  const isReply = (value: unknown): value is SimReply =>
+    typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'number';
+
+  const token = (req: SimRequest): SimReply => {
+    const form = appForm(req);
+    if (isReply(form)) return form;
+    const grantType = formString(form, 'grant_type');
+    if (grantType === 'authorization_code') {
+      const code = formString(form, 'code') ?? '';
+      const grant = store.data.codes[code];
+      if (!grant || grant.expiresAt < Date.now()) return oauthError('BAD_AUTH_CODE', 'missing or unknown auth code');
+      if (formString(form, 'redirect_uri') !== grant.redirectUri) {
+        return oauthError('BAD_REDIRECT_URI', 'redirect_uri does not match initial authorization redirect_uri');
+      }
+      const portal = store.data.portals.find((p) => p.hubId === grant.hubId);
+      const userEmail = portal?.userEmail ?? 'crm@example.com';
+      const refreshToken = `${randomUUID()}-${randomBytes(4).toString('hex')}`;
+      store.update((s) => {
+        s.codes = omitKey(s.codes, code);
+        s.refreshTokens[refreshToken] = { hubId: grant.hubId, scopes: grant.scopes, userEmail };
+      });
+      const accessToken = issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail }, refreshToken);
+      return tokensReply(refreshToken, accessToken, grant);
+    }
+    if (grantType === 'refresh_token') {
+      const refreshToken = formString(form, 'refresh_token') ?? '';
+      const grant = store.data.refreshTokens[refreshToken];
+      if (!grant) return oauthError('BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
+      return tokensReply(refreshToken, issueAccessToken(grant, refreshToken), grant);
+    }
+    return oauthError('BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
+  };
+
+  /** `token_type_hint` first, then the other kind, as OAuth token introspection and revocation look tokens up. */
+  const findToken = (
+    value: string,
+    hint: string | undefined,
+  ): {
+    kind: 'access' | 'refresh';
+    info: { hubId: number; scopes: string[]; userEmail: string; expiresAt?: number };
+  } | null => {
+    const access = store.data.accessTokens[value];
+    const refresh = store.data.refreshTokens[value];
+    const liveAccess = access && access.expiresAt > Date.now() ? access : undefined;
+    const order: Array<'access' | 'refresh'> = hint === 'refresh_token' ? ['refresh', 'access'] : ['access', 'refresh'];
+    for (const kind of order) {
+      if (kind === 'access' && liveAccess) return { kind, info: liveAccess };
+      if (kind === 'refresh' && refresh) return { kind, info: refresh };
+    }
+    return null;
+  };
+
+  const introspect = (req: SimRequest): SimReply => {
+    const form = appForm(req);
+    if (isReply(form)) return form;
+    const value = formString(form, 'token') ?? '';
+    const found = findToken(value, formString(form, 'token_type_hint'));
+    if (!found) return hubspotError(404, 'Token not found or expired');
+    const common = {
+      active: true,
+      app_id: APP_ID,
+      client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID,
+      hub_domain: hubDomainOf(found.info.hubId),
+      hub_id: found.info.hubId,
+      scopes: found.info.scopes,
+      token: value,
+      token_type: 'bearer',
+      user: found.info.userEmail,
+      user_id: USER_ID,
+    };
+    if (found.kind === 'refresh') return { status: 200, body: { ...common, token_use: 'refresh_token' } };
+    const expiresAt = found.info.expiresAt ?? Date.now();
+    return {
+      status: 200,
+      body: {
+        ...common,
+        token_use: 'access_token',
+        expires_in: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)),
+        is_private_distribution: false,
+        signed_access_token: {
+          appId: APP_ID,
+          appInstallId: `${APP_ID}-${found.info.hubId}`,
+          audience: 'HUBSPOT',
+          expiresAt,
+          hubId: found.info.hubId,
+          hublet: 'na1',
+          installingUserId: USER_ID,
+          isPrivateDistribution: false,
+          isServiceAccount: false,
+          isUserLevel: false,
+          newSignature: '',
+          scopeToScopeGroupPks: '',
+          scopes: found.info.scopes.join(' '),
+          signature: '',
+          trialScopeToScopeGroupPks: '',
+          trialScopes: '',
+          userId: USER_ID,
+        },
+      },
+    };
+  };
+
+  /** Revokes a refresh token (and the access tokens it issued) or one access token. */
+  const revoke = (req: SimRequest): SimReply => {
+    const form = appForm(req);
+    if (isReply(form)) return form;
+    const value = formString(form, 'token') ?? '';
+    const found = findToken(value, formString(form, 'token_type_hint'));
+    if (!found) return hubspotError(404, 'Token not found or expired');
+    store.update((s) => {
+      if (found.kind === 'refresh') {
+        s.refreshTokens = omitKey(s.refreshTokens, value);
+        // Only the access tokens issued under this refresh token: another connection of the same
+        // portal (another advertiser) keeps its own.
+        for (const [access, info] of Object.entries(s.accessTokens)) {
+          if (info.refreshToken === value) s.accessTokens = omitKey(s.accessTokens, access);
+        }
+      } else s.accessTokens = omitKey(s.accessTokens, value);
+    });
+    return { status: 200 };
   };
 
   const routes: SimRoute[] = [
-    {
-      method: 'POST',
-      pattern: '/crm/v3/lists/search',
-      handle: (req) => {
-        const hubId = portalOf(req.headers['authorization']);
-        if (hubId === null) return unauthenticated();
-        const body = req.json();
-        const count = typeof body['count'] === 'number' ? body['count'] : LIST_SEARCH_DEFAULT_COUNT;
-        const offset = typeof body['offset'] === 'number' ? body['offset'] : 0;
-        if (
-          !Number.isInteger(count) ||
-          count < 1 ||
-          count > LIST_SEARCH_MAX_COUNT ||
-          !Number.isInteger(offset) ||
-          offset < 0
-        ) {
-          return {
-            status: 400,
-            body: {
-              status: 'error',
-              message: `count must be 1 to ${LIST_SEARCH_MAX_COUNT}, offset 0 or more`,
-              category: 'VALIDATION_ERROR',
-            },
-          };
-        }
-        const query = typeof body['query'] === 'string' ? body['query'].toLowerCase() : '';
-        const types = Array.isArray(body['processingTypes']) ? body['processingTypes'] : null;
-        const ids = Array.isArray(body['listIds']) ? body['listIds'].map(String) : null;
-        const matching = (PORTAL_LISTS[hubId] ?? []).filter(
-          (list) =>
-            list.name.toLowerCase().includes(query) &&
-            (typeof body['objectTypeId'] !== 'string' || list.objectTypeId === body['objectTypeId']) &&
-            (!types || types.includes(list.processingType)) &&
-            (!ids || ids.includes(list.listId)),
-        );
-        const page = matching.slice(offset, offset + count);
-        return {
-          status: 200,
-          body: {
-            lists: page.map(listSearchResult),
-            hasMore: offset + page.length < matching.length,
-            offset: offset + page.length,
-            total: matching.length,
-          },
-        };
-      },
-    },
+    ...hubspotCrmRoutes({ portalOf, hubDomainOf, ...(options.now ? { now: options.now } : {}) }),
     {
       method: 'GET',
       pattern: '/oauth/authorize',
@@ -292,77 +327,15 @@ export function createHubSpotSimulator(options: { stateFile?: string; logger: Lo
         return { status: 302, headers: { location: back.toString() } };
       },
     },
-    {
-      method: 'POST',
-      pattern: '/oauth/v1/token',
-      handle: (req) => {
-        const form = decodeForm(req.body.toString('utf8'));
-        const grantType = formString(form, 'grant_type');
-        if (formString(form, 'client_id') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID) {
-          return oauthError('BAD_CLIENT_ID', 'missing or unknown client id');
-        }
-        if (formString(form, 'client_secret') !== SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET) {
-          return oauthError('BAD_CLIENT_SECRET', 'missing or invalid client secret');
-        }
-        if (grantType === 'authorization_code') {
-          const code = formString(form, 'code') ?? '';
-          const grant = store.data.codes[code];
-          if (!grant || grant.expiresAt < Date.now())
-            return oauthError('BAD_AUTH_CODE', 'missing or unknown auth code');
-          if (formString(form, 'redirect_uri') !== grant.redirectUri) {
-            return oauthError('BAD_REDIRECT_URI', 'redirect_uri does not match initial authorization redirect_uri');
-          }
-          const portal = store.data.portals.find((p) => p.hubId === grant.hubId);
-          const userEmail = portal?.userEmail ?? 'crm@example.com';
-          const refreshToken = `${randomUUID()}-${randomBytes(4).toString('hex')}`;
-          store.update((s) => {
-            s.codes = omitKey(s.codes, code);
-            s.refreshTokens[refreshToken] = { hubId: grant.hubId, scopes: grant.scopes, userEmail };
-          });
-          return tokensReply(refreshToken, issueAccessToken({ hubId: grant.hubId, scopes: grant.scopes, userEmail }));
-        }
-        if (grantType === 'refresh_token') {
-          const refreshToken = formString(form, 'refresh_token') ?? '';
-          const grant = store.data.refreshTokens[refreshToken];
-          if (!grant) return oauthError('BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
-          return tokensReply(refreshToken, issueAccessToken(grant));
-        }
-        return oauthError('BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/oauth/v1/access-tokens/:token',
-      handle: (req) => {
-        const token = req.params.token ?? '';
-        const info = store.data.accessTokens[token];
-        if (!info || info.expiresAt < Date.now()) return tokenNotFound('Token not found or expired');
-        const expiresIn = Math.max(0, Math.floor((info.expiresAt - Date.now()) / 1000));
-        return tokenInfo(token, info, { app_id: APP_ID, expires_in: expiresIn }, 'access');
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/oauth/v1/refresh-tokens/:token',
-      handle: (req) => {
-        const token = req.params.token ?? '';
-        const info = store.data.refreshTokens[token];
-        if (!info) return tokenNotFound('Refresh token not found');
-        return tokenInfo(token, info, { client_id: SIMULATOR_SECRETS.HUBSPOT_CLIENT_ID }, 'refresh');
-      },
-    },
-    {
-      method: 'DELETE',
-      pattern: '/oauth/v1/refresh-tokens/:token',
-      handle: (req) => {
-        const token = req.params.token ?? '';
-        if (!store.data.refreshTokens[token]) return tokenNotFound('Refresh token not found');
-        store.update((s) => {
-          s.refreshTokens = omitKey(s.refreshTokens, token);
-        });
-        return { status: 204 };
-      },
-    },
+    { method: 'POST', pattern: '/oauth/v3/token', handle: token },
+    { method: 'POST', pattern: '/oauth/v3/token/introspect', handle: introspect },
+    { method: 'POST', pattern: '/oauth/v3/token/revoke', handle: revoke },
   ];
-  return { server: createSimulatorServer('hubspot', routes, options.logger), store };
+  return {
+    server: createSimulatorServer('hubspot', routes, options.logger, {
+      errorBody: (status, message) => hubspotErrorBody(status, message),
+      ...(options.recordDir ? { recordDir: options.recordDir } : {}),
+    }),
+    store,
+  };
 }

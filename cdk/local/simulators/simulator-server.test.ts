@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../support/logger';
-import { createSimulatorServer } from './simulator-server';
+import { createSimulatorServer, type RecordedReply } from './simulator-server';
 import { serve } from './test-server';
 
 describe('simulator server faults', () => {
@@ -72,5 +75,135 @@ describe('simulator server faults', () => {
     expect(stillWaiting).toBe(1);
     expect(answered).toEqual(['first', 'second']);
     expect((await post('/rest/after')).status).toBe(200);
+  });
+});
+
+describe('simulator server vendor shapes, latency, timeouts and recording', () => {
+  let sim: Awaited<ReturnType<typeof serve>>;
+  let recordDir: string;
+
+  beforeAll(async () => {
+    recordDir = mkdtempSync(join(tmpdir(), 'sim-record-'));
+    const server = createSimulatorServer(
+      'acme',
+      [
+        { method: 'GET', pattern: '/v1/things/:id', handle: (req) => ({ status: 200, body: { id: req.params.id } }) },
+        {
+          method: 'GET',
+          pattern: '/v1/boom',
+          handle: () => {
+            throw new Error('handler broke');
+          },
+        },
+      ],
+      createLogger('silent'),
+      { errorBody: (status, message) => ({ error: { code: status, text: message } }), recordDir },
+    );
+    sim = await serve(server);
+  });
+  afterAll(() => sim.close());
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${sim.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+
+  it('answers unknown routes, faults without a body and crashes in the vendor error shape', async () => {
+    // Prepare
+    await post('/__faults', { method: 'GET', path: '/v1/things/:id', status: 503 });
+
+    // Act
+    const unknown = await fetch(`${sim.url}/v1/nothing`);
+    const fault = await fetch(`${sim.url}/v1/things/a`);
+    const crash = await fetch(`${sim.url}/v1/boom`);
+
+    // Assess
+    expect([unknown.status, fault.status, crash.status]).toEqual([404, 503, 500]);
+    expect(await unknown.json()).toEqual({ error: { code: 404, text: 'No route for GET /v1/nothing' } });
+    expect(await fault.json()).toEqual({ error: { code: 503, text: 'Injected failure' } });
+    expect(await crash.json()).toEqual({ error: { code: 500, text: 'handler broke' } });
+  });
+
+  it('keeps the default {message} body when no error shape is given', async () => {
+    // Prepare
+    const plain = await serve(createSimulatorServer('plain', [], createLogger('silent')));
+
+    // Act
+    const unknown = await fetch(`${plain.url}/x`);
+    await plain.close();
+
+    // Assess
+    expect(await unknown.json()).toEqual({ message: 'No route for GET /x' });
+  });
+
+  it('delays a route by delayMs, then answers as the route does', async () => {
+    // Prepare
+    await post('/__faults', { method: 'GET', path: '/v1/things/:id', delayMs: 300 });
+    const started = Date.now();
+
+    // Act
+    const slow = await fetch(`${sim.url}/v1/things/slow`);
+    const slowMs = Date.now() - started;
+    const next = await fetch(`${sim.url}/v1/things/fast`);
+
+    // Assess
+    expect(slow.status).toBe(200);
+    expect(await slow.json()).toEqual({ id: 'slow' });
+    expect(slowMs).toBeGreaterThanOrEqual(290);
+    expect(next.status).toBe(200);
+  });
+
+  it('never answers a timed-out route until the faults are cleared, which drops the connection', async () => {
+    // Prepare
+    await post('/__faults', { method: 'GET', path: '/v1/things/:id', timeout: true });
+    const caller = new AbortController();
+    let settled = false;
+    const pending = fetch(`${sim.url}/v1/things/hung`, { signal: caller.signal }).then(
+      () => 'answered',
+      () => 'dropped',
+    );
+    void pending.then(() => (settled = true));
+    // An answered request behind it proves the server got and parked the first one.
+    await post('/__faults', { method: 'GET', path: '/v1/boom', status: 502 });
+    await fetch(`${sim.url}/v1/boom`);
+
+    // Act
+    const stillOpen = !settled;
+    await fetch(`${sim.url}/__faults`, { method: 'DELETE' });
+    const outcome = await pending;
+
+    // Assess
+    expect(stillOpen).toBe(true);
+    expect(outcome).toBe('dropped');
+    expect((await fetch(`${sim.url}/v1/things/after`)).status).toBe(200);
+  });
+
+  it('refuses a fault that does nothing or waits too long', async () => {
+    expect((await post('/__faults', { method: 'GET', path: '/v1/things/:id' })).status).toBe(400);
+    expect((await post('/__faults', { method: 'GET', path: '/v1/x', delayMs: 3_600_000 })).status).toBe(400);
+    expect((await post('/__faults', { method: 'GET', path: '/v1/x', timeout: 'yes' })).status).toBe(400);
+  });
+
+  it('records every vendor reply with its route pattern, and none of the control routes', async () => {
+    // Prepare
+    await fetch(`${sim.url}/__faults`, { method: 'DELETE' });
+
+    // Act
+    await fetch(`${sim.url}/v1/things/rec-1`);
+    const lines = readFileSync(join(recordDir, `acme-${process.pid}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
+    const replies = lines.map((line) => JSON.parse(line) as RecordedReply);
+
+    // Assess
+    expect(replies.at(-1)).toEqual({
+      vendor: 'acme',
+      method: 'GET',
+      pattern: '/v1/things/:id',
+      path: '/v1/things/rec-1',
+      status: 200,
+      body: { id: 'rec-1' },
+    });
+    expect(replies.find((r) => r.path === '/v1/nothing')).toMatchObject({ pattern: null, status: 404 });
+    expect(replies.find((r) => r.path === '/v1/boom' && r.status === 500)).toMatchObject({ pattern: null });
+    expect(replies.some((r) => r.path.startsWith('/__'))).toBe(false);
   });
 });

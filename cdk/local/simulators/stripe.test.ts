@@ -1,15 +1,20 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { createLogger } from '../support/logger';
 import { createStripeSimulator, LOCAL_PUBLISHABLE_KEY, luhnValid } from './stripe';
+import { checkRecordedReplies, vendorValidator } from './openapi/vendor-descriptions';
 import { serve } from './test-server';
 
 describe('payments simulator with the stripe SDK', () => {
   let sim: Awaited<ReturnType<typeof serve>>;
   let stripe: Stripe;
-  const simulator = createStripeSimulator({ logger: createLogger('silent') });
+  const recordDir = mkdtempSync(join(tmpdir(), 'stripe-replies-'));
+  const simulator = createStripeSimulator({ logger: createLogger('silent'), recordDir });
 
   beforeAll(async () => {
     sim = await serve(simulator.server);
@@ -167,6 +172,91 @@ describe('payments simulator with the stripe SDK', () => {
     expect(listed.data.map((pi) => pi.id)).toEqual([paid.id]);
   });
 
+  it('pages lists as Stripe does: limit, has_more, starting_after and ending_before, newest first', async () => {
+    // Prepare
+    const good = await customerWithCard('4242424242424242');
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await charge(good.customer, good.pm)).id);
+    const newestFirst = [...made].reverse();
+
+    // Act
+    const first = await stripe.paymentIntents.list({ customer: good.customer, limit: 2 });
+    const second = await stripe.paymentIntents.list({
+      customer: good.customer,
+      limit: 2,
+      starting_after: first.data[1]?.id as string,
+    });
+    const last = await stripe.paymentIntents.list({
+      customer: good.customer,
+      limit: 2,
+      starting_after: second.data[1]?.id as string,
+    });
+    const back = await stripe.paymentIntents.list({
+      customer: good.customer,
+      limit: 2,
+      ending_before: last.data[0]?.id as string,
+    });
+    const everything = await stripe.paymentIntents
+      .list({ customer: good.customer, limit: 2 })
+      .autoPagingToArray({ limit: 100 });
+    const tooMany = stripe.paymentIntents.list({ limit: 101 });
+    const unknownCursor = stripe.paymentIntents.list({ starting_after: 'pi_nope' });
+
+    // Assess
+    expect(first.data.map((pi) => pi.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.has_more).toBe(true);
+    expect(second.data.map((pi) => pi.id)).toEqual(newestFirst.slice(2, 4));
+    expect(last.data.map((pi) => pi.id)).toEqual(newestFirst.slice(4));
+    expect(last.has_more).toBe(false);
+    expect(back.data.map((pi) => pi.id)).toEqual(newestFirst.slice(2, 4));
+    expect(back.has_more).toBe(true);
+    expect(everything.map((pi) => pi.id)).toEqual(newestFirst);
+    await expect(tooMany).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'limit' });
+    await expect(unknownCursor).rejects.toMatchObject({ code: 'resource_missing', param: 'starting_after' });
+  });
+
+  it("renders events in the API version the SDK pins, and answers unknown routes in Stripe's error shape", async () => {
+    // Prepare
+    const good = await customerWithCard('4242424242424242');
+    await charge(good.customer, good.pm);
+
+    // Act
+    const events = await stripe.events.list({ limit: 3 });
+    const unknown = await fetch(`${sim.url}/v1/nothing`, {
+      headers: { authorization: `Bearer ${SIMULATOR_SECRETS.STRIPE_SECRET_KEY}` },
+    });
+
+    // Assess
+    expect(events.data).toHaveLength(3);
+    expect(new Set(events.data.map((e) => e.api_version))).toEqual(new Set([Stripe.API_VERSION]));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      error: { type: 'invalid_request_error', message: 'Unrecognized request URL. No route for GET /v1/nothing' },
+    });
+  });
+
+  it('retrieves customers, setup intents and payment intents by id', async () => {
+    // Prepare
+    const good = await customerWithCard('4242424242424242');
+    const paid = await charge(good.customer, good.pm);
+    const setup = await stripe.setupIntents.create({ customer: good.customer, allowed_payment_method_types: ['card'] });
+
+    // Act
+    const customer = await stripe.customers.retrieve(good.customer);
+    const intent = await stripe.setupIntents.retrieve(setup.id);
+    const payment = await stripe.paymentIntents.retrieve(paid.id);
+
+    // Assess
+    expect(customer).toMatchObject({ id: good.customer, object: 'customer' });
+    expect(intent).toMatchObject({
+      id: setup.id,
+      status: 'requires_payment_method',
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+    });
+    expect(payment).toMatchObject({ id: paid.id, status: 'succeeded' });
+  });
+
   it('honours Idempotency-Key: the same request gets the first reply, other parameters are refused', async () => {
     // Prepare
     const good = await customerWithCard('4242424242424242');
@@ -255,6 +345,15 @@ describe('payments simulator with the stripe SDK', () => {
       simulator.setWebhookEndpoint(undefined);
       await hook.close();
     }
+  });
+
+  // Runs last: every reply the tests above got, held against Stripe's description of the pinned API version.
+  it("gave only replies that match Stripe's description of the API version the SDK pins", () => {
+    const result = checkRecordedReplies(recordDir);
+    expect(result.failures).toEqual([]);
+    // Every route the simulator serves answered at least once, so each one was held against its description.
+    expect(result.operations).toEqual(vendorValidator('stripe')?.describedOperations());
+    expect(result.checked['stripe']).toBeGreaterThan(20);
   });
 });
 

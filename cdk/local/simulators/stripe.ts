@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import Stripe from 'stripe';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { JsonStore } from '../support/json-store';
 import type { Logger } from '../support/logger';
@@ -21,6 +22,16 @@ interface StripeState {
   /** `Idempotency-Key` -> the first request's fingerprint and reply, as Stripe keeps them for 24 hours. */
   idempotency: Record<string, { fingerprint: string; status: number; body: unknown; createdAt: number }>;
 }
+
+/**
+ * The account's API version: the one the installed SDK pins, as a Stripe account set up with this
+ * SDK would have, so events (rendered in the account's version) carry what the SDK expects.
+ */
+export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
+
+/** Stripe's list page size: 10 by default, 1 to 100. */
+const LIST_DEFAULT_LIMIT = 10;
+const LIST_MAX_LIMIT = 100;
 
 /** Events kept for `GET /v1/events`. */
 const MAX_EVENTS = 500;
@@ -46,6 +57,13 @@ const stripeError = (
   },
   headers: { 'request-id': stripeId('req', 14) },
 });
+/** Stripe's error body for a reply the simulator makes itself (unknown route, injected fault, crash). */
+const stripeErrorBody = (status: number, message: string): unknown => ({
+  error: {
+    type: status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
+    message: status === 404 ? `Unrecognized request URL. ${message}` : message,
+  },
+});
 const missingParam = (param: string): SimReply =>
   stripeError(400, {
     type: 'invalid_request_error',
@@ -61,6 +79,48 @@ const noSuch = (kind: string, id: string, param: string): SimReply =>
     message: `No such ${kind}: '${id}'`,
   });
 const reply = (body: unknown): SimReply => ({ status: 200, body, headers: { 'request-id': stripeId('req', 14) } });
+
+/**
+ * One page of a Stripe list (`items` newest first, as Stripe lists them): `limit` (1-100, default
+ * 10), `starting_after` (the page after that object) or `ending_before` (the page before it),
+ * `has_more` when further objects lie in that direction.
+ */
+function listPage(
+  items: readonly StripeObject[],
+  form: Record<string, FormValue>,
+  url: string,
+  kind: string,
+): SimReply {
+  const rawLimit = formString(form, 'limit');
+  const limit = rawLimit === undefined ? LIST_DEFAULT_LIMIT : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_MAX_LIMIT) {
+    return stripeError(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      param: 'limit',
+      message: `This value must be greater than or equal to 1 and less than or equal to ${LIST_MAX_LIMIT}.`,
+    });
+  }
+  const after = formString(form, 'starting_after');
+  const before = formString(form, 'ending_before');
+  if (after && before) {
+    return stripeError(400, {
+      type: 'invalid_request_error',
+      message: 'You may only specify one of these parameters: ending_before, starting_after.',
+    });
+  }
+  const cursor = after ?? before;
+  const at = cursor === undefined ? -1 : items.findIndex((item) => item.id === cursor);
+  if (cursor !== undefined && at < 0) return noSuch(kind, cursor, after ? 'starting_after' : 'ending_before');
+  if (before !== undefined) {
+    const start = Math.max(0, at - limit);
+    return reply({ object: 'list', data: items.slice(start, at), has_more: start > 0, url });
+  }
+  const start = at + 1;
+  const data = items.slice(start, start + limit);
+  return reply({ object: 'list', data, has_more: start + limit < items.length, url });
+}
+
 const headerValue = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value || undefined;
 
@@ -182,7 +242,7 @@ const metadataOf = (form: Record<string, FormValue>): Record<string, string> =>
  * honoured for 24 hours (same key and parameters: the first reply again; other parameters: 400
  * `idempotency_error`), and events delivered signed to the webhook endpoint.
  */
-export function createStripeSimulator(options: { stateFile?: string; logger: Logger }): {
+export function createStripeSimulator(options: { stateFile?: string; logger: Logger; recordDir?: string }): {
   server: Server;
   store: JsonStore<StripeState>;
   /** Where events are delivered (the gateway's `/public/stripe/webhook`); none until set. */
@@ -207,7 +267,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
     const event: StripeObject = {
       id: stripeId('evt'),
       object: 'event',
-      api_version: '2025-01-27.acacia',
+      api_version: STRIPE_API_VERSION,
       created: now(),
       data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
       livemode: false,
@@ -324,6 +384,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         email: formString(billing, 'email') ?? null,
         name: formString(billing, 'name') ?? null,
         phone: null,
+        tax_id: null,
       },
       card: {
         brand: known.brand,
@@ -334,13 +395,16 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         exp_year: fullYear,
         fingerprint: createHash('sha256').update(number).digest('base64url').slice(0, 16),
         funding: known.funding,
+        generated_from: null,
         last4: number.slice(-4),
         networks: { available: [known.brand], preferred: null },
+        regulated_status: 'unregulated',
         three_d_secure_usage: { supported: true },
         wallet: null,
       },
       created: now(),
       customer: null,
+      customer_account: null,
       livemode: false,
       metadata,
       type: 'card',
@@ -433,25 +497,48 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
     const base: StripeObject = {
       id,
       object: 'payment_intent',
+      allowed_payment_method_types: null,
       amount,
+      amount_capturable: 0,
       amount_received: 0,
-      currency: currency.toLowerCase(),
+      application: null,
+      application_fee_amount: null,
+      automatic_payment_methods: null,
+      canceled_at: null,
+      cancellation_reason: null,
       capture_method: 'automatic',
       client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
       confirmation_method: 'automatic',
       created: now(),
+      currency: currency.toLowerCase(),
       customer,
+      customer_account: null,
       description: formString(form, 'description') ?? null,
+      excluded_payment_method_types: null,
       last_payment_error: null,
       latest_charge: null,
       livemode: false,
+      managed_payments: null,
       metadata: metadataOf(form),
       next_action: null,
+      on_behalf_of: null,
       payment_method: pm ? pm.id : null,
+      payment_method_configuration_details: null,
+      payment_method_options: {
+        card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+      },
       payment_method_types: ['card'],
+      payment_record: null,
+      processing: null,
+      receipt_email: null,
+      review: null,
+      setup_future_usage: null,
+      shipping: null,
+      source: null,
       statement_descriptor: null,
       statement_descriptor_suffix: suffix ?? null,
       status: pm ? 'requires_confirmation' : 'requires_payment_method',
+      transfer_group: null,
     };
     const save = (intent: StripeObject): void => {
       store.update((s) => {
@@ -589,9 +676,13 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         if (customer && !store.data.customers[customer]) return noSuch('customer', customer, 'customer');
         const id = stripeId('seti');
         const types = form.payment_method_types;
+        // The allow-list the request sets (Stripe echoes it); it also bounds the types on offer.
+        const allowed = Array.isArray(form.allowed_payment_method_types) ? form.allowed_payment_method_types : null;
+        const offered = Array.isArray(types) && types.length > 0 ? types : (allowed ?? ['card']);
         const intent: StripeObject = {
           id,
           object: 'setup_intent',
+          allowed_payment_method_types: allowed,
           application: null,
           automatic_payment_methods: null,
           cancellation_reason: null,
@@ -599,6 +690,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
           created: now(),
           customer: customer ?? null,
           description: formString(form, 'description') ?? null,
+          excluded_payment_method_types: null,
           flow_directions: null,
           last_setup_error: null,
           latest_attempt: null,
@@ -608,10 +700,11 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
           next_action: null,
           on_behalf_of: null,
           payment_method: null,
+          payment_method_configuration_details: null,
           payment_method_options: {
             card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' },
           },
-          payment_method_types: Array.isArray(types) && types.length > 0 ? types : ['card'],
+          payment_method_types: offered,
           single_use_mandate: null,
           status: 'requires_payment_method',
           usage: formString(form, 'usage') ?? 'off_session',
@@ -768,10 +861,12 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       pattern: '/v1/payment_intents',
       handle: withAuth(['secret'], (_req, form) => {
         const customer = formString(form, 'customer');
+        // Newest first; ties (the same second) in the order they were made, newest first too.
         const data = Object.values(store.data.paymentIntents)
           .filter((pi) => !customer || pi.customer === customer)
+          .reverse()
           .sort((a, b) => Number(b.created) - Number(a.created));
-        return reply({ object: 'list', data, has_more: false, url: '/v1/payment_intents' });
+        return listPage(data, form, '/v1/payment_intents', 'payment_intent');
       }),
     },
     {
@@ -783,12 +878,15 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
           .filter((e) => !type || e.type === type)
           .slice()
           .reverse();
-        return reply({ object: 'list', data, has_more: false, url: '/v1/events' });
+        return listPage(data, form, '/v1/events', 'event');
       }),
     },
   ];
   return {
-    server: createSimulatorServer('stripe', routes, options.logger),
+    server: createSimulatorServer('stripe', routes, options.logger, {
+      errorBody: (status, message) => stripeErrorBody(status, message),
+      ...(options.recordDir ? { recordDir: options.recordDir } : {}),
+    }),
     store,
     setWebhookEndpoint: (url) => {
       webhookUrl = url;

@@ -1,10 +1,11 @@
+import * as z from 'zod';
 import { config } from '../../config';
-import type { CrmOAuth } from '../../domain/ports/crm-oauth.port';
+import type { CrmOAuth, TCrmTokens } from '../../domain/ports/crm-oauth.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
-import { OauthDiscovery } from './hubspot-oauth-client';
+import { DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
 
 /**
  * The scopes BidGrid asks for: companies and contacts (target companies, CRM re-targeting), lists,
@@ -19,43 +20,84 @@ export const HUBSPOT_SCOPES = [
 ] as const;
 
 const VENDOR = 'crm';
-// Errors of this client are logged without their cause: HubSpot's request URLs and bodies can
-// carry tokens (`/oauth/v1/access-tokens/{token}`), and tokens never reach a log.
+// Errors of this client name statuses only: HubSpot's request bodies carry tokens and the app's
+// secret, and neither ever reaches a log.
 
-const statusOf = (error: unknown): number | undefined => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' ? code : undefined;
-};
+/** `POST /oauth/v3/token` reply (HubSpot OAuth v3, `AccessTokenResponse`). */
+const ZTokenReply = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.number().int().positive(),
+  token_use: z.literal('access_token'),
+});
+
+/** `POST /oauth/v3/token/introspect` reply for an access token (`PublicAccessTokenInfoResponse`). */
+const ZAccessTokenInfo = z.object({
+  active: z.boolean(),
+  hub_id: z.number().int(),
+  token_use: z.literal('access_token'),
+});
+
+/** A token exchange is never repeated: a code is single-use, so a retried exchange could only fail. */
+const NO_RETRY: RetryPolicy = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
+const TIMEOUT_MS = 15_000;
 
 /** Options: where HubSpot (or the CRM simulator) is, and how to read the app's client credentials. */
 export interface HubspotOAuthOptions {
   baseUrl: string;
   authorizeUrl: string;
   secrets: SecretReader;
+  retry?: RetryPolicy;
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
-/** The @hubspot/api-client implementation, its `basePath` at HUBSPOT_BASE_URL. */
+/**
+ * HubSpot OAuth through its current token API, OAuth v3: `POST /oauth/v3/token` (code exchange,
+ * refresh), `/oauth/v3/token/introspect` (the portal of an access token) and
+ * `/oauth/v3/token/revoke`, form bodies with the app's client id and secret. Plain HTTP: the
+ * @hubspot/api-client 13 OAuth classes speak only v1, whose token-info routes HubSpot deprecated.
+ */
 export function createHubspotOAuth(options: HubspotOAuthOptions): CrmOAuth {
-  // No retries of our own: a token exchange must not be repeated (a code is single-use).
-  const client = {
-    oauth: new OauthDiscovery({ basePath: options.baseUrl.replace(/\/+$/, ''), numberOfApiCallRetries: 0 }),
-  };
-  const credentials = async (): Promise<{ clientId: string; clientSecret: string }> => {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
+  const credentials = async (): Promise<{ client_id: string; client_secret: string }> => {
     const [clientId, clientSecret] = await Promise.all([
       options.secrets('HUBSPOT_CLIENT_ID'),
       options.secrets('HUBSPOT_CLIENT_SECRET'),
     ]);
-    return { clientId, clientSecret };
+    return { client_id: clientId, client_secret: clientSecret };
   };
-  const grantFailure = (what: string, error: unknown): never => {
-    const status = statusOf(error);
-    if (status === 400) throw new CrmGrantError(`${what} refused by HubSpot`);
-    throw new VendorError(VENDOR, `${what} failed${status ? ` with ${status}` : ''}`);
+  /** Posts an OAuth form with the app's credentials. */
+  const post = async (what: string, path: string, fields: Record<string, string>, retry: RetryPolicy) => {
+    const body = new URLSearchParams({ ...fields, ...(await credentials()) }).toString();
+    return vendorFetch(
+      VENDOR,
+      what,
+      () =>
+        fetchImpl(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          body,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        }),
+      retry,
+    );
+  };
+  /** Tokens from a token reply; a refused grant (400) is the user's to repeat, anything else HubSpot's. */
+  const tokens = async (what: string, response: Response, keptRefreshToken?: string): Promise<TCrmTokens> => {
+    if (response.status === 400) throw new CrmGrantError(`${what} refused by HubSpot`);
+    if (!response.ok) throw new VendorError(VENDOR, `${what} failed with ${response.status}`);
+    const parsed = ZTokenReply.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new VendorError(VENDOR, `${what} answered an unexpected shape`);
+    // HubSpot keeps the refresh token on refresh; take a new one if it ever sends one.
+    const refreshToken = parsed.data.refresh_token ?? keptRefreshToken;
+    if (!refreshToken) throw new VendorError(VENDOR, `${what} answered without a refresh token`);
+    return { accessToken: parsed.data.access_token, refreshToken, expiresInSeconds: parsed.data.expires_in };
   };
 
   return {
     async authorizeUrl({ state, redirectUri }) {
-      const { clientId } = await credentials();
+      const { client_id: clientId } = await credentials();
       const url = new URL(options.authorizeUrl);
       url.searchParams.set('client_id', clientId);
       url.searchParams.set('redirect_uri', redirectUri);
@@ -65,66 +107,39 @@ export function createHubspotOAuth(options: HubspotOAuthOptions): CrmOAuth {
     },
 
     async exchangeCode(code, redirectUri) {
-      const { clientId, clientSecret } = await credentials();
-      try {
-        const tokens = await client.oauth.tokensApi.create(
-          'authorization_code',
-          code,
-          redirectUri,
-          clientId,
-          clientSecret,
-        );
-        return {
-          accessToken: tokens.accessToken,
-          refreshToken: tokens.refreshToken,
-          expiresInSeconds: tokens.expiresIn,
-        };
-      } catch (error) {
-        return grantFailure('code exchange', error);
-      }
+      const fields = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
+      return tokens('code exchange', await post('code exchange', '/oauth/v3/token', fields, NO_RETRY));
     },
 
     async refresh(refreshToken) {
-      const { clientId, clientSecret } = await credentials();
-      try {
-        const tokens = await client.oauth.tokensApi.create(
-          'refresh_token',
-          undefined,
-          undefined,
-          clientId,
-          clientSecret,
-          refreshToken,
-        );
-        return {
-          accessToken: tokens.accessToken,
-          // HubSpot keeps the refresh token; take a new one if it ever sends one.
-          refreshToken: tokens.refreshToken || refreshToken,
-          expiresInSeconds: tokens.expiresIn,
-        };
-      } catch (error) {
-        return grantFailure('token refresh', error);
-      }
+      const fields = { grant_type: 'refresh_token', refresh_token: refreshToken };
+      const retry = options.retry ?? DEFAULT_RETRY;
+      return tokens('token refresh', await post('token refresh', '/oauth/v3/token', fields, retry), refreshToken);
     },
 
     async portalIdOf(accessToken) {
-      try {
-        const info = await client.oauth.accessTokensApi.get(accessToken);
-        return info.hubId;
-      } catch (error) {
-        const status = statusOf(error);
-        throw new VendorError(VENDOR, `access token info failed${status ? ` with ${status}` : ''}`);
+      const fields = { token: accessToken, token_type_hint: 'access_token' };
+      const response = await post(
+        'token introspection',
+        '/oauth/v3/token/introspect',
+        fields,
+        options.retry ?? DEFAULT_RETRY,
+      );
+      if (!response.ok) throw new VendorError(VENDOR, `token introspection failed with ${response.status}`);
+      const parsed = ZAccessTokenInfo.safeParse(await response.json().catch(() => null));
+      if (!parsed.success || !parsed.data.active) {
+        throw new VendorError(VENDOR, 'token introspection answered no active access token');
       }
+      return parsed.data.hub_id;
     },
 
     async revoke(refreshToken) {
-      try {
-        await client.oauth.refreshTokensApi.archive(refreshToken);
-        return 'revoked';
-      } catch (error) {
-        const status = statusOf(error);
-        if (status === 404 || status === 400) return 'unknown';
-        throw new VendorError(VENDOR, `token revocation failed${status ? ` with ${status}` : ''}`);
-      }
+      const fields = { token: refreshToken, token_type_hint: 'refresh_token' };
+      const response = await post('token revocation', '/oauth/v3/token/revoke', fields, options.retry ?? DEFAULT_RETRY);
+      await response.body?.cancel().catch(() => undefined);
+      if (response.ok) return 'revoked';
+      if (response.status === 404 || response.status === 400) return 'unknown';
+      throw new VendorError(VENDOR, `token revocation failed with ${response.status}`);
     },
   };
 }

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { cutDocument } from './cut-openapi';
+import { readFileSync } from 'node:fs';
+import { OpenApiValidator } from './openapi-validator';
+import { STRIPE_DESCRIPTION_FILE, stripeDescription } from './stripe-openapi';
+import { hubspotDocumentsDir, vendorValidator } from './vendor-descriptions';
+
+/** A small document in the vendors' style: refs, nullable, oneOf, enums, an error-only operation. */
+const DOCUMENT = {
+  openapi: '3.0.1',
+  info: { title: 'test', version: 'v1' },
+  paths: {
+    '/things/{thingId}': {
+      get: {
+        responses: {
+          '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+          default: { $ref: '#/components/responses/Error' },
+        },
+      },
+    },
+    '/things/search': {
+      post: {
+        responses: {
+          '200': {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['results'],
+                  properties: { results: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    '/things/revoke': { post: { responses: { default: { $ref: '#/components/responses/Error' } } } },
+  },
+  components: {
+    responses: { Error: { content: { '*/*': { schema: { $ref: '#/components/schemas/Error' } } } } },
+    schemas: {
+      Thing: {
+        type: 'object',
+        required: ['id', 'kind', 'size', 'updatedAt'],
+        properties: {
+          id: { type: 'string' },
+          kind: { type: 'string', enum: ['a', 'b'] },
+          size: { type: 'integer', nullable: true },
+          updatedAt: { type: 'string', format: 'date-time' },
+          owner: { oneOf: [{ $ref: '#/components/schemas/Person' }, { $ref: '#/components/schemas/Team' }] },
+          labels: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+      },
+      Person: { type: 'object', required: ['use'], properties: { use: { type: 'string', enum: ['person'] } } },
+      Team: { type: 'object', required: ['use'], properties: { use: { type: 'string', enum: ['team'] } } },
+      Error: {
+        type: 'object',
+        required: ['category', 'correlationId', 'message'],
+        properties: { category: { type: 'string' }, correlationId: { type: 'string' }, message: { type: 'string' } },
+      },
+      Unused: { type: 'object' },
+    },
+  },
+};
+
+const validator = new OpenApiValidator({ 'test.json': DOCUMENT });
+const thing = { id: 't1', kind: 'a', size: null, updatedAt: '2026-11-26T08:00:00Z', owner: { use: 'team' } };
+
+describe('OpenApiValidator', () => {
+  it('accepts a reply that matches, finding the operation by route pattern or by path', () => {
+    expect(validator.check({ method: 'GET', path: '/things/t1', status: 200, body: thing })).toEqual({
+      operation: 'GET /things/{thingId} (test.json)',
+      errors: [],
+    });
+    expect(
+      validator.check({
+        method: 'POST',
+        path: '/things/search',
+        pattern: '/things/search',
+        status: 200,
+        body: { results: [thing] },
+      }).errors,
+    ).toEqual([]);
+  });
+
+  it('names what is wrong: missing required, wrong type, enum, null, date-time, oneOf, map values', () => {
+    // Act
+    const verdict = validator.check({
+      method: 'GET',
+      path: '/things/t1',
+      status: 200,
+      body: { id: 1, kind: 'c', updatedAt: 'yesterday', owner: { use: 'robot' }, labels: { a: 1 } },
+    });
+    const nullId = validator.check({ method: 'GET', path: '/things/t1', status: 200, body: { ...thing, id: null } });
+
+    // Assess
+    expect(verdict.errors).toEqual([
+      '$: missing required size',
+      '$.id: expected string, got number',
+      '$.kind: "c" is not one of the enum',
+      '$.updatedAt: not a date-time',
+      expect.stringMatching(/^\$\.owner: matches none of 2 alternatives/),
+      '$.labels.a: expected string, got number',
+    ]);
+    expect(nullId.errors).toEqual(['$.id: null, not nullable']);
+  });
+
+  it("holds errors and unknown routes against the vendor's error, and error-only operations to an empty success", () => {
+    const error = { category: 'OBJECT_NOT_FOUND', correlationId: 'c', message: 'm' };
+    expect(validator.check({ method: 'GET', path: '/things/t1', status: 404, body: error }).errors).toEqual([]);
+    expect(validator.check({ method: 'GET', path: '/nothing', status: 404, body: { message: 'm' } }).errors).toEqual([
+      '$: missing required category',
+      '$: missing required correlationId',
+    ]);
+    expect(validator.check({ method: 'GET', path: '/nothing', status: 200, body: {} }).operation).toBeNull();
+    expect(validator.check({ method: 'POST', path: '/things/revoke', status: 200, body: null }).errors).toEqual([]);
+    expect(
+      validator.check({ method: 'POST', path: '/things/revoke', status: 200, body: { ok: true } }).errors,
+    ).toHaveLength(1);
+    expect(validator.check({ method: 'POST', path: '/things/search', status: 500, body: error }).errors).toEqual([
+      'status 500 is not described',
+    ]);
+  });
+
+  it('cuts a document down to the kept operations and the components they reach', () => {
+    // Act
+    const cut = cutDocument(
+      DOCUMENT,
+      { file: 'x.json', repository: 'r', path: 'p', operations: [['GET', '/things/{thingId}']] },
+      { repository: 'r', commit: 'c', path: 'p' },
+    ) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+    };
+
+    // Assess
+    expect(Object.keys(cut.paths)).toEqual(['/things/{thingId}']);
+    expect(Object.keys(cut.components.schemas).sort()).toEqual(['Error', 'Person', 'Team', 'Thing']);
+    expect(Object.keys(cut.components.responses)).toEqual(['Error']);
+    const patched = cutDocument(
+      DOCUMENT,
+      {
+        file: 'x.json',
+        repository: 'r',
+        path: 'p',
+        operations: [['GET', '/things/{thingId}']],
+        patches: [{ at: '/components/schemas/Thing/properties/id/nullable', value: true, why: 'w' }],
+      },
+      {},
+    ) as { 'x-patched': unknown[]; components: { schemas: { Thing: { properties: { id: unknown } } } } };
+    expect(patched.components.schemas.Thing.properties.id).toEqual({ type: 'string', nullable: true });
+    expect(patched['x-patched']).toHaveLength(1);
+    expect(DOCUMENT.components.schemas.Thing.properties.id).toEqual({ type: 'string' });
+    expect(() =>
+      cutDocument(DOCUMENT, { file: 'x.json', repository: 'r', path: 'p', operations: [['GET', '/missing']] }, {}),
+    ).toThrow(/GET \/missing/);
+  });
+});
+
+describe("the vendors' descriptions", () => {
+  it('keeps stripe.json as the installed stripe SDK declares the pinned API version', { timeout: 60_000 }, () => {
+    // Fails after an SDK upgrade until `npx tsx cdk/local/simulators/openapi/stripe-openapi.ts` writes it again.
+    expect(JSON.parse(readFileSync(STRIPE_DESCRIPTION_FILE, 'utf8'))).toEqual(stripeDescription());
+  });
+
+  it('Stripe: an event of another API version passes only if its shape still fits; a list without has_more does not', () => {
+    const stripe = vendorValidator('stripe');
+    const verdict = stripe?.check({
+      method: 'GET',
+      path: '/v1/payment_intents',
+      status: 200,
+      body: { object: 'list', data: [], url: '/v1/payment_intents' },
+    });
+    expect(verdict?.errors).toEqual(['$: missing required has_more']);
+  });
+
+  it.skipIf(!hubspotDocumentsDir())(
+    'HubSpot: a token reply without token_use, and an error without category, fail',
+    () => {
+      const hubspot = vendorValidator('hubspot');
+      const tokens = hubspot?.check({
+        method: 'POST',
+        path: '/oauth/v3/token',
+        status: 200,
+        body: { token_type: 'bearer', refresh_token: 'r', access_token: 'a', expires_in: 1800 },
+      });
+      const error = hubspot?.check({
+        method: 'POST',
+        path: '/crm/v3/lists/search',
+        status: 401,
+        body: { status: 'error', message: 'no', correlationId: 'c' },
+      });
+      expect(tokens?.errors.join()).toMatch(/missing required token_use/);
+      expect(error?.errors).toEqual(['$: missing required category']);
+    },
+  );
+});

@@ -1,0 +1,238 @@
+import * as z from 'zod';
+import { config } from '../../config';
+import type { CrmRecords, TCrmCompany, TCrmContentItem, TCrmContentKind } from '../../domain/ports/crm-records.port';
+import { CrmGrantError } from '../../domain/vendor-refusals';
+import { VendorError } from '../../lib/errors';
+import { abortableSleep, DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
+
+const VENDOR = 'crm';
+
+/** HubSpot's limits (VENDORS.md): search pages of at most 200, 10,000 results a query; batch reads of 100. */
+export const HUBSPOT_LIMITS = {
+  searchPage: 200,
+  searchWindow: 10_000,
+  membershipsPage: 250,
+  batchRead: 100,
+  cmsPage: 100,
+} as const;
+/** Pages read at most per call: far more than any portal needs, so a loop can never run away. */
+const MAX_PAGES = 500;
+const TIMEOUT_MS = 15_000;
+
+const ZPaging = z.object({ next: z.object({ after: z.string() }).optional() }).optional();
+
+const ZCompaniesReply = z.object({
+  total: z.number().int(),
+  results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.string().nullable()) })),
+  paging: ZPaging,
+});
+
+const ZMembershipsReply = z.object({
+  results: z.array(z.object({ recordId: z.string() })),
+  paging: ZPaging,
+});
+
+const ZBatchReadReply = z.object({
+  results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.string().nullable()) })),
+});
+
+const ZContentReply = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      slug: z.string(),
+      domain: z.string(),
+      state: z.string(),
+      currentState: z.string(),
+    }),
+  ),
+  paging: ZPaging,
+});
+
+const CONTENT_PATHS: Record<TCrmContentKind, string> = {
+  'landing-pages': '/cms/v3/pages/landing-pages',
+  'site-pages': '/cms/v3/pages/site-pages',
+  'blog-posts': '/cms/v3/blogs/posts',
+};
+
+/** Options: where HubSpot (or the CRM simulator) is. */
+export interface HubspotRecordsOptions {
+  baseUrl: string;
+  retry?: RetryPolicy;
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
+  /** Least time between two search requests: HubSpot allows 5 a second per account (default 200 ms). */
+  searchIntervalMs?: number;
+}
+
+/**
+ * HubSpot CRM records and CMS content, every page read: companies search (`filterGroups`, pages of
+ * 200 through `after`, stopping at HubSpot's 10,000-result window and saying so), list memberships
+ * (`after`), contacts batch read (100 ids a request; 207 leaves the unknown ones out), landing pages,
+ * site pages and blog posts (`after`). 429 and 5xx are retried with back-off honouring Retry-After
+ * (the search allows 5 requests a second); a refused token is a CrmGrantError.
+ */
+export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
+  const searchInterval = options.searchIntervalMs ?? 200;
+  let lastSearchAt = 0;
+  /** Waits until a search request keeps to HubSpot's rate (429s are retried all the same). */
+  const paceSearch = async (signal: AbortSignal | undefined): Promise<void> => {
+    const wait = lastSearchAt + searchInterval - Date.now();
+    if (wait > 0) await abortableSleep(wait, signal);
+    lastSearchAt = Date.now();
+  };
+
+  /** One call; the reply parsed with `schema`, or the grant / vendor error. */
+  const call = async <T>(
+    what: string,
+    accessToken: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<T> => {
+    const response = await vendorFetch(
+      VENDOR,
+      what,
+      () =>
+        fetchImpl(`${base}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            Authorization: `Bearer ${accessToken}`,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
+        }),
+      options.retry ?? DEFAULT_RETRY,
+      signal,
+    );
+    if (response.status === 401 || response.status === 403) {
+      throw new CrmGrantError(`HubSpot refused the access token (${response.status})`);
+    }
+    // 207: a batch read with some ids unknown; the known ones are in `results` all the same.
+    if (!response.ok) throw new VendorError(VENDOR, `${what} answered ${response.status}`);
+    const parsed = schema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new VendorError(VENDOR, `${what} answered an unexpected shape`);
+    return parsed.data;
+  };
+
+  /** Reads every page of a GET route paged with `after`. */
+  const allPages = async <T>(
+    what: string,
+    accessToken: string,
+    path: string,
+    limit: number,
+    schema: z.ZodType<{ results: T[]; paging?: { next?: { after: string } | undefined } | undefined }>,
+    signal: AbortSignal | undefined,
+  ): Promise<T[]> => {
+    const items: T[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) });
+      const reply = await call(what, accessToken, `${path}?${query}`, schema, undefined, signal);
+      items.push(...reply.results);
+      const next = reply.paging?.next?.after;
+      // A reply that does not move forward would loop: treat it as the end.
+      if (!next || next === after) return items;
+      after = next;
+    }
+    return items;
+  };
+
+  return {
+    async searchCompanies(accessToken, filter, signal) {
+      const filters: Array<Record<string, unknown>> = [];
+      if (filter.icpTiers && filter.icpTiers.length > 0) {
+        filters.push({ propertyName: 'hs_ideal_customer_profile', operator: 'IN', values: [...filter.icpTiers] });
+      }
+      if (filter.targetAccountsOnly) {
+        filters.push({ propertyName: 'hs_is_target_account', operator: 'EQ', value: 'true' });
+      }
+      const companies: TCrmCompany[] = [];
+      let after: string | undefined;
+      let total = 0;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        await paceSearch(signal);
+        const reply = await call(
+          'companies search',
+          accessToken,
+          '/crm/v3/objects/companies/search',
+          ZCompaniesReply,
+          {
+            filterGroups: filters.length > 0 ? [{ filters }] : [],
+            properties: ['name', 'domain', 'hs_ideal_customer_profile', 'hs_is_target_account'],
+            sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
+            // The last page before the window ends is shorter, so after + limit stays within it.
+            limit: Math.min(HUBSPOT_LIMITS.searchPage, HUBSPOT_LIMITS.searchWindow - Number(after ?? 0)),
+            ...(after ? { after } : {}),
+          },
+          signal,
+        );
+        total = reply.total;
+        for (const result of reply.results) {
+          companies.push({
+            id: result.id,
+            name: result.properties['name'] ?? null,
+            domain: result.properties['domain'] ?? null,
+            icpTier: result.properties['hs_ideal_customer_profile'] ?? null,
+            targetAccount: result.properties['hs_is_target_account'] === 'true',
+          });
+        }
+        const next = reply.paging?.next?.after;
+        // HubSpot refuses a page past its window (400): stop there, and say the result is cut.
+        if (!next || next === after || !(Number(next) < HUBSPOT_LIMITS.searchWindow)) break;
+        after = next;
+      }
+      return { companies, total, truncated: total > companies.length };
+    },
+
+    async listMemberIds(accessToken, listId, signal) {
+      const members = await allPages(
+        'list memberships',
+        accessToken,
+        `/crm/v3/lists/${encodeURIComponent(listId)}/memberships`,
+        HUBSPOT_LIMITS.membershipsPage,
+        ZMembershipsReply,
+        signal,
+      );
+      return members.map((m) => m.recordId);
+    },
+
+    async contactEmails(accessToken, contactIds, signal) {
+      const emails: string[] = [];
+      for (let start = 0; start < contactIds.length; start += HUBSPOT_LIMITS.batchRead) {
+        const inputs = contactIds.slice(start, start + HUBSPOT_LIMITS.batchRead).map((id) => ({ id }));
+        const reply = await call(
+          'contacts batch read',
+          accessToken,
+          '/crm/v3/objects/contacts/batch/read',
+          ZBatchReadReply,
+          { inputs, properties: ['email'] },
+          signal,
+        );
+        for (const contact of reply.results) {
+          const email = contact.properties['email'];
+          if (email) emails.push(email);
+        }
+      }
+      return emails;
+    },
+
+    async content(accessToken, kind, signal): Promise<TCrmContentItem[]> {
+      return allPages(kind, accessToken, CONTENT_PATHS[kind], HUBSPOT_LIMITS.cmsPage, ZContentReply, signal);
+    },
+  };
+}
+
+let shared: CrmRecords | undefined;
+
+/** The HubSpot records client of this warm Lambda (HUBSPOT_BASE_URL). */
+export function hubspotRecords(): CrmRecords {
+  shared ??= createHubspotRecords({ baseUrl: config().HUBSPOT_BASE_URL });
+  return shared;
+}

@@ -1,0 +1,47 @@
+/** A CRM company as the wizard reads it (HubSpot companies search). */
+export interface TCrmCompany {
+  readonly id: string;
+  readonly name: string | null;
+  readonly domain: string | null;
+  /** `hs_ideal_customer_profile`: `tier_1` | `tier_2` | `tier_3`, or null when unset. */
+  readonly icpTier: string | null;
+  /** `hs_is_target_account` is "true". */
+  readonly targetAccount: boolean;
+}
+
+/** Which companies to read: every one given, ANDed; none given reads all. */
+export interface TCrmCompanyFilter {
+  readonly icpTiers?: readonly string[];
+  readonly targetAccountsOnly?: boolean;
+}
+
+/** Companies found, and whether the CRM's search window (10,000 results a query) cut them short. */
+export interface TCrmCompanies {
+  readonly companies: TCrmCompany[];
+  /** How many companies match, as the CRM counts them (may exceed `companies.length` when truncated). */
+  readonly total: number;
+  readonly truncated: boolean;
+}
+
+/** A CMS page or blog post (HubSpot CMS v3). */
+export interface TCrmContentItem {
+  readonly id: string;
+  readonly name: string;
+  readonly url: string;
+  readonly slug: string;
+  readonly domain: string;
+  readonly state: string;
+  readonly currentState: string;
+}
+
+export type TCrmContentKind = 'landing-pages' | 'site-pages' | 'blog-posts';
+
+/** Port: the CRM records and CMS content the campaign wizard reads, every page read. */
+export interface CrmRecords {
+  searchCompanies(accessToken: string, filter: TCrmCompanyFilter, signal?: AbortSignal): Promise<TCrmCompanies>;
+  /** The record ids of a list's members (companies or contacts, as the list holds). */
+  listMemberIds(accessToken: string, listId: string, signal?: AbortSignal): Promise<string[]>;
+  /** The e-mail addresses of contacts by id; contacts without one, or unknown, are left out. */
+  contactEmails(accessToken: string, contactIds: readonly string[], signal?: AbortSignal): Promise<string[]>;
+  content(accessToken: string, kind: TCrmContentKind, signal?: AbortSignal): Promise<TCrmContentItem[]>;
+}
