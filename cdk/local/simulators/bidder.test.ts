@@ -557,3 +557,34 @@ describe('bidder simulator performance report (reporting API)', () => {
     }
   });
 });
+
+describe('bidder simulator errors outside its routes', () => {
+  it('answers unknown routes and injected faults in the shape of the API the path belongs to', async () => {
+    // Prepare
+    const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
+    try {
+      await fetch(`${sim.url}/__faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method: 'GET', path: '/rest/segment/:id', status: 503 }),
+      });
+      // Act
+      const unknownV2 = await fetch(`${sim.url}/rest/v2/no-such-things`);
+      const unknownReporting = await fetch(`${sim.url}/reporting/nothing-here`, { method: 'POST' });
+      const faulted = await fetch(`${sim.url}/rest/segment/1`);
+      // Assess
+      expect(unknownV2.status).toBe(404);
+      expect(await unknownV2.json()).toEqual({ detail: 'Not found.' });
+      expect(unknownReporting.status).toBe(404);
+      expect(await unknownReporting.json()).toEqual({ detail: 'Not found.' });
+      expect(faulted.status).toBe(503);
+      expect(await faulted.json()).toEqual({
+        success: false,
+        message: 'Injected failure',
+        errors: ['ERROR: Injected failure'],
+      });
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -444,7 +444,18 @@ export function createBidderSimulator(options: {
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },
     ...routes,
   ];
-  return { server: createSimulatorServer('bidder', all, options.logger), store };
+  return { server: createSimulatorServer('bidder', all, options.logger, { errorBody: bidderErrorBody }), store };
+}
+
+/**
+ * The bidder's error for an unknown route, an injected fault or a crash: v2 and reporting paths answer
+ * `{detail}`, 0.5 paths their `{success: false, message, errors}` envelope.
+ */
+export function bidderErrorBody(status: number, message: string, path: string): unknown {
+  const detail = status === 404 ? 'Not found.' : message;
+  return path.startsWith('/rest/v2/') || path.startsWith('/reporting/')
+    ? { detail }
+    : { success: false, message: detail, errors: [`ERROR: ${detail}`] };
 }
 
 /** Advertisers (v2). */
