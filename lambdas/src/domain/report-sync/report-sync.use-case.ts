@@ -4,12 +4,12 @@ import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import { VendorError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
+import { reportSubjectKey } from '../ports/report.port';
 import type {
   ReportRepository,
   TDailyRowWrite,
@@ -17,6 +17,7 @@ import type {
   TRollupGroup,
   TRollupWrite,
 } from '../ports/report.port';
+import type { TStoredDailyRow } from '../reports/report-records.schema';
 import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
 
 /**
@@ -28,10 +29,12 @@ import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
  * - Incremental: each campaign remembers the last day it pulled; the next run pulls from two days
  *   before it (the bidder restates recent days) through today. Rows equal to the last pull of the
  *   same days (a hash) are not written again and leave the rollups alone.
- * - Work list: every campaign whose end date is within the rollup horizon, from an index (no Scan).
- *   Those running or ended in the last week are pulled; the others only get their rollups refreshed
- *   once a day until they are final.
- * - Resumable: a run that runs out of time records where it stopped; the next run goes on from there.
+ * - Fanned out (`report-sync-queue.use-case.ts`): the schedule enqueues one message per campaign whose
+ *   end date is within the rollup horizon, and a worker syncs each. Those running or ended in the last
+ *   week are pulled; the others only get their rollups refreshed once a day until they are final.
+ * - Fast: rows and rollups go out in batches of 25, several in flight (the repository), and rollups
+ *   are summed from the rows in memory when the pull covered the campaign's whole flight, so a first
+ *   sync never reads back what it just wrote.
  */
 
 /** Campaigns ended this recently still get rows pulled (late conversions, restatements). */
@@ -45,18 +48,19 @@ export const RESTATEMENT_DAYS = 2;
 export const ROLLUP_HORIZON_DAYS = 91;
 /** Days per report request (the bidder allows at most 400). */
 const PULL_CHUNK_DAYS = 366;
-/** Reads at once when recomputing rollups. */
+/** Reads at once when recomputing rollups from stored rows. */
 const ROLLUP_CONCURRENCY = 8;
-/** A run stops starting campaigns when less time than this is left. */
-const TIME_MARGIN_MS = 60_000;
 
 const RANGE_TIME_FRAMES = TIME_FRAMES.filter((tf): tf is TRangeTimeFrame => tf !== 'CUSTOM_DATE');
 
 /** Ports of the sync. */
 export interface ReportSyncDeps {
-  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems' | 'listSyncCandidates'>;
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems'>;
   adGroups: Pick<AdGroupRepository, 'listCampaignCreatives'>;
-  reports: ReportRepository;
+  reports: Pick<
+    ReportRepository,
+    'listDailyRows' | 'putDailyRows' | 'putRollups' | 'getCampaignSync' | 'putCampaignSync'
+  >;
   bidder: Pick<BidderCampaigns, 'dailyReport'>;
   now: () => Date;
   log: Logger;
@@ -71,18 +75,6 @@ export interface TCampaignSyncResult {
   pulled: { from: string; to: string } | null;
   rowsWritten: number;
   rollupsWritten: number;
-}
-
-/** What a run did. */
-export interface TReportSyncSummary {
-  campaigns: number;
-  pulled: number;
-  rowsWritten: number;
-  rollupsWritten: number;
-  failed: number;
-  /** False when the run stopped early (time or a failing bidder); the cursor says where. */
-  complete: boolean;
-  durationMs: number;
 }
 
 async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -110,12 +102,21 @@ async function pull(
   return rows;
 }
 
-/** Recomputes the rollups of a campaign, its line items and its creatives from their stored rows. */
+/** The rows of each entity a rollup refresh needs, keyed by `reportSubjectKey`. */
+type TRowsBySubject = ReadonlyMap<string, readonly TStoredDailyRow[]>;
+
+/**
+ * Recomputes the rollups of a campaign, its line items and its creatives. `pulled` has the rows of
+ * the days just pulled (by subject), and `pulledFrom` their first day: the stored rows before that day
+ * are read and joined to them, unless the pull began at the campaign's start (then nothing older
+ * exists and nothing is read). Without a pull, every stored row is read.
+ */
 async function refreshRollups(
   campaign: TCampaignRecord,
   lineItemIds: readonly number[],
   creativeIds: readonly string[],
   deps: ReportSyncDeps,
+  pulled: { rows: TRowsBySubject; from: string } | null,
 ): Promise<number> {
   const { agencyId, bgCampaignId, bgAdvertiserId } = campaign;
   const today = reportToday(deps.now());
@@ -137,9 +138,14 @@ async function refreshRollups(
       group: ofCampaign,
     })),
   ];
+  const readOlder = pulled === null || pulled.from > campaign.start_date;
   const writes: TRollupWrite[] = [];
-  await inBatches(entities, ROLLUP_CONCURRENCY, async (entity) => {
-    const rows = await deps.reports.listDailyRows(entity.subject, null, null);
+  await inBatches(entities, readOlder ? ROLLUP_CONCURRENCY : entities.length, async (entity) => {
+    const fresh = pulled?.rows.get(reportSubjectKey(entity.subject)) ?? [];
+    const older = readOlder
+      ? await deps.reports.listDailyRows(entity.subject, null, pulled === null ? null : addIsoDays(pulled.from, -1))
+      : [];
+    const rows = older.length === 0 ? fresh : [...older, ...fresh];
     for (const timeFrame of RANGE_TIME_FRAMES) {
       const counts = sumInRange(rows, rangeOf(timeFrame, today));
       writes.push({
@@ -151,6 +157,18 @@ async function refreshRollups(
   });
   await deps.reports.putRollups(writes);
   return writes.length;
+}
+
+/** The pulled rows by subject, as stored rows (for rollups summed in memory). */
+function rowsBySubject(rows: readonly TDailyRowWrite[]): Map<string, TStoredDailyRow[]> {
+  const bySubject = new Map<string, TStoredDailyRow[]>();
+  for (const row of rows) {
+    const key = reportSubjectKey(row.subject);
+    let list = bySubject.get(key);
+    if (!list) bySubject.set(key, (list = []));
+    list.push({ ...row.counts, date: row.date });
+  }
+  return bySubject;
 }
 
 /**
@@ -236,6 +254,7 @@ export async function syncCampaign(
         lineItems.map((li) => li.beeswaxLineItemId),
         creatives.map((c) => c.bgCreativeId),
         deps,
+        shouldPull ? { rows: rowsBySubject(rows), from } : null,
       )
     : 0;
   await deps.reports.putCampaignSync(ref.agencyId, ref.bgCampaignId, {
@@ -250,66 +269,4 @@ export async function syncCampaign(
     rowsWritten: unchanged ? 0 : rows.length,
     rollupsWritten,
   };
-}
-
-/**
- * One run of the job: every campaign of the work list, in index order, from where the last run
- * stopped if it did not finish. Stops early, recording the cursor, when time runs short or the
- * bidder keeps failing (after the transport's back-off); other failures are logged and skipped.
- * Throws at the end when a campaign failed, so the scheduler records a failed run.
- */
-export async function runReportSync(deps: ReportSyncDeps, timeLeftMs: () => number): Promise<TReportSyncSummary> {
-  const started = deps.now();
-  const today = reportToday(started);
-  const cursor = await deps.reports.getJobCursor();
-  const candidates = await deps.campaigns.listSyncCandidates(
-    addIsoDays(today, -ROLLUP_HORIZON_DAYS),
-    cursor.resumeAfter ?? undefined,
-  );
-  const summary: TReportSyncSummary = {
-    campaigns: 0,
-    pulled: 0,
-    rowsWritten: 0,
-    rollupsWritten: 0,
-    failed: 0,
-    complete: true,
-    durationMs: 0,
-  };
-  let resumeAfter: string | null = null;
-  let stoppedBy: unknown = null;
-  for (const candidate of candidates) {
-    if (timeLeftMs() < TIME_MARGIN_MS) {
-      summary.complete = false;
-      break;
-    }
-    try {
-      const result = await syncCampaign(candidate, deps);
-      summary.campaigns++;
-      if (result.pulled) summary.pulled++;
-      summary.rowsWritten += result.rowsWritten;
-      summary.rollupsWritten += result.rollupsWritten;
-      resumeAfter = candidate.position;
-    } catch (error) {
-      summary.failed++;
-      deps.log.error('report sync of a campaign failed', { campaignId: candidate.bgCampaignId, error });
-      if (error instanceof VendorError) {
-        // The bidder is down or refusing: stop here and start from this campaign next time.
-        summary.complete = false;
-        stoppedBy = error;
-        break;
-      }
-      resumeAfter = candidate.position;
-    }
-  }
-  await deps.reports.putJobCursor({
-    resumeAfter: summary.complete ? null : resumeAfter,
-    lastCompletedAt: summary.complete ? started.toISOString() : cursor.lastCompletedAt,
-    lastRunAt: started.toISOString(),
-  });
-  summary.durationMs = deps.now().getTime() - started.getTime();
-  deps.log.info('report sync run', { ...summary });
-  if (summary.failed > 0) {
-    throw new Error(`report sync: ${summary.failed} campaign(s) failed`, { cause: stoppedBy ?? undefined });
-  }
-  return summary;
 }

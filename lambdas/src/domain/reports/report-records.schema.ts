@@ -38,11 +38,3 @@ export const ZCampaignSyncState = z.object({
   pulledWindow: z.object({ from: z.string(), to: z.string(), hash: z.string() }).nullable().default(null),
 });
 export type TCampaignSyncState = z.infer<typeof ZCampaignSyncState>;
-
-/** The job's cursor: where an interrupted run stopped, and when a run last went through everything. */
-export const ZJobCursor = z.object({
-  resumeAfter: z.string().nullable().default(null),
-  lastCompletedAt: z.string().nullable().default(null),
-  lastRunAt: z.string().nullable().default(null),
-});
-export type TJobCursor = z.infer<typeof ZJobCursor>;
