@@ -13,7 +13,7 @@ export interface InProcessWorkQueueOptions {
   /** Names the queue in logs and in the records' `eventSourceARN`. */
   name: string;
   /** The worker, called as the event source mapping calls it: an SQS event in, partial batch failures out. */
-  deliver: (event: SQSEvent) => Promise<SQSBatchResponse | undefined | void>;
+  deliver: (event: SQSEvent) => Promise<unknown>;
   /** Records per worker call (the mapping's `batchSize`). */
   batchSize: number;
   /** Worker calls in flight at once (the mapping's maximum concurrency). */
@@ -134,7 +134,8 @@ export function createInProcessWorkQueue<T>(options: InProcessWorkQueueOptions):
     }
     let failedIds: Set<string>;
     try {
-      const response = await options.deliver({ Records: batch.map(record) });
+      // The handler's answer is whatever it returned: only a `batchItemFailures` list counts.
+      const response = (await options.deliver({ Records: batch.map(record) })) as Partial<SQSBatchResponse> | undefined;
       const named = (response?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
       const given = new Set(batch.map((m) => m.messageId));
       // Lambda treats an answer naming an id it did not send (or none) as the whole batch failing.
