@@ -83,7 +83,7 @@ describe('syncCampaign', () => {
     });
   });
 
-  it('pulls again from two days before the last pulled day, and writes the same rows twice', async () => {
+  it('pulls again from two days before the last pulled day, and writes no day that did not change', async () => {
     const w = world();
     await syncCampaign(ref, w.deps);
     const snapshot = async () =>
@@ -98,8 +98,9 @@ describe('syncCampaign', () => {
     const puts = w.reports.puts();
     const second = await syncCampaign(ref, w.deps);
     const after = await snapshot();
-    expect(w.reports.puts()).toBeGreaterThan(puts);
+    expect(w.reports.puts()).toBe(puts);
     expect(second.pulled).toEqual({ from: '2026-11-23', to: '2026-11-25' });
+    expect(second.rowsWritten).toBe(0);
     expect(after).toBe(before);
   });
 
@@ -125,7 +126,7 @@ describe('syncCampaign', () => {
       syncedThrough: '2026-09-30',
       syncedAt: '2026-10-01T00:00:00.000Z',
       rolledUpOn: '2026-11-24',
-      pulledWindow: null,
+      pulledDays: {},
     });
     const result = await syncCampaign(ref, ended.deps);
     expect(result.pulled).toBeNull();

@@ -27,8 +27,8 @@ import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
  * - Idempotent: rows are puts keyed by entity and day (never increments), so a repeated run writes
  *   the same items; rollups are recomputed from the stored rows.
  * - Incremental: each campaign remembers the last day it pulled; the next run pulls from two days
- *   before it (the bidder restates recent days) through today. Rows equal to the last pull of the
- *   same days (a hash) are not written again and leave the rollups alone.
+ *   before it (the bidder restates recent days) through today. A day whose rows equal the last pull
+ *   of that day (a hash per day) is not written again; when no day changed, the rollups are left alone.
  * - Fanned out (`report-sync-queue.use-case.ts`): the schedule enqueues one message per campaign whose
  *   end date is within the rollup horizon, and a worker syncs each. Those running or ended in the last
  *   week are pulled; the others only get their rollups refreshed once a day until they are final.
@@ -199,8 +199,8 @@ export async function syncCampaign(
   const shouldPull = from <= to && (options.from !== undefined || state === null || recent);
 
   const rows: TDailyRowWrite[] = [];
-  let pulledWindow = state?.pulledWindow ?? null;
-  let unchanged = false;
+  let pulledDays = state?.pulledDays ?? {};
+  let rowsWritten = 0;
   if (shouldPull) {
     const [byLineItem, byCreative] = await Promise.all([
       pull(campaign, 'lineItem', from, to, deps),
@@ -236,18 +236,28 @@ export async function syncCampaign(
         counts: perDay.get(day) ?? emptyCounts(),
       });
     }
-    const hash = createHash('sha256').update(JSON.stringify(rows)).digest('base64url');
-    unchanged =
-      options.from === undefined &&
-      state?.pulledWindow?.from === from &&
-      state.pulledWindow.to === to &&
-      state.pulledWindow.hash === hash;
-    if (!unchanged) await deps.reports.putDailyRows(rows);
-    pulledWindow = { from, to, hash };
+    // Only the days whose rows differ from the last pull of that day are written: a re-run of the
+    // same data writes nothing, and an hourly run usually writes today's rows alone. A forced pull
+    // (`options.from`) writes every day.
+    const byDay = new Map<string, TDailyRowWrite[]>();
+    for (const row of rows) {
+      let ofDay = byDay.get(row.date);
+      if (!ofDay) byDay.set(row.date, (ofDay = []));
+      ofDay.push(row);
+    }
+    const changed: TDailyRowWrite[] = [];
+    pulledDays = {};
+    for (const [day, ofDay] of byDay) {
+      const hash = createHash('sha256').update(JSON.stringify(ofDay)).digest('base64url');
+      pulledDays[day] = hash;
+      if (options.from !== undefined || state?.pulledDays[day] !== hash) changed.push(...ofDay);
+    }
+    if (changed.length > 0) await deps.reports.putDailyRows(changed);
+    rowsWritten = changed.length;
   }
 
   // Rows that changed move the rollups; otherwise they are recomputed once a day (the ranges roll).
-  const refresh = (shouldPull && !unchanged) || options.refreshRollups === true || state?.rolledUpOn !== today;
+  const refresh = rowsWritten > 0 || options.refreshRollups === true || state?.rolledUpOn !== today;
   const rollupsWritten = refresh
     ? await refreshRollups(
         campaign,
@@ -261,12 +271,12 @@ export async function syncCampaign(
     syncedThrough: shouldPull ? to : (state?.syncedThrough ?? addIsoDays(campaign.start_date, -1)),
     syncedAt: now.toISOString(),
     rolledUpOn: refresh ? today : (state?.rolledUpOn ?? null),
-    pulledWindow,
+    pulledDays,
   });
   return {
     bgCampaignId: ref.bgCampaignId,
     pulled: shouldPull ? { from, to } : null,
-    rowsWritten: unchanged ? 0 : rows.length,
+    rowsWritten,
     rollupsWritten,
   };
 }
