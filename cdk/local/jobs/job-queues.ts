@@ -7,10 +7,11 @@ import { invoke, lambdaContext, LOCAL_ACCOUNT_ID, loadHandler } from '../gateway
 import { describeError, type Logger } from '../support/logger';
 
 /**
- * Worker calls at once locally: the machine has two cores, and each call already syncs two campaigns
- * with several writes in flight. The cloud's `maxConcurrency` is for Lambda's scale, not a laptop's.
+ * Worker calls at once locally (the cloud's `maxConcurrency` is for Lambda's scale, not a laptop's).
+ * A report sync call mostly waits (the bidder's report queue, DynamoDB Local): four calls of two
+ * campaigns each kept two cores busy in `npm run bench -- sync`, where two left them half idle.
  */
-export const LOCAL_WORKER_CONCURRENCY = 2;
+export const LOCAL_WORKER_CONCURRENCY = 4;
 /** A failed message comes back after this (SQS: the visibility timeout; short here so retries show soon). */
 const LOCAL_RETRY_DELAY_MS = 1_000;
 

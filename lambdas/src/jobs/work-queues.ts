@@ -1,4 +1,6 @@
 import { registerLocalWorkQueue } from '../adapters/queues/job-queues';
+
+export { jobWorkQueue } from '../adapters/queues/job-queues';
 import { createInProcessWorkQueue } from '../adapters/queues/in-process-work-queue';
 import type { InProcessWorkQueue, InProcessWorkQueueOptions } from '../adapters/queues/in-process-work-queue';
 

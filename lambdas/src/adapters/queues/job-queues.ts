@@ -17,12 +17,11 @@ export function registerLocalWorkQueue(jobName: string, queue: WorkQueue<unknown
  * `JOB_QUEUE_URL`; locally the in-process queue the local stack registered under the job's name.
  */
 export function jobWorkQueue<T>(jobName: string): WorkQueue<T> {
-  const url = config().JOB_QUEUE_URL;
-  if (url) {
-    if (cloudQueue?.url !== url) cloudQueue = { url, queue: sqsWorkQueue<unknown>(url) };
-    return cloudQueue.queue as WorkQueue<T>;
-  }
+  // Only the local stack registers queues, so in the cloud this always goes on to SQS.
   const local = localQueues.get(jobName);
-  if (!local) throw new Error(`Job ${jobName} has no queue: JOB_QUEUE_URL is unset and no local queue is registered`);
-  return local as WorkQueue<T>;
+  if (local) return local as WorkQueue<T>;
+  const url = config().JOB_QUEUE_URL;
+  if (!url) throw new Error(`Job ${jobName} has no queue: JOB_QUEUE_URL is unset and no local queue is registered`);
+  if (cloudQueue?.url !== url) cloudQueue = { url, queue: sqsWorkQueue<unknown>(url) };
+  return cloudQueue.queue as WorkQueue<T>;
 }

@@ -146,6 +146,44 @@ describe('syncCampaign', () => {
   });
 });
 
+describe('syncCampaign pipeline', () => {
+  it('pulls a long range in parts and writes each part while the next is pulled', async () => {
+    // Prepare: a campaign of 25 days; the second part's pull waits until the first part is being written.
+    const w = world();
+    let firstPartWriting: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => (firstPartWriting = resolve));
+    const dailyReport = w.deps.bidder.dailyReport;
+    const putDailyRows = w.deps.reports.putDailyRows;
+    const deps = {
+      ...w.deps,
+      bidder: {
+        dailyReport: async (request: Parameters<typeof dailyReport>[0]) => {
+          if (request.from > '2026-11-01') await writing;
+          return dailyReport(request);
+        },
+      },
+      reports: {
+        ...w.deps.reports,
+        putDailyRows: async (rows: Parameters<typeof putDailyRows>[0]) => {
+          firstPartWriting();
+          return putDailyRows(rows);
+        },
+      },
+    };
+    // Act
+    const result = await syncCampaign(ref, deps);
+    // Assess: two parts of 14 and 11 days, every row written once.
+    expect(w.bidder.requests.map((r) => `${r.dimension} ${r.from}..${r.to}`).sort()).toEqual([
+      'creative 2026-11-01..2026-11-14',
+      'creative 2026-11-15..2026-11-25',
+      'lineItem 2026-11-01..2026-11-14',
+      'lineItem 2026-11-15..2026-11-25',
+    ]);
+    expect(result.rowsWritten).toBe(25 * (1 + 2 + 1));
+    expect(w.reports.rowsOf(CAMPAIGN).size).toBe(25);
+  });
+});
+
 describe('syncCampaign idempotence and rollups', () => {
   /** Everything the fake store holds for the campaign: rows of every subject and every rollup. */
   async function contents(w: ReturnType<typeof world>) {

@@ -17,7 +17,7 @@ import type {
   TRollupGroup,
   TRollupWrite,
 } from '../ports/report.port';
-import type { TStoredDailyRow } from '../reports/report-records.schema';
+import type { TCampaignSyncState, TStoredDailyRow } from '../reports/report-records.schema';
 import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
 
 /**
@@ -171,6 +171,94 @@ function rowsBySubject(rows: readonly TDailyRowWrite[]): Map<string, TStoredDail
   return bySubject;
 }
 
+/** Days pulled (and then written) at a time, so writing one part overlaps pulling the next. */
+const PIPELINE_DAYS = 14;
+
+/** A promise whose failure is awaited later: marked handled now, so a failure before then is not "unhandled". */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** `from`..`to` cut into ranges of at most `days` days, in order. */
+function dayRanges(from: string, to: string, days: number): Array<{ from: string; to: string }> {
+  const ranges: Array<{ from: string; to: string }> = [];
+  for (let start = from; start <= to; start = addIsoDays(start, days)) {
+    const end = addIsoDays(start, days - 1);
+    ranges.push({ from: start, to: end < to ? end : to });
+  }
+  return ranges;
+}
+
+/**
+ * The daily rows of a pull of `range`: a row per line item and creative and day the bidder reported,
+ * and a campaign row for every day of the range, zero included, so a day restated to nothing is
+ * overwritten and the chart and billing read a complete series.
+ */
+function rowsOfPull(
+  ref: { agencyId: string; bgCampaignId: string },
+  creativeIds: ReadonlyMap<number, string>,
+  byLineItem: readonly TBidderReportRow[],
+  byCreative: readonly TBidderReportRow[],
+  range: { from: string; to: string },
+): TDailyRowWrite[] {
+  const rows: TDailyRowWrite[] = [];
+  const perDay = new Map<string, TMetricCounts>();
+  for (const row of byLineItem) {
+    rows.push({
+      subject: { kind: 'lineItem', agencyId: ref.agencyId, beeswaxLineItemId: row.id },
+      date: row.day,
+      counts: row.counts,
+    });
+    perDay.set(row.day, addCounts(perDay.get(row.day) ?? emptyCounts(), row.counts));
+  }
+  for (const row of byCreative) {
+    // Creatives deleted here still show in the bidder's history: their rows have nowhere to go.
+    const bgCreativeId = creativeIds.get(row.id);
+    if (bgCreativeId) {
+      rows.push({
+        subject: { kind: 'creative', agencyId: ref.agencyId, creativeId: bgCreativeId },
+        date: row.day,
+        counts: row.counts,
+      });
+    }
+  }
+  for (let day = range.from; day <= range.to; day = addIsoDays(day, 1)) {
+    rows.push({
+      subject: { kind: 'campaign', agencyId: ref.agencyId, campaignId: ref.bgCampaignId },
+      date: day,
+      counts: perDay.get(day) ?? emptyCounts(),
+    });
+  }
+  return rows;
+}
+
+/**
+ * The rows of the days that differ from the last pull of that day (a hash of the day's rows), and
+ * each day's hash added to `hashes`: a re-run of the same data writes nothing, and an hourly run
+ * usually writes today's rows alone. `force` (a pull from a given day) keeps every day.
+ */
+function changedDays(
+  rows: readonly TDailyRowWrite[],
+  state: TCampaignSyncState | null,
+  force: boolean,
+  hashes: Record<string, string>,
+): TDailyRowWrite[] {
+  const byDay = new Map<string, TDailyRowWrite[]>();
+  for (const row of rows) {
+    let ofDay = byDay.get(row.date);
+    if (!ofDay) byDay.set(row.date, (ofDay = []));
+    ofDay.push(row);
+  }
+  const changed: TDailyRowWrite[] = [];
+  for (const [day, ofDay] of byDay) {
+    const hash = createHash('sha256').update(JSON.stringify(ofDay)).digest('base64url');
+    hashes[day] = hash;
+    if (force || state?.pulledDays[day] !== hash) changed.push(...ofDay);
+  }
+  return changed;
+}
+
 /**
  * Syncs one campaign: pulls its rows from `from` (default: two days before the last pulled day, or
  * its start) through today or its end, writes them, and refreshes its rollups. A campaign that has
@@ -202,58 +290,33 @@ export async function syncCampaign(
   let pulledDays = state?.pulledDays ?? {};
   let rowsWritten = 0;
   if (shouldPull) {
-    const [byLineItem, byCreative] = await Promise.all([
-      pull(campaign, 'lineItem', from, to, deps),
-      pull(campaign, 'creative', from, to, deps),
-    ]);
-    const perDay = new Map<string, TMetricCounts>();
-    for (const row of byLineItem) {
-      rows.push({
-        subject: { kind: 'lineItem', agencyId: ref.agencyId, beeswaxLineItemId: row.id },
-        date: row.day,
-        counts: row.counts,
-      });
-      perDay.set(row.day, addCounts(perDay.get(row.day) ?? emptyCounts(), row.counts));
-    }
+    // The range is pulled a few days at a time, and each part is written while the next is pulled:
+    // the sync then takes about as long as its writes, not its pull plus its writes.
     const creativeIds = new Map(creatives.map((c) => [c.beeswaxCreativeId, c.bgCreativeId]));
-    for (const row of byCreative) {
-      // Creatives deleted here still show in the bidder's history: their rows have nowhere to go.
-      const bgCreativeId = creativeIds.get(row.id);
-      if (bgCreativeId) {
-        rows.push({
-          subject: { kind: 'creative', agencyId: ref.agencyId, creativeId: bgCreativeId },
-          date: row.day,
-          counts: row.counts,
-        });
-      }
-    }
-    // Every day of the range gets a campaign row, zero included, so a day restated to nothing is
-    // overwritten and the chart and billing read a complete series.
-    for (let day = from; day <= to; day = addIsoDays(day, 1)) {
-      rows.push({
-        subject: { kind: 'campaign', agencyId: ref.agencyId, campaignId: ref.bgCampaignId },
-        date: day,
-        counts: perDay.get(day) ?? emptyCounts(),
-      });
-    }
-    // Only the days whose rows differ from the last pull of that day are written: a re-run of the
-    // same data writes nothing, and an hourly run usually writes today's rows alone. A forced pull
-    // (`options.from`) writes every day.
-    const byDay = new Map<string, TDailyRowWrite[]>();
-    for (const row of rows) {
-      let ofDay = byDay.get(row.date);
-      if (!ofDay) byDay.set(row.date, (ofDay = []));
-      ofDay.push(row);
-    }
-    const changed: TDailyRowWrite[] = [];
+    const parts = dayRanges(from, to, PIPELINE_DAYS);
+    const pullPart = (part: { from: string; to: string }) =>
+      quiet(
+        Promise.all([
+          pull(campaign, 'lineItem', part.from, part.to, deps),
+          pull(campaign, 'creative', part.from, part.to, deps),
+        ]),
+      );
     pulledDays = {};
-    for (const [day, ofDay] of byDay) {
-      const hash = createHash('sha256').update(JSON.stringify(ofDay)).digest('base64url');
-      pulledDays[day] = hash;
-      if (options.from !== undefined || state?.pulledDays[day] !== hash) changed.push(...ofDay);
+    let pulling = pullPart(parts[0] as { from: string; to: string });
+    let writing: Promise<void> = Promise.resolve();
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as { from: string; to: string };
+      const [byLineItem, byCreative] = await pulling;
+      if (i + 1 < parts.length) pulling = pullPart(parts[i + 1] as { from: string; to: string });
+      const partRows = rowsOfPull(ref, creativeIds, byLineItem, byCreative, part);
+      rows.push(...partRows);
+      const changed = changedDays(partRows, state, options.from !== undefined, pulledDays);
+      // One part's writes at a time (each already several batches in flight).
+      await writing;
+      if (changed.length > 0) writing = quiet(deps.reports.putDailyRows(changed));
+      rowsWritten += changed.length;
     }
-    if (changed.length > 0) await deps.reports.putDailyRows(changed);
-    rowsWritten = changed.length;
+    await writing;
   }
 
   // Rows that changed move the rollups; otherwise they are recomputed once a day (the ranges roll).
