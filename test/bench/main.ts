@@ -11,7 +11,7 @@
  * - invoices: time to export 50 invoices as PDFs in Chromium, Latin names and names that need
  *   embedded fonts (Polish, Greek, Japanese, Russian, Korean, Czech)                              #5
  * - reports: p50/p99 of campaigns-by-advertiser and line-item reports (200 line items, 120 days)
- *   through the local gateway (goal p99 < 150 ms), and sync throughput in daily rows/s            #6
+ *   through the local gateway (goal p99 < 150 ms)                                                 #6
  * - lists: the invoices list of an agency with 500 invoices: one reply's size and time, and the
  *   whole list page by page                                                                      #9 §6
  * - sync: report sync against raw BatchWriteItem into the same DynamoDB Local (ceiling, sync,
@@ -25,7 +25,7 @@ import { measureLatency } from './latency';
 import { formatWebFigures, measureLighthouse, measureLoginRouteJs } from './web';
 import { measureBilling } from './billing';
 import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
-import { formatReportsFigures, measureReports, measureSync } from './reports';
+import { formatReportsFigures, measureReports } from './reports';
 import { formatListFigures, measureInvoiceList } from './lists';
 import { formatSyncScaleFigures, measureSyncScale } from './sync';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
@@ -135,8 +135,7 @@ if (sections.has('reports')) {
   // Each measure starts its own fresh stack: forget the ones the sections above stopped.
   forgetStack();
   const reports = await measureReports({ clients: 1, seconds: 10 });
-  const sync = await measureSync();
-  console.log(`${formatReportsFigures(reports, sync)}\n`);
+  console.log(`${formatReportsFigures(reports)}\n`);
 }
 
 if (sections.has('lists')) {
