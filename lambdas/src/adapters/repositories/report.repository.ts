@@ -122,7 +122,7 @@ const MAX_BATCH_GET_ATTEMPTS = 6;
  */
 async function batchGet(
   keys: ReadonlyArray<{ pk: string; sk: string }>,
-  projection: { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> },
+  projection: { ProjectionExpression: string; ExpressionAttributeNames?: Record<string, string> },
   what: string,
 ): Promise<Item[]> {
   const table = tables().reports;
@@ -292,7 +292,8 @@ async function getCampaignsSyncedAt(agencyId: string, campaignIds: readonly stri
   if (unique.length === 0) return new Map();
   const items = await batchGet(
     unique.map((id) => reportKeys.campaignSync(agencyId, id)),
-    { ProjectionExpression: 'pk, syncedAt', ExpressionAttributeNames: {} },
+    // DynamoDB refuses an empty ExpressionAttributeNames: neither name is reserved.
+    { ProjectionExpression: 'pk, syncedAt' },
     'getCampaignsSyncedAt',
   );
   const byPk = new Map(unique.map((id) => [reportKeys.campaignSync(agencyId, id).pk, id]));
