@@ -24,17 +24,19 @@ import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
  * The report sync: pulls daily rows of campaigns from the bidder into the reports table, as daily
  * rows per campaign, line item and creative, then refreshes the rollups the dashboards read.
  *
- * - Idempotent: rows are puts keyed by entity and day (never increments), so a repeated run writes
- *   the same items; rollups are recomputed from the stored rows.
+ * - Idempotent: rows are puts keyed by entity and day (never increments), and only days whose rows
+ *   changed are written, so a repeated run of the same data writes nothing; rollups are recomputed
+ *   from the rows, never incremented.
  * - Incremental: each campaign remembers the last day it pulled; the next run pulls from two days
  *   before it (the bidder restates recent days) through today. A day whose rows equal the last pull
  *   of that day (a hash per day) is not written again; when no day changed, the rollups are left alone.
  * - Fanned out (`report-sync-queue.use-case.ts`): the schedule enqueues one message per campaign whose
  *   end date is within the rollup horizon, and a worker syncs each. Those running or ended in the last
  *   week are pulled; the others only get their rollups refreshed once a day until they are final.
- * - Fast: rows and rollups go out in batches of 25, several in flight (the repository), and rollups
- *   are summed from the rows in memory when the pull covered the campaign's whole flight, so a first
- *   sync never reads back what it just wrote.
+ * - Fast: a long range is pulled 14 days at a time, each part written while the next is pulled; rows
+ *   and rollups go out in batches of 25, several in flight (the repository); and rollups are summed
+ *   from the rows in memory when the pull covered the campaign's whole flight, so a first sync never
+ *   reads back what it just wrote.
  */
 
 /** Campaigns ended this recently still get rows pulled (late conversions, restatements). */
