@@ -594,7 +594,7 @@ export function formatSyncScaleFigures(f: SyncScaleFigures): string {
       .join(', ')}; best ${f.ceiling.best.toFixed(0)} rows/s`,
     `sync of a campaign of ${f.sync.lineItems} line items x ${f.sync.days} days (first sync, whole flight): ${f.sync.rowsWritten} rows + ${f.sync.rollupsWritten} rollups in ${f.sync.seconds.toFixed(1)} s = ${f.sync.rowsPerSecond.toFixed(0)} rows/s`,
     `  where the time went (wall, overlapping): ${split(f.sync.split)}`,
-    `sync / ceiling: ${(f.sync.ratio * 100).toFixed(0)}% (goal >= 70%)`,
+    `sync / ceiling: ${(f.sync.ratio * 100).toFixed(1)}% (goal >= 70%)`,
     `re-run of the same data: ${f.sync.rerun.rowsWritten} rows, ${f.sync.rerun.rollupsWritten} rollups written, ${f.sync.rerun.seconds.toFixed(1)} s`,
     `report bigger than 30,000 rows: ${f.bigReport.pulledRows} line-item rows pulled, ${f.bigReport.storedRows} stored: ${f.bigReport.complete ? 'complete' : 'INCOMPLETE'}`,
     `campaign of ${f.wide.lineItems} line items, one day, fully synced: ${f.wide.rowsWritten} rows + ${f.wide.rollupsWritten} rollups in ${f.wide.seconds.toFixed(1)} s (goal <= 60 s)`,

@@ -175,6 +175,8 @@ function rowsBySubject(rows: readonly TDailyRowWrite[]): Map<string, TStoredDail
 
 /** Days pulled (and then written) at a time, so writing one part overlaps pulling the next. */
 const PIPELINE_DAYS = 14;
+/** Parts whose writes may be under way at once. */
+const PARTS_WRITING = 2;
 
 /** A promise whose failure is awaited later: marked handled now, so a failure before then is not "unhandled". */
 function quiet<T>(promise: Promise<T>): Promise<T> {
@@ -305,7 +307,7 @@ export async function syncCampaign(
       );
     pulledDays = {};
     let pulling = pullPart(parts[0] as { from: string; to: string });
-    let writing: Promise<void> = Promise.resolve();
+    const writing: Array<Promise<void>> = [];
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] as { from: string; to: string };
       const [byLineItem, byCreative] = await pulling;
@@ -313,12 +315,13 @@ export async function syncCampaign(
       const partRows = rowsOfPull(ref, creativeIds, byLineItem, byCreative, part);
       rows.push(...partRows);
       const changed = changedDays(partRows, state, options.from !== undefined, pulledDays);
-      // One part's writes at a time (each already several batches in flight).
-      await writing;
-      if (changed.length > 0) writing = quiet(deps.reports.putDailyRows(changed));
+      // At most two parts' writes at a time (each several batches in flight), so DynamoDB always has
+      // the next part's batches queued when one part's last batches drain.
+      if (writing.length >= PARTS_WRITING) await writing.shift();
+      if (changed.length > 0) writing.push(quiet(deps.reports.putDailyRows(changed)));
       rowsWritten += changed.length;
     }
-    await writing;
+    await Promise.all(writing);
   }
 
   // Rows that changed move the rollups; otherwise they are recomputed once a day (the ranges roll).
