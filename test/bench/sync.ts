@@ -1,23 +1,24 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { BatchWriteItemCommand, DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import type { AttributeValue, WriteRequest } from '@aws-sdk/client-dynamodb';
 import { ensureTables, spawnDynamoDb, waitForDynamoDb } from '@bidgrid/local/emulators/dynamodb';
 import { lambdaEnvironment } from '@bidgrid/local/gateway/lambda-env';
-import { createBidderSimulator } from '@bidgrid/local/simulators/bidder';
 import { createLogger } from '@bidgrid/local/support/logger';
 import { findFreePort } from '@bidgrid/local/support/ports';
 import { METRIC_COUNT_KEYS } from '@bidgrid/shared/metrics/counts.schema';
 import type { TBidderReportRow } from '@bidgrid/lambdas/domain/ports/bidder.port';
 import type { ReportSyncDeps, TCampaignSyncResult } from '@bidgrid/lambdas/domain/report-sync/report-sync.use-case';
+import type { ClonedCampaign, CloneRequest } from './sync-bidder.process';
 
 /**
  * Issue 10 figures of the report sync, on this machine, in one process: DynamoDB Local (the stack's
  * emulator, in memory, fresh tables), the bidder simulator as it is today (its report queue, paged),
  * and the lambdas code (repositories, bidder client, sync, queue, worker) pointed at them.
  *
- * The simulator is seeded in bulk through its store: one campaign, line item and creatives are made
+ * The simulator runs in a process of its own (`sync-bidder.process.ts`), as the bidder is another
+ * machine, and is seeded in bulk through its store: one campaign, line item and creatives are made
  * through the bidder client (its API), then copied in the store with fresh ids (the rows, their
  * settings history and the creative links), which takes milliseconds where 25,000 API calls would take
  * minutes; the app table gets the same campaigns through the repositories.
@@ -44,11 +45,11 @@ type Env = Awaited<ReturnType<typeof startBenchWorld>>;
 async function startBenchWorld() {
   const logger = createLogger('warn');
   const dynamo = spawnDynamoDb({ port: await findFreePort(), dbPath: null }, logger);
-  const simulator = createBidderSimulator({ logger });
+  const simulator = await forkBidder();
   try {
     await waitForDynamoDb(dynamo);
     const { names } = await ensureTables(dynamo.endpoint, logger);
-    const bidderUrl = await listen(simulator.server);
+    const bidderUrl = simulator.url;
     const unused = 'http://127.0.0.1:9';
     Object.assign(
       process.env,
@@ -95,22 +96,44 @@ async function startBenchWorld() {
       beeswaxAdvertiserId,
       async stop() {
         raw.destroy();
-        await new Promise<void>((resolve) => simulator.server.close(() => resolve()));
+        await simulator.stop();
         await dynamo.process.stop();
       },
     };
   } catch (error) {
     await dynamo.process.stop();
-    simulator.server.close();
+    await simulator.stop();
     throw error;
   }
 }
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+/** The bidder simulator in its own process (`sync-bidder.process.ts`): its URL, bulk copies, stop. */
+async function forkBidder() {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./sync-bidder.process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port?: number }) =>
+      message.port ? resolve(message.port) : reject(new Error('the bidder process sent no port')),
+    );
+    child.once('exit', (code) => reject(new Error(`the bidder process exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    clone(request: CloneRequest): Promise<ClonedCampaign[]> {
+      return new Promise((resolve) => {
+        child.once('message', (message: { cloned: ClonedCampaign[] }) => resolve(message.cloned));
+        child.send({ clone: request });
+      });
+    },
+    async stop(): Promise<void> {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ stop: true });
+      await exited;
+    },
+  };
 }
 
 const dayOffset = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -173,47 +196,17 @@ async function makeCampaigns(
     creativeIds.push(id);
   }
 
-  // Bulk copies in the store: the rows as the API made them, fresh ids, settings history and links.
-  const campaigns: BenchCampaign[] = env.simulator.store.update((s) => {
-    const campaignRow = s.rows.campaign[String(templateCampaign)] as Record<string, unknown>;
-    const lineItemRow = s.rows.line_item[String(templateLineItem)] as Record<string, unknown>;
-    const made: BenchCampaign[] = [];
-    for (let c = 0; c < options.count; c++) {
-      const campaignId = s.nextId++;
-      const row = { ...campaignRow, campaign_id: campaignId, campaign_name: `${options.prefix} ${c + 1}` };
-      s.rows.campaign[String(campaignId)] = row;
-      s.history[`campaign:${campaignId}`] = [{ at: null, values: row }];
-      const lineItemIds: number[] = [];
-      for (let l = 0; l < options.lineItems; l++) {
-        const lineItemId = s.nextId++;
-        const li = {
-          ...lineItemRow,
-          line_item_id: lineItemId,
-          campaign_id: campaignId,
-          line_item_name: `Account ${l + 1}`,
-        };
-        s.rows.line_item[String(lineItemId)] = li;
-        s.history[`line_item:${lineItemId}`] = [{ at: null, values: li }];
-        for (const creativeId of creativeIds) {
-          const linkId = s.nextId++;
-          s.rows.creative_line_item[String(linkId)] = {
-            cli_id: linkId,
-            creative_id: creativeId,
-            line_item_id: lineItemId,
-            active: true,
-            account_id: 1,
-          };
-        }
-        lineItemIds.push(lineItemId);
-      }
-      made.push({
-        bgCampaignId: `bg-campaign-${options.prefix}-${c + 1}`,
-        beeswaxCampaignId: campaignId,
-        lineItemIds,
-      });
-    }
-    return made;
-  });
+  // Bulk copies in the simulator's store (its process), with fresh ids, settings history and links.
+  const campaigns: BenchCampaign[] = (
+    await env.simulator.clone({
+      templateCampaign,
+      templateLineItem,
+      creativeIds,
+      prefix: options.prefix,
+      count: options.count,
+      lineItems: options.lineItems,
+    })
+  ).map((copy, c) => ({ ...copy, bgCampaignId: `bg-campaign-${options.prefix}-${c + 1}` as const }));
 
   const { campaignRepository } = await import('@bidgrid/lambdas/adapters/repositories/campaign.repository');
   const { adGroupRepository } = await import('@bidgrid/lambdas/adapters/repositories/ad-group.repository');
