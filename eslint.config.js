@@ -19,6 +19,7 @@ const localStackMayImport = [
   '**/lambdas/src/ws/*.handler.ts',
   '**/lambdas/src/jobs/*.job.ts',
   '**/lambdas/src/jobs/schedules.ts',
+  '**/lambdas/src/jobs/work-queues.ts',
   '**/lambdas/src/triggers/*.trigger.ts',
   '**/lambdas/src/triggers/user-pool-triggers.ts',
   '**/lambdas/src/seeding.ts',

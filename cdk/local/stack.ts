@@ -24,6 +24,7 @@ import { createRestGateway, LOCAL_STAGE, type TokenVerifier } from './gateway/re
 import { createWsGateway } from './gateway/ws';
 import type { LocalStackInfo } from './info';
 import { startJobRunner, type JobRunner } from './jobs/job-runner';
+import { startJobQueues } from './jobs/job-queues';
 import { seeds } from './seed';
 import { infoUsers } from './seed/demo-world';
 import { runSeeds } from './seed/seed-runner';
@@ -246,6 +247,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     mail.outbox = `${simUrls.mail}/outbox`;
 
+    // The queues of the jobs that fan out, before the gateway: its job route sends to them.
+    const jobQueues = startJobQueues({ schedules, jobsDir: paths.jobHandlers, logger: logger.child('jobs') });
+    stoppers.push({
+      name: 'job queues',
+      stop: () => Promise.race([jobQueues.stop(), new Promise<void>((r) => setTimeout(r, 5_000).unref())]),
+    });
     let verifier: Promise<TokenVerifier> | undefined;
     const gatewayLogger = logger.child('gateway');
     const rest = createRestGateway({
@@ -254,7 +261,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ready,
       logger: gatewayLogger,
       logRequests: !options.quiet,
-      jobs: { schedules, jobsDir: paths.jobHandlers },
+      jobs: { schedules, jobsDir: paths.jobHandlers, queues: jobQueues },
     });
     const restPort = await listen(rest, portFor('rest'), PORT_LABELS.rest);
     stoppers.push({ name: 'REST gateway', stop: closeServer(rest) });
@@ -354,6 +361,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       jobsDir: paths.jobHandlers,
       logger: logger.child('jobs'),
       logRuns: !options.quiet,
+      queues: jobQueues,
     });
     stoppers.push({
       name: 'job runner',

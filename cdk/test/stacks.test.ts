@@ -730,6 +730,52 @@ describe('jobs stack', () => {
     expect(resourcesOfType(template, 'Custom::PlaybooksSeed')).toHaveLength(1);
   });
 
+  it('fans report sync out: queue, dead letters with an alarm, and a worker with partial batch failures', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.jobs);
+    const worker = schedules.find((s) => s.name === 'report-sync')?.worker;
+    const queues = resourcesOfType(template, 'AWS::SQS::Queue');
+    const idOf = (name: string) => queues.find(([, p]) => p['QueueName'] === name)?.[0];
+    const work = queues.find(([, p]) => p['QueueName'] === 'bidgrid-dev-report-sync-work')?.[1];
+    const deadLettersId = idOf('bidgrid-dev-report-sync-dead-letters');
+    const [[, mapping] = []] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping');
+    const [[, alarm] = []] = resourcesOfType(template, 'AWS::CloudWatch::Alarm');
+    const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+    const workerFn = functions.find(([id]) => id === (mapping?.['FunctionName'] as { Ref: string }).Ref)?.[1];
+    const scheduleFn = functions.find(([id]) => id.startsWith('JobReportSync'))?.[1];
+    const policies = resourcesOfType(template, 'AWS::IAM::Policy').map(([, p]) => JSON.stringify(p));
+
+    // Assess: the queue hands a message to a second worker only long after the first timed out.
+    expect(worker).toBeDefined();
+    expect(queues).toHaveLength(2);
+    expect(work?.['VisibilityTimeout']).toBe((worker?.timeoutSeconds ?? 0) * 6);
+    expect(work?.['VisibilityTimeout']).toBeGreaterThan(workerFn?.['Timeout'] as number);
+    expect(work?.['RedrivePolicy']).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [deadLettersId, 'Arn'] },
+      maxReceiveCount: worker?.maxReceiveCount,
+    });
+    expect(work?.['SqsManagedSseEnabled']).toBe(true);
+    // The worker reads the queue in batches and reports the messages that failed.
+    expect(mapping?.['FunctionResponseTypes']).toEqual(['ReportBatchItemFailures']);
+    expect(mapping?.['BatchSize']).toBe(worker?.batchSize);
+    expect(mapping?.['ScalingConfig']).toEqual({ MaximumConcurrency: worker?.maxConcurrency });
+    expect(workerFn?.['Timeout']).toBe(worker?.timeoutSeconds);
+    // The alarm watches the dead letters' depth from the first message on.
+    expect(alarm).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLettersId, 'QueueName'] } }],
+    });
+    // The schedule's Lambda knows the queue and may send to it, and only the worker reads it.
+    expect((scheduleFn?.['Environment'] as { Variables: Record<string, unknown> }).Variables['JOB_QUEUE_URL']).toEqual({
+      Ref: idOf('bidgrid-dev-report-sync-work'),
+    });
+    expect(policies.filter((p) => p.includes('sqs:SendMessage'))).toHaveLength(1);
+    expect(policies.filter((p) => p.includes('sqs:ReceiveMessage'))).toHaveLength(1);
+  });
+
   it('turns a schedule entry into a rule that invokes its own job Lambda', () => {
     // Prepare
     const synth = synthStage('dev', {
@@ -801,13 +847,26 @@ describe('every stack', () => {
       }),
     ).sort();
 
+    // The Lambdas of schedules that fan out also get their worker's queue.
+    const fanOutJobs = [...dev.stacks.jobs.queues.keys()].map((job) =>
+      dev.stacks.jobs.getLogicalId(dev.stacks.jobs.jobFunctions.get(job)?.function.node.defaultChild as CfnResource),
+    );
+
     // Assess: the user pool's trigger gets the core settings only (see the auth stack tests).
     expect(functions.length).toBeGreaterThan(3);
+    expect(fanOutJobs).toHaveLength(1);
     for (const [name, fn] of functions) {
       expect(fn['Runtime'], name).toBe('nodejs24.x');
       expect(fn['Architectures'], name).toEqual(['arm64']);
       const variables = Object.keys((fn['Environment'] as { Variables: object }).Variables).sort();
-      expect(variables, name).toEqual(name.startsWith(`${dev.stacks.auth.node.path} `) ? core : expected);
+      const fanOut = fanOutJobs.some((id) => name.endsWith(` ${id}`));
+      expect(variables, name).toEqual(
+        name.startsWith(`${dev.stacks.auth.node.path} `)
+          ? core
+          : fanOut
+            ? [...expected, 'JOB_QUEUE_URL'].sort()
+            : expected,
+      );
     }
   });
 });

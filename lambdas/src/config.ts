@@ -87,6 +87,11 @@ const ZConfig = ZCoreConfig.extend({
   MAIL_MODE: z.enum(['ses', 'outbox']),
   MAIL_OUTBOX_URL: z.url().optional(),
   MAIL_FROM: z.string().default('billing@bidgrid.local'),
+  /**
+   * Cloud only, and only on a job whose work fans out: the SQS queue its worker reads (CDK sets it on
+   * that job's Lambda). Unset locally, where the job sends to the local stack's in-process queue.
+   */
+  JOB_QUEUE_URL: z.url().optional(),
 }).superRefine((env, ctx) => {
   if (env.STAGE !== 'local' && env.CORS_ORIGIN.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['CORS_ORIGIN'], message: 'required outside the local stage' });

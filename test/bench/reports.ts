@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,7 +10,7 @@ import { useLambdasOn } from '../support/lambda-environment';
 /**
  * Issue 6 figures: p50/p99 of the dashboard's two heaviest reads, campaigns by advertiser and the
  * line-item report, for a campaign with 200 line items and 120 days of delivery, through the local
- * gateway (goal p99 under 150 ms); and the report sync's throughput in daily rows per second.
+ * gateway (goal p99 under 150 ms). The report sync's throughput is the `sync` section (`sync.ts`).
  * Each function uses the running stack named by BIDGRID_STACK_INFO, or starts (and stops) its own.
  */
 
@@ -92,12 +91,14 @@ async function demoToken(info: LocalStackInfo): Promise<string> {
   return token;
 }
 
-/** Runs the report sync job through the stack's local job route; its summary. */
-async function runSyncJob(info: LocalStackInfo): Promise<{ rowsWritten: number; durationMs: number }> {
+/**
+ * Runs the report sync job through the stack's local job route, which answers once the worker has
+ * synced every enqueued campaign.
+ */
+async function runSyncJob(info: LocalStackInfo): Promise<void> {
   const res = await fetch(`${info.apiUrl}/__local/jobs/report-sync`, { method: 'POST' });
-  const body = (await res.json()) as { result?: { rowsWritten: number; durationMs: number }; error?: string };
-  if (!res.ok || !body.result) throw new Error(`report-sync failed: ${body.error ?? res.status}`);
-  return body.result;
+  const body = (await res.json()) as { result?: { complete?: boolean }; error?: string };
+  if (!res.ok || body.result?.complete !== true) throw new Error(`report-sync failed: ${body.error ?? res.status}`);
 }
 
 /** What `measureReports` reports. */
@@ -151,36 +152,8 @@ export async function measureReports(options: { clients?: number; seconds?: numb
   });
 }
 
-/** What `measureSync` reports. */
-export interface SyncFigures {
-  /** Daily rows (campaign, line item and creative) the run wrote. */
-  rows: number;
-  seconds: number;
-  rowsPerSecond: number;
-}
-
-/**
- * Throughput of the report sync: a new campaign of 200 line items and 120 days (never synced), then
- * one run of the job through the stack's job route (pull from the bidder simulator's report queue,
- * paged; rows written; rollups recomputed). Rows per second of the whole run.
- */
-export async function measureSync(): Promise<SyncFigures> {
-  return withStack(async (info) => {
-    await useLambdasOn(info);
-    const { createSeedCampaign } = await import('@bidgrid/local/seed/campaigns.seed');
-    // Everything else synced first, so the measured run is this campaign's full history.
-    await runSyncJob(info);
-    const id = `bg-campaign-bench-sync-${Date.now()}` as const;
-    await createSeedCampaign(benchCampaign(id, BENCH_LINE_ITEMS, BENCH_DAYS), today());
-    const started = performance.now();
-    const summary = await runSyncJob(info);
-    const seconds = (performance.now() - started) / 1000;
-    return { rows: summary.rowsWritten, seconds, rowsPerSecond: summary.rowsWritten / seconds };
-  });
-}
-
 /** One line per figure, as the bench prints them. */
-export function formatReportsFigures(reports: ReportsFigures, sync: SyncFigures): string {
+export function formatReportsFigures(reports: ReportsFigures): string {
   const line = (label: string, r: LatencyResult) =>
     `${label}: p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms (${r.requests} requests, ${r.errors} errors)`;
   return [
@@ -188,6 +161,5 @@ export function formatReportsFigures(reports: ReportsFigures, sync: SyncFigures)
     line('campaigns by advertiser', reports.campaignsByAdvertiser),
     line('line-item report ALL_TIME', reports.lineItemReport),
     line('line-item report 30_DAYS', reports.lineItemReport30Days),
-    `report sync: ${sync.rows} daily rows in ${sync.seconds.toFixed(1)} s, ${sync.rowsPerSecond.toFixed(0)} rows/s`,
   ].join('\n');
 }

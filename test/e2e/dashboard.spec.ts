@@ -125,6 +125,11 @@ test.describe('campaigns dashboard', () => {
     await expect(page.getByRole('button', { name: 'Archive Campaign' })).toBeDisabled();
     const allTime = sums(await payloadOf<TDeliveryDay[]>(initialDelivery));
     await expectMetrics(page, { Impressions: allTime.impressions });
+    // How fresh the numbers are: the time of the campaign's last sync (the job runs every minute, so
+    // the time itself moves; its shape is what is fixed).
+    await expect(page.getByTestId('campaign-synced-at')).toHaveText(
+      /^Numbers as of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/,
+    );
     await expect(page.getByTestId('delivery-total-impressions')).toHaveText(allTime.impressions);
     await expect(page.getByRole('table', { name: 'Campaign Targeting Selections' })).toContainText(
       'Tech & Business Publishers',

@@ -13,6 +13,7 @@ import {
 import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import { scheduledEvent } from '../jobs/job-runner';
+import { runAndSettle, type JobQueues } from '../jobs/job-queues';
 import { BodyTooLargeError, readBody } from '../support/http';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
@@ -218,7 +219,7 @@ export interface RestGatewayOptions {
    * only): tests and people trigger billing without waiting for the schedule. The route exists only
    * in the local stack: it is not in the operation table, so CDK never builds it.
    */
-  readonly jobs?: { readonly schedules: readonly JobSchedule[]; readonly jobsDir: string };
+  readonly jobs?: { readonly schedules: readonly JobSchedule[]; readonly jobsDir: string; readonly queues?: JobQueues };
   /** Resolves the verifier once the environment is in place (the JWT adapter reads config()). */
   readonly verifier: () => Promise<TokenVerifier>;
   /** Requests wait for this before they are served (the stack is still starting). */
@@ -431,7 +432,8 @@ function writeProxyResult(res: ServerResponse, result: ProxyResult, requestId: s
 /**
  * `POST /__local/jobs/{name}`: runs the job's handler now with an EventBridge scheduled event, beside
  * the schedule (jobs are written to tolerate an overlapping run), and answers `{job, result}` with
- * what the handler returned; 404 for an unknown job, 500 `{job, error}` when it failed.
+ * what the handler returned (for a job that fans out, once its queue is idle, joined with what the
+ * worker did: `processed`, `failed`, `complete`); 404 for an unknown job, 500 `{job, error}` when it failed.
  */
 async function runLocalJob(
   req: IncomingMessage,
@@ -446,12 +448,13 @@ async function runLocalJob(
   if (req.method !== 'POST') return send(res, 405, { message: 'Use POST' }, { allow: 'POST' });
   const requestId = randomUUID();
   try {
-    const handler = await loadHandler(join(jobs.jobsDir, job.handlerFile));
-    const result = await invoke(
-      handler,
-      scheduledEvent(job),
-      lambdaContext(`bidgrid-local-${job.name}`, JOB_ROUTE_TIMEOUT_MS, requestId),
-      JOB_ROUTE_TIMEOUT_MS,
+    const result = await runAndSettle(jobs.queues, job.name, async () =>
+      invoke(
+        await loadHandler(join(jobs.jobsDir, job.handlerFile)),
+        scheduledEvent(job),
+        lambdaContext(`bidgrid-local-${job.name}`, JOB_ROUTE_TIMEOUT_MS, requestId),
+        JOB_ROUTE_TIMEOUT_MS,
+      ),
     );
     send(res, 200, { job: name, result: result ?? null });
   } catch (error) {

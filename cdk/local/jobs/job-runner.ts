@@ -4,6 +4,7 @@ import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import { LOCAL_REGION } from '../emulators/dynamodb';
 import { invoke, lambdaContext, LOCAL_ACCOUNT_ID, loadHandler } from '../gateway/lambda-context';
 import type { Logger } from '../support/logger';
+import { runAndSettle, type JobQueues } from './job-queues';
 
 /** Scheduled Lambdas may run up to 15 minutes. */
 const JOB_TIMEOUT_MS = 15 * 60_000;
@@ -24,7 +25,10 @@ export function scheduledEvent(job: JobSchedule, time = new Date()): Record<stri
 }
 
 export interface JobRunner {
-  /** Runs a job now (tests, or a person who does not want to wait); joins a run already under way. */
+  /**
+   * Runs a job now (tests, or a person who does not want to wait); joins a run already under way. A run
+   * of a job that fans out ends when its queue is idle.
+   */
   runNow(name: string): Promise<void>;
   /** Stops the timers and waits for runs under way. */
   stop(): Promise<void>;
@@ -33,13 +37,15 @@ export interface JobRunner {
 /**
  * Calls each job's handler every `localIntervalMs` (first run one interval after start, so jobs
  * do not slow the start). A run never overlaps a run of the same job: a tick that finds the job
- * still busy is skipped. Failures are logged and the schedule goes on.
+ * still busy is skipped; a job that fans out is busy until its queue (`queues`) is idle. Failures
+ * are logged and the schedule goes on.
  */
 export function startJobRunner(options: {
   schedules: readonly JobSchedule[];
   jobsDir: string;
   logger: Logger;
   logRuns: boolean;
+  queues?: JobQueues;
 }): JobRunner {
   const running = new Map<string, Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
@@ -50,15 +56,14 @@ export function startJobRunner(options: {
     if (current) return current;
     const started = Date.now();
     const requestId = randomUUID();
-    const execution = loadHandler(join(options.jobsDir, job.handlerFile))
-      .then((handler) =>
-        invoke(
-          handler,
-          scheduledEvent(job),
-          lambdaContext(`bidgrid-local-${job.name}`, JOB_TIMEOUT_MS, requestId),
-          JOB_TIMEOUT_MS,
-        ),
-      )
+    const execution = runAndSettle(options.queues, job.name, async () =>
+      invoke(
+        await loadHandler(join(options.jobsDir, job.handlerFile)),
+        scheduledEvent(job),
+        lambdaContext(`bidgrid-local-${job.name}`, JOB_TIMEOUT_MS, requestId),
+        JOB_TIMEOUT_MS,
+      ),
+    )
       .then(
         () => {
           if (options.logRuns) options.logger.info(`job ${job.name} done in ${Date.now() - started}ms`);

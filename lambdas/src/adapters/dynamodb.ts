@@ -1,8 +1,10 @@
 import {
+  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   DynamoDBClient,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, WriteRequest } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   DynamoDBDocumentClient,
@@ -27,6 +29,23 @@ import type { TCursorScope, TStartKey } from './page-keys';
 export type Item = Record<string, unknown>;
 
 let client: DynamoDBDocumentClient | undefined;
+let base: DynamoDBClient | undefined;
+
+/**
+ * The low-level client under {@link ddb}: writers that build `AttributeValue` items themselves (the
+ * report sync's thousands of rows) skip the document client's conversion.
+ */
+export function rawDdb(): DynamoDBClient {
+  if (base) return base;
+  const cfg = coreConfig();
+  base = new DynamoDBClient({
+    region: cfg.AWS_REGION,
+    ...(cfg.DYNAMODB_ENDPOINT
+      ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+  return base;
+}
 
 /**
  * The one DynamoDB document client of this Lambda, created on first use so the module can be
@@ -35,14 +54,7 @@ let client: DynamoDBDocumentClient | undefined;
  */
 export function ddb(): DynamoDBDocumentClient {
   if (client) return client;
-  const cfg = coreConfig();
-  const base = new DynamoDBClient({
-    region: cfg.AWS_REGION,
-    ...(cfg.DYNAMODB_ENDPOINT
-      ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-  });
-  client = DynamoDBDocumentClient.from(base, {
+  client = DynamoDBDocumentClient.from(rawDdb(), {
     // Optional domain fields are often `undefined`; DynamoDB rejects them unless removed.
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
@@ -182,30 +194,110 @@ function keyOf(item: Item): TStartKey {
   return { pk, sk };
 }
 
-const BATCH_SIZE = 25;
-const MAX_BATCH_ATTEMPTS = 6;
+/** Items of one BatchWriteItem request (the DynamoDB limit). */
+export const BATCH_WRITE_SIZE = 25;
+/** Tries of one batch before its unprocessed items fail the write. */
+export const MAX_BATCH_WRITE_ATTEMPTS = 8;
+/** Requests in flight by default: DynamoDB takes batches to different partitions in parallel. */
+const DEFAULT_BATCH_WRITE_CONCURRENCY = 4;
+/** First back-off before a retry of unprocessed items; doubled per try, capped at `MAX_BACKOFF_MS`. */
+const BASE_BACKOFF_MS = 25;
+const MAX_BACKOFF_MS = 2_000;
 
-/**
- * Puts items in batches of 25 (the BatchWriteItem limit), retrying what DynamoDB leaves
- * unprocessed with a short exponential back-off; throws if some items still fail.
- */
-export async function batchPut(tableName: string, items: readonly Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += BATCH_SIZE) {
-    let requests = items.slice(i, i + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 1; requests.length > 0; attempt++) {
-      if (attempt > MAX_BATCH_ATTEMPTS) {
-        throw new Error(`batchPut: ${requests.length} items still unprocessed in ${tableName}`);
-      }
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 2)));
-      const result = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = (result.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
-        r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
-      );
-    }
-  }
+/** Options of {@link batchWrite}. */
+export interface BatchWriteOptions {
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Waits before a retry; tests pass a recorder. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
-/** Test helper: forget the client so a test with another configuration builds a fresh one. */
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The wait before retry `attempt` (2 = the first retry): exponential with full jitter, so batches
+ * that were throttled together do not come back together.
+ */
+export function batchBackoffMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (attempt - 2));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Sends `items` in BatchWriteItem requests of 25, `concurrency` requests in flight. `send` sends one
+ * request and answers what DynamoDB left unprocessed, which is sent again after a jittered
+ * exponential back-off, at most `MAX_BATCH_WRITE_ATTEMPTS` tries per batch; then the write throws,
+ * naming how many items were left.
+ */
+async function writeInBatches<T>(
+  tableName: string,
+  items: readonly T[],
+  send: (requests: T[]) => Promise<T[]>,
+  options: BatchWriteOptions,
+): Promise<void> {
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_BATCH_WRITE_CONCURRENCY);
+  const sleep = options.sleep ?? defaultSleep;
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      let requests = items.slice(next, next + BATCH_WRITE_SIZE);
+      next += BATCH_WRITE_SIZE;
+      for (let attempt = 1; requests.length > 0; attempt++) {
+        if (attempt > MAX_BATCH_WRITE_ATTEMPTS) {
+          throw new Error(`batchWrite: ${requests.length} items still unprocessed in ${tableName}`);
+        }
+        if (attempt > 1) await sleep(batchBackoffMs(attempt));
+        requests = await send(requests);
+      }
+    }
+  };
+  const lanes = Math.min(concurrency, Math.ceil(items.length / BATCH_WRITE_SIZE));
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+/**
+ * Puts already-marshalled items (low-level `AttributeValue` maps: the report sync builds its
+ * thousands of rows directly, without the document client's conversion) in batches of 25, several in
+ * flight, retrying unprocessed items (see `writeInBatches`). Puts are whole-item overwrites, so a
+ * retried or repeated batch changes nothing twice.
+ */
+export async function batchWrite(
+  tableName: string,
+  items: ReadonlyArray<Record<string, AttributeValue>>,
+  options: BatchWriteOptions = {},
+): Promise<void> {
+  await writeInBatches(
+    tableName,
+    items.map((Item): WriteRequest => ({ PutRequest: { Item } })),
+    async (requests) => {
+      const out = await rawDdb().send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
+      return out.UnprocessedItems?.[tableName] ?? [];
+    },
+    options,
+  );
+}
+
+/** Puts items (document-client values) in batches of 25, several in flight, retrying unprocessed items. */
+export async function batchPut(
+  tableName: string,
+  items: readonly Item[],
+  options: BatchWriteOptions = {},
+): Promise<void> {
+  await writeInBatches(
+    tableName,
+    items,
+    async (batch) => {
+      const out = await ddb().send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: batch.map((Item) => ({ PutRequest: { Item } })) } }),
+      );
+      return (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) => (r.PutRequest?.Item ? [r.PutRequest.Item] : []));
+    },
+    options,
+  );
+}
+
+/** Test helper: forget the clients so a test with another configuration builds fresh ones. */
 export function resetDynamoDbForTests(): void {
   client = undefined;
+  base = undefined;
 }

@@ -1,6 +1,26 @@
 /**
+ * The worker of a job whose work fans out (ARCHITECTURE "Jobs at scale"): the job's handler sends
+ * messages to a queue and this handler works them off in batches, answering partial batch failures.
+ * CDK makes the SQS queue, its dead-letter queue with an alarm on its depth, the worker Lambda and its
+ * event source mapping; the local job runner an in-process queue that calls the same handler.
+ */
+export interface JobWorker {
+  /** File name under `lambdas/src/jobs/` exporting `handler` (SQS event in, `{batchItemFailures}` out). */
+  readonly handlerFile: string;
+  /** Messages per worker call. */
+  readonly batchSize: number;
+  /** The worker Lambda's timeout; the queue's visibility timeout is six times it (AWS's advice). */
+  readonly timeoutSeconds: number;
+  /** Deliveries of a message before it moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  /** Worker calls at once: the event source mapping's maximum concurrency (2 or more), and locally. */
+  readonly maxConcurrency: number;
+}
+
+/**
  * A scheduled job: CDK creates an EventBridge rule with `cloudSchedule` for the handler, and the
- * local stack's job runner calls the same handler every `localIntervalMs`.
+ * local stack's job runner calls the same handler every `localIntervalMs`. A job with a `worker`
+ * fans its work out through a queue.
  */
 export interface JobSchedule {
   /** Unique, kebab-case (`report-sync`); names the rule and the local log lines. */
@@ -11,6 +31,7 @@ export interface JobSchedule {
   readonly cloudSchedule: string;
   /** How often the local stack runs it (short, so a laptop sees results while one works). */
   readonly localIntervalMs: number;
+  readonly worker?: JobWorker;
 }
 
 /** Every scheduled job. */
@@ -25,10 +46,20 @@ export const schedules: ReadonlyArray<JobSchedule> = [
   },
   {
     // Hourly in the cloud: the bidder's reporting updates hourly. Every minute locally, so delivery
-    // shows up on the dashboard while one watches.
+    // shows up on the dashboard while one watches. The schedule enqueues one message per campaign;
+    // the worker syncs them. Five campaigns a call keeps a call of big campaigns well inside its
+    // timeout (25,000 line items sync in well under a minute); ten calls at once stay under the
+    // bidder's rate limit and leave DynamoDB's on-demand table room for the dashboards.
     name: 'report-sync',
     handlerFile: 'report-sync.job.ts',
     cloudSchedule: 'rate(1 hour)',
     localIntervalMs: 60_000,
+    worker: {
+      handlerFile: 'report-sync-worker.job.ts',
+      batchSize: 5,
+      timeoutSeconds: 300,
+      maxReceiveCount: 3,
+      maxConcurrency: 10,
+    },
   },
 ];

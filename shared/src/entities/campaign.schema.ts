@@ -51,6 +51,11 @@ export const ZCampaignReport = z.object({
   timeFrame: ZTimeFrame.optional(),
   /** The day of a `CUSTOM_DATE` report. */
   date: ZIsoDate.optional(),
+  /**
+   * When the report sync last pulled this campaign's numbers from the bidder: the dashboard's
+   * 'as of' time. Null before its first sync.
+   */
+  syncedAt: ZIsoDateTime.nullable().optional(),
 });
 export type TCampaignReport = z.infer<typeof ZCampaignReport>;
 

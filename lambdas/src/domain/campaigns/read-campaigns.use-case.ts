@@ -47,6 +47,18 @@ const advertiserGroup = (agencyId: string, advertiserId: string): TRollupGroup =
  */
 const byNewest = (a: TCampaignRecord, b: TCampaignRecord): number => compareCampaignsNewestFirst(a, b);
 
+/** When each campaign's numbers were last synced (its reports' 'as of'), one batch read for the page. */
+function syncTimes(
+  agencyId: string,
+  campaigns: readonly TCampaignRecord[],
+  deps: Pick<CampaignReadDeps, 'reports'>,
+): Promise<Map<string, string>> {
+  return deps.reports.getCampaignsSyncedAt(
+    agencyId,
+    campaigns.map((c) => c.bgCampaignId),
+  );
+}
+
 /** Campaigns of one advertiser with their report over a rolling time frame. */
 async function withRangeReports(
   agencyId: string,
@@ -55,16 +67,22 @@ async function withRangeReports(
   timeFrame: TRangeTimeFrame,
   deps: CampaignReadDeps,
 ): Promise<TCampaign[]> {
-  const counts = await countsOverTimeFrame(
-    campaigns.map((c) => campaignEntity(agencyId, c)),
-    advertiserGroup(agencyId, advertiserId),
-    timeFrame,
-    reportToday(deps.now()),
-    deps.reports,
-  );
+  const [counts, syncedAt] = await Promise.all([
+    countsOverTimeFrame(
+      campaigns.map((c) => campaignEntity(agencyId, c)),
+      advertiserGroup(agencyId, advertiserId),
+      timeFrame,
+      reportToday(deps.now()),
+      deps.reports,
+    ),
+    syncTimes(agencyId, campaigns, deps),
+  ]);
   return campaigns.map((campaign) => {
     const sum = counts.get(campaign.bgCampaignId);
-    return toPublicCampaign(campaign, sum ? [campaignReportOf(sum, { timeFrame })] : []);
+    return toPublicCampaign(
+      campaign,
+      sum ? [{ ...campaignReportOf(sum, { timeFrame }), syncedAt: syncedAt.get(campaign.bgCampaignId) ?? null }] : [],
+    );
   });
 }
 
@@ -134,16 +152,26 @@ export async function getCampaignDailyReport(
     campaigns = [...page.items].sort(byNewest);
     nextCursor = page.nextCursor;
   }
-  const counts = await countsOfDay(
-    campaigns.map((c) => campaignEntity(input.agencyId, c)),
-    input.date,
-    deps.reports,
-  );
+  const [counts, syncedAt] = await Promise.all([
+    countsOfDay(
+      campaigns.map((c) => campaignEntity(input.agencyId, c)),
+      input.date,
+      deps.reports,
+    ),
+    syncTimes(input.agencyId, campaigns, deps),
+  ]);
   const payload = campaigns.map((campaign) => {
     const sum = counts.get(campaign.bgCampaignId);
     return toPublicCampaign(
       campaign,
-      sum ? [campaignReportOf(sum, { timeFrame: 'CUSTOM_DATE', date: input.date })] : [],
+      sum
+        ? [
+            {
+              ...campaignReportOf(sum, { timeFrame: 'CUSTOM_DATE', date: input.date }),
+              syncedAt: syncedAt.get(campaign.bgCampaignId) ?? null,
+            },
+          ]
+        : [],
     );
   });
   return { payload, nextCursor };

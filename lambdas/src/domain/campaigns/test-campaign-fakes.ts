@@ -8,7 +8,7 @@ import type { CampaignRepository, TSyncCandidate } from '../ports/campaign.port'
 import type { CreativeStorage } from '../ports/creative-storage.port';
 import { reportSubjectKey } from '../ports/report.port';
 import type { ReportRepository, TReportSubject, TRollupGroup, TStoredRollup } from '../ports/report.port';
-import type { TCampaignSyncState, TJobCursor, TStoredDailyRow } from '../reports/report-records.schema';
+import type { TCampaignSyncState, TStoredDailyRow } from '../reports/report-records.schema';
 import type { TAdGroupRecord, TCampaignRecord, TCreativeRecord, TLineItemRecord } from './campaign-records.schema';
 
 /**
@@ -262,7 +262,6 @@ export function memoryReports() {
   /** Rollups by group key, then time frame and subject key. */
   const rollups = new Map<string, Map<string, TStoredRollup>>();
   const syncs = new Map<string, TCampaignSyncState>();
-  let cursor: TJobCursor = { resumeAfter: null, lastCompletedAt: null, lastRunAt: null };
   let puts = 0;
   const repo: ReportRepository = {
     async listDailyRows(subject, from, to) {
@@ -306,18 +305,19 @@ export function memoryReports() {
     async putCampaignSync(agencyId, campaignId, state) {
       syncs.set(`${agencyId}|${campaignId}`, state);
     },
-    async getJobCursor() {
-      return cursor;
-    },
-    async putJobCursor(next) {
-      cursor = next;
+    async getCampaignsSyncedAt(agencyId, campaignIds) {
+      const found = new Map<string, string>();
+      for (const id of campaignIds) {
+        const state = syncs.get(`${agencyId}|${id}`);
+        if (state) found.set(id, state.syncedAt);
+      }
+      return found;
     },
   };
   return {
     repo,
     syncs,
     puts: () => puts,
-    cursor: () => cursor,
     /** The stored daily rows of a subject, by day. */
     rowsOf: (subject: TReportSubject): ReadonlyMap<string, TStoredDailyRow> =>
       rows.get(reportSubjectKey(subject)) ?? new Map(),

@@ -1,6 +1,6 @@
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import type { TCampaignSyncState, TJobCursor, TRollup, TStoredDailyRow } from '../reports/report-records.schema';
+import type { TCampaignSyncState, TRollup, TStoredDailyRow } from '../reports/report-records.schema';
 
 /** Whose daily rows: a campaign, a line item (by its bidder id) or a creative, always of one agency. */
 export type TReportSubject =
@@ -56,12 +56,18 @@ export interface ReportRepository {
   putRollups(rollups: readonly TRollupWrite[]): Promise<void>;
   getCampaignSync(agencyId: string, campaignId: string): Promise<TCampaignSyncState | null>;
   putCampaignSync(agencyId: string, campaignId: string, state: TCampaignSyncState): Promise<void>;
-  getJobCursor(): Promise<TJobCursor>;
-  putJobCursor(cursor: TJobCursor): Promise<void>;
+  /**
+   * When each campaign's numbers were last synced (the dashboard's 'as of'), by campaign id; campaigns
+   * never synced are left out.
+   */
+  getCampaignsSyncedAt(agencyId: string, campaignIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** What reading reports needs. */
-export type ReportReader = Pick<ReportRepository, 'listDailyRows' | 'getDailyRowsOfDay' | 'getRollups'>;
+export type ReportReader = Pick<
+  ReportRepository,
+  'listDailyRows' | 'getDailyRowsOfDay' | 'getRollups' | 'getCampaignsSyncedAt'
+>;
 
 /** One name per subject, for maps of the domain (never a storage key). */
 export function reportSubjectKey(subject: TReportSubject): string {

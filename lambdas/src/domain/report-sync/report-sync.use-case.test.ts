@@ -7,7 +7,9 @@ import { VendorError } from '../../lib/errors';
 import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import { memoryLogger } from '../test-fakes';
-import { runReportSync, syncCampaign } from './report-sync.use-case';
+import { syncCampaign } from './report-sync.use-case';
+import { enqueueReportSync, syncQueuedCampaigns } from './report-sync-queue.use-case';
+import type { TReportSyncMessage } from './report-sync-queue.use-case';
 
 const NOW = new Date('2026-11-25T15:00:00Z');
 
@@ -87,7 +89,7 @@ describe('syncCampaign', () => {
     });
   });
 
-  it('pulls again from two days before the last pulled day, and writes the same rows twice', async () => {
+  it('pulls again from two days before the last pulled day, and writes no day that did not change', async () => {
     const w = world();
     await syncCampaign(ref, w.deps);
     const snapshot = async () =>
@@ -102,8 +104,9 @@ describe('syncCampaign', () => {
     const puts = w.reports.puts();
     const second = await syncCampaign(ref, w.deps);
     const after = await snapshot();
-    expect(w.reports.puts()).toBeGreaterThan(puts);
+    expect(w.reports.puts()).toBe(puts);
     expect(second.pulled).toEqual({ from: '2026-11-23', to: '2026-11-25' });
+    expect(second.rowsWritten).toBe(0);
     expect(after).toBe(before);
   });
 
@@ -129,7 +132,7 @@ describe('syncCampaign', () => {
       syncedThrough: '2026-09-30',
       syncedAt: '2026-10-01T00:00:00.000Z',
       rolledUpOn: '2026-11-24',
-      pulledWindow: null,
+      pulledDays: {},
     });
     const result = await syncCampaign(ref, ended.deps);
     expect(result.pulled).toBeNull();
@@ -149,34 +152,162 @@ describe('syncCampaign', () => {
   });
 });
 
-describe('runReportSync', () => {
-  it('goes through every campaign and records a complete run', async () => {
-    const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })]);
-    const summary = await runReportSync(w.deps, () => 600_000);
-    expect(summary).toMatchObject({ campaigns: 2, pulled: 2, failed: 0, complete: true });
-    expect(w.reports.cursor()).toMatchObject({ resumeAfter: null, lastCompletedAt: NOW.toISOString() });
+describe('syncCampaign pipeline', () => {
+  it('pulls a long range in parts and writes each part while the next is pulled', async () => {
+    // Prepare: a campaign of 25 days; the second part's pull waits until the first part is being written.
+    const w = world();
+    let firstPartWriting: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => (firstPartWriting = resolve));
+    const dailyReport = w.deps.bidder.dailyReport;
+    const putDailyRows = w.deps.reports.putDailyRows;
+    const deps = {
+      ...w.deps,
+      bidder: {
+        dailyReport: async (request: Parameters<typeof dailyReport>[0]) => {
+          if (request.from > '2026-11-01') await writing;
+          return dailyReport(request);
+        },
+      },
+      reports: {
+        ...w.deps.reports,
+        putDailyRows: async (rows: Parameters<typeof putDailyRows>[0]) => {
+          firstPartWriting();
+          return putDailyRows(rows);
+        },
+      },
+    };
+    // Act
+    const result = await syncCampaign(ref, deps);
+    // Assess: two parts of 14 and 11 days, every row written once.
+    expect(w.bidder.requests.map((r) => `${r.dimension} ${r.from}..${r.to}`).sort()).toEqual([
+      'creative 2026-11-01..2026-11-14',
+      'creative 2026-11-15..2026-11-25',
+      'lineItem 2026-11-01..2026-11-14',
+      'lineItem 2026-11-15..2026-11-25',
+    ]);
+    expect(result.rowsWritten).toBe(25 * (1 + 2 + 1));
+    expect(w.reports.rowsOf(CAMPAIGN).size).toBe(25);
+  });
+});
+
+describe('syncCampaign idempotence and rollups', () => {
+  /** Everything the fake store holds for the campaign: rows of every subject and every rollup. */
+  async function contents(w: ReturnType<typeof world>) {
+    const subjects: TReportSubject[] = [
+      CAMPAIGN,
+      { kind: 'lineItem', agencyId: 'bgAgency-demo', beeswaxLineItemId: 71 },
+      { kind: 'lineItem', agencyId: 'bgAgency-demo', beeswaxLineItemId: 72 },
+      { kind: 'creative', agencyId: 'bgAgency-demo', creativeId: 'bgCreative-1' },
+    ];
+    const rows = await Promise.all(subjects.map((subject) => w.reports.repo.listDailyRows(subject, null, null)));
+    const rollups = await Promise.all(
+      (['ALL_TIME', '7_DAYS', '30_DAYS', '90_DAYS'] as const).flatMap((tf) => [
+        w.reports.repo.listRollups({ kind: 'campaign', agencyId: 'bgAgency-demo', campaignId: 'bg-campaign-q3' }, tf),
+        w.reports.repo.listRollups(
+          { kind: 'advertiser', agencyId: 'bgAgency-demo', advertiserId: 'bgAdvertiser-acme' },
+          tf,
+        ),
+      ]),
+    );
+    return JSON.stringify({ rows, rollups });
+  }
+
+  it('changes nothing when run again over the same data, and writes nothing', async () => {
+    // Prepare: one sync, then the steady state of a second one (its window is the last three days).
+    const w = world();
+    await syncCampaign(ref, w.deps);
+    await syncCampaign(ref, w.deps);
+    const before = await contents(w);
+    const puts = w.reports.puts();
+    // Act
+    const again = await syncCampaign(ref, w.deps);
+    // Assess
+    expect(await contents(w)).toBe(before);
+    expect(w.reports.puts()).toBe(puts);
+    expect(again).toMatchObject({ rowsWritten: 0, rollupsWritten: 0 });
+    // The sync state still says when the numbers were last looked at (the dashboard's 'as of').
+    expect(w.reports.syncs.get('bgAgency-demo|bg-campaign-q3')?.syncedAt).toBe(NOW.toISOString());
   });
 
-  it('stops when time runs short and goes on from there next time', async () => {
+  it('sums rollups from the pulled rows as the stored rows would give them', async () => {
+    // Prepare: a first sync sums in memory (the pull began at the campaign's start)...
+    const inMemory = world();
+    await syncCampaign(ref, inMemory.deps);
+    // ...and a sync whose pull starts later reads the older days back from the store.
+    const fromStore = world();
+    await syncCampaign(ref, fromStore.deps);
+    await syncCampaign(ref, fromStore.deps, { from: '2026-11-20', refreshRollups: true });
+    // Assess
+    expect(await contents(fromStore)).toBe(await contents(inMemory));
+  });
+});
+
+describe('enqueueReportSync', () => {
+  it('sends one message per campaign of the work list', async () => {
+    // Prepare
     const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })]);
-    let budget = 600_000;
-    const first = await runReportSync(w.deps, () => {
-      const left = budget;
-      budget = 0;
-      return left;
+    const sent: TReportSyncMessage[] = [];
+    // Act
+    const result = await enqueueReportSync({
+      campaigns: w.store.repo,
+      queue: { send: async (messages) => void sent.push(...messages) },
+      now: () => NOW,
+      log: memoryLogger(),
     });
-    expect(first).toMatchObject({ campaigns: 1, complete: false });
-    expect(w.reports.cursor().resumeAfter).toBe('2026-12-31#bgAgency-demo#bg-campaign-q3');
-    const second = await runReportSync(w.deps, () => 600_000);
-    expect(second).toMatchObject({ campaigns: 1, complete: true });
-    expect(w.bidder.requests.map((r) => r.campaignId)).toEqual([70, 70, 80, 80]);
+    // Assess
+    expect(result.enqueued).toBe(2);
+    expect(sent).toEqual([
+      { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3' },
+      { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q4' },
+    ]);
+    expect(w.bidder.requests).toEqual([]);
   });
 
-  it('stops at a failing bidder, keeps the cursor before it, and reports the failed run', async () => {
+  it('fails when the queue does not take the messages', async () => {
+    const w = world();
+    await expect(
+      enqueueReportSync({
+        campaigns: w.store.repo,
+        queue: {
+          send: async () => {
+            throw new Error('SQS did not take 1 message(s)');
+          },
+        },
+        now: () => NOW,
+        log: memoryLogger(),
+      }),
+    ).rejects.toThrow('SQS did not take');
+  });
+});
+
+describe('syncQueuedCampaigns', () => {
+  const record = (id: string, body: unknown) => ({ id, body: JSON.stringify(body), receiveCount: 1 });
+
+  it('syncs each message and names only the failed ones (partial batch failure)', async () => {
+    // Prepare: the bidder fails for campaign 80; one message is not a sync message at all.
     const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })], {
       failFor: 80,
     });
-    await expect(runReportSync(w.deps, () => 600_000)).rejects.toThrow('1 campaign(s) failed');
-    expect(w.reports.cursor().resumeAfter).toBe('2026-12-31#bgAgency-demo#bg-campaign-q3');
+    // Act
+    const result = await syncQueuedCampaigns(
+      [
+        record('m-1', { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3' }),
+        record('m-2', { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q4' }),
+        { id: 'm-3', body: '{"not":"a sync message"}', receiveCount: 2 },
+      ],
+      w.deps,
+    );
+    // Assess
+    expect(result.failedIds.sort()).toEqual(['m-2', 'm-3']);
+    expect(result.synced.map((s) => s.bgCampaignId)).toEqual(['bg-campaign-q3']);
+    expect(w.reports.rowsOf(CAMPAIGN).size).toBe(25);
+    expect(w.reports.syncs.has('bgAgency-demo|bg-campaign-q4')).toBe(false);
+  });
+
+  it('answers no failures when every message synced', async () => {
+    const w = world();
+    const result = await syncQueuedCampaigns([record('m-1', ref)], w.deps);
+    expect(result.failedIds).toEqual([]);
+    expect(result.synced).toHaveLength(1);
   });
 });

@@ -4,12 +4,12 @@ import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import { VendorError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
+import { reportSubjectKey } from '../ports/report.port';
 import type {
   ReportRepository,
   TDailyRowWrite,
@@ -17,21 +17,26 @@ import type {
   TRollupGroup,
   TRollupWrite,
 } from '../ports/report.port';
+import type { TCampaignSyncState, TStoredDailyRow } from '../reports/report-records.schema';
 import { rangeOf, reportToday, sumInRange } from '../reports/report-rows';
 
 /**
  * The report sync: pulls daily rows of campaigns from the bidder into the reports table, as daily
  * rows per campaign, line item and creative, then refreshes the rollups the dashboards read.
  *
- * - Idempotent: rows are puts keyed by entity and day (never increments), so a repeated run writes
- *   the same items; rollups are recomputed from the stored rows.
+ * - Idempotent: rows are puts keyed by entity and day (never increments), and only days whose rows
+ *   changed are written, so a repeated run of the same data writes nothing; rollups are recomputed
+ *   from the rows, never incremented.
  * - Incremental: each campaign remembers the last day it pulled; the next run pulls from two days
- *   before it (the bidder restates recent days) through today. Rows equal to the last pull of the
- *   same days (a hash) are not written again and leave the rollups alone.
- * - Work list: every campaign whose end date is within the rollup horizon, from an index (no Scan).
- *   Those running or ended in the last week are pulled; the others only get their rollups refreshed
- *   once a day until they are final.
- * - Resumable: a run that runs out of time records where it stopped; the next run goes on from there.
+ *   before it (the bidder restates recent days) through today. A day whose rows equal the last pull
+ *   of that day (a hash per day) is not written again; when no day changed, the rollups are left alone.
+ * - Fanned out (`report-sync-queue.use-case.ts`): the schedule enqueues one message per campaign whose
+ *   end date is within the rollup horizon, and a worker syncs each. Those running or ended in the last
+ *   week are pulled; the others only get their rollups refreshed once a day until they are final.
+ * - Fast: a long range is pulled 14 days at a time, each part written while the next is pulled; rows
+ *   and rollups go out in batches of 25, several in flight (the repository); and rollups are summed
+ *   from the rows in memory when the pull covered the campaign's whole flight, so a first sync never
+ *   reads back what it just wrote.
  */
 
 /** Campaigns ended this recently still get rows pulled (late conversions, restatements). */
@@ -43,18 +48,19 @@ export const RESTATEMENT_DAYS = 2;
  * days) and no more pulls: its rollups are final.
  */
 export const ROLLUP_HORIZON_DAYS = 91;
-/** Reads at once when recomputing rollups. */
+/** Reads at once when recomputing rollups from stored rows. */
 const ROLLUP_CONCURRENCY = 8;
-/** A run stops starting campaigns when less time than this is left. */
-const TIME_MARGIN_MS = 60_000;
 
 const RANGE_TIME_FRAMES = TIME_FRAMES.filter((tf): tf is TRangeTimeFrame => tf !== 'CUSTOM_DATE');
 
 /** Ports of the sync. */
 export interface ReportSyncDeps {
-  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems' | 'listSyncCandidates'>;
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'listLineItems'>;
   adGroups: Pick<AdGroupRepository, 'listCampaignCreatives'>;
-  reports: ReportRepository;
+  reports: Pick<
+    ReportRepository,
+    'listDailyRows' | 'putDailyRows' | 'putRollups' | 'getCampaignSync' | 'putCampaignSync'
+  >;
   bidder: Pick<BidderCampaigns, 'dailyReport'>;
   now: () => Date;
   log: Logger;
@@ -67,18 +73,6 @@ export interface TCampaignSyncResult {
   pulled: { from: string; to: string } | null;
   rowsWritten: number;
   rollupsWritten: number;
-}
-
-/** What a run did. */
-export interface TReportSyncSummary {
-  campaigns: number;
-  pulled: number;
-  rowsWritten: number;
-  rollupsWritten: number;
-  failed: number;
-  /** False when the run stopped early (time or a failing bidder); the cursor says where. */
-  complete: boolean;
-  durationMs: number;
 }
 
 async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -100,12 +94,21 @@ async function pull(
   return deps.bidder.dailyReport({ campaignId: campaign.beeswaxCampaignId, dimension, from, to, lineItemIds });
 }
 
-/** Recomputes the rollups of a campaign, its line items and its creatives from their stored rows. */
+/** The rows of each entity a rollup refresh needs, keyed by `reportSubjectKey`. */
+type TRowsBySubject = ReadonlyMap<string, readonly TStoredDailyRow[]>;
+
+/**
+ * Recomputes the rollups of a campaign, its line items and its creatives. `pulled` has the rows of
+ * the days just pulled (by subject), and `pulledFrom` their first day: the stored rows before that day
+ * are read and joined to them, unless the pull began at the campaign's start (then nothing older
+ * exists and nothing is read). Without a pull, every stored row is read.
+ */
 async function refreshRollups(
   campaign: TCampaignRecord,
   lineItemIds: readonly number[],
   creativeIds: readonly string[],
   deps: ReportSyncDeps,
+  pulled: { rows: TRowsBySubject; from: string } | null,
 ): Promise<number> {
   const { agencyId, bgCampaignId, bgAdvertiserId } = campaign;
   const today = reportToday(deps.now());
@@ -127,9 +130,14 @@ async function refreshRollups(
       group: ofCampaign,
     })),
   ];
+  const readOlder = pulled === null || pulled.from > campaign.start_date;
   const writes: TRollupWrite[] = [];
-  await inBatches(entities, ROLLUP_CONCURRENCY, async (entity) => {
-    const rows = await deps.reports.listDailyRows(entity.subject, null, null);
+  await inBatches(entities, readOlder ? ROLLUP_CONCURRENCY : entities.length, async (entity) => {
+    const fresh = pulled?.rows.get(reportSubjectKey(entity.subject)) ?? [];
+    const older = readOlder
+      ? await deps.reports.listDailyRows(entity.subject, null, pulled === null ? null : addIsoDays(pulled.from, -1))
+      : [];
+    const rows = older.length === 0 ? fresh : [...older, ...fresh];
     for (const timeFrame of RANGE_TIME_FRAMES) {
       const counts = sumInRange(rows, rangeOf(timeFrame, today));
       writes.push({
@@ -141,6 +149,108 @@ async function refreshRollups(
   });
   await deps.reports.putRollups(writes);
   return writes.length;
+}
+
+/** The pulled rows by subject, as stored rows (for rollups summed in memory). */
+function rowsBySubject(rows: readonly TDailyRowWrite[]): Map<string, TStoredDailyRow[]> {
+  const bySubject = new Map<string, TStoredDailyRow[]>();
+  for (const row of rows) {
+    const key = reportSubjectKey(row.subject);
+    let list = bySubject.get(key);
+    if (!list) bySubject.set(key, (list = []));
+    list.push({ ...row.counts, date: row.date });
+  }
+  return bySubject;
+}
+
+/** Days pulled (and then written) at a time, so writing one part overlaps pulling the next. */
+const PIPELINE_DAYS = 14;
+/** Parts whose writes may be under way at once. */
+const PARTS_WRITING = 2;
+
+/** A promise whose failure is awaited later: marked handled now, so a failure before then is not "unhandled". */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** `from`..`to` cut into ranges of at most `days` days, in order. */
+function dayRanges(from: string, to: string, days: number): Array<{ from: string; to: string }> {
+  const ranges: Array<{ from: string; to: string }> = [];
+  for (let start = from; start <= to; start = addIsoDays(start, days)) {
+    const end = addIsoDays(start, days - 1);
+    ranges.push({ from: start, to: end < to ? end : to });
+  }
+  return ranges;
+}
+
+/**
+ * The daily rows of a pull of `range`: a row per line item and creative and day the bidder reported,
+ * and a campaign row for every day of the range, zero included, so a day restated to nothing is
+ * overwritten and the chart and billing read a complete series.
+ */
+function rowsOfPull(
+  ref: { agencyId: string; bgCampaignId: string },
+  creativeIds: ReadonlyMap<number, string>,
+  byLineItem: readonly TBidderReportRow[],
+  byCreative: readonly TBidderReportRow[],
+  range: { from: string; to: string },
+): TDailyRowWrite[] {
+  const rows: TDailyRowWrite[] = [];
+  const perDay = new Map<string, TMetricCounts>();
+  for (const row of byLineItem) {
+    rows.push({
+      subject: { kind: 'lineItem', agencyId: ref.agencyId, beeswaxLineItemId: row.id },
+      date: row.day,
+      counts: row.counts,
+    });
+    perDay.set(row.day, addCounts(perDay.get(row.day) ?? emptyCounts(), row.counts));
+  }
+  for (const row of byCreative) {
+    // Creatives deleted here still show in the bidder's history: their rows have nowhere to go.
+    const bgCreativeId = creativeIds.get(row.id);
+    if (bgCreativeId) {
+      rows.push({
+        subject: { kind: 'creative', agencyId: ref.agencyId, creativeId: bgCreativeId },
+        date: row.day,
+        counts: row.counts,
+      });
+    }
+  }
+  for (let day = range.from; day <= range.to; day = addIsoDays(day, 1)) {
+    rows.push({
+      subject: { kind: 'campaign', agencyId: ref.agencyId, campaignId: ref.bgCampaignId },
+      date: day,
+      counts: perDay.get(day) ?? emptyCounts(),
+    });
+  }
+  return rows;
+}
+
+/**
+ * The rows of the days that differ from the last pull of that day (a hash of the day's rows), and
+ * each day's hash added to `hashes`: a re-run of the same data writes nothing, and an hourly run
+ * usually writes today's rows alone. `force` (a pull from a given day) keeps every day.
+ */
+function changedDays(
+  rows: readonly TDailyRowWrite[],
+  state: TCampaignSyncState | null,
+  force: boolean,
+  hashes: Record<string, string>,
+): TDailyRowWrite[] {
+  const byDay = new Map<string, TDailyRowWrite[]>();
+  for (const row of rows) {
+    let ofDay = byDay.get(row.date);
+    if (!ofDay) byDay.set(row.date, (ofDay = []));
+    ofDay.push(row);
+  }
+  const changed: TDailyRowWrite[] = [];
+  for (const [day, ofDay] of byDay) {
+    const hash = createHash('sha256').update(JSON.stringify(ofDay)).digest('base64url');
+    hashes[day] = hash;
+    if (force || state?.pulledDays[day] !== hash) changed.push(...ofDay);
+  }
+  return changed;
 }
 
 /**
@@ -171,136 +281,61 @@ export async function syncCampaign(
   const shouldPull = from <= to && (options.from !== undefined || state === null || recent);
 
   const rows: TDailyRowWrite[] = [];
-  let pulledWindow = state?.pulledWindow ?? null;
-  let unchanged = false;
+  let pulledDays = state?.pulledDays ?? {};
+  let rowsWritten = 0;
   if (shouldPull) {
-    const lineItemIds = lineItems.map((li) => li.beeswaxLineItemId);
-    const [byLineItem, byCreative] = await Promise.all([
-      pull(campaign, lineItemIds, 'lineItem', from, to, deps),
-      pull(campaign, lineItemIds, 'creative', from, to, deps),
-    ]);
-    const perDay = new Map<string, TMetricCounts>();
-    for (const row of byLineItem) {
-      rows.push({
-        subject: { kind: 'lineItem', agencyId: ref.agencyId, beeswaxLineItemId: row.id },
-        date: row.day,
-        counts: row.counts,
-      });
-      perDay.set(row.day, addCounts(perDay.get(row.day) ?? emptyCounts(), row.counts));
-    }
+    // The range is pulled a few days at a time, and each part is written while the next is pulled:
+    // the sync then takes about as long as its writes, not its pull plus its writes.
     const creativeIds = new Map(creatives.map((c) => [c.beeswaxCreativeId, c.bgCreativeId]));
-    for (const row of byCreative) {
-      // Creatives deleted here still show in the bidder's history: their rows have nowhere to go.
-      const bgCreativeId = creativeIds.get(row.id);
-      if (bgCreativeId) {
-        rows.push({
-          subject: { kind: 'creative', agencyId: ref.agencyId, creativeId: bgCreativeId },
-          date: row.day,
-          counts: row.counts,
-        });
-      }
+    const parts = dayRanges(from, to, PIPELINE_DAYS);
+    const lineItemIds = lineItems.map((li) => li.beeswaxLineItemId);
+    const pullPart = (part: { from: string; to: string }) =>
+      quiet(
+        Promise.all([
+          pull(campaign, lineItemIds, 'lineItem', part.from, part.to, deps),
+          pull(campaign, lineItemIds, 'creative', part.from, part.to, deps),
+        ]),
+      );
+    pulledDays = {};
+    let pulling = pullPart(parts[0] as { from: string; to: string });
+    const writing: Array<Promise<void>> = [];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as { from: string; to: string };
+      const [byLineItem, byCreative] = await pulling;
+      if (i + 1 < parts.length) pulling = pullPart(parts[i + 1] as { from: string; to: string });
+      const partRows = rowsOfPull(ref, creativeIds, byLineItem, byCreative, part);
+      rows.push(...partRows);
+      const changed = changedDays(partRows, state, options.from !== undefined, pulledDays);
+      // At most two parts' writes at a time (each several batches in flight), so DynamoDB always has
+      // the next part's batches queued when one part's last batches drain.
+      if (writing.length >= PARTS_WRITING) await writing.shift();
+      if (changed.length > 0) writing.push(quiet(deps.reports.putDailyRows(changed)));
+      rowsWritten += changed.length;
     }
-    // Every day of the range gets a campaign row, zero included, so a day restated to nothing is
-    // overwritten and the chart and billing read a complete series.
-    for (let day = from; day <= to; day = addIsoDays(day, 1)) {
-      rows.push({
-        subject: { kind: 'campaign', agencyId: ref.agencyId, campaignId: ref.bgCampaignId },
-        date: day,
-        counts: perDay.get(day) ?? emptyCounts(),
-      });
-    }
-    const hash = createHash('sha256').update(JSON.stringify(rows)).digest('base64url');
-    unchanged =
-      options.from === undefined &&
-      state?.pulledWindow?.from === from &&
-      state.pulledWindow.to === to &&
-      state.pulledWindow.hash === hash;
-    if (!unchanged) await deps.reports.putDailyRows(rows);
-    pulledWindow = { from, to, hash };
+    await Promise.all(writing);
   }
 
   // Rows that changed move the rollups; otherwise they are recomputed once a day (the ranges roll).
-  const refresh = (shouldPull && !unchanged) || options.refreshRollups === true || state?.rolledUpOn !== today;
+  const refresh = rowsWritten > 0 || options.refreshRollups === true || state?.rolledUpOn !== today;
   const rollupsWritten = refresh
     ? await refreshRollups(
         campaign,
         lineItems.map((li) => li.beeswaxLineItemId),
         creatives.map((c) => c.bgCreativeId),
         deps,
+        shouldPull ? { rows: rowsBySubject(rows), from } : null,
       )
     : 0;
   await deps.reports.putCampaignSync(ref.agencyId, ref.bgCampaignId, {
     syncedThrough: shouldPull ? to : (state?.syncedThrough ?? addIsoDays(campaign.start_date, -1)),
     syncedAt: now.toISOString(),
     rolledUpOn: refresh ? today : (state?.rolledUpOn ?? null),
-    pulledWindow,
+    pulledDays,
   });
   return {
     bgCampaignId: ref.bgCampaignId,
     pulled: shouldPull ? { from, to } : null,
-    rowsWritten: unchanged ? 0 : rows.length,
+    rowsWritten,
     rollupsWritten,
   };
-}
-
-/**
- * One run of the job: every campaign of the work list, in index order, from where the last run
- * stopped if it did not finish. Stops early, recording the cursor, when time runs short or the
- * bidder keeps failing (after the transport's back-off); other failures are logged and skipped.
- * Throws at the end when a campaign failed, so the scheduler records a failed run.
- */
-export async function runReportSync(deps: ReportSyncDeps, timeLeftMs: () => number): Promise<TReportSyncSummary> {
-  const started = deps.now();
-  const today = reportToday(started);
-  const cursor = await deps.reports.getJobCursor();
-  const candidates = await deps.campaigns.listSyncCandidates(
-    addIsoDays(today, -ROLLUP_HORIZON_DAYS),
-    cursor.resumeAfter ?? undefined,
-  );
-  const summary: TReportSyncSummary = {
-    campaigns: 0,
-    pulled: 0,
-    rowsWritten: 0,
-    rollupsWritten: 0,
-    failed: 0,
-    complete: true,
-    durationMs: 0,
-  };
-  let resumeAfter: string | null = null;
-  let stoppedBy: unknown = null;
-  for (const candidate of candidates) {
-    if (timeLeftMs() < TIME_MARGIN_MS) {
-      summary.complete = false;
-      break;
-    }
-    try {
-      const result = await syncCampaign(candidate, deps);
-      summary.campaigns++;
-      if (result.pulled) summary.pulled++;
-      summary.rowsWritten += result.rowsWritten;
-      summary.rollupsWritten += result.rollupsWritten;
-      resumeAfter = candidate.position;
-    } catch (error) {
-      summary.failed++;
-      deps.log.error('report sync of a campaign failed', { campaignId: candidate.bgCampaignId, error });
-      if (error instanceof VendorError) {
-        // The bidder is down or refusing: stop here and start from this campaign next time.
-        summary.complete = false;
-        stoppedBy = error;
-        break;
-      }
-      resumeAfter = candidate.position;
-    }
-  }
-  await deps.reports.putJobCursor({
-    resumeAfter: summary.complete ? null : resumeAfter,
-    lastCompletedAt: summary.complete ? started.toISOString() : cursor.lastCompletedAt,
-    lastRunAt: started.toISOString(),
-  });
-  summary.durationMs = deps.now().getTime() - started.getTime();
-  deps.log.info('report sync run', { ...summary });
-  if (summary.failed > 0) {
-    throw new Error(`report sync: ${summary.failed} campaign(s) failed`, { cause: stoppedBy ?? undefined });
-  }
-  return summary;
 }

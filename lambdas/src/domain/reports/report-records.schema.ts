@@ -32,17 +32,10 @@ export const ZCampaignSyncState = z.object({
   /** The day its rollups were last recomputed. */
   rolledUpOn: z.string().nullable().default(null),
   /**
-   * The last pull's days and a hash of its rows: the same rows pulled again (the bidder's numbers
-   * move by the hour) are not written again, nor are the rollups recomputed.
+   * A hash of the rows of each day of the last pull: a day pulled again with the same rows (the
+   * bidder's numbers move by the hour, mostly today's) is not written again, and when no day changed
+   * the rollups are not recomputed. An older state's `pulledWindow` is dropped: its next pull writes.
    */
-  pulledWindow: z.object({ from: z.string(), to: z.string(), hash: z.string() }).nullable().default(null),
+  pulledDays: z.record(z.string(), z.string()).default({}),
 });
 export type TCampaignSyncState = z.infer<typeof ZCampaignSyncState>;
-
-/** The job's cursor: where an interrupted run stopped, and when a run last went through everything. */
-export const ZJobCursor = z.object({
-  resumeAfter: z.string().nullable().default(null),
-  lastCompletedAt: z.string().nullable().default(null),
-  lastRunAt: z.string().nullable().default(null),
-});
-export type TJobCursor = z.infer<typeof ZJobCursor>;

@@ -19,16 +19,15 @@ export interface CampaignField {
   readonly align?: 'end';
 }
 
+/** The report's numbers (not its period or its 'as of' time). */
+type TReportMetricKey = Exclude<keyof TCampaignReport, 'timeFrame' | 'date' | 'syncedAt'>;
+
 const reportValue =
-  (key: Exclude<keyof TCampaignReport, 'timeFrame' | 'date'>) =>
+  (key: TReportMetricKey) =>
   (campaign: TCampaign): number | null =>
     currentReport(campaign)?.[key] ?? null;
 
-const metric = (
-  id: Exclude<keyof TCampaignReport, 'timeFrame' | 'date'>,
-  header: string,
-  format: (value: number | null) => string,
-): CampaignField => ({
+const metric = (id: TReportMetricKey, header: string, format: (value: number | null) => string): CampaignField => ({
   id,
   header,
   text: (campaign) => format(reportValue(id)(campaign)),

@@ -16,6 +16,21 @@ export function formatIsoDay(day: string | null | undefined): string {
   return `${MONTHS[month - 1] ?? ''} ${ordinal(date)} ${year}`;
 }
 
+/**
+ * When the numbers were last synced, in the reader's own time zone ('Nov 26, 2026, 8:05 AM'); the
+ * time zone is a parameter for tests.
+ */
+export function formatSyncedAt(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
 /** Short axis label of a day ('Jan 5'). */
 export function formatAxisDay(day: string): string {
   if (!isIsoDate(day)) return day;

@@ -250,6 +250,32 @@ describe('Campaigns Dashboard', () => {
     expect(cellsOf(targeting)[0]).toEqual(['Finance news', 'United StatesCaliforniaTexas', 'N/A', 'N/A', 'N/A']);
   });
 
+  it("says how fresh the campaign's numbers are: the time of its last sync, or that it has none yet", async () => {
+    // Prepare: the spring campaign was synced; the paused one never was.
+    const world = { campaigns: [spring, paused], lineItems: [makeLineItem()] };
+    const syncedAt: Record<string, string | null> = {
+      [spring.bgCampaignId]: '2026-06-15T14:05:00.000Z',
+      [paused.bgCampaignId]: null,
+    };
+    const withSync = (c: TCampaign): TCampaign => ({
+      ...c,
+      campaignReports: [makeReport({ syncedAt: syncedAt[c.bgCampaignId] ?? null })],
+    });
+
+    // Act
+    const { router } = renderDashboard(world, {
+      listCampaignsByAdvertiser: () => ({ payload: world.campaigns.map(withSync) }),
+    });
+
+    // Assess: the reader's own time zone, so only the minutes are fixed here.
+    await screen.findByRole('table', { name: 'Campaign metrics' });
+    expect(await screen.findByTestId('campaign-synced-at')).toHaveTextContent(
+      /^Numbers as of Jun 1[56], 2026, \d{1,2}:05 (AM|PM)$/,
+    );
+    await router.navigate('/advertisers/bgAdvertiser-acme?campaignId=bg-campaign-paused');
+    await waitFor(() => expect(screen.getByTestId('campaign-synced-at')).toHaveTextContent('Not synced yet'));
+  });
+
   it('keeps a known campaignId, cuts the title at 40 characters and switches campaigns through the URL', async () => {
     // Prepare
     const user = userEvent.setup();

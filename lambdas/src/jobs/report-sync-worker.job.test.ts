@@ -1,0 +1,57 @@
+import '../test-env';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler } from './report-sync-worker.job';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+const record = (messageId: string, body: string): SQSRecord => ({
+  messageId,
+  receiptHandle: `${messageId}-receipt`,
+  body,
+  attributes: {
+    ApproximateReceiveCount: '1',
+    SentTimestamp: '1764144000000',
+    SenderId: 'AIDA',
+    ApproximateFirstReceiveTimestamp: '1764144000000',
+  },
+  messageAttributes: {},
+  md5OfBody: '',
+  eventSource: 'aws:sqs',
+  eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:bidgrid-dev-report-sync-work',
+  awsRegion: 'us-east-1',
+});
+
+describe('report sync worker handler', () => {
+  beforeEach(() => {
+    ddbMock.reset();
+    // No campaign is stored: a message for one is done at once (a campaign deleted since it was enqueued).
+    ddbMock.on(GetCommand).resolves({});
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    ddbMock.on(BatchGetCommand).resolves({ Responses: {} });
+  });
+
+  it('answers the records that failed as batchItemFailures, and only those', async () => {
+    // Prepare: one message for a campaign that is gone, two that are not sync messages.
+    const event: SQSEvent = {
+      Records: [
+        record('m-gone', JSON.stringify({ agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-gone' })),
+        record('m-junk', 'not json'),
+        record('m-wrong', JSON.stringify({ campaign: 12 })),
+      ],
+    };
+    // Act
+    const response = await handler(event);
+    // Assess
+    expect(response.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['m-junk', 'm-wrong']);
+  });
+
+  it('answers no failures for a batch that went through', async () => {
+    const response = await handler({
+      Records: [record('m-1', JSON.stringify({ agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-gone' }))],
+    });
+    expect(response).toEqual({ batchItemFailures: [] });
+  });
+});

@@ -1,0 +1,38 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { bidderClient } from '../adapters/bidder/bidder-client';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { reportRepository } from '../adapters/repositories/report.repository';
+import { syncQueuedCampaigns } from '../domain/report-sync/report-sync-queue.use-case';
+import { logger } from '../lib/logger';
+
+/**
+ * The report sync worker (`worker` of `report-sync` in `schedules.ts`): syncs the campaign of each
+ * message of the batch and answers the messages that failed as `batchItemFailures`, so SQS (or the
+ * local stack's in-process queue) delivers only those again, and after the last try moves them to the
+ * dead-letter queue. The event source mapping has `ReportBatchItemFailures` on.
+ */
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  const log = logger().child({ operation: 'report-sync-worker', requestId: context?.awsRequestId ?? 'unknown' });
+  const result = await syncQueuedCampaigns(
+    event.Records.map((record) => ({
+      id: record.messageId,
+      body: record.body,
+      receiveCount: Number(record.attributes.ApproximateReceiveCount),
+    })),
+    {
+      campaigns: campaignRepository,
+      adGroups: adGroupRepository,
+      reports: reportRepository,
+      bidder: bidderClient(),
+      now: () => new Date(),
+      log,
+    },
+  );
+  log.info('report sync batch', {
+    messages: event.Records.length,
+    failed: result.failedIds.length,
+    rowsWritten: result.synced.reduce((sum, r) => sum + r.rowsWritten, 0),
+  });
+  return { batchItemFailures: result.failedIds.map((itemIdentifier) => ({ itemIdentifier })) };
+}
