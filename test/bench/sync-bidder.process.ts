@@ -27,7 +27,7 @@ export interface ClonedCampaign {
 
 const simulator = createBidderSimulator({ logger: createLogger('warn') });
 
-/** Copies in the store: the rows as the API made them, fresh ids, settings history and links. */
+/** Copies in the store: the rows as the API made them (v2 `id` and `name`), fresh ids, settings history and links. */
 function clone(request: CloneRequest): ClonedCampaign[] {
   return simulator.store.update((s) => {
     const campaignRow = s.rows.campaign[String(request.templateCampaign)] as Record<string, unknown>;
@@ -35,7 +35,7 @@ function clone(request: CloneRequest): ClonedCampaign[] {
     const made: ClonedCampaign[] = [];
     for (let c = 0; c < request.count; c++) {
       const campaignId = s.nextId++;
-      const row = { ...campaignRow, campaign_id: campaignId, campaign_name: `${request.prefix} ${c + 1}` };
+      const row = { ...campaignRow, id: campaignId, name: `${request.prefix} ${c + 1}` };
       s.rows.campaign[String(campaignId)] = row;
       s.history[`campaign:${campaignId}`] = [{ at: null, values: row }];
       const lineItemIds: number[] = [];
@@ -43,9 +43,9 @@ function clone(request: CloneRequest): ClonedCampaign[] {
         const lineItemId = s.nextId++;
         const li = {
           ...lineItemRow,
-          line_item_id: lineItemId,
+          id: lineItemId,
           campaign_id: campaignId,
-          line_item_name: `Account ${l + 1}`,
+          name: `Account ${l + 1}`,
         };
         s.rows.line_item[String(lineItemId)] = li;
         s.history[`line_item:${lineItemId}`] = [{ at: null, values: li }];
@@ -56,7 +56,6 @@ function clone(request: CloneRequest): ClonedCampaign[] {
             creative_id: creativeId,
             line_item_id: lineItemId,
             active: true,
-            account_id: 1,
           };
         }
         lineItemIds.push(lineItemId);

@@ -169,15 +169,14 @@ async function makeCampaigns(
     active: true,
   });
   const templateLineItem = await bidder.createLineItem({
-    advertiserId: beeswaxAdvertiserId,
     campaignId: templateCampaign,
     name: 'Bench account',
     ourId: `${options.prefix}-template-li`,
     media: 'display',
     dailyBudget: 4,
+    totalBudget: 4 * 500,
     cpmBid: 15,
-    ipRanges: ['198.18.0.0/24'],
-    active: true,
+    targeting: { ipRanges: ['198.18.0.0/24'] },
   });
   const creativeIds: number[] = [];
   for (let i = 0; i < options.creatives; i++) {
@@ -189,12 +188,14 @@ async function makeCampaigns(
       width: 300,
       height: 250,
       clickUrl: 'https://bench.example/',
-      assetUrl: 'https://bench.example/banner.png',
+      file: { fileName: 'banner.png', contentType: 'image/png', bytes: new Uint8Array(64) },
       active: true,
     });
     await bidder.linkCreative(id, templateLineItem);
     creativeIds.push(id);
   }
+  // v2 line items are created inactive and switch on once a creative is linked.
+  await bidder.updateLineItem(templateLineItem, { active: true });
 
   // Bulk copies in the simulator's store (its process), with fresh ids, settings history and links.
   const campaigns: BenchCampaign[] = (
@@ -236,6 +237,7 @@ async function makeCampaigns(
           isVideoCampaign: false,
           accounts: campaign.lineItemIds.length,
           pixel_event_id: null,
+          conversion_tag_url: null,
           campaignType: 'managed',
           createdBy: 'bench',
           createdAt,
@@ -459,6 +461,7 @@ export async function measureSyncScale(
           dimension,
           from: dayOffset(-days),
           to: dayOffset(-1),
+          lineItemIds: big.lineItemIds,
         }),
       ),
     );
