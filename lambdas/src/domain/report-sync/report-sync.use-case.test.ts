@@ -69,11 +69,20 @@ describe('syncCampaign', () => {
     const result = await syncCampaign(ref, w.deps);
     // Assess
     expect(result.pulled).toEqual({ from: '2026-11-01', to: '2026-11-25' });
-    // One request per dimension for the whole range, naming the campaign's line items (the adapter
-    // sizes and splits its queries by them).
+    // One request per dimension and part of the range (the sync writes a part while it pulls the
+    // next), each naming the campaign's line items (the adapter sizes and splits its queries by them).
+    const part = (dimension: string, from: string, to: string) => ({
+      campaignId: 70,
+      dimension,
+      from,
+      to,
+      lineItemIds: [71, 72],
+    });
     expect(w.bidder.requests).toEqual([
-      { campaignId: 70, dimension: 'lineItem', from: '2026-11-01', to: '2026-11-25', lineItemIds: [71, 72] },
-      { campaignId: 70, dimension: 'creative', from: '2026-11-01', to: '2026-11-25', lineItemIds: [71, 72] },
+      part('lineItem', '2026-11-01', '2026-11-14'),
+      part('creative', '2026-11-01', '2026-11-14'),
+      part('lineItem', '2026-11-15', '2026-11-25'),
+      part('creative', '2026-11-15', '2026-11-25'),
     ]);
     const campaignRows = await w.reports.repo.listDailyRows(CAMPAIGN, null, null);
     expect(campaignRows).toHaveLength(25);
