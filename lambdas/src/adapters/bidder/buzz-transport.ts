@@ -82,6 +82,13 @@ export class BidderRefusal extends VendorError {
 export const legacyPayload = (reply: unknown): unknown =>
   typeof reply === 'object' && reply !== null ? (reply as { payload?: unknown }).payload : undefined;
 
+/** A reply that does not match its route's description: the bidder changed, or we read it wrong. */
+export class UnexpectedReplyError extends VendorError {
+  constructor(what: string, issues: string) {
+    super(BIDDER_VENDOR, `${what} answered a body that is not the described one: ${issues}`);
+  }
+}
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `Retry-After` in milliseconds (seconds or an HTTP date), or null. */
@@ -269,12 +276,12 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
       );
       const parsed = route.reply.safeParse(reply);
       if (!parsed.success) {
-        throw new VendorError(
-          BIDDER_VENDOR,
-          `${route.method} ${path} answered a body that is not the described one: ${parsed.error.issues
+        throw new UnexpectedReplyError(
+          `${route.method} ${path}`,
+          parsed.error.issues
             .slice(0, 3)
             .map((i) => `${i.path.join('.')}: ${i.message}`)
-            .join('; ')}`,
+            .join('; '),
         );
       }
       return parsed.data as z.output<typeof route.reply>;
