@@ -1,16 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { createBidderClient } from '@bidgrid/lambdas/adapters/bidder/bidder-client';
 import { createBidderReports, TruncatedReportError } from '@bidgrid/lambdas/adapters/bidder/bidder-reports';
-import type { BuzzTransport } from '@bidgrid/lambdas/adapters/bidder/buzz-transport';
-import {
-  MAX_QUERY_ROWS,
-  ZQueryResults,
-  ZQueryState,
-  ZReportFieldList,
-  ZReportList,
-  ZReportingError,
-} from '@bidgrid/lambdas/adapters/bidder/wire/reporting.wire';
+import { createBuzzTransport } from '@bidgrid/lambdas/adapters/bidder/buzz-transport';
+import { authenticateRoute } from '@bidgrid/lambdas/adapters/bidder/wire/auth.wire';
+import type { BuzzRoute } from '@bidgrid/lambdas/adapters/bidder/wire/common.wire';
+import { MAX_QUERY_ROWS, reportingRoutes, ZReportingError } from '@bidgrid/lambdas/adapters/bidder/wire/reporting.wire';
+import { routeOf } from '@bidgrid/lambdas/adapters/bidder/wire/routes.wire';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { createLogger } from '../support/logger';
 import type { HistoryEntry } from './bidder-delivery';
@@ -42,24 +38,19 @@ function bigCampaign(count: number): ReportSource & { lineItemIds: number[] } {
 }
 
 /** Every reply the simulators of this file gave, by route, for the last test to hold against the wire. */
-const replies: Array<{ route: string; status: number; body: unknown }> = [];
+const replies: Array<{ route: BuzzRoute | undefined; name: string; status: number; body: unknown }> = [];
 
-function routeOf(method: string, path: string): string {
-  if (path === '/reporting/reports') return 'reports';
-  if (path.startsWith('/reporting/reports/')) return 'fields';
-  if (method === 'POST' && path === '/reporting/run-query') return 'run';
-  if (path.endsWith('/results')) return 'results';
-  return 'status';
-}
-
-/** A fetch that records the reporting replies it sees. */
+/** A fetch that records the reporting replies it sees, by the wire route they answer. */
 const recordingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const url = new URL(String(input));
   if (url.pathname.startsWith('/reporting/')) {
+    const method = init?.method ?? 'GET';
+    const route = routeOf(method, url.pathname);
     const text = await response.clone().text();
     replies.push({
-      route: routeOf(init?.method ?? 'GET', url.pathname),
+      route,
+      name: route ? `${route.method} ${route.path}` : `${method} ${url.pathname}`,
       status: response.status,
       body: text ? (JSON.parse(text) as unknown) : undefined,
     });
@@ -72,7 +63,10 @@ afterAll(async () => {
   await Promise.all(opened.map((sim) => sim.close()));
 });
 
-/** The reporting routes alone over `source` (no sign-in), and a plain transport to them. */
+/**
+ * The reporting routes alone over `source` (no session needed), a plain caller and the client's
+ * transport to them (its sign-in answered here, as these routes come without the bidder's).
+ */
 async function reportingSimulator(source: ReportSource, options: Partial<ReportingOptions> = {}) {
   const { routes } = createReportingRoutes({
     source: () => source,
@@ -91,14 +85,16 @@ async function reportingSimulator(source: ReportSource, options: Partial<Reporti
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as unknown };
   };
-  const transport: BuzzTransport = {
-    send: () => Promise.reject(new Error('the report pull calls untyped reporting paths only')),
-    async call(method, path, body) {
-      const reply = await call(method, path, body);
-      if (reply.status >= 400) throw new Error(`${method} ${path} answered ${reply.status}`);
-      return reply.body as never;
-    },
-  };
+  const transport = createBuzzTransport({
+    baseUrl: sim.url,
+    buzzKey: 'bidgridlocal',
+    secrets: async (name) => SIMULATOR_SECRETS[name as keyof typeof SIMULATOR_SECRETS],
+    fetch: async (input, init) =>
+      new URL(String(input)).pathname === authenticateRoute.path
+        ? new Response('{}', { status: 200, headers: { 'set-cookie': 'bidgridlocal_buzz_cookie=s1; Path=/' } })
+        : recordingFetch(input, init),
+    sleep: async () => undefined,
+  });
   return { sim, call, transport };
 }
 
@@ -133,7 +129,7 @@ describe('bidder simulator reporting API', () => {
     const fields = await call('GET', '/reporting/reports/performance_agg');
     const unknown = await call('GET', '/reporting/reports/nonsense_agg');
     expect(reports.body).toMatchObject({ results: [{ view: 'performance_agg' }] });
-    expect((fields.body as z.infer<typeof ZReportFieldList>).results.map((f) => f.name)).toEqual(
+    expect(reportingRoutes.reportFields.reply.parse(fields.body).results.map((f) => f.name)).toEqual(
       expect.arrayContaining(['bid_day', 'line_item_id', 'impression', 'spend']),
     );
     expect(unknown).toEqual({ status: 404, body: { detail: 'Not found.' } });
@@ -372,23 +368,15 @@ describe('bidder simulator reporting API', () => {
   });
 
   it('gave only replies that parse with the wire description', () => {
-    const schemaOf = (route: string, status: number): z.ZodType => {
-      if (status >= 400) return ZReportingError;
-      return {
-        reports: ZReportList,
-        fields: ZReportFieldList,
-        run: ZQueryState,
-        status: ZQueryState,
-        results: ZQueryResults,
-      }[route] as z.ZodType;
-    };
     // The faults injected above are the test's, not the simulator's replies.
     const own = replies.filter((r) => !(r.body as { message?: string } | undefined)?.message?.startsWith('Injected'));
-    expect(new Set(own.map((r) => r.route))).toEqual(new Set(['reports', 'fields', 'run', 'status', 'results']));
+    const described = Object.values(reportingRoutes).map((route) => `${route.method} ${route.path}`);
+    expect(new Set(own.map((r) => r.name))).toEqual(new Set(described));
     expect(own.some((r) => r.status >= 400)).toBe(true);
     for (const reply of own) {
-      const parsed = schemaOf(reply.route, reply.status).safeParse(reply.body);
-      expect(parsed.success, `${reply.route} ${reply.status}: ${JSON.stringify(reply.body).slice(0, 200)}`).toBe(true);
+      const schema: z.ZodType = reply.status >= 400 ? ZReportingError : (reply.route?.reply ?? z.never());
+      const parsed = schema.safeParse(reply.body);
+      expect(parsed.success, `${reply.name} ${reply.status}: ${JSON.stringify(reply.body).slice(0, 200)}`).toBe(true);
     }
   });
 });

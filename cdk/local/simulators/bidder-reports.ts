@@ -1,10 +1,10 @@
+import type * as z from 'zod';
+import type { BuzzRoute } from '@bidgrid/lambdas/adapters/bidder/wire/common.wire';
 import {
   MAX_QUERY_ROWS,
   PERFORMANCE_VIEW,
-  ZRunQueryRequest,
+  reportingRoutes,
   type TQueryStatus,
-  type TReportFieldList,
-  type TReportList,
   type TReportingError,
   type TRunQueryRequest,
 } from '@bidgrid/lambdas/adapters/bidder/wire/reporting.wire';
@@ -30,7 +30,9 @@ import type { SimReply, SimRequest, SimRoute } from './simulator-server';
  *   GET  /reporting/run-query/{query_id}          -> {query_id, status} ('running' until done)
  *   GET  /reporting/run-query/{query_id}/results  -> [rows] once complete (409 before)
  *
- * Like the vendor: a request is validated against the wire schema, then against the view (known
+ * The routes are served from their declarations (`reportingRoutes`: method, path, request and reply
+ * types), like the entity routes of `bidder.ts`. Like the vendor: a request is validated against the
+ * route's request description, then against the view (known
  * fields, a `bid_day` filter, filters on dimensions), and refused with the v2 field map of
  * messages; a result holds at most `limit` rows (30,000 at most) and the rest is cut, silently, with
  * no pagination. Completion is asynchronous and deterministic: a query is done at its
@@ -176,7 +178,7 @@ const isQuery = (value: ReportQuery | TReportingError): value is ReportQuery => 
 
 /** Reads a run-query body: the query, or the v2 field map of what is wrong. */
 export function parseRunQuery(body: unknown, now: Date): ReportQuery | TReportingError {
-  const parsed = ZRunQueryRequest.safeParse(body);
+  const parsed = reportingRoutes.runQuery.request.safeParse(body);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
@@ -359,6 +361,12 @@ export interface ReportingOptions {
 
 const detail = (status: number, message: string): SimReply => ({ status, body: { detail: message } });
 
+/** A success reply of `route`, typed by its reply description so the simulator cannot answer off the wire. */
+const answer = <R extends BuzzRoute>(_route: R, status: number, body: z.input<R['reply']>): SimReply => ({
+  status,
+  body,
+});
+
 const PERFORMANCE_REPORT = { id: 1, name: 'Performance Report', view: PERFORMANCE_VIEW };
 
 /** The reporting routes of the bidder simulator, and `forget` to call when its entities change. */
@@ -374,12 +382,14 @@ export function createReportingRoutes(options: ReportingOptions): { routes: SimR
   const withRows: StoredQuery[] = [];
   let next = 1;
 
-  const guarded =
-    (handle: (req: SimRequest) => SimReply) =>
-    (req: SimRequest): SimReply =>
-      options.authorize(req) ?? handle(req);
+  /** Serves a declared route behind the session check. */
+  const on = (route: BuzzRoute, handle: (req: SimRequest) => SimReply): SimRoute => ({
+    method: route.method,
+    pattern: route.path,
+    handle: (req) => options.authorize(req) ?? handle(req),
+  });
 
-  const stored = (req: SimRequest): StoredQuery | undefined => queries.get(req.params.id ?? '');
+  const stored = (req: SimRequest): StoredQuery | undefined => queries.get(req.params.query_id ?? '');
   const statusOf = (q: StoredQuery): TQueryStatus => {
     if (q.statusReads === 0) return 'pending';
     if (q.outcome === 'never' || q.statusReads < until) return 'running';
@@ -387,74 +397,53 @@ export function createReportingRoutes(options: ReportingOptions): { routes: SimR
   };
 
   const routes: SimRoute[] = [
-    {
-      method: 'GET',
-      pattern: '/reporting/reports',
-      handle: guarded(() => {
-        const body: TReportList = { count: 1, next: null, previous: null, results: [PERFORMANCE_REPORT] };
-        return { status: 200, body };
-      }),
-    },
-    {
-      method: 'GET',
-      pattern: '/reporting/reports/:view',
-      handle: guarded((req) => {
-        if (req.params.view !== PERFORMANCE_VIEW) return detail(404, 'Not found.');
-        const results = [
-          ...REPORT_DIMENSIONS.map((name) => ({ name, label: name.replace(/_/g, ' '), type: 'dimension' as const })),
-          ...REPORT_METRICS.map((name) => ({ name, label: name.replace(/_/g, ' '), type: 'measure' as const })),
-        ];
-        const body: TReportFieldList = { count: results.length, next: null, previous: null, results };
-        return { status: 200, body };
-      }),
-    },
-    {
-      method: 'POST',
-      pattern: '/reporting/run-query',
-      handle: guarded((req) => {
-        const body: unknown = req.body.length > 0 ? safeJson(req.body) : undefined;
-        const query = parseRunQuery(body, now());
-        if (!isQuery(query)) return { status: 400, body: query };
-        const id = `q${String(next++).padStart(6, '0')}`;
-        const outcome = options.outcomeOf?.(body as TRunQueryRequest) ?? 'complete';
-        queries.set(id, { id, query, statusReads: 0, outcome });
-        if (queries.size > MAX_QUERIES) queries.delete(queries.keys().next().value as string);
-        return { status: 202, body: { query_id: id, status: 'pending' } };
-      }),
-    },
-    {
-      method: 'GET',
-      pattern: '/reporting/run-query/:id',
-      handle: guarded((req) => {
-        const q = stored(req);
-        if (!q) return detail(404, 'Not found.');
-        q.statusReads++;
-        const status = statusOf(q);
-        return {
-          status: 200,
-          body: { query_id: q.id, status, ...(status === 'error' ? { error: 'The query failed to run.' } : {}) },
-        };
-      }),
-    },
-    {
-      method: 'GET',
-      pattern: '/reporting/run-query/:id/results',
-      handle: guarded((req) => {
-        const q = stored(req);
-        if (!q) return detail(404, 'Not found.');
-        const status = statusOf(q);
-        if (status !== 'complete') return detail(409, `Query ${q.id} is ${status}, not complete.`);
-        // No pagination: past the limit the rows are cut, and nothing in the reply says so.
-        if (!q.rows) {
-          q.rows = engine.run(q.query, now()).slice(0, q.query.limit);
-          // Results stay for a repeated read, but only the latest few: a report can be 30,000 rows.
-          withRows.push(q);
-          const dropped = withRows.length > MAX_KEPT_RESULTS ? withRows.shift() : undefined;
-          if (dropped) delete dropped.rows;
-        }
-        return { status: 200, body: q.rows };
-      }),
-    },
+    on(reportingRoutes.reports, () =>
+      answer(reportingRoutes.reports, 200, { count: 1, next: null, previous: null, results: [PERFORMANCE_REPORT] }),
+    ),
+    on(reportingRoutes.reportFields, (req) => {
+      if (req.params.view !== PERFORMANCE_VIEW) return detail(404, 'Not found.');
+      const results = [
+        ...REPORT_DIMENSIONS.map((name) => ({ name, label: name.replace(/_/g, ' '), type: 'dimension' as const })),
+        ...REPORT_METRICS.map((name) => ({ name, label: name.replace(/_/g, ' '), type: 'measure' as const })),
+      ];
+      return answer(reportingRoutes.reportFields, 200, { count: results.length, next: null, previous: null, results });
+    }),
+    on(reportingRoutes.runQuery, (req) => {
+      const body: unknown = req.body.length > 0 ? safeJson(req.body) : undefined;
+      const query = parseRunQuery(body, now());
+      if (!isQuery(query)) return { status: 400, body: query };
+      const id = `q${String(next++).padStart(6, '0')}`;
+      const outcome = options.outcomeOf?.(body as TRunQueryRequest) ?? 'complete';
+      queries.set(id, { id, query, statusReads: 0, outcome });
+      if (queries.size > MAX_QUERIES) queries.delete(queries.keys().next().value as string);
+      return answer(reportingRoutes.runQuery, 202, { query_id: id, status: 'pending' });
+    }),
+    on(reportingRoutes.queryStatus, (req) => {
+      const q = stored(req);
+      if (!q) return detail(404, 'Not found.');
+      q.statusReads++;
+      const status = statusOf(q);
+      return answer(reportingRoutes.queryStatus, 200, {
+        query_id: q.id,
+        status,
+        ...(status === 'error' ? { error: 'The query failed to run.' } : {}),
+      });
+    }),
+    on(reportingRoutes.queryResults, (req) => {
+      const q = stored(req);
+      if (!q) return detail(404, 'Not found.');
+      const status = statusOf(q);
+      if (status !== 'complete') return detail(409, `Query ${q.id} is ${status}, not complete.`);
+      // No pagination: past the limit the rows are cut, and nothing in the reply says so.
+      if (!q.rows) {
+        q.rows = engine.run(q.query, now()).slice(0, q.query.limit);
+        // Results stay for a repeated read, but only the latest few: a report can be 30,000 rows.
+        withRows.push(q);
+        const dropped = withRows.length > MAX_KEPT_RESULTS ? withRows.shift() : undefined;
+        if (dropped) delete dropped.rows;
+      }
+      return answer(reportingRoutes.queryResults, 200, q.rows);
+    }),
   ];
   return { routes, forget: engine.forget };
 }

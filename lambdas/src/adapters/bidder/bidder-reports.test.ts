@@ -1,18 +1,31 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { VendorError } from '../../lib/errors';
-import type { BuzzTransport } from './buzz-transport';
+import { createBuzzTransport } from './buzz-transport';
 import { CREATIVES_PER_DAY_GUESS, createBidderReports, planQueries, TruncatedReportError } from './bidder-reports';
 import { MAX_QUERY_ROWS, ZRunQueryRequest, type TQueryStatus, type TRunQueryRequest } from './wire/reporting.wire';
 
 type Row = Record<string, number | string>;
 
+const secrets = async (name: string) => (name === 'BIDDER_EMAIL' ? 'api@bidgrid.local' : 'pw');
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
 /**
- * A reporting API over a fixed table of rows, speaking the wire of `wire/reporting.wire.ts`: every
- * run is checked against the request schema; `statuses` is what successive status reads answer; a
- * result is cut at the query's limit, as the bidder cuts it.
+ * A bidder whose reporting API reads a fixed table of rows, speaking the wire of
+ * `wire/reporting.wire.ts`, behind the real transport (sign-in, retries, request and reply checks):
+ * every run is checked against the request schema; `statuses` is what successive status reads
+ * answer; a result is cut at the query's limit, as the bidder cuts it. `reply` may answer a request
+ * instead (a status and a body), to play a bidder that fails or drifts.
  */
-function fakeReporting(table: Row[], options: { statuses?: TQueryStatus[]; reports?: unknown } = {}) {
+function fakeReporting(
+  table: Row[],
+  options: {
+    statuses?: TQueryStatus[];
+    reports?: unknown;
+    reply?: (method: string, path: string) => { status: number; body: unknown } | undefined;
+  } = {},
+) {
   const runs: TRunQueryRequest[] = [];
   const calls: string[] = [];
   const reads = new Map<string, number>();
@@ -29,38 +42,54 @@ function fakeReporting(table: Row[], options: { statuses?: TQueryStatus[]; repor
         return m[1] === '>=' ? value >= Number(m[2]) : m[1] === '<=' ? value <= Number(m[2]) : value === Number(m[2]);
       });
     });
-  const transport: BuzzTransport = {
-    send: () => Promise.reject(new Error('the report pull uses call only')),
-    async call(method, path, body) {
-      calls.push(`${method} ${path}`);
-      if (method === 'GET' && path === '/reporting/reports') {
-        return (options.reports ?? {
+  const answer = (method: string, path: string, body: unknown): unknown => {
+    if (method === 'GET' && path === '/reporting/reports') {
+      return (
+        options.reports ?? {
           count: 1,
           next: null,
           previous: null,
           results: [{ id: 1, name: 'Performance Report', view: 'performance_agg' }],
-        }) as never;
-      }
-      if (method === 'POST' && path === '/reporting/run-query') {
-        runs.push(ZRunQueryRequest.parse(body));
-        return { query_id: `q${runs.length}`, status: 'pending' } as never;
-      }
-      const status = /^\/reporting\/run-query\/q(\d+)$/.exec(path);
-      if (status) {
-        const id = `q${status[1]}`;
-        const seen = (reads.get(id) ?? 0) + 1;
-        reads.set(id, seen);
-        const statuses = options.statuses ?? ['complete'];
-        return { query_id: id, status: statuses[Math.min(seen, statuses.length) - 1] } as never;
-      }
-      const results = /^\/reporting\/run-query\/q(\d+)\/results$/.exec(path);
-      if (results) {
-        const run = runs[Number(results[1]) - 1] as TRunQueryRequest;
-        return table.filter((row) => matches(row, run.filters)).slice(0, run.limit) as never;
-      }
-      throw new Error(`unexpected ${method} ${path}`);
-    },
+        }
+      );
+    }
+    if (method === 'POST' && path === '/reporting/run-query') {
+      runs.push(ZRunQueryRequest.parse(body));
+      return { query_id: `q${runs.length}`, status: 'pending' };
+    }
+    const status = /^\/reporting\/run-query\/q(\d+)$/.exec(path);
+    if (method === 'GET' && status) {
+      const id = `q${status[1]}`;
+      const seen = (reads.get(id) ?? 0) + 1;
+      reads.set(id, seen);
+      const statuses = options.statuses ?? ['complete'];
+      return { query_id: id, status: statuses[Math.min(seen, statuses.length) - 1] };
+    }
+    const results = /^\/reporting\/run-query\/q(\d+)\/results$/.exec(path);
+    if (method === 'GET' && results) {
+      const run = runs[Number(results[1]) - 1] as TRunQueryRequest;
+      return table.filter((row) => matches(row, run.filters)).slice(0, run.limit);
+    }
+    throw new Error(`unexpected ${method} ${path}`);
   };
+  const fetchFake: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/rest/v2/authenticate') {
+      return json(200, { message: 'ok' }, { 'set-cookie': 'acct_buzz_cookie=s1; Path=/' });
+    }
+    calls.push(`${method} ${url.pathname}`);
+    const early = options.reply?.(method, url.pathname);
+    if (early) return json(early.status, early.body);
+    return json(200, answer(method, url.pathname, init?.body ? JSON.parse(String(init.body)) : undefined));
+  };
+  const transport = createBuzzTransport({
+    baseUrl: 'http://bidder.test',
+    buzzKey: 'acct',
+    secrets,
+    fetch: fetchFake,
+    sleep: async () => undefined,
+  });
   return { transport, runs, calls };
 }
 
@@ -240,6 +269,27 @@ describe('dailyReport', () => {
     expect(api.runs.some((r) => r.filters['line_item_id'] !== undefined)).toBe(true);
   });
 
+  it('asks for a query again when the bidder failed on it (running a query twice costs no wrong row)', async () => {
+    // Prepare: the first run-query answers 503; a POST is retried on 5xx only when marked idempotent.
+    let failures = 1;
+    const api = fakeReporting([row('2026-03-01', 40)], {
+      reply: (method) => (method === 'POST' && failures-- > 0 ? { status: 503, body: { detail: 'busy' } } : undefined),
+    });
+    const reports = createBidderReports(api.transport, { sleep: noSleep });
+    // Act
+    const rows = await reports.dailyReport({
+      campaignId: 12,
+      dimension: 'lineItem',
+      from: '2026-03-01',
+      to: '2026-03-01',
+      lineItemIds: [40],
+    });
+    // Assess
+    expect(rows.map((r) => r.id)).toEqual([40]);
+    expect(api.calls.filter((c) => c === 'POST /reporting/run-query')).toHaveLength(2);
+    expect(api.runs).toHaveLength(1);
+  });
+
   it('fails when a query ends in error, or never completes within its polls', async () => {
     const request = {
       campaignId: 12,
@@ -275,21 +325,23 @@ describe('dailyReport', () => {
       lineItemIds: [4],
     };
     /** The fake API, except that its results are `rows` whatever the filters say. */
-    const answering = (rows: unknown): BuzzTransport => {
-      const api = fakeReporting([]);
-      return {
-        send: () => Promise.reject(new Error('the report pull calls untyped reporting paths only')),
-        call: async (method, path, body) =>
-          path.endsWith('/results') ? (rows as never) : api.transport.call(method, path, body),
-      };
-    };
+    const answering = (rows: unknown) =>
+      fakeReporting([], { reply: (_, path) => (path.endsWith('/results') ? { status: 200, body: rows } : undefined) })
+        .transport;
+    /** The fake API, except that its status reads answer `body`. */
+    const statusing = (body: unknown) =>
+      fakeReporting([], { reply: (method, path) => (/\/q\d+$/.test(path) ? { status: 200, body } : undefined) })
+        .transport;
     const noReport = fakeReporting([], { reports: { count: 0, next: null, previous: null, results: [] } });
-    const pull = (transport: BuzzTransport) => createBidderReports(transport, { sleep: noSleep }).dailyReport(request);
+    const pull = (transport: ReturnType<typeof answering>) =>
+      createBidderReports(transport, { sleep: noSleep }).dailyReport(request);
     await expect(pull(answering([{ bid_day: 'yesterday', line_item_id: 4, impression: 1 }]))).rejects.toBeInstanceOf(
       VendorError,
     );
     await expect(pull(answering([{ ...row('2026-03-01', 4), impression: -3 }]))).rejects.toThrow(/not a count/);
     await expect(pull(answering({ rows: [] }))).rejects.toThrow(/are not rows/);
+    await expect(pull(statusing({ status: 'complete' }))).rejects.toThrow(/answered no query status/);
+    await expect(pull(statusing({ query_id: 'q1', status: 'done' }))).rejects.toThrow(/answered no query status/);
     // The day after the query's last: the date filter was read differently than we think.
     await expect(pull(answering([row('2026-03-02', 4)]))).rejects.toThrow(/outside the query/);
     await expect(pull(noReport.transport)).rejects.toThrow(/Reporting Profile/);

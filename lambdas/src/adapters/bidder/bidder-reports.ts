@@ -3,17 +3,14 @@ import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import type { TBidderReportDimension, TBidderReportRequest, TBidderReportRow } from '../../domain/ports/bidder.port';
 import { VendorError } from '../../lib/errors';
-import { BIDDER_VENDOR } from './buzz-transport';
+import { BIDDER_VENDOR, UnexpectedReplyError } from './buzz-transport';
 import type { BuzzTransport } from './buzz-transport';
 import {
   MAX_QUERY_ROWS,
   PERFORMANCE_VIEW,
-  REPORTING_PATHS,
-  ZQueryResults,
-  ZQueryState,
-  ZReportList,
   bidDayFilter,
   idRangeFilter,
+  reportingRoutes,
   type TQueryState,
   type TResultRow,
   type TRunQueryRequest,
@@ -22,9 +19,11 @@ import {
 /**
  * The bidder's daily performance report through its asynchronous reporting API (Report Builder
  * 2.0: `POST /reporting/run-query` on the `performance_agg` view, then the query's status and
- * results; the wire is described once in `wire/reporting.wire.ts`). A query returns at most 30,000
- * rows and cannot be paged, so a report is split into queries sized to stay below that: by days,
- * and by ranges of line item ids when one day of a campaign holds more line items than one query.
+ * results), sent through the transport on the routes of `wire/reporting.wire.ts` like every other
+ * bidder call: the transport checks each body before it leaves and parses each reply. A query
+ * returns at most 30,000 rows and cannot be paged, so a report is split into queries sized to stay
+ * below that: by days, and by ranges of line item ids when one day of a campaign holds more line
+ * items than one query.
  * A result that reaches the limit may have been cut: it is never returned, its query is split and
  * asked again, and when it cannot be split the pull fails. Report fields are mapped to our counts in
  * one place: `FIELD_TO_COUNT`.
@@ -107,6 +106,19 @@ interface Slice {
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const FAILED: ReadonlySet<TQueryState['status']> = new Set(['error', 'killed', 'expired']);
+
+/**
+ * A reply the transport could not read as described, said in the report's words (the transport's
+ * issues stay in the cause); every other failure passes as it is.
+ */
+async function described<T>(reply: Promise<T>, unreadable: string): Promise<T> {
+  try {
+    return await reply;
+  } catch (error) {
+    if (error instanceof UnexpectedReplyError) throw new VendorError(BIDDER_VENDOR, unreadable, error);
+    throw error;
+  }
+}
 
 /** A whole number from a report value (numbers may come as numeric strings). */
 const numberOf = (value: unknown): number =>
@@ -229,9 +241,11 @@ export function createBidderReports(transport: BuzzTransport, options: ReportPul
   /** The Performance Report must be permissioned to the API user (its Reporting Profile initialised in the UI). */
   const checkAvailable = (): Promise<void> => {
     available ??= (async () => {
-      const list = ZReportList.safeParse(await transport.call('GET', REPORTING_PATHS.reports));
-      if (!list.success) throw new VendorError(BIDDER_VENDOR, 'GET /reporting/reports is not a list of reports');
-      if (!list.data.results.some((report) => report.view === PERFORMANCE_VIEW)) {
+      const list = await described(
+        transport.send(reportingRoutes.reports),
+        'GET /reporting/reports is not a list of reports',
+      );
+      if (!list.results.some((report) => report.view === PERFORMANCE_VIEW)) {
         throw new VendorError(
           BIDDER_VENDOR,
           `the API user has no ${PERFORMANCE_VIEW} report: open Report Builder once as that user to initialise its Reporting Profile`,
@@ -242,12 +256,6 @@ export function createBidderReports(transport: BuzzTransport, options: ReportPul
       available = undefined;
     });
     return available;
-  };
-
-  const state = (reply: unknown, what: string): TQueryState => {
-    const parsed = ZQueryState.safeParse(reply);
-    if (!parsed.success) throw new VendorError(BIDDER_VENDOR, `${what} answered no query status`);
-    return parsed.data;
   };
 
   /** Runs one query to its end; its rows, or a TruncatedReportError when it reached the limit. */
@@ -269,7 +277,10 @@ export function createBidderReports(transport: BuzzTransport, options: ReportPul
       sorts: ['bid_day ASC', `${dimensionField} ASC`],
     };
     // Asking again costs the bidder a query, never a wrong row.
-    let query = state(await transport.call('POST', REPORTING_PATHS.runQuery, body, 'idempotent'), 'run-query');
+    let query: TQueryState = await described(
+      transport.send(reportingRoutes.runQuery, { body, retry: 'idempotent' }),
+      'run-query answered no query status',
+    );
     const what = `report query ${query.query_id} (campaign ${request.campaignId}, ${slice.from}..${slice.to})`;
     // The first status read goes at once (a small query is done by then), later ones back off.
     for (let poll = 0; query.status !== 'complete'; poll++) {
@@ -281,13 +292,18 @@ export function createBidderReports(transport: BuzzTransport, options: ReportPul
       }
       if (poll >= maxPolls) throw new VendorError(BIDDER_VENDOR, `${what} not complete after ${maxPolls} polls`);
       if (poll > 0) await sleep(Math.min(maxDelay, firstDelay * 2 ** (poll - 1)));
-      query = state(await transport.call('GET', REPORTING_PATHS.queryStatus(query.query_id)), what);
+      query = await described(
+        transport.send(reportingRoutes.queryStatus, { params: { query_id: query.query_id } }),
+        `${what} answered no query status`,
+      );
     }
-    const results = ZQueryResults.safeParse(await transport.call('GET', REPORTING_PATHS.queryResults(query.query_id)));
-    if (!results.success) throw new VendorError(BIDDER_VENDOR, `${what} results are not rows`);
+    const results = await described(
+      transport.send(reportingRoutes.queryResults, { params: { query_id: query.query_id } }),
+      `${what} results are not rows`,
+    );
     // No pagination and no flag: a result at the limit may be cut, and a cut report is never stored.
-    if (results.data.length >= rowLimit) throw new TruncatedReportError(what, rowLimit);
-    return results.data.map((row) => parseRow(row, dimensionField, slice));
+    if (results.length >= rowLimit) throw new TruncatedReportError(what, rowLimit);
+    return results.map((row) => parseRow(row, dimensionField, slice));
   };
 
   const ids = (request: TBidderReportRequest): number[] => [...new Set(request.lineItemIds)].sort((a, b) => a - b);

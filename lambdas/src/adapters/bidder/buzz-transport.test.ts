@@ -1,9 +1,14 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { VendorError } from '../../lib/errors';
-import { createBuzzTransport, legacyPayload } from './buzz-transport';
+import { BidderRefusal, createBuzzTransport, UnexpectedReplyError } from './buzz-transport';
+import { advertiserRoutes } from './wire/advertisers.wire';
+import { creativeRoutes } from './wire/creatives.wire';
 
 const secrets = async (name: string) => (name === 'BIDDER_EMAIL' ? 'api@bidgrid.local' : 'pw');
+/** A v2 advertiser as the bidder answers it. */
+const ADVERTISER = { id: 3, name: 'Acme', active: true, create_date: '2026-01-01', update_date: '2026-01-01' };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -43,11 +48,11 @@ describe('Buzz transport back-off', () => {
       baseDelayMs: 100,
     });
     // Act
-    const reply = await transport.call('GET', '/rest/campaign/1');
+    const reply = await transport.send(creativeRoutes.delete, { params: { id: 1 } });
     // Assess
-    expect(legacyPayload(reply)).toEqual([{ id: 1 }]);
+    expect(reply.payload).toEqual([{ id: 1 }]);
     expect(waits).toEqual([2000, 200]);
-    expect(bidder.calls.filter((c) => c === 'GET /rest/campaign/1')).toHaveLength(3);
+    expect(bidder.calls.filter((c) => c === 'DELETE /rest/creative/1')).toHaveLength(3);
   });
 
   it('does not repeat a create after a 5xx (it may have happened) but does after a 429', async () => {
@@ -65,7 +70,10 @@ describe('Buzz transport back-off', () => {
         waits.push(ms);
       },
     });
-    await expect(transport.call('POST', '/rest/creative', { creative_name: 'x' })).rejects.toMatchObject({
+    const create = transport.send(creativeRoutes.createAsset, {
+      body: { advertiser_id: 1, creative_asset_name: 'x', size_in_bytes: 10 },
+    });
+    await expect(create).rejects.toMatchObject({
       status: 502,
       message: expect.stringContaining('answered 500: boom'),
     });
@@ -82,8 +90,8 @@ describe('Buzz transport back-off', () => {
       sleep: async () => undefined,
       maxAttempts: 3,
     });
-    await expect(transport.call('GET', '/rest/line_item/4')).rejects.toBeInstanceOf(VendorError);
-    expect(busy.calls.filter((c) => c === 'GET /rest/line_item/4')).toHaveLength(3);
+    await expect(transport.send(advertiserRoutes.get, { params: { id: 4 } })).rejects.toBeInstanceOf(VendorError);
+    expect(busy.calls.filter((c) => c === 'GET /rest/v2/advertisers/4')).toHaveLength(3);
 
     const later = scripted([() => json(429, { success: false }, { 'retry-after': '3600' })]);
     const patient = createBuzzTransport({
@@ -92,7 +100,7 @@ describe('Buzz transport back-off', () => {
       secrets,
       fetch: later.fetchFake,
     });
-    await expect(patient.call('GET', '/rest/line_item/4')).rejects.toMatchObject({
+    await expect(patient.send(advertiserRoutes.get, { params: { id: 4 } })).rejects.toMatchObject({
       message: expect.stringContaining('answered 429'),
     });
   });
@@ -102,7 +110,7 @@ describe('Buzz transport back-off', () => {
       () => {
         throw new TypeError('fetch failed');
       },
-      () => json(200, { success: true, payload: [] }),
+      () => json(200, { success: true, payload: [{ id: 4 }] }),
     ]);
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
@@ -111,9 +119,9 @@ describe('Buzz transport back-off', () => {
       fetch: bidder.fetchFake,
       sleep: async () => undefined,
     });
-    await expect(transport.call('PUT', '/rest/line_item/4', { active: false })).resolves.toMatchObject({
-      success: true,
-    });
+    await expect(
+      transport.send(creativeRoutes.update, { params: { id: 4 }, body: { creative_name: 'x' } }),
+    ).resolves.toMatchObject({ success: true });
   });
 
   it('gives up on a create that times out (it may have happened) but retries a read that does', async () => {
@@ -130,7 +138,7 @@ describe('Buzz transport back-off', () => {
           init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
         );
       }
-      return json(200, { id: 3 });
+      return json(200, ADVERTISER);
     };
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
@@ -142,11 +150,11 @@ describe('Buzz transport back-off', () => {
     });
 
     // Act + Assess
-    await expect(transport.call('POST', '/rest/v2/campaigns', { name: 'x' })).rejects.toMatchObject({
-      message: expect.stringContaining('POST /rest/v2/campaigns failed'),
+    await expect(transport.send(advertiserRoutes.create, { body: { name: 'x' } })).rejects.toMatchObject({
+      message: expect.stringContaining('POST /rest/v2/advertisers failed'),
     });
     hang = true;
-    await expect(transport.call('GET', '/rest/v2/campaigns/3')).resolves.toEqual({ id: 3 });
+    await expect(transport.send(advertiserRoutes.get, { params: { id: 3 } })).resolves.toEqual(ADVERTISER);
   });
 
   it('signs in with keep_logged_in, then again once when the session expired', async () => {
@@ -166,7 +174,7 @@ describe('Buzz transport back-off', () => {
         expired = true;
         return json(401, { detail: 'Authentication credentials were not provided.' });
       }
-      return json(200, { id: 1 });
+      return json(200, { ...ADVERTISER, id: 1 });
     };
     const transport = createBuzzTransport({
       baseUrl: 'http://bidder.test',
@@ -176,10 +184,10 @@ describe('Buzz transport back-off', () => {
     });
 
     // Act
-    const reply = await transport.call('GET', '/rest/v2/advertisers/1');
+    const reply = await transport.send(advertiserRoutes.get, { params: { id: 1 } });
 
     // Assess
-    expect(reply).toEqual({ id: 1 });
+    expect(reply).toEqual({ ...ADVERTISER, id: 1 });
     expect(calls.map((c) => `${c.path} ${c.cookie ?? '-'}`)).toEqual([
       '/rest/v2/authenticate -',
       '/rest/v2/advertisers/1 acct_buzz_cookie=s1',
@@ -187,5 +195,37 @@ describe('Buzz transport back-off', () => {
       '/rest/v2/advertisers/1 acct_buzz_cookie=s2',
     ]);
     expect(calls[0]?.body).toEqual({ email: 'api@bidgrid.local', password: 'pw', keep_logged_in: true });
+  });
+
+  it('sends only a body that matches the route, and reads only a reply that matches it', async () => {
+    // Prepare: a bidder whose advertisers have lost their dates, and a refusal in the 0.5 envelope.
+    const bidder = scripted([
+      () => json(200, { id: 3, name: 'Acme', active: true }),
+      () => json(200, { success: false, message: 'Unable to update creative', errors: ['ERROR: no such creative'] }),
+    ]);
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acct',
+      secrets,
+      fetch: bidder.fetchFake,
+      sleep: async () => undefined,
+    });
+    // Act
+    const badBody = transport.send(advertiserRoutes.create, { body: { name: '' } });
+    const drifted = transport.send(advertiserRoutes.get, { params: { id: 3 } });
+    const refused = transport.send(creativeRoutes.update, { params: { id: 9 }, body: { creative_name: 'x' } });
+    // Assess: the bad body never left; the drifted reply and the refusal are told apart.
+    await expect(badBody).rejects.toBeInstanceOf(z.ZodError);
+    await expect(drifted).rejects.toBeInstanceOf(UnexpectedReplyError);
+    await expect(drifted).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringContaining('GET /rest/v2/advertisers/3 answered a body that is not the described one'),
+    });
+    await expect(refused).rejects.toBeInstanceOf(BidderRefusal);
+    await expect(refused).rejects.toMatchObject({ bidderStatus: 400 });
+    expect(bidder.calls.filter((c) => !c.endsWith('/authenticate'))).toEqual([
+      'GET /rest/v2/advertisers/3',
+      'PUT /rest/creative/9',
+    ]);
   });
 });

@@ -41,13 +41,10 @@ export interface BuzzFile {
 /** Signed-in calls to the Buzz REST API. */
 export interface BuzzTransport {
   /**
-   * Calls `method path` with the session and answers the parsed JSON body (undefined when there is
-   * none); every failure is a BidderRefusal or VendorError (502, details only in the log).
-   */
-  call(method: string, path: string, body?: unknown, retry?: RetryPolicy): Promise<unknown>;
-  /**
-   * Calls a described route (`wire/`): the body is checked against the route's request description
-   * before it leaves, the reply against its reply description when it comes back.
+   * Calls a described route (`wire/`) with the session: the body is checked against the route's
+   * request description before it leaves, the reply against its reply description when it comes
+   * back. Every failure is a BidderRefusal (the bidder said no), an UnexpectedReplyError (it said
+   * something else than described) or another VendorError (502, details only in the log).
    */
   send<Req extends z.ZodType, Res extends z.ZodType>(
     route: BuzzRoute<Req, Res>,
@@ -78,9 +75,12 @@ export class BidderRefusal extends VendorError {
   }
 }
 
-/** The payload of a 0.5 envelope (`{success, payload}`), for callers of `call` on 0.5 routes. */
-export const legacyPayload = (reply: unknown): unknown =>
-  typeof reply === 'object' && reply !== null ? (reply as { payload?: unknown }).payload : undefined;
+/** A reply that does not match its route's description: the bidder changed, or we read it wrong. */
+export class UnexpectedReplyError extends VendorError {
+  constructor(what: string, issues: string) {
+    super(BIDDER_VENDOR, `${what} answered a body that is not the described one: ${issues}`);
+  }
+}
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -234,10 +234,6 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
   };
 
   return {
-    call(method, path, body, retry = method === 'POST' ? 'on-throttle' : 'idempotent') {
-      return exchange({ method, path, json: body, timeoutMs: options.timeoutMs ?? TIMEOUT_MS }, retry);
-    },
-
     async send(route, input = {}) {
       const query = input.query
         ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}`
@@ -269,12 +265,12 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
       );
       const parsed = route.reply.safeParse(reply);
       if (!parsed.success) {
-        throw new VendorError(
-          BIDDER_VENDOR,
-          `${route.method} ${path} answered a body that is not the described one: ${parsed.error.issues
+        throw new UnexpectedReplyError(
+          `${route.method} ${path}`,
+          parsed.error.issues
             .slice(0, 3)
             .map((i) => `${i.path.join('.')}: ${i.message}`)
-            .join('; ')}`,
+            .join('; '),
         );
       }
       return parsed.data as z.output<typeof route.reply>;

@@ -1,10 +1,13 @@
 import * as z from 'zod';
+import { buzzRoute, ZNoBody } from './common.wire';
 
 /**
- * The bidder's reporting API (Beeswax Report Builder 2.0) on the wire: request and reply bodies,
- * described once. The client (`../bidder-reports.ts`) parses every reply with these schemas and the
- * simulator (`cdk/local/simulators/bidder-reports.ts`) validates every request with them, so neither
- * can drift alone.
+ * The bidder's reporting API (Beeswax Report Builder 2.0) on the wire: its routes (`reportingRoutes`,
+ * in the route table `BUZZ_ROUTES` with the entity routes) with their request and reply bodies,
+ * described once. The client (`../bidder-reports.ts`) sends every request through these routes, so
+ * the transport checks each body before it leaves and parses each reply, and the simulator
+ * (`cdk/local/simulators/bidder-reports.ts`) serves and validates the same routes, so neither can
+ * drift alone.
  *
  * Confirmed by the vendor's documentation (api-docs.freewheel.tv/beeswax/v2.0/docs/reporting,
  * docs.beeswax.com/v2.0/docs/exporting-large-results-via-api, .../multi-account-reporting):
@@ -28,15 +31,6 @@ import * as z from 'zod';
  * - JSON rows as objects keyed by field name; numbers may come as numbers or numeric strings;
  * - errors as the v2 API's field map (`{field: ['message']}`) or `{detail}`.
  */
-
-/** Paths of the reporting API. */
-export const REPORTING_PATHS = {
-  reports: '/reporting/reports',
-  reportFields: (view: string) => `/reporting/reports/${encodeURIComponent(view)}`,
-  runQuery: '/reporting/run-query',
-  queryStatus: (queryId: string) => `/reporting/run-query/${encodeURIComponent(queryId)}`,
-  queryResults: (queryId: string) => `/reporting/run-query/${encodeURIComponent(queryId)}/results`,
-} as const;
 
 /** The Performance Report's view. */
 export const PERFORMANCE_VIEW = 'performance_agg';
@@ -113,6 +107,56 @@ export type TResultRow = z.infer<typeof ZResultRow>;
 
 /** `GET /reporting/run-query/{query_id}/results` (json): the rows, at most `MAX_QUERY_ROWS`. */
 export const ZQueryResults = z.array(ZResultRow).max(MAX_QUERY_ROWS);
+
+/**
+ * The routes of the reporting API. Report Builder 2.0 is documented with the v2.0 API and answers
+ * plain JSON with the v2 errors, so its routes are `v2` routes (outside `/rest/v2/`).
+ */
+export const reportingRoutes = {
+  reports: buzzRoute({
+    method: 'GET',
+    path: '/reporting/reports',
+    api: 'v2',
+    body: 'none',
+    request: ZNoBody,
+    reply: ZReportList,
+  }),
+  /** A report's fields (the client does not read them; the simulator answers them). */
+  reportFields: buzzRoute({
+    method: 'GET',
+    path: '/reporting/reports/:view',
+    api: 'v2',
+    body: 'none',
+    request: ZNoBody,
+    reply: ZReportFieldList,
+  }),
+  /** Runs a query asynchronously: answers its id and status (`pending`). */
+  runQuery: buzzRoute({
+    method: 'POST',
+    path: '/reporting/run-query',
+    api: 'v2',
+    body: 'json',
+    request: ZRunQueryRequest,
+    reply: ZQueryState,
+  }),
+  queryStatus: buzzRoute({
+    method: 'GET',
+    path: '/reporting/run-query/:query_id',
+    api: 'v2',
+    body: 'none',
+    request: ZNoBody,
+    reply: ZQueryState,
+  }),
+  /** The rows once the query is complete (the bidder refuses before). */
+  queryResults: buzzRoute({
+    method: 'GET',
+    path: '/reporting/run-query/:query_id/results',
+    api: 'v2',
+    body: 'none',
+    request: ZNoBody,
+    reply: ZQueryResults,
+  }),
+} as const;
 
 /** An error reply: a message per field, or one `detail`. */
 export const ZReportingError = z.union([

@@ -6,10 +6,11 @@ import { conversionEventRoutes } from './conversion-events.wire';
 import { creativeRoutes } from './creatives.wire';
 import { lineItemRoutes } from './line-items.wire';
 import { listRoutes } from './lists.wire';
+import { reportingRoutes } from './reporting.wire';
 import { segmentRoutes } from './segments.wire';
 import { targetingExpressionRoutes } from './targeting-expressions.wire';
 
-/** Every entity route of the bidder we use, once (reporting routes are described apart). */
+/** Every route of the bidder we use, once: the entity routes and the reporting API's. */
 export const BUZZ_ROUTES: readonly BuzzRoute[] = [
   authenticateRoute,
   ...Object.values(advertiserRoutes),
@@ -20,6 +21,7 @@ export const BUZZ_ROUTES: readonly BuzzRoute[] = [
   ...Object.values(creativeRoutes),
   ...Object.values(segmentRoutes),
   ...Object.values(conversionEventRoutes),
+  ...Object.values(reportingRoutes),
 ];
 
 /** The route a request matches (method and path, `:id` segments), or undefined. */
