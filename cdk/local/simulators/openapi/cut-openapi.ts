@@ -1,7 +1,8 @@
 /**
  * Cuts the vendors' published OpenAPI documents down to the operations our simulators serve (and
- * every component those operations reference), so the validation tests hold each simulator reply
- * against the vendor's own description without keeping whole documents around.
+ * every component those operations reference). Where the cut is on the machine, the tests hold our
+ * committed `hubspot-openapi.ts` against it (`openapi-agreement.ts`) and each simulator reply
+ * against it as well as against ours.
  *
  * Usage: `npx tsx cdk/local/simulators/openapi/cut-openapi.ts <HubSpot-public-api-spec-collection git dir> [out dir]`
  * (a clone or bare copy of github.com/HubSpot/HubSpot-public-api-spec-collection; the commit is read

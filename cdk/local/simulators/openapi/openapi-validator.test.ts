@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cutDocument } from './cut-openapi';
 import { readFileSync } from 'node:fs';
-import { OpenApiValidator } from './openapi-validator';
+import { disagreements } from './openapi-agreement';
+import { HUBSPOT_DESCRIPTION } from './hubspot-openapi';
+import { OpenApiValidator, readDocuments } from './openapi-validator';
 import { STRIPE_DESCRIPTION_FILE, stripeDescription } from './stripe-openapi';
 import { hubspotDocumentsDir, vendorValidator } from './vendor-descriptions';
 
@@ -65,6 +67,7 @@ const DOCUMENT = {
 };
 
 const validator = new OpenApiValidator({ 'test.json': DOCUMENT });
+const NOW = '2026-11-26T08:00:00Z';
 const thing = { id: 't1', kind: 'a', size: null, updatedAt: '2026-11-26T08:00:00Z', owner: { use: 'team' } };
 
 describe('OpenApiValidator', () => {
@@ -166,33 +169,119 @@ describe("the vendors' descriptions", () => {
 
   it('Stripe: an event of another API version passes only if its shape still fits; a list without has_more does not', () => {
     const stripe = vendorValidator('stripe');
-    const verdict = stripe?.check({
+    const verdict = stripe.check({
       method: 'GET',
       path: '/v1/payment_intents',
       status: 200,
       body: { object: 'list', data: [], url: '/v1/payment_intents' },
     });
-    expect(verdict?.errors).toEqual(['$: missing required has_more']);
+    expect(verdict.errors).toEqual(['$: missing required has_more']);
+  });
+
+  it('HubSpot: a token reply without token_use, a null record id, and an error without category, fail', () => {
+    const hubspot = vendorValidator('hubspot');
+    const record = {
+      id: '1',
+      properties: { name: 'Acme', domain: null },
+      createdAt: NOW,
+      updatedAt: NOW,
+      archived: false,
+    };
+    const tokens = hubspot.check({
+      method: 'POST',
+      path: '/oauth/v3/token',
+      status: 200,
+      body: { token_type: 'bearer', refresh_token: 'r', access_token: 'a', expires_in: 1800 },
+    });
+    const search = (results: unknown[]) =>
+      hubspot.check({
+        method: 'POST',
+        path: '/crm/v3/objects/companies/search',
+        status: 200,
+        body: { total: 1, results },
+      });
+    const error = hubspot.check({
+      method: 'POST',
+      path: '/crm/v3/lists/search',
+      status: 401,
+      body: { status: 'error', message: 'no', correlationId: 'c' },
+    });
+    expect(tokens.errors.join()).toMatch(/missing required token_use/);
+    expect(search([record]).errors).toEqual([]);
+    expect(search([{ ...record, id: null }]).errors).toEqual(['$.results[0].id: null, not nullable']);
+    expect(error.errors).toEqual(['$: missing required category']);
   });
 
   it.skipIf(!hubspotDocumentsDir())(
-    'HubSpot: a token reply without token_use, and an error without category, fail',
+    "HubSpot: hubspot-openapi.ts agrees with HubSpot's own documents on every operation it describes (skipped where they are not on this machine)",
     () => {
-      const hubspot = vendorValidator('hubspot');
-      const tokens = hubspot?.check({
-        method: 'POST',
-        path: '/oauth/v3/token',
-        status: 200,
-        body: { token_type: 'bearer', refresh_token: 'r', access_token: 'a', expires_in: 1800 },
-      });
-      const error = hubspot?.check({
-        method: 'POST',
-        path: '/crm/v3/lists/search',
-        status: 401,
-        body: { status: 'error', message: 'no', correlationId: 'c' },
-      });
-      expect(tokens?.errors.join()).toMatch(/missing required token_use/);
-      expect(error?.errors).toEqual(['$: missing required category']);
+      const documents = readDocuments(hubspotDocumentsDir() as string, 'hubspot-');
+      expect(disagreements(HUBSPOT_DESCRIPTION, documents)).toEqual([]);
+      // The same operations: ours describes every route the cut documents keep, and no other.
+      const named = (validator: OpenApiValidator) =>
+        validator.describedOperations().map((operation) => operation.replace(/ \(.*\)$/, ''));
+      expect(named(vendorValidator('hubspot'))).toEqual(named(new OpenApiValidator(documents)));
     },
   );
+});
+
+/** The test document, loosely typed so a test can change it. */
+interface EditableDocument {
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+}
+const editable = (): EditableDocument => structuredClone(DOCUMENT) as unknown as EditableDocument;
+
+describe("disagreements (our description against the vendor's)", () => {
+  const ours = editable() as unknown as Record<string, unknown>;
+
+  it('finds none between a description and itself', () => {
+    expect(disagreements(ours, { 'vendor.json': DOCUMENT })).toEqual([]);
+  });
+
+  it('names a renamed property, a changed type or format, a required field dropped, nullability and a status the vendor does not answer', () => {
+    // Prepare
+    const drifted = editable();
+    const thingSchema = drifted.components.schemas['Thing'] as {
+      properties: Record<string, unknown>;
+      required: string[];
+    };
+    thingSchema.properties['kind_'] = thingSchema.properties['kind'];
+    delete thingSchema.properties['kind'];
+    thingSchema.required = ['id', 'kind_', 'updatedAt'];
+    thingSchema.properties['size'] = { type: 'string' };
+    thingSchema.properties['updatedAt'] = { type: 'string' };
+    thingSchema.properties['id'] = { type: 'string', nullable: true };
+    const getThing = drifted.paths['/things/{thingId}']?.['get'];
+    if (getThing) getThing.responses['404'] = { $ref: '#/components/responses/Error' };
+
+    // Act
+    const found = disagreements(drifted as unknown as Record<string, unknown>, { 'vendor.json': DOCUMENT });
+
+    // Assess (Thing is also the search's result: the same drift is named there too)
+    expect(found.filter((line) => line.startsWith('POST /things/search 200 $.results[]'))).toHaveLength(7);
+    expect(found.filter((line) => line.startsWith('GET '))).toEqual([
+      "GET /things/{thingId}: answers 200, 404, default, the vendor's 200, default",
+      "GET /things/{thingId} 200 $: does not require kind, size, the vendor's does",
+      "GET /things/{thingId} 200 $: requires kind_, the vendor's does not",
+      "GET /things/{thingId} 200 $.id: nullable is true, the vendor's is undefined",
+      'GET /things/{thingId} 200 $.size: type is "string", the vendor\'s is "integer"',
+      "GET /things/{thingId} 200 $.size: nullable is undefined, the vendor's is true",
+      'GET /things/{thingId} 200 $.updatedAt: format is undefined, the vendor\'s is "date-time"',
+      "GET /things/{thingId} 200 $: has kind_, the vendor's has no such property",
+    ]);
+  });
+
+  it('compares a schema marked x-described-loosely by its type alone, and names an operation the vendor lacks', () => {
+    const loose = editable();
+    loose.components.schemas['Thing'] = { type: 'object', 'x-described-loosely': 'test' } as object;
+    expect(disagreements(loose as unknown as Record<string, unknown>, { 'vendor.json': DOCUMENT })).toEqual([]);
+    loose.components.schemas['Thing'] = { type: 'array', 'x-described-loosely': 'test' } as object;
+    loose.paths['/others'] = { get: { responses: {} } };
+    expect(disagreements(loose as unknown as Record<string, unknown>, { 'vendor.json': DOCUMENT })).toEqual([
+      'GET /things/{thingId} 200 $: type is "array", the vendor\'s is "object"',
+      'POST /things/search 200 $.results[]: type is "array", the vendor\'s is "object"',
+      "GET /others: not in the vendor's documents",
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RecordedReply } from '../simulator-server';
 import { OpenApiValidator, readDocuments } from './openapi-validator';
+import { HUBSPOT_DESCRIPTION, HUBSPOT_DESCRIPTION_NAME } from './hubspot-openapi';
 import { STRIPE_DESCRIPTION_FILE } from './stripe-openapi';
 
 /** Names a directory holding the cut vendor documents (`cut-openapi.ts` output), overriding the defaults. */
@@ -10,9 +11,9 @@ export const VENDOR_OPENAPI_DIR_ENV = 'BIDGRID_VENDOR_OPENAPI_DIR';
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 
 /**
- * Where the cut HubSpot documents are: `BIDGRID_VENDOR_OPENAPI_DIR`, else the steering repository's
- * `shared/openapi` beside the repo, else `fixtures/` beside this file (made by `cut-openapi.ts`);
- * undefined when none holds them.
+ * Where HubSpot's own cut documents are, if anywhere on this machine (they are not committed):
+ * `BIDGRID_VENDOR_OPENAPI_DIR`, else the steering repository's `shared/openapi` beside the repo, else
+ * `fixtures/` beside this file (made by `cut-openapi.ts`); undefined when none holds them.
  */
 export function hubspotDocumentsDir(): string | undefined {
   const candidates = [
@@ -25,25 +26,36 @@ export function hubspotDocumentsDir(): string | undefined {
   );
 }
 
-let hubspot: OpenApiValidator | null | undefined;
+let hubspot: OpenApiValidator | undefined;
+let hubspotDocuments: OpenApiValidator | null | undefined;
 let stripe: OpenApiValidator | undefined;
 
 /**
- * The validator of a vendor whose description is at hand: Stripe's always (`stripe.json`, made
- * from the installed SDK), HubSpot's when its cut documents are found; each built once, on first use.
+ * The validator of a vendor's committed description: Stripe's `stripe.json` (made from the
+ * installed SDK), HubSpot's `hubspot-openapi.ts` (ours, held against HubSpot's documents by
+ * `openapi-agreement.ts`); each built once, on first use. Always at hand, so no check skips.
  */
-export function vendorValidator(vendor: 'hubspot' | 'stripe'): OpenApiValidator | undefined {
+export function vendorValidator(vendor: 'hubspot' | 'stripe'): OpenApiValidator {
   if (vendor === 'stripe') {
     stripe ??= new OpenApiValidator({
       'stripe.json': JSON.parse(readFileSync(STRIPE_DESCRIPTION_FILE, 'utf8')) as Record<string, unknown>,
     });
     return stripe;
   }
-  if (hubspot === undefined) {
+  hubspot ??= new OpenApiValidator({ [HUBSPOT_DESCRIPTION_NAME]: HUBSPOT_DESCRIPTION });
+  return hubspot;
+}
+
+/**
+ * A validator over HubSpot's own cut documents when they are on this machine (`hubspotDocumentsDir`),
+ * for the checks that also hold replies against them; undefined when they are not.
+ */
+export function hubspotDocumentsValidator(): OpenApiValidator | undefined {
+  if (hubspotDocuments === undefined) {
     const dir = hubspotDocumentsDir();
-    hubspot = dir ? new OpenApiValidator(readDocuments(dir, 'hubspot-')) : null;
+    hubspotDocuments = dir ? new OpenApiValidator(readDocuments(dir, 'hubspot-')) : null;
   }
-  return hubspot ?? undefined;
+  return hubspotDocuments ?? undefined;
 }
 
 /** The outcome of holding recorded replies against the vendors' descriptions. */
@@ -52,13 +64,16 @@ export interface RecordedCheck {
   readonly checked: Record<string, number>;
   /** The described operations (`METHOD template (file)`) that answered at least one checked reply. */
   readonly operations: string[];
-  /** Vendors whose replies were recorded but whose description is not at hand. */
+  /** Vendors whose replies were recorded but not checked: `validatorOf` gave no validator for them. */
   readonly undescribed: string[];
   /** One line per reply that does not match: vendor, method, path, status and what is wrong. */
   readonly failures: string[];
 }
 
-/** Reads every `<vendor>-<pid>.jsonl` in `dir` and checks the Stripe and HubSpot replies. */
+/**
+ * Reads every `<vendor>-<pid>.jsonl` in `dir` and checks the Stripe and HubSpot replies against
+ * `validatorOf(vendor)`: the committed descriptions unless told otherwise.
+ */
 export function checkRecordedReplies(
   dir: string,
   validatorOf: (vendor: 'hubspot' | 'stripe') => OpenApiValidator | undefined = vendorValidator,
