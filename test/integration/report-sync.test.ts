@@ -88,22 +88,23 @@ describe('report sync through the queue', () => {
     await makeCampaign({ startDay: -3, endDay: 10 });
     try {
       // Act 1: the bidder refuses one report request (no retry for a 400): one message fails once.
-      await injectBidderFault({ method: 'POST', path: '/rest/report_queue', status: 400, times: 1 });
+      await injectBidderFault({ method: 'POST', path: '/reporting/run-query', status: 400, times: 1 });
       const retried = await runReportSync();
       // Assess 1: the failed message came back and went through (the unit tests of the queue count
       // the deliveries; here the stack's own schedule may have met the fault first).
       expect(retried).toMatchObject({ complete: true, failed: 0 });
-      const probe = await bidderCall('POST', '/rest/report_queue', {
-        report_id: 1,
-        request_details: {
-          fields: ['campaign_id', 'impression'],
-          filters: { campaign_id: 1, bid_day: `${dayOffset(-1)} to ${dayOffset(-1)}` },
-        },
+      // The fault is used up: the bidder takes a report request again.
+      const probe = await bidderCall('POST', '/reporting/run-query', {
+        view: 'performance_agg',
+        fields: ['campaign_id', 'impression'],
+        filters: { bid_day: `${dayOffset(-1)} to ${dayOffset(0)}` },
+        limit: 10,
+        result_format: 'json',
       });
-      expect(probe.status).toBe(200);
+      expect(probe.status).toBe(202);
 
       // Act 2: the bidder refuses every report request: every message fails each delivery.
-      await injectBidderFault({ method: 'POST', path: '/rest/report_queue', status: 400, times: 100_000 });
+      await injectBidderFault({ method: 'POST', path: '/reporting/run-query', status: 400, times: 100_000 });
       const dead = await runReportSync();
       // Assess 2
       expect(dead).toMatchObject({ complete: false });

@@ -14,13 +14,20 @@ import type { TReportSyncMessage } from './report-sync-queue.use-case';
 const NOW = new Date('2026-11-25T15:00:00Z');
 
 /** A bidder whose report is a fixed function of line item (or creative) id and day. */
-function fakeBidder(options: { failFor?: number } = {}) {
+function fakeBidder(options: { failFor?: number; cutFrom?: string } = {}) {
   const requests: Array<Parameters<BidderCampaigns['dailyReport']>[0]> = [];
   const impressionsOf = (id: number, day: string) => id * 100 + Number(day.slice(8, 10));
   const bidder: Pick<BidderCampaigns, 'dailyReport'> = {
     async dailyReport(request) {
       requests.push(request);
       if (request.campaignId === options.failFor) throw new VendorError('bidder', 'answered 503');
+      // The adapter refuses a result that reached the row limit (it may have been cut) with a VendorError.
+      if (options.cutFrom !== undefined && request.to >= options.cutFrom) {
+        throw new VendorError(
+          'bidder',
+          'run-query returned 30000 rows, the most a query returns: it may have been cut',
+        );
+      }
       const ids = request.dimension === 'lineItem' ? [71, 72] : [901];
       const rows: TBidderReportRow[] = [];
       for (let t = Date.parse(request.from); t <= Date.parse(request.to); t += 86_400_000) {
@@ -62,6 +69,26 @@ const ref = { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3' };
 const CAMPAIGN: TReportSubject = { kind: 'campaign', agencyId: 'bgAgency-demo', campaignId: 'bg-campaign-q3' };
 
 describe('syncCampaign', () => {
+  it('stores nothing of a part whose report came back cut, and keeps the campaign unsynced so a retry pulls it all', async () => {
+    // Prepare: the bidder cuts every report of the second part of the range (from the 15th).
+    const w = world([campaignFixture()], { cutFrom: '2026-11-15' });
+    // Act
+    const attempt = syncCampaign(ref, w.deps);
+    // Assess
+    await expect(attempt).rejects.toThrow(/may have been cut/);
+    const stored = await w.reports.repo.listDailyRows(CAMPAIGN, null, null);
+    expect(stored.every((row) => row.date < '2026-11-15')).toBe(true);
+    for (const id of [71, 72]) {
+      const rows = await w.reports.repo.listDailyRows(
+        { kind: 'lineItem', agencyId: 'bgAgency-demo', beeswaxLineItemId: id },
+        '2026-11-15',
+        null,
+      );
+      expect(rows).toEqual([]);
+    }
+    expect(await w.reports.repo.getCampaignSync(ref.agencyId, ref.bgCampaignId)).toBeNull();
+  });
+
   it('pulls from the start the first time, writes campaign, line item and creative rows, and rollups', async () => {
     // Prepare: a campaign that started on the 1st.
     const w = world();
