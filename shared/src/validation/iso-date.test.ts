@@ -11,6 +11,7 @@ import {
   isSupportedIsoDate,
   isoDateFromDayNumber,
   isoDayNumber,
+  isoDayRanges,
   isoDaysBetween,
   todayIso,
 } from './iso-date';
@@ -66,5 +67,17 @@ describe('the one date rule', () => {
   ])('is what %s applies', (_name, schema: z.ZodType) => {
     for (const date of inRange) expect(schema.safeParse(date).success, date).toBe(true);
     for (const date of outOfRange) expect(schema.safeParse(date).success, date).toBe(false);
+  });
+});
+
+describe('isoDayRanges', () => {
+  it('cuts a range into parts of at most the given days, the last one shorter, across a month end', () => {
+    expect(isoDayRanges('2026-01-30', '2026-02-05', 3)).toEqual([
+      { from: '2026-01-30', to: '2026-02-01' },
+      { from: '2026-02-02', to: '2026-02-04' },
+      { from: '2026-02-05', to: '2026-02-05' },
+    ]);
+    expect(isoDayRanges('2026-03-01', '2026-03-01', 14)).toEqual([{ from: '2026-03-01', to: '2026-03-01' }]);
+    expect(isoDayRanges('2026-03-02', '2026-03-01', 14)).toEqual([]);
   });
 });

@@ -50,6 +50,16 @@ export function addIsoDays(date: string, days: number): string {
   return isoDateFromDayNumber(isoDayNumber(date) + days);
 }
 
+/** `from`..`to` (inclusive) cut into ranges of at most `days` days, in order. */
+export function isoDayRanges(from: string, to: string, days: number): Array<{ from: string; to: string }> {
+  const ranges: Array<{ from: string; to: string }> = [];
+  for (let start = from; start <= to; start = addIsoDays(start, days)) {
+    const end = addIsoDays(start, days - 1);
+    ranges.push({ from: start, to: end < to ? end : to });
+  }
+  return ranges;
+}
+
 /** Whole days from `from` to `to` (`2026-01-01` -> `2026-01-03` is 2; negative when `to` is earlier). */
 export function isoDaysBetween(from: string, to: string): number {
   return isoDayNumber(to) - isoDayNumber(from);

@@ -1,6 +1,6 @@
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import type { TBidderReportDimension, TBidderReportRequest, TBidderReportRow } from '../../domain/ports/bidder.port';
 import { VendorError } from '../../lib/errors';
 import { BIDDER_VENDOR, UnexpectedReplyError } from './buzz-transport';
@@ -146,16 +146,6 @@ function parseRow(row: TResultRow, dimensionField: string, slice: Slice): TBidde
   return { day, id, counts };
 }
 
-/** Days `from`..`to` in windows of at most `days` days. */
-function windows(from: string, to: string, days: number): Array<{ from: string; to: string }> {
-  const out: Array<{ from: string; to: string }> = [];
-  for (let start = from; start <= to; start = addIsoDays(start, days)) {
-    const end = addIsoDays(start, days - 1);
-    out.push({ from: start, to: end < to ? end : to });
-  }
-  return out;
-}
-
 /**
  * The queries of a report, sized so none should reach the limit: rows of one query are at most
  * (entities a day) x (days). A campaign with more line items than one query holds is asked in
@@ -182,7 +172,7 @@ export function planQueries(request: TBidderReportRequest, rowLimit: number): Sl
     }
   }
   const days = Math.max(1, Math.min(MAX_DAYS_PER_QUERY, Math.floor(capacity / perDay)));
-  return windows(request.from, request.to, days).flatMap((w) => ranges.map((lineItems) => ({ ...w, lineItems })));
+  return isoDayRanges(request.from, request.to, days).flatMap((w) => ranges.map((lineItems) => ({ ...w, lineItems })));
 }
 
 /** Halves a slice: its days, or on a single day the known line item ids in its range. Null when it cannot. */

@@ -3,7 +3,7 @@ import { TIME_FRAMES } from '@bidgrid/shared/constants';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import type { Logger } from '../../lib/logger';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
@@ -174,16 +174,6 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** `from`..`to` cut into ranges of at most `days` days, in order. */
-function dayRanges(from: string, to: string, days: number): Array<{ from: string; to: string }> {
-  const ranges: Array<{ from: string; to: string }> = [];
-  for (let start = from; start <= to; start = addIsoDays(start, days)) {
-    const end = addIsoDays(start, days - 1);
-    ranges.push({ from: start, to: end < to ? end : to });
-  }
-  return ranges;
-}
-
 /**
  * The daily rows of a pull of `range`: a row per line item and creative and day the bidder reported,
  * and a campaign row for every day of the range, zero included, so a day restated to nothing is
@@ -287,7 +277,7 @@ export async function syncCampaign(
     // The range is pulled a few days at a time, and each part is written while the next is pulled:
     // the sync then takes about as long as its writes, not its pull plus its writes.
     const creativeIds = new Map(creatives.map((c) => [c.beeswaxCreativeId, c.bgCreativeId]));
-    const parts = dayRanges(from, to, PIPELINE_DAYS);
+    const parts = isoDayRanges(from, to, PIPELINE_DAYS);
     const lineItemIds = lineItems.map((li) => li.beeswaxLineItemId);
     const pullPart = (part: { from: string; to: string }) =>
       quiet(
