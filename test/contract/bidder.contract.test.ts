@@ -60,6 +60,10 @@ const client = (extra: Partial<Parameters<typeof createBidderClient>[0]> = {}) =
     ...extra,
   });
 
+/** Acme at the bidder, through `bidder`, under our id `ourId`. */
+const acme = (bidder: ReturnType<typeof client>, ourId = 'a') =>
+  bidder.createAdvertiser({ name: 'Acme', ourId, category: 'IAB3', domain: 'acme.example', active: true });
+
 beforeAll(async () => {
   simulator = createBidderSimulator({ logger: createSimLogger('silent') });
   sim = await serve(simulator.server);
@@ -93,13 +97,7 @@ describe('bidder client against the simulator', () => {
 
   it('makes campaigns and line items v2 (inactive, with targeting expressions) and changes them', async () => {
     const bidder = client();
-    const advertiser = await bidder.createAdvertiser({
-      name: 'Acme',
-      ourId: 'a',
-      category: 'IAB3',
-      domain: 'acme.example',
-      active: true,
-    });
+    const advertiser = await acme(bidder);
     const segment = await bidder.createSegment({ advertiserId: advertiser, name: 'Visitors', ourId: 's' });
     const sites = await bidder.createList({ advertiserId: advertiser, name: 'Sites', ourId: 'l', kind: 'domain' });
     const campaign = await bidder.createCampaign({
@@ -258,13 +256,7 @@ describe('bidder client against the simulator', () => {
   it('uploads images and videos (waiting for transcoding), updates and deletes creatives with their links', async () => {
     const polls: number[] = [];
     const bidder = client({ sleep: async (ms) => void polls.push(ms), pollDelayMs: 10 });
-    const advertiser = await bidder.createAdvertiser({
-      name: 'Acme',
-      ourId: 'a',
-      category: 'IAB3',
-      domain: 'acme.example',
-      active: true,
-    });
+    const advertiser = await acme(bidder);
     const campaign = await bidder.createCampaign({
       advertiserId: advertiser,
       name: 'C',
@@ -321,13 +313,7 @@ describe('bidder client against the simulator', () => {
 
   it('adds list items in bulk and segment members as salted hashes of upper-cased e-mails', async () => {
     const bidder = client();
-    const advertiser = await bidder.createAdvertiser({
-      name: 'Acme',
-      ourId: 'a',
-      category: 'IAB3',
-      domain: 'acme.example',
-      active: true,
-    });
+    const advertiser = await acme(bidder);
     const list = await bidder.createList({ advertiserId: advertiser, name: 'Sites', ourId: 'l', kind: 'domain' });
     const first = await bidder.addListItems(list, [
       { value: 'Acme.example', label: 'Acme | Inc' },
@@ -359,13 +345,7 @@ describe('bidder client against the simulator', () => {
 
   it("makes conversion events and answers the bidder's tag", async () => {
     const bidder = client();
-    const advertiser = await bidder.createAdvertiser({
-      name: 'Acme',
-      ourId: 'a',
-      category: 'IAB3',
-      domain: 'acme.example',
-      active: true,
-    });
+    const advertiser = await acme(bidder);
     const event = await bidder.createConversionEvent({
       advertiserId: advertiser,
       name: 'Sign-ups',
@@ -417,13 +397,7 @@ describe('bidder client sessions', () => {
 describe('bidder client when the bidder throttles, fails or hangs', () => {
   /** A campaign for the use case, under a fresh advertiser. */
   async function newCampaign(id: string) {
-    const advertiser = await client().createAdvertiser({
-      name: 'Acme',
-      ourId: id,
-      category: 'IAB3',
-      domain: 'acme.example',
-      active: true,
-    });
+    const advertiser = await acme(client(), id);
     const record: Omit<TCampaignRecord, 'beeswaxCampaignId' | 'pixel_event_id' | 'conversion_tag_url' | 'version'> = {
       bgCampaignId: `bg-campaign-${id}`,
       bgAdvertiserId: 'bgAdvertiser-acme',
