@@ -45,6 +45,21 @@ export const ZAdGroupDraft = z.object({
 export type TAdGroupDraft = z.infer<typeof ZAdGroupDraft>;
 
 /**
+ * The ad group the Ad Group step made for this draft's campaign (its pipeline ran when Next was
+ * pressed): set only once every creative exists, so the creation payload's `creativeIds` are whole.
+ * A draft that holds it skips the pipeline on a later Next unless the user replaces the ad group.
+ */
+export const ZCreatedAdGroup = z.object({
+  adGroupId: zId('adGroup'),
+  name: z.string().min(1),
+  adGroupType: ZAdGroupType,
+  /** The ad-group template made with it (a new ad group) or the one it was made from (a saved one). */
+  adGroupTemplateId: zId('adGroupTemplate').nullable(),
+  creativeIds: z.array(zId('creative')).min(1),
+});
+export type TCreatedAdGroup = z.infer<typeof ZCreatedAdGroup>;
+
+/**
  * Campaign draft (001 §3): the wizard's state across steps, kept in the client (and in session
  * storage, so a reload keeps the work). Every field has a default, so `newCampaignDraft()` is an
  * empty draft and a stored draft parses back whole. `campaignCookieSets` is keyed
@@ -71,6 +86,7 @@ export const ZCampaignDraft = z.object({
   selectedDomainLists: z.array(ZTargetingDomainList).default([]),
   adGroupToCreate: ZAdGroupDraft.prefault({}),
   selectedAdGroupTemplate: ZAdGroupTemplate.nullable().default(null),
+  createdAdGroup: ZCreatedAdGroup.nullable().default(null),
   campaignSteps: z.array(ZCampaignStep).default([]),
   campaignTemplateName: z.string().default(''),
   campaignTemplate: z

@@ -11,4 +11,8 @@ export const featureSlots: TFeatureSlots = {
       default: module.CampaignsDashboard,
     })),
   ),
+  // Filled by the features that build them (issue 11): the wizard shows what it is given.
+  adGroupStep: null,
+  targetCompaniesStep: null,
+  createAdvertiserDialog: null,
 };

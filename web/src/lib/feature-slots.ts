@@ -1,9 +1,17 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TWizardStepProps } from './wizard-step';
 
 /** What a slot on the advertiser page receives. */
 export interface TAdvertiserSlotProps {
   readonly advertiser: TAdvertiser;
+}
+
+/** What the 'Create New' advertiser dialog slot receives (001 §2 Select Advertiser). */
+export interface TCreateAdvertiserSlotProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly onCreated: (advertiser: TAdvertiser) => void;
 }
 
 /**
@@ -14,9 +22,20 @@ export interface TAdvertiserSlotProps {
 export interface TFeatureSlots {
   /** The campaigns dashboard below the advertiser's panels (000 §2). */
   readonly campaignsDashboard: ComponentType<TAdvertiserSlotProps> | null;
+  /** The wizard's Ad Group step (001 §2 "Ad group screen"), built by the creatives feature. */
+  readonly adGroupStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's Target Companies step (001 §2), built by the targeting feature. */
+  readonly targetCompaniesStep: ComponentType<TWizardStepProps> | null;
+  /** The Create Advertiser dialog, opened by 'Create New' on the Select Advertiser step. */
+  readonly createAdvertiserDialog: ComponentType<TCreateAdvertiserSlotProps> | null;
 }
 
-export const FeatureSlotsContext = createContext<TFeatureSlots>({ campaignsDashboard: null });
+export const FeatureSlotsContext = createContext<TFeatureSlots>({
+  campaignsDashboard: null,
+  adGroupStep: null,
+  targetCompaniesStep: null,
+  createAdvertiserDialog: null,
+});
 
 /** The component filling a slot, or null when the app provides none (e.g. a page rendered alone in a test). */
 export function useFeatureSlot<K extends keyof TFeatureSlots>(name: K): TFeatureSlots[K] {
