@@ -172,7 +172,7 @@ describe('realtime channel', () => {
   it('answers unknown actions, events without a handler and malformed JSON with an error, connection open', async () => {
     // Act
     const unknown = await demo.call('dropAllTables', {});
-    const later = await demo.call('createCampaign', {});
+    const later = await demo.call('updateDomainList', {});
     const from = demo.received.length;
     demo.sendRaw('{"action": "getCSVKickfireMatches", ');
     const malformed = await demo.next(
@@ -192,7 +192,7 @@ describe('realtime channel', () => {
       fieldErrors: { action: ['Unknown action.'] },
     });
     expect(later.reply).toMatchObject({
-      event: 'campaignCreationError',
+      event: 'domainListUpdateError',
       success: false,
       status: 501,
       error: 'Not implemented yet',

@@ -296,6 +296,27 @@ export async function batchPut(
   );
 }
 
+/** Deletes items by key in batches of 25, several in flight, retrying unprocessed deletes (a delete of nothing is fine). */
+export async function batchDelete(
+  tableName: string,
+  keys: readonly Item[],
+  options: BatchWriteOptions = {},
+): Promise<void> {
+  await writeInBatches(
+    tableName,
+    keys,
+    async (batch) => {
+      const out = await ddb().send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: batch.map((Key) => ({ DeleteRequest: { Key } })) } }),
+      );
+      return (out.UnprocessedItems?.[tableName] ?? []).flatMap((r) =>
+        r.DeleteRequest?.Key ? [r.DeleteRequest.Key] : [],
+      );
+    },
+    options,
+  );
+}
+
 /** Test helper: forget the clients so a test with another configuration builds fresh ones. */
 export function resetDynamoDbForTests(): void {
   client = undefined;

@@ -57,3 +57,29 @@ export async function eachSettled<T>(
     if (failed) throw failed.reason;
   }
 }
+
+/**
+ * Runs `run` for every item with at most `concurrency` calls in flight (a pool: a slow call does not
+ * hold up a whole batch). After the first failure no new item starts; the calls in flight settle,
+ * then it fails with that first error, so no bidder call is still running when an undo starts.
+ */
+export async function poolSettled<T>(
+  items: readonly T[],
+  concurrency: number,
+  run: (item: T, index: number) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    while (!failure && next < items.length) {
+      const index = next++;
+      try {
+        await run(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), items.length) }, lane));
+  if (failure) throw failure.error;
+}

@@ -72,3 +72,10 @@ export const ZCampaignEvent = z.object({
   campaignName: ZRequestText,
 });
 export type TCampaignEvent = z.infer<typeof ZCampaignEvent>;
+
+/**
+ * 001 §4: the advertiser of a new campaign must have a saved card. The wizard shows it for 20 s with a
+ * link to `/advertisers/{id}`; the server refuses a creation for such an advertiser with the same text.
+ */
+export const MISSING_PAYMENT_METHOD_MESSAGE =
+  'The selected advertising must have a connected payment method to configure a campaign! Go to the Advertiser Detail Page to complete configuration.';

@@ -9,6 +9,7 @@ import type { THubspotList } from '../entities/crm.schema';
 import { CSV_MATCH_MAX_DOMAINS } from '../constants';
 import { companyMatchParts } from './company-match-parts';
 import { arrayParts } from './parts';
+import { campaignCreateParts } from './campaign-create-parts';
 import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
 
 /**
@@ -100,9 +101,13 @@ const createCampaign = defineRealtimeEvent({
   request: ZCampaignCreate,
   successEvent: 'campaignCreated',
   errorEvent: 'campaignCreationError',
-  payload: ZCampaign,
-  summary: 'Creates the campaign from the creation payload (same use case as POST /campaign/create).',
+  // Null only in the reply to a chunk before the last (see `campaignCreateParts`): a whole call
+  // always ends with the campaign.
+  payload: ZCampaign.nullable(),
+  summary:
+    'Creates the campaign from the creation payload (same use case as POST /campaign/create), with progress {done, total} in line items. Many companies go in chunks: the campaign is made when the last one arrives, and a repeated bgCampaignId answers the campaign made before.',
   specRef: '001 §4, §7',
+  parts: campaignCreateParts,
 });
 
 /** Every realtime event, by name: what the WebSocket routes, handlers and the web client are built from. */

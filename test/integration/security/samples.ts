@@ -173,6 +173,36 @@ export const SAMPLES: Record<string, SecuritySample> = {
   uploadCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
   createCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
 
+  // The creation payload names the demo agency's advertiser and creatives under a demo campaign id.
+  createCampaign: {
+    body: {
+      bgCampaignId: 'bg-campaign-demo-walk',
+      beeswaxCampaign: {
+        active: false,
+        advertiser_id: 1,
+        budget_type: 2,
+        campaign_budget: 3000,
+        dailyBudget: 100,
+        campaign_name: 'Security walk',
+        start_date: '2099-01-01',
+        end_date: '2099-01-31',
+      },
+      max_bid: 10,
+      bgAdvertiserId: DEMO_IDS.advertiserWithCard,
+      creativeIds: [DEMO_IDS.creative],
+      description: '',
+      name: 'Security walk',
+      targetingInfo: {},
+      isVideoCampaign: false,
+      campaignType: 'managed',
+    },
+    expect: 404,
+  },
+  recordCampaignEvent: {
+    body: { bgCampaignId: DEMO_IDS.campaign, beeswaxAdvertiserId: 1, campaignName: 'Security walk' },
+    expect: 404,
+  },
+
   // Company matching names no resource: the rival matches domains like anyone, and the reply holds
   // companies and ranges from the vendor, never a demo id.
   matchCsvCompanies: { body: { csvCompanies: ['bluepeaklogistics.com', 'Acme Corp'] }, expect: 'no-leak' },

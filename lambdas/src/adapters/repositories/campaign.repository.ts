@@ -7,6 +7,7 @@ import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/ca
 import type { CampaignRepository, TCampaignSummary, TSyncCandidate } from '../../domain/ports/campaign.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import {
+  batchDelete,
   batchPut,
   conditionalPut,
   ddb,
@@ -196,19 +197,31 @@ async function putNewCampaign(
   const { agencyId, bgCampaignId, bgAdvertiserId } = campaign;
   // Line items are only ever read through their campaign, so they may land first, in batches; the
   // pointers that reach them by bidder id too (a status call for an invisible campaign answers 404
-  // until the campaign item exists: the use cases load the campaign before acting).
-  await batchPut(
-    table,
-    lineItems.flatMap((lineItem) => [
-      lineItemItem(agencyId, lineItem),
-      {
-        ...campaignKeys.lineItemPointer(agencyId, lineItem.beeswaxLineItemId),
-        entity: 'lineItemPointer',
-        bgCampaignId,
-        bgAdvertiserId,
-      },
-    ]),
-  );
+  // until the campaign item exists: the use cases load the campaign before acting). If the campaign
+  // is not written after all, they go again: their bidder ids are this attempt's own, so nothing
+  // anyone else wrote is removed.
+  const lineItemKeys = lineItems.flatMap((lineItem) => [
+    campaignKeys.lineItem(agencyId, bgCampaignId, lineItem.beeswaxLineItemId),
+    campaignKeys.lineItemPointer(agencyId, lineItem.beeswaxLineItemId),
+  ]);
+  const removeLineItems = () => batchDelete(table, lineItemKeys);
+  try {
+    await batchPut(
+      table,
+      lineItems.flatMap((lineItem) => [
+        lineItemItem(agencyId, lineItem),
+        {
+          ...campaignKeys.lineItemPointer(agencyId, lineItem.beeswaxLineItemId),
+          entity: 'lineItemPointer',
+          bgCampaignId,
+          bgAdvertiserId,
+        },
+      ]),
+    );
+  } catch (error) {
+    await removeLineItems();
+    throw error;
+  }
   const items: TransactItem[] = [
     { Put: reservation(table, agencyId, bgCampaignId) },
     {
@@ -232,7 +245,15 @@ async function putNewCampaign(
     },
     { Put: { TableName: table, Item: campaignItem(campaign), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
-  return transactUnlessConditionFails(items);
+  let written: boolean;
+  try {
+    written = await transactUnlessConditionFails(items);
+  } catch (error) {
+    await removeLineItems();
+    throw error;
+  }
+  if (!written) await removeLineItems();
+  return written;
 }
 
 async function listLineItems(agencyId: string, campaignId: string): Promise<TLineItemRecord[]> {

@@ -4,45 +4,10 @@ import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema'
 import { memoryLogger } from '../test-fakes';
 import type { CreateCampaignDeps, TNewCampaign } from './create-campaign.use-case';
 import { createCampaign } from './create-campaign.use-case';
-import { campaignFixture, lineItemFixture } from './test-campaign-fakes';
+import { campaignFixture, lineItemFixture, memoryCreationBidder } from './test-campaign-fakes';
+import type { TBidderFailure } from './test-campaign-fakes';
 
-/** A bidder that records what it holds and fails the named call once. */
-function memoryBidder(failOn?: 'createLineItem#2' | 'createConversionEvent') {
-  const holds = { campaigns: new Set<number>(), events: new Set<number>(), lineItems: new Set<number>() };
-  let next = 100;
-  let lineItems = 0;
-  const bidder: CreateCampaignDeps['bidder'] & { holds: typeof holds; lineItemInputs: unknown[] } = {
-    holds,
-    lineItemInputs: [],
-    async createCampaign() {
-      holds.campaigns.add(++next);
-      return next;
-    },
-    async deleteCampaign(id) {
-      holds.campaigns.delete(id);
-    },
-    async createConversionEvent() {
-      if (failOn === 'createConversionEvent') throw new Error('bidder refused the event');
-      holds.events.add(++next);
-      return { id: next, tagUrl: `https://cnv.event.prod.bidr.io/log/cnv?tag_id=${next}&buzz_key=k&value=[VALUE]` };
-    },
-    async deleteConversionEvent(id) {
-      holds.events.delete(id);
-    },
-    async createLineItem(input) {
-      if (failOn === 'createLineItem#2' && ++lineItems === 2) throw new Error('bidder timed out');
-      bidder.lineItemInputs.push(input);
-      holds.lineItems.add(++next);
-      return next;
-    },
-    async deleteLineItem(id) {
-      holds.lineItems.delete(id);
-    },
-  };
-  return bidder;
-}
-
-function newCampaign(): TNewCampaign {
+function newCampaign(domains = ['initech.example', 'globex.example'], creatives?: number[]): TNewCampaign {
   const {
     beeswaxCampaignId: _b,
     pixel_event_id: _p,
@@ -56,26 +21,25 @@ function newCampaign(): TNewCampaign {
       line_item_budget: _budget,
       version: _version,
       ...record
-    } = lineItemFixture({
-      domain,
-    });
+    } = lineItemFixture({ domain, line_item_name: domain });
     return { key: domain, record, targeting: { ipRanges: ['23.24.240.0/29'] } };
   };
   return {
     campaign,
     beeswaxAdvertiserId: 7,
-    lineItems: [lineItem('initech.example'), lineItem('globex.example')],
+    lineItems: domains.map(lineItem),
     targeting: ZTargetingSelections.parse({}),
+    ...(creatives ? { beeswaxCreativeIds: creatives } : {}),
   };
 }
 
 describe('createCampaign', () => {
   it("makes the campaign, its conversion event and line items at the bidder, then stores them with the bidder's tag", async () => {
     // Prepare
-    const bidder = memoryBidder();
+    const w = memoryCreationBidder();
     const stored: unknown[] = [];
     const deps: CreateCampaignDeps = {
-      bidder,
+      bidder: w.bidder,
       campaigns: { putNewCampaign: async (...args) => Boolean(stored.push(args)) },
       log: memoryLogger(),
     };
@@ -89,11 +53,11 @@ describe('createCampaign', () => {
       pixel_event_id: '102',
       conversion_tag_url: expect.stringContaining('tag_id=102&'),
     });
-    expect(made.lineItems.map((li) => [li.domain, li.beeswaxLineItemId, li.line_item_budget])).toEqual([
-      ['initech.example', 103, 3000],
-      ['globex.example', 104, 3000],
+    expect(made.lineItems.map((li) => [li.domain, li.line_item_budget])).toEqual([
+      ['initech.example', 3000],
+      ['globex.example', 3000],
     ]);
-    expect(bidder.lineItemInputs[0]).toMatchObject({
+    expect(w.calls.find((c) => c.op === 'createLineItem')?.input).toMatchObject({
       campaignId: 101,
       ourId: 'bg-campaign-q3:initech.example',
       dailyBudget: 50,
@@ -104,22 +68,82 @@ describe('createCampaign', () => {
     expect(stored).toHaveLength(1);
   });
 
-  it('deletes whatever the bidder made when a later step or the store fails', async () => {
-    for (const failure of ['createLineItem#2', 'createConversionEvent', 'store'] as const) {
-      // Prepare
-      const bidder = memoryBidder(failure === 'store' ? undefined : failure);
-      const deps: CreateCampaignDeps = {
-        bidder,
-        campaigns: { putNewCampaign: async () => false },
-        log: memoryLogger(),
-      };
+  it('links every creative to every line item and switches on the line items the user wants on, in order', async () => {
+    // Prepare
+    const w = memoryCreationBidder();
+    const input = newCampaign(['a.example', 'b.example', 'c.example'], [901, 902]);
+    input.lineItems = input.lineItems.map((li, i) =>
+      i === 1 ? { ...li, record: { ...li.record, active: false } } : li,
+    );
+    const progress: Array<[number, number]> = [];
 
-      // Act
-      const attempt = createCampaign(newCampaign(), deps);
+    // Act
+    const made = await createCampaign(
+      input,
+      { bidder: w.bidder, campaigns: { putNewCampaign: async () => true }, log: memoryLogger() },
+      { progress: (done, total) => progress.push([done, total]) },
+    );
 
-      // Assess
-      await expect(attempt).rejects.toThrow();
-      expect(bidder.holds).toEqual({ campaigns: new Set(), events: new Set(), lineItems: new Set() });
-    }
+    // Assess
+    const held = made.lineItems.map((li) => w.holds.lineItems.get(li.beeswaxLineItemId));
+    expect(held.map((h) => [h?.name, h?.creatives, h?.active])).toEqual([
+      ['a.example', [901, 902], true],
+      ['b.example', [901, 902], false],
+      ['c.example', [901, 902], true],
+    ]);
+    expect(progress).toEqual([
+      [0, 3],
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+  });
+
+  it('makes at most `concurrency` line items at once, yet all of them', async () => {
+    // Prepare
+    const w = memoryCreationBidder();
+    const domains = Array.from({ length: 40 }, (_, i) => `company-${i}.example`);
+
+    // Act
+    const made = await createCampaign(
+      newCampaign(domains, [901]),
+      { bidder: w.bidder, campaigns: { putNewCampaign: async () => true }, log: memoryLogger() },
+      { concurrency: 4 },
+    );
+
+    // Assess
+    expect(made.lineItems).toHaveLength(40);
+    expect(w.maxInFlight()).toBe(4);
+    expect(new Set(made.lineItems.map((li) => li.beeswaxLineItemId)).size).toBe(40);
+  });
+
+  it.each<TBidderFailure | 'store' | 'store throws'>([
+    { op: 'createConversionEvent' },
+    { op: 'createLineItem', nth: 7 },
+    { op: 'linkCreative', nth: 12 },
+    { op: 'updateLineItem', nth: 3 },
+    'store',
+    'store throws',
+  ])('deletes whatever the bidder made when a step fails: %o', async (failure) => {
+    // Prepare
+    const w = memoryCreationBidder(typeof failure === 'string' ? undefined : failure);
+    const deps: CreateCampaignDeps = {
+      bidder: w.bidder,
+      campaigns: {
+        putNewCampaign: async () => {
+          if (failure === 'store throws') throw new Error('DynamoDB is down');
+          return failure !== 'store';
+        },
+      },
+      log: memoryLogger(),
+    };
+    const domains = Array.from({ length: 20 }, (_, i) => `company-${i}.example`);
+
+    // Act
+    const attempt = createCampaign(newCampaign(domains, [901]), deps, { concurrency: 4 });
+
+    // Assess
+    await expect(attempt).rejects.toThrow();
+    expect(w.empty()).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { atBidderThenStore } from '../bidder-first';
+import { atBidderThenStore, poolSettled } from '../bidder-first';
 import type { BidderCampaigns, BidderConversions, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
@@ -16,6 +16,8 @@ export interface CreateCampaignDeps {
     | 'deleteCampaign'
     | 'createLineItem'
     | 'deleteLineItem'
+    | 'linkCreative'
+    | 'updateLineItem'
     | 'createConversionEvent'
     | 'deleteConversionEvent'
   >;
@@ -38,29 +40,57 @@ export interface TNewCampaign {
   beeswaxAdvertiserId: number;
   lineItems: readonly TNewLineItem[];
   targeting: TTargetingSelections;
+  /**
+   * Bidder ids of the creatives every line item serves (the campaign's ad group). Each is linked to
+   * every line item, and a line item whose stored `active` is true is then switched on at the bidder.
+   * Left out, the line items stay without creatives (the caller links them).
+   */
+  beeswaxCreativeIds?: readonly number[];
 }
+
+/** How a creation runs. */
+export interface TCreateCampaignOptions {
+  /** Line items made at once (each is a few bidder calls in a row). */
+  concurrency?: number;
+  /** Told how many line items are whole at the bidder (made, linked, switched on) of how many. */
+  progress?: (done: number, total: number) => void;
+}
+
+/**
+ * Line items made at once: below the bidder's concurrent-request cap (the simulator's bench setting is
+ * 20), so a campaign of 1,000 companies takes seconds and the transport's 429 back-off is the
+ * exception. Each line item is at most one request in flight at a time.
+ */
+export const LINE_ITEM_CONCURRENCY = 16;
 
 /**
  * Makes a campaign (the wizard's last step; the seeds use it too): at the bidder its campaign, its
  * conversion event (whose tag 'Copy Conversion Pixel' copies as the bidder gave it) and one line item
- * per target company with its targeting; then the records. Line items are made inactive at the
- * bidder, which serves none without creatives: their stored `active` is the user's choice, applied at
- * the bidder once creatives are linked. If any step fails, whatever the bidder made is deleted again
- * (`atBidderThenStore`), so no half-made campaign serves or shows.
+ * per target company with its targeting, `concurrency` line items at a time, each linked to the
+ * campaign's creatives; then the records. Line items are made inactive at the bidder, which serves
+ * none without creatives: their stored `active` is the user's choice, applied at the bidder once
+ * creatives are linked. If any step fails, whatever the bidder made is deleted again
+ * (`atBidderThenStore`; the store leaves nothing of a refused write), so no half-made campaign serves
+ * or shows.
  */
 export async function createCampaign(
   input: TNewCampaign,
   deps: CreateCampaignDeps,
+  options: TCreateCampaignOptions = {},
 ): Promise<{ campaign: TCampaignRecord; lineItems: TLineItemRecord[] }> {
   const { campaign } = input;
+  const concurrency = options.concurrency ?? LINE_ITEM_CONCURRENCY;
+  const creatives = input.beeswaxCreativeIds ?? [];
   const made: { campaignId?: number; eventId?: number; lineItemIds: number[] } = { lineItemIds: [] };
   let result: { campaign: TCampaignRecord; lineItems: TLineItemRecord[] } | undefined;
   const share = lineItemBidding(campaign, input.lineItems.length);
+  const total = input.lineItems.length;
 
   return atBidderThenStore(
     {
       what: `campaign ${campaign.bgCampaignId}`,
       async atBidder() {
+        options.progress?.(0, total);
         const campaignId = await deps.bidder.createCampaign({
           advertiserId: input.beeswaxAdvertiserId,
           ourId: campaign.bgCampaignId,
@@ -73,8 +103,9 @@ export async function createCampaign(
           ourId: campaign.bgCampaignId,
         });
         made.eventId = event.id;
-        const lineItems: TLineItemRecord[] = [];
-        for (const lineItem of input.lineItems) {
+        const lineItems: TLineItemRecord[] = new Array<TLineItemRecord>(total);
+        let done = 0;
+        await poolSettled(input.lineItems, concurrency, async (lineItem, index) => {
           const id = await deps.bidder.createLineItem({
             campaignId,
             name: lineItem.record.line_item_name,
@@ -86,13 +117,17 @@ export async function createCampaign(
             targeting: lineItem.targeting,
           });
           made.lineItemIds.push(id);
-          lineItems.push({
+          for (const creative of creatives) await deps.bidder.linkCreative(creative, id);
+          // A line item waits inactive at the bidder until it has a creative: now it may serve.
+          if (creatives.length > 0 && lineItem.record.active) await deps.bidder.updateLineItem(id, { active: true });
+          lineItems[index] = {
             ...lineItem.record,
             beeswaxLineItemId: id,
             line_item_budget: share.totalBudget,
             version: 0,
-          });
-        }
+          };
+          options.progress?.(++done, total);
+        });
         result = {
           campaign: {
             ...campaign,
@@ -111,10 +146,16 @@ export async function createCampaign(
         return result;
       },
       async undoAtBidder() {
-        // Line items first: the bidder keeps a campaign with line items.
-        for (const id of made.lineItemIds) await deps.bidder.deleteLineItem(id);
-        if (made.eventId !== undefined) await deps.bidder.deleteConversionEvent(made.eventId);
-        if (made.campaignId !== undefined) await deps.bidder.deleteCampaign(made.campaignId);
+        // Line items first (their links and targeting go with them): the bidder keeps a campaign
+        // with line items. Every one is tried, whatever failed before it.
+        const failures: unknown[] = [];
+        const attempt = (work: () => Promise<void>): Promise<void> =>
+          work().catch((error: unknown) => void failures.push(error));
+        await poolSettled(made.lineItemIds, concurrency, (id) => attempt(() => deps.bidder.deleteLineItem(id)));
+        const { eventId, campaignId } = made;
+        if (eventId !== undefined) await attempt(() => deps.bidder.deleteConversionEvent(eventId));
+        if (campaignId !== undefined) await attempt(() => deps.bidder.deleteCampaign(campaignId));
+        if (failures.length > 0) throw failures[0];
       },
     },
     deps.log,

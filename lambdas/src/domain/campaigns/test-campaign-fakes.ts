@@ -4,12 +4,14 @@ import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { memoryPage } from '../test-fakes';
 import type { AdGroupRepository, TPendingUpload } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
+import type { CampaignCreationRepository, TCampaignCreatedEvent, TStagedChunk } from '../ports/campaign-creation.port';
 import type { CampaignRepository, TSyncCandidate } from '../ports/campaign.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
 import { reportSubjectKey } from '../ports/report.port';
 import type { ReportRepository, TReportSubject, TRollupGroup, TStoredRollup } from '../ports/report.port';
 import type { TCampaignSyncState, TStoredDailyRow } from '../reports/report-records.schema';
 import type { TAdGroupRecord, TCampaignRecord, TCreativeRecord, TLineItemRecord } from './campaign-records.schema';
+import type { CreateCampaignDeps } from './create-campaign.use-case';
 
 /**
  * In-memory stand-ins of the campaign, report and bidder ports for use-case tests: the same
@@ -378,4 +380,125 @@ export function recordingBidder() {
       failOn = op;
     },
   };
+}
+
+/** A bidder call `memoryCreationBidder` can be told to fail: the op, and which call of it (1 = the first). */
+export interface TBidderFailure {
+  op: 'createCampaign' | 'createConversionEvent' | 'createLineItem' | 'linkCreative' | 'updateLineItem';
+  nth?: number;
+}
+
+/**
+ * An in-memory bidder for campaign creation: what it holds now (campaigns, conversion events, line
+ * items with their links and whether they are on), every call in order, the most calls it had in
+ * flight at once (each call yields to the event loop, so concurrency shows), and a failure on demand.
+ */
+export function memoryCreationBidder(failure?: TBidderFailure) {
+  const holds = {
+    campaigns: new Set<number>(),
+    events: new Set<number>(),
+    lineItems: new Map<
+      number,
+      { name: string; ourId: string; active: boolean; creatives: number[]; ipRanges: string[] }
+    >(),
+  };
+  const calls: Array<{ op: string; input: unknown }> = [];
+  const counts = new Map<string, number>();
+  let next = 100;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const call = async <T>(op: string, input: unknown, work: () => T): Promise<T> => {
+    calls.push({ op, input });
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const n = (counts.get(op) ?? 0) + 1;
+      counts.set(op, n);
+      if (failure?.op === op && (failure.nth ?? 1) === n) throw new Error(`bidder refused ${op} #${n}`);
+      return work();
+    } finally {
+      inFlight--;
+    }
+  };
+  const bidder: CreateCampaignDeps['bidder'] = {
+    createCampaign: (input) => call('createCampaign', input, () => (holds.campaigns.add(++next), next)),
+    deleteCampaign: (id) => call('deleteCampaign', id, () => void holds.campaigns.delete(id)),
+    createConversionEvent: (input) =>
+      call('createConversionEvent', input, () => {
+        holds.events.add(++next);
+        return { id: next, tagUrl: `https://cnv.event.prod.bidr.io/log/cnv?tag_id=${next}&buzz_key=k&value=[VALUE]` };
+      }),
+    deleteConversionEvent: (id) => call('deleteConversionEvent', id, () => void holds.events.delete(id)),
+    createLineItem: (input) =>
+      call('createLineItem', input, () => {
+        holds.lineItems.set(++next, {
+          name: input.name,
+          ourId: input.ourId,
+          active: false,
+          creatives: [],
+          ipRanges: input.targeting.ipRanges ?? [],
+        });
+        return next;
+      }),
+    deleteLineItem: (id) => call('deleteLineItem', id, () => void holds.lineItems.delete(id)),
+    linkCreative: (creativeId, lineItemId) =>
+      call('linkCreative', { creativeId, lineItemId }, () => {
+        holds.lineItems.get(lineItemId)?.creatives.push(creativeId);
+        return ++next;
+      }),
+    updateLineItem: (id, change) =>
+      call('updateLineItem', { id, change }, () => {
+        const held = holds.lineItems.get(id);
+        if (held && change.active !== undefined) held.active = change.active;
+      }),
+  };
+  return {
+    bidder,
+    holds,
+    calls,
+    /** The most calls that were in flight at once. */
+    maxInFlight: () => maxInFlight,
+    /** Whether the bidder holds nothing at all. */
+    empty: () => holds.campaigns.size === 0 && holds.events.size === 0 && holds.lineItems.size === 0,
+  };
+}
+
+/** An in-memory creation store (claims with leases, kept chunks) with the real one's conditions. */
+export function memoryCampaignCreation() {
+  const claims = new Map<string, { owner: string; leaseUntil: number }>();
+  const chunks = new Map<string, Map<number, TStagedChunk>>();
+  const created = new Map<string, TCampaignCreatedEvent>();
+  const repo: CampaignCreationRepository = {
+    async claim(agencyId, campaignId, owner, nowMs, leaseUntilMs) {
+      const key = `${agencyId}|${campaignId}`;
+      const held = claims.get(key);
+      if (held && held.leaseUntil >= nowMs && held.owner !== owner) return false;
+      claims.set(key, { owner, leaseUntil: leaseUntilMs });
+      return true;
+    },
+    async release(agencyId, campaignId, owner) {
+      const key = `${agencyId}|${campaignId}`;
+      if (claims.get(key)?.owner === owner) claims.delete(key);
+    },
+    async putChunk(agencyId, callKey, chunk) {
+      const key = `${agencyId}|${callKey}`;
+      const kept = chunks.get(key) ?? new Map<number, TStagedChunk>();
+      kept.set(chunk.index, chunk);
+      chunks.set(key, kept);
+    },
+    listChunks: async (agencyId, callKey) =>
+      [...(chunks.get(`${agencyId}|${callKey}`)?.values() ?? [])].sort((a, b) => a.index - b.index),
+    async deleteChunks(agencyId, callKey, indices) {
+      for (const index of indices) chunks.get(`${agencyId}|${callKey}`)?.delete(index);
+    },
+    async recordCreated(agencyId, event) {
+      const key = `${agencyId}|${event.bgCampaignId}`;
+      if (created.has(key)) return false;
+      created.set(key, event);
+      return true;
+    },
+    getCreated: async (agencyId, campaignId) => created.get(`${agencyId}|${campaignId}`) ?? null,
+  };
+  return { repo, claims, chunks, created };
 }

@@ -43,8 +43,8 @@ export interface CampaignRepository {
   reserveCampaignId(agencyId: string, campaignId: string): Promise<boolean>;
   /**
    * Writes a new campaign with its line items and targeting; nobody sees the campaign before all of
-   * it is there. False when the id is taken (a campaign of this agency, or an id another agency
-   * reserved).
+   * it is there, and a write that fails or is refused leaves none of it behind. False when the id is
+   * taken (a campaign of this agency, or an id another agency reserved).
    */
   putNewCampaign(
     campaign: TCampaignRecord,

@@ -121,7 +121,7 @@ export const recordCampaignEvent = defineOperation({
   body: ZCampaignEvent,
   response: z.object({ bgCampaignId: zId('campaign'), recorded: z.literal(true) }),
   summary:
-    'Records that the wizard finished creating a campaign (activity log and a notice mail to BidGrid operations); the spec does not say what the server does, so this is ours.',
+    "Records once, in the agency's activity record, that the wizard finished creating the caller's campaign (a repeat records nothing more); the spec does not say what the server does, so this is ours.",
   specRef: '001 §7',
 });
 

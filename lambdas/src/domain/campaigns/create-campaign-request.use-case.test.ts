@@ -1,0 +1,362 @@
+import '../../test-env';
+import { describe, expect, it } from 'vitest';
+import { MISSING_PAYMENT_METHOD_MESSAGE, ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { cardRecordFixture, memoryAdvertisers, memoryLogger, recordFixture } from '../test-fakes';
+import type { TCampaignCreateRequest } from './create-campaign-request.use-case';
+import {
+  CREATE_CAMPAIGN_MESSAGES,
+  createCampaignFromChunk,
+  createCampaignFromRequest,
+} from './create-campaign-request.use-case';
+import {
+  creativeFixture,
+  memoryAdGroups,
+  memoryCampaignCreation,
+  memoryCampaigns,
+  memoryCreationBidder,
+} from './test-campaign-fakes';
+import type { TBidderFailure } from './test-campaign-fakes';
+
+const AGENCY = 'bgAgency-demo';
+const CAMPAIGN = 'bg-campaign-new';
+const NOW = new Date('2026-11-26T10:00:00.000Z');
+
+const company = (domain: string, overrides: Partial<TCompanyRow> = {}): TCompanyRow => ({
+  domain,
+  include: true,
+  domainInfo: { domain, companyName: `${domain} Inc`, ipSegments: [`10.0.${domain.length}.0/24`] },
+  ...overrides,
+});
+
+/** A creation payload of the wizard for the demo agency's Acme advertiser (bidder id 101). */
+function payload(overrides: Partial<TCampaignCreate> = {}): TCampaignCreateRequest {
+  return ZCampaignCreate.parse({
+    bgCampaignId: CAMPAIGN,
+    beeswaxCampaign: {
+      active: false,
+      advertiser_id: 101,
+      budget_type: 2,
+      campaign_budget: 3000,
+      dailyBudget: 100,
+      campaign_name: 'Q4 ABM',
+      start_date: '2026-11-27',
+      end_date: '2026-12-27',
+    },
+    max_bid: 12,
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    creativeIds: ['bgCreative-1', 'bgCreative-2'],
+    description: 'Winter push',
+    name: 'Q4 ABM',
+    targetingInfo: { geo_state: [{ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' }] },
+    foundCompanyInfo: {
+      companies: [
+        company('initech.example', { hubspotCompanyId: '901' }),
+        company('globex.example'),
+        company('hooli.example', { include: false }),
+        { domain: 'unknown.example', include: true, domainInfo: null },
+      ],
+      fromFile: true,
+    },
+    isVideoCampaign: false,
+    campaignType: 'managed',
+    ...overrides,
+  });
+}
+
+/** The demo agency's world: Acme with a card, an ad group under the new campaign id with two banners. */
+function world(options: { failure?: TBidderFailure; card?: boolean } = {}) {
+  const campaigns = memoryCampaigns();
+  const adGroupFields = {
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    bgCampaignId: CAMPAIGN,
+    createdBy: 'demo',
+    description: '',
+    createdAt: NOW.toISOString(),
+  } as const;
+  const adGroups = memoryAdGroups(
+    [
+      { ...adGroupFields, adGroupId: 'bg-ad-group-1', name: 'Banners', adGroupType: 'image' },
+      { ...adGroupFields, adGroupId: 'bg-ad-group-2', name: 'Other', adGroupType: 'image' },
+    ],
+    [
+      creativeFixture({ bgCreativeId: 'bgCreative-1', beeswaxCreativeId: 901, bgCampaignId: CAMPAIGN }),
+      creativeFixture({ bgCreativeId: 'bgCreative-2', beeswaxCreativeId: 902, bgCampaignId: CAMPAIGN }),
+      creativeFixture({ bgCreativeId: 'bgCreative-old', beeswaxCreativeId: 903 }),
+      creativeFixture({
+        bgCreativeId: 'bgCreative-other-group',
+        beeswaxCreativeId: 904,
+        bgCampaignId: CAMPAIGN,
+        adGroupId: 'bg-ad-group-2',
+      }),
+      creativeFixture({
+        bgCreativeId: 'bgCreative-video',
+        beeswaxCreativeId: 905,
+        bgCampaignId: CAMPAIGN,
+        creativeType: 'video/mp4',
+      }),
+    ],
+  );
+  const bidder = memoryCreationBidder(options.failure);
+  const creation = memoryCampaignCreation();
+  // The fake ad-group store holds one agency: another agency finds none of it, as the real keys do.
+  const agencyAdGroups = {
+    getAdGroup: (agencyId: string, id: string) =>
+      agencyId === AGENCY ? adGroups.repo.getAdGroup(agencyId, id) : Promise.resolve(null),
+    getCreative: (agencyId: string, id: string) =>
+      agencyId === AGENCY ? adGroups.repo.getCreative(agencyId, id) : Promise.resolve(null),
+  };
+  const deps = {
+    campaigns: campaigns.repo,
+    advertisers: memoryAdvertisers([options.card === false ? recordFixture() : cardRecordFixture()]).repo,
+    adGroups: agencyAdGroups,
+    creation: creation.repo,
+    bidder: bidder.bidder,
+    now: () => NOW,
+    sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    log: memoryLogger(),
+  };
+  return { deps, campaigns, bidder, creation };
+}
+
+const create = (w: ReturnType<typeof world>, request = payload(), agencyId = AGENCY) =>
+  createCampaignFromRequest({ agencyId, username: 'demo', request }, w.deps);
+
+/** The field errors of a refusal. */
+async function refusal(attempt: Promise<unknown>) {
+  const error = await attempt.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BadRequestError);
+  return { message: (error as BadRequestError).userMessage, fields: (error as BadRequestError).fieldErrors };
+}
+
+describe('createCampaignFromRequest', () => {
+  it('makes an inactive campaign with one line item per included, matched company, every creative linked', async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const campaign = await create(w);
+
+    // Assess
+    expect(campaign).toMatchObject({
+      bgCampaignId: CAMPAIGN,
+      agencyId: AGENCY,
+      active: false,
+      campaign_budget: 3000,
+      maxBid: 12,
+      accounts: 2,
+      createdBy: 'demo',
+      campaignType: 'managed',
+    });
+    const lineItems = await w.campaigns.repo.listLineItems(AGENCY, CAMPAIGN);
+    expect(lineItems.map((li) => [li.domain, li.line_item_name, li.hubspotCompanyId, li.fromFile])).toEqual([
+      ['initech.example', 'initech.example Inc', '901', true],
+      ['globex.example', 'globex.example Inc', null, true],
+    ]);
+    expect([...w.bidder.holds.lineItems.values()]).toEqual([
+      expect.objectContaining({ ipRanges: ['10.0.15.0/24'], creatives: [901, 902], active: true }),
+      expect.objectContaining({ ipRanges: ['10.0.14.0/24'], creatives: [901, 902], active: true }),
+    ]);
+    expect(w.bidder.calls.find((c) => c.op === 'createLineItem')?.input).toMatchObject({
+      targeting: { countries: ['USA'], regions: [{ country: 'USA', region: 'TX' }] },
+    });
+    expect(await w.campaigns.repo.getTargeting(AGENCY, CAMPAIGN)).toMatchObject({
+      geo_state: [{ region_name: 'Texas' }],
+    });
+    expect(w.creation.claims.size).toBe(0);
+  });
+
+  it('makes one line item for the whole audience when there is no company layer', async () => {
+    // Prepare
+    const w = world();
+    const { foundCompanyInfo: _none, ...rest } = payload();
+
+    // Act
+    const campaign = await create(w, rest as TCampaignCreateRequest);
+
+    // Assess
+    expect(campaign.accounts).toBe(0);
+    const lineItems = await w.campaigns.repo.listLineItems(AGENCY, CAMPAIGN);
+    expect(lineItems.map((li) => [li.line_item_name, li.domain])).toEqual([['Q4 ABM', null]]);
+    expect(w.bidder.calls.find((c) => c.op === 'createLineItem')?.input).toMatchObject({ ourId: `${CAMPAIGN}:all` });
+  });
+
+  it('answers a repeated request with the campaign and makes nothing twice', async () => {
+    // Prepare
+    const w = world();
+    const first = await create(w);
+    const callsBefore = w.bidder.calls.length;
+
+    // Act
+    const again = await create(w);
+
+    // Assess
+    expect(again).toEqual(first);
+    expect(w.bidder.calls.length).toBe(callsBefore);
+  });
+
+  it('makes the campaign once when two requests for it run at the same time', async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const [a, b] = await Promise.all([create(w), create(w)]);
+
+    // Assess
+    expect(a.beeswaxCampaignId).toBe(b.beeswaxCampaignId);
+    expect(w.bidder.calls.filter((c) => c.op === 'createCampaign')).toHaveLength(1);
+    expect(w.bidder.holds.campaigns.size).toBe(1);
+  });
+
+  it.each<TBidderFailure>([
+    { op: 'createCampaign' },
+    { op: 'createConversionEvent' },
+    { op: 'createLineItem', nth: 2 },
+    { op: 'linkCreative', nth: 3 },
+    { op: 'updateLineItem', nth: 2 },
+  ])('leaves nothing at the bidder or in the store when %o fails, and frees the id', async (failure) => {
+    // Prepare
+    const w = world({ failure });
+
+    // Act
+    const attempt = create(w);
+
+    // Assess
+    await expect(attempt).rejects.toThrow();
+    expect(w.bidder.empty()).toBe(true);
+    expect(await w.campaigns.repo.getCampaign(AGENCY, CAMPAIGN)).toBeNull();
+    expect(w.campaigns.items.size).toBe(0);
+    expect(w.creation.claims.size).toBe(0);
+  });
+
+  it("refuses an advertiser without a saved card with the spec's message", async () => {
+    // Prepare
+    const w = world({ card: false });
+
+    // Act
+    const refused = await refusal(create(w));
+
+    // Assess
+    expect(refused.message).toBe(MISSING_PAYMENT_METHOD_MESSAGE);
+    expect(refused.fields).toEqual({ bgAdvertiserId: [MISSING_PAYMENT_METHOD_MESSAGE] });
+    expect(w.bidder.calls).toEqual([]);
+  });
+
+  it("answers 404 for another agency's advertiser and creatives", async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const asRival = create(w, payload(), 'bgAgency-rival');
+    const foreignCreative = create(w, payload({ creativeIds: ['bgCreative-rival'] }));
+
+    // Assess
+    await expect(asRival).rejects.toBeInstanceOf(NotFoundError);
+    await expect(foreignCreative).rejects.toBeInstanceOf(NotFoundError);
+    expect(w.bidder.calls).toEqual([]);
+  });
+
+  it.each([
+    [{ creativeIds: ['bgCreative-old'] }, 'creativeIds', 'Does not match the campaign'],
+    [{ creativeIds: ['bgCreative-1', 'bgCreative-other-group'] }, 'creativeIds', CREATE_CAMPAIGN_MESSAGES.oneAdGroup],
+    [{ creativeIds: ['bgCreative-video'] }, 'creativeIds', VALIDATION_MESSAGES.displayCampaignOnlyImages],
+    [
+      { beeswaxCampaign: { ...payload().beeswaxCampaign, advertiser_id: 555 } },
+      'beeswaxCampaign.advertiser_id',
+      'Does not match the advertiser',
+    ],
+    [
+      { foundCompanyInfo: { companies: [company('hooli.example', { include: false })], fromFile: true } },
+      'foundCompanyInfo.companies',
+      CREATE_CAMPAIGN_MESSAGES.noIncludedCompany,
+    ],
+    [
+      { showInHubspot: true, maxCompanies: 1 },
+      'foundCompanyInfo.companies',
+      CREATE_CAMPAIGN_MESSAGES.tooManyCompanies(1),
+    ],
+    [
+      { beeswaxCampaign: { ...payload().beeswaxCampaign, start_date: '2026-11-20' } },
+      'beeswaxCampaign.start_date',
+      VALIDATION_MESSAGES.startDateNotPast,
+    ],
+    [
+      { targetingInfo: { domain_list: [{ beeswaxListId: 77, name: 'News' }] } },
+      'targetingInfo.domain_list',
+      CREATE_CAMPAIGN_MESSAGES.layerNotAvailable,
+    ],
+  ] as const)('refuses %o with a field error on %s', async (overrides, field, message) => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const refused = await refusal(create(w, payload(overrides as Partial<TCampaignCreate>)));
+
+    // Assess
+    expect(refused.fields?.[field]).toEqual([message]);
+    expect(w.bidder.calls).toEqual([]);
+  });
+});
+
+describe('createCampaignFromChunk', () => {
+  it('keeps the chunks before the last and makes the campaign from all of their companies', async () => {
+    // Prepare
+    const w = world();
+    const whole = payload();
+    const companies = whole.foundCompanyInfo?.companies ?? [];
+    const chunkOf = (index: number, rows: TCompanyRow[]) =>
+      createCampaignFromChunk(
+        {
+          agencyId: AGENCY,
+          username: 'demo',
+          callKey: 'demo#req-1',
+          chunk: { index, count: 3 },
+          request: { ...whole, foundCompanyInfo: { companies: rows, fromFile: true } },
+        },
+        w.deps,
+      );
+
+    // Act
+    const first = await chunkOf(0, companies.slice(0, 1));
+    const second = await chunkOf(1, companies.slice(1, 3));
+    const last = await chunkOf(2, companies.slice(3));
+
+    // Assess
+    expect([first, second]).toEqual([null, null]);
+    expect(last?.accounts).toBe(2);
+    expect((await w.campaigns.repo.listLineItems(AGENCY, CAMPAIGN)).map((li) => li.domain)).toEqual([
+      'initech.example',
+      'globex.example',
+    ]);
+    expect(w.creation.chunks.get(`${AGENCY}|demo#req-1`)?.size).toBe(0);
+  });
+
+  it('refuses the last chunk when one before it never came', async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const refused = await refusal(
+      createCampaignFromChunk(
+        {
+          agencyId: AGENCY,
+          username: 'demo',
+          callKey: 'demo#req-2',
+          chunk: { index: 1, count: 2 },
+          request: payload(),
+        },
+        w.deps,
+      ),
+    );
+
+    // Assess
+    expect(refused.fields).toEqual({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.missingChunks] });
+    expect(w.bidder.calls).toEqual([]);
+  });
+});

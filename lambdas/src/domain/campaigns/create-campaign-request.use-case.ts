@@ -1,0 +1,417 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
+import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { zId } from '@bidgrid/shared/ids';
+import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
+import { requireAdvertiser } from '../get-advertiser.use-case';
+import type { TAdvertiserRecord } from '../advertiser-record.schema';
+import type { AdGroupRepository } from '../ports/ad-group.port';
+import type { AdvertiserReader } from '../ports/advertiser.port';
+import type { TBidderTargeting } from '../ports/bidder.port';
+import type { CampaignCreationRepository } from '../ports/campaign-creation.port';
+import type { CampaignRepository } from '../ports/campaign.port';
+import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
+import { toPublicCampaign } from './campaign-records.schema';
+import type { TCampaignRecord } from './campaign-records.schema';
+import { createCampaign } from './create-campaign.use-case';
+import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
+
+/** The creation payload as the handlers hand it over (validated by the shared schema). */
+export type TCampaignCreateRequest = z.output<typeof ZCampaignCreate>;
+
+/** User messages of the creation rules the spec states without a text (ours, in the spec's tone). */
+export const CREATE_CAMPAIGN_MESSAGES = {
+  noIncludedCompany: 'Please, include at least one matched company.',
+  tooManyCompanies: (limit: number) => `This campaign can target at most ${limit} companies.`,
+  oneAdGroup: 'The creatives must be of one ad group of this campaign.',
+  inactiveCreative: 'This creative was removed with its ad group.',
+  creativeNotFound: 'Creative not found.',
+  // Publication lists and audiences come with their own screens and stores (issue 12), which will
+  // say whose they are; until then nothing the server cannot check reaches the bidder.
+  layerNotAvailable: 'This targeting layer is not available yet.',
+  missingChunks: 'Part of the campaign did not arrive. Please try again.',
+  busy: 'This campaign is being created already. Please wait a moment and try again.',
+  otherAdvertiser: 'A campaign with this id exists already for another advertiser.',
+} as const;
+
+/** Ports of the creation from a payload. */
+export interface CreateCampaignRequestDeps {
+  campaigns: Pick<CampaignRepository, 'getCampaign' | 'putNewCampaign'>;
+  advertisers: AdvertiserReader;
+  adGroups: Pick<AdGroupRepository, 'getAdGroup' | 'getCreative'>;
+  creation: CampaignCreationRepository;
+  bidder: CreateCampaignDeps['bidder'];
+  now: () => Date;
+  /** Waits between looks at a creation another request is making; tests pass one that does not sleep. */
+  sleep?: (ms: number) => Promise<void>;
+  log: Logger;
+}
+
+/** Who asks, what, and how the answer is awaited. */
+export interface TCreateCampaignRequestInput {
+  agencyId: string;
+  username: string;
+  request: TCampaignCreateRequest;
+  /** Line items done of total, while the bidder works. */
+  progress?: (done: number, total: number) => void;
+  /** How long to wait for a concurrent request making the same campaign (REST: within its 29 s). */
+  waitMs?: number;
+}
+
+/**
+ * How long a claim holds without its request ending: longer than any Lambda runs (15 minutes), so a
+ * live request never loses it; a crashed one's claim frees up after it.
+ */
+export const CLAIM_LEASE_MS = 16 * 60_000;
+/** How often a request waiting for another one's creation looks again. */
+const WAIT_POLL_MS = 500;
+/** Progress is sent again at least this often while nothing changes (storing 1,000 line items). */
+export const PROGRESS_HEARTBEAT_MS = 1_000;
+
+const isVideoType = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
+
+function badRequest(fieldErrors: TFieldErrors, message?: string): BadRequestError {
+  return new BadRequestError(message ?? summariseFieldErrors(fieldErrors), fieldErrors);
+}
+
+/** Campaign-details form field -> the payload field it came from, so a 400 points at what was sent. */
+const FORM_TO_PAYLOAD: Record<string, string> = {
+  name: 'name',
+  description: 'description',
+  mediaType: 'isVideoCampaign',
+  dailyBudget: 'beeswaxCampaign.dailyBudget',
+  maxBid: 'max_bid',
+  startDate: 'beeswaxCampaign.start_date',
+  endDate: 'beeswaxCampaign.end_date',
+  showInHubspot: 'showInHubspot',
+  maxCompanies: 'maxCompanies',
+};
+
+/** The details rules of the wizard's form (001 §5), checked again here; the estimated budget computed. */
+function checkDetails(request: TCampaignCreateRequest, now: Date) {
+  const parsed = campaignDetailsSchema({ flow: 'create', now, startDateGraceDays: 1 }).safeParse({
+    name: request.name,
+    description: request.description,
+    mediaType: request.isVideoCampaign ? 'video' : 'display',
+    dailyBudget: request.beeswaxCampaign.dailyBudget,
+    maxBid: request.max_bid,
+    startDate: request.beeswaxCampaign.start_date,
+    endDate: request.beeswaxCampaign.end_date,
+    showInHubspot: request.showInHubspot,
+    maxCompanies: request.maxCompanies ?? null,
+  });
+  if (parsed.success) return parsed.data;
+  const formErrors: TFieldErrors = {};
+  collectFieldErrors(parsed.error.issues, 'body', formErrors);
+  const fieldErrors: TFieldErrors = {};
+  for (const [field, messages] of Object.entries(formErrors)) {
+    fieldErrors[FORM_TO_PAYLOAD[field] ?? field] = messages;
+  }
+  throw badRequest(fieldErrors);
+}
+
+/** The advertiser may have campaigns: it is the caller's (404), has a card (001 §4) and is this bidder advertiser. */
+async function checkAdvertiser(
+  agencyId: string,
+  request: TCampaignCreateRequest,
+  deps: Pick<CreateCampaignRequestDeps, 'advertisers'>,
+): Promise<TAdvertiserRecord> {
+  const advertiser = await requireAdvertiser(agencyId, request.bgAdvertiserId, deps.advertisers);
+  if (!advertiser.paymentMethod) {
+    throw badRequest({ bgAdvertiserId: [MISSING_PAYMENT_METHOD_MESSAGE] }, MISSING_PAYMENT_METHOD_MESSAGE);
+  }
+  if (advertiser.beeswaxAdvertiserId !== request.beeswaxCampaign.advertiser_id) {
+    throw badRequest({ 'beeswaxCampaign.advertiser_id': [AD_GROUP_MESSAGES.notThisAdvertiser] });
+  }
+  return advertiser;
+}
+
+/**
+ * The creatives: each the caller's (404 otherwise), all of one ad group made under this campaign id
+ * for this advertiser, still active, of the campaign's media type (001 §5 texts). Their bidder ids.
+ */
+async function checkCreatives(
+  agencyId: string,
+  request: TCampaignCreateRequest,
+  deps: Pick<CreateCampaignRequestDeps, 'adGroups'>,
+): Promise<number[]> {
+  const ids = [...new Set(request.creativeIds)];
+  const creatives = await Promise.all(ids.map((id) => deps.adGroups.getCreative(agencyId, id)));
+  const errors: string[] = [];
+  const adGroupIds = new Set<string>();
+  for (const [index, creative] of creatives.entries()) {
+    if (!creative) {
+      throw new NotFoundError(CREATE_CAMPAIGN_MESSAGES.creativeNotFound, {
+        internalMessage: `Creative ${ids[index] ?? ''} not in agency ${agencyId}`,
+      });
+    }
+    adGroupIds.add(creative.adGroupId);
+    if (creative.bgCampaignId !== request.bgCampaignId) errors.push(AD_GROUP_MESSAGES.notThisCampaign);
+    else if (creative.bgAdvertiserId !== request.bgAdvertiserId) errors.push(AD_GROUP_MESSAGES.notThisAdvertiser);
+    else if (!creative.active) errors.push(CREATE_CAMPAIGN_MESSAGES.inactiveCreative);
+    else if (isVideoType(creative.creativeType) !== request.isVideoCampaign) {
+      errors.push(
+        request.isVideoCampaign
+          ? VALIDATION_MESSAGES.videoCampaignOnlyVideos
+          : VALIDATION_MESSAGES.displayCampaignOnlyImages,
+      );
+    }
+  }
+  if (errors.length === 0 && adGroupIds.size > 1) errors.push(CREATE_CAMPAIGN_MESSAGES.oneAdGroup);
+  if (errors.length > 0) throw badRequest({ creativeIds: [...new Set(errors)] });
+  const [adGroupId] = [...adGroupIds];
+  // The ad group still exists (a deleted one's creatives are inactive, but say so plainly).
+  if (adGroupId === undefined || !(await deps.adGroups.getAdGroup(agencyId, adGroupId))) {
+    throw new NotFoundError(AD_GROUP_MESSAGES.notFound, { internalMessage: `Ad group ${adGroupId ?? '-'} is gone` });
+  }
+  return creatives.map((creative) => (creative as NonNullable<typeof creative>).beeswaxCreativeId);
+}
+
+/** A region's code at the bidder (`USA/TX`): the geo option key's last part (`US-TX`), else its name. */
+const regionCode = (state: TTargetingSelections['geo_state'][number]): string =>
+  state.key ? (state.key.split(/[-_/]/).pop() ?? state.key) : state.region_name;
+
+/** A ZIP's country: five digits (and ZIP+4) are US, anything else a Canadian postal code. */
+const zipCountry = (zip: string): string => (/^\d{5}(-\d{4})?$/.test(zip) ? 'USA' : 'CAN');
+
+/** The layers every line item shares, in the bidder's terms. */
+function sharedTargeting(request: TCampaignCreateRequest): TBidderTargeting {
+  const targeting = request.targetingInfo;
+  const fieldErrors: TFieldErrors = {};
+  for (const layer of ['domain_list', 'role_title_segments', 'retargeting_segments'] as const) {
+    if (targeting[layer].length > 0)
+      fieldErrors[`targetingInfo.${layer}`] = [CREATE_CAMPAIGN_MESSAGES.layerNotAvailable];
+  }
+  if (request.publicDomainLists.length > 0)
+    fieldErrors['publicDomainLists'] = [CREATE_CAMPAIGN_MESSAGES.layerNotAvailable];
+  if ((request.foundEmailsInfo?.emailsToHash.length ?? 0) > 0) {
+    fieldErrors['foundEmailsInfo.emailsToHash'] = [CREATE_CAMPAIGN_MESSAGES.layerNotAvailable];
+  }
+  if (Object.keys(fieldErrors).length > 0) throw badRequest(fieldErrors);
+  const countries = [...new Set([...targeting.geo_country, ...targeting.geo_state.map((s) => s.country_code_3)])];
+  return {
+    ...(countries.length ? { countries } : {}),
+    ...(targeting.geo_state.length
+      ? { regions: targeting.geo_state.map((s) => ({ country: s.country_code_3, region: regionCode(s) })) }
+      : {}),
+    ...(targeting.geo_zip.length ? { zips: targeting.geo_zip.map((zip) => ({ country: zipCountry(zip), zip })) } : {}),
+  };
+}
+
+/**
+ * The included, matched companies, once per domain (the line item's id at the bidder is made from
+ * it). A company layer that includes none is refused rather than taken as "everyone".
+ */
+function includedCompanies(request: TCampaignCreateRequest, limit: number | null): TCompanyRow[] {
+  const rows = request.foundCompanyInfo?.companies ?? [];
+  const seen = new Set<string>();
+  const included = rows.filter((row) => {
+    const domain = row.domain.toLowerCase();
+    if (!row.include || !row.domainInfo || seen.has(domain)) return false;
+    seen.add(domain);
+    return true;
+  });
+  if (rows.length > 0 && included.length === 0) {
+    throw badRequest({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.noIncludedCompany] });
+  }
+  if (limit !== null && included.length > limit) {
+    throw badRequest({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.tooManyCompanies(limit)] });
+  }
+  return included;
+}
+
+/** Everything the creation makes, from a checked payload. */
+function newCampaignOf(
+  input: { agencyId: string; username: string; request: TCampaignCreateRequest; now: Date },
+  advertiser: TAdvertiserRecord,
+  beeswaxCreativeIds: number[],
+): TNewCampaign {
+  const { request } = input;
+  const details = checkDetails(request, input.now);
+  const limit = companyLimit(details.maxCompanies);
+  const shared = sharedTargeting(request);
+  const companies = includedCompanies(request, limit);
+  const fromFile = request.foundCompanyInfo?.fromFile ?? false;
+  const base = { bgCampaignId: request.bgCampaignId, bgAdvertiserId: advertiser.bgAdvertiserId, line_item_spend: 0 };
+  const lineItems: TNewLineItem[] =
+    companies.length > 0
+      ? companies.map((company) => {
+          const ranges = company.domainInfo?.ipSegments ?? [];
+          return {
+            key: company.domain.toLowerCase(),
+            record: {
+              ...base,
+              line_item_name: (company.companyName ?? company.domainInfo?.companyName ?? company.domain).slice(0, 255),
+              active: true,
+              hubspotCompanyId: company.hubspotCompanyId ?? null,
+              fromFile,
+              domain: company.domain,
+              segmentCount: ranges.length,
+            },
+            targeting: { ...shared, ipRanges: [...ranges] },
+          };
+        })
+      : [
+          {
+            key: 'all',
+            record: {
+              ...base,
+              line_item_name: details.name.slice(0, 255),
+              active: true,
+              hubspotCompanyId: null,
+              fromFile: false,
+              domain: null,
+              segmentCount: 0,
+            },
+            targeting: shared,
+          },
+        ];
+  return {
+    campaign: {
+      bgCampaignId: request.bgCampaignId,
+      bgAdvertiserId: advertiser.bgAdvertiserId,
+      agencyId: zId('agency').parse(input.agencyId),
+      name: details.name,
+      description: details.description ?? '',
+      // 001 §9: new campaigns are inactive.
+      active: false,
+      archived: false,
+      start_date: details.startDate,
+      end_date: details.endDate,
+      daily_budget: details.dailyBudget,
+      campaign_budget: details.estimatedBudget,
+      maxBid: details.maxBid,
+      maxCompanies: limit,
+      showInHubspot: details.showInHubspot,
+      isVideoCampaign: details.isVideoCampaign,
+      accounts: companies.length,
+      campaignType: request.campaignType,
+      createdBy: input.username,
+      createdAt: input.now.toISOString(),
+    },
+    beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+    lineItems,
+    targeting: request.targetingInfo,
+    beeswaxCreativeIds,
+  };
+}
+
+/** An existing campaign answers a repeat, unless the id was used for another advertiser. */
+function repeatAnswer(campaign: TCampaignRecord, request: TCampaignCreateRequest): TCampaign {
+  if (campaign.bgAdvertiserId !== request.bgAdvertiserId)
+    throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.otherAdvertiser);
+  return toPublicCampaign(campaign, []);
+}
+
+/**
+ * `POST /campaign/create` and the `createCampaign` event (001 §4, §7): checks the payload whole
+ * against the caller's agency (advertiser with a card and this bidder id, creatives of its ad group
+ * under this campaign id, media type, details rules, companies), then makes the campaign inactive at
+ * the bidder with one line item per included, matched company (its IP ranges; one line item without a
+ * company layer), the shared targeting, every creative linked to every line item, and stores it. A
+ * failure at any step leaves nothing at the bidder or in the tables (`createCampaign`).
+ *
+ * Idempotent on `bgCampaignId`: a campaign that exists answers the request; otherwise a conditional
+ * claim lets one request make it while a concurrent one waits (up to `waitMs`) and answers the
+ * campaign the first made, or takes over when the first failed.
+ */
+export async function createCampaignFromRequest(
+  input: TCreateCampaignRequestInput,
+  deps: CreateCampaignRequestDeps,
+): Promise<TCampaign> {
+  const { agencyId, request } = input;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const existing = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
+  if (existing) return repeatAnswer(existing, request);
+
+  const advertiser = await checkAdvertiser(agencyId, request, deps);
+  const creativeIds = await checkCreatives(agencyId, request, deps);
+  const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds);
+
+  const owner = randomUUID();
+  const deadline = deps.now().getTime() + (input.waitMs ?? 25_000);
+  for (;;) {
+    const nowMs = deps.now().getTime();
+    if (await deps.creation.claim(agencyId, request.bgCampaignId, owner, nowMs, nowMs + CLAIM_LEASE_MS)) break;
+    // Another request is making it: its campaign is the answer, once it is there.
+    const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
+    if (made) return repeatAnswer(made, request);
+    if (nowMs >= deadline) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy);
+    await sleep(WAIT_POLL_MS);
+  }
+
+  let last = { done: 0, total: planned.lineItems.length };
+  const report = (done: number, total: number): void => {
+    last = { done, total };
+    input.progress?.(done, total);
+  };
+  // Storing a thousand line items says nothing new for a while: the client still hears it is alive.
+  const heartbeat = input.progress
+    ? setInterval(() => report(last.done, last.total), PROGRESS_HEARTBEAT_MS)
+    : undefined;
+  try {
+    // Made while we waited for the claim: nothing to do.
+    const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
+    if (made) return repeatAnswer(made, request);
+    const { campaign } = await createCampaign(planned, deps, { progress: report });
+    deps.log.info('campaign created', {
+      bgCampaignId: campaign.bgCampaignId,
+      lineItems: planned.lineItems.length,
+      creatives: creativeIds.length,
+    });
+    return toPublicCampaign(campaign, []);
+  } finally {
+    clearInterval(heartbeat);
+    await deps.creation.release(agencyId, request.bgCampaignId, owner).catch((error: unknown) => {
+      deps.log.warn('creation claim not released (its lease ends it)', { bgCampaignId: request.bgCampaignId, error });
+    });
+  }
+}
+
+/**
+ * The `createCampaign` event in chunks (`campaignCreateParts`): a chunk before the last is kept
+ * (answering null) and the last one creates the campaign from every chunk's companies and its own
+ * payload. `callKey` names the call (the caller and the client's reqID): every chunk and retry of one
+ * call share it, so a chunk sent twice is kept once.
+ */
+export async function createCampaignFromChunk(
+  input: TCreateCampaignRequestInput & { callKey: string; chunk: { index: number; count: number } | undefined },
+  deps: CreateCampaignRequestDeps,
+): Promise<TCampaign | null> {
+  const { chunk, agencyId, request, callKey } = input;
+  if (!chunk || chunk.count === 1) return createCampaignFromRequest(input, deps);
+  const companies = request.foundCompanyInfo?.companies ?? [];
+  if (chunk.index < chunk.count - 1) {
+    // Only the caller's advertiser's chunks are kept: another agency's id is refused at once.
+    await requireAdvertiser(agencyId, request.bgAdvertiserId, deps.advertisers);
+    await deps.creation.putChunk(agencyId, callKey, { ...chunk, bgCampaignId: request.bgCampaignId, companies });
+    return null;
+  }
+  const kept = (await deps.creation.listChunks(agencyId, callKey)).filter(
+    (c) => c.count === chunk.count && c.bgCampaignId === request.bgCampaignId && c.index < chunk.index,
+  );
+  const byIndex = new Map(kept.map((c) => [c.index, c]));
+  if (byIndex.size !== chunk.count - 1) {
+    throw badRequest({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.missingChunks] });
+  }
+  const all = [...[...byIndex.values()].sort((a, b) => a.index - b.index).flatMap((c) => c.companies), ...companies];
+  const whole: TCampaignCreateRequest = {
+    ...request,
+    foundCompanyInfo: { companies: all, fromFile: request.foundCompanyInfo?.fromFile ?? false },
+  };
+  const campaign = await createCampaignFromRequest({ ...input, request: whole }, deps);
+  await deps.creation.deleteChunks(agencyId, callKey, [...byIndex.keys()]).catch((error: unknown) => {
+    deps.log.warn('kept chunks not deleted (their TTL will)', { error });
+  });
+  return campaign;
+}

@@ -1,0 +1,28 @@
+import { createCampaign as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { bidderClient } from '../adapters/bidder/bidder-client';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { createCampaignFromRequest } from '../domain/campaigns/create-campaign-request.use-case';
+import { httpHandler } from '../lib/http';
+
+/**
+ * `POST /api/campaign/create`: the creation payload's campaign, made at the bidder and stored (the
+ * `createCampaign` event's twin for API callers). A concurrent request for the same id is waited for
+ * within API Gateway's 29 s.
+ */
+export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
+  createCampaignFromRequest(
+    { agencyId: caller.agencyId, username: caller.username, request: body, waitMs: 20_000 },
+    {
+      campaigns: campaignRepository,
+      advertisers: advertiserRepository,
+      adGroups: adGroupRepository,
+      creation: campaignCreationRepository,
+      bidder: bidderClient(),
+      now: () => new Date(),
+      log,
+    },
+  ),
+);

@@ -1,0 +1,39 @@
+import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
+import { bidderClient } from '../adapters/bidder/bidder-client';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { createCampaignFromChunk } from '../domain/campaigns/create-campaign-request.use-case';
+import { wsHandler } from '../lib/ws';
+
+/**
+ * `createCampaign {creation payload}` -> `campaignCreated` (the campaign) or `campaignCreationError`,
+ * with progress in line items. A payload of many companies comes in chunks of one call (`reqID`): the
+ * last one makes the campaign. The Lambda runs on after API Gateway's 29 s; a concurrent call for the
+ * same campaign id waits for the first one's campaign.
+ */
+export const handler = wsHandler(
+  realtimeEventsByName.createCampaign,
+  ({ input, caller, reqID, chunk, progress, log }) =>
+    createCampaignFromChunk(
+      {
+        agencyId: caller.agencyId,
+        username: caller.username,
+        request: input,
+        progress,
+        callKey: `${caller.username}#${reqID}`,
+        chunk,
+        waitMs: 5 * 60_000,
+      },
+      {
+        campaigns: campaignRepository,
+        advertisers: advertiserRepository,
+        adGroups: adGroupRepository,
+        creation: campaignCreationRepository,
+        bidder: bidderClient(),
+        now: () => new Date(),
+        log,
+      },
+    ),
+);

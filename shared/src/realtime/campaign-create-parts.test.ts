@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { ZCampaign } from '../entities/campaign.schema';
+import type { TCampaign } from '../entities/campaign.schema';
+import type { TCampaignCreate } from '../entities/campaign-create.schema';
+import type { TCompanyRow } from '../entities/company.schema';
+import { campaignCreateParts } from './campaign-create-parts';
+import { messageBytes, REALTIME_LIMITS } from './wire';
+
+const fitsFrame = (request: unknown) =>
+  messageBytes({
+    action: 'createCampaign',
+    reqID: 'r'.repeat(64),
+    chunk: { index: 9_999, count: 9_999 },
+    ...(request as object),
+  }) <= REALTIME_LIMITS.clientMessageBudgetBytes;
+
+const matched = (domain: string): TCompanyRow => ({
+  domain,
+  include: true,
+  domainInfo: { domain, companyName: `${domain} Inc.`, ipSegments: ['198.18.0.0/24', '198.19.0.0/24'] },
+});
+
+function request(companies: number): TCampaignCreate {
+  return {
+    bgCampaignId: 'bg-campaign-1',
+    beeswaxCampaign: {
+      active: false,
+      advertiser_id: 7,
+      budget_type: 2,
+      campaign_budget: 3000,
+      dailyBudget: 100,
+      campaign_name: 'Q4',
+      start_date: '2026-12-01',
+      end_date: '2026-12-31',
+    },
+    max_bid: 10,
+    bgAdvertiserId: 'bgAdvertiser-1',
+    creativeIds: ['bgCreative-1'],
+    description: '',
+    name: 'Q4',
+    targetingInfo: {},
+    foundCompanyInfo: {
+      companies: Array.from({ length: companies }, (_, i) => matched(`company-${i}.example.com`)),
+      fromFile: true,
+    },
+    isVideoCampaign: false,
+    campaignType: 'managed',
+  };
+}
+
+describe('campaignCreateParts', () => {
+  it('sends a small campaign as it is', () => {
+    const small = request(3);
+    expect(campaignCreateParts.splitRequest?.(small, fitsFrame)).toEqual([small]);
+  });
+
+  it('cuts 1,000 companies into chunks that fit a frame, each with the rest of the payload whole', () => {
+    // Prepare
+    const big = request(1000);
+    // Act
+    const chunks = campaignCreateParts.splitRequest?.(big, fitsFrame) ?? [];
+    // Assess
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(fitsFrame(chunk)).toBe(true);
+      const { foundCompanyInfo, ...rest } = chunk;
+      const { foundCompanyInfo: _all, ...whole } = big;
+      expect(rest).toEqual(whole);
+      expect(foundCompanyInfo?.fromFile).toBe(true);
+    }
+    expect(chunks.flatMap((c) => c.foundCompanyInfo?.companies ?? [])).toEqual(big.foundCompanyInfo?.companies);
+  });
+
+  it('merges the replies into the campaign the last chunk answered', () => {
+    const campaign: TCampaign = ZCampaign.parse({
+      bgCampaignId: 'bg-campaign-1',
+      beeswaxCampaignId: 70,
+      bgAdvertiserId: 'bgAdvertiser-1',
+      agencyId: 'bgAgency-1',
+      name: 'Q4',
+      active: false,
+      archived: false,
+      start_date: '2026-12-01',
+      end_date: '2026-12-31',
+      daily_budget: 100,
+      campaign_budget: 3000,
+      maxBid: 10,
+      showInHubspot: false,
+      isVideoCampaign: false,
+      createdBy: 'demo',
+    });
+    expect(campaignCreateParts.merge([null, null, campaign])).toBe(campaign);
+  });
+});
