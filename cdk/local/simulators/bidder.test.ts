@@ -49,7 +49,7 @@ async function session(url: string) {
     form.append(field, new Blob([new Uint8Array(bytes).fill(7)]), name);
     return form;
   };
-  return Object.assign(call, { file });
+  return Object.assign(call, { file, cookie });
 }
 type Call = Awaited<ReturnType<typeof session>>;
 
@@ -461,6 +461,60 @@ describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
       expect(later.status).toBe(200);
       const raw = await fetch(`${sim.url}/rest/v2/advertisers`);
       expect(raw.status).toBe(401);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('bidder simulator load control (/__load)', () => {
+  it('answers each call after its latency and refuses calls beyond the cap with 429 and Retry-After', async () => {
+    // Prepare
+    const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
+    try {
+      const call = await session(sim.url);
+      const set = await fetch(`${sim.url}/__load`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ latencyMs: 40, maxConcurrent: 2 }),
+      });
+
+      // Act
+      const startedAt = Date.now();
+      const raw = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          fetch(`${sim.url}/rest/v2/advertisers`, { headers: { cookie: call.cookie } }).then(async (res) => ({
+            status: res.status,
+            retryAfter: res.headers.get('retry-after'),
+            body: (await res.json()) as unknown,
+          })),
+        ),
+      );
+      const tookMs = Date.now() - startedAt;
+      const report = (await (await fetch(`${sim.url}/__load`)).json()) as Record<string, unknown>;
+      const reset = await fetch(`${sim.url}/__load`, { method: 'DELETE' });
+      const afterReset = await call('GET', '/rest/v2/advertisers');
+      const refused = await fetch(`${sim.url}/__load`, { method: 'PUT', body: JSON.stringify({ maxConcurrent: 0 }) });
+
+      // Assess
+      expect(set.status).toBe(200);
+      expect(raw.map((r) => r.status).sort()).toEqual([200, 200, 429, 429]);
+      expect(raw.filter((r) => r.status === 429)).toEqual([
+        { status: 429, retryAfter: '1', body: { detail: expect.stringContaining('Too many concurrent requests') } },
+        { status: 429, retryAfter: '1', body: { detail: expect.stringContaining('Too many concurrent requests') } },
+      ]);
+      expect(tookMs).toBeGreaterThanOrEqual(35);
+      expect(report).toMatchObject({
+        latencyMs: 40,
+        maxConcurrent: 2,
+        calls: 4,
+        throttled: 2,
+        maxInFlight: 2,
+        byRoute: { 'GET /rest/v2/advertisers': 4 },
+      });
+      expect(reset.status).toBe(200);
+      expect(afterReset.status).toBe(200);
+      expect(refused.status).toBe(400);
     } finally {
       await sim.close();
     }

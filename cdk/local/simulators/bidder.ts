@@ -44,6 +44,36 @@ export const RATE_LIMIT = { perSecond: 500, burst: 1000 } as const;
 /** Status reads of an uploaded video asset until it is transcoded. */
 export const TRANSCODE_POLLS = 2;
 
+/**
+ * How loaded the bidder behaves (local only, `PUT /__load`, or the simulator's `load` option): every
+ * API call takes `latencyMs` before it is answered, and beyond `maxConcurrent` calls in flight the
+ * next one is answered 429 with `Retry-After` at once, as a busy vendor does. The bench sets "50 ms a
+ * call, at most 20 at once"; by default the bidder answers at once and takes any number.
+ */
+export interface BidderLoad {
+  latencyMs: number;
+  maxConcurrent: number | null;
+}
+
+/** What `GET /__load` answers: the settings, and the API calls seen since the last reset. */
+export interface BidderLoadReport extends BidderLoad {
+  inFlight: number;
+  /** API calls answered or refused, all routes (sign-in and reporting excluded). */
+  calls: number;
+  /** Calls refused with 429 because `maxConcurrent` were in flight. */
+  throttled: number;
+  /** Calls by route (`POST /rest/v2/line-items`). */
+  byRoute: Record<string, number>;
+  /** The most calls that were in flight at once. */
+  maxInFlight: number;
+}
+
+/** The path of the load control: not a vendor path (the double underscore, like `/__faults`). */
+export const BIDDER_LOAD_PATH = '/__load';
+const NO_LOAD: BidderLoad = { latencyMs: 0, maxConcurrent: null };
+/** Seconds a client is told to wait after a 429 for too many calls at once. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 type Row = Record<string, unknown>;
 
 /** Stored entities by kind. */
@@ -282,12 +312,16 @@ export function createBidderSimulator(options: {
   logger: Logger;
   rateLimit?: { perSecond: number; burst: number };
   now?: () => number;
-}): { server: Server; store: JsonStore<BidderState> } {
+  load?: Partial<BidderLoad>;
+}): { server: Server; store: JsonStore<BidderState>; load: () => BidderLoadReport } {
   const store = new JsonStore<BidderState>(options.stateFile, emptyState);
   store.update(upgradeState);
   const now = options.now ?? Date.now;
   const limit = options.rateLimit ?? RATE_LIMIT;
   const bucket = { tokens: limit.burst, at: now() };
+  let load: BidderLoad = { ...NO_LOAD, ...options.load };
+  const seen = { inFlight: 0, calls: 0, throttled: 0, maxInFlight: 0, byRoute: {} as Record<string, number> };
+  const loadReport = (): BidderLoadReport => ({ ...load, ...seen, byRoute: { ...seen.byRoute } });
   // The report's view of the entities, indexed once per change (a report reads them per campaign-day).
   let source: ReportSource | undefined;
   const reporting = createReportingRoutes({
@@ -344,38 +378,107 @@ export function createBidderSimulator(options: {
     targeting_modules: s.rows.targeting_expression[String(lineItem['targeting_expression_id'])]?.['modules'] ?? {},
   });
 
-  /** Registers a described route: session, rate limit and request description first. */
+  /**
+   * Registers a described route: the load settings first (latency, the cap of calls in flight), then
+   * session, rate limit and request description.
+   */
   const routes: SimRoute[] = [];
   const on = <R extends BuzzRoute>(route: R, handle: Handler<R>): void => {
+    const name = `${route.method} ${route.path}`;
     routes.push({
       method: route.method,
       pattern: route.path,
       handle: async (req) => {
-        const sid = sessionOf(req);
-        if (!live(sid)) {
-          return route.api === 'v2' ? v2.denied() : legacy.fail(401, 'Authentication failed');
+        seen.calls++;
+        seen.byRoute[name] = (seen.byRoute[name] ?? 0) + 1;
+        if (load.maxConcurrent !== null && seen.inFlight >= load.maxConcurrent) {
+          seen.throttled++;
+          return busyReply(route);
         }
-        const busy = throttled(route);
-        if (busy) return busy;
-        let body: unknown;
-        if (route.body === 'json') {
-          const parsed = route.request.safeParse(req.json());
-          if (!parsed.success) {
-            const errors = fieldErrors(parsed.error);
-            return route.api === 'v2'
-              ? v2.invalid(errors)
-              : legacy.fail(
-                  400,
-                  `Unable to ${route.method === 'POST' ? 'create' : 'update'} ${route.path.split('/')[2] ?? ''}`,
-                  Object.entries(errors).map(([f, m]) => `ERROR: ${f} ${m.join(' ')}`),
-                );
-          }
-          body = parsed.data;
+        seen.inFlight++;
+        seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight);
+        try {
+          if (load.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, load.latencyMs));
+          return await answer(req);
+        } finally {
+          seen.inFlight--;
         }
-        return handle({ body: body as z.output<R['request']>, params: req.params, req });
       },
     });
+    /** Session, rate limit and request description first, then the route. */
+    const answer = async (req: SimRequest): Promise<SimReply> => {
+      const sid = sessionOf(req);
+      if (!live(sid)) {
+        return route.api === 'v2' ? v2.denied() : legacy.fail(401, 'Authentication failed');
+      }
+      const busy = throttled(route);
+      if (busy) return busy;
+      let body: unknown;
+      if (route.body === 'json') {
+        const parsed = route.request.safeParse(req.json());
+        if (!parsed.success) {
+          const errors = fieldErrors(parsed.error);
+          return route.api === 'v2'
+            ? v2.invalid(errors)
+            : legacy.fail(
+                400,
+                `Unable to ${route.method === 'POST' ? 'create' : 'update'} ${route.path.split('/')[2] ?? ''}`,
+                Object.entries(errors).map(([f, m]) => `ERROR: ${f} ${m.join(' ')}`),
+              );
+        }
+        body = parsed.data;
+      }
+      return handle({ body: body as z.output<R['request']>, params: req.params, req });
+    };
   };
+
+  /** The answer to a call beyond `maxConcurrent`: 429 with `Retry-After`, in the route's API's shape. */
+  const busyReply = (route: BuzzRoute): SimReply => {
+    const detail = `Too many concurrent requests. Expected available in ${BUSY_RETRY_AFTER_SECONDS} second.`;
+    return {
+      status: 429,
+      headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+      body: route.api === 'v2' ? { detail } : { success: false, message: detail, errors: [`ERROR: ${detail}`] },
+    };
+  };
+
+  /** `GET|PUT|DELETE /__load`: read, set or reset the load settings and counters (local only). */
+  const loadControl: SimRoute[] = [
+    { method: 'GET', pattern: BIDDER_LOAD_PATH, handle: () => ({ status: 200, body: loadReport() }) },
+    {
+      method: 'PUT',
+      pattern: BIDDER_LOAD_PATH,
+      handle: (req) => {
+        const { latencyMs, maxConcurrent } = req.json();
+        const latencyOk = latencyMs === undefined || (Number.isInteger(latencyMs) && (latencyMs as number) >= 0);
+        const capOk =
+          maxConcurrent === undefined ||
+          maxConcurrent === null ||
+          (Number.isInteger(maxConcurrent) && (maxConcurrent as number) >= 1);
+        if (!latencyOk || !capOk) {
+          return {
+            status: 400,
+            body: { message: 'Expected {latencyMs?: integer >= 0, maxConcurrent?: integer >= 1 | null}' },
+          };
+        }
+        load = {
+          latencyMs: (latencyMs as number | undefined) ?? load.latencyMs,
+          maxConcurrent: maxConcurrent === undefined ? load.maxConcurrent : (maxConcurrent as number | null),
+        };
+        Object.assign(seen, { calls: 0, throttled: 0, maxInFlight: seen.inFlight, byRoute: {} });
+        return { status: 200, body: loadReport() };
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: BIDDER_LOAD_PATH,
+      handle: () => {
+        load = { ...NO_LOAD };
+        Object.assign(seen, { calls: 0, throttled: 0, maxInFlight: seen.inFlight, byRoute: {} });
+        return { status: 200, body: loadReport() };
+      },
+    },
+  ];
 
   const stamp = (): Row => ({ create_date: new Date(now()).toISOString(), update_date: new Date(now()).toISOString() });
   const v2Missing = (field: string, id: unknown): SimReply =>
@@ -439,12 +542,17 @@ export function createBidderSimulator(options: {
   // The reporting API answers like v2 routes when the session is missing or expired.
   const requireSession = (req: SimRequest): SimReply | undefined => (live(sessionOf(req)) ? undefined : v2.denied());
   const all: SimRoute[] = [
+    ...loadControl,
     ...reporting.routes,
     { method: 'POST', pattern: authenticateRoute.path, handle: authenticate },
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },
     ...routes,
   ];
-  return { server: createSimulatorServer('bidder', all, options.logger, { errorBody: bidderErrorBody }), store };
+  return {
+    server: createSimulatorServer('bidder', all, options.logger, { errorBody: bidderErrorBody }),
+    store,
+    load: loadReport,
+  };
 }
 
 /**
