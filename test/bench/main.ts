@@ -17,6 +17,9 @@
  * - sync: report sync against raw BatchWriteItem into the same DynamoDB Local (ceiling, sync,
  *   ratio, where the time goes), a report over 30,000 rows arriving complete, 25,000 line items
  *   in one day, 1,000 campaigns through the queue and the worker                                 #10
+ * - create: a campaign of 1,000 companies over the realtime API, the bidder simulator at 50 ms a
+ *   call and 20 at once (429 beyond): time to campaignCreated (goal <= 30 s), the longest gap
+ *   between progress messages (goal <= 2 s), bidder calls per company                           #11
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
@@ -28,12 +31,25 @@ import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { formatReportsFigures, measureReports } from './reports';
 import { formatListFigures, measureInvoiceList } from './lists';
 import { formatSyncScaleFigures, measureSyncScale } from './sync';
+import { formatCreateFigures, measureCreate } from './create';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
 import { setLocalRateLimits } from '../support/rate-limits';
 
-const ALL = ['bundles', 'cdk', 'stack', 'latency', 'web', 'billing', 'invoices', 'reports', 'lists', 'sync'] as const;
+const ALL = [
+  'bundles',
+  'cdk',
+  'stack',
+  'latency',
+  'web',
+  'billing',
+  'invoices',
+  'reports',
+  'lists',
+  'sync',
+  'create',
+] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
 const sections = new Set<Section>(asked.length > 0 ? asked : ALL);
@@ -148,4 +164,12 @@ if (sections.has('sync')) {
     '# Report sync at scale (DynamoDB Local in memory, the bidder simulator seeded through its store, lambdas code in this process)',
   );
   console.log(`${formatSyncScaleFigures(await measureSyncScale())}\n`);
+}
+
+if (sections.has('create')) {
+  console.log(
+    '# Campaign creation (createCampaign over the local WebSocket API, 1,000 companies, bidder simulator at 50 ms a call and 20 at once)',
+  );
+  const companies = Number(process.env['BENCH_CREATE_COMPANIES'] ?? 1000);
+  console.log(`${formatCreateFigures(await measureCreate({ companies }))}\n`);
 }
