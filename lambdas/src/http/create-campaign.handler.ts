@@ -1,4 +1,5 @@
 import { createCampaign as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { CSV_MATCH_REST_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
@@ -14,7 +15,15 @@ import { httpHandler } from '../lib/http';
  */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
   createCampaignFromRequest(
-    { agencyId: caller.agencyId, username: caller.username, request: body, waitMs: 20_000 },
+    {
+      agencyId: caller.agencyId,
+      username: caller.username,
+      request: body,
+      waitMs: 20_000,
+      // Within the 29 s REST Lambda (stage config `restTimeoutSeconds`): the bidder work stops at 18 s
+      // and is undone, so nothing is ever cut off half made.
+      limits: { maxCompanies: CSV_MATCH_REST_MAX_DOMAINS, bidderWorkMs: 18_000 },
+    },
     {
       campaigns: campaignRepository,
       advertisers: advertiserRepository,

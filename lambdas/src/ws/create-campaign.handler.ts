@@ -1,3 +1,4 @@
+import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
@@ -24,7 +25,10 @@ export const handler = wsHandler(
         progress,
         callKey: `${caller.username}#${reqID}`,
         chunk,
-        waitMs: 5 * 60_000,
+        // Within the realtime Lambda's 300 s (stage config `realtimeTimeoutSeconds`): the bidder work
+        // stops at 200 s and is undone, so nothing is ever cut off half made.
+        waitMs: 240_000,
+        limits: { maxCompanies: CSV_MATCH_MAX_DOMAINS, bidderWorkMs: 200_000 },
       },
       {
         campaigns: campaignRepository,

@@ -122,8 +122,10 @@ function world(options: { failure?: TBidderFailure; card?: boolean } = {}) {
   return { deps, campaigns, bidder, creation };
 }
 
-const create = (w: ReturnType<typeof world>, request = payload(), agencyId = AGENCY) =>
-  createCampaignFromRequest({ agencyId, username: 'demo', request }, w.deps);
+const LIMITS = { maxCompanies: 10_000, bidderWorkMs: 60_000 };
+
+const create = (w: ReturnType<typeof world>, request = payload(), agencyId = AGENCY, limits = LIMITS) =>
+  createCampaignFromRequest({ agencyId, username: 'demo', request, limits }, w.deps);
 
 /** The field errors of a refusal. */
 async function refusal(attempt: Promise<unknown>) {
@@ -235,6 +237,36 @@ describe('createCampaignFromRequest', () => {
     expect(w.creation.claims.size).toBe(0);
   });
 
+  it('stops and undoes the bidder work when its time is up, rather than be cut off half made', async () => {
+    // Prepare: a clock that moves a second at every look.
+    const w = world();
+    let clock = NOW.getTime();
+    w.deps.now = () => new Date((clock += 1000));
+
+    // Act
+    const attempt = create(w, payload(), AGENCY, { maxCompanies: 10_000, bidderWorkMs: 500 });
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ status: 409, userMessage: CREATE_CAMPAIGN_MESSAGES.outOfTime });
+    expect(w.bidder.calls.some((c) => c.op === 'createCampaign')).toBe(true);
+    expect(w.bidder.empty()).toBe(true);
+    expect(w.campaigns.items.size).toBe(0);
+  });
+
+  it('refuses more companies than its way in takes, before anything is made', async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const refused = await refusal(create(w, payload(), AGENCY, { maxCompanies: 3, bidderWorkMs: 60_000 }));
+
+    // Assess
+    expect(refused.fields).toEqual({
+      'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.tooManyForThisCall(3)],
+    });
+    expect(w.bidder.calls).toEqual([]);
+  });
+
   it("refuses an advertiser without a saved card with the spec's message", async () => {
     // Prepare
     const w = world({ card: false });
@@ -315,6 +347,7 @@ describe('createCampaignFromChunk', () => {
         {
           agencyId: AGENCY,
           username: 'demo',
+          limits: LIMITS,
           callKey: 'demo#req-1',
           chunk: { index, count: 3 },
           request: { ...whole, foundCompanyInfo: { companies: rows, fromFile: true } },
@@ -347,6 +380,7 @@ describe('createCampaignFromChunk', () => {
         {
           agencyId: AGENCY,
           username: 'demo',
+          limits: LIMITS,
           callKey: 'demo#req-2',
           chunk: { index: 1, count: 2 },
           request: payload(),

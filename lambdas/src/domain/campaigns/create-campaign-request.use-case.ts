@@ -23,7 +23,7 @@ import type { CampaignRepository } from '../ports/campaign.port';
 import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
-import { createCampaign } from './create-campaign.use-case';
+import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
 import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
 
 /** The creation payload as the handlers hand it over (validated by the shared schema). */
@@ -33,6 +33,9 @@ export type TCampaignCreateRequest = z.output<typeof ZCampaignCreate>;
 export const CREATE_CAMPAIGN_MESSAGES = {
   noIncludedCompany: 'Please, include at least one matched company.',
   tooManyCompanies: (limit: number) => `This campaign can target at most ${limit} companies.`,
+  tooManyForThisCall: (limit: number) =>
+    `At most ${limit} companies can be sent this way; the createCampaign realtime event takes more.`,
+  outOfTime: 'Creating this campaign took too long, so nothing was made. Please try again.',
   oneAdGroup: 'The creatives must be of one ad group of this campaign.',
   inactiveCreative: 'This creative was removed with its ad group.',
   creativeNotFound: 'Creative not found.',
@@ -66,6 +69,12 @@ export interface TCreateCampaignRequestInput {
   progress?: (done: number, total: number) => void;
   /** How long to wait for a concurrent request making the same campaign (REST: within its 29 s). */
   waitMs?: number;
+  /**
+   * How this way in may run: the most companies it takes (REST answers within 29 s, the realtime
+   * Lambda runs minutes) and how long the bidder work may take before it stops and is undone, so a
+   * Lambda's timeout never cuts a creation off half made.
+   */
+  limits: { maxCompanies: number; bidderWorkMs: number };
 }
 
 /**
@@ -334,6 +343,11 @@ export async function createCampaignFromRequest(
   const existing = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
   if (existing) return repeatAnswer(existing, request);
 
+  if ((request.foundCompanyInfo?.companies.length ?? 0) > input.limits.maxCompanies) {
+    throw badRequest({
+      'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.tooManyForThisCall(input.limits.maxCompanies)],
+    });
+  }
   const advertiser = await checkAdvertiser(agencyId, request, deps);
   const creativeIds = await checkCreatives(agencyId, request, deps);
   const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds);
@@ -363,7 +377,14 @@ export async function createCampaignFromRequest(
     // Made while we waited for the claim: nothing to do.
     const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
     if (made) return repeatAnswer(made, request);
-    const { campaign } = await createCampaign(planned, deps, { progress: report });
+    const stopAt = deps.now().getTime() + input.limits.bidderWorkMs;
+    const { campaign } = await createCampaign(planned, deps, {
+      progress: report,
+      outOfTime: () => deps.now().getTime() > stopAt,
+    }).catch((error: unknown) => {
+      if (!(error instanceof CreationOutOfTimeError)) throw error;
+      throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.outOfTime, { internalMessage: error.message, cause: error });
+    });
     deps.log.info('campaign created', {
       bgCampaignId: campaign.bgCampaignId,
       lineItems: planned.lineItems.length,

@@ -54,6 +54,19 @@ export interface TCreateCampaignOptions {
   concurrency?: number;
   /** Told how many line items are whole at the bidder (made, linked, switched on) of how many. */
   progress?: (done: number, total: number) => void;
+  /**
+   * True once the time is up (the Lambda's own end nears): no further line item is started and the
+   * creation fails and is undone, rather than being cut off half made with nobody left to undo it.
+   */
+  outOfTime?: () => boolean;
+}
+
+/** Why a creation stopped before its end. */
+export class CreationOutOfTimeError extends Error {
+  constructor(done: number, total: number) {
+    super(`creation stopped for time after ${done} of ${total} line items`);
+    this.name = 'CreationOutOfTimeError';
+  }
 }
 
 /**
@@ -106,6 +119,7 @@ export async function createCampaign(
         const lineItems: TLineItemRecord[] = new Array<TLineItemRecord>(total);
         let done = 0;
         await poolSettled(input.lineItems, concurrency, async (lineItem, index) => {
+          if (options.outOfTime?.()) throw new CreationOutOfTimeError(done, total);
           const id = await deps.bidder.createLineItem({
             campaignId,
             name: lineItem.record.line_item_name,
