@@ -22,7 +22,10 @@ const DOMAINS = ['ironbridgemanufacturing.com', 'redwoodclinicallabs.com', 'sapp
 const demo = () => accessTokenFor('demo');
 const rival = () => accessTokenFor('rival');
 
-afterEach(clearBidderFaults);
+afterEach(async () => {
+  await clearBidderFaults();
+  await fetch(`${stackInfo().simulators.bidder}/__load`, { method: 'DELETE' });
+});
 
 /** The companies as the Target Companies step holds them after a CSV match. */
 async function matchedCompanies(token: string): Promise<TCompanyRow[]> {
@@ -194,6 +197,28 @@ describe('campaign creation (POST /campaign/create)', () => {
     await clearBidderFaults();
     const retried = await callOperation(createCampaign, { token, body });
     expect(retried.status).toBe(200);
+  });
+
+  it('backs off when the bidder answers 429 for too many calls at once, and still makes every line item', async () => {
+    // Prepare: the bidder takes 2 calls at once, the creation sends up to 16.
+    const token = await demo();
+    const body = await payload(token);
+    await fetch(`${stackInfo().simulators.bidder}/__load`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 20, maxConcurrent: 2 }),
+    });
+
+    // Act
+    const reply = await callOperation(createCampaign, { token, body });
+
+    // Assess
+    const load = (await (await fetch(`${stackInfo().simulators.bidder}/__load`)).json()) as { throttled: number };
+    await fetch(`${stackInfo().simulators.bidder}/__load`, { method: 'DELETE' });
+    expect(reply.status).toBe(200);
+    expect(load.throttled).toBeGreaterThan(0);
+    const held = await atBidder(body.bgCampaignId);
+    expect(held.lineItems.map((li) => li['active'])).toEqual([true, true, true]);
   });
 
   it("refuses another agency's advertiser and ad group with 404", async () => {

@@ -11,6 +11,7 @@ import {
   CREATE_CAMPAIGN_MESSAGES,
   createCampaignFromChunk,
   createCampaignFromRequest,
+  MAX_CREATE_CHUNKS,
 } from './create-campaign-request.use-case';
 import {
   creativeFixture,
@@ -368,6 +369,32 @@ describe('createCampaignFromChunk', () => {
       'globex.example',
     ]);
     expect(w.creation.chunks.get(`${AGENCY}|demo#req-1`)?.size).toBe(0);
+  });
+
+  it('refuses a call announced in more chunks than a campaign can take, keeping nothing', async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const refused = await refusal(
+      createCampaignFromChunk(
+        {
+          agencyId: AGENCY,
+          username: 'demo',
+          limits: LIMITS,
+          callKey: 'demo#req-3',
+          chunk: { index: 0, count: MAX_CREATE_CHUNKS + 1 },
+          request: payload(),
+        },
+        w.deps,
+      ),
+    );
+
+    // Assess
+    expect(refused.fields?.['foundCompanyInfo.companies']).toEqual([
+      CREATE_CAMPAIGN_MESSAGES.tooManyForThisCall(LIMITS.maxCompanies),
+    ]);
+    expect(w.creation.chunks.size).toBe(0);
   });
 
   it('refuses the last chunk when one before it never came', async () => {

@@ -84,6 +84,8 @@ export interface TCreateCampaignRequestInput {
 export const CLAIM_LEASE_MS = 16 * 60_000;
 /** How often a request waiting for another one's creation looks again. */
 const WAIT_POLL_MS = 500;
+/** The most chunks one creation call may come in (10,000 companies take about 50). */
+export const MAX_CREATE_CHUNKS = 500;
 /** Progress is sent again at least this often while nothing changes (storing 1,000 line items). */
 export const PROGRESS_HEARTBEAT_MS = 1_000;
 
@@ -412,6 +414,12 @@ export async function createCampaignFromChunk(
   const { chunk, agencyId, request, callKey } = input;
   if (!chunk || chunk.count === 1) return createCampaignFromRequest(input, deps);
   const companies = request.foundCompanyInfo?.companies ?? [];
+  // Chunks hold a frame of companies each (about 200): more than this many is no campaign we make.
+  if (chunk.count > MAX_CREATE_CHUNKS || companies.length > input.limits.maxCompanies) {
+    throw badRequest({
+      'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.tooManyForThisCall(input.limits.maxCompanies)],
+    });
+  }
   if (chunk.index < chunk.count - 1) {
     // Only the caller's advertiser's chunks are kept: another agency's id is refused at once.
     await requireAdvertiser(agencyId, request.bgAdvertiserId, deps.advertisers);
