@@ -1,5 +1,5 @@
 import '../../test-env';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MISSING_PAYMENT_METHOD_MESSAGE, ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
@@ -236,6 +236,52 @@ describe('createCampaignFromRequest', () => {
     expect(await w.campaigns.repo.getCampaign(AGENCY, CAMPAIGN)).toBeNull();
     expect(w.campaigns.items.size).toBe(0);
     expect(w.creation.claims.size).toBe(0);
+  });
+
+  it('tells the client every second that it is alive while nothing moves (the store writing)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      // Prepare: a store that writes only when the test says so.
+      const w = world();
+      let finishStore = (): void => undefined;
+      const storing = new Promise<void>((resolve) => (finishStore = resolve));
+      const put = w.campaigns.repo.putNewCampaign;
+      w.deps.campaigns = {
+        ...w.campaigns.repo,
+        putNewCampaign: async (...args) => {
+          await storing;
+          return put(...args);
+        },
+      };
+      const progress: Array<[number, number]> = [];
+
+      // Act
+      const creation = createCampaignFromRequest(
+        {
+          agencyId: AGENCY,
+          username: 'demo',
+          request: payload(),
+          limits: LIMITS,
+          progress: (d, t) => progress.push([d, t]),
+        },
+        w.deps,
+      );
+      await vi.waitFor(() => expect(progress.at(-1)).toEqual([2, 2]));
+      const before = progress.length;
+      vi.advanceTimersByTime(3_000);
+      const during = progress.slice(before);
+      finishStore();
+      await creation;
+
+      // Assess
+      expect(during).toEqual([
+        [2, 2],
+        [2, 2],
+        [2, 2],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops and undoes the bidder work when its time is up, rather than be cut off half made', async () => {
