@@ -91,7 +91,7 @@ export async function getCreativeUploadUrl(
  * another creative's asset), copied so that each creative owns its asset and deleting one never
  * breaks another.
  */
-async function placeAsset(
+export async function placeAsset(
   agencyId: string,
   creativeId: string,
   form: TCreativeFormInput,
