@@ -218,6 +218,46 @@ describe('campaign templates (001 §2 Create Template, Create from template)', (
     expect(JSON.stringify(colleague.body)).not.toContain('bgAgency-demo');
   });
 
+  it('keeps a CSV of thousands of matched companies, and refuses one too large with its reason', async () => {
+    // Prepare: rows as company matching answers them, four ranges each.
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        domain: `company-${i}.example`,
+        include: i % 7 !== 0,
+        domainInfo: {
+          domain: `company-${i}.example`,
+          companyName: `Company ${i}`,
+          ipSegments: [0, 1, 2, 3].map((n) => `10.${(i >> 8) & 255}.${i & 255}.${n * 64}/26`),
+        },
+      }));
+    const info = (count: number) => ({
+      primarySegments: rows(count),
+      uniqueSegments: rows(count),
+      matches: count,
+      fromFile: true,
+    });
+
+    // Act
+    const big = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ templateSteps: ['target companies'], foundCompanyInfo: info(3000) }),
+    });
+    const tooBig = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ templateSteps: ['target companies'], foundCompanyInfo: info(25_000) }),
+    });
+
+    // Assess
+    expect(big.status).toBe(200);
+    const mine = await callAllPages(listCampaignTemplatesByUser, { token: await demo(), params: { id: 'demo' } });
+    const saved = mine.payloads.flat().find((t) => t.id === big.body.payload?.id);
+    expect(saved?.foundCompanyInfo).toEqual(info(3000));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error).toBe(
+      'This template is too large to save. Please keep fewer target companies or e-mails in it.',
+    );
+  });
+
   it('answers 400 with field errors for bad input', async () => {
     const missing = await callOperationUnchecked(createCampaignTemplate, {
       token: await demo(),

@@ -158,6 +158,31 @@ describe('createCampaignTemplate', () => {
     });
   });
 
+  it('answers 400 with its reason, not a failed write, for a template larger than the store holds', async () => {
+    // Prepare
+    const w = world();
+    w.deps.campaignTemplates = memoryCampaignTemplates([], 5_000).repo;
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      domain: `company-${i}.example`,
+      include: true,
+      domainInfo: { domain: `company-${i}.example`, ipSegments: [`10.0.${i}.0/24`] },
+    }));
+    // Act
+    const error = await createCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        body: body({ foundCompanyInfo: { primarySegments: rows, uniqueSegments: rows, matches: 100, fromFile: true } }),
+      },
+      w.deps,
+    ).catch((e: unknown) => e);
+    // Assess
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).fieldErrors).toEqual({
+      foundCompanyInfo: ['This template is too large to save. Please keep fewer target companies or e-mails in it.'],
+    });
+  });
+
   it('answers 409 rather than overwrite when the new id is taken', async () => {
     const w = world();
     w.deps.newId = () => 'same';

@@ -21,6 +21,7 @@ export const CAMPAIGN_TEMPLATE_MESSAGES = {
   notThisAdvertiser: 'Does not match the advertiser',
   wrongMediaType: 'Does not match the campaign media type',
   exists: 'This campaign template already exists.',
+  tooLarge: 'This template is too large to save. Please keep fewer target companies or e-mails in it.',
 } as const;
 
 /** Ports of the campaign-template calls. */
@@ -123,8 +124,13 @@ export async function createCampaignTemplate(
     createdAt: now,
     updatedAt: now,
   };
-  if (!(await deps.campaignTemplates.putNewCampaignTemplate(template))) {
-    throw new ConflictError(CAMPAIGN_TEMPLATE_MESSAGES.exists);
+  const written = await deps.campaignTemplates.putNewCampaignTemplate(template);
+  if (written === 'exists') throw new ConflictError(CAMPAIGN_TEMPLATE_MESSAGES.exists);
+  if (written === 'too-large') {
+    // A 400 with its reason rather than the store's refusal as a 500.
+    throw new BadRequestError(CAMPAIGN_TEMPLATE_MESSAGES.tooLarge, {
+      foundCompanyInfo: [CAMPAIGN_TEMPLATE_MESSAGES.tooLarge],
+    });
   }
   return template;
 }

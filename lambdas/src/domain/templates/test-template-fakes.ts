@@ -60,8 +60,11 @@ export function memoryAdGroupTemplates(templates: Array<[string, TAdGroupTemplat
   return { repo, byKey, creatives };
 }
 
-/** In-memory campaign templates keyed by agency, owner and id, written once like the real store. */
-export function memoryCampaignTemplates(templates: TCampaignTemplate[] = []) {
+/**
+ * In-memory campaign templates keyed by agency, owner and id, written once like the real store, and
+ * refused beyond `maxBytes` of JSON as the real store refuses an item too large.
+ */
+export function memoryCampaignTemplates(templates: TCampaignTemplate[] = [], maxBytes = 400_000) {
   const key = (t: Pick<TCampaignTemplate, 'agencyId' | 'createdBy' | 'id'>) => `${t.agencyId}|${t.createdBy}|${t.id}`;
   const byKey = new Map(templates.map((t) => [key(t), t]));
   const repo: CampaignTemplateRepository = {
@@ -72,9 +75,10 @@ export function memoryCampaignTemplates(templates: TCampaignTemplate[] = []) {
         `campaignTemplates/${username}`,
       ),
     async putNewCampaignTemplate(template) {
-      if (byKey.has(key(template))) return false;
+      if (byKey.has(key(template))) return 'exists';
+      if (JSON.stringify(template).length > maxBytes) return 'too-large';
       byKey.set(key(template), template);
-      return true;
+      return 'ok';
     },
   };
   return { repo, byKey };
