@@ -2,6 +2,7 @@ import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
 import type { TCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { firstPage } from '../ports/page.port';
 import { memoryAdvertisers, recordFixture } from '../test-fakes';
@@ -155,6 +156,13 @@ describe('createCampaignTemplate', () => {
     ).catch((e: unknown) => e);
     expect((overBudget as BadRequestError).fieldErrors).toEqual({
       maxBid: ['Max Bid can not be greater than the Estimated Budget'],
+    });
+    const years = await createCampaignTemplate(
+      { agencyId: A, username: 'demo', body: body({ dailyBudget: 900_000, endDate: '2099-12-01' }) },
+      w.deps,
+    ).catch((e: unknown) => e);
+    expect((years as BadRequestError).fieldErrors).toEqual({
+      dailyBudget: [VALIDATION_MESSAGES.estimatedBudgetCeiling],
     });
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import { MIN_CAMPAIGN_DAYS } from '@bidgrid/shared/constants';
+import { MAX_BUDGET_USD, MIN_CAMPAIGN_DAYS } from '@bidgrid/shared/constants';
 import type { TCampaignTemplate, ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
 import { estimatedBudget } from '@bidgrid/shared/validation/campaign-details.schema';
 import { isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
@@ -100,7 +100,10 @@ export async function createCampaignTemplate(
     errors['endDate'] = [VALIDATION_MESSAGES.endDateAfterStart];
   }
   const estimated = datesSet ? estimatedBudget(body.dailyBudget, startDate, endDate) : 0;
-  if (datesSet && !errors['endDate'] && body.maxBid > estimated) {
+  if (estimated > MAX_BUDGET_USD) {
+    // The form's rule too: the daily budget is what to lower.
+    errors['dailyBudget'] = [VALIDATION_MESSAGES.estimatedBudgetCeiling];
+  } else if (datesSet && !errors['endDate'] && body.maxBid > estimated) {
     errors['maxBid'] = [VALIDATION_MESSAGES.maxBidAboveBudget];
   }
   if (Object.keys(errors).length > 0) throw new BadRequestError(summariseFieldErrors(errors), errors);
