@@ -244,7 +244,7 @@ describe('campaign templates (001 §2 Create Template, Create from template)', (
     });
     const tooBig = await callOperation(createCampaignTemplate, {
       token: await demo(),
-      body: body({ templateSteps: ['target companies'], foundCompanyInfo: info(25_000) }),
+      body: body({ templateSteps: ['target companies'], foundCompanyInfo: info(12_000) }),
     });
 
     // Assess
