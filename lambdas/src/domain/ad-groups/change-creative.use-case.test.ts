@@ -182,6 +182,36 @@ describe('changeCreative', () => {
     expect(w.adGroups.items.get('bgCreative-1')).toEqual(creative);
   });
 
+  it('gives the bidder a name cut to its 255 characters, keeping ours whole', async () => {
+    const w = world();
+    const long = 'N'.repeat(512);
+    await changeCreative({ agencyId: A, form: form({ name: long }), file: undefined }, w.deps);
+    expect(w.bidder.holds('creative', 901)?.['name']).toBe('N'.repeat(255));
+    expect(w.adGroups.items.get('bgCreative-1')?.name).toBe(long);
+  });
+
+  it('answers 409, not the vendor error, when a change that won meanwhile removed the bidder creative', async () => {
+    // Prepare: another change replaced the creative (new bidder id, next version) while this one ran.
+    const w = world();
+    w.deps.bidder.updateCreative = async () => {
+      w.adGroups.items.set('bgCreative-1', { ...creative, beeswaxCreativeId: 960, version: creative.version + 1 });
+      throw new Error('bidder: creative 901 not found');
+    };
+    // Act
+    const error = await changeCreative({ agencyId: A, form: form(), file: undefined }, w.deps).catch((e: unknown) => e);
+    // Assess
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(w.adGroups.items.get('bgCreative-1')?.beeswaxCreativeId).toBe(960);
+  });
+
+  it('keeps the bidder failure when nothing changed meanwhile', async () => {
+    const w = world();
+    w.deps.bidder.updateCreative = async () => {
+      throw new Error('bidder down');
+    };
+    await expect(changeCreative({ agencyId: A, form: form(), file: undefined }, w.deps)).rejects.toThrow('bidder down');
+  });
+
   it("answers 404 for another agency's creative", async () => {
     const w = world();
     await expect(

@@ -11,7 +11,13 @@ import { assertWritable } from '../campaigns/campaign-access';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import { reportToday } from '../reports/report-rows';
-import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
+import {
+  AD_GROUP_MESSAGES,
+  bidderCreativeName,
+  creativeAssetPrefix,
+  publicCreative,
+  requireAdGroup,
+} from './ad-groups.use-case';
 import { placeAsset } from './create-creative.use-case';
 import type { CreateCreativeDeps } from './create-creative.use-case';
 import type { BidderCampaigns } from '../ports/bidder.port';
@@ -112,19 +118,44 @@ export async function changeCreative(
   const stored = async (): Promise<TCreativeRecord> =>
     (await deps.adGroups.getCreative(agencyId, creative.bgCreativeId).catch(() => creative)) ?? creative;
 
+  /**
+   * A failure while another change or a deletion won the race (it may have deleted the very bidder
+   * creative this change was updating) is that race's 409, not a vendor error: the user reloads.
+   */
+  const orChangedMeanwhile = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ConflictError) throw error;
+      const now = await deps.adGroups.getCreative(agencyId, creative.bgCreativeId).catch(() => undefined);
+      if (now === null || (now !== undefined && now.version !== creative.version)) {
+        throw new ConflictError(AD_GROUP_MESSAGES.changedMeanwhile, { cause: error });
+      }
+      throw error;
+    }
+  };
+
   if (!newAsset) {
-    const next = await atBidderThenStore(
-      {
-        what: `creative ${creative.bgCreativeId}`,
-        atBidder: () =>
-          deps.bidder.updateCreative(creative.beeswaxCreativeId, { name: form.name, clickUrl: form.click_url }),
-        store: () => replace({ ...creative, ...fields }),
-        async undoAtBidder() {
-          const now = await stored();
-          await deps.bidder.updateCreative(now.beeswaxCreativeId, { name: now.name, clickUrl: now.click_url });
+    const next = await orChangedMeanwhile(() =>
+      atBidderThenStore(
+        {
+          what: `creative ${creative.bgCreativeId}`,
+          atBidder: () =>
+            deps.bidder.updateCreative(creative.beeswaxCreativeId, {
+              name: bidderCreativeName(form.name),
+              clickUrl: form.click_url,
+            }),
+          store: () => replace({ ...creative, ...fields }),
+          async undoAtBidder() {
+            const now = await stored();
+            await deps.bidder.updateCreative(now.beeswaxCreativeId, {
+              name: bidderCreativeName(now.name),
+              clickUrl: now.click_url,
+            });
+          },
         },
-      },
-      deps.log,
+        deps.log,
+      ),
     );
     return publicCreative(next, deps.storage);
   }
@@ -133,53 +164,55 @@ export async function changeCreative(
   let created: number | undefined;
   let next: TCreativeRecord;
   try {
-    next = await atBidderThenStore(
-      {
-        what: `creative ${creative.bgCreativeId}`,
-        async atBidder() {
-          created = await deps.bidder.createCreative({
-            advertiserId: advertiser.beeswaxAdvertiserId,
-            name: form.name,
-            ourId: creative.bgCreativeId,
-            media: video ? 'video' : 'display',
-            width: form.width,
-            height: form.height,
-            clickUrl: form.click_url,
-            file: {
-              fileName: assetKey.split('/').pop() || form.name,
-              contentType: asset.contentType,
-              bytes: await deps.storage.readRange(assetKey, 0, form.size),
-            },
-            active: creative.active,
-          });
-          if (campaign) {
-            for (const lineItem of await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId)) {
-              await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+    next = await orChangedMeanwhile(() =>
+      atBidderThenStore(
+        {
+          what: `creative ${creative.bgCreativeId}`,
+          async atBidder() {
+            created = await deps.bidder.createCreative({
+              advertiserId: advertiser.beeswaxAdvertiserId,
+              name: bidderCreativeName(form.name),
+              ourId: creative.bgCreativeId,
+              media: video ? 'video' : 'display',
+              width: form.width,
+              height: form.height,
+              clickUrl: form.click_url,
+              file: {
+                fileName: assetKey.split('/').pop() || form.name,
+                contentType: asset.contentType,
+                bytes: await deps.storage.readRange(assetKey, 0, form.size),
+              },
+              active: creative.active,
+            });
+            if (campaign) {
+              for (const lineItem of await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId)) {
+                await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+              }
             }
-          }
-          await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false });
+            await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false });
+          },
+          store: () =>
+            replace({
+              ...creative,
+              ...fields,
+              beeswaxCreativeId: created as number,
+              height: form.height,
+              width: form.width,
+              creativeType: asset.contentType,
+              duration: video ? asset.durationSeconds : null,
+              size: form.size,
+              assetKey,
+            }),
+          async undoAtBidder() {
+            if (created !== undefined) await deps.bidder.deleteCreative(created);
+            const now = await stored();
+            if (now.beeswaxCreativeId === creative.beeswaxCreativeId) {
+              await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: now.active });
+            }
+          },
         },
-        store: () =>
-          replace({
-            ...creative,
-            ...fields,
-            beeswaxCreativeId: created as number,
-            height: form.height,
-            width: form.width,
-            creativeType: asset.contentType,
-            duration: video ? asset.durationSeconds : null,
-            size: form.size,
-            assetKey,
-          }),
-        async undoAtBidder() {
-          if (created !== undefined) await deps.bidder.deleteCreative(created);
-          const now = await stored();
-          if (now.beeswaxCreativeId === creative.beeswaxCreativeId) {
-            await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: now.active });
-          }
-        },
-      },
-      deps.log,
+        deps.log,
+      ),
     );
   } catch (error) {
     await deps.storage.remove(assetKey).catch((removal: unknown) => {

@@ -22,7 +22,13 @@ import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import { UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
-import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
+import {
+  AD_GROUP_MESSAGES,
+  bidderCreativeName,
+  creativeAssetPrefix,
+  publicCreative,
+  requireAdGroup,
+} from './ad-groups.use-case';
 import { checkCreativeAsset, copySourceAsset, safeFileName } from './creative-asset';
 import type { TCheckedAsset } from './creative-asset';
 
@@ -204,7 +210,7 @@ export async function createCreative(
         async atBidder() {
           const created = await deps.bidder.createCreative({
             advertiserId: advertiser.beeswaxAdvertiserId,
-            name: form.name,
+            name: bidderCreativeName(form.name),
             ourId: bgCreativeId,
             media: video ? 'video' : 'display',
             width: form.width,
