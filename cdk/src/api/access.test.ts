@@ -19,6 +19,8 @@ describe('per-operation data access', () => {
     expect(operationAccess(named('getPlaybooks'))).toEqual({ tables: { app: 'read', reports: 'read' }, secrets: true });
     expect(operationAccess(named('createAgency')).tables).toEqual({ app: 'readWrite', reports: 'read' });
     expect(operationAccess(named('getHubspotAuthUrl')).tables.app).toBe('readWrite');
+    // Reading the CRM may refresh the advertiser's access token, a write.
+    expect(operationAccess(named('listHubspotPages')).tables.app).toBe('readWrite');
   });
 
   it('touches nothing for health, and no secret for public operations', () => {

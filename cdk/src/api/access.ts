@@ -6,7 +6,8 @@ import type { DataAccess } from '../lambda/grants';
  * - getHubspotAuthUrl stores the one-time OAuth state it puts in the URL;
  * - createCardSetupIntent creates and records the advertiser's payment customer;
  * - getCreativeUploadUrl records the pending upload it presigns;
- * - addCompanyToCampaign is the CRM card's GET that adds a company (spec 001 §7).
+ * - addCompanyToCampaign is the CRM card's GET that adds a company (spec 001 §7);
+ * - listHubspotPages refreshes the advertiser's CRM access token when it is due (a conditional write).
  * A test checks every name here and below is in the operation table, so a rename cannot silently drop one.
  */
 export const WRITES_ON_GET: ReadonlySet<string> = new Set([
@@ -14,6 +15,7 @@ export const WRITES_ON_GET: ReadonlySet<string> = new Set([
   'createCardSetupIntent',
   'getCreativeUploadUrl',
   'addCompanyToCampaign',
+  'listHubspotPages',
 ]);
 
 /** Operations that read users of the user pool: agency creation checks the user its sign-up registered. */

@@ -183,7 +183,8 @@ export const ZCreativeTemplateForm = z.object({
   description: ZRequestDescription,
   height: formInt(),
   width: formInt(),
-  beeswaxCreativeId: z.preprocess((value) => (value === '' ? undefined : value), formInt().optional()),
+  // Optional outside the preprocess too, so typed callers may leave it out (see formOptionalNumber).
+  beeswaxCreativeId: z.preprocess((value) => (value === '' ? undefined : value), formInt().optional()).optional(),
   duration: formOptionalNumber(),
 });
 export type TCreativeTemplateForm = z.input<typeof ZCreativeTemplateForm>;

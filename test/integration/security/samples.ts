@@ -172,6 +172,41 @@ export const SAMPLES: Record<string, SecuritySample> = {
   listCreativeTemplatesByAdGroupTemplate: { params: { id: DEMO_IDS.adGroupTemplate }, expect: 404 },
   uploadCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
   createCreative: { body: DEMO_CREATIVE_FORM, expect: 404 },
+  changeCreative: { body: { ...DEMO_CREATIVE_FORM, bg_creative_id: DEMO_IDS.creative }, expect: 404 },
+
+  // Templates (001 §7): ad-group templates under a demo advertiser, creative templates under a demo
+  // ad-group template, the demo user's campaign templates, a campaign template naming demo ids.
+  createAdGroupTemplate: {
+    body: { bgAdvertiserId: DEMO_IDS.advertiserWithCard, name: 'Security walk template', adGroupType: 'image' },
+    expect: 404,
+  },
+  createCreativeTemplate: {
+    body: {
+      adGroupTemplateId: DEMO_IDS.adGroupTemplate,
+      creativeTemplateSrc: 'https://rival-agency.example/banner.png',
+      creativeType: 'image/png',
+      name: 'Security walk creative template',
+      size: '1000',
+      width: '300',
+      height: '250',
+    },
+    expect: 404,
+  },
+  listCampaignTemplatesByUser: { params: { id: 'demo' }, expect: 404 },
+  createCampaignTemplate: {
+    body: {
+      templateName: 'Security walk',
+      templateSteps: [],
+      dailyBudget: 10,
+      maxBid: 5,
+      bgAdvertiserId: DEMO_IDS.advertiserWithCard,
+      name: 'Security walk',
+      isVideoCampaign: false,
+    },
+    expect: 404,
+  },
+  // The CRM-connected demo advertiser's HubSpot pages.
+  listHubspotPages: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
 
   // The creation payload names the demo agency's advertiser and creatives under a demo campaign id.
   createCampaign: {

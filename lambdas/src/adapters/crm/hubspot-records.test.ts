@@ -123,6 +123,36 @@ describe('HubSpot records client', () => {
     ]);
   });
 
+  it('reads one page of CMS content from where HubSpot said, at most 100 at once', async () => {
+    // Prepare
+    const item = (n: number) => ({
+      id: String(n),
+      name: `P${n}`,
+      url: `https://x/p${n}`,
+      slug: `p${n}`,
+      domain: 'x',
+      state: 'PUBLISHED',
+      currentState: 'PUBLISHED',
+    });
+    const { client, requests } = clientAnswering((url) =>
+      url.searchParams.get('after')
+        ? json(200, { total: 3, results: [item(3)] })
+        : json(200, { total: 3, results: [item(1), item(2)], paging: { next: { after: '2' } } }),
+    );
+
+    // Act
+    const first = await client.contentPage('at-1', 'landing-pages', { after: null, limit: 500 });
+    const last = await client.contentPage('at-1', 'landing-pages', { after: first.after, limit: 2 });
+
+    // Assess
+    expect([first.items.map((p) => p.id), first.after]).toEqual([['1', '2'], '2']);
+    expect([last.items.map((p) => p.id), last.after]).toEqual([['3'], null]);
+    expect(requests.map((r) => `${r.url.pathname}?${r.url.searchParams}`)).toEqual([
+      '/cms/v3/pages/landing-pages?limit=100',
+      '/cms/v3/pages/landing-pages?limit=2&after=2',
+    ]);
+  });
+
   it('keeps companies searches at most 5 a second, as HubSpot allows', async () => {
     // Prepare
     const starts: number[] = [];

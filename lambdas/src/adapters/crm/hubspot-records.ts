@@ -226,6 +226,15 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     async content(accessToken, kind, signal): Promise<TCrmContentItem[]> {
       return allPages(kind, accessToken, CONTENT_PATHS[kind], HUBSPOT_LIMITS.cmsPage, ZContentReply, signal);
     },
+
+    async contentPage(accessToken, kind, page, signal) {
+      const limit = Math.max(1, Math.min(page.limit, HUBSPOT_LIMITS.cmsPage));
+      const query = new URLSearchParams({ limit: String(limit), ...(page.after ? { after: page.after } : {}) });
+      const reply = await call(kind, accessToken, `${CONTENT_PATHS[kind]}?${query}`, ZContentReply, undefined, signal);
+      const next = reply.paging?.next?.after ?? null;
+      // A reply that does not move forward would loop: treat it as the end.
+      return { items: reply.results, after: next === page.after ? null : next };
+    },
   };
 }
 

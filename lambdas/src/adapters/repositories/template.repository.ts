@@ -3,7 +3,7 @@ import { ZCreativeTemplateRecord } from '../../domain/ad-groups/template-records
 import type { TCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
-import type { TemplateRepository } from '../../domain/ports/template.port';
+import type { TCreativeTemplateWriteResult, TemplateRepository } from '../../domain/ports/template.port';
 import { getConsistentItem, queryPage, tables, transactUnlessConditionFails } from '../dynamodb';
 
 /**
@@ -115,10 +115,44 @@ async function putNewAdGroupTemplate(
   ]);
 }
 
+/**
+ * One creative template, in one transaction with a check that its ad-group template is still there
+ * (no creative template is left under a template deleted meanwhile) and a condition that its id is new.
+ */
+async function putNewCreativeTemplate(
+  agencyId: string,
+  template: TAdGroupTemplate,
+  creative: TCreativeTemplateRecord,
+): Promise<TCreativeTemplateWriteResult> {
+  const table = tables().app;
+  const parentKey = templateKeys.adGroupTemplate(agencyId, template.bgAdvertiserId, template.id);
+  const key = templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id);
+  const written = await transactUnlessConditionFails([
+    {
+      ConditionCheck: {
+        TableName: table,
+        Key: parentKey,
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...key, entity: CREATIVE_TEMPLATE, ...creative },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  if (written) return 'ok';
+  // Which condition failed: the template gone, or the id taken.
+  return (await getConsistentItem(parentKey)) ? 'exists' : 'no-template';
+}
+
 /** The DynamoDB implementation. */
 export const templateRepository: TemplateRepository = {
   listAdGroupTemplates,
   getAdGroupTemplate,
   listCreativeTemplates,
   putNewAdGroupTemplate,
+  putNewCreativeTemplate,
 };

@@ -33,6 +33,12 @@ export const AD_GROUP_MESSAGES = {
   wrongType: 'Does not match the campaign media type',
 } as const;
 
+/** The longest creative name the bidder takes (its `creative_name`); ours may be up to 512 characters. */
+export const BIDDER_CREATIVE_NAME_MAX = 255;
+
+/** A creative's name as the bidder takes it: ours, cut to the bidder's limit (the full name stays here). */
+export const bidderCreativeName = (name: string): string => name.slice(0, BIDDER_CREATIVE_NAME_MAX);
+
 /** Ports of the ad-group calls. */
 export interface AdGroupDeps {
   adGroups: AdGroupRepository;

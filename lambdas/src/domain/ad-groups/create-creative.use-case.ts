@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES, MAX_FILES_PER_AD_GROUP } from '@bidgrid/shared/constants';
+import { VIDEO_MIME_TYPES, MAX_FILES_PER_AD_GROUP } from '@bidgrid/shared/constants';
 import type { TCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shared/entities/creative.schema';
 import type * as z from 'zod';
@@ -22,8 +22,14 @@ import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import { UPLOAD_URL_SECONDS } from '../ports/creative-storage.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
-import { AD_GROUP_MESSAGES, creativeAssetPrefix, publicCreative, requireAdGroup } from './ad-groups.use-case';
-import { checkCreativeAsset } from './creative-asset';
+import {
+  AD_GROUP_MESSAGES,
+  bidderCreativeName,
+  creativeAssetPrefix,
+  publicCreative,
+  requireAdGroup,
+} from './ad-groups.use-case';
+import { checkCreativeAsset, copySourceAsset, safeFileName } from './creative-asset';
 import type { TCheckedAsset } from './creative-asset';
 
 /** Ports of the creative uploads. */
@@ -44,12 +50,6 @@ const isVideo = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[
 
 function badRequest(fieldErrors: TFieldErrors): BadRequestError {
   return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
-}
-
-/** A file name safe as the last part of an object key. */
-function safeFileName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
-  return (cleaned || 'asset').slice(-100);
 }
 
 /**
@@ -97,14 +97,13 @@ export async function getCreativeUploadUrl(
  * another creative's asset), copied so that each creative owns its asset and deleting one never
  * breaks another.
  */
-async function placeAsset(
+export async function placeAsset(
   agencyId: string,
   creativeId: string,
   form: TCreativeFormInput,
   file: UploadedFile | undefined,
   deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage' | 'log'>,
 ): Promise<{ key: string; asset: TCheckedAsset }> {
-  const limit = isVideo(form.mimetype) ? VIDEO_MAX_BYTES : IMAGE_MAX_BYTES;
   if (file) {
     if (file.data.length !== form.size) throw badRequest({ size: ['size does not match the file'] });
     const asset = await checkCreativeAsset(
@@ -116,45 +115,17 @@ async function placeAsset(
     await deps.storage.put(key, file.data, asset.contentType);
     return { key, asset };
   }
-  const sourceKey = form.sourceUrl ? deps.storage.keyFromUrl(form.sourceUrl) : null;
-  // Keys put the agency second (`uploads/{agency}/...`, `creatives/{agency}/...`): nothing else is reachable.
-  if (!sourceKey || sourceKey.split('/')[1] !== agencyId) {
-    throw badRequest({ sourceUrl: ['Not an asset of this account'] });
-  }
-  const isUpload = sourceKey.startsWith('uploads/');
-  const [stored, upload] = await Promise.all([
-    deps.storage.head(sourceKey),
-    isUpload ? deps.adGroups.getUpload(agencyId, sourceKey) : Promise.resolve(null),
-  ]);
-  if (!stored) throw badRequest({ sourceUrl: ['The asset was not uploaded'] });
-  if (isUpload && (!upload || upload.mimetype !== form.mimetype)) {
-    throw badRequest({ sourceUrl: ['Not an upload issued for this file type'] });
-  }
-  const fileName = sourceKey.split('/').pop() || form.name;
-  let asset: TCheckedAsset;
-  try {
-    if (stored.size > limit || stored.size !== form.size) {
-      throw badRequest({ size: [`File with the wrong size: ${fileName}, ${stored.size} bytes.`] });
-    }
-    // Ranged reads: the header of an image, the head and the movie box of a video, never 250 MB.
-    const source = {
-      size: stored.size,
-      read: (offset: number, length: number) => deps.storage.readRange(sourceKey, offset, length),
-    };
-    asset = await checkCreativeAsset({ ...form, fileName }, source, 'sourceUrl');
-  } catch (error) {
-    // A refused upload is nobody's: it goes at once rather than at the bucket's clean-up.
-    if (isUpload && error instanceof BadRequestError) {
-      await deps.storage.remove(sourceKey).catch((removal: unknown) => {
-        deps.log.warn('could not remove a refused upload', { key: sourceKey, error: removal });
-      });
-    }
-    throw error;
-  }
-  const key = assetKeyOf(agencyId, creativeId, fileName);
-  // Stored under the checked type: what the bucket serves it as.
-  await deps.storage.copy(sourceKey, key, asset.contentType);
-  return { key, asset };
+  if (!form.sourceUrl) throw badRequest({ sourceUrl: [VALIDATION_MESSAGES.required] });
+  return copySourceAsset(
+    {
+      agencyId,
+      sourceUrl: form.sourceUrl,
+      field: 'sourceUrl',
+      declared: form,
+      keyFor: (fileName) => assetKeyOf(agencyId, creativeId, fileName),
+    },
+    deps,
+  );
 }
 
 /**
@@ -239,7 +210,7 @@ export async function createCreative(
         async atBidder() {
           const created = await deps.bidder.createCreative({
             advertiserId: advertiser.beeswaxAdvertiserId,
-            name: form.name,
+            name: bidderCreativeName(form.name),
             ourId: bgCreativeId,
             media: video ? 'video' : 'display',
             width: form.width,

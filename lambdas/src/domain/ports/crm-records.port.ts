@@ -36,6 +36,12 @@ export interface TCrmContentItem {
 
 export type TCrmContentKind = 'landing-pages' | 'site-pages' | 'blog-posts';
 
+/** One page of CMS content and HubSpot's `after` of the next (null: the end). */
+export interface TCrmContentPage {
+  readonly items: TCrmContentItem[];
+  readonly after: string | null;
+}
+
 /** Port: the CRM records and CMS content the campaign wizard reads, every page read. */
 export interface CrmRecords {
   searchCompanies(accessToken: string, filter: TCrmCompanyFilter, signal?: AbortSignal): Promise<TCrmCompanies>;
@@ -44,4 +50,11 @@ export interface CrmRecords {
   /** The e-mail addresses of contacts by id; contacts without one, or unknown, are left out. */
   contactEmails(accessToken: string, contactIds: readonly string[], signal?: AbortSignal): Promise<string[]>;
   content(accessToken: string, kind: TCrmContentKind, signal?: AbortSignal): Promise<TCrmContentItem[]>;
+  /** One page of CMS content (at most `limit`, HubSpot's 100 at most), from `after` (null: the first). */
+  contentPage(
+    accessToken: string,
+    kind: TCrmContentKind,
+    page: { after: string | null; limit: number },
+    signal?: AbortSignal,
+  ): Promise<TCrmContentPage>;
 }

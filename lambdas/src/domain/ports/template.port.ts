@@ -2,6 +2,9 @@ import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema'
 import type { TCreativeTemplateRecord } from '../ad-groups/template-records.schema';
 import type { TPage, TPageRequest } from './page.port';
 
+/** Why a creative-template write was refused. */
+export type TCreativeTemplateWriteResult = 'ok' | 'exists' | 'no-template';
+
 /** Ad-group templates and their creative templates in the store, addressed by the caller's agency. */
 export interface TemplateRepository {
   /** One page of an advertiser's ad-group templates, in the store's order. */
@@ -19,4 +22,10 @@ export interface TemplateRepository {
     template: TAdGroupTemplate,
     creatives: readonly TCreativeTemplateRecord[],
   ): Promise<boolean>;
+  /** Writes a new creative template, only while its ad-group template exists and the id is free. */
+  putNewCreativeTemplate(
+    agencyId: string,
+    template: TAdGroupTemplate,
+    creative: TCreativeTemplateRecord,
+  ): Promise<TCreativeTemplateWriteResult>;
 }

@@ -1,0 +1,88 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { CampaignTemplateRepository, TCampaignTemplateWrite } from '../../domain/ports/campaign-template.port';
+import { mapPage, type TPage, type TPageRequest } from '../../domain/ports/page.port';
+import type { Item } from '../dynamodb';
+import { conditionalPut, queryPage, tables } from '../dynamodb';
+
+/**
+ * Keys of campaign templates (DATA-MODEL): under their owner (`AGENCY#{a}#USER#{username}`: `TPL#{id}`).
+ * The partition is built from the caller's agency and user name, so another user's template, in the
+ * same agency or not, is never read: a list or look-up of it finds nothing.
+ */
+export const campaignTemplateKeys = {
+  userPartition: (agencyId: string, username: string) => `AGENCY#${agencyId}#USER#${username}`,
+  template: (agencyId: string, username: string, templateId: string) => ({
+    pk: `AGENCY#${agencyId}#USER#${username}`,
+    sk: `TPL#${templateId}`,
+  }),
+} as const;
+
+const ENTITY = 'campaignTemplate';
+
+/**
+ * The company and e-mail lists a template keeps (a CSV of thousands of companies with their IP ranges)
+ * are stored gzipped in one binary attribute, `bulk`: the rows repeat the same keys and ranges, so an
+ * item holds several times more companies within DynamoDB's 400 KB.
+ */
+type TBulkFields = Pick<TCampaignTemplate, 'foundCompanyInfo' | 'foundEmailsInfo'>;
+/** DynamoDB's item limit is 400 KB, names and values together; the rest is the margin of our estimate. */
+export const MAX_TEMPLATE_ITEM_BYTES = 390_000;
+
+function toItem(template: TCampaignTemplate): Item {
+  const { foundCompanyInfo, foundEmailsInfo, ...rest } = template;
+  const bulk: TBulkFields = { foundCompanyInfo, foundEmailsInfo };
+  return {
+    ...campaignTemplateKeys.template(template.agencyId, template.createdBy, template.id),
+    entity: ENTITY,
+    ...rest,
+    bulk: gzipSync(Buffer.from(JSON.stringify(bulk), 'utf8')),
+  };
+}
+
+function fromItem(item: Item): TCampaignTemplate {
+  const { bulk, ...rest } = item;
+  const fields = bulk instanceof Uint8Array ? (JSON.parse(gunzipSync(bulk).toString('utf8')) as object) : {};
+  return ZCampaignTemplate.parse({ ...rest, ...fields });
+}
+
+/** Bytes the item takes, as DynamoDB counts them closely enough: its JSON text and the binary value. */
+function itemBytes(item: Item): number {
+  const { bulk, ...rest } = item;
+  return Buffer.byteLength(JSON.stringify(rest), 'utf8') + (bulk instanceof Uint8Array ? bulk.byteLength + 8 : 0);
+}
+
+async function listCampaignTemplates(
+  agencyId: string,
+  username: string,
+  page: TPageRequest,
+): Promise<TPage<TCampaignTemplate>> {
+  const partition = campaignTemplateKeys.userPartition(agencyId, username);
+  const items = await queryPage(
+    { list: 'campaignTemplates', partitions: [partition], skPrefix: 'TPL#' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'TPL#' },
+    }),
+  );
+  return mapPage(items, fromItem);
+}
+
+async function putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCampaignTemplateWrite> {
+  const item = toItem(template);
+  if (itemBytes(item) > MAX_TEMPLATE_ITEM_BYTES) return 'too-large';
+  const written = await conditionalPut({
+    TableName: tables().app,
+    Item: item,
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  return written ? 'ok' : 'exists';
+}
+
+/** The DynamoDB implementation. */
+export const campaignTemplateRepository: CampaignTemplateRepository = {
+  listCampaignTemplates,
+  putNewCampaignTemplate,
+};

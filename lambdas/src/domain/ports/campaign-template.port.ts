@@ -1,0 +1,13 @@
+import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TPage, TPageRequest } from './page.port';
+
+/** How a template write ended: written, its id taken, or more than the store holds in one template. */
+export type TCampaignTemplateWrite = 'ok' | 'exists' | 'too-large';
+
+/** Campaign templates in the store: each belongs to the user who saved it, in that user's agency. */
+export interface CampaignTemplateRepository {
+  /** One page of a user's templates, in the store's order. */
+  listCampaignTemplates(agencyId: string, username: string, page: TPageRequest): Promise<TPage<TCampaignTemplate>>;
+  /** Writes a new template of `template.createdBy`, never over another (`exists`). */
+  putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCampaignTemplateWrite>;
+}

@@ -1,0 +1,13 @@
+import { createAdGroupTemplate as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { templateRepository } from '../adapters/repositories/template.repository';
+import { createAdGroupTemplate } from '../domain/ad-groups/ad-group-templates.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/adgroups/templates/create`: an ad-group template of one of the caller's advertisers. */
+export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
+  createAdGroupTemplate(
+    { agencyId: caller.agencyId, username: caller.username, body },
+    { templates: templateRepository, advertisers: advertiserRepository, now: () => new Date() },
+  ),
+);

@@ -1,0 +1,19 @@
+import { createCampaignTemplate as operation } from '@bidgrid/shared/api/operations/template.operations';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
+import { templateRepository } from '../adapters/repositories/template.repository';
+import { createCampaignTemplate } from '../domain/templates/campaign-templates.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/campaign/templates`: saves a campaign template owned by the caller. */
+export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
+  createCampaignTemplate(
+    { agencyId: caller.agencyId, username: caller.username, body },
+    {
+      campaignTemplates: campaignTemplateRepository,
+      advertisers: advertiserRepository,
+      adGroupTemplates: templateRepository,
+      now: () => new Date(),
+    },
+  ),
+);

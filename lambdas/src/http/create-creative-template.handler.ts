@@ -1,0 +1,22 @@
+import { createCreativeTemplate as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { creativeStorage } from '../adapters/creative-storage';
+import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { templateRepository } from '../adapters/repositories/template.repository';
+import { createCreativeTemplate } from '../domain/ad-groups/ad-group-templates.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `POST /api/creatives/templates/create` (form data): a creative template with its own copy of the asset. */
+export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
+  createCreativeTemplate(
+    { agencyId: caller.agencyId, form: body },
+    {
+      templates: templateRepository,
+      advertisers: advertiserRepository,
+      adGroups: adGroupRepository,
+      storage: creativeStorage,
+      now: () => new Date(),
+      log,
+    },
+  ),
+);

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { adgroup as adGroupOps, creative as creativeOps, template as templateOps } from '@bidgrid/shared';
+import type { TCampaignTemplateInput } from '@bidgrid/shared';
+import { mp4Clip, pngBanner } from '@bidgrid/local/seed/creative-assets';
+import {
+  accessTokenFor,
+  callAllPages,
+  callFormOperation,
+  callFormOperationUnchecked,
+  callOperation,
+  callOperationUnchecked,
+} from '../support/api';
+
+const { createAdGroupTemplate, getAdGroupTemplate } = adGroupOps;
+const { createCreativeTemplate, getCreativeUploadUrl, listCreativeTemplatesByAdGroupTemplate } = creativeOps;
+const { createCampaignTemplate, listCampaignTemplatesByUser } = templateOps;
+
+const ACME = 'bgAdvertiser-demo-acme';
+const DEMO_TEMPLATE = 'bg-ad-group-template-demo-evergreen';
+const demo = () => accessTokenFor('demo');
+const rival = () => accessTokenFor('rival');
+
+/** Gets a presigned upload for the file and PUTs it, as the browser does; its sourceUrl. */
+async function uploaded(data: Buffer, mimetype: 'image/png' | 'video/mp4', fileName: string): Promise<string> {
+  const issued = await callOperation(getCreativeUploadUrl, {
+    token: await demo(),
+    query: { bgAdvertiserId: ACME, fileName, mimetype, size: String(data.length) },
+  });
+  const payload = issued.body.payload;
+  if (!payload) throw new Error(`No upload URL: ${JSON.stringify(issued.body)}`);
+  const put = await fetch(payload.uploadUrl, { method: 'PUT', headers: payload.headers, body: new Uint8Array(data) });
+  expect(put.status).toBe(200);
+  return payload.sourceUrl;
+}
+
+async function newAdGroupTemplate(adGroupType: 'image' | 'video') {
+  const reply = await callOperation(createAdGroupTemplate, {
+    token: await demo(),
+    body: { bgAdvertiserId: ACME, name: `Saved ${randomUUID().slice(0, 6)}`, description: 'From a test', adGroupType },
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.payload?.id as string;
+}
+
+describe('the ad group made on /ads-upload or in the wizard, saved as a template (001 §4)', () => {
+  it('saves an ad-group template and its creative templates, each with its own copy of the uploaded file', async () => {
+    // Prepare
+    const token = await demo();
+    const banner = pngBanner(300, 250, [10, 60, 120], [240, 180, 20]);
+    const clip = mp4Clip(640, 352, 17, [10, 60, 120], [240, 180, 20]);
+    const bannerUrl = await uploaded(banner, 'image/png', 'saved banner.png');
+    const clipUrl = await uploaded(clip, 'video/mp4', 'saved clip.mp4');
+
+    // Act
+    const display = await newAdGroupTemplate('image');
+    const video = await newAdGroupTemplate('video');
+    const fromBanner = await callFormOperation(createCreativeTemplate, {
+      token,
+      body: {
+        adGroupTemplateId: display,
+        creativeTemplateSrc: bannerUrl,
+        creativeType: 'image/png',
+        name: 'Saved banner',
+        description: '',
+        size: String(banner.length),
+        width: '300',
+        height: '250',
+      },
+    });
+    const fromClip = await callFormOperation(createCreativeTemplate, {
+      token,
+      body: {
+        adGroupTemplateId: video,
+        creativeTemplateSrc: clipUrl,
+        creativeType: 'video/mp4',
+        name: 'Saved clip',
+        description: '',
+        size: String(clip.length),
+        width: '640',
+        height: '352',
+        duration: '30',
+      },
+    });
+
+    // Assess
+    expect([fromBanner.status, fromClip.status]).toEqual([200, 200]);
+    expect(fromClip.body.payload).toMatchObject({ adGroupTemplateId: video, duration: 17, size_in_bytes: clip.length });
+    const template = await callOperation(getAdGroupTemplate, { token, params: { id: display } });
+    expect(template.body.payload).toMatchObject({ bgAdvertiserId: ACME, createdBy: 'demo', adGroupType: 'image' });
+    const listed = await callAllPages(listCreativeTemplatesByAdGroupTemplate, { token, params: { id: display } });
+    const [saved] = listed.payloads.flat();
+    expect(saved).toMatchObject({ name: 'Saved banner', width: 300, height: 250, creativeType: 'image/png' });
+    // Its own copy: not the upload's key, and the bytes of the file.
+    expect(new URL(saved?.creativeTemplateSrc ?? '').pathname).toContain(`/templates/bgAgency-demo/${display}/`);
+    const asset = Buffer.from(await (await fetch(saved?.creativeTemplateSrc ?? '')).arrayBuffer());
+    expect(asset.equals(banner)).toBe(true);
+  });
+
+  it("refuses another agency's advertiser, template or asset (404 / 400) and bad input (400)", async () => {
+    // Prepare
+    const display = await newAdGroupTemplate('image');
+    const banner = pngBanner(300, 250, [1, 2, 3], [4, 5, 6]);
+    const bannerUrl = await uploaded(banner, 'image/png', 'rival.png');
+    const form = {
+      creativeTemplateSrc: bannerUrl,
+      creativeType: 'image/png',
+      name: 'Theirs',
+      description: '',
+      size: String(banner.length),
+      width: '300',
+      height: '250',
+    } as const;
+
+    // Act
+    const rivalTemplate = await callOperation(createAdGroupTemplate, {
+      token: await rival(),
+      body: { bgAdvertiserId: ACME, name: 'Theirs', description: '', adGroupType: 'image' },
+    });
+    const rivalCreative = await callFormOperation(createCreativeTemplate, {
+      token: await rival(),
+      body: { ...form, adGroupTemplateId: DEMO_TEMPLATE },
+    });
+    const wrongKind = await callFormOperation(createCreativeTemplate, {
+      token: await demo(),
+      body: { ...form, adGroupTemplateId: display, creativeType: 'video/mp4' },
+    });
+    const badDimension = await callFormOperationUnchecked(createCreativeTemplate, {
+      token: await demo(),
+      fields: { ...form, adGroupTemplateId: display, width: '333', height: '333' },
+    });
+    const badBody = await callOperationUnchecked(createAdGroupTemplate, {
+      token: await demo(),
+      body: { bgAdvertiserId: ACME, name: '', adGroupType: 'gif' },
+    });
+
+    // Assess
+    expect([rivalTemplate.status, rivalCreative.status]).toEqual([404, 404]);
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.fieldErrors?.['creativeType']).toEqual([
+      'Because you chose a non-video (display) campaign, you are only able to upload images/gifs for this campaign, not videos.',
+    ]);
+    expect(badDimension.status).toBe(400);
+    expect(badDimension.body.fieldErrors?.['width']).toEqual(['File with the wrong dimension: Theirs, 333x333.']);
+    expect(badBody.status).toBe(400);
+    expect(Object.keys(badBody.body.fieldErrors ?? {}).sort()).toEqual(['adGroupType', 'name']);
+    const listed = await callAllPages(listCreativeTemplatesByAdGroupTemplate, {
+      token: await demo(),
+      params: { id: display },
+    });
+    expect(listed.payloads.flat()).toEqual([]);
+  });
+});
+
+describe('campaign templates (001 §2 Create Template, Create from template)', () => {
+  const body = (overrides: Partial<TCampaignTemplateInput> = {}): TCampaignTemplateInput => ({
+    templateName: `Template ${randomUUID().slice(0, 6)}`,
+    templateSteps: ['target companies', 'zip codes'],
+    dailyBudget: 40,
+    maxBid: 25,
+    bgAdvertiserId: ACME,
+    name: 'Q1 brand push',
+    isVideoCampaign: false,
+    startDate: '2027-01-01',
+    endDate: '2027-01-31',
+    selectedAdGroupTemplate: DEMO_TEMPLATE,
+    selectedZipCodes: ['10001'],
+    ...overrides,
+  });
+
+  it("saves the caller's template and lists it to its owner only", async () => {
+    // Act
+    const created = await callOperation(createCampaignTemplate, { token: await demo(), body: body() });
+    const mine = await callAllPages(listCampaignTemplatesByUser, { token: await demo(), params: { id: 'demo' } });
+    const theirs = await callAllPages(listCampaignTemplatesByUser, { token: await rival(), params: { id: 'rival' } });
+
+    // Assess
+    expect(created.status).toBe(200);
+    const template = created.body.payload;
+    expect(template).toMatchObject({
+      agencyId: 'bgAgency-demo',
+      createdBy: 'demo',
+      estimatedBudget: 1200,
+      selectedAdvertiser: { bgAdvertiserId: ACME },
+      templateSteps: ['target companies', 'zip codes'],
+    });
+    expect(mine.payloads.flat().map((t) => t.id)).toContain(template?.id);
+    expect(theirs.payloads.flat().map((t) => t.id)).not.toContain(template?.id);
+  });
+
+  it("answers 404 for another user's templates and another agency's advertiser or ad-group template", async () => {
+    // Prepare: an ad-group template of the rival agency.
+    const rivalTemplate = await callOperation(createAdGroupTemplate, {
+      token: await rival(),
+      body: { bgAdvertiserId: 'bgAdvertiser-rival-orbit', name: 'Orbit set', description: '', adGroupType: 'image' },
+    });
+    expect(rivalTemplate.status).toBe(200);
+
+    // Act
+    const colleague = await callOperation(listCampaignTemplatesByUser, {
+      token: await rival(),
+      params: { id: 'demo' },
+    });
+    const advertiser = await callOperation(createCampaignTemplate, { token: await rival(), body: body() });
+    const rivalAdvertiser = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ bgAdvertiserId: 'bgAdvertiser-rival-orbit', selectedAdGroupTemplate: null }),
+    });
+    const adGroupTemplate = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ selectedAdGroupTemplate: rivalTemplate.body.payload?.id ?? null }),
+    });
+
+    // Assess
+    expect([colleague.status, advertiser.status, rivalAdvertiser.status, adGroupTemplate.status]).toEqual([
+      404, 404, 404, 404,
+    ]);
+    expect(JSON.stringify(colleague.body)).not.toContain('bgAgency-demo');
+  });
+
+  it('keeps a CSV of thousands of matched companies, and refuses one too large with its reason', async () => {
+    // Prepare: rows as company matching answers them, four ranges each.
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        domain: `company-${i}.example`,
+        include: i % 7 !== 0,
+        domainInfo: {
+          domain: `company-${i}.example`,
+          companyName: `Company ${i}`,
+          ipSegments: [0, 1, 2, 3].map((n) => `10.${(i >> 8) & 255}.${i & 255}.${n * 64}/26`),
+        },
+      }));
+    const info = (count: number) => ({
+      primarySegments: rows(count),
+      uniqueSegments: rows(count),
+      matches: count,
+      fromFile: true,
+    });
+
+    // Act
+    const big = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ templateSteps: ['target companies'], foundCompanyInfo: info(3000) }),
+    });
+    const tooBig = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ templateSteps: ['target companies'], foundCompanyInfo: info(12_000) }),
+    });
+
+    // Assess
+    expect(big.status).toBe(200);
+    const mine = await callAllPages(listCampaignTemplatesByUser, { token: await demo(), params: { id: 'demo' } });
+    const saved = mine.payloads.flat().find((t) => t.id === big.body.payload?.id);
+    expect(saved?.foundCompanyInfo).toEqual(info(3000));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error).toBe(
+      'This template is too large to save. Please keep fewer target companies or e-mails in it.',
+    );
+  });
+
+  it('answers 400 with field errors for bad input', async () => {
+    const missing = await callOperationUnchecked(createCampaignTemplate, {
+      token: await demo(),
+      body: { templateName: '', bgAdvertiserId: ACME },
+    });
+    const sameDay = await callOperation(createCampaignTemplate, {
+      token: await demo(),
+      body: body({ endDate: '2027-01-01' }),
+    });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fieldErrors ?? {})).toEqual(
+      expect.arrayContaining(['templateName', 'templateSteps', 'dailyBudget', 'maxBid', 'name', 'isVideoCampaign']),
+    );
+    expect(sameDay.status).toBe(400);
+    expect(sameDay.body.fieldErrors).toEqual({ endDate: ['The end date must be after the start date'] });
+  });
+});
