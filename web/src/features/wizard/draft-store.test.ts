@@ -5,14 +5,19 @@ import { abmFlowSteps } from '@/lib/campaign-flow';
 import { loadDraft, useDraftStore, WIZARD_PROGRESS_KEY } from './draft-store';
 
 describe('draft store', () => {
-  it('stores a new draft at once, so its campaign id survives a reload', () => {
+  it('stores nothing on opening, and the first change stores the draft with its campaign id', () => {
+    // Prepare
+    const { result, unmount } = renderHook(() => useDraftStore());
+    const id = result.current.draft.basicDetails.bgCampaignId;
+    expect(sessionStorage.getItem(CAMPAIGN_DRAFT_KEY)).toBeNull();
+
     // Act
-    const first = loadDraft();
-    const again = loadDraft();
+    act(() => result.current.updateDraft((draft) => ({ ...draft, landingPage: 'https://acme.example' })));
+    unmount();
 
     // Assess
-    expect(first.basicDetails.bgCampaignId).toMatch(/^bg-campaign-/);
-    expect(again.basicDetails.bgCampaignId).toBe(first.basicDetails.bgCampaignId);
+    expect(id).toMatch(/^bg-campaign-/);
+    expect(loadDraft().basicDetails.bgCampaignId).toBe(id);
   });
 
   it('replaces a stored draft that no longer parses by a new one', () => {

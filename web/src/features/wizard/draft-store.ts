@@ -36,16 +36,14 @@ const readJson = (key: string): unknown => {
 };
 
 /**
- * The stored draft, or a new one (stored at once, so its `bg-campaign-` id stays the same across a
- * reload even before the first change: the ad group is made under it). A stored draft that no longer
- * parses (an older shape) is replaced by a new one rather than breaking the page.
+ * The stored draft, or a new one. A new draft is stored on its first change, not when read: opening
+ * the wizard after a reset leaves the storage empty (the sidebar's reset is seen as done), and the
+ * first step's choice stores the draft with its `bg-campaign-` id long before the Ad Group step makes
+ * anything under it. A stored draft that no longer parses (an older shape) gives way to a new one.
  */
-export function loadDraft({ store = true }: { store?: boolean } = {}): TCampaignDraft {
+export function loadDraft(): TCampaignDraft {
   const parsed = ZCampaignDraft.safeParse(readJson(CAMPAIGN_DRAFT_KEY));
-  if (parsed.success) return parsed.data;
-  const fresh = newCampaignDraft();
-  if (store) saveDraft(fresh);
-  return fresh;
+  return parsed.success ? parsed.data : newCampaignDraft();
 }
 
 /** Stores the draft. */
@@ -102,8 +100,7 @@ export function useDraftStore(): TDraftStore {
   const [steps, setStepsState] = useState<FlowStep[]>(readCampaignSteps);
 
   const reload = useCallback(() => {
-    // Read, never write: after a reset the storage stays empty until the user changes something.
-    setDraft(loadDraft({ store: false }));
+    setDraft(loadDraft());
     setProgressState(loadProgress());
     setStepsState(readCampaignSteps());
   }, []);
