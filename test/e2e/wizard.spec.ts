@@ -31,6 +31,15 @@ function isoDay(offset: number): string {
 const stepHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 2, name, exact: true });
 const stepsNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Campaign steps' });
 const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
+/**
+ * Checks a Chakra checkbox or radio as a person does: by its visible label (the input itself sits
+ * under the drawn control, which takes the pointer).
+ */
+const pick = async (input: Locator): Promise<void> => {
+  await input.locator('xpath=..').click();
+  await expect(input).toBeChecked();
+};
+
 /** The gate toast (an error toast is an alert) with its text. */
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
 
@@ -54,7 +63,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(page.getByRole('checkbox', { name: /^Role \/ Title/ })).toBeDisabled();
   await expect(page.getByText('(available with targeting layers)')).toHaveCount(6);
   await expectAccessible(page);
-  await page.getByRole('checkbox', { name: /^Company Domain/ }).click();
+  await pick(page.getByRole('checkbox', { name: /^Company Domain/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();
 
   // The stepper, sorted, with Back on the first step.
@@ -72,7 +81,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   // Select Advertiser: the gate, then the missing-card block with its link.
   await next(page);
   await expect(toast(page, GATE.advertiser)).toBeVisible();
-  await page.getByRole('radio', { name: 'Northwind Analytics' }).check();
+  await pick(page.getByRole('radio', { name: 'Northwind Analytics' }));
   await next(page);
   const block = page.getByRole('alert').filter({ hasText: 'connected payment method' });
   await expect(block).toHaveText(MISSING_CARD);
@@ -82,7 +91,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   );
   await expect(stepHeading(page, 'Select Advertiser')).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('radio', { name: 'Acme Robotics' }).check();
+  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
   await next(page);
 
   // Campaign Details: every rule's text.
@@ -109,7 +118,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$10.00');
   await next(page);
   await expect(page.getByText('Max Bid can not be greater than the Estimated Budget')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Sales Enabled Campaign' }).check();
+  await pick(page.getByRole('checkbox', { name: 'Sales Enabled Campaign' }));
   await expect(page.getByRole('spinbutton', { name: 'Max Companies' })).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
   await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$100.00');
@@ -184,7 +193,7 @@ test('ABM flow: the CSV confirmation without a CRM connection, and a step opens 
   // Nothing is done yet: no later step can be opened.
   await expect(stepsNav(page).getByRole('button')).toHaveCount(0);
 
-  await page.getByRole('radio', { name: 'Acme Robotics' }).check();
+  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
   await next(page);
   const confirm = page.getByRole('alertdialog', { name: 'Continue without a CRM connection?' });
   await expect(confirm).toBeVisible();

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useCallback, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TOAST_MS, type TStepName } from '@bidgrid/shared/constants';
 import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
@@ -53,6 +53,17 @@ export function useStepAvailability(): (name: TStepName) => boolean {
   );
 }
 
+/**
+ * Says when the step inside it has mounted: its effects (where a step registers its Next handler) run
+ * before this one's. A lazy step (another feature's chunk) mounts only once loaded.
+ */
+function StepMounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useEffect(() => {
+    onMounted();
+  }, [onMounted]);
+  return children;
+}
+
 /** Shows the 5 s gate message of a step (001 §5 "Step gates"). */
 function showGate(message: string): void {
   toaster.create({ type: 'error', title: message, duration: TOAST_MS.gate, closable: true });
@@ -90,6 +101,10 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
 
   const handler = useRef<TStepNextHandler | null>(null);
   const [busy, setBusy] = useState(false);
+  // The step whose screen is mounted: Next waits for it, or a step still loading would be passed ungated.
+  const [mountedStep, setMountedStep] = useState<TStepName | null>(null);
+  const currentName = steps[index]?.name ?? null;
+  const onStepMounted = useCallback(() => setMountedStep(currentName), [currentName]);
   const setNextHandler = useCallback((next: TStepNextHandler | null) => {
     handler.current = next;
   }, []);
@@ -113,8 +128,9 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
 
   if (!current) return null;
 
+  const ready = mountedStep === current.name;
   const next = async (): Promise<void> => {
-    if (busy) return;
+    if (busy || !ready) return;
     const run = handler.current;
     setBusy(true);
     try {
@@ -200,15 +216,16 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
           </Heading>
           {Screen ? (
             // Other features' steps are lazy chunks (feature slots).
-            <Suspense fallback={<PageLoader label="Loading the step…" />}>
-              <Screen
-                key={current.name}
-                draft={draft}
-                updateDraft={updateDraft}
-                flow={flow}
-                setNextHandler={setNextHandler}
-                busy={busy}
-              />
+            <Suspense key={current.name} fallback={<PageLoader label="Loading the step…" />}>
+              <StepMounted onMounted={onStepMounted}>
+                <Screen
+                  draft={draft}
+                  updateDraft={updateDraft}
+                  flow={flow}
+                  setNextHandler={setNextHandler}
+                  busy={busy}
+                />
+              </StepMounted>
             </Suspense>
           ) : (
             <Alert.Root status="error" role="alert">
@@ -233,7 +250,7 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
               Reset
             </Button>
           </HStack>
-          <Button colorPalette="blue" onClick={() => void next()} disabled={busy} aria-busy={busy}>
+          <Button colorPalette="blue" onClick={() => void next()} disabled={busy || !ready} aria-busy={busy}>
             {isLast ? LAST_STEP_LABEL[flow] : 'Next'}
           </Button>
         </HStack>

@@ -11,7 +11,7 @@ import { demoAgency, fakeSession } from '@/test/render';
 import { makeAdvertiser } from '../wizard.fixtures';
 import { WIZARD_MESSAGES } from '../wizard-messages';
 import { Component as ManagedCampaign } from './managed-campaign';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 
 configure({ asyncUtilTimeout: 5_000 });
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
@@ -208,5 +208,33 @@ describe('managed (ABM) wizard', () => {
     // Assess
     expect(within(stepsNav()).queryByText('3. Target Companies')).not.toBeInTheDocument();
     expect(within(stepsNav()).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('keeps Next disabled while a step of another feature is still loading, so it is never passed ungated', async () => {
+    // Prepare: the Target Companies chunk loads when the test says so.
+    const user = userEvent.setup();
+    let load: (module: { default: typeof FakeTargetCompanies }) => void = () => undefined;
+    const LazyTargetCompanies = lazy(
+      () => new Promise<{ default: typeof FakeTargetCompanies }>((resolve) => (load = resolve)),
+    );
+    localStorage.setItem(STORAGE_KEYS.isDynamicABA, 'true');
+    sessionStorage.setItem(
+      'campaignWizardProgress',
+      JSON.stringify({ active: 'target companies', done: ['select advertiser', 'campaign details'] }),
+    );
+    renderWizard({ ...slots, targetCompaniesStep: LazyTargetCompanies });
+
+    // Assess: the step is shown as loading and Next waits.
+    expect(await screen.findByText('Loading the step…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // Act
+    await act(async () => load({ default: FakeTargetCompanies }));
+
+    // Assess
+    expect(await screen.findByText('Target companies screen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Landing Page' })).toBeInTheDocument();
   });
 });
