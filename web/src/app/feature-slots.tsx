@@ -13,6 +13,14 @@ export const featureSlots: TFeatureSlots = {
   ),
   // Filled by the features that build them (issue 11): the wizard shows what it is given.
   adGroupStep: null,
-  targetCompaniesStep: null,
-  createAdvertiserDialog: null,
+  targetCompaniesStep: lazy(() =>
+    import('@/features/targeting/components/target-companies-step').then((module) => ({
+      default: module.TargetCompaniesStep,
+    })),
+  ),
+  createAdvertiserDialog: lazy(() =>
+    import('@/features/advertisers/components/create-advertiser-slot').then((module) => ({
+      default: module.CreateAdvertiserSlot,
+    })),
+  ),
 };

@@ -36,7 +36,7 @@ export const pageModules: Record<RouteName, PageModule> = {
   rolesTitles: () => import('@/features/targeting/routes/roles-titles'),
   segmentsLogs: () => import('@/features/segments/routes/segments-logs'),
   campaignTemplates: () => import('@/features/templates/routes/campaign-templates'),
-  createCampaignTemplate: () => import('@/features/templates/routes/create-campaign-template'),
+  createCampaignTemplate: () => import('@/features/wizard/routes/create-campaign-template'),
 };
 
 const guardElement: Record<GuardKind, React.ReactElement> = {

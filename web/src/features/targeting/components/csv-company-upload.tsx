@@ -17,7 +17,15 @@ export const EMPTY_FILE_TEXT = 'The file has no domains.';
 export interface CsvCompanyUploadProps {
   /** Hears the draft's `foundCompanyInfo` after each match and each include toggle (the wizard step keeps it). */
   readonly onChange?: (info: TFoundCompanyInfo) => void;
+  /** A match made before (the wizard's draft after a reload): shown with its include flags until a new upload. */
+  readonly initial?: TFoundCompanyInfo | null;
+  /** Blocks a new upload and the toggles (the wizard's Next is at work). */
+  readonly disabled?: boolean;
 }
+
+/** The rows a stored match includes. */
+const includedOf = (info: TFoundCompanyInfo): Set<string> =>
+  new Set(info.uniqueSegments.filter((row) => row.include).map((row) => row.domain));
 
 /** How many matched rows the user keeps. */
 const includedCount = (result: TCompanyMatchResult, included: ReadonlySet<string>): number =>
@@ -36,12 +44,12 @@ function showCsvError(message: string): void {
  * failed match shows the returned error (001 §8) with a way to try again. The wizard's Target
  * Companies step reuses it.
  */
-export function CsvCompanyUpload({ onChange }: CsvCompanyUploadProps) {
+export function CsvCompanyUpload({ onChange, initial = null, disabled = false }: CsvCompanyUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const matches = useCsvCompanyMatches();
   const [file, setFile] = useState<{ name: string; domains: string[] } | null>(null);
-  const [result, setResult] = useState<TCompanyMatchResult | null>(null);
-  const [included, setIncluded] = useState<Set<string>>(new Set());
+  const [result, setResult] = useState<TCompanyMatchResult | null>(initial);
+  const [included, setIncluded] = useState<Set<string>>(() => (initial ? includedOf(initial) : new Set()));
 
   const match = async (domains: string[]): Promise<void> => {
     setResult(null);
@@ -68,6 +76,7 @@ export function CsvCompanyUpload({ onChange }: CsvCompanyUploadProps) {
   };
 
   const toggle = (domain: string, include: boolean): void => {
+    if (disabled) return;
     const next = new Set(included);
     if (include) next.add(domain);
     else next.delete(domain);
@@ -79,7 +88,7 @@ export function CsvCompanyUpload({ onChange }: CsvCompanyUploadProps) {
   return (
     <Stack gap="5">
       <HStack gap="3" wrap="wrap">
-        <Button colorPalette="blue" disabled={matches.pending} onClick={() => input.current?.click()}>
+        <Button colorPalette="blue" disabled={matches.pending || disabled} onClick={() => input.current?.click()}>
           Upload CSV
         </Button>
         {/* The button opens the file chooser; the input itself stays out of sight and out of the tab order. */}

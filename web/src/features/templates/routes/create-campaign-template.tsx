@@ -1,6 +1,0 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
-
-/** Create campaign template (spec 001 §2). Built in a later release; this route keeps its place in the table. */
-export function Component() {
-  return <ComingSoonPage heading="Design a Scalable Campaign Template." />;
-}

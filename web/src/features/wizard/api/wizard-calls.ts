@@ -1,0 +1,49 @@
+import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listCampaignsByAdvertiser, recordCampaignEvent } from '@bidgrid/shared/api/operations/campaign.operations';
+import { listHubspotPages } from '@bidgrid/shared/api/operations/crm.operations';
+import {
+  createCampaignTemplate,
+  listCampaignTemplatesByUser,
+} from '@bidgrid/shared/api/operations/template.operations';
+import { HUBSPOT_PAGE_KINDS } from '@bidgrid/shared/constants';
+import type { CacheEffects } from '@/lib/api/cache-effects';
+import { useRefreshOperations } from '@/lib/api/cache-effects';
+import { useOperationMutation } from '@/lib/api/use-operation-mutation';
+import { useOperationPages } from '@/lib/api/use-operation-pages';
+import { skipToken } from '@/lib/api/use-operation-query';
+
+/** The wizard's calls (001 §7): each screen reads and writes through these hooks only. */
+
+/** The agency's advertisers for Select Advertiser (000 §7 GET /advertiser/agency/{agencyId}), every page. */
+export const useWizardAdvertisers = (agencyId: string | null) =>
+  useOperationPages(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
+
+/**
+ * 001 §7 GET /hubspot/pages/{id}?types=landing_page,site_page,blogPosts: the connected advertiser's
+ * landing pages, site pages and blog posts, every page; none while null (no CRM connection).
+ */
+export const useHubspotPages = (advertiserId: string | null) =>
+  useOperationPages(
+    listHubspotPages,
+    advertiserId ? { params: { id: advertiserId }, query: { types: HUBSPOT_PAGE_KINDS.join(',') } } : skipToken,
+  );
+
+/** 001 §7 GET /campaign/templates/{userId}: the signed-in user's campaign templates, every page. */
+export const useCampaignTemplates = (userName: string | null) =>
+  useOperationPages(listCampaignTemplatesByUser, userName ? { params: { id: userName } } : skipToken);
+
+const TEMPLATE_SAVED = { refreshes: [listCampaignTemplatesByUser] } as const satisfies CacheEffects;
+
+/** 001 §7 POST /campaign/templates: saves the wizard's template ('Create Template'). */
+export const useCreateCampaignTemplate = () => useOperationMutation(createCampaignTemplate, TEMPLATE_SAVED);
+
+/** 001 §7 POST /campaign/event: tells the server the wizard finished creating a campaign. */
+export const useRecordCampaignEvent = () => useOperationMutation(recordCampaignEvent);
+
+const CAMPAIGN_LISTS = [listCampaignsByAdvertiser] as const;
+
+/**
+ * Reloads the advertisers' campaign lists once a campaign was created over the realtime channel (the
+ * new campaign shows on its advertiser's dashboard).
+ */
+export const useRefreshCampaignLists = () => useRefreshOperations(CAMPAIGN_LISTS);

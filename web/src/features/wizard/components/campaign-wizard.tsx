@@ -1,0 +1,260 @@
+import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TOAST_MS, type TStepName } from '@bidgrid/shared/constants';
+import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
+import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+import { resetCampaignFlow } from '@/lib/campaign-flow';
+import { useFeatureSlot } from '@/lib/feature-slots';
+import { toaster } from '@/lib/toaster';
+import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
+import { clearWizardStorage, doneSet, type TDraftStore } from '../draft-store';
+import { CampaignDetailsStep } from '../steps/campaign-details-step';
+import { LandingPageStep } from '../steps/landing-page-step';
+import { SelectAdvertiserStep } from '../steps/select-advertiser-step';
+import { SummaryStep } from '../steps/summary-step';
+import { canOpenStep, FIXED_CAMPAIGN_STEPS, flowSteps, LAST_STEP_LABEL } from '../wizard-flow';
+import { WizardContext, type TWizardContext } from './wizard-context';
+
+type TStepScreen = ComponentType<TWizardStepProps>;
+
+/**
+ * The registry of step name -> screen. The targeting layers other than Target Companies come with a
+ * later release: a step without a screen is not offered by the Custom page and is dropped from a
+ * playbook's or the ABM list's steps when the wizard starts. The Ad Group and Target Companies steps
+ * are other features' screens, reached through slots.
+ */
+export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
+  const adGroupStep = useFeatureSlot('adGroupStep');
+  const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
+  return useMemo(
+    () => ({
+      'select advertiser': SelectAdvertiserStep,
+      'campaign details': CampaignDetailsStep,
+      'campaign template details': CampaignDetailsStep,
+      'landing page': LandingPageStep,
+      ...(adGroupStep ? { 'ad group page': adGroupStep } : {}),
+      ...(targetCompaniesStep ? { 'target companies': targetCompaniesStep } : {}),
+      'summary page': SummaryStep,
+    }),
+    [adGroupStep, targetCompaniesStep],
+  );
+}
+
+/** Whether a step runs in this build: fixed steps always, optional layers when their screen exists. */
+export function useStepAvailability(): (name: TStepName) => boolean {
+  const screens = useStepScreens();
+  return useCallback(
+    (name: TStepName) =>
+      FIXED_CAMPAIGN_STEPS.includes(name) || name === 'campaign template details' || screens[name] !== undefined,
+    [screens],
+  );
+}
+
+/**
+ * Says when the step inside it has mounted: its effects (where a step registers its Next handler) run
+ * before this one's. A lazy step (another feature's chunk) mounts only once loaded.
+ */
+function StepMounted({ onMounted, children }: { onMounted: () => void; children: ReactNode }) {
+  useEffect(() => {
+    onMounted();
+  }, [onMounted]);
+  return children;
+}
+
+/** Shows the 5 s gate message of a step (001 §5 "Step gates"). */
+function showGate(message: string): void {
+  toaster.create({ type: 'error', title: message, duration: TOAST_MS.gate, closable: true });
+}
+
+export interface CampaignWizardProps {
+  readonly flow: TWizardFlow;
+  readonly title: string;
+  readonly store: TDraftStore;
+  /** The step list the flow started with (a card's, the ABM list, the Custom page's choice). */
+  readonly steps: readonly TCampaignStep[];
+  /** Only the ABM flow is non-linear (001 §2). */
+  readonly nonLinear: boolean;
+  /** Back on the first step: where the flow began (dashboard, the Custom page's options...). */
+  readonly onBack: () => void;
+}
+
+/**
+ * The campaign wizard (001 §2, §4): steps sorted by order, Back on the first step and Previous/Next
+ * afterwards, the last step's label per flow. Next runs the step's handler (its gate and its work) and
+ * advances or stays with the gate's 5 s message. The draft and the position live in session storage.
+ * Reset clears the draft and keeps the step list.
+ */
+export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinear, onBack }: CampaignWizardProps) {
+  const navigate = useNavigate();
+  const screens = useStepScreens();
+  const available = useStepAvailability();
+  const steps = useMemo(() => flowSteps(flow, startSteps, available), [flow, startSteps, available]);
+  const { draft, updateDraft, replaceDraft, progress, setProgress } = store;
+  const done = doneSet(progress);
+  const foundIndex = steps.findIndex((step) => step.name === progress.active);
+  const index = foundIndex >= 0 ? foundIndex : 0;
+  const current = steps[index];
+  const isLast = index === steps.length - 1;
+
+  const handler = useRef<TStepNextHandler | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The step whose screen is mounted: Next waits for it, or a step still loading would be passed ungated.
+  const [mountedStep, setMountedStep] = useState<TStepName | null>(null);
+  const currentName = steps[index]?.name ?? null;
+  const onStepMounted = useCallback(() => setMountedStep(currentName), [currentName]);
+  const setNextHandler = useCallback((next: TStepNextHandler | null) => {
+    handler.current = next;
+  }, []);
+
+  const goToStep = useCallback(
+    (name: TStepName) => {
+      // The new step registers its own handler when it mounts; the old one must not run for it.
+      handler.current = null;
+      setProgress((previous) => ({ ...previous, active: name }));
+    },
+    [setProgress],
+  );
+
+  const finish = useCallback(() => {
+    clearWizardStorage();
+    resetCampaignFlow();
+    navigate(paths.login.getHref());
+  }, [navigate]);
+
+  const context = useMemo<TWizardContext>(() => ({ steps, goToStep, finish }), [steps, goToStep, finish]);
+
+  if (!current) return null;
+
+  const ready = mountedStep === current.name;
+  const next = async (): Promise<void> => {
+    if (busy || !ready) return;
+    const run = handler.current;
+    setBusy(true);
+    try {
+      const outcome = run ? await run() : ({ advance: true } as const);
+      if (!outcome.advance) {
+        if (outcome.message) showGate(outcome.message);
+        return;
+      }
+      setProgress((previous) => ({
+        active: previous.active,
+        done: previous.done.includes(current.name) ? previous.done : [...previous.done, current.name],
+      }));
+      const following = steps[index + 1];
+      if (following) goToStep(following.name);
+    } catch (error) {
+      // A step reports its own failures; this is a bug of the step, kept out of the user's way.
+      console.error(`Next on "${current.name}" failed`, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const previous = (): void => {
+    const before = steps[index - 1];
+    if (before) goToStep(before.name);
+  };
+
+  const reset = (): void => {
+    handler.current = null;
+    replaceDraft({ ...newCampaignDraft(), campaignSteps: draft.campaignSteps });
+    setProgress(() => ({ active: steps[0]?.name ?? null, done: [] }));
+  };
+
+  const Screen = screens[current.name];
+  return (
+    <WizardContext.Provider value={context}>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        <Box as="nav" aria-label="Campaign steps" overflowX="auto">
+          <Flex as="ol" gap="2" listStyleType="none" m="0" p="0" wrap="wrap">
+            {steps.map((step, position) => {
+              const state = position === index ? 'current' : done.has(step.name) ? 'done' : 'todo';
+              const label = `${position + 1}. ${step.label}`;
+              const clickable = position !== index && !busy && canOpenStep(steps, position, done, nonLinear);
+              return (
+                <Box as="li" key={step.name}>
+                  {clickable ? (
+                    <Button size="sm" variant="outline" onClick={() => goToStep(step.name)}>
+                      {label}
+                    </Button>
+                  ) : (
+                    <Text
+                      as="span"
+                      display="inline-block"
+                      px="3"
+                      py="1"
+                      borderRadius="md"
+                      fontSize="sm"
+                      fontWeight={state === 'current' ? 'bold' : 'normal'}
+                      bg={state === 'current' ? 'blue.100' : undefined}
+                      color={state === 'todo' ? 'fg.muted' : 'fg'}
+                      aria-current={state === 'current' ? 'step' : undefined}
+                    >
+                      {label}
+                      {state === 'done' ? (
+                        <Text as="span" srOnly>
+                          {' (done)'}
+                        </Text>
+                      ) : null}
+                    </Text>
+                  )}
+                </Box>
+              );
+            })}
+          </Flex>
+        </Box>
+
+        <Box as="section" aria-labelledby="wizard-step-heading">
+          <Heading as="h2" id="wizard-step-heading" size="lg" mb="4">
+            {current.label}
+          </Heading>
+          {Screen ? (
+            // Other features' steps are lazy chunks (feature slots).
+            <Suspense key={current.name} fallback={<PageLoader label="Loading the step…" />}>
+              <StepMounted onMounted={onStepMounted}>
+                <Screen
+                  draft={draft}
+                  updateDraft={updateDraft}
+                  flow={flow}
+                  setNextHandler={setNextHandler}
+                  busy={busy}
+                />
+              </StepMounted>
+            </Suspense>
+          ) : (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>This step could not be loaded. Please, reload the page.</Alert.Title>
+            </Alert.Root>
+          )}
+        </Box>
+
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <HStack gap="3">
+            {index === 0 ? (
+              <Button variant="outline" onClick={onBack} disabled={busy}>
+                Back
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={previous} disabled={busy}>
+                Previous
+              </Button>
+            )}
+            <Button variant="ghost" onClick={reset} disabled={busy}>
+              Reset
+            </Button>
+          </HStack>
+          <Button colorPalette="blue" onClick={() => void next()} disabled={busy || !ready} aria-busy={busy}>
+            {isLast ? LAST_STEP_LABEL[flow] : 'Next'}
+          </Button>
+        </HStack>
+      </Stack>
+    </WizardContext.Provider>
+  );
+}

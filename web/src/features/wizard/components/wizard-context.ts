@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
+import type { TStepName } from '@bidgrid/shared/constants';
+
+/**
+ * What the wizard's own steps need beyond the shared step props (`TWizardStepProps`): the step list
+ * (the Summary sends the chosen layers), a way back to a step, and Finish. Steps of other features get
+ * only the shared props.
+ */
+export interface TWizardContext {
+  readonly steps: readonly TCampaignStep[];
+  readonly goToStep: (name: TStepName) => void;
+  /** Finish (001 §2): resets steps and draft and goes to '/'. */
+  readonly finish: () => void;
+}
+
+export const WizardContext = createContext<TWizardContext | null>(null);
+
+/** The wizard around a step; throws outside it (a wiring bug). */
+export function useWizard(): TWizardContext {
+  const value = useContext(WizardContext);
+  if (!value) throw new Error('useWizard must be used inside the campaign wizard.');
+  return value;
+}

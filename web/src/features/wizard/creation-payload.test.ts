@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
+import {
+  creationPayload,
+  DraftIncompleteError,
+  summaryFigures,
+  targetingInfo,
+  templatePayload,
+} from './creation-payload';
+import { finishedDraft, matchedRow, unmatchedRow } from './wizard.fixtures';
+
+const context = { agencyId: 'bgAgency-demo', userName: 'demo' };
+
+describe('creation payload', () => {
+  it('maps a finished draft to the 001 §3 payload the shared schema accepts, companies included and matched only', () => {
+    // Prepare
+    const draft = finishedDraft({
+      foundCompanyInfo: {
+        primarySegments: [],
+        uniqueSegments: [matchedRow('bluepeak.com'), matchedRow('orbit.com', false), unmatchedRow('nowhere.example')],
+        matches: 2,
+        fromFile: true,
+      },
+    });
+
+    // Act
+    const payload = creationPayload(draft, { ...context, campaignType: 'custom' });
+
+    // Assess
+    expect(ZCampaignCreate.safeParse(payload).success).toBe(true);
+    expect(payload).toMatchObject({
+      bgCampaignId: 'bg-campaign-summer',
+      beeswaxCampaign: {
+        active: false,
+        advertiser_id: 101,
+        budget_type: 2,
+        campaign_budget: 500,
+        dailyBudget: 50,
+        campaign_name: 'Summer push',
+        start_date: '2026-12-01',
+        end_date: '2026-12-11',
+      },
+      max_bid: 25,
+      bgAdvertiserId: 'bgAdvertiser-acme',
+      creativeIds: ['bgCreative-1', 'bgCreative-2'],
+      isVideoCampaign: false,
+      matches: 1,
+      campaignType: 'custom',
+    });
+    expect(payload.foundCompanyInfo?.companies.map((row) => row.domain)).toEqual(['bluepeak.com']);
+  });
+
+  it('refuses a draft without its ad group, naming the step to go back to', () => {
+    // Prepare
+    const draft = finishedDraft({ createdAdGroup: null });
+
+    // Act
+    const build = () => creationPayload(draft, { ...context, campaignType: 'managed' });
+
+    // Assess
+    expect(build).toThrow(DraftIncompleteError);
+    expect(build).toThrow('Please, upload creative assets to continue.');
+  });
+
+  it('derives countries from the chosen regions and never sends the select-all keys', () => {
+    // Prepare
+    const draft = finishedDraft({
+      geoTargetOptions: [
+        { key: 'US-TX', region_name: 'Texas', country_code_2: 'US', country_code_3: 'USA' },
+        { key: 'CA-ON', region_name: 'Ontario', country_code_2: 'CA', country_code_3: 'CAN' },
+      ],
+      selectedGeoTargetOptions: ['USA_ALL', 'US-TX'],
+      selectedZipCodes: ['78701'],
+    });
+
+    // Act
+    const info = targetingInfo(draft);
+
+    // Assess
+    expect(info.geo_country).toEqual(['USA']);
+    expect(info.geo_state).toEqual([{ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' }]);
+    expect(info.geo_zip).toEqual(['78701']);
+  });
+
+  it('counts cost per day, cost in all, accounts and line items (one without a company layer)', () => {
+    // Prepare
+    const withCompanies = finishedDraft({
+      foundCompanyInfo: {
+        primarySegments: [],
+        uniqueSegments: [matchedRow('a.com'), matchedRow('b.com'), matchedRow('c.com', false)],
+        matches: 3,
+        fromFile: true,
+      },
+    });
+
+    // Act
+    const figures = summaryFigures(withCompanies);
+    const plain = summaryFigures(finishedDraft());
+
+    // Assess
+    expect(figures).toEqual({ costPerDay: 50, costInAll: 500, days: 10, accounts: 2, lineItems: 2 });
+    expect(plain.lineItems).toBe(1);
+    expect(plain.accounts).toBe(0);
+  });
+
+  it('maps a template flow draft to the template body with the chosen layers', () => {
+    // Prepare
+    const draft = finishedDraft({ campaignTemplateName: 'Evergreen', createdAdGroup: null });
+
+    // Act
+    const body = templatePayload(draft, { ...context, templateSteps: ['zip codes'] });
+
+    // Assess
+    expect(ZCampaignTemplateInput.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({
+      templateName: 'Evergreen',
+      templateSteps: ['zip codes'],
+      bgAdvertiserId: 'bgAdvertiser-acme',
+      dailyBudget: 50,
+      maxBid: 25,
+      isVideoCampaign: false,
+      selectedAdGroupTemplate: null,
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@bidgrid/shared/constants';
+import { readCampaignSteps } from '@/lib/campaign-flow';
+import { FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
+import type { TWizardStepProps } from '@/lib/wizard-step';
+import { createFakeApi, renderWithApi } from '@/test/fake-api';
+import { demoAgency, fakeSession } from '@/test/render';
+import { makeAdvertiser } from '../wizard.fixtures';
+import { WIZARD_MESSAGES } from '../wizard-messages';
+import { Component as CustomCampaign } from './custom-campaign';
+import { Component as CreateCampaignTemplate } from './create-campaign-template';
+
+configure({ asyncUtilTimeout: 5_000 });
+const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
+const slots: TFeatureSlots = {
+  campaignsDashboard: null,
+  adGroupStep: null,
+  targetCompaniesStep: (_props: TWizardStepProps) => <p>Target companies screen</p>,
+  createAdvertiserDialog: null,
+};
+
+function renderPage(page: React.ReactElement, path: string) {
+  const api = createFakeApi({ listAdvertisersByAgency: () => ({ payload: [makeAdvertiser()] }) });
+  return renderWithApi(api, <FeatureSlotsContext.Provider value={slots}>{page}</FeatureSlotsContext.Provider>, {
+    path,
+    session,
+    extraRoutes: [{ path: '/dashboard', element: <p>Dashboard</p> }],
+  });
+}
+
+const LAYERS = [
+  'Geography (State / Province)',
+  'Geography (ZIP Code)',
+  'Publication Lists',
+  'Company Domain',
+  'Role / Title',
+  'Visitors Re-targeting Segments',
+  'CRM Re-targeting Segments',
+];
+
+describe('Custom campaign page', () => {
+  it('offers the seven layers, only those with a screen enabled, each other with its hint', () => {
+    // Act
+    renderPage(<CustomCampaign />, '/campaigns/create/custom');
+
+    // Assess
+    expect(screen.getByRole('heading', { level: 1, name: WIZARD_MESSAGES.customHeading })).toBeInTheDocument();
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(7);
+    for (const label of LAYERS) {
+      const box = screen.getByRole('checkbox', { name: new RegExp(`^${label.replace(/[()/]/g, '\\$&')}`) });
+      if (label === 'Company Domain') expect(box).toBeEnabled();
+      else expect(box).toBeDisabled();
+    }
+    expect(screen.getAllByText(`(${WIZARD_MESSAGES.layerUnavailable})`)).toHaveLength(6);
+  });
+
+  it('starts the wizard with the fixed steps and Company Domain, setting customCampaignType = companyIps', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    localStorage.setItem(STORAGE_KEYS.customCampaignType, 'stale');
+    renderPage(<CustomCampaign />, '/campaigns/create/custom');
+
+    // Act
+    await user.click(screen.getByRole('checkbox', { name: /^Company Domain/ }));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    // Assess
+    const nav = await screen.findByRole('navigation', { name: 'Campaign steps' });
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '1. Select Advertiser',
+      '2. Campaign Details',
+      '3. Target Companies',
+      '4. Landing Page',
+      '5. Ad Group',
+      '6. Summary',
+    ]);
+    expect(localStorage.getItem(STORAGE_KEYS.customCampaignType)).toBe('companyIps');
+    expect(readCampaignSteps()).toHaveLength(6);
+
+    // Act / Assess: Back on the first step returns to the choice.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: WIZARD_MESSAGES.customHeading })).toBeInTheDocument();
+  });
+
+  it('removes customCampaignType without Company Domain and runs the fixed steps only', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    localStorage.setItem(STORAGE_KEYS.customCampaignType, 'companyIps');
+    renderPage(<CustomCampaign />, '/campaigns/create/custom');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    // Assess
+    await screen.findByRole('navigation', { name: 'Campaign steps' });
+    expect(localStorage.getItem(STORAGE_KEYS.customCampaignType)).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('Back goes to the dashboard', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    renderPage(<CustomCampaign />, '/campaigns/create/custom');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    // Assess
+    expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+  });
+});
+
+describe('Create Campaign Template page', () => {
+  it("offers the same options and runs 'Campaign Template Details'", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    renderPage(<CreateCampaignTemplate />, '/create-campaign-template');
+    expect(screen.getByRole('heading', { level: 1, name: WIZARD_MESSAGES.templateHeading })).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    // Assess
+    const nav = await screen.findByRole('navigation', { name: 'Campaign steps' });
+    expect(within(nav).getByText('2. Campaign Template Details')).toBeInTheDocument();
+  });
+});

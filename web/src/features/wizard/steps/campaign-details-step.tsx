@@ -1,0 +1,252 @@
+import { chakra, Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { formatUsd } from '@bidgrid/shared/metrics/format';
+import {
+  campaignDetailsSchema,
+  estimatedBudget,
+  type TCampaignDetails,
+  type TCampaignDetailsInput,
+} from '@bidgrid/shared/validation/campaign-details.schema';
+import { toNumberInput } from '@bidgrid/shared/validation/fields';
+import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
+import { isTemplateFlow } from '../wizard-flow';
+
+const systemNow = (): Date => new Date();
+
+/** The form's values from the draft (numbers the user has not entered yet are empty). */
+export function detailsFormValues(draft: TCampaignDraft): TCampaignDetailsInput {
+  const details = draft.basicDetails;
+  return {
+    templateName: draft.campaignTemplateName,
+    name: details.name,
+    description: details.description,
+    mediaType: details.mediaType ?? '',
+    dailyBudget: details.dailyBudget ?? '',
+    maxBid: details.maxBid ?? '',
+    startDate: details.startDate ?? '',
+    endDate: details.endDate ?? '',
+    showInHubspot: details.showInHubspot,
+    maxCompanies: details.maxCompanies ?? '',
+  } as TCampaignDetailsInput;
+}
+
+const numberOrNull = (value: unknown): number | null => {
+  const parsed = toNumberInput(value as string | number | null | undefined);
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : null;
+};
+const dateOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+
+/**
+ * The draft with what the form holds while the user types (so a reload keeps it); the validated
+ * values replace it on Next. A change of media type drops the ad group made for the other type.
+ */
+export function withTypedDetails(draft: TCampaignDraft, values: Partial<TCampaignDetailsInput>): TCampaignDraft {
+  const mediaType = values.mediaType === 'display' || values.mediaType === 'video' ? values.mediaType : null;
+  const dailyBudget = numberOrNull(values.dailyBudget);
+  const startDate = dateOrNull(values.startDate);
+  const endDate = dateOrNull(values.endDate);
+  const mediaChanged = mediaType !== draft.basicDetails.mediaType;
+  return {
+    ...draft,
+    campaignTemplateName: values.templateName ?? draft.campaignTemplateName,
+    basicDetails: {
+      ...draft.basicDetails,
+      name: values.name ?? '',
+      description: values.description ?? '',
+      mediaType,
+      isVideoCampaign: mediaType === 'video',
+      dailyBudget,
+      maxBid: numberOrNull(values.maxBid),
+      startDate,
+      endDate,
+      estimatedBudget:
+        dailyBudget !== null && startDate && endDate ? estimatedBudget(dailyBudget, startDate, endDate) : 0,
+      showInHubspot: Boolean(values.showInHubspot),
+      maxCompanies: numberOrNull(values.maxCompanies),
+    },
+    ...(mediaChanged ? { createdAdGroup: null, selectedAdGroupTemplate: null } : {}),
+  };
+}
+
+/** The draft with validated details. */
+export function withDetails(draft: TCampaignDraft, details: TCampaignDetails): TCampaignDraft {
+  const mediaChanged = details.mediaType !== draft.basicDetails.mediaType;
+  return {
+    ...draft,
+    campaignTemplateName: details.templateName,
+    basicDetails: {
+      ...draft.basicDetails,
+      name: details.name,
+      description: details.description,
+      mediaType: details.mediaType,
+      isVideoCampaign: details.isVideoCampaign,
+      dailyBudget: details.dailyBudget,
+      maxBid: details.maxBid,
+      startDate: details.startDate,
+      endDate: details.endDate,
+      estimatedBudget: details.estimatedBudget,
+      showInHubspot: details.showInHubspot,
+      maxCompanies: details.showInHubspot ? details.maxCompanies : null,
+    },
+    ...(mediaChanged ? { createdAdGroup: null, selectedAdGroupTemplate: null } : {}),
+  };
+}
+
+/**
+ * Campaign Details / Campaign Template Details (001 §2, §5): every rule through the shared schema
+ * (live texts while typing, the submit texts on Next), the estimated budget computed as the user types,
+ * 'Sales Enabled Campaign' showing Max Companies, Max Bid 25 by default, the media type. What is typed
+ * is kept in the draft at once, so a reload keeps it.
+ */
+export function CampaignDetailsStep({
+  draft,
+  updateDraft,
+  flow,
+  setNextHandler,
+  busy,
+  now = systemNow,
+}: TWizardStepProps & { now?: () => Date | string }) {
+  const template = isTemplateFlow(flow);
+  const phase = useRef<'live' | 'submit'>('live');
+  const resolver = useMemo<Resolver<TCampaignDetailsInput, unknown, TCampaignDetails>>(() => {
+    const schemaFlow = template ? 'template' : 'create';
+    const live = zodResolver(campaignDetailsSchema({ flow: schemaFlow, mode: 'live', now }));
+    const submit = zodResolver(campaignDetailsSchema({ flow: schemaFlow, mode: 'submit', now }));
+    return (values, context, options) => (phase.current === 'submit' ? submit : live)(values, context, options);
+  }, [template, now]);
+  // The form starts from the draft once; afterwards the form is the source and the draft follows it.
+  const [defaults] = useState(() => detailsFormValues(draft));
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<TCampaignDetailsInput, unknown, TCampaignDetails>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: defaults,
+  });
+
+  useEffect(() => {
+    const subscription = watch((values) => updateDraft((current) => withTypedDetails(current, values)));
+    return () => subscription.unsubscribe();
+  }, [watch, updateDraft]);
+
+  useEffect(() => {
+    setNextHandler(async () => {
+      phase.current = 'submit';
+      try {
+        let valid: TCampaignDetails | null = null;
+        await handleSubmit((details) => {
+          valid = details;
+        })();
+        if (!valid) return stay();
+        const details: TCampaignDetails = valid;
+        updateDraft((current) => withDetails(current, details));
+        return advance;
+      } finally {
+        phase.current = 'live';
+      }
+    });
+    return () => setNextHandler(null);
+  }, [handleSubmit, setNextHandler, updateDraft]);
+
+  const dailyBudget = useWatch({ control, name: 'dailyBudget' });
+  const startDate = useWatch({ control, name: 'startDate' });
+  const endDate = useWatch({ control, name: 'endDate' });
+  const showInHubspot = useWatch({ control, name: 'showInHubspot' });
+  const budget = estimatedBudget(Number(toNumberInput(dailyBudget) ?? 0), startDate ?? '', endDate ?? '');
+
+  return (
+    <chakra.form noValidate aria-label="Campaign details" onSubmit={(event) => event.preventDefault()}>
+      <Stack gap="4">
+        {template ? (
+          <Field.Root invalid={Boolean(errors.templateName)} required disabled={busy}>
+            <Field.Label>Template Name</Field.Label>
+            <Input {...register('templateName')} />
+            <Field.ErrorText>{errors.templateName?.message}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+        <Field.Root invalid={Boolean(errors.name)} required disabled={busy}>
+          <Field.Label>Name</Field.Label>
+          <Input {...register('name')} />
+          <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root disabled={busy}>
+          <Field.Label>Description</Field.Label>
+          <Textarea rows={2} {...register('description')} />
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <Field.Root invalid={Boolean(errors.mediaType)} required disabled={busy}>
+            <Field.Label>Media Type</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('mediaType')}>
+                <option value="">Select media type</option>
+                <option value="display">Display</option>
+                <option value="video">Video</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{errors.mediaType?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.dailyBudget)} required disabled={busy}>
+            <Field.Label>Daily Budget (USD)</Field.Label>
+            <Input type="number" step="0.01" min="0" {...register('dailyBudget')} />
+            <Field.ErrorText>{errors.dailyBudget?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.startDate)} required disabled={busy}>
+            <Field.Label>Start Date</Field.Label>
+            <Input type="date" {...register('startDate')} />
+            <Field.ErrorText>{errors.startDate?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.endDate)} required disabled={busy}>
+            <Field.Label>End Date</Field.Label>
+            <Input type="date" {...register('endDate')} />
+            <Field.ErrorText>{errors.endDate?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.maxBid)} required disabled={busy}>
+            <Field.Label>Max Bid (USD)</Field.Label>
+            <Input type="number" step="0.01" min="0" {...register('maxBid')} />
+            <Field.ErrorText>{errors.maxBid?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root readOnly>
+            <Field.Label>Estimated Budget</Field.Label>
+            <Input readOnly value={formatUsd(budget)} />
+            <Field.HelperText>Daily budget times the days between start and end.</Field.HelperText>
+          </Field.Root>
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="showInHubspot"
+          render={({ field }) => (
+            <Checkbox.Root
+              colorPalette="blue"
+              checked={Boolean(field.value)}
+              onCheckedChange={(details) => field.onChange(details.checked === true)}
+              disabled={busy}
+            >
+              <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>Sales Enabled Campaign</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+        {showInHubspot ? (
+          <Field.Root invalid={Boolean(errors.maxCompanies)} disabled={busy}>
+            <Field.Label>Max Companies</Field.Label>
+            <Input type="number" min="0" step="1" {...register('maxCompanies')} />
+            <Field.HelperText>
+              CRM users with company access can add and remove companies. Empty or 0 means no limit.
+            </Field.HelperText>
+            <Field.ErrorText>{errors.maxCompanies?.message}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+      </Stack>
+    </chakra.form>
+  );
+}

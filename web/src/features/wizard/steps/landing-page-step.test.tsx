@@ -1,0 +1,110 @@
+import { act, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { THubspotPage } from '@bidgrid/shared/entities/crm.schema';
+import { createFakeApi, renderWithApi } from '@/test/fake-api';
+import { demoAgency, fakeSession } from '@/test/render';
+import { makeAdvertiser } from '../wizard.fixtures';
+import { WIZARD_MESSAGES } from '../wizard-messages';
+import { LandingPageStep } from './landing-page-step';
+import { stepHarness } from './step-harness';
+
+configure({ asyncUtilTimeout: 5_000 });
+const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
+const pages: THubspotPage[] = [
+  {
+    id: 'p1',
+    name: 'Spring offer',
+    url: 'https://bluepeak.example/spring?ref=old',
+    state: 'PUBLISHED',
+    pageType: 'LANDING',
+  },
+  { id: 'p2', name: 'Company blog', url: 'https://bluepeak.example/blog/post', state: 'PUBLISHED', pageType: 'BLOG' },
+];
+
+function renderStep(connected: boolean) {
+  const api = createFakeApi({ listHubspotPages: () => ({ payload: pages }) });
+  const draft = {
+    ...newCampaignDraft(),
+    selectedAdvertiser: makeAdvertiser(connected ? { hubspot_authed: true, hubspot_portal_id: 4410001 } : {}),
+  };
+  const harness = stepHarness(LandingPageStep, { draft });
+  renderWithApi(api, <harness.Harness />, { path: '/wizard', session });
+  return { api, ...harness };
+}
+
+const pressNext = async (next: () => Promise<unknown>) => {
+  let outcome: unknown;
+  await act(async () => {
+    outcome = await next();
+  });
+  return outcome;
+};
+
+describe('Landing Page step', () => {
+  it('asks an advertiser without a CRM connection for a custom URL, with the gate, the URL rule and its texts', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { next, api, state } = renderStep(false);
+    expect(screen.getByText(WIZARD_MESSAGES.useCustomUrl)).toBeInTheDocument();
+    const url = screen.getByRole('textbox', { name: 'Custom URL' });
+
+    // Act / Assess: nothing entered.
+    expect(await pressNext(next)).toEqual({
+      advance: false,
+      message: 'Please, select a destination page to continue.',
+    });
+    expect(await screen.findByText('Required field.')).toBeInTheDocument();
+
+    // Act / Assess: a bad URL.
+    await user.type(url, 'https://-acme.example/x y');
+    expect(await pressNext(next)).toEqual({ advance: false });
+    expect(await screen.findByText('Invalid URL format')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add UTM Parameters' })).toBeDisabled();
+
+    // Act / Assess: a good one (trimmed) goes on; no CRM call was made.
+    await user.clear(url);
+    await user.type(url, '  acme.example/summer  ');
+    expect(await pressNext(next)).toEqual({ advance: true });
+    expect(state.draft.landingPage).toBe('acme.example/summer');
+    expect(api.callsOf('listHubspotPages')).toHaveLength(0);
+  });
+
+  it("offers a connected advertiser's HubSpot pages, and the UTM builder replaces the page's query string", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { next, api, state } = renderStep(true);
+    const spring = await screen.findByRole('radio', { name: /Spring offer/ });
+    expect(screen.getByRole('button', { name: 'Add UTM Parameters' })).toBeDisabled();
+    expect(await pressNext(next)).toEqual({
+      advance: false,
+      message: 'Please, select a destination page to continue.',
+    });
+
+    // Act
+    await user.click(spring);
+    await user.click(screen.getByRole('button', { name: 'Add UTM Parameters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add UTM Parameters' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await within(dialog).findAllByText('Required field.')).toHaveLength(3);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Campaign' }), ' spring sale ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Content' }), 'banner');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Medium' }), 'display');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Term' }), 'b2b');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    // Assess
+    const expected =
+      'https://bluepeak.example/spring?utm_campaign=spring%20sale&utm_content=banner&utm_medium=display&utm_term=b2b';
+    expect(await screen.findByText(expected)).toBeInTheDocument();
+    expect(spring).toBeChecked();
+    expect(await pressNext(next)).toEqual({ advance: true });
+    expect(state.draft.landingPage).toBe(expected);
+    expect(state.draft.foundHubspotPages.map((page) => page.id)).toEqual(['p1', 'p2']);
+    expect(api.callsOf('listHubspotPages')[0]).toMatchObject({
+      params: { id: 'bgAdvertiser-acme' },
+      query: { types: 'landing_page,site_page,blogPosts' },
+    });
+  });
+});

@@ -1,0 +1,33 @@
+/** Texts of the wizard: the spec's word for word, and ours (marked) where the spec is silent. */
+export const WIZARD_MESSAGES = {
+  /** 001 §4, shown 20 s, linking to /advertisers/{id}. */
+  missingCard:
+    'The selected advertising must have a connected payment method to configure a campaign! Go to the Advertiser Detail Page to complete configuration.',
+  /** The part of `missingCard` that is the link. */
+  missingCardLink: 'Go to the Advertiser Detail Page',
+  createNew: 'Create New',
+  /** Ours: Select Advertiser without any advertiser. */
+  noAdvertisers: 'There are no advertisers yet. Create one to start a campaign.',
+  /** Ours (001 §4 "Managed route without a CRM connection"): the confirmation's title and text. */
+  noCrmTitle: 'Continue without a CRM connection?',
+  noCrmText:
+    'This advertiser is not connected to HubSpot, so this campaign will not use CRM lists. It needs a CSV company list: you will upload a .csv file with one company domain per line in the Target Companies step.',
+  noCrmConfirm: 'Use a CSV company list',
+  /** 001 §2 Landing Page: without a CRM connection. Ours in words. */
+  useCustomUrl: 'This advertiser is not connected to HubSpot. Please, use a custom URL.',
+  addUtm: 'Add UTM Parameters',
+  createCampaignQuestion: 'Create Campaign?',
+  templateQuestion: 'Update/Create Campaign Template?',
+  campaignCreated: 'Campaign was created successfully!',
+  templateCreated: 'Campaign Template Created Successfully!',
+  templateUpdated: 'Campaign Template Updated Successfully!',
+  /** 001 §2 Custom campaign page. */
+  customHeading: 'Select all relevant types of targeting you want to include in this campaign.',
+  /** Ours in words: the spec's note that extra layers reduce audience and impressions. */
+  layersNote: 'Each targeting layer you add narrows the audience and reduces the expected impressions.',
+  /** Ours: a layer whose step comes with a later release. */
+  layerUnavailable: 'available with targeting layers',
+  templateHeading: 'Design a Scalable Campaign Template.',
+  fromTemplateHeading: 'Select template to create campaign.',
+  emptyTemplates: "It's empty here",
+} as const;

@@ -1,0 +1,115 @@
+import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { ZCampaign, type TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+
+/** An advertiser as the API sends it (checked against the contract). */
+export function makeAdvertiser(overrides: Partial<TAdvertiser> = {}): TAdvertiser {
+  return ZAdvertiser.parse({
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    beeswaxAdvertiserId: 101,
+    name: 'Acme Robotics',
+    createdBy: 'demo',
+    createdAt: '2026-01-06T10:00:00.000Z',
+    domain: 'acme.example',
+    address_1: '1 Main Street',
+    address_2: '',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    phone: '+1 555 010 0100',
+    parentAgencyId: 'bgAgency-demo',
+    category: 'IAB3',
+    hubspot_authed: false,
+    hubspot_portal_id: null,
+    paymentMethod: { card: { last4: '4242', brand: 'visa' } },
+    advertiser_card_name: 'Acme Visa',
+    billingEmail: null,
+    ...overrides,
+  });
+}
+
+/** A campaign as `campaignCreated` answers it. */
+export function makeCampaign(overrides: Partial<TCampaign> = {}): TCampaign {
+  return ZCampaign.parse({
+    bgCampaignId: 'bg-campaign-summer',
+    beeswaxCampaignId: 5001,
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    agencyId: 'bgAgency-demo',
+    name: 'Summer push',
+    description: '',
+    active: false,
+    archived: false,
+    start_date: '2026-12-01',
+    end_date: '2026-12-11',
+    daily_budget: 50,
+    campaign_budget: 500,
+    maxBid: 25,
+    showInHubspot: false,
+    isVideoCampaign: false,
+    pixel_event_id: 'px-77',
+    conversion_tag_url: 'https://bidder.example/px/77?order=[ORDER]',
+    createdBy: 'demo',
+    ...overrides,
+  });
+}
+
+export const matchedRow = (domain: string, include = true): TCompanyRow => ({
+  domain,
+  include,
+  domainInfo: { domain, companyName: domain.split('.')[0] ?? domain, ipSegments: ['198.18.0.0/24'] },
+});
+export const unmatchedRow = (domain: string): TCompanyRow => ({ domain, include: false });
+
+/** A draft whose every step is done (advertiser with a card, details, landing page, ad group). */
+export function finishedDraft(overrides: Partial<TCampaignDraft> = {}): TCampaignDraft {
+  const draft = newCampaignDraft();
+  return {
+    ...draft,
+    selectedAdvertiser: makeAdvertiser(),
+    basicDetails: {
+      ...draft.basicDetails,
+      bgCampaignId: 'bg-campaign-summer',
+      name: 'Summer push',
+      description: 'Q4 accounts',
+      mediaType: 'display',
+      dailyBudget: 50,
+      maxBid: 25,
+      startDate: '2026-12-01',
+      endDate: '2026-12-11',
+      estimatedBudget: 500,
+    },
+    landingPage: 'https://acme.example/summer',
+    createdAdGroup: {
+      adGroupId: 'bg-ad-group-summer',
+      name: 'Summer banners',
+      adGroupType: 'image',
+      adGroupTemplateId: 'bg-ad-group-template-summer',
+      creativeIds: ['bgCreative-1', 'bgCreative-2'],
+    },
+    ...overrides,
+  };
+}
+
+/** A campaign template as the API sends it. */
+export function makeTemplate(overrides: Partial<TCampaignTemplate> = {}): TCampaignTemplate {
+  return ZCampaignTemplate.parse({
+    id: 'tpl-1',
+    agencyId: 'bgAgency-demo',
+    createdBy: 'demo',
+    templateName: 'Evergreen ABM',
+    selectedAdvertiser: { bgAdvertiserId: 'bgAdvertiser-acme', beeswaxAdvertiserId: 101, name: 'Acme Robotics' },
+    templateSteps: ['target companies', 'zip codes'],
+    advertiser_id: 101,
+    dailyBudget: 40,
+    maxBid: 20,
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    name: 'Evergreen campaign',
+    isVideoCampaign: true,
+    startDate: '2026-12-01',
+    endDate: '2026-12-06',
+    landingPage: 'https://acme.example/evergreen',
+    ...overrides,
+  });
+}
