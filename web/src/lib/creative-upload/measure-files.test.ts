@@ -12,7 +12,7 @@ function pngFile(name: string, width: number, height: number, size = 100): File 
 
 /** An mp4 of `seconds` at `width` x `height`: ftyp, then moov with mvhd and a trak's tkhd. */
 function mp4File(name: string, width: number, height: number, seconds: number): File {
-  const box = (type: string, body: Uint8Array): Uint8Array => {
+  const box = (type: string, body: Uint8Array): Uint8Array<ArrayBuffer> => {
     const out = new Uint8Array(body.length + 8);
     new DataView(out.buffer).setUint32(0, out.length);
     out.set(
@@ -22,7 +22,7 @@ function mp4File(name: string, width: number, height: number, seconds: number): 
     out.set(body, 8);
     return out;
   };
-  const concat = (...parts: Uint8Array[]): Uint8Array => {
+  const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
     const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
     parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
     return out;
