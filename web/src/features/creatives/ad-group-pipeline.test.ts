@@ -184,10 +184,7 @@ describe('the ad-group pipeline', () => {
       'creative template b.png of bg-ad-group-template-summer',
       'list creatives of bg-ad-group-summer',
     ]);
-    expect(result.kind === 'campaign' && result.createdAdGroup.creativeIds).toEqual([
-      'bgCreative-a',
-      'bgCreative-b',
-    ]);
+    expect(result.kind === 'campaign' && result.createdAdGroup.creativeIds).toEqual(['bgCreative-a', 'bgCreative-b']);
   });
 
   it('names the file whose upload to storage failed', async () => {
