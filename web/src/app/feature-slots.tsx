@@ -11,8 +11,10 @@ export const featureSlots: TFeatureSlots = {
       default: module.CampaignsDashboard,
     })),
   ),
+  adGroupStep: lazy(() =>
+    import('@/features/creatives/components/ad-group-step').then((module) => ({ default: module.AdGroupStep })),
+  ),
   // Filled by the features that build them (issue 11): the wizard shows what it is given.
-  adGroupStep: null,
   targetCompaniesStep: null,
   createAdvertiserDialog: null,
 };
