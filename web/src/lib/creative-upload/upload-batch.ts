@@ -1,6 +1,6 @@
 import { TOAST_MS, type TMediaType } from '@bidgrid/shared/constants';
 import { checkUploadBatch, type TUploadBatch } from '@bidgrid/shared/validation/upload.schema';
-import { toaster } from '@/lib/toaster';
+import { centerToaster, toaster } from '@/lib/toaster';
 import { measureFiles, type TMeasure, type TMeasuredFile } from './measure-files';
 import { FILES_LOADED, REST_FILES_LOADED } from './upload-messages';
 
@@ -25,7 +25,7 @@ export async function checkChosenFiles(
 /**
  * The toasts of a checked batch (001 §8, §9): each refused file a 15 s error, each unusual video
  * duration a 15 s warning beside it, then 'Successfully Loaded Files' or, when some were refused,
- * 'Rest Files are Successfully Loaded' (10 s) if any file was taken.
+ * 'Rest Files are Successfully Loaded' (10 s, bottom centre) if any file was taken.
  */
 export function announceBatch(batch: TUploadBatch<TMeasuredFile>): void {
   for (const invalid of batch.invalid) {
@@ -35,7 +35,7 @@ export function announceBatch(batch: TUploadBatch<TMeasuredFile>): void {
     toaster.create({ type: 'warning', title: note, duration: TOAST_MS.uploadError, closable: true });
   }
   if (batch.valid.length > 0) {
-    toaster.create({
+    centerToaster.create({
       type: 'success',
       title: batch.invalid.length > 0 ? REST_FILES_LOADED : FILES_LOADED,
       duration: TOAST_MS.successLoad,

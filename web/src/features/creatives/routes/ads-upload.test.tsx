@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import { toaster } from '@/lib/toaster';
+import { centerToaster, toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { mp4File, pngFile } from '@/test/media-files';
 import { demoAgency, fakeSession } from '@/test/render';
@@ -56,8 +56,10 @@ function renderPage(templates: TAdGroupTemplate[], extra: FakeHandlers = {}) {
 }
 
 let toasts: MockInstance<typeof toaster.create>;
+let centerToasts: MockInstance<typeof centerToaster.create>;
 beforeEach(() => {
   toasts = vi.spyOn(toaster, 'create');
+  centerToasts = vi.spyOn(centerToaster, 'create');
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -160,7 +162,7 @@ describe('Ads Upload', () => {
         duration: 15_000,
       }),
     );
-    expect(toasts).toHaveBeenCalledWith(
+    expect(centerToasts).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'success', title: 'Rest Files are Successfully Loaded', duration: 10_000 }),
     );
 
