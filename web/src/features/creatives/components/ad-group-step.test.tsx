@@ -67,6 +67,8 @@ function stepApi(made: TCreative[], failUpload: { name: string } | null): FakeHa
     },
     createCreativeTemplate: () => ({ payload: makeCreativeTemplate({ id: 'bg-creative-template-made' }) }),
     listCreativesByAdGroup: () => ({ payload: made }),
+    deleteAdGroup: ({ body }) => ({ payload: body }),
+    deleteCreative: ({ body }) => ({ payload: { bgCreativeId: (body as { bgCreativeId: string }).bgCreativeId } }),
   };
 }
 
@@ -102,7 +104,7 @@ function renderStep(
       />
     );
   }
-  renderWithApi(api, <Wizard />, { path: '/campaigns/create/managed', session });
+  const view = renderWithApi(api, <Wizard />, { path: '/campaigns/create/managed', session });
   const pressNext = async (): Promise<TStepOutcome> => {
     let outcome: TStepOutcome = { advance: false };
     await act(async () => {
@@ -110,7 +112,7 @@ function renderStep(
     });
     return outcome;
   };
-  return { api, wizard, pressNext };
+  return { api, wizard, pressNext, view };
 }
 
 let toasts: MockInstance<typeof toaster.create>;
@@ -266,5 +268,27 @@ describe('the wizard’s Ad Group step', () => {
     expect(outcome).toEqual({ advance: true });
     expect(wizard.draft.selectedAdGroupTemplate?.id).toBe('bg-ad-group-template-evergreen');
     expect(api.callsOf('createAdGroup')).toHaveLength(0);
+  });
+
+  it('removes the unfinished ad group when the step is left after a failed file', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { api, pressNext, view } = renderStep({ failUpload: { name: 'b-300x250.png' } });
+    await user.type(await screen.findByLabelText(/Ad Group Name/), 'Summer banners');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.upload(await screen.findByLabelText('Choose files to upload'), [
+      pngFile('a-300x250.png', 300, 250),
+      pngFile('b-300x250.png', 300, 250),
+    ]);
+    await screen.findByText('b-300x250.png (300x250, 100 bytes)');
+    expect(await pressNext()).toEqual({ advance: false });
+
+    // Act
+    view.unmount();
+
+    // Assess: the ad group, then its one creative
+    await waitFor(() => expect(api.callsOf('deleteCreative')).toHaveLength(1));
+    expect(api.callsOf('deleteAdGroup')[0]?.body).toEqual({ adGroupId: 'bg-ad-group-summer' });
+    expect(api.callsOf('deleteCreative')[0]?.body).toEqual({ bgCreativeId: 'bgCreative-a', beeswaxCreativeId: 801 });
   });
 });

@@ -1,11 +1,12 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import type { TMediaType } from '@bidgrid/shared/constants';
+import { TRUNCATE, type TMediaType } from '@bidgrid/shared/constants';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { AD_GROUPS_LOADING, noTemplatesText } from '@/lib/creative-upload/upload-messages';
 import { formatShortDate, timeValue } from '@/lib/date-format';
+import { truncate } from '@/lib/truncate';
 import { SELECT_ADVERTISER_FIRST } from '../ad-group-messages';
 import { useAdGroupTemplates } from '../api/ad-group-calls';
 import { TemplateCreatives } from './template-creatives';
@@ -69,7 +70,13 @@ export function SavedAdGroupsTable({
           },
         ]
       : []),
-    { id: 'name', header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name },
+    {
+      id: 'name',
+      header: 'Name',
+      // 001 §9: names other than file names are cut at 36 characters; the whole name is the title.
+      cell: (row) => <span title={row.name}>{truncate(row.name, TRUNCATE.otherName)}</span>,
+      sortValue: (row) => row.name,
+    },
     { id: 'createdBy', header: 'Created By', cell: (row) => row.createdBy, sortValue: (row) => row.createdBy },
     { id: 'description', header: 'Description', cell: (row) => row.description },
     {

@@ -1,9 +1,10 @@
 import { Image, Table, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { DEFAULT_VIDEO_DURATION_S } from '@bidgrid/shared/constants';
+import { DEFAULT_VIDEO_DURATION_S, TRUNCATE } from '@bidgrid/shared/constants';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { AD_GROUPS_LOADING } from '@/lib/creative-upload/upload-messages';
 import { formatShortDate } from '@/lib/date-format';
+import { truncate } from '@/lib/truncate';
 import { useCreativeTemplates } from '../api/ad-group-calls';
 
 /**
@@ -50,7 +51,7 @@ export function TemplateCreatives({ template }: { template: TAdGroupTemplate }) 
                 />
               )}
             </Table.Cell>
-            <Table.Cell>{creative.name}</Table.Cell>
+            <Table.Cell title={creative.name}>{truncate(creative.name, TRUNCATE.fileName)}</Table.Cell>
             <Table.Cell>{creative.description}</Table.Cell>
             <Table.Cell>{creative.height}</Table.Cell>
             <Table.Cell>{creative.width}</Table.Cell>

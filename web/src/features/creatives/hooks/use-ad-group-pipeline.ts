@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { toaster } from '@/lib/toaster';
 import {
@@ -27,7 +27,8 @@ export type TFileStatus =
  * Runs the ad-group pipeline for a screen and keeps what it made between attempts: a failed file stops
  * it with its message (the API's own toast, or one naming the file), and the next `run` with the same
  * source resumes where it stopped. A run for another source (the user changed the files, the details or
- * the template) first removes the ad group the earlier attempt left in the campaign.
+ * the template) first removes the ad group the earlier attempt left in the campaign, and so does leaving
+ * the screen with one unfinished.
  */
 export function useAdGroupPipeline() {
   const calls = usePipelineCalls();
@@ -35,6 +36,17 @@ export function useAdGroupPipeline() {
   const [event, setEvent] = useState<TPipelineEvent | null>(null);
   const [statuses, setStatuses] = useState<Readonly<Record<string, TFileStatus>>>({});
   const [running, setRunning] = useState(false);
+
+  // A screen left with an unfinished ad group (the user went back or away after a failed file) removes
+  // it, so the campaign never shows a half-made ad group; its files are gone with the page anyway.
+  const callsRef = useRef(calls);
+  callsRef.current = calls;
+  useEffect(
+    () => () => {
+      if (kept.current?.state.adGroup) void discardAdGroup(kept.current.state.adGroup, callsRef.current);
+    },
+    [],
+  );
 
   const setStatus = (name: string, status: TFileStatus): void =>
     setStatuses((current) => ({ ...current, [name]: status }));
