@@ -20,7 +20,7 @@ async function startNewAdGroup(page: Page, name: string): Promise<void> {
   await expect(page.getByText('Required field.')).toBeVisible();
   await page.getByLabel('Ad Group Name').fill(name);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText("Choose Files to upload for this campaign's ad group")).toBeVisible();
+  await expect(page.getByText("Choose Files to upload for this campaign's ad group", { exact: true })).toBeVisible();
 }
 
 test('the saved ad groups of the chosen advertiser and media type, each row opening onto its creatives', async ({

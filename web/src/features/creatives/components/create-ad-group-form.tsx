@@ -130,7 +130,8 @@ export function CreateAdGroupForm({
               }}
             />
           </Field.Root>
-          <HStack>
+          {/* Named, so the wizard's own Next (outside) and this one are told apart. */}
+          <HStack role="group" aria-label="New ad group steps">
             <Button colorPalette="blue" onClick={next} disabled={disabled}>
               Next
             </Button>
@@ -159,7 +160,7 @@ export function CreateAdGroupForm({
             }
           />
           <Box>
-            <HStack gap="3">
+            <HStack gap="3" role="group" aria-label="New ad group steps">
               <Button variant="outline" onClick={() => onStepChange(0)} disabled={disabled}>
                 Back
               </Button>
