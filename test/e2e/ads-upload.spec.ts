@@ -107,7 +107,7 @@ test('every upload rule for a display ad group: allowed and refused sizes, an 80
   await expect(invalid.getByRole('listitem')).toHaveText(refusals);
   for (const message of refusals) await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Rest Files are Successfully Loaded' })).toBeVisible();
-  const valid = page.getByRole('list', { name: 'Valid assets' });
+  const valid = page.getByRole('list', { name: 'Valid assets', exact: true });
   await expect(valid.getByRole('listitem')).toHaveCount(1);
   await expect(valid).toContainText('medium-rectangle.png (300x250, 1000 bytes)');
 
@@ -161,7 +161,7 @@ test('a video ad group takes mp4 only and notes a 17 s video’s unusual duratio
   // Assess
   const note =
     'The video creative has an unusual duration - 17 seconds. The most common durations are 15 and 30 seconds.';
-  const valid = page.getByRole('list', { name: 'Valid assets' });
+  const valid = page.getByRole('list', { name: 'Valid assets', exact: true });
   await expect(valid).toContainText('teaser.mp4 (640x360');
   await expect(valid).toContainText(note);
   await expect(page.getByRole('list', { name: 'Invalid assets' }).getByRole('listitem')).toHaveText([
