@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { uploadAsset, uploadedCreativeForm, type TCreativeCalls, type TPutFile } from './creative-makers';
+import {
+  putWithProgress,
+  uploadAsset,
+  uploadedCreativeForm,
+  type TCreativeCalls,
+  type TPutFile,
+} from './creative-makers';
 import type { TMeasuredFile } from './measure-files';
 
 const file = new File(['12345678'], 'banner.png', { type: 'image/png' });
@@ -72,5 +78,56 @@ describe('uploading an asset', () => {
         bgCampaignId: 'bg-campaign-spring',
       }),
     );
+  });
+
+  it('PUTs with XMLHttpRequest: the presigned headers, each progress event, and a refusal as an error', async () => {
+    // Prepare: a stand-in XHR that reports a quarter of the body, then answers with `status`
+    const sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
+    let status = 200;
+    class StubXhr {
+      status = 0;
+      upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private request = { method: '', url: '', headers: {} as Record<string, string> };
+      open(method: string, url: string) {
+        this.request = { ...this.request, method, url };
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name] = value;
+      }
+      send(body: unknown) {
+        sent.push({ ...this.request, body });
+        queueMicrotask(() => {
+          this.upload.onprogress?.({ loaded: 2, total: 8, lengthComputable: true });
+          this.status = status;
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', StubXhr);
+    const progress: Array<[number, number]> = [];
+
+    // Act
+    await putWithProgress('https://storage.example/put', { 'Content-Type': 'image/png' }, file, (loaded, total) =>
+      progress.push([loaded, total]),
+    );
+    status = 403;
+    const refused = putWithProgress('https://storage.example/put', {}, file);
+
+    // Assess
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: 'https://storage.example/put',
+      headers: { 'Content-Type': 'image/png' },
+      body: file,
+    });
+    expect(progress).toEqual([
+      [2, 8],
+      [8, 8],
+    ]);
+    await expect(refused).rejects.toThrow('The upload of banner.png failed (HTTP 403).');
+    vi.unstubAllGlobals();
   });
 });
