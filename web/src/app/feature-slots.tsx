@@ -11,8 +11,9 @@ export const featureSlots: TFeatureSlots = {
       default: module.CampaignsDashboard,
     })),
   ),
-  // Filled by the features that build them (issue 11): the wizard shows what it is given.
-  adGroupStep: null,
+  adGroupStep: lazy(() =>
+    import('@/features/creatives/components/ad-group-step').then((module) => ({ default: module.AdGroupStep })),
+  ),
   targetCompaniesStep: lazy(() =>
     import('@/features/targeting/components/target-companies-step').then((module) => ({
       default: module.TargetCompaniesStep,

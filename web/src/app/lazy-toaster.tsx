@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toaster } from '@/lib/toaster';
+import { centerToaster, toaster } from '@/lib/toaster';
 
 const AppToaster = lazy(() => import('@/components/app-toaster').then((module) => ({ default: module.AppToaster })));
 
@@ -9,13 +9,14 @@ const AppToaster = lazy(() => import('@/components/app-toaster').then((module) =
  * created before the region mounts and the region shows them on mount.
  */
 export function LazyToaster({ eager }: { eager: boolean }) {
-  const [needed, setNeeded] = useState(() => eager || toaster.getCount() > 0);
+  const [needed, setNeeded] = useState(() => eager || toaster.getCount() + centerToaster.getCount() > 0);
   useEffect(() => {
     if (eager) setNeeded(true);
   }, [eager]);
   useEffect(() => {
     if (needed) return undefined;
-    return toaster.subscribe(() => setNeeded(true));
+    const stops = [toaster, centerToaster].map((queue) => queue.subscribe(() => setNeeded(true)));
+    return () => stops.forEach((stop) => stop());
   }, [needed]);
   if (!needed) return null;
   return (

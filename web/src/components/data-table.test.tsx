@@ -159,4 +159,24 @@ describe('DataTable', () => {
     expect(asc).toEqual([1, 2, null]);
     expect(desc).toEqual([2, 1, null]);
   });
+
+  it('shows a row’s expansion under it across the whole table, on that page only', () => {
+    // Act
+    render(
+      <ChakraProvider value={system}>
+        <DataTable
+          label="Things"
+          columns={columns}
+          rows={makeRows(12)}
+          getRowId={(row) => row.id}
+          renderExpansion={(row) => (row.id === 'r2' || row.id === 'r11' ? `Details of ${row.name}` : null)}
+        />
+      </ChakraProvider>,
+    );
+
+    // Assess
+    expect(bodyTexts().slice(0, 4)).toEqual(['Row 1|1', 'Row 2|2', 'Details of Row 2', 'Row 3|3']);
+    expect(screen.getByText('Details of Row 2').closest('td')).toHaveAttribute('colspan', '2');
+    expect(screen.queryByText('Details of Row 11')).not.toBeInTheDocument();
+  });
 });

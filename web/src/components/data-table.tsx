@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bidgrid/shared/constants';
 import { PlainSelect } from './plain-select';
 
@@ -42,6 +42,11 @@ export interface DataTableProps<T> {
    * rows"): the rows scroll inside it under a header that stays in view.
    */
   readonly fixedHeight?: string;
+  /**
+   * Content shown under a row across the whole table (an expanded row's details), or null for none; the
+   * page keeps which rows are expanded.
+   */
+  readonly renderExpansion?: (row: T) => ReactNode | null;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -141,6 +146,7 @@ export function DataTable<T>({
   selection,
   emptyText = 'No rows to show.',
   fixedHeight,
+  renderExpansion,
 }: DataTableProps<T>) {
   const [sort, setSort] = useState(initialSort ?? null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
@@ -257,27 +263,37 @@ export function DataTable<T>({
             ) : (
               visible.map((row) => {
                 const id = getRowId(row);
+                const expansion = renderExpansion?.(row) ?? null;
                 return (
-                  <Table.Row key={id}>
-                    {selection ? (
-                      <Table.Cell>
-                        <SelectionBox
-                          label={selection.rowLabel(row)}
-                          checked={selection.selected.has(id)}
-                          onChange={(checked) => setRowSelected(id, checked)}
-                        />
-                      </Table.Cell>
-                    ) : null}
-                    {columns.map((column) => (
-                      <Table.Cell
-                        key={column.id}
-                        textAlign={column.align === 'end' ? 'end' : 'start'}
-                        {...(column.width ? { width: `${column.width}px`, maxWidth: `${column.width}px` } : {})}
-                      >
-                        {column.cell(row)}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
+                  <Fragment key={id}>
+                    <Table.Row>
+                      {selection ? (
+                        <Table.Cell>
+                          <SelectionBox
+                            label={selection.rowLabel(row)}
+                            checked={selection.selected.has(id)}
+                            onChange={(checked) => setRowSelected(id, checked)}
+                          />
+                        </Table.Cell>
+                      ) : null}
+                      {columns.map((column) => (
+                        <Table.Cell
+                          key={column.id}
+                          textAlign={column.align === 'end' ? 'end' : 'start'}
+                          {...(column.width ? { width: `${column.width}px`, maxWidth: `${column.width}px` } : {})}
+                        >
+                          {column.cell(row)}
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                    {expansion === null ? null : (
+                      <Table.Row>
+                        <Table.Cell colSpan={columns.length + (selection ? 1 : 0)} bg="bg.subtle">
+                          {expansion}
+                        </Table.Cell>
+                      </Table.Row>
+                    )}
+                  </Fragment>
                 );
               })
             )}

@@ -53,6 +53,49 @@ function findOperation(
 }
 
 /**
+ * An XMLHttpRequest (what uploads use, for their byte progress) answered by the fake fetch: the request
+ * goes to the same routes, and the upload reports half the body, then all of it, before the reply.
+ */
+function fakeXhrOver(fetchImpl: typeof fetch) {
+  return class FakeXhr {
+    status = 0;
+    readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+
+    open(method: string, url: string): void {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string): void {
+      this.headers[name] = value;
+    }
+
+    send(body: Blob | null): void {
+      const total = body?.size ?? 0;
+      const progress = (loaded: number) =>
+        this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+      void (async () => {
+        progress(Math.floor(total / 2));
+        try {
+          const response = await fetchImpl(this.url, { method: this.method, headers: this.headers, body });
+          progress(total);
+          this.status = response.status;
+          this.onload?.();
+        } catch {
+          this.onerror?.();
+        }
+      })();
+    }
+  };
+}
+
+/**
  * A fake REST API over the shared operation table for page tests: requests are routed by method and
  * path to `handlers[operation.name]` and recorded; replies are wrapped in the envelope. The same fetch
  * (also installed globally) answers `others` for vendor URLs such as the payments simulator. The app's
@@ -94,6 +137,7 @@ export function createFakeApi(handlers: FakeHandlers, others: FakeOtherHandlers 
     });
   });
   vi.stubGlobal('fetch', fetchImpl);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrOver(fetchImpl));
   const onApiError = vi.fn<(message: string) => void>();
   const api = createApiClient({
     apiUrl: testConfig.apiUrl,

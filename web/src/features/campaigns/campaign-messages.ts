@@ -49,7 +49,6 @@ export const UPLOAD_DIALOG_TITLE = 'Upload new AdGroup';
 export const TEMPLATES_DIALOG_TITLE = 'Choose creatives from templates';
 /** Ours: the button that opens the templates modal. */
 export const CHOOSE_FROM_TEMPLATES = 'Choose Creatives From Templates';
-export const AD_GROUPS_LOADING = 'Please, wait while we get everything in order...';
 export const AD_GROUPS_EMPTY = 'Unfortunately there is no information about Ad Groups...';
 /** 000 §4, 001 §4: after a replacement. */
 export const CREATIVES_REPLACED = 'Creatives successfully replaced.';
@@ -57,11 +56,6 @@ export const CREATIVES_REPLACED = 'Creatives successfully replaced.';
 export const REPLACE_FAILED = 'There was an error while upload new Ad Group';
 /** Ours: after the landing page was saved. */
 export const LANDING_PAGE_SAVED = 'Landing page is successfully updated.';
-/** 001 §8: upload toasts. */
-export const FILES_LOADED = 'Successfully Loaded Files';
-/** Ours: the templates modal of an advertiser without templates of the campaign's kind. */
-export const noTemplatesText = (advertiser: string): string =>
-  `There are no adgroup templates associated with "${advertiser}" advertiser`;
 
 /** 000 §2: the all-campaigns dialog. */
 export const allCampaignsTitle = (advertiser: string): string => `"${advertiser}" Advertiser Campaigns`;

@@ -1,5 +1,8 @@
 import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreativeMaker } from '@/lib/creative-upload/creative-makers';
+
+export type { TCreativeMaker };
 
 /** The calls a replacement makes, injected so the order and the clean-up can be tested without a server. */
 export interface TReplacementDeps {
@@ -12,9 +15,6 @@ export interface TReplacementDeps {
 /** Where a replacement is, for the modal's progress text. */
 export type TReplacementStep =
   { step: 'creating-ad-group' } | { step: 'creating-creative'; done: number; total: number } | { step: 'removing-old' };
-
-/** Makes one creative of the new ad group (an upload, or a copy of a template's asset). */
-export type TCreativeMaker = (adGroup: TAdGroup) => Promise<TCreative>;
 
 /**
  * Replaces a campaign's ad group and creatives (000 §4, 001 §4): create the new ad group and its

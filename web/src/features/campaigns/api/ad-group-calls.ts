@@ -22,7 +22,7 @@ import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { sortedJoin, useOperationPages, useReadAllPages } from '@/lib/api/use-operation-pages';
 import { skipToken } from '@/lib/api/use-operation-query';
-import type { TCreativeCalls } from '../creative-makers';
+import type { TCreativeCalls } from '@/lib/creative-upload/creative-makers';
 import { replaceAdGroup, type TReplacementDeps, type TReplacementStep } from '../replace-ad-group';
 
 /**

@@ -27,7 +27,6 @@ import { useAdGroups, useUpdateLandingPage } from '../api/ad-group-calls';
 import { useCreativesReport } from '../api/report-queries';
 import {
   AD_GROUPS_EMPTY,
-  AD_GROUPS_LOADING,
   CHOOSE_FROM_TEMPLATES,
   CREATIVE_LIST_TITLE,
   detailReportErrorText,
@@ -37,7 +36,8 @@ import {
 } from '../campaign-messages';
 import { NameCell } from '../campaign-columns';
 import { CREATIVE_COLUMNS } from '../creative-columns';
-import type { TCreativeContext } from '../creative-makers';
+import type { TCreativeContext } from '@/lib/creative-upload/creative-makers';
+import { AD_GROUPS_LOADING } from '@/lib/creative-upload/upload-messages';
 import type { TFrameSelection } from '../time-frame';
 import { useReplacement } from './replacement-dialog';
 import { TemplateAdGroupDialog } from './template-ad-group-dialog';

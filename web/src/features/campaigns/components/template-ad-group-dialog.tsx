@@ -10,8 +10,9 @@ import {
   useCreativeTemplates,
   useReadCreativeTemplates,
 } from '../api/ad-group-calls';
-import { AD_GROUPS_LOADING, noTemplatesText, TEMPLATES_DIALOG_TITLE } from '../campaign-messages';
-import { templateMaker, type TCreativeContext } from '../creative-makers';
+import { templateMaker, type TCreativeContext } from '@/lib/creative-upload/creative-makers';
+import { AD_GROUPS_LOADING, noTemplatesText } from '@/lib/creative-upload/upload-messages';
+import { TEMPLATES_DIALOG_TITLE } from '../campaign-messages';
 import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
 
 /** The creatives of the chosen template, so the user sees what the campaign will serve. */

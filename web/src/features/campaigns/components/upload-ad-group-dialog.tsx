@@ -1,22 +1,19 @@
 import { Box, Button, Field, HStack, Input, List, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
-import { IMAGE_MIME_TYPES, TOAST_MS } from '@bidgrid/shared/constants';
+import { IMAGE_MIME_TYPES } from '@bidgrid/shared/constants';
 import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
 import { ZNewAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
-import { checkUploadBatch } from '@bidgrid/shared/validation/upload.schema';
-import { toaster } from '@/lib/toaster';
+import { uploadMaker, type TCreativeContext } from '@/lib/creative-upload/creative-makers';
+import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';
+import { announceBatch, checkChosenFiles } from '@/lib/creative-upload/upload-batch';
 import { useCreativeCalls } from '../api/ad-group-calls';
-import { FILES_LOADED, UPLOAD_DIALOG_TITLE } from '../campaign-messages';
-import { measureFiles, uploadMaker, type TCreativeContext, type TMeasuredFile } from '../creative-makers';
+import { UPLOAD_DIALOG_TITLE } from '../campaign-messages';
 import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
 
 /** The modal's form: the new ad group's details, its landing page and at least one creative (001 §5). */
 const ZUploadForm = ZNewAdGroupForm.extend({ landingPage: ZLandingPageUrl });
 type TUploadErrors = Partial<Record<'name' | 'landingPage' | 'creatives', string>>;
-
-/** 001 §8: 'Rest Files are Successfully Loaded' when some of a batch were refused. */
-const REST_FILES_LOADED = 'Rest Files are Successfully Loaded';
 
 const firstErrors = (error: z.ZodError): TUploadErrors => {
   const errors: TUploadErrors = {};
@@ -50,7 +47,7 @@ export function UploadAdGroupDialog({
   onClose: () => void;
   onReplace: (request: TReplacementRequest) => Promise<boolean>;
   /** Reads an image's size (tests pass a fake; jsdom cannot decode images). */
-  measure?: (file: File) => Promise<{ width: number; height: number }>;
+  measure?: (file: File) => Promise<TMeasure>;
 }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -78,23 +75,13 @@ export function UploadAdGroupDialog({
 
   const addFiles = async (chosen: readonly File[]): Promise<void> => {
     if (chosen.length === 0) return;
-    const measured = await measureFiles(chosen, measure);
-    const batch = checkUploadBatch(
-      measured,
+    const batch = await checkChosenFiles(
+      chosen,
       'display',
       files.map((file) => file.name),
+      measure,
     );
-    for (const invalid of batch.invalid) {
-      toaster.create({ type: 'error', title: invalid.message, duration: TOAST_MS.uploadError, closable: true });
-    }
-    if (batch.valid.length > 0) {
-      toaster.create({
-        type: 'success',
-        title: batch.invalid.length > 0 ? REST_FILES_LOADED : FILES_LOADED,
-        duration: TOAST_MS.successLoad,
-        closable: true,
-      });
-    }
+    announceBatch(batch);
     setFiles((current) => [...current, ...batch.valid]);
     setRefused(batch.invalid.map((invalid) => invalid.message));
     setErrors((current) => ({ ...current, creatives: undefined }));

@@ -1,0 +1,142 @@
+import { Box, Button, HStack, Image, List, Progress, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { TRUNCATE } from '@bidgrid/shared/constants';
+import { videoDurationNote } from '@bidgrid/shared/validation/upload.schema';
+import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';
+import { truncate } from '@/lib/truncate';
+import type { TFileStatus } from '../hooks/use-ad-group-pipeline';
+
+/** A file's preview while shown: an object URL made on show and revoked on hide or removal. */
+function Preview({ file }: { file: TMeasuredFile }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(file.file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file.file]);
+  if (!url) return null;
+  return file.type.startsWith('video/') ? (
+    <video src={url} controls muted aria-label={`Preview of ${file.name}`} style={{ maxHeight: '10rem' }} />
+  ) : (
+    <Image src={url} alt={`Preview of ${file.name}`} maxHeight="40" maxWidth="full" objectFit="contain" />
+  );
+}
+
+function StatusLine({ name, status }: { name: string; status: TFileStatus | undefined }) {
+  if (!status) return null;
+  if (status.state === 'failed') {
+    return (
+      <Text fontSize="sm" color="fg.error">
+        {status.message}
+      </Text>
+    );
+  }
+  const value = status.state === 'uploading' ? Math.floor((status.loaded / Math.max(1, status.total)) * 100) : 100;
+  return (
+    <HStack gap="2">
+      <Progress.Root value={value} size="xs" colorPalette="blue" flex="1" aria-label={`Upload of ${name}`}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="xs" minWidth="16">
+        {status.state === 'done' ? 'Done' : `${value}%`}
+      </Text>
+    </HStack>
+  );
+}
+
+/**
+ * The valid assets (001 §2): each file's name (48 characters at most, 001 §9), size, the video duration
+ * note, a preview that can be shown and hidden, Remove, and while the pipeline runs its upload progress.
+ */
+export function ValidAssets({
+  files,
+  statuses,
+  disabled,
+  onRemove,
+}: {
+  files: readonly TMeasuredFile[];
+  statuses: Readonly<Record<string, TFileStatus>>;
+  disabled: boolean;
+  onRemove: (name: string) => void;
+}) {
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  if (files.length === 0) return null;
+  const toggle = (name: string): void =>
+    setShown((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  return (
+    <Box>
+      <Text fontSize="sm" fontWeight="semibold" mb="1">
+        Valid assets
+      </Text>
+      <List.Root gap="3" aria-label="Valid assets" listStyleType="none">
+        {files.map((file) => {
+          const note = file.type.startsWith('video/') ? videoDurationNote(file.durationSeconds) : null;
+          const size = file.width && file.height ? `${file.width}x${file.height}, ` : '';
+          return (
+            <List.Item key={file.name} borderBottomWidth="1px" pb="2">
+              <Stack gap="1">
+                <HStack justify="space-between" gap="2" wrap="wrap">
+                  <Text fontSize="sm" title={file.name}>
+                    {`${truncate(file.name, TRUNCATE.fileName)} (${size}${file.size} bytes)`}
+                  </Text>
+                  <HStack gap="1">
+                    <Button
+                      size="2xs"
+                      variant="ghost"
+                      aria-label={`${shown.has(file.name) ? 'Hide' : 'Show'} preview of ${file.name}`}
+                      onClick={() => toggle(file.name)}
+                    >
+                      {shown.has(file.name) ? 'Hide preview' : 'Show preview'}
+                    </Button>
+                    <Button
+                      size="2xs"
+                      variant="ghost"
+                      disabled={disabled}
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() => onRemove(file.name)}
+                    >
+                      Remove
+                    </Button>
+                  </HStack>
+                </HStack>
+                {note ? (
+                  <Text fontSize="sm" color="fg.warning">
+                    {note}
+                  </Text>
+                ) : null}
+                <StatusLine name={file.name} status={statuses[file.name]} />
+                {shown.has(file.name) ? <Preview file={file} /> : null}
+              </Stack>
+            </List.Item>
+          );
+        })}
+      </List.Root>
+    </Box>
+  );
+}
+
+/** The invalid assets of the last batch, each with the rule's message (001 §5). */
+export function InvalidAssets({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Box>
+      <Text fontSize="sm" fontWeight="semibold" mb="1">
+        Invalid assets
+      </Text>
+      <List.Root ps="4" gap="1" aria-label="Invalid assets">
+        {messages.map((message) => (
+          <List.Item key={message} color="fg.error" fontSize="sm">
+            {message}
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
+}
