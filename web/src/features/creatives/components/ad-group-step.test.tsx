@@ -291,4 +291,27 @@ describe('the wizard’s Ad Group step', () => {
     expect(api.callsOf('deleteAdGroup')[0]?.body).toEqual({ adGroupId: 'bg-ad-group-summer' });
     expect(api.callsOf('deleteCreative')[0]?.body).toEqual({ bgCreativeId: 'bgCreative-a', beeswaxCreativeId: 801 });
   });
+
+  it('removes an ad group made for another media type (the user went back and changed it)', async () => {
+    // Prepare
+    const draft = draftAtAdGroupStep();
+    const { api, wizard } = renderStep({
+      draft: {
+        ...draft,
+        basicDetails: { ...draft.basicDetails, mediaType: 'video' },
+        createdAdGroup: {
+          adGroupId: 'bg-ad-group-summer',
+          name: 'Summer banners',
+          adGroupType: 'image',
+          adGroupTemplateId: null,
+          creativeIds: ['bgCreative-a'],
+        },
+      },
+    });
+
+    // Assess
+    await waitFor(() => expect(api.callsOf('deleteAdGroup')[0]?.body).toEqual({ adGroupId: 'bg-ad-group-summer' }));
+    await waitFor(() => expect(wizard.draft.createdAdGroup).toBeNull());
+    expect(await screen.findByRole('tab', { name: 'Create New AdGroup', selected: true })).toBeInTheDocument();
+  });
 });

@@ -48,7 +48,11 @@ export function AdGroupStep({
   };
   const latest = useRef(value);
   latest.current = value;
-  const created = isTemplateFlow(flow) ? null : draft.createdAdGroup;
+  const adGroupType = mediaType === 'video' ? 'video' : 'image';
+  const kept = isTemplateFlow(flow) ? null : draft.createdAdGroup;
+  // An ad group made before the user went back and changed the media type can not serve the campaign.
+  const created = kept && kept.adGroupType === adGroupType ? kept : null;
+  const stale = kept && !created ? kept : null;
 
   const onChange = (change: (current: TNewAdGroupValue) => TNewAdGroupValue): void => {
     const next = change(latest.current);
@@ -59,7 +63,7 @@ export function AdGroupStep({
       adGroupToCreate: {
         name: next.name,
         description: next.description,
-        adGroupType: mediaType === 'video' ? 'video' : 'image',
+        adGroupType,
       },
     }));
   };
@@ -80,6 +84,15 @@ export function AdGroupStep({
 
   const selectTemplate = (template: TAdGroupTemplate | null): void =>
     updateDraft((current) => ({ ...current, selectedAdGroupTemplate: template }));
+
+  // Once per ad group, however often the effect runs before the draft drops it.
+  const discarded = useRef(new Set<string>());
+  useEffect(() => {
+    if (!stale || discarded.current.has(stale.adGroupId)) return;
+    discarded.current.add(stale.adGroupId);
+    void discardAdGroup(stale, pipeline.calls);
+    updateDraft((current) => ({ ...current, createdAdGroup: null }));
+  }, [stale, pipeline.calls, updateDraft]);
 
   const changeAdGroup = async (): Promise<void> => {
     if (!created) return;
@@ -118,7 +131,7 @@ export function AdGroupStep({
         kind: 'upload',
         name: current.name.trim(),
         description: current.description.trim(),
-        adGroupType: mediaType === 'video' ? 'video' : 'image',
+        adGroupType,
         files: current.files,
       };
     }
