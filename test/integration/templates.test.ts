@@ -258,6 +258,36 @@ describe('campaign templates (001 §2 Create Template, Create from template)', (
     );
   });
 
+  it("pages the owner's large templates so that no reply outgrows a Lambda's 6 MB", async () => {
+    // Prepare: three templates of 3,000 companies, about 1.2 MB each as JSON.
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      domain: `big-${i}.example`,
+      include: true,
+      domainInfo: {
+        domain: `big-${i}.example`,
+        ipSegments: [`10.${(i >> 8) & 255}.${i & 255}.0/24`, `172.16.${i & 255}.0/24`],
+      },
+    }));
+    const info = { primarySegments: rows, uniqueSegments: rows, matches: 3000, fromFile: true };
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const reply = await callOperation(createCampaignTemplate, {
+        token: await demo(),
+        body: body({ templateSteps: ['target companies'], foundCompanyInfo: info }),
+      });
+      expect(reply.status).toBe(200);
+      ids.push(reply.body.payload?.id as string);
+    }
+
+    // Act
+    const all = await callAllPages(listCampaignTemplatesByUser, { token: await demo(), params: { id: 'demo' } });
+
+    // Assess
+    expect(all.replies.length).toBeGreaterThan(1);
+    for (const reply of all.replies) expect(JSON.stringify(reply.body).length).toBeLessThan(6_000_000);
+    expect(all.payloads.flat().map((t) => t.id)).toEqual(expect.arrayContaining(ids));
+  });
+
   it('answers 400 with field errors for bad input', async () => {
     const missing = await callOperationUnchecked(createCampaignTemplate, {
       token: await demo(),

@@ -4,6 +4,7 @@ import type { CampaignTemplateRepository, TCampaignTemplateWrite } from '../../d
 import { mapPage, type TPage, type TPageRequest } from '../../domain/ports/page.port';
 import type { Item } from '../dynamodb';
 import { conditionalPut, queryPage, tables } from '../dynamodb';
+import { encodeCursor, type TCursorScope } from '../page-keys';
 
 /**
  * Keys of campaign templates (DATA-MODEL): under their owner (`AGENCY#{a}#USER#{username}`: `TPL#{id}`).
@@ -46,6 +47,26 @@ function fromItem(item: Item): TCampaignTemplate {
   return ZCampaignTemplate.parse({ ...rest, ...fields });
 }
 
+/**
+ * The most template text one page answers: a Lambda's reply stops at 6 MB, and a template's lists may
+ * hold thousands of companies (several MB once unzipped). A page ends after the template that reaches
+ * it (at least one template a page), its cursor there, so a user with many large templates pages on.
+ */
+export const MAX_TEMPLATE_PAGE_BYTES = 3_000_000;
+
+/** The templates of a page up to `maxBytes` of JSON (at least one), and whether it was cut. */
+export function cutBySize<T>(items: readonly T[], maxBytes: number): { kept: T[]; cut: boolean } {
+  const kept: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = Buffer.byteLength(JSON.stringify(item), 'utf8');
+    if (kept.length > 0 && bytes + size > maxBytes) return { kept, cut: true };
+    kept.push(item);
+    bytes += size;
+  }
+  return { kept, cut: false };
+}
+
 /** Bytes the item takes, as DynamoDB counts them closely enough: its JSON text and the binary value. */
 function itemBytes(item: Item): number {
   const { bulk, ...rest } = item;
@@ -58,16 +79,25 @@ async function listCampaignTemplates(
   page: TPageRequest,
 ): Promise<TPage<TCampaignTemplate>> {
   const partition = campaignTemplateKeys.userPartition(agencyId, username);
-  const items = await queryPage(
-    { list: 'campaignTemplates', partitions: [partition], skPrefix: 'TPL#' },
-    page,
-    (pk) => ({
-      TableName: tables().app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'TPL#' },
-    }),
+  const scope: TCursorScope = { list: 'campaignTemplates', partitions: [partition], skPrefix: 'TPL#' };
+  const items = await queryPage(scope, page, (pk) => ({
+    TableName: tables().app,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': 'TPL#' },
+  }));
+  const read = mapPage(items, (item) => ({
+    key: { pk: String(item['pk']), sk: String(item['sk']) },
+    template: fromItem(item),
+  }));
+  const { kept, cut } = cutBySize(
+    read.items.map((r) => r.template),
+    MAX_TEMPLATE_PAGE_BYTES,
   );
-  return mapPage(items, fromItem);
+  const last = read.items[kept.length - 1];
+  return {
+    items: kept,
+    nextCursor: cut && last ? encodeCursor(scope, last.key) : read.nextCursor,
+  };
 }
 
 async function putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCampaignTemplateWrite> {
