@@ -1,11 +1,8 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TCreative, ZCreativeChangeForm } from '@bidgrid/shared/entities/creative.schema';
-import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import type * as z from 'zod';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
-import { summariseFieldErrors } from '../../lib/validation';
 import { atBidderThenStore } from '../bidder-first';
 import { assertWritable } from '../campaigns/campaign-access';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
@@ -18,7 +15,15 @@ import {
   publicCreative,
   requireAdGroup,
 } from './ad-groups.use-case';
-import { placeAsset } from './create-creative.use-case';
+import {
+  badRequest,
+  createBidderCreative,
+  isVideo,
+  linkToEveryLineItem,
+  mediaTypeError,
+  placeAsset,
+  removingAssetOnFailure,
+} from './create-creative.use-case';
 import type { CreateCreativeDeps } from './create-creative.use-case';
 import type { BidderCampaigns } from '../ports/bidder.port';
 
@@ -35,12 +40,6 @@ export const CHANGE_CREATIVE_MESSAGES = {
 
 /** The validated fields of `POST /creatives/change`; the file part arrives apart. */
 export type TCreativeChangeInput = Omit<z.output<typeof ZCreativeChangeForm>, 'file'>;
-
-const isVideo = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
-
-function badRequest(fieldErrors: TFieldErrors): BadRequestError {
-  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
-}
 
 /**
  * `POST /creatives/change` (form data, 001 §7): replaces the fields, and with a new file (the `file`
@@ -82,12 +81,9 @@ export async function changeCreative(
   if (file && form.sourceUrl) errors['file'] = ['Send either a file or a sourceUrl, not both'];
   const newAsset = file !== undefined || form.sourceUrl !== undefined;
   const video = isVideo(form.mimetype);
-  if (video !== (adGroup.adGroupType === 'video')) {
-    errors['mimetype'] = [
-      adGroup.adGroupType === 'video'
-        ? VALIDATION_MESSAGES.videoCampaignOnlyVideos
-        : VALIDATION_MESSAGES.displayCampaignOnlyImages,
-    ];
+  const mediaError = mediaTypeError(video, adGroup.adGroupType);
+  if (mediaError) {
+    errors['mimetype'] = [mediaError];
   } else if (
     !newAsset &&
     (form.mimetype !== creative.creativeType ||
@@ -162,64 +158,59 @@ export async function changeCreative(
 
   const { key: assetKey, asset } = await placeAsset(agencyId, creative.bgCreativeId, form, file, deps);
   let created: number | undefined;
-  let next: TCreativeRecord;
-  try {
-    next = await orChangedMeanwhile(() =>
-      atBidderThenStore(
-        {
-          what: `creative ${creative.bgCreativeId}`,
-          async atBidder() {
-            created = await deps.bidder.createCreative({
-              advertiserId: advertiser.beeswaxAdvertiserId,
-              name: bidderCreativeName(form.name),
-              ourId: creative.bgCreativeId,
-              media: video ? 'video' : 'display',
-              width: form.width,
-              height: form.height,
-              clickUrl: form.click_url,
-              file: {
-                fileName: assetKey.split('/').pop() || form.name,
-                contentType: asset.contentType,
-                bytes: await deps.storage.readRange(assetKey, 0, form.size),
-              },
-              active: creative.active,
-            });
-            if (campaign) {
-              for (const lineItem of await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId)) {
-                await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+  const next = await removingAssetOnFailure(
+    assetKey,
+    'could not remove the asset of a failed creative change',
+    deps,
+    () =>
+      orChangedMeanwhile(() =>
+        atBidderThenStore(
+          {
+            what: `creative ${creative.bgCreativeId}`,
+            async atBidder() {
+              created = await createBidderCreative(
+                {
+                  beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+                  bgCreativeId: creative.bgCreativeId,
+                  form,
+                  assetKey,
+                  contentType: asset.contentType,
+                  video,
+                  active: creative.active,
+                },
+                deps,
+              );
+              // The line items served the old creative already: linking is all they need.
+              await linkToEveryLineItem(
+                { agencyId, bgCampaignId: campaign?.bgCampaignId, beeswaxCreativeId: created },
+                deps,
+              );
+              await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false });
+            },
+            store: () =>
+              replace({
+                ...creative,
+                ...fields,
+                beeswaxCreativeId: created as number,
+                height: form.height,
+                width: form.width,
+                creativeType: asset.contentType,
+                duration: video ? asset.durationSeconds : null,
+                size: form.size,
+                assetKey,
+              }),
+            async undoAtBidder() {
+              if (created !== undefined) await deps.bidder.deleteCreative(created);
+              const now = await stored();
+              if (now.beeswaxCreativeId === creative.beeswaxCreativeId) {
+                await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: now.active });
               }
-            }
-            await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: false });
+            },
           },
-          store: () =>
-            replace({
-              ...creative,
-              ...fields,
-              beeswaxCreativeId: created as number,
-              height: form.height,
-              width: form.width,
-              creativeType: asset.contentType,
-              duration: video ? asset.durationSeconds : null,
-              size: form.size,
-              assetKey,
-            }),
-          async undoAtBidder() {
-            if (created !== undefined) await deps.bidder.deleteCreative(created);
-            const now = await stored();
-            if (now.beeswaxCreativeId === creative.beeswaxCreativeId) {
-              await deps.bidder.updateCreative(creative.beeswaxCreativeId, { active: now.active });
-            }
-          },
-        },
-        deps.log,
+          deps.log,
+        ),
       ),
-    );
-  } catch (error) {
-    await deps.storage.remove(assetKey).catch((removal: unknown) => {
-      deps.log.warn('could not remove the asset of a failed creative change', { key: assetKey, error: removal });
-    });
-    throw error;
-  }
+  );
   try {
     await deps.bidder.deleteCreative(creative.beeswaxCreativeId);
   } catch (error) {

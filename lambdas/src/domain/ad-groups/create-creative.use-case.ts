@@ -16,7 +16,7 @@ import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable } from '../campaigns/campaign-access';
-import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { TAdGroupRecord, TCreativeRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
@@ -46,10 +46,95 @@ export interface CreateCreativeDeps {
 /** The validated fields of the creative form calls (001 §7); the file part arrives apart. */
 export type TCreativeFormInput = Omit<z.output<typeof ZCreativeForm>, 'file'>;
 
-const isVideo = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
+/** Whether a creative of this type is a video (else a display image). */
+export const isVideo = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
 
-function badRequest(fieldErrors: TFieldErrors): BadRequestError {
+/** A 400 with these field errors, summarised as its message. */
+export function badRequest(fieldErrors: TFieldErrors): BadRequestError {
   return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+}
+
+/** The field error of a creative whose media is not its ad group's (001 §5 messages), if it is not. */
+export function mediaTypeError(video: boolean, adGroupType: TAdGroupRecord['adGroupType']): string | undefined {
+  if (video === (adGroupType === 'video')) return undefined;
+  return adGroupType === 'video'
+    ? VALIDATION_MESSAGES.videoCampaignOnlyVideos
+    : VALIDATION_MESSAGES.displayCampaignOnlyImages;
+}
+
+/**
+ * Makes the bidder creative of an asset already placed in the bucket (the bidder takes the file
+ * itself, an upload, not a link to it) and answers its bidder id.
+ */
+export async function createBidderCreative(
+  input: {
+    beeswaxAdvertiserId: number;
+    bgCreativeId: string;
+    form: Pick<TCreativeFormInput, 'name' | 'width' | 'height' | 'click_url' | 'size'>;
+    assetKey: string;
+    contentType: string;
+    video: boolean;
+    active: boolean;
+  },
+  deps: { bidder: Pick<BidderCampaigns, 'createCreative'>; storage: Pick<CreativeStorage, 'readRange'> },
+): Promise<number> {
+  const { form, assetKey } = input;
+  return deps.bidder.createCreative({
+    advertiserId: input.beeswaxAdvertiserId,
+    name: bidderCreativeName(form.name),
+    ourId: input.bgCreativeId,
+    media: input.video ? 'video' : 'display',
+    width: form.width,
+    height: form.height,
+    clickUrl: form.click_url,
+    file: {
+      fileName: assetKey.split('/').pop() || form.name,
+      contentType: input.contentType,
+      bytes: await deps.storage.readRange(assetKey, 0, form.size),
+    },
+    active: input.active,
+  });
+}
+
+/**
+ * Links a bidder creative to every line item of the campaign (none when the campaign does not exist
+ * yet: the wizard makes creatives first and creating the campaign links them), running `afterLink`
+ * (if given) on each line item once it is linked.
+ */
+export async function linkToEveryLineItem(
+  input: {
+    agencyId: string;
+    bgCampaignId: string | undefined;
+    beeswaxCreativeId: number;
+    afterLink?: (lineItem: TLineItemRecord) => Promise<void>;
+  },
+  deps: { bidder: Pick<BidderCampaigns, 'linkCreative'>; campaigns: Pick<CampaignRepository, 'listLineItems'> },
+): Promise<void> {
+  if (input.bgCampaignId === undefined) return;
+  for (const lineItem of await deps.campaigns.listLineItems(input.agencyId, input.bgCampaignId)) {
+    await deps.bidder.linkCreative(input.beeswaxCreativeId, lineItem.beeswaxLineItemId);
+    await input.afterLink?.(lineItem);
+  }
+}
+
+/**
+ * Runs `work`, and when it fails removes the asset placed for it (best effort, logged with
+ * `message`) before passing the failure on, so a failed creative call leaves no orphan object.
+ */
+export async function removingAssetOnFailure<T>(
+  assetKey: string,
+  message: string,
+  deps: Pick<CreateCreativeDeps, 'storage' | 'log'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await deps.storage.remove(assetKey).catch((removal: unknown) => {
+      deps.log.warn(message, { key: assetKey, error: removal });
+    });
+    throw error;
+  }
 }
 
 /**
@@ -156,13 +241,8 @@ export async function createCreative(
   if (file && input.requireSourceUrl)
     errors['file'] = ['This call takes a sourceUrl; upload files with /creatives/upload'];
   const video = isVideo(form.mimetype);
-  if (video !== (adGroup.adGroupType === 'video')) {
-    errors['mimetype'] = [
-      adGroup.adGroupType === 'video'
-        ? VALIDATION_MESSAGES.videoCampaignOnlyVideos
-        : VALIDATION_MESSAGES.displayCampaignOnlyImages,
-    ];
-  }
+  const mediaError = mediaTypeError(video, adGroup.adGroupType);
+  if (mediaError) errors['mimetype'] = [mediaError];
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 
   const campaign = await deps.campaigns.getCampaign(agencyId, adGroup.bgCampaignId);
@@ -202,37 +282,35 @@ export async function createCreative(
     active: true,
     version: 0,
   });
-  let record: TCreativeRecord;
-  try {
-    record = await atBidderThenStore(
+  const record = await removingAssetOnFailure(assetKey, 'could not remove a half-made creative asset', deps, () =>
+    atBidderThenStore(
       {
         what: `creative ${bgCreativeId}`,
         async atBidder() {
-          const created = await deps.bidder.createCreative({
-            advertiserId: advertiser.beeswaxAdvertiserId,
-            name: bidderCreativeName(form.name),
-            ourId: bgCreativeId,
-            media: video ? 'video' : 'display',
-            width: form.width,
-            height: form.height,
-            clickUrl: form.click_url,
-            // The bidder takes the file itself (an upload), not a link to it.
-            file: {
-              fileName: assetKey.split('/').pop() || form.name,
+          beeswaxCreativeId = await createBidderCreative(
+            {
+              beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+              bgCreativeId,
+              form,
+              assetKey,
               contentType: asset.contentType,
-              bytes: await deps.storage.readRange(assetKey, 0, form.size),
+              video,
+              active: true,
             },
-            active: true,
-          });
-          beeswaxCreativeId = created;
-          if (campaign) {
-            const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
-            for (const lineItem of lineItems) {
-              await deps.bidder.linkCreative(created, lineItem.beeswaxLineItemId);
+            deps,
+          );
+          await linkToEveryLineItem(
+            {
+              agencyId,
+              bgCampaignId: campaign?.bgCampaignId,
+              beeswaxCreativeId,
               // A line item waits inactive at the bidder until it has a creative: now it may serve.
-              if (lineItem.active) await deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: true });
-            }
-          }
+              async afterLink(lineItem) {
+                if (lineItem.active) await deps.bidder.updateLineItem(lineItem.beeswaxLineItemId, { active: true });
+              },
+            },
+            deps,
+          );
         },
         async store() {
           const next = build(beeswaxCreativeId as number);
@@ -250,12 +328,7 @@ export async function createCreative(
         },
       },
       deps.log,
-    );
-  } catch (error) {
-    await deps.storage.remove(assetKey).catch((removal: unknown) => {
-      deps.log.warn('could not remove a half-made creative asset', { key: assetKey, error: removal });
-    });
-    throw error;
-  }
+    ),
+  );
   return publicCreative(record, deps.storage);
 }
