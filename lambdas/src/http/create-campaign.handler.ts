@@ -1,10 +1,6 @@
 import { createCampaign as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { CSV_MATCH_REST_MAX_DOMAINS } from '@bidgrid/shared/constants';
-import { bidderClient } from '../adapters/bidder/bidder-client';
-import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
-import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
-import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { campaignCreationDeps } from '../adapters/wiring';
 import { createCampaignFromRequest } from '../domain/campaigns/create-campaign-request.use-case';
 import { httpHandler } from '../lib/http';
 
@@ -24,14 +20,6 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =
       // and is undone, so nothing is ever cut off half made.
       limits: { maxCompanies: CSV_MATCH_REST_MAX_DOMAINS, bidderWorkMs: 18_000 },
     },
-    {
-      campaigns: campaignRepository,
-      advertisers: advertiserRepository,
-      adGroups: adGroupRepository,
-      creation: campaignCreationRepository,
-      bidder: bidderClient(),
-      now: () => new Date(),
-      log,
-    },
+    campaignCreationDeps(log),
   ),
 );

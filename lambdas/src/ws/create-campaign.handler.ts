@@ -1,10 +1,6 @@
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
-import { bidderClient } from '../adapters/bidder/bidder-client';
-import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
-import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
-import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { campaignCreationDeps } from '../adapters/wiring';
 import { createCampaignFromChunk } from '../domain/campaigns/create-campaign-request.use-case';
 import { wsHandler } from '../lib/ws';
 
@@ -30,14 +26,6 @@ export const handler = wsHandler(
         waitMs: 240_000,
         limits: { maxCompanies: CSV_MATCH_MAX_DOMAINS, bidderWorkMs: 200_000 },
       },
-      {
-        campaigns: campaignRepository,
-        advertisers: advertiserRepository,
-        adGroups: adGroupRepository,
-        creation: campaignCreationRepository,
-        bidder: bidderClient(),
-        now: () => new Date(),
-        log,
-      },
+      campaignCreationDeps(log),
     ),
 );

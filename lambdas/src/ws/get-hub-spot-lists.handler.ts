@@ -1,10 +1,6 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { hubspotLists } from '../adapters/crm/hubspot-lists';
-import { hubspotOAuth } from '../adapters/crm/hubspot-oauth';
-import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
-import { tokenKeys } from '../adapters/token-keys';
-import { crmAccessToken } from '../domain/crm-access-token.use-case';
+import { hubspotReadDeps } from '../adapters/wiring';
 import { getHubspotLists } from '../domain/crm/get-hubspot-lists.use-case';
 import { wsHandler } from '../lib/ws';
 
@@ -13,14 +9,7 @@ export const handler = wsHandler(realtimeEventsByName.getHubSpotLists, ({ input,
   getHubspotLists(
     { agencyId: caller.agencyId, advertiserId: input.bgAdvertiserId, listType: input.listType, signal },
     {
-      advertisers: advertiserRepository,
-      accessToken: async (agencyId, advertiserId) =>
-        (
-          await crmAccessToken(
-            { agencyId, advertiserId },
-            { crm: crmConnectionRepository, oauth: hubspotOAuth(), keys: tokenKeys, now: () => new Date() },
-          )
-        ).accessToken,
+      ...hubspotReadDeps(),
       lists: hubspotLists(),
     },
   ),

@@ -1,0 +1,49 @@
+import { crmAccessToken } from '../domain/crm-access-token.use-case';
+import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
+import type { AdvertiserReader } from '../domain/ports/advertiser.port';
+import type { Logger } from '../lib/logger';
+import { bidderClient } from './bidder/bidder-client';
+import { hubspotOAuth } from './crm/hubspot-oauth';
+import { adGroupRepository } from './repositories/ad-group.repository';
+import { advertiserRepository } from './repositories/advertiser.repository';
+import { campaignCreationRepository } from './repositories/campaign-creation.repository';
+import { campaignRepository } from './repositories/campaign.repository';
+import { crmConnectionRepository } from './repositories/crm-connection.repository';
+import { tokenKeys } from './token-keys';
+
+// Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
+// REST and realtime twins of a call cannot drift apart. Each is a function, called per request, so
+// importing this module reads no configuration (the vendor clients are made lazily on first use).
+
+/** The ports of creating a campaign from its payload (`POST /campaign/create` and `createCampaign`). */
+export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
+  return {
+    campaigns: campaignRepository,
+    advertisers: advertiserRepository,
+    adGroups: adGroupRepository,
+    creation: campaignCreationRepository,
+    bidder: bidderClient(),
+    now: () => new Date(),
+    log,
+  };
+}
+
+/**
+ * The ports of reading from an advertiser's HubSpot portal that every such call shares: the
+ * advertisers, and a live access token of the advertiser's connection (refreshed when due).
+ */
+export function hubspotReadDeps(): {
+  advertisers: AdvertiserReader;
+  accessToken(agencyId: string, advertiserId: string): Promise<string>;
+} {
+  return {
+    advertisers: advertiserRepository,
+    accessToken: async (agencyId, advertiserId) =>
+      (
+        await crmAccessToken(
+          { agencyId, advertiserId },
+          { crm: crmConnectionRepository, oauth: hubspotOAuth(), keys: tokenKeys, now: () => new Date() },
+        )
+      ).accessToken,
+  };
+}
