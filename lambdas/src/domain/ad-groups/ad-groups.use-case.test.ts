@@ -3,18 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { BadRequestError } from '../../lib/errors';
-import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
+import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
 import {
+  adGroupFixture,
   campaignFixture,
+  creativeFixture as sharedCreativeFixture,
   lineItemFixture,
-  memoryAdGroups,
-  memoryCampaigns,
-  memoryStorage,
   MEMORY_BUCKET_URL,
-  recordingBidder,
+  memoryCreativeWorld,
 } from '../campaigns/test-campaign-fakes';
 import { mp4Bytes, pngBytes, svgWithScript } from '../../test-media';
-import { memoryAdvertisers, memoryLogger } from '../test-fakes';
 import { createAdGroup, deleteAdGroup, deleteCreative, updateCreativesLandingPage } from './ad-groups.use-case';
 import { createCreative, getCreativeUploadUrl } from './create-creative.use-case';
 import type { TCreativeFormInput } from './create-creative.use-case';
@@ -22,63 +20,23 @@ import type { TCreativeFormInput } from './create-creative.use-case';
 const NOW = new Date('2026-11-25T12:00:00Z');
 const A = 'bgAgency-demo';
 
-const adGroupFixture = (): TAdGroupRecord => ({
-  adGroupId: 'bg-ad-group-1',
-  bgAdvertiserId: 'bgAdvertiser-acme',
-  bgCampaignId: 'bg-campaign-q3',
-  createdBy: 'demo',
-  name: 'Banners',
-  description: '',
-  adGroupType: 'image',
-  createdAt: '2026-11-01T10:00:00.000Z',
-});
-
-const creativeFixture = (n: number): TCreativeRecord => ({
-  bgCreativeId: `bgCreative-${n}`,
-  beeswaxCreativeId: 900 + n,
-  adGroupId: 'bg-ad-group-1',
-  bgAdvertiserId: 'bgAdvertiser-acme',
-  bgCampaignId: 'bg-campaign-q3',
-  name: `Banner ${n}`,
-  description: '',
-  height: 250,
-  width: 300,
-  creativeType: 'image/png',
-  duration: null,
-  size: 1000,
-  createdAt: `2026-11-0${n}T10:00:00.000Z`,
-  click_url: 'https://acme.example',
-  assetKey: `creatives/${A}/bgCreative-${n}/banner.png`,
-  active: true,
-  version: 0,
-});
+/** The demo campaign's banner `n` (ids, name, day and asset of its own). */
+const creativeFixture = (n: number): TCreativeRecord =>
+  sharedCreativeFixture({
+    bgCreativeId: `bgCreative-${n}`,
+    beeswaxCreativeId: 900 + n,
+    name: `Banner ${n}`,
+    createdAt: `2026-11-0${n}T10:00:00.000Z`,
+    assetKey: `creatives/${A}/bgCreative-${n}/banner.png`,
+  });
 
 function world() {
-  const adGroups = memoryAdGroups([adGroupFixture()], [creativeFixture(1), creativeFixture(2)]);
-  const campaigns = memoryCampaigns(
-    [campaignFixture()],
-    [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72, active: false })],
-  );
-  const bidder = recordingBidder();
-  const links: Array<[number, number]> = [];
-  const { storage, objects } = memoryStorage();
-  const deps = {
-    adGroups: adGroups.repo,
-    campaigns: campaigns.repo,
-    advertisers: memoryAdvertisers().repo,
-    bidder: {
-      ...bidder.bidder,
-      createCreative: async () => 950,
-      linkCreative: async (creative: number, lineItem: number) => {
-        links.push([creative, lineItem]);
-        return links.length;
-      },
-    },
-    storage,
-    now: () => NOW,
-    log: memoryLogger(),
-  };
-  return { adGroups, campaigns, bidder, links, objects, deps };
+  return memoryCreativeWorld({
+    adGroups: [adGroupFixture()],
+    creatives: [creativeFixture(1), creativeFixture(2)],
+    lineItems: [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72, active: false })],
+    now: NOW,
+  });
 }
 
 /** A stored 300x250 PNG of `size` bytes (the form's defaults). */

@@ -3,17 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { BadRequestError } from '../../lib/errors';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pngBytes } from '../../test-media';
-import type { TAdGroupRecord, TCreativeRecord } from '../campaigns/campaign-records.schema';
 import {
-  campaignFixture,
+  adGroupFixture,
+  creativeFixture,
   lineItemFixture,
-  memoryAdGroups,
-  memoryCampaigns,
-  memoryStorage,
   MEMORY_BUCKET_URL,
-  recordingBidder,
+  memoryCreativeWorld,
 } from '../campaigns/test-campaign-fakes';
-import { memoryAdvertisers, memoryLogger } from '../test-fakes';
 import { changeCreative } from './change-creative.use-case';
 import type { TCreativeChangeInput } from './change-creative.use-case';
 
@@ -21,69 +17,18 @@ const NOW = new Date('2026-11-25T12:00:00Z');
 const A = 'bgAgency-demo';
 const OLD_KEY = `creatives/${A}/bgCreative-1/old-banner.png`;
 
-const adGroup: TAdGroupRecord = {
-  adGroupId: 'bg-ad-group-1',
-  bgAdvertiserId: 'bgAdvertiser-acme',
-  bgCampaignId: 'bg-campaign-q3',
-  createdBy: 'demo',
-  name: 'Banners',
-  description: '',
-  adGroupType: 'image',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
-
-const creative: TCreativeRecord = {
-  bgCreativeId: 'bgCreative-1',
-  beeswaxCreativeId: 901,
-  adGroupId: 'bg-ad-group-1',
-  bgAdvertiserId: 'bgAdvertiser-acme',
-  bgCampaignId: 'bg-campaign-q3',
-  name: 'Banner',
-  description: '',
-  height: 250,
-  width: 300,
-  creativeType: 'image/png',
-  duration: null,
-  size: 1000,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  click_url: 'https://acme.example',
-  assetKey: OLD_KEY,
-  active: true,
-  version: 3,
-};
+const creative = creativeFixture({ assetKey: OLD_KEY, version: 3 });
 
 function world() {
-  const adGroups = memoryAdGroups([adGroup], [creative]);
-  const campaigns = memoryCampaigns(
-    [campaignFixture()],
-    [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72 })],
-  );
-  const bidder = recordingBidder();
-  bidder.seed('creative', 901, { active: true });
-  const created: number[] = [];
-  const links: Array<[number, number]> = [];
-  const { storage, objects } = memoryStorage();
-  objects.set(OLD_KEY, { data: pngBytes(300, 250, 1000), type: 'image/png' });
-  const deps = {
-    adGroups: adGroups.repo,
-    campaigns: campaigns.repo,
-    advertisers: memoryAdvertisers().repo,
-    bidder: {
-      ...bidder.bidder,
-      createCreative: async () => {
-        created.push(950);
-        return 950;
-      },
-      linkCreative: async (c: number, li: number) => {
-        links.push([c, li]);
-        return links.length;
-      },
-    },
-    storage,
-    now: () => NOW,
-    log: memoryLogger(),
-  };
-  return { adGroups, bidder, created, links, objects, deps };
+  const w = memoryCreativeWorld({
+    adGroups: [adGroupFixture()],
+    creatives: [creative],
+    lineItems: [lineItemFixture(), lineItemFixture({ beeswaxLineItemId: 72 })],
+    now: NOW,
+  });
+  w.bidder.seed('creative', 901, { active: true });
+  w.objects.set(OLD_KEY, { data: pngBytes(300, 250, 1000), type: 'image/png' });
+  return w;
 }
 
 const form = (overrides: Partial<TCreativeChangeInput> = {}): TCreativeChangeInput => ({
@@ -221,7 +166,7 @@ describe('changeCreative', () => {
 
   it('refuses a form that names another ad group, a video, or a new size without a file', async () => {
     const w = world();
-    w.adGroups.groups.set('bg-ad-group-2', { ...adGroup, adGroupId: 'bg-ad-group-2' });
+    w.adGroups.groups.set('bg-ad-group-2', adGroupFixture({ adGroupId: 'bg-ad-group-2' }));
     const otherGroup = await changeCreative(
       { agencyId: A, form: form({ adGroupId: 'bg-ad-group-2' }), file: undefined },
       w.deps,

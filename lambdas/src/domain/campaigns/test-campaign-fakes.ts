@@ -1,7 +1,7 @@
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { memoryPage } from '../test-fakes';
+import { memoryAdvertisers, memoryLogger, memoryPage } from '../test-fakes';
 import type { AdGroupRepository, TPendingUpload } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignCreationRepository, TCampaignCreatedEvent, TStagedChunk } from '../ports/campaign-creation.port';
@@ -146,6 +146,21 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
     },
   };
   return { repo, byId, items };
+}
+
+/** The image ad group of the demo campaign; override what a test varies. */
+export function adGroupFixture(overrides: Partial<TAdGroupRecord> = {}): TAdGroupRecord {
+  return {
+    adGroupId: 'bg-ad-group-1',
+    bgAdvertiserId: 'bgAdvertiser-acme',
+    bgCampaignId: 'bg-campaign-q3',
+    createdBy: 'demo',
+    name: 'Banners',
+    description: '',
+    adGroupType: 'image',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** An active banner of the demo campaign; override what a test varies. */
@@ -501,4 +516,45 @@ export function memoryCampaignCreation() {
     getCreated: async (agencyId, campaignId) => created.get(`${agencyId}|${campaignId}`) ?? null,
   };
   return { repo, claims, chunks, created };
+}
+
+/**
+ * The ports of the creative calls on memory fakes, at `now`: these ad groups and creatives, the
+ * demo campaign with these line items, the demo advertisers, a memory bucket, and a recording bidder
+ * whose new creatives get `newCreativeId` (noted in `created`) and whose links are noted in `links`.
+ */
+export function memoryCreativeWorld(input: {
+  adGroups: TAdGroupRecord[];
+  creatives: TCreativeRecord[];
+  lineItems: TLineItemRecord[];
+  now: Date;
+  newCreativeId?: number;
+}) {
+  const adGroups = memoryAdGroups(input.adGroups, input.creatives);
+  const campaigns = memoryCampaigns([campaignFixture()], input.lineItems);
+  const bidder = recordingBidder();
+  const created: number[] = [];
+  const links: Array<[number, number]> = [];
+  const { storage, objects } = memoryStorage();
+  const newCreativeId = input.newCreativeId ?? 950;
+  const deps = {
+    adGroups: adGroups.repo,
+    campaigns: campaigns.repo,
+    advertisers: memoryAdvertisers().repo,
+    bidder: {
+      ...bidder.bidder,
+      createCreative: async () => {
+        created.push(newCreativeId);
+        return newCreativeId;
+      },
+      linkCreative: async (creative: number, lineItem: number) => {
+        links.push([creative, lineItem]);
+        return links.length;
+      },
+    },
+    storage,
+    now: () => input.now,
+    log: memoryLogger(),
+  };
+  return { adGroups, campaigns, bidder, created, links, objects, deps };
 }
