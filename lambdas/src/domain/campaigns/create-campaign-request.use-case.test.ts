@@ -384,22 +384,25 @@ describe('createCampaignFromRequest', () => {
 });
 
 describe('createCampaignFromChunk', () => {
+  /** Sends chunk `chunk` of the demo user's call `callKey`, carrying `request` (the demo payload unless given). */
+  const sendChunk = (
+    w: ReturnType<typeof world>,
+    callKey: string,
+    chunk: { index: number; count: number },
+    request: TCampaignCreateRequest = payload(),
+  ) => createCampaignFromChunk({ agencyId: AGENCY, username: 'demo', limits: LIMITS, callKey, chunk, request }, w.deps);
+
   it('keeps the chunks before the last and makes the campaign from all of their companies', async () => {
     // Prepare
     const w = world();
     const whole = payload();
     const companies = whole.foundCompanyInfo?.companies ?? [];
     const chunkOf = (index: number, rows: TCompanyRow[]) =>
-      createCampaignFromChunk(
-        {
-          agencyId: AGENCY,
-          username: 'demo',
-          limits: LIMITS,
-          callKey: 'demo#req-1',
-          chunk: { index, count: 3 },
-          request: { ...whole, foundCompanyInfo: { companies: rows, fromFile: true } },
-        },
-        w.deps,
+      sendChunk(
+        w,
+        'demo#req-1',
+        { index, count: 3 },
+        { ...whole, foundCompanyInfo: { companies: rows, fromFile: true } },
       );
 
     // Act
@@ -422,19 +425,7 @@ describe('createCampaignFromChunk', () => {
     const w = world();
 
     // Act
-    const refused = await refusal(
-      createCampaignFromChunk(
-        {
-          agencyId: AGENCY,
-          username: 'demo',
-          limits: LIMITS,
-          callKey: 'demo#req-3',
-          chunk: { index: 0, count: MAX_CREATE_CHUNKS + 1 },
-          request: payload(),
-        },
-        w.deps,
-      ),
-    );
+    const refused = await refusal(sendChunk(w, 'demo#req-3', { index: 0, count: MAX_CREATE_CHUNKS + 1 }));
 
     // Assess
     expect(refused.fields?.['foundCompanyInfo.companies']).toEqual([
@@ -448,19 +439,7 @@ describe('createCampaignFromChunk', () => {
     const w = world();
 
     // Act
-    const refused = await refusal(
-      createCampaignFromChunk(
-        {
-          agencyId: AGENCY,
-          username: 'demo',
-          limits: LIMITS,
-          callKey: 'demo#req-2',
-          chunk: { index: 1, count: 2 },
-          request: payload(),
-        },
-        w.deps,
-      ),
-    );
+    const refused = await refusal(sendChunk(w, 'demo#req-2', { index: 1, count: 2 }));
 
     // Assess
     expect(refused.fields).toEqual({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.missingChunks] });
