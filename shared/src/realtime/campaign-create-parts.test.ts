@@ -2,23 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ZCampaign } from '../entities/campaign.schema';
 import type { TCampaign } from '../entities/campaign.schema';
 import type { TCampaignCreate } from '../entities/campaign-create.schema';
-import type { TCompanyRow } from '../entities/company.schema';
 import { campaignCreateParts } from './campaign-create-parts';
-import { messageBytes, REALTIME_LIMITS } from './wire';
+import { fitsFrameOf, matchedCompany } from './test-parts';
 
-const fitsFrame = (request: unknown) =>
-  messageBytes({
-    action: 'createCampaign',
-    reqID: 'r'.repeat(64),
-    chunk: { index: 9_999, count: 9_999 },
-    ...(request as object),
-  }) <= REALTIME_LIMITS.clientMessageBudgetBytes;
-
-const matched = (domain: string): TCompanyRow => ({
-  domain,
-  include: true,
-  domainInfo: { domain, companyName: `${domain} Inc.`, ipSegments: ['198.18.0.0/24', '198.19.0.0/24'] },
-});
+const fitsFrame = fitsFrameOf('createCampaign', 9_999);
 
 function request(companies: number): TCampaignCreate {
   return {
@@ -40,7 +27,7 @@ function request(companies: number): TCampaignCreate {
     name: 'Q4',
     targetingInfo: {},
     foundCompanyInfo: {
-      companies: Array.from({ length: companies }, (_, i) => matched(`company-${i}.example.com`)),
+      companies: Array.from({ length: companies }, (_, i) => matchedCompany(`company-${i}.example.com`)),
       fromFile: true,
     },
     isVideoCampaign: false,

@@ -3,21 +3,10 @@ import { CSV_MATCH_CHUNK_MAX_ENTRIES } from '../constants';
 import type { TCompanyMatchResult, TCompanyRow } from '../entities/company.schema';
 import { domainEntryKey, parseDomainEntry } from '../validation/domain-entry';
 import { companyMatchParts } from './company-match-parts';
+import { fitsFrameOf, matchedCompany } from './test-parts';
 import { messageBytes, REALTIME_LIMITS } from './wire';
 
-const fitsFrame = (request: unknown) =>
-  messageBytes({
-    action: 'getCSVKickfireMatches',
-    reqID: 'r'.repeat(64),
-    chunk: { index: 999, count: 999 },
-    ...(request as object),
-  }) <= REALTIME_LIMITS.clientMessageBudgetBytes;
-
-const matched = (domain: string): TCompanyRow => ({
-  domain,
-  include: true,
-  domainInfo: { domain, companyName: `${domain} Inc.`, ipSegments: ['198.18.0.0/24', '198.19.0.0/24'] },
-});
+const fitsFrame = fitsFrameOf('getCSVKickfireMatches', 999);
 
 describe('companyMatchParts', () => {
   it('sends a short list as it is, in one chunk', () => {
@@ -47,7 +36,7 @@ describe('companyMatchParts', () => {
 
   it('cuts a reply too big for a message into parts and merges them back to the same result', () => {
     // Prepare
-    const rows = Array.from({ length: 600 }, (_, i) => matched(`company-number-${i}.example.com`));
+    const rows = Array.from({ length: 600 }, (_, i) => matchedCompany(`company-number-${i}.example.com`));
     const result: TCompanyMatchResult = { primarySegments: rows, uniqueSegments: rows, matches: 600 };
     const fits = (payload: TCompanyMatchResult) => messageBytes(payload) <= REALTIME_LIMITS.replyBudgetBytes;
     // Act
@@ -65,12 +54,16 @@ describe('companyMatchParts', () => {
       noMatch: { code: 'not-found', message: 'No.' },
     };
     const merged = companyMatchParts.merge([
-      { primarySegments: [matched('a.com')], uniqueSegments: [matched('a.com')], matches: 1 },
-      { primarySegments: [matched('a.com'), unmatched], uniqueSegments: [matched('a.com'), unmatched], matches: 1 },
+      { primarySegments: [matchedCompany('a.com')], uniqueSegments: [matchedCompany('a.com')], matches: 1 },
+      {
+        primarySegments: [matchedCompany('a.com'), unmatched],
+        uniqueSegments: [matchedCompany('a.com'), unmatched],
+        matches: 1,
+      },
     ]);
     expect(merged).toEqual({
-      primarySegments: [matched('a.com'), matched('a.com'), unmatched],
-      uniqueSegments: [matched('a.com'), unmatched],
+      primarySegments: [matchedCompany('a.com'), matchedCompany('a.com'), unmatched],
+      uniqueSegments: [matchedCompany('a.com'), unmatched],
       matches: 1,
     });
   });
