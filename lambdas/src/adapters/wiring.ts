@@ -1,8 +1,13 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
-import type { AdvertiserReader } from '../domain/ports/advertiser.port';
+import type { AdGroupRepository } from '../domain/ports/ad-group.port';
+import type { AdvertiserReader, AdvertiserRepository } from '../domain/ports/advertiser.port';
+import type { Bidder } from '../domain/ports/bidder.port';
+import type { CampaignRepository } from '../domain/ports/campaign.port';
+import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 import type { Logger } from '../lib/logger';
 import { bidderClient } from './bidder/bidder-client';
+import { creativeStorage } from './creative-storage';
 import { hubspotOAuth } from './crm/hubspot-oauth';
 import { adGroupRepository } from './repositories/ad-group.repository';
 import { advertiserRepository } from './repositories/advertiser.repository';
@@ -45,5 +50,29 @@ export function hubspotReadDeps(): {
           { crm: crmConnectionRepository, oauth: hubspotOAuth(), keys: tokenKeys, now: () => new Date() },
         )
       ).accessToken,
+  };
+}
+
+/**
+ * The ports of the ad-group and creative calls that reach the bidder and the creative bucket
+ * (create, upload, change and delete a creative, delete an ad group, change their landing page).
+ */
+export function creativeCallDeps(log: Logger): {
+  adGroups: AdGroupRepository;
+  campaigns: CampaignRepository;
+  advertisers: AdvertiserRepository;
+  bidder: Bidder;
+  storage: CreativeStorage;
+  now: () => Date;
+  log: Logger;
+} {
+  return {
+    adGroups: adGroupRepository,
+    campaigns: campaignRepository,
+    advertisers: advertiserRepository,
+    bidder: bidderClient(),
+    storage: creativeStorage,
+    now: () => new Date(),
+    log,
   };
 }

@@ -1,9 +1,5 @@
 import { deleteCreative as operation } from '@bidgrid/shared/api/operations/creative.operations';
-import { bidderClient } from '../adapters/bidder/bidder-client';
-import { creativeStorage } from '../adapters/creative-storage';
-import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
-import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { creativeCallDeps } from '../adapters/wiring';
 import { deleteCreative } from '../domain/ad-groups/ad-groups.use-case';
 import { httpHandler } from '../lib/http';
 
@@ -11,14 +7,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
   deleteCreative(
     { agencyId: caller.agencyId, bgCreativeId: body.bgCreativeId, beeswaxCreativeId: body.beeswaxCreativeId },
-    {
-      adGroups: adGroupRepository,
-      campaigns: campaignRepository,
-      advertisers: advertiserRepository,
-      bidder: bidderClient(),
-      storage: creativeStorage,
-      now: () => new Date(),
-      log,
-    },
+    creativeCallDeps(log),
   ),
 );
