@@ -25,6 +25,23 @@ function clientAnswering(answer: (url: URL, body: Record<string, unknown> | null
   return { client, requests };
 }
 
+/** A published CMS page or post `n`, as HubSpot lists it. */
+const cmsItem = (n: number) => ({
+  id: String(n),
+  name: `P${n}`,
+  url: `https://x/p${n}`,
+  slug: `p${n}`,
+  domain: 'x',
+  state: 'PUBLISHED',
+  currentState: 'PUBLISHED',
+});
+
+/** HubSpot's CMS listing of three items: the first two, then (after '2') the third. */
+const threeCmsItemsInTwoPages = (url: URL): Response =>
+  url.searchParams.get('after')
+    ? json(200, { total: 3, results: [cmsItem(3)] })
+    : json(200, { total: 3, results: [cmsItem(1), cmsItem(2)], paging: { next: { after: '2' } } });
+
 describe('HubSpot records client', () => {
   it('searches companies with filterGroups, pages of 200 through after, and stops at the 10,000 window', async () => {
     // Prepare: 10,450 companies match; HubSpot refuses after + limit past 10,000.
@@ -97,20 +114,7 @@ describe('HubSpot records client', () => {
 
   it('reads landing pages, site pages and blog posts through after', async () => {
     // Prepare
-    const item = (n: number) => ({
-      id: String(n),
-      name: `P${n}`,
-      url: `https://x/p${n}`,
-      slug: `p${n}`,
-      domain: 'x',
-      state: 'PUBLISHED',
-      currentState: 'PUBLISHED',
-    });
-    const { client, requests } = clientAnswering((url) =>
-      url.searchParams.get('after')
-        ? json(200, { total: 3, results: [item(3)] })
-        : json(200, { total: 3, results: [item(1), item(2)], paging: { next: { after: '2' } } }),
-    );
+    const { client, requests } = clientAnswering(threeCmsItemsInTwoPages);
 
     // Act
     const posts = await client.content('at-1', 'blog-posts');
@@ -125,20 +129,7 @@ describe('HubSpot records client', () => {
 
   it('reads one page of CMS content from where HubSpot said, at most 100 at once', async () => {
     // Prepare
-    const item = (n: number) => ({
-      id: String(n),
-      name: `P${n}`,
-      url: `https://x/p${n}`,
-      slug: `p${n}`,
-      domain: 'x',
-      state: 'PUBLISHED',
-      currentState: 'PUBLISHED',
-    });
-    const { client, requests } = clientAnswering((url) =>
-      url.searchParams.get('after')
-        ? json(200, { total: 3, results: [item(3)] })
-        : json(200, { total: 3, results: [item(1), item(2)], paging: { next: { after: '2' } } }),
-    );
+    const { client, requests } = clientAnswering(threeCmsItemsInTwoPages);
 
     // Act
     const first = await client.contentPage('at-1', 'landing-pages', { after: null, limit: 500 });
