@@ -279,6 +279,35 @@ export const creativeAssetPrefix = (agencyId: string, creativeId: string): strin
   `creatives/${agencyId}/${creativeId}/`;
 
 /**
+ * Clears away, best effort, what a creative that is no longer stored (deleted, or replaced by a new
+ * file) leaves behind: its bidder creative, switched off already (it serves nothing, it only clutters
+ * the bidder account), and its own asset (a creative gone for everyone; a stray object costs storage
+ * only). A failure is logged for a person, never thrown: the change itself is done.
+ */
+export async function clearAwayOldCreative(
+  agencyId: string,
+  creative: Pick<TCreativeRecord, 'bgCreativeId' | 'beeswaxCreativeId' | 'assetKey'>,
+  how: 'deleted' | 'replaced',
+  deps: { bidder: Pick<BidderCampaigns, 'deleteCreative'>; storage: Pick<CreativeStorage, 'remove'>; log: Logger },
+): Promise<void> {
+  try {
+    await deps.bidder.deleteCreative(creative.beeswaxCreativeId);
+  } catch (error) {
+    deps.log.error(`could not delete a ${how} creative at the bidder; it is left inactive`, {
+      beeswaxCreativeId: creative.beeswaxCreativeId,
+      error,
+    });
+  }
+  if (creative.assetKey.startsWith(creativeAssetPrefix(agencyId, creative.bgCreativeId))) {
+    try {
+      await deps.storage.remove(creative.assetKey);
+    } catch (error) {
+      deps.log.warn(`could not remove a ${how} creative asset`, { key: creative.assetKey, error });
+    }
+  }
+}
+
+/**
  * `DELETE /creatives/delete`: the creative, here and at the bidder (with its line-item links), and
  * its stored asset. The body's bidder id must be the creative's. A deletion can not be undone at the
  * bidder, so the creative is first switched off there (undone if the store refuses or fails), then
@@ -316,22 +345,6 @@ export async function deleteCreative(
     },
     deps.log,
   );
-  try {
-    await deps.bidder.deleteCreative(creative.beeswaxCreativeId);
-  } catch (error) {
-    // Gone here and switched off there: it serves nothing, it only clutters the bidder account.
-    deps.log.error('could not delete a deleted creative at the bidder; it is left inactive', {
-      beeswaxCreativeId: creative.beeswaxCreativeId,
-      error,
-    });
-  }
-  if (creative.assetKey.startsWith(creativeAssetPrefix(input.agencyId, creative.bgCreativeId))) {
-    try {
-      await deps.storage.remove(creative.assetKey);
-    } catch (error) {
-      // The creative is gone for everyone; a stray object costs storage only.
-      deps.log.warn('could not remove a deleted creative asset', { key: creative.assetKey, error });
-    }
-  }
+  await clearAwayOldCreative(input.agencyId, creative, 'deleted', deps);
   return { bgCreativeId: creative.bgCreativeId };
 }

@@ -11,7 +11,7 @@ import { reportToday } from '../reports/report-rows';
 import {
   AD_GROUP_MESSAGES,
   bidderCreativeName,
-  creativeAssetPrefix,
+  clearAwayOldCreative,
   publicCreative,
   requireAdGroup,
 } from './ad-groups.use-case';
@@ -211,19 +211,6 @@ export async function changeCreative(
         ),
       ),
   );
-  try {
-    await deps.bidder.deleteCreative(creative.beeswaxCreativeId);
-  } catch (error) {
-    // Replaced here and switched off there: it serves nothing, it only clutters the bidder account.
-    deps.log.error('could not delete a replaced creative at the bidder; it is left inactive', {
-      beeswaxCreativeId: creative.beeswaxCreativeId,
-      error,
-    });
-  }
-  if (creative.assetKey.startsWith(creativeAssetPrefix(agencyId, creative.bgCreativeId))) {
-    await deps.storage.remove(creative.assetKey).catch((error: unknown) => {
-      deps.log.warn('could not remove a replaced creative asset', { key: creative.assetKey, error });
-    });
-  }
+  await clearAwayOldCreative(agencyId, creative, 'replaced', deps);
   return publicCreative(next, deps.storage);
 }
