@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { mp4Bytes, pngBytes } from '@bidgrid/lambdas/test-media';
 import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
+import { openCustomCampaign, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
 
 /**
  * A display and a video campaign created end to end, as a person does it (001 §2, §4): the Custom
@@ -13,22 +14,12 @@ import { expect, expectAccessible, signIn, test } from './fixtures';
 const ACME = 'bgAdvertiser-demo-acme';
 
 const file = (name: string, mimeType: string, bytes: Uint8Array) => ({ name, mimeType, buffer: Buffer.from(bytes) });
-const stepHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 2, name, exact: true });
 /** The wizard's own Next: the last on the page (the ad group form's inner Next comes before it). */
 const wizardNext = (page: Page): Locator => page.getByRole('button', { name: 'Next', exact: true }).last();
 
-/** Checks a Chakra checkbox or radio by its drawn control, as a person clicks it. */
-async function pick(input: Locator): Promise<void> {
-  await input.locator('xpath=..').click();
-  await expect(input).toBeChecked();
-}
-
 /** From the sidebar's Custom Campaign to the Campaign Details step, with the given layers. */
 async function startCustomCampaign(page: Page, layers: readonly RegExp[]): Promise<void> {
-  await signIn(page, 'demo');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Custom Campaign' }).click();
-  await expect(page).toHaveURL(/\/campaigns\/create\/custom$/);
+  await openCustomCampaign(page);
   for (const layer of layers) await pick(page.getByRole('checkbox', { name: layer }));
   await page.getByRole('button', { name: 'Get Started' }).click();
   await expect(stepHeading(page, 'Select Advertiser')).toBeVisible();
@@ -97,15 +88,7 @@ test('a display campaign for one matched company, with its uploaded banner', asy
 
   // Target Companies: one of two domains matches, so one line item.
   await expect(stepHeading(page, 'Target Companies')).toBeVisible();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload CSV' }).click();
-  await (
-    await chooser
-  ).setFiles({
-    name: 'targets.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('bluepeaklogistics.com\nnobody-here.example\n'),
-  });
+  await uploadTargetsCsv(page, 'bluepeaklogistics.com\nnobody-here.example\n');
   await expect(page.getByText('1 of 2 domains matched, 1 included')).toBeVisible();
   await wizardNext(page).click();
   await fillLandingPage(page, 'https://acmerobotics.example/winter');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
+import { openCustomCampaign, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
 
 /**
  * The campaign wizard (001 §2, §4, §5) as a person uses it, against the seeded demo world: Acme
@@ -28,17 +29,18 @@ function isoDay(offset: number): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
-const stepHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 2, name, exact: true });
 const stepsNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Campaign steps' });
 const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
-/**
- * Checks a Chakra checkbox or radio as a person does: by its visible label (the input itself sits
- * under the drawn control, which takes the pointer).
- */
-const pick = async (input: Locator): Promise<void> => {
-  await input.locator('xpath=..').click();
-  await expect(input).toBeChecked();
-};
+
+/** The stepper of a flow with the Target Companies layer, sorted. */
+const COMPANY_STEPS = [
+  '1. Select Advertiser',
+  '2. Campaign Details',
+  '3. Target Companies',
+  '4. Landing Page',
+  '5. Ad Group',
+  '6. Summary',
+];
 
 /** The gate toast (an error toast is an alert) with its text. */
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
@@ -46,10 +48,7 @@ const toast = (page: Page, text: string): Locator => page.getByRole('alert').fil
 test('custom campaign: the seven layers, then every gate message up to the Ad Group step; a reload keeps the draft', async ({
   page,
 }) => {
-  await signIn(page, 'demo');
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Custom Campaign' }).click();
-  await expect(page).toHaveURL(/\/campaigns\/create\/custom$/);
+  await openCustomCampaign(page);
 
   // The Custom page: seven layers, those without a screen yet disabled with their hint.
   await expect(
@@ -67,14 +66,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await page.getByRole('button', { name: 'Get Started' }).click();
 
   // The stepper, sorted, with Back on the first step.
-  await expect(stepsNav(page).getByRole('listitem')).toHaveText([
-    '1. Select Advertiser',
-    '2. Campaign Details',
-    '3. Target Companies',
-    '4. Landing Page',
-    '5. Ad Group',
-    '6. Summary',
-  ]);
+  await expect(stepsNav(page).getByRole('listitem')).toHaveText(COMPANY_STEPS);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('customCampaignType'))).toBe('companyIps');
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
 
@@ -136,15 +128,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(stepHeading(page, 'Target Companies')).toBeVisible();
   await next(page);
   await expect(toast(page, GATE.companies)).toBeVisible();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload CSV' }).click();
-  await (
-    await chooser
-  ).setFiles({
-    name: 'targets.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('domain\nbluepeaklogistics.com\nnobody-here.example\n'),
-  });
+  await uploadTargetsCsv(page, 'domain\nbluepeaklogistics.com\nnobody-here.example\n');
   await expect(page.getByText('1 of 2 domains matched, 1 included')).toBeVisible();
   await next(page);
 
@@ -182,14 +166,7 @@ test('ABM flow: the CSV confirmation without a CRM connection, and a step opens 
   await page.getByRole('button', { name: 'Create: Dynamic Account-Based Advertising' }).click();
   await expect(page).toHaveURL(/\/campaigns\/create\/managed$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dynamic Account-Based Advertising' })).toBeVisible();
-  await expect(stepsNav(page).getByRole('listitem')).toHaveText([
-    '1. Select Advertiser',
-    '2. Campaign Details',
-    '3. Target Companies',
-    '4. Landing Page',
-    '5. Ad Group',
-    '6. Summary',
-  ]);
+  await expect(stepsNav(page).getByRole('listitem')).toHaveText(COMPANY_STEPS);
   // Nothing is done yet: no later step can be opened.
   await expect(stepsNav(page).getByRole('button')).toHaveCount(0);
 

@@ -1,13 +1,12 @@
-import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { ZAdGroup, type TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZCampaign, type TCampaign, type TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
-import { ZCreative, type TCreative } from '@bidgrid/shared/entities/creative.schema';
 import {
   LINE_ITEM_METRICS,
   ZLineItem,
   type TLineItem,
   type TLineItemReport,
 } from '@bidgrid/shared/entities/line-item.schema';
+
+export { makeAdGroup, makeAdvertiser, makeCreative } from '@/test/entity-fixtures';
 
 /**
  * Entities as the API sends them, checked against the contract so the tests never drift from it.
@@ -81,61 +80,6 @@ export function makeLineItem(overrides: Partial<TLineItem> = {}): TLineItem {
     fromFile: false,
     domain: 'globex.example',
     lineItemReports: [makeLineItemReport(id, { impressions: 1000, clicks: 7, conversions: 1, spend: 12.5 })],
-    ...overrides,
-  });
-}
-
-export function makeAdGroup(overrides: Partial<TAdGroup> = {}): TAdGroup {
-  return ZAdGroup.parse({
-    adGroupId: 'bg-ad-group-spring',
-    bgAdvertiserId: 'bgAdvertiser-acme',
-    bgCampaignId: 'bg-campaign-spring',
-    createdBy: 'demo',
-    name: 'Spring banners',
-    adGroupType: 'image',
-    createdAt: '2026-01-02T10:00:00.000Z',
-    ...overrides,
-  });
-}
-
-export function makeCreative(overrides: Partial<TCreative> = {}): TCreative {
-  return ZCreative.parse({
-    bgCreativeId: 'bgCreative-leaderboard',
-    beeswaxCreativeId: 801,
-    adGroupId: 'bg-ad-group-spring',
-    bgAdvertiserId: 'bgAdvertiser-acme',
-    name: 'leaderboard.png',
-    height: 90,
-    width: 728,
-    creativeType: 'image/png',
-    creativeSrc: 'https://assets.example/leaderboard.png',
-    size: 42_000,
-    createdAt: '2026-01-02T10:05:00.000Z',
-    click_url: 'https://acme.example/spring',
-    creativeReports: [
-      { ctr: 0.5, impressions: 2000, clicks: 10, video_completes: null, video_midpoints: null, video_plays: null },
-    ],
-    ...overrides,
-  });
-}
-
-export function makeAdvertiser(overrides: Partial<TAdvertiser> = {}): TAdvertiser {
-  return ZAdvertiser.parse({
-    bgAdvertiserId: 'bgAdvertiser-acme',
-    beeswaxAdvertiserId: 101,
-    name: 'Acme Outdoor',
-    createdBy: 'demo',
-    createdAt: '2024-05-06T10:00:00.000Z',
-    domain: 'acme.example',
-    address_1: '1 Main Street',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    parentAgencyId: 'bgAgency-demo',
-    category: 'IAB3',
-    hubspot_authed: false,
-    hubspot_portal_id: null,
-    paymentMethod: null,
     ...overrides,
   });
 }

@@ -1,51 +1,32 @@
+import { ZAdGroupTemplate, type TAdGroup, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { ZCreativeTemplate, type TCreative, type TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
 import {
-  ZAdGroup,
-  ZAdGroupTemplate,
-  type TAdGroup,
-  type TAdGroupTemplate,
-} from '@bidgrid/shared/entities/ad-group.schema';
-import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import {
-  ZCreative,
-  ZCreativeTemplate,
-  type TCreative,
-  type TCreativeTemplate,
-} from '@bidgrid/shared/entities/creative.schema';
+  makeAdGroup as baseAdGroup,
+  makeAdvertiser as baseAdvertiser,
+  makeCreative as baseCreative,
+} from '@/test/entity-fixtures';
 
 /** Test data of the creatives feature, parsed by the shared schemas so a fixture is always a valid reply. */
-export function makeAdvertiser(overrides: Partial<TAdvertiser> = {}): TAdvertiser {
-  return ZAdvertiser.parse({
-    bgAdvertiserId: 'bgAdvertiser-acme',
+export const makeAdvertiser = (overrides: Partial<TAdvertiser> = {}): TAdvertiser =>
+  baseAdvertiser({
     beeswaxAdvertiserId: 42,
     name: 'Acme',
-    createdBy: 'demo',
     createdAt: '2026-01-01T09:00:00.000Z',
-    domain: 'acme.example',
     address_1: '1 Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    parentAgencyId: 'bgAgency-demo',
-    category: 'IAB3',
-    hubspot_authed: false,
-    hubspot_portal_id: null,
     paymentMethod: { card: { last4: '4242', brand: 'visa' } },
     ...overrides,
   });
-}
 
-export function makeAdGroup(overrides: Partial<TAdGroup> = {}): TAdGroup {
-  return ZAdGroup.parse({
+/** The ad group of the summer campaign (the Ad Group step's). */
+export const makeAdGroup = (overrides: Partial<TAdGroup> = {}): TAdGroup =>
+  baseAdGroup({
     adGroupId: 'bg-ad-group-summer',
-    bgAdvertiserId: 'bgAdvertiser-acme',
     bgCampaignId: 'bg-campaign-summer',
-    createdBy: 'demo',
     name: 'Summer banners',
-    adGroupType: 'image',
     createdAt: '2026-11-26T10:00:00.000Z',
     ...overrides,
   });
-}
 
 export function makeAdGroupTemplate(overrides: Partial<TAdGroupTemplate> = {}): TAdGroupTemplate {
   return ZAdGroupTemplate.parse({
@@ -75,20 +56,18 @@ export function makeCreativeTemplate(overrides: Partial<TCreativeTemplate> = {})
   });
 }
 
-export function makeCreative(overrides: Partial<TCreative> = {}): TCreative {
-  return ZCreative.parse({
+/** A 300x250 creative of the summer ad group, without reports. */
+export const makeCreative = (overrides: Partial<TCreative> = {}): TCreative =>
+  baseCreative({
     bgCreativeId: 'bgCreative-banner',
-    beeswaxCreativeId: 801,
     adGroupId: 'bg-ad-group-summer',
-    bgAdvertiserId: 'bgAdvertiser-acme',
     name: 'banner.png',
     height: 250,
     width: 300,
-    creativeType: 'image/png',
     creativeSrc: 'https://assets.example/banner.png',
     size: 1_000,
     createdAt: '2026-11-26T10:05:00.000Z',
     click_url: 'https://acme.example/summer',
+    creativeReports: [],
     ...overrides,
   });
-}

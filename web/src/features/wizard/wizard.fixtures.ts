@@ -1,34 +1,22 @@
-import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { ZCampaign, type TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import { makeAdvertiser as baseAdvertiser } from '@/test/entity-fixtures';
 
-/** An advertiser as the API sends it (checked against the contract). */
-export function makeAdvertiser(overrides: Partial<TAdvertiser> = {}): TAdvertiser {
-  return ZAdvertiser.parse({
-    bgAdvertiserId: 'bgAdvertiser-acme',
-    beeswaxAdvertiserId: 101,
+/** An advertiser with a saved card, as the API sends it (checked against the contract). */
+export const makeAdvertiser = (overrides: Partial<TAdvertiser> = {}): TAdvertiser =>
+  baseAdvertiser({
     name: 'Acme Robotics',
-    createdBy: 'demo',
     createdAt: '2026-01-06T10:00:00.000Z',
-    domain: 'acme.example',
-    address_1: '1 Main Street',
-    address_2: '',
     city: 'Austin',
     state: 'TX',
     zip: '78701',
-    phone: '+1 555 010 0100',
-    parentAgencyId: 'bgAgency-demo',
-    category: 'IAB3',
-    hubspot_authed: false,
-    hubspot_portal_id: null,
     paymentMethod: { card: { last4: '4242', brand: 'visa' } },
     advertiser_card_name: 'Acme Visa',
-    billingEmail: null,
     ...overrides,
   });
-}
 
 /** A campaign as `campaignCreated` answers it. */
 export function makeCampaign(overrides: Partial<TCampaign> = {}): TCampaign {

@@ -1,28 +1,22 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import {
   createAdGroup,
   deleteAdGroup,
   listAdGroupsByCampaign,
-  listAdGroupTemplates,
 } from '@bidgrid/shared/api/operations/adgroup.operations';
 import {
-  createCreative,
   deleteCreative,
-  getCreativeUploadUrl,
   listCreativesByAdGroup,
   listCreativeTemplatesByAdGroupTemplate,
   updateCreativesLandingPage,
-  uploadCreative,
 } from '@bidgrid/shared/api/operations/creative.operations';
 import { getCreativesDailyReport, getCreativesReport } from '@bidgrid/shared/api/operations/report.operations';
-import type { TAdGroup, TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
-import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
+import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+import { CREATIVE_TEMPLATES_JOIN, CREATIVES_JOIN } from '@/lib/api/ad-group-calls';
 import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { sortedJoin, useOperationPages, useReadAllPages } from '@/lib/api/use-operation-pages';
-import { skipToken } from '@/lib/api/use-operation-query';
-import type { TCreativeCalls } from '@/lib/creative-upload/creative-makers';
 import { replaceAdGroup, type TReplacementDeps, type TReplacementStep } from '../replace-ad-group';
 
 /**
@@ -38,29 +32,14 @@ export const AD_GROUP_REPLACED = {
 } as const satisfies CacheEffects;
 
 // The lists come a page at a time (issue 9 §6); each is read whole, joined in the order the server sorts
-// each page by (newest first; creative templates by name).
+// each page by (newest first).
 const AD_GROUPS_JOIN = sortedJoin<TAdGroup>(compareNewestFirst);
-const TEMPLATES_JOIN = sortedJoin<TAdGroupTemplate>(compareNewestFirst);
-const CREATIVE_TEMPLATES_JOIN = sortedJoin<TCreativeTemplate>(compareByName);
-const CREATIVES_JOIN = sortedJoin<TCreative>(compareNewestFirst);
 
 /** 000 §7 GET /adGroups/adgroupbybgcampaignid/{id}: the campaign's ad groups, newest first. */
 export const useAdGroups = (bgCampaignId: string) =>
   useOperationPages(listAdGroupsByCampaign, { params: { id: bgCampaignId } }, { join: AD_GROUPS_JOIN });
 
-/** 001 §7 GET /adgroups/templates/{advertiserId}: the templates the replacement modal offers; none while null. */
-export const useAdGroupTemplates = (advertiserId: string | null) =>
-  useOperationPages(listAdGroupTemplates, advertiserId ? { params: { advertiserId } } : skipToken, {
-    join: TEMPLATES_JOIN,
-  });
-
-/** 001 §7 GET /creatives/templates/creativesbyadgroupid/{id}: a template's creatives; none while null. */
-export const useCreativeTemplates = (adGroupTemplateId: string | null) =>
-  useOperationPages(
-    listCreativeTemplatesByAdGroupTemplate,
-    adGroupTemplateId ? { params: { id: adGroupTemplateId } } : skipToken,
-    { join: CREATIVE_TEMPLATES_JOIN },
-  );
+export { useAdGroupTemplates, useCreativeCalls, useCreativeTemplates } from '@/lib/api/ad-group-calls';
 
 /**
  * Every creative template of an ad-group template, read when the user replaces an ad group with it (the
@@ -71,24 +50,6 @@ export const useReadCreativeTemplates = () =>
 
 /** 000 §7 PUT /creatives/updateLandingPage: the landing page of every creative of an ad group. */
 export const useUpdateLandingPage = () => useOperationMutation(updateCreativesLandingPage, LANDING_PAGE_CHANGED);
-
-/**
- * The calls that make the creatives of a new ad group, for the makers (`creative-makers.ts`). They change
- * nothing on screen by themselves: the replacement reloads once it is done.
- */
-export function useCreativeCalls(): TCreativeCalls {
-  const { mutate: uploadUrl } = useOperationMutation(getCreativeUploadUrl);
-  const { mutate: upload } = useOperationMutation(uploadCreative);
-  const { mutate: create } = useOperationMutation(createCreative);
-  return useMemo(
-    () => ({
-      uploadUrl: (query) => uploadUrl({ query }),
-      uploadCreative: (body) => upload({ body }),
-      createCreative: (body) => create({ body }),
-    }),
-    [uploadUrl, upload, create],
-  );
-}
 
 /**
  * Replaces a campaign's ad group and creatives (`replaceAdGroup`, 000 §4, 001 §4) over the API, then

@@ -1,31 +1,16 @@
-import {
-  Alert,
-  Button,
-  chakra,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, chakra, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import { formatUsd } from '@bidgrid/shared/metrics/format';
 import {
   campaignDetailsSchema,
   campaignEditability,
-  estimatedBudget,
   type TCampaignDetails,
   type TCampaignDetailsInput,
 } from '@bidgrid/shared/validation/campaign-details.schema';
-import { toNumberInput } from '@bidgrid/shared/validation/fields';
+import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { toaster } from '@/lib/toaster';
 import { useUpdateCampaignDetails } from '../api/campaign-calls';
 import { EDIT_CAMPAIGN_DETAILS, errorText, updatedMessage } from '../campaign-messages';
@@ -114,12 +99,6 @@ export function EditCampaignDialog({
     mode: 'onChange',
     defaultValues: defaults,
   });
-  const dailyBudget = useWatch({ control, name: 'dailyBudget' });
-  const startDate = useWatch({ control, name: 'startDate' });
-  const endDate = useWatch({ control, name: 'endDate' });
-  const showInHubspot = useWatch({ control, name: 'showInHubspot' });
-  const budget = estimatedBudget(Number(toNumberInput(dailyBudget) ?? 0), startDate ?? '', endDate ?? '');
-
   const save = async (details: TCampaignDetails): Promise<void> => {
     setFailure(null);
     try {
@@ -192,81 +171,13 @@ export function EditCampaignDialog({
                       </Alert.Title>
                     </Alert.Root>
                   ) : null}
-                  <Field.Root invalid={Boolean(errors.name)} required disabled={disabled}>
-                    <Field.Label>Name</Field.Label>
-                    <Input {...register('name')} />
-                    <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root disabled={disabled}>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea rows={2} {...register('description')} />
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {/* Shown, never registered: the saved media type stays in the values (000 §5: it cannot change). */}
-                    <Field.Root readOnly>
-                      <Field.Label>Media Type</Field.Label>
-                      <Input readOnly value={defaults.mediaType === 'video' ? 'Video' : 'Display'} />
-                      <Field.HelperText>The media type cannot change.</Field.HelperText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(errors.dailyBudget)} required disabled={disabled}>
-                      <Field.Label>Daily Budget (USD)</Field.Label>
-                      <Input type="number" step="0.01" min="0" {...register('dailyBudget')} />
-                      <Field.ErrorText>{errors.dailyBudget?.message}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root
-                      invalid={Boolean(errors.startDate)}
-                      required
-                      disabled={disabled}
-                      // Read-only rather than disabled once started, so its value is still part of the form.
-                      readOnly={!editability.startDateEditable}
-                    >
-                      <Field.Label>Start Date</Field.Label>
-                      <Input type="date" {...register('startDate')} />
-                      {!editability.startDateEditable && !editability.readOnly ? (
-                        <Field.HelperText>The campaign has started: its start date stays.</Field.HelperText>
-                      ) : null}
-                      <Field.ErrorText>{errors.startDate?.message}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(errors.endDate)} required disabled={disabled}>
-                      <Field.Label>End Date</Field.Label>
-                      <Input type="date" {...register('endDate')} />
-                      <Field.ErrorText>{errors.endDate?.message}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(errors.maxBid)} required disabled={disabled}>
-                      <Field.Label>Max Bid (USD)</Field.Label>
-                      <Input type="number" step="0.01" min="0" {...register('maxBid')} />
-                      <Field.ErrorText>{errors.maxBid?.message}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root readOnly>
-                      <Field.Label>Estimated Budget</Field.Label>
-                      <Input readOnly value={formatUsd(budget)} aria-describedby={undefined} />
-                      <Field.HelperText>Daily budget times the days between start and end.</Field.HelperText>
-                    </Field.Root>
-                  </SimpleGrid>
-                  <Controller
-                    control={control}
-                    name="showInHubspot"
-                    render={({ field }) => (
-                      <Checkbox.Root
-                        colorPalette="blue"
-                        checked={Boolean(field.value)}
-                        onCheckedChange={(details) => field.onChange(details.checked === true)}
-                        disabled={disabled}
-                      >
-                        <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                        <Checkbox.Control />
-                        <Checkbox.Label>Sales Enabled Campaign</Checkbox.Label>
-                      </Checkbox.Root>
-                    )}
+                  <CampaignDetailsFields
+                    form={{ register, control, errors }}
+                    disabled={disabled}
+                    lockedMediaType={defaults.mediaType === 'video' ? 'video' : 'display'}
+                    startDateLocked={!editability.startDateEditable}
+                    startDateNote={!editability.startDateEditable && !editability.readOnly}
                   />
-                  {showInHubspot ? (
-                    <Field.Root invalid={Boolean(errors.maxCompanies)} disabled={disabled}>
-                      <Field.Label>Max Companies</Field.Label>
-                      <Input type="number" min="0" step="1" {...register('maxCompanies')} />
-                      <Field.HelperText>Empty or 0 means no limit.</Field.HelperText>
-                      <Field.ErrorText>{errors.maxCompanies?.message}</Field.ErrorText>
-                    </Field.Root>
-                  ) : null}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

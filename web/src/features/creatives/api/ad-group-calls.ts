@@ -7,21 +7,16 @@ import {
   listAdGroupTemplates,
 } from '@bidgrid/shared/api/operations/adgroup.operations';
 import {
-  createCreative,
   createCreativeTemplate,
   deleteCreative,
-  getCreativeUploadUrl,
   listCreativesByAdGroup,
   listCreativeTemplatesByAdGroupTemplate,
-  uploadCreative,
 } from '@bidgrid/shared/api/operations/creative.operations';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
-import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+import { CREATIVE_TEMPLATES_JOIN, CREATIVES_JOIN, useCreativeCalls } from '@/lib/api/ad-group-calls';
 import { ApiError } from '@/lib/api/api-client';
 import type { CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
-import { sortedJoin, useOperationPages, useReadAllPages } from '@/lib/api/use-operation-pages';
+import { useOperationPages, useReadAllPages } from '@/lib/api/use-operation-pages';
 import { skipToken } from '@/lib/api/use-operation-query';
 import type { TPipelineCalls } from '../ad-group-pipeline';
 
@@ -30,29 +25,11 @@ export const TEMPLATE_SAVED = {
   refreshes: [listAdGroupTemplates, listCreativeTemplatesByAdGroupTemplate],
 } as const satisfies CacheEffects;
 
-// The lists come a page at a time (issue 9 §6); each is read whole, joined in the order the server sorts
-// each page by (newest first; creative templates by name).
-const TEMPLATES_JOIN = sortedJoin<TAdGroupTemplate>(compareNewestFirst);
-const CREATIVE_TEMPLATES_JOIN = sortedJoin<TCreativeTemplate>(compareByName);
-const CREATIVES_JOIN = sortedJoin<TCreative>(compareNewestFirst);
-
 /** 000 §7 GET /advertiser/agency/{agencyId}: the agency's advertisers for the Advertiser select; none while null. */
 export const useAdvertiserChoices = (agencyId: string | null) =>
   useOperationPages(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
 
-/** 001 §7 GET /adgroups/templates/{advertiserId}: the Saved AdGroups table; none while null. */
-export const useAdGroupTemplates = (advertiserId: string | null) =>
-  useOperationPages(listAdGroupTemplates, advertiserId ? { params: { advertiserId } } : skipToken, {
-    join: TEMPLATES_JOIN,
-  });
-
-/** 001 §7 GET /creatives/templates/creativesbyadgroupid/{id}: an expanded row's creatives; none while null. */
-export const useCreativeTemplates = (adGroupTemplateId: string | null) =>
-  useOperationPages(
-    listCreativeTemplatesByAdGroupTemplate,
-    adGroupTemplateId ? { params: { id: adGroupTemplateId } } : skipToken,
-    { join: CREATIVE_TEMPLATES_JOIN },
-  );
+export { useAdGroupTemplates, useCreativeTemplates } from '@/lib/api/ad-group-calls';
 
 /**
  * The calls of the ad-group pipeline (`runAdGroupPipeline`). Whole lists are read at the moment the
@@ -62,9 +39,7 @@ export function usePipelineCalls(): TPipelineCalls {
   const { mutate: makeAdGroup } = useOperationMutation(createAdGroup);
   const { mutate: makeTemplate } = useOperationMutation(createAdGroupTemplate, TEMPLATE_SAVED);
   const { mutate: makeCreativeTemplate } = useOperationMutation(createCreativeTemplate, TEMPLATE_SAVED);
-  const { mutate: uploadUrl } = useOperationMutation(getCreativeUploadUrl);
-  const { mutate: upload } = useOperationMutation(uploadCreative);
-  const { mutate: copy } = useOperationMutation(createCreative);
+  const creativeCalls = useCreativeCalls();
   const { mutate: removeAdGroup } = useOperationMutation(deleteAdGroup);
   const { mutate: removeCreative } = useOperationMutation(deleteCreative);
   const readCreatives = useReadAllPages(listCreativesByAdGroup, { join: CREATIVES_JOIN });
@@ -76,9 +51,7 @@ export function usePipelineCalls(): TPipelineCalls {
       createAdGroup: (body) => makeAdGroup({ body }),
       createAdGroupTemplate: (body) => makeTemplate({ body }),
       createCreativeTemplate: (body) => makeCreativeTemplate({ body }),
-      uploadUrl: (query) => uploadUrl({ query }),
-      uploadCreative: (body) => upload({ body }),
-      createCreative: (body) => copy({ body }),
+      ...creativeCalls,
       listCreatives: (id) => readCreatives({ params: { id } }),
       listCreativeTemplates: (id) => readCreativeTemplates({ params: { id } }),
       deleteAdGroup: (adGroupId) => removeAdGroup({ body: { adGroupId } }),
@@ -89,9 +62,7 @@ export function usePipelineCalls(): TPipelineCalls {
       makeAdGroup,
       makeTemplate,
       makeCreativeTemplate,
-      uploadUrl,
-      upload,
-      copy,
+      creativeCalls,
       readCreatives,
       readCreativeTemplates,
       removeAdGroup,

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { useSession } from '@/lib/session/session-context';
 import { useCampaignTemplates, useWizardAdvertisers } from '../api/wizard-calls';
-import { CampaignWizard } from '../components/campaign-wizard';
+import { ChosenStepsWizard } from '../components/chosen-steps-wizard';
 import { useDraftStore } from '../draft-store';
 import { draftFromTemplate } from '../template-seed';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
@@ -27,16 +27,7 @@ export function Component() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   if (store.steps.length > 0) {
-    return (
-      <CampaignWizard
-        flow="fromTemplate"
-        title="Create Campaign From Template"
-        store={store}
-        steps={store.steps}
-        nonLinear={false}
-        onBack={() => store.setSteps([])}
-      />
-    );
+    return <ChosenStepsWizard flow="fromTemplate" title="Create Campaign From Template" store={store} />;
   }
 
   const list = templates.data ?? [];

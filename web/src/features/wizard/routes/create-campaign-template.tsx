@@ -1,9 +1,4 @@
-import { useNavigate } from 'react-router-dom';
-import { paths } from '@/config/paths';
-import { CampaignWizard, useStepAvailability } from '../components/campaign-wizard';
-import { TargetingLayersPage } from '../components/targeting-layers-page';
-import { useDraftStore } from '../draft-store';
-import { stepsWithLayers } from '../wizard-flow';
+import { LayersThenWizard } from '../components/chosen-steps-wizard';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 /**
@@ -11,31 +6,5 @@ import { WIZARD_MESSAGES as W } from '../wizard-messages';
  * wizard with 'Campaign Template Details', ending with 'Create Template'.
  */
 export function Component() {
-  const navigate = useNavigate();
-  const store = useDraftStore();
-  const available = useStepAvailability();
-
-  if (store.steps.length === 0) {
-    return (
-      <TargetingLayersPage
-        heading={W.templateHeading}
-        available={available}
-        onBack={() => navigate(paths.dashboard.getHref())}
-        onStart={(layers) => {
-          store.setProgress(() => ({ active: null, done: [] }));
-          store.setSteps(stepsWithLayers('createTemplate', layers));
-        }}
-      />
-    );
-  }
-  return (
-    <CampaignWizard
-      flow="createTemplate"
-      title="Create Campaign Template"
-      store={store}
-      steps={store.steps}
-      nonLinear={false}
-      onBack={() => store.setSteps([])}
-    />
-  );
+  return <LayersThenWizard flow="createTemplate" heading={W.templateHeading} title="Create Campaign Template" />;
 }

@@ -1,10 +1,6 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { CUSTOM_CAMPAIGN_TYPE_COMPANY_IPS, STORAGE_KEYS } from '@bidgrid/shared/constants';
-import { paths } from '@/config/paths';
-import { CampaignWizard, useStepAvailability } from '../components/campaign-wizard';
-import { TargetingLayersPage } from '../components/targeting-layers-page';
-import { useDraftStore } from '../draft-store';
-import { stepsWithLayers } from '../wizard-flow';
+import { LayersThenWizard } from '../components/chosen-steps-wizard';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 import { titleFromState } from './route-title';
 
@@ -15,36 +11,18 @@ import { titleFromState } from './route-title';
  */
 export function Component() {
   const location = useLocation();
-  const navigate = useNavigate();
-  const store = useDraftStore();
-  const available = useStepAvailability();
-
-  if (store.steps.length === 0) {
-    return (
-      <TargetingLayersPage
-        heading={W.customHeading}
-        available={available}
-        onBack={() => navigate(paths.dashboard.getHref())}
-        onStart={(layers) => {
-          if (layers.includes('target companies')) {
-            localStorage.setItem(STORAGE_KEYS.customCampaignType, CUSTOM_CAMPAIGN_TYPE_COMPANY_IPS);
-          } else {
-            localStorage.removeItem(STORAGE_KEYS.customCampaignType);
-          }
-          store.setProgress(() => ({ active: null, done: [] }));
-          store.setSteps(stepsWithLayers('custom', layers));
-        }}
-      />
-    );
-  }
   return (
-    <CampaignWizard
+    <LayersThenWizard
       flow="custom"
+      heading={W.customHeading}
       title={titleFromState(location.state, 'Custom Campaign')}
-      store={store}
-      steps={store.steps}
-      nonLinear={false}
-      onBack={() => store.setSteps([])}
+      onLayersChosen={(layers) => {
+        if (layers.includes('target companies')) {
+          localStorage.setItem(STORAGE_KEYS.customCampaignType, CUSTOM_CAMPAIGN_TYPE_COMPANY_IPS);
+        } else {
+          localStorage.removeItem(STORAGE_KEYS.customCampaignType);
+        }
+      }}
     />
   );
 }

@@ -1,9 +1,8 @@
-import { chakra, Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { chakra, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import { formatUsd } from '@bidgrid/shared/metrics/format';
 import {
   campaignDetailsSchema,
   estimatedBudget,
@@ -11,6 +10,7 @@ import {
   type TCampaignDetailsInput,
 } from '@bidgrid/shared/validation/campaign-details.schema';
 import { toNumberInput } from '@bidgrid/shared/validation/fields';
+import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { isTemplateFlow } from '../wizard-flow';
 
@@ -156,12 +156,6 @@ export function CampaignDetailsStep({
     return () => setNextHandler(null);
   }, [handleSubmit, setNextHandler, updateDraft]);
 
-  const dailyBudget = useWatch({ control, name: 'dailyBudget' });
-  const startDate = useWatch({ control, name: 'startDate' });
-  const endDate = useWatch({ control, name: 'endDate' });
-  const showInHubspot = useWatch({ control, name: 'showInHubspot' });
-  const budget = estimatedBudget(Number(toNumberInput(dailyBudget) ?? 0), startDate ?? '', endDate ?? '');
-
   return (
     <chakra.form noValidate aria-label="Campaign details" onSubmit={(event) => event.preventDefault()}>
       <Stack gap="4">
@@ -172,80 +166,7 @@ export function CampaignDetailsStep({
             <Field.ErrorText>{errors.templateName?.message}</Field.ErrorText>
           </Field.Root>
         ) : null}
-        <Field.Root invalid={Boolean(errors.name)} required disabled={busy}>
-          <Field.Label>Name</Field.Label>
-          <Input {...register('name')} />
-          <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root disabled={busy}>
-          <Field.Label>Description</Field.Label>
-          <Textarea rows={2} {...register('description')} />
-        </Field.Root>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root invalid={Boolean(errors.mediaType)} required disabled={busy}>
-            <Field.Label>Media Type</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('mediaType')}>
-                <option value="">Select media type</option>
-                <option value="display">Display</option>
-                <option value="video">Video</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{errors.mediaType?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.dailyBudget)} required disabled={busy}>
-            <Field.Label>Daily Budget (USD)</Field.Label>
-            <Input type="number" step="0.01" min="0" {...register('dailyBudget')} />
-            <Field.ErrorText>{errors.dailyBudget?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.startDate)} required disabled={busy}>
-            <Field.Label>Start Date</Field.Label>
-            <Input type="date" {...register('startDate')} />
-            <Field.ErrorText>{errors.startDate?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.endDate)} required disabled={busy}>
-            <Field.Label>End Date</Field.Label>
-            <Input type="date" {...register('endDate')} />
-            <Field.ErrorText>{errors.endDate?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.maxBid)} required disabled={busy}>
-            <Field.Label>Max Bid (USD)</Field.Label>
-            <Input type="number" step="0.01" min="0" {...register('maxBid')} />
-            <Field.ErrorText>{errors.maxBid?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root readOnly>
-            <Field.Label>Estimated Budget</Field.Label>
-            <Input readOnly value={formatUsd(budget)} />
-            <Field.HelperText>Daily budget times the days between start and end.</Field.HelperText>
-          </Field.Root>
-        </SimpleGrid>
-        <Controller
-          control={control}
-          name="showInHubspot"
-          render={({ field }) => (
-            <Checkbox.Root
-              colorPalette="blue"
-              checked={Boolean(field.value)}
-              onCheckedChange={(details) => field.onChange(details.checked === true)}
-              disabled={busy}
-            >
-              <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-              <Checkbox.Control />
-              <Checkbox.Label>Sales Enabled Campaign</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
-        {showInHubspot ? (
-          <Field.Root invalid={Boolean(errors.maxCompanies)} disabled={busy}>
-            <Field.Label>Max Companies</Field.Label>
-            <Input type="number" min="0" step="1" {...register('maxCompanies')} />
-            <Field.HelperText>
-              CRM users with company access can add and remove companies. Empty or 0 means no limit.
-            </Field.HelperText>
-            <Field.ErrorText>{errors.maxCompanies?.message}</Field.ErrorText>
-          </Field.Root>
-        ) : null}
+        <CampaignDetailsFields form={{ register, control, errors }} disabled={busy} />
       </Stack>
     </chakra.form>
   );
