@@ -1,0 +1,99 @@
+import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+
+/** [code, name] of the 50 US states and the District of Columbia (ISO 3166-2:US). */
+const US_REGIONS: ReadonlyArray<readonly [string, string]> = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+];
+
+/** [code, name] of the 10 Canadian provinces and 3 territories (ISO 3166-2:CA). */
+const CA_REGIONS: ReadonlyArray<readonly [string, string]> = [
+  ['AB', 'Alberta'],
+  ['BC', 'British Columbia'],
+  ['MB', 'Manitoba'],
+  ['NB', 'New Brunswick'],
+  ['NL', 'Newfoundland and Labrador'],
+  ['NT', 'Northwest Territories'],
+  ['NS', 'Nova Scotia'],
+  ['NU', 'Nunavut'],
+  ['ON', 'Ontario'],
+  ['PE', 'Prince Edward Island'],
+  ['QC', 'Quebec'],
+  ['SK', 'Saskatchewan'],
+  ['YT', 'Yukon'],
+];
+
+const byName = (a: readonly [string, string], b: readonly [string, string]): number => a[1].localeCompare(b[1], 'en');
+
+/**
+ * The regions of the State/Province step (001 §3 "Geo option"): the United States first, then
+ * Canada (the step's order, 001 §2), each by name. The key is the ISO 3166-2 code (`US-TX`), whose
+ * last part the campaign creation sends to the bidder as the region. A fixed list: the regions do
+ * not change between requests, so it is data, not a table.
+ */
+export const GEO_OPTIONS: readonly TGeoOption[] = [
+  ...[...US_REGIONS].sort(byName).map(([code, name]): TGeoOption => ({
+    key: `US-${code}`,
+    region_name: name,
+    country_code_2: 'US',
+    country_code_3: 'USA',
+  })),
+  ...[...CA_REGIONS].sort(byName).map(([code, name]): TGeoOption => ({
+    key: `CA-${code}`,
+    region_name: name,
+    country_code_2: 'CA',
+    country_code_3: 'CAN',
+  })),
+];
+
+/** The geo options served by `GET /api/geo/options`. */
+export const listGeoOptions = (): readonly TGeoOption[] => GEO_OPTIONS;
