@@ -19,6 +19,11 @@ export const featureSlots: TFeatureSlots = {
       default: module.TargetCompaniesStep,
     })),
   ),
+  stateProvincesStep: lazy(() =>
+    import('@/features/targeting/components/state-provinces-step').then((module) => ({
+      default: module.StateProvincesStep,
+    })),
+  ),
   createAdvertiserDialog: lazy(() =>
     import('@/features/advertisers/components/create-advertiser-slot').then((module) => ({
       default: module.CreateAdvertiserSlot,

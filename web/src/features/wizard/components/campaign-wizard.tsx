@@ -29,6 +29,7 @@ type TStepScreen = ComponentType<TWizardStepProps>;
 export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
   const adGroupStep = useFeatureSlot('adGroupStep');
   const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
+  const stateProvincesStep = useFeatureSlot('stateProvincesStep');
   return useMemo(
     () => ({
       'select advertiser': SelectAdvertiserStep,
@@ -37,9 +38,10 @@ export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
       'landing page': LandingPageStep,
       ...(adGroupStep ? { 'ad group page': adGroupStep } : {}),
       ...(targetCompaniesStep ? { 'target companies': targetCompaniesStep } : {}),
+      ...(stateProvincesStep ? { 'state provinces': stateProvincesStep } : {}),
       'summary page': SummaryStep,
     }),
-    [adGroupStep, targetCompaniesStep],
+    [adGroupStep, targetCompaniesStep, stateProvincesStep],
   );
 }
 
