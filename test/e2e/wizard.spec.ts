@@ -60,7 +60,8 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(page.getByRole('checkbox')).toHaveCount(7);
   await expect(page.getByRole('checkbox', { name: /^Company Domain/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Role \/ Title/ })).toBeDisabled();
-  await expect(page.getByText('(available with targeting layers)')).toHaveCount(6);
+  await expect(page.getByRole('checkbox', { name: /^Geography \(State \/ Province\)/ })).toBeEnabled();
+  await expect(page.getByText('(available with targeting layers)')).toHaveCount(5);
   await expectAccessible(page);
   await pick(page.getByRole('checkbox', { name: /^Company Domain/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();
