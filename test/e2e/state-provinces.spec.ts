@@ -27,7 +27,7 @@ test('the State / Province step: gate, select all per country, unchecking clears
   await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill('Regions e2e campaign');
   await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('1');
+  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
   await page.getByLabel('Start Date').fill(isoDay(1));
   await page.getByLabel('End Date').fill(isoDay(11));
   await next(page);
