@@ -1,4 +1,4 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -81,9 +81,9 @@ describe('State/Province step', () => {
     // Act
     await user.click(within(usa).getByRole('checkbox', { name: 'Select all USA' }));
 
-    // Assess
-    expect(within(usa).getByRole('checkbox', { name: 'Texas' })).toBeChecked();
-    expect(within(usa).getByRole('checkbox', { name: 'Utah' })).toBeChecked();
+    // Assess: the boxes follow the draft a render later, hence the waits.
+    await waitFor(() => expect(within(usa).getByRole('checkbox', { name: 'Texas' })).toBeChecked());
+    await waitFor(() => expect(within(usa).getByRole('checkbox', { name: 'Utah' })).toBeChecked());
     expect(within(section('CAN')).getByRole('checkbox', { name: 'Ontario' })).not.toBeChecked();
     expect(new Set(state.draft.selectedGeoTargetOptions)).toEqual(new Set(['USA_ALL', 'US-TX', 'US-UT']));
     expect(state.draft.geoTargetOptions).toEqual(OPTIONS);
@@ -96,12 +96,14 @@ describe('State/Province step', () => {
     const { state } = renderStep();
     const can = await screen.findByRole('region', { name: 'CAN' });
     await user.click(within(can).getByRole('checkbox', { name: 'Select all CAN' }));
+    await waitFor(() => expect(within(can).getByRole('checkbox', { name: 'Quebec' })).toBeChecked());
 
     // Act
     await user.click(within(can).getByRole('checkbox', { name: 'Quebec' }));
 
     // Assess
-    expect(within(can).getByRole('checkbox', { name: 'Select all CAN' })).not.toBeChecked();
+    await waitFor(() => expect(within(can).getByRole('checkbox', { name: 'Select all CAN' })).not.toBeChecked());
+    await waitFor(() => expect(within(can).getByRole('checkbox', { name: 'Quebec' })).not.toBeChecked());
     expect(within(can).getByRole('checkbox', { name: 'Ontario' })).toBeChecked();
     expect(state.draft.selectedGeoTargetOptions).toEqual(['CA-ON']);
   });
