@@ -26,6 +26,8 @@ export interface TFeatureSlots {
   readonly adGroupStep: ComponentType<TWizardStepProps> | null;
   /** The wizard's Target Companies step (001 §2), built by the targeting feature. */
   readonly targetCompaniesStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's Zip Codes step (001 §2), built by the targeting feature. */
+  readonly zipCodesStep: ComponentType<TWizardStepProps> | null;
   /** The Create Advertiser dialog, opened by 'Create New' on the Select Advertiser step. */
   readonly createAdvertiserDialog: ComponentType<TCreateAdvertiserSlotProps> | null;
 }
@@ -34,6 +36,7 @@ export const FeatureSlotsContext = createContext<TFeatureSlots>({
   campaignsDashboard: null,
   adGroupStep: null,
   targetCompaniesStep: null,
+  zipCodesStep: null,
   createAdvertiserDialog: null,
 });
 

@@ -29,6 +29,7 @@ type TStepScreen = ComponentType<TWizardStepProps>;
 export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
   const adGroupStep = useFeatureSlot('adGroupStep');
   const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
+  const zipCodesStep = useFeatureSlot('zipCodesStep');
   return useMemo(
     () => ({
       'select advertiser': SelectAdvertiserStep,
@@ -37,9 +38,10 @@ export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
       'landing page': LandingPageStep,
       ...(adGroupStep ? { 'ad group page': adGroupStep } : {}),
       ...(targetCompaniesStep ? { 'target companies': targetCompaniesStep } : {}),
+      ...(zipCodesStep ? { 'zip codes': zipCodesStep } : {}),
       'summary page': SummaryStep,
     }),
-    [adGroupStep, targetCompaniesStep],
+    [adGroupStep, targetCompaniesStep, zipCodesStep],
   );
 }
 

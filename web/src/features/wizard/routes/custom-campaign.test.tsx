@@ -18,6 +18,7 @@ const slots: TFeatureSlots = {
   campaignsDashboard: null,
   adGroupStep: null,
   targetCompaniesStep: (_props: TWizardStepProps) => <p>Target companies screen</p>,
+  zipCodesStep: null,
   createAdvertiserDialog: null,
 };
 

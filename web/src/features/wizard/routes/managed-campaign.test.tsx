@@ -37,6 +37,7 @@ const slots: TFeatureSlots = {
   campaignsDashboard: null,
   adGroupStep: null,
   targetCompaniesStep: FakeTargetCompanies,
+  zipCodesStep: null,
   createAdvertiserDialog: null,
 };
 
