@@ -24,6 +24,9 @@ export const featureSlots: TFeatureSlots = {
       default: module.StateProvincesStep,
     })),
   ),
+  zipCodesStep: lazy(() =>
+    import('@/features/targeting/components/zip-codes-step').then((module) => ({ default: module.ZipCodesStep })),
+  ),
   createAdvertiserDialog: lazy(() =>
     import('@/features/advertisers/components/create-advertiser-slot').then((module) => ({
       default: module.CreateAdvertiserSlot,

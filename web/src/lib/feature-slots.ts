@@ -28,6 +28,8 @@ export interface TFeatureSlots {
   readonly targetCompaniesStep: ComponentType<TWizardStepProps> | null;
   /** The wizard's State/Province step (001 §2), built by the targeting feature. */
   readonly stateProvincesStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's Zip Codes step (001 §2), built by the targeting feature. */
+  readonly zipCodesStep: ComponentType<TWizardStepProps> | null;
   /** The Create Advertiser dialog, opened by 'Create New' on the Select Advertiser step. */
   readonly createAdvertiserDialog: ComponentType<TCreateAdvertiserSlotProps> | null;
 }
@@ -37,6 +39,7 @@ export const FeatureSlotsContext = createContext<TFeatureSlots>({
   adGroupStep: null,
   targetCompaniesStep: null,
   stateProvincesStep: null,
+  zipCodesStep: null,
   createAdvertiserDialog: null,
 });
 

@@ -1,6 +1,58 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import { copyText } from '@/lib/conversion-pixel';
+import { saveFile } from '@/lib/download-file';
+import { toaster } from '@/lib/toaster';
+import { ZipCodeEntry } from '../components/zip-code-entry';
 
-/** ZIP code targeting (spec 001 §2). Built in a later release; this route keeps its place in the table. */
+/** Ours: the name of the cleaned list's download. */
+export const ZIP_CODES_FILE = 'zip-codes.csv';
+/** Ours: after the list was copied, or when the clipboard refused it. */
+export const ZIP_CODES_COPIED = 'Zip codes copied to the clipboard.';
+export const ZIP_CODES_COPY_FAILED = 'The zip codes could not be copied. Please allow clipboard access.';
+
+/**
+ * Zip Codes (001 §2): there is no server store for ZIP lists (a campaign keeps its codes in its own
+ * targeting), so this page checks and cleans a list with the wizard's entry: typed or uploaded codes
+ * become one trimmed, de-duplicated list that can be copied or downloaded as a .csv (one code a line),
+ * ready for a campaign's Zip Codes step. Nothing is stored; leaving the page drops the list.
+ */
 export function Component() {
-  return <ComingSoonPage heading="Zip Codes" />;
+  const [codes, setCodes] = useState<readonly string[]>([]);
+
+  const copy = async (): Promise<void> => {
+    const copied = await copyText(codes.join('\n'));
+    toaster.create({
+      type: copied ? 'success' : 'error',
+      title: copied ? ZIP_CODES_COPIED : ZIP_CODES_COPY_FAILED,
+      duration: TOAST_MS.gate,
+      closable: true,
+    });
+  };
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Zip Codes
+      </Heading>
+      <Text color="fg.muted" maxW="3xl">
+        Enter zip codes or upload a .csv file to get a clean list: codes trimmed, blank entries dropped and duplicates
+        removed. Copy or download it for a campaign&apos;s Zip Codes step.
+      </Text>
+      <ZipCodeEntry codes={codes} onChange={(change) => setCodes((current) => change(current))} />
+      <HStack gap="3">
+        <Button variant="outline" disabled={codes.length === 0} onClick={() => void copy()}>
+          Copy List
+        </Button>
+        <Button
+          variant="outline"
+          disabled={codes.length === 0}
+          onClick={() => saveFile(new Blob([`${codes.join('\r\n')}\r\n`], { type: 'text/csv' }), ZIP_CODES_FILE)}
+        >
+          Download CSV
+        </Button>
+      </HStack>
+    </Stack>
+  );
 }

@@ -30,6 +30,7 @@ export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
   const adGroupStep = useFeatureSlot('adGroupStep');
   const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
   const stateProvincesStep = useFeatureSlot('stateProvincesStep');
+  const zipCodesStep = useFeatureSlot('zipCodesStep');
   return useMemo(
     () => ({
       'select advertiser': SelectAdvertiserStep,
@@ -39,9 +40,10 @@ export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
       ...(adGroupStep ? { 'ad group page': adGroupStep } : {}),
       ...(targetCompaniesStep ? { 'target companies': targetCompaniesStep } : {}),
       ...(stateProvincesStep ? { 'state provinces': stateProvincesStep } : {}),
+      ...(zipCodesStep ? { 'zip codes': zipCodesStep } : {}),
       'summary page': SummaryStep,
     }),
-    [adGroupStep, targetCompaniesStep, stateProvincesStep],
+    [adGroupStep, targetCompaniesStep, stateProvincesStep, zipCodesStep],
   );
 }
 

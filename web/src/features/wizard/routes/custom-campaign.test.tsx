@@ -19,6 +19,7 @@ const slots: TFeatureSlots = {
   adGroupStep: null,
   targetCompaniesStep: (_props: TWizardStepProps) => <p>Target companies screen</p>,
   stateProvincesStep: null,
+  zipCodesStep: null,
   createAdvertiserDialog: null,
 };
 

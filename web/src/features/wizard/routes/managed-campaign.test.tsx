@@ -38,6 +38,7 @@ const slots: TFeatureSlots = {
   adGroupStep: null,
   targetCompaniesStep: FakeTargetCompanies,
   stateProvincesStep: null,
+  zipCodesStep: null,
   createAdvertiserDialog: null,
 };
 
