@@ -89,6 +89,8 @@ export const SAMPLES: Record<string, SecuritySample> = {
     expect: 'no-leak',
   },
   listAdvertiserCategories: { expect: 'no-leak' },
+  // The regions of the State/Province step: the same list for everyone.
+  listGeoOptions: { expect: 'no-leak' },
   listAdvertiserBillingLogs: { params: { advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },
 
   // Invoices and billing logs: the body's username names the demo user, the token decides.
