@@ -5,12 +5,8 @@ import { openCustomCampaign, pick, stepHeading, uploadTargetsCsv } from './wizar
 /**
  * The campaign wizard (001 §2, §4, §5) as a person uses it, against the seeded demo world: Acme
  * Robotics has a saved card and no CRM connection, Northwind Analytics has no card.
- *
- * Not here, because their server handlers come with other parts of issue 11 (this branch answers
- * "not implemented" for them): the HubSpot pages of the Landing Page step, the templates list of
- * Create from template (its empty state is covered by the page's unit test), the Ad Group step's
- * pipeline and the creation itself (the Summary's unit test drives createCampaign over a fake
- * socket).
+ * Up to the Ad Group step; the Ad Group step and the creation itself are
+ * `campaign-creation.spec.ts`'s, the upload rules `ads-upload.spec.ts`'s.
  */
 
 const GATE = {

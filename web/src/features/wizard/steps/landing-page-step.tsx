@@ -60,18 +60,17 @@ export function LandingPageStep({ draft, updateDraft, setNextHandler, busy }: TW
   const [utmOpen, setUtmOpen] = useState(false);
   const landingPage = draft.landingPage;
 
-  // The pages found are part of the draft (001 §3 `foundHubspotPages`).
-  const pageIds = list.map((page) => page.id).join(',');
+  // The pages found are part of the draft (001 §3 `foundHubspotPages`); the same pages leave it as it is.
+  const found = pages.data;
   useEffect(() => {
-    if (pages.data === undefined) return;
-    const found = pages.data;
+    if (found === undefined) return;
+    const ids = found.map((page) => page.id).join(',');
     updateDraft((current) =>
-      current.foundHubspotPages.map((page) => page.id).join(',') === found.map((page) => page.id).join(',')
+      current.foundHubspotPages.map((page) => page.id).join(',') === ids
         ? current
         : { ...current, foundHubspotPages: found },
     );
-    // pageIds stands for the list's content.
-  }, [pageIds]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [found, updateDraft]);
 
   useEffect(() => {
     setNextHandler(async () => {
