@@ -1,14 +1,14 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TCreative, TCreativeForm } from '@bidgrid/shared/entities/creative.schema';
 import { toaster } from '@/lib/toaster';
-import type { TStepNextHandler, TStepOutcome, TWizardFlow } from '@/lib/wizard-step';
+import type { TStepOutcome, TWizardFlow } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { pngFile } from '@/test/media-files';
 import { demoAgency, fakeSession } from '@/test/render';
+import { stepHarness } from '@/test/step-harness';
 import {
   makeAdGroup,
   makeAdGroupTemplate,
@@ -81,37 +81,17 @@ function renderStep(
     'PUT /uploads/a-300x250.png': () => ({ status: 200, json: {} }),
     'PUT /uploads/b-300x250.png': () => ({ status: 200, json: {} }),
   });
-  const wizard: { draft: TCampaignDraft; next: TStepNextHandler | null } = {
+  const {
+    element,
+    state: wizard,
+    next,
+  } = stepHarness(AdGroupStep, {
     draft: options.draft ?? draftAtAdGroupStep(),
-    next: null,
-  };
-  function Wizard() {
-    const [draft, setDraft] = useState(wizard.draft);
-    return (
-      <AdGroupStep
-        draft={draft}
-        updateDraft={(change) =>
-          setDraft((current) => {
-            wizard.draft = change(current);
-            return wizard.draft;
-          })
-        }
-        flow={options.flow ?? 'managed'}
-        setNextHandler={(handler) => {
-          wizard.next = handler;
-        }}
-        busy={false}
-      />
-    );
-  }
-  const view = renderWithApi(api, <Wizard />, { path: '/campaigns/create/managed', session });
-  const pressNext = async (): Promise<TStepOutcome> => {
-    let outcome: TStepOutcome = { advance: false };
-    await act(async () => {
-      outcome = await (wizard.next as TStepNextHandler)();
-    });
-    return outcome;
-  };
+    flow: options.flow ?? 'managed',
+  });
+  const view = renderWithApi(api, element, { path: '/campaigns/create/managed', session });
+  /** Presses Next: the step always registers a handler, so an outcome always comes back. */
+  const pressNext = async (): Promise<TStepOutcome> => (await next()) ?? { advance: false };
   return { api, wizard, pressNext, view };
 }
 

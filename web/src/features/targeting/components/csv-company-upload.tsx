@@ -1,10 +1,9 @@
-import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { CSV_MATCH_MAX_DOMAINS, TOAST_MS } from '@bidgrid/shared/constants';
+import { Box, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
-import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
+import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
-import { toaster } from '@/lib/toaster';
 import { useCsvCompanyMatches } from '../api/company-matches.realtime';
 import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
 import { CompanyMatchesTable } from './company-matches-table';
@@ -31,11 +30,6 @@ const includedOf = (info: TFoundCompanyInfo): Set<string> =>
 const includedCount = (result: TCompanyMatchResult, included: ReadonlySet<string>): number =>
   result.uniqueSegments.filter((row) => row.domainInfo && included.has(row.domain)).length;
 
-/** A CSV upload problem (001 §5): shown for 10 s. */
-function showCsvError(message: string): void {
-  toaster.create({ type: 'error', title: message, duration: TOAST_MS.csvError, closable: true });
-}
-
 /**
  * The CSV path of Target Companies (001 §2, §5): one .csv file, one domain per line (lines split,
  * carriage returns removed; a read failure says 'There was an error uploading your file. Please try
@@ -45,7 +39,6 @@ function showCsvError(message: string): void {
  * Companies step reuses it.
  */
 export function CsvCompanyUpload({ onChange, initial = null, disabled = false }: CsvCompanyUploadProps) {
-  const input = useRef<HTMLInputElement>(null);
   const matches = useCsvCompanyMatches();
   const [file, setFile] = useState<{ name: string; domains: string[] } | null>(null);
   const [result, setResult] = useState<TCompanyMatchResult | null>(initial);
@@ -64,13 +57,10 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
     }
   };
 
-  const upload = async (files: File[]): Promise<void> => {
-    const read = await readCsvUpload(files);
-    if (!read.ok) return showCsvError(read.message);
-    const domains = domainLines(read.lines);
+  const upload = async (lines: string[], name: string): Promise<void> => {
+    const domains = domainLines(lines);
     if (domains.length === 0) return showCsvError(EMPTY_FILE_TEXT);
     if (domains.length > CSV_MATCH_MAX_DOMAINS) return showCsvError(tooManyDomainsText(domains.length));
-    const name = files[0]?.name ?? '';
     setFile({ name, domains });
     await match(domains);
   };
@@ -88,22 +78,7 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
   return (
     <Stack gap="5">
       <HStack gap="3" wrap="wrap">
-        <Button colorPalette="blue" disabled={matches.pending || disabled} onClick={() => input.current?.click()}>
-          Upload CSV
-        </Button>
-        {/* The button opens the file chooser; the input itself stays out of sight and out of the tab order. */}
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          hidden
-          onChange={(event) => {
-            const chosen = Array.from(event.currentTarget.files ?? []);
-            // Clear the input so choosing the same file again fires a change.
-            event.currentTarget.value = '';
-            void upload(chosen);
-          }}
-        />
+        <CsvFileButton colorPalette="blue" disabled={matches.pending || disabled} onLines={upload} />
         <Text color="fg.muted" fontSize="sm">
           {file
             ? `${file.name}: ${file.domains.length} ${file.domains.length === 1 ? 'line' : 'lines'}`

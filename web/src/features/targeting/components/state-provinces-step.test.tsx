@@ -1,12 +1,10 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import type { TStepNextHandler, TStepOutcome } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { stepHarness } from '@/test/step-harness';
 import { StateProvincesStep } from './state-provinces-step';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -26,34 +24,9 @@ const OPTIONS = [
 ];
 
 function renderStep(reply: () => FakeReply = () => ({ payload: OPTIONS })) {
-  const state: { handler: TStepNextHandler | null; draft: TCampaignDraft } = {
-    handler: null,
-    draft: newCampaignDraft(),
-  };
-  function Harness() {
-    const [draft, setDraft] = useState(state.draft);
-    state.draft = draft;
-    return (
-      <StateProvincesStep
-        draft={draft}
-        updateDraft={(change) => setDraft((current) => change(current))}
-        flow="custom"
-        setNextHandler={(handler) => {
-          state.handler = handler;
-        }}
-        busy={false}
-      />
-    );
-  }
+  const { element, state, next } = stepHarness(StateProvincesStep);
   const api = createFakeApi({ listGeoOptions: reply });
-  renderWithApi(api, <Harness />, { path: '/campaigns/create/custom', session });
-  const next = async (): Promise<TStepOutcome | undefined> => {
-    let outcome: TStepOutcome | undefined;
-    await act(async () => {
-      outcome = await state.handler?.();
-    });
-    return outcome;
-  };
+  renderWithApi(api, element, { path: '/campaigns/create/custom', session });
   return { state, next };
 }
 

@@ -1,14 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { RealtimeContext } from '@/lib/realtime/realtime-context';
-import type { TStepNextHandler } from '@/lib/wizard-step';
 import { fakeRealtime } from '@/test/fake-realtime';
+import { stepHarness } from '@/test/step-harness';
 import { system } from '@/theme/system';
 import { TargetCompaniesStep } from './target-companies-step';
 
@@ -22,36 +21,12 @@ const unmatched: TCompanyRow = { domain: 'nowhere.example', include: false };
 function renderStep(initial: TCampaignDraft = newCampaignDraft()) {
   const realtime = fakeRealtime();
   realtime.client.start();
-  const state: { handler: TStepNextHandler | null; draft: TCampaignDraft } = { handler: null, draft: initial };
-  function Harness() {
-    const [draft, setDraft] = useState(initial);
-    state.draft = draft;
-    return (
-      <TargetCompaniesStep
-        draft={draft}
-        updateDraft={(change) => setDraft((current) => change(current))}
-        flow="custom"
-        setNextHandler={(handler) => {
-          state.handler = handler;
-        }}
-        busy={false}
-      />
-    );
-  }
+  const { element, state, next } = stepHarness(TargetCompaniesStep, { draft: initial });
   const view = render(
     <ChakraProvider value={system}>
-      <RealtimeContext.Provider value={realtime.client}>
-        <Harness />
-      </RealtimeContext.Provider>
+      <RealtimeContext.Provider value={realtime.client}>{element}</RealtimeContext.Provider>
     </ChakraProvider>,
   );
-  const next = async () => {
-    let outcome: unknown;
-    await act(async () => {
-      outcome = await state.handler?.();
-    });
-    return outcome;
-  };
   return { ...realtime, ...view, state, next };
 }
 

@@ -1,9 +1,7 @@
 import { Box, Button, Field, HStack, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
-import { TOAST_MS } from '@bidgrid/shared/constants';
-import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
+import { useState } from 'react';
 import { mergeZipCodes, parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
-import { toaster } from '@/lib/toaster';
+import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 
 /** Ours: a CSV whose lines hold no code at all. */
 export const NO_ZIP_CODES_TEXT = 'The file has no zip codes.';
@@ -20,11 +18,6 @@ export interface ZipCodeEntryProps {
   readonly disabled?: boolean;
 }
 
-/** A CSV upload problem (001 §5): shown for 10 s. */
-function showCsvError(message: string): void {
-  toaster.create({ type: 'error', title: message, duration: TOAST_MS.csvError, closable: true });
-}
-
 /**
  * ZIP code entry (001 §2 "Zip Codes", §5 "CSV upload"): codes typed into a box (separated by commas or
  * new lines) or read from one .csv file where each line may hold comma-separated codes. Both go through
@@ -33,7 +26,6 @@ function showCsvError(message: string): void {
  * both use it.
  */
 export function ZipCodeEntry({ codes, onChange, disabled = false }: ZipCodeEntryProps) {
-  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
 
   const addText = (): void => {
@@ -43,10 +35,8 @@ export function ZipCodeEntry({ codes, onChange, disabled = false }: ZipCodeEntry
     setText('');
   };
 
-  const upload = async (files: File[]): Promise<void> => {
-    const read = await readCsvUpload(files);
-    if (!read.ok) return showCsvError(read.message);
-    const added = parseZipCodes(read.lines.join('\n'));
+  const upload = (lines: string[]): void => {
+    const added = parseZipCodes(lines.join('\n'));
     if (added.length === 0) return showCsvError(NO_ZIP_CODES_TEXT);
     onChange((kept) => mergeZipCodes(kept, added));
   };
@@ -67,22 +57,7 @@ export function ZipCodeEntry({ codes, onChange, disabled = false }: ZipCodeEntry
         <Button colorPalette="blue" disabled={disabled || text.trim() === ''} onClick={addText}>
           Add Codes
         </Button>
-        <Button variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-          Upload CSV
-        </Button>
-        {/* The button opens the file chooser; the input itself stays out of sight and out of the tab order. */}
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          hidden
-          onChange={(event) => {
-            const chosen = Array.from(event.currentTarget.files ?? []);
-            // Clear the input so choosing the same file again fires a change.
-            event.currentTarget.value = '';
-            void upload(chosen);
-          }}
-        />
+        <CsvFileButton variant="outline" disabled={disabled} onLines={upload} />
         <Text color="fg.muted" fontSize="sm">
           One .csv file; each line may hold comma-separated codes.
         </Text>

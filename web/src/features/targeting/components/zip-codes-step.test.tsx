@@ -1,13 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { toaster } from '@/lib/toaster';
-import type { TStepNextHandler } from '@/lib/wizard-step';
+import { stepHarness } from '@/test/step-harness';
 import { system } from '@/theme/system';
 import { NO_ZIP_CODES_TEXT } from './zip-code-entry';
 import { ZipCodesStep } from './zip-codes-step';
@@ -15,34 +14,8 @@ import { ZipCodesStep } from './zip-codes-step';
 const GATE = 'Please, enter the required zip codes.';
 
 function renderStep(initial: TCampaignDraft = newCampaignDraft(), busy = false) {
-  const state: { handler: TStepNextHandler | null; draft: TCampaignDraft } = { handler: null, draft: initial };
-  function Harness() {
-    const [draft, setDraft] = useState(initial);
-    state.draft = draft;
-    return (
-      <ZipCodesStep
-        draft={draft}
-        updateDraft={(change) => setDraft((current) => change(current))}
-        flow="custom"
-        setNextHandler={(handler) => {
-          state.handler = handler;
-        }}
-        busy={busy}
-      />
-    );
-  }
-  const view = render(
-    <ChakraProvider value={system}>
-      <Harness />
-    </ChakraProvider>,
-  );
-  const next = async () => {
-    let outcome: unknown;
-    await act(async () => {
-      outcome = await state.handler?.();
-    });
-    return outcome;
-  };
+  const { element, state, next } = stepHarness(ZipCodesStep, { draft: initial, busy });
+  const view = render(<ChakraProvider value={system}>{element}</ChakraProvider>);
   return { ...view, state, next };
 }
 

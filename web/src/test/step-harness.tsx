@@ -1,0 +1,50 @@
+import { act } from '@testing-library/react';
+import { useState, type ComponentType, type ReactElement } from 'react';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TStepNextHandler, TStepOutcome, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
+
+/** What a step test reads back: the latest draft and the Next handler the step registered. */
+export interface TStepHarnessState {
+  draft: TCampaignDraft;
+  handler: TStepNextHandler | null;
+}
+
+/**
+ * The wizard around one step screen, as the wizard itself does it: it keeps the draft (changes are
+ * functions of the latest draft) and the step's registered Next handler. Render `element` inside
+ * whatever providers the step needs (`renderWithApi`, a realtime context...), then press Next with
+ * `next()` and read `state.draft`.
+ */
+export function stepHarness(
+  Step: ComponentType<TWizardStepProps>,
+  options: { draft?: TCampaignDraft; flow?: TWizardFlow; busy?: boolean } = {},
+): { element: ReactElement; state: TStepHarnessState; next: () => Promise<TStepOutcome | undefined> } {
+  const state: TStepHarnessState = { draft: options.draft ?? newCampaignDraft(), handler: null };
+  function Harness() {
+    const [draft, setDraft] = useState(state.draft);
+    return (
+      <Step
+        draft={draft}
+        updateDraft={(change) =>
+          setDraft((current) => {
+            state.draft = change(current);
+            return state.draft;
+          })
+        }
+        flow={options.flow ?? 'custom'}
+        setNextHandler={(handler) => {
+          state.handler = handler;
+        }}
+        busy={options.busy ?? false}
+      />
+    );
+  }
+  const next = async (): Promise<TStepOutcome | undefined> => {
+    let outcome: TStepOutcome | undefined;
+    await act(async () => {
+      outcome = await state.handler?.();
+    });
+    return outcome;
+  };
+  return { element: <Harness />, state, next };
+}
