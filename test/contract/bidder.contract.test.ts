@@ -98,7 +98,11 @@ describe('bidder client against the simulator', () => {
   it('makes campaigns and line items v2 (inactive, with targeting expressions) and changes them', async () => {
     const bidder = client();
     const advertiser = await acme(bidder);
-    const segment = await bidder.createSegment({ advertiserId: advertiser, name: 'Visitors', ourId: 's' });
+    const { id: segment, key: segmentKey } = await bidder.createSegment({
+      advertiserId: advertiser,
+      name: 'Visitors',
+      ourId: 's',
+    });
     const sites = await bidder.createList({ advertiserId: advertiser, name: 'Sites', ourId: 'l', kind: 'domain' });
     const campaign = await bidder.createCampaign({
       advertiserId: advertiser,
@@ -127,7 +131,7 @@ describe('bidder client against the simulator', () => {
         ],
         zips,
         ipRanges: ['23.24.240.0/29'],
-        segmentIds: [segment],
+        audiences: [[segmentKey]],
         domainListIds: [sites],
       },
     });
@@ -324,13 +328,19 @@ describe('bidder client against the simulator', () => {
     expect(first).toEqual({ added: 2, duplicates: 1 });
     expect(again).toEqual({ added: 0, duplicates: 1 });
 
-    const segment = await bidder.createSegment({ advertiserId: advertiser, name: 'Buyers', ourId: 's', ttlDays: 60 });
+    const { id: segment, key: madeKey } = await bidder.createSegment({
+      advertiserId: advertiser,
+      name: 'Buyers',
+      ourId: 's',
+      ttlDays: 60,
+    });
     const result = await bidder.addSegmentEmails(segment, [
       'ann@acme.example',
       ' ANN@acme.example ',
       'bob@acme.example',
     ]);
     const key = `${BIDDER_BUZZ_KEY}-${segment}`;
+    expect(madeKey).toBe(key);
     const expected = createHash('sha256').update(`ANN@ACME.EXAMPLE${SIMULATOR_SECRETS.BIDDER_HEM_SALT}`).digest('hex');
     expect(result).toEqual({ accepted: 2, rejected: 0 });
     expect(hashedEmail('ann@acme.example', SIMULATOR_SECRETS.BIDDER_HEM_SALT)).toBe(expected);

@@ -1,5 +1,7 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
+import { UNAVAILABLE_LAYERS } from '../domain/campaigns/targeting-layers';
+import type { TargetingLayers } from '../domain/campaigns/targeting-layers';
 import type { AdGroupRepository } from '../domain/ports/ad-group.port';
 import type { AdvertiserReader, AdvertiserRepository } from '../domain/ports/advertiser.port';
 import type { Bidder } from '../domain/ports/bidder.port';
@@ -28,9 +30,18 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     adGroups: adGroupRepository,
     creation: campaignCreationRepository,
     bidder: bidderClient(),
+    layers: targetingLayers(),
     now: () => new Date(),
     log,
   };
+}
+
+/**
+ * The targeting layers beyond geography, each on its stores (creation and later layer changes use
+ * the same). A layer without its store yet refuses any choice.
+ */
+export function targetingLayers(): TargetingLayers {
+  return { ...UNAVAILABLE_LAYERS };
 }
 
 /**

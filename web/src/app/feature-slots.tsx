@@ -27,6 +27,11 @@ export const featureSlots: TFeatureSlots = {
   zipCodesStep: lazy(() =>
     import('@/features/targeting/components/zip-codes-step').then((module) => ({ default: module.ZipCodesStep })),
   ),
+  // Filled as each layer's step lands (issue 12); a null slot keeps its step out of the wizard.
+  roleTitlesStep: null,
+  publicationListsStep: null,
+  visitorsSegmentsStep: null,
+  crmSegmentsStep: null,
   createAdvertiserDialog: lazy(() =>
     import('@/features/advertisers/components/create-advertiser-slot').then((module) => ({
       default: module.CreateAdvertiserSlot,

@@ -30,18 +30,33 @@ export interface TFeatureSlots {
   readonly stateProvincesStep: ComponentType<TWizardStepProps> | null;
   /** The wizard's Zip Codes step (001 §2), built by the targeting feature. */
   readonly zipCodesStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's Role/Title step (001 §2), built by the targeting feature. */
+  readonly roleTitlesStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's Publication Lists step (001 §2), built by the lists feature. */
+  readonly publicationListsStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's Visitors Re-targeting Segments step (001 §2), built by the segments feature. */
+  readonly visitorsSegmentsStep: ComponentType<TWizardStepProps> | null;
+  /** The wizard's CRM Re-targeting Segments step (001 §2), built by the segments feature. */
+  readonly crmSegmentsStep: ComponentType<TWizardStepProps> | null;
   /** The Create Advertiser dialog, opened by 'Create New' on the Select Advertiser step. */
   readonly createAdvertiserDialog: ComponentType<TCreateAdvertiserSlotProps> | null;
 }
 
-export const FeatureSlotsContext = createContext<TFeatureSlots>({
+/** Every slot empty: what a page rendered alone sees (tests fill the slots they need on top of it). */
+export const EMPTY_FEATURE_SLOTS: TFeatureSlots = {
   campaignsDashboard: null,
   adGroupStep: null,
   targetCompaniesStep: null,
   stateProvincesStep: null,
   zipCodesStep: null,
+  roleTitlesStep: null,
+  publicationListsStep: null,
+  visitorsSegmentsStep: null,
+  crmSegmentsStep: null,
   createAdvertiserDialog: null,
-});
+};
+
+export const FeatureSlotsContext = createContext<TFeatureSlots>(EMPTY_FEATURE_SLOTS);
 
 /** The component filling a slot, or null when the app provides none (e.g. a page rendered alone in a test). */
 export function useFeatureSlot<K extends keyof TFeatureSlots>(name: K): TFeatureSlots[K] {

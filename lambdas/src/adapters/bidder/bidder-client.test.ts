@@ -38,9 +38,10 @@ describe('bidder client', () => {
       domainListIds: [4],
     });
     const withLists = targetingModules(
-      { zips: [{ country: 'USA', zip: '07030' }], segmentIds: [1, 2] },
-      { zipListId: 9, segmentKeys: ['acme-1', 'acme-2'] },
+      { zips: [{ country: 'USA', zip: '07030' }], audiences: [['acme-1', 'acme-2']] },
+      { zipListId: 9 },
     );
+    const twoLayers = targetingModules({ audiences: [['role-1', 'role-2'], ['visitors-1'], []] });
 
     // Assess
     expect(modules).toEqual({
@@ -57,6 +58,11 @@ describe('bidder client', () => {
     expect(withLists).toEqual({
       geo: { all: { zip_list: { any: [{ comparator: 'in_list', value: 9 }] } } },
       user: { all: { segment: { any: [{ comparator: 'boolean_expression', value: 'acme-1 OR acme-2' }] } } },
+    });
+    expect(twoLayers).toEqual({
+      user: {
+        all: { segment: { any: [{ comparator: 'boolean_expression', value: '(role-1 OR role-2) AND visitors-1' }] } },
+      },
     });
     expect(targetingModules({})).toEqual({});
   });

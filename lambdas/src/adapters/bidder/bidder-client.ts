@@ -69,13 +69,10 @@ function campaignFields(
 
 /**
  * Our targeting as v2 modules. What needs the bidder first comes in `made`: the ZIP list holding ZIPs
- * above the inline limit, and the keys of the targeted segments (targeting names segments by key).
+ * above the inline limit.
  */
-export function targetingModules(
-  targeting: TBidderTargeting,
-  made: { zipListId?: number; segmentKeys?: readonly string[] } = {},
-): TTargetingModules {
-  const { zipListId, segmentKeys = [] } = made;
+export function targetingModules(targeting: TBidderTargeting, made: { zipListId?: number } = {}): TTargetingModules {
+  const { zipListId } = made;
   const equals = (values: readonly string[]) => ({
     any: values.map((value) => ({ comparator: 'equals' as const, value })),
   });
@@ -89,13 +86,22 @@ export function targetingModules(
   if (Object.keys(geo).length > 0) modules.geo = { all: geo };
   const user: NonNullable<TTargetingModules['user']>['all'] = {};
   if (targeting.ipRanges?.length) user.ip_range = equals(targeting.ipRanges);
-  // Any of the segments: one boolean expression of their keys.
-  if (segmentKeys.length > 0) {
-    user.segment = { any: [{ comparator: 'boolean_expression', value: segmentKeys.join(' OR ') }] };
-  }
+  const expression = audienceExpression(targeting.audiences ?? []);
+  if (expression) user.segment = { any: [{ comparator: 'boolean_expression', value: expression }] };
   if (Object.keys(user).length > 0) modules.user = { all: user };
   if (targeting.domainListIds?.length) modules.inventory = { all: { domain_list: inList(targeting.domainListIds) } };
   return modules;
+}
+
+/**
+ * The segment expression of audience groups: every group ANDed, the keys of a group ORed
+ * (`(a OR b) AND c`); empty groups are dropped, and no group means no segment term.
+ */
+export function audienceExpression(groups: readonly (readonly string[])[]): string {
+  const used = groups.filter((group) => group.length > 0);
+  const term = (group: readonly string[]): string =>
+    group.length === 1 || used.length === 1 ? group.join(' OR ') : `(${group.join(' OR ')})`;
+  return used.map(term).join(' AND ');
 }
 
 /** HEM: SHA-256 (hex) of the upper-cased, trimmed address with the account's salt appended. */
@@ -163,15 +169,13 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
     }
   };
 
-  const segmentKeys = async (ids: readonly number[]): Promise<string[]> =>
-    Promise.all(
-      ids.map(async (id) => {
-        const rows = (await transport.send(segmentRoutes.get, { params: { id } })).payload;
-        const key = rows[0]?.segment_key;
-        if (!key) throw new VendorError(BIDDER_VENDOR, `segment ${id} not found`);
-        return key;
-      }),
-    );
+  /** A segment's key, which targeting expressions and upload lines name it by. */
+  const segmentKey = async (id: number): Promise<string> => {
+    const rows = (await transport.send(segmentRoutes.get, { params: { id } })).payload;
+    const key = rows[0]?.segment_key;
+    if (!key) throw new VendorError(BIDDER_VENDOR, `segment ${id} not found`);
+    return key;
+  };
 
   /** The modules of a targeting, making the ZIP list the bidder wants above the inline limit. */
   const modulesOf = async (
@@ -190,11 +194,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
         () => gone(() => transport.send(listRoutes.delete, { params: { id: zipListId as number } })),
       );
     }
-    const keys = targeting.segmentIds?.length ? await segmentKeys(targeting.segmentIds) : [];
-    const modules = targetingModules(targeting, {
-      ...(zipListId !== undefined ? { zipListId } : {}),
-      segmentKeys: keys,
-    });
+    const modules = targetingModules(targeting, zipListId !== undefined ? { zipListId } : {});
     return { modules, ...(zipListId !== undefined ? { zipListId } : {}) };
   };
 
@@ -444,7 +444,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
     deleteList: (listId) => gone(() => transport.send(listRoutes.delete, { params: { id: listId } })),
 
     async createSegment(segment) {
-      return (
+      const id = (
         await transport.send(segmentRoutes.create, {
           body: {
             segment_name: segment.name,
@@ -455,9 +455,11 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
           },
         })
       ).payload.id;
+      // The key is the bidder's (`{buzz_key}-{id}`): read it rather than build it.
+      return { id, key: await segmentKey(id) };
     },
     async addSegmentEmails(segmentId, emails, uploadOptions = {}) {
-      const [key] = await segmentKeys([segmentId]);
+      const key = await segmentKey(segmentId);
       const salt = await options.secrets('BIDDER_HEM_SALT');
       const lines = [
         ...new Set(
@@ -466,7 +468,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
             .filter(Boolean)
             .map((e) => hashedEmail(e, salt)),
         ),
-      ].map((hem) => `${hem}|${key as string}`);
+      ].map((hem) => `${hem}|${key}`);
       if (lines.length === 0 && !uploadOptions.replace) return { accepted: 0, rejected: 0 };
       const bytes = new TextEncoder().encode(lines.length ? `${lines.join('\n')}\n` : '');
       const fileName = `segment-${segmentId}-${Date.now()}.txt`;

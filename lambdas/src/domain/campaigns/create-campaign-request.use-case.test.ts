@@ -21,6 +21,8 @@ import {
   memoryCreationBidder,
 } from './test-campaign-fakes';
 import type { TBidderFailure } from './test-campaign-fakes';
+import { LAYER_NOT_AVAILABLE, UNAVAILABLE_LAYERS } from './targeting-layers';
+import type { TargetingLayers, TLayerRequest } from './targeting-layers';
 
 const AGENCY = 'bgAgency-demo';
 const CAMPAIGN = 'bg-campaign-new';
@@ -69,7 +71,7 @@ function payload(overrides: Partial<TCampaignCreate> = {}): TCampaignCreateReque
 }
 
 /** The demo agency's world: Acme with a card, an ad group under the new campaign id with two banners. */
-function world(options: { failure?: TBidderFailure; card?: boolean } = {}) {
+function world(options: { failure?: TBidderFailure; card?: boolean; layers?: Partial<TargetingLayers> } = {}) {
   const campaigns = memoryCampaigns();
   const adGroupFields = {
     bgAdvertiserId: 'bgAdvertiser-acme',
@@ -116,6 +118,7 @@ function world(options: { failure?: TBidderFailure; card?: boolean } = {}) {
     adGroups: agencyAdGroups,
     creation: creation.repo,
     bidder: bidder.bidder,
+    layers: { ...UNAVAILABLE_LAYERS, ...options.layers } as TargetingLayers,
     now: () => NOW,
     sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
     log: memoryLogger(),
@@ -173,6 +176,75 @@ describe('createCampaignFromRequest', () => {
       geo_state: [{ region_name: 'Texas' }],
     });
     expect(w.creation.claims.size).toBe(0);
+  });
+
+  it('adds each layer’s targeting to every line item, and undoes what a layer made when the creation fails', async () => {
+    // Prepare: a lists layer resolved from stores, and an e-mail layer that makes a segment first.
+    const seen: TLayerRequest[] = [];
+    const undone: string[] = [];
+    const layers: Partial<TargetingLayers> = {
+      publicationLists: async (request) => {
+        seen.push(request);
+        return { targeting: { domainListIds: [77] } };
+      },
+      crmEmails: async () => ({
+        targeting: {},
+        make: async () => ({
+          targeting: { audiences: [['crm-emails-key']] },
+          undo: async () => {
+            undone.push('crm segment');
+          },
+        }),
+      }),
+    };
+    const w = world({ layers });
+    const failing = world({ layers, failure: { op: 'linkCreative', nth: 2 } });
+
+    // Act
+    await create(w);
+    const failed = await create(failing).then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+    // Assess
+    expect(seen[0]).toMatchObject({ agencyId: AGENCY, bgCampaignId: CAMPAIGN, maxBid: 12 });
+    expect(seen[0]?.advertiser.bgAdvertiserId).toBe('bgAdvertiser-acme');
+    const made = w.bidder.calls.filter((c) => c.op === 'createLineItem').map((c) => c.input);
+    expect(made).toHaveLength(2);
+    for (const lineItem of made) {
+      expect(lineItem).toMatchObject({
+        targeting: { countries: ['USA'], domainListIds: [77], audiences: [['crm-emails-key']] },
+      });
+    }
+    expect(failed).toBeInstanceOf(Error);
+    expect(undone).toEqual(['crm segment']);
+    expect(await failing.campaigns.repo.getCampaign(AGENCY, CAMPAIGN)).toBeNull();
+  });
+
+  it('reports every layer’s field errors together and makes nothing', async () => {
+    // Prepare
+    const w = world();
+
+    // Act
+    const refused = await refusal(
+      create(
+        w,
+        payload({
+          targetingInfo: {
+            domain_list: [{ beeswaxListId: 77, name: 'News' }],
+            retargeting_segments: [{ segment_key: 'visitors' }],
+          },
+        }),
+      ),
+    );
+
+    // Assess
+    expect(refused.fields).toEqual({
+      'targetingInfo.domain_list': [LAYER_NOT_AVAILABLE],
+      'targetingInfo.retargeting_segments': [LAYER_NOT_AVAILABLE],
+    });
+    expect(w.bidder.calls).toEqual([]);
   });
 
   it('makes one line item for the whole audience when there is no company layer', async () => {
@@ -368,7 +440,7 @@ describe('createCampaignFromRequest', () => {
     [
       { targetingInfo: { domain_list: [{ beeswaxListId: 77, name: 'News' }] } },
       'targetingInfo.domain_list',
-      CREATE_CAMPAIGN_MESSAGES.layerNotAvailable,
+      LAYER_NOT_AVAILABLE,
     ],
   ] as const)('refuses %o with a field error on %s', async (overrides, field, message) => {
     // Prepare

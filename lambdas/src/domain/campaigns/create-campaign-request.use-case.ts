@@ -24,6 +24,8 @@ import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
+import { makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
+import type { TargetingLayers, TMadeLayer } from './targeting-layers';
 import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
 
 /** The creation payload as the handlers hand it over (validated by the shared schema). */
@@ -39,9 +41,6 @@ export const CREATE_CAMPAIGN_MESSAGES = {
   oneAdGroup: 'The creatives must be of one ad group of this campaign.',
   inactiveCreative: 'This creative was removed with its ad group.',
   creativeNotFound: 'Creative not found.',
-  // Publication lists and audiences come with their own screens and stores (issue 12), which will
-  // say whose they are; until then nothing the server cannot check reaches the bidder.
-  layerNotAvailable: 'This targeting layer is not available yet.',
   missingChunks: 'Part of the campaign did not arrive. Please try again.',
   busy: 'This campaign is being created already. Please wait a moment and try again.',
   otherAdvertiser: 'A campaign with this id exists already for another advertiser.',
@@ -54,6 +53,8 @@ export interface CreateCampaignRequestDeps {
   adGroups: Pick<AdGroupRepository, 'getAdGroup' | 'getCreative'>;
   creation: CampaignCreationRepository;
   bidder: CreateCampaignDeps['bidder'];
+  /** The layers beyond geography: each checks its choices belong to the caller and resolves them. */
+  layers: TargetingLayers;
   now: () => Date;
   /** Waits between looks at a creation another request is making; tests pass one that does not sleep. */
   sleep?: (ms: number) => Promise<void>;
@@ -195,20 +196,9 @@ const regionCode = (state: TTargetingSelections['geo_state'][number]): string =>
 /** A ZIP's country: five digits (and ZIP+4) are US, anything else a Canadian postal code. */
 const zipCountry = (zip: string): string => (/^\d{5}(-\d{4})?$/.test(zip) ? 'USA' : 'CAN');
 
-/** The layers every line item shares, in the bidder's terms. */
-function sharedTargeting(request: TCampaignCreateRequest): TBidderTargeting {
+/** The geography every line item shares, in the bidder's terms (the other layers: `targeting-layers`). */
+function geoTargeting(request: TCampaignCreateRequest): TBidderTargeting {
   const targeting = request.targetingInfo;
-  const fieldErrors: TFieldErrors = {};
-  for (const layer of ['domain_list', 'role_title_segments', 'retargeting_segments'] as const) {
-    if (targeting[layer].length > 0)
-      fieldErrors[`targetingInfo.${layer}`] = [CREATE_CAMPAIGN_MESSAGES.layerNotAvailable];
-  }
-  if (request.publicDomainLists.length > 0)
-    fieldErrors['publicDomainLists'] = [CREATE_CAMPAIGN_MESSAGES.layerNotAvailable];
-  if ((request.foundEmailsInfo?.emailsToHash.length ?? 0) > 0) {
-    fieldErrors['foundEmailsInfo.emailsToHash'] = [CREATE_CAMPAIGN_MESSAGES.layerNotAvailable];
-  }
-  if (Object.keys(fieldErrors).length > 0) throw badRequest(fieldErrors);
   const countries = [...new Set([...targeting.geo_country, ...targeting.geo_state.map((s) => s.country_code_3)])];
   return {
     ...(countries.length ? { countries } : {}),
@@ -246,11 +236,12 @@ function newCampaignOf(
   input: { agencyId: string; username: string; request: TCampaignCreateRequest; now: Date },
   advertiser: TAdvertiserRecord,
   beeswaxCreativeIds: number[],
+  layers: TBidderTargeting,
 ): TNewCampaign {
   const { request } = input;
   const details = checkDetails(request, input.now);
   const limit = companyLimit(details.maxCompanies);
-  const shared = sharedTargeting(request);
+  const shared = mergeTargeting(geoTargeting(request), layers);
   const companies = includedCompanies(request, limit);
   const fromFile = request.foundCompanyInfo?.fromFile ?? false;
   const base = { bgCampaignId: request.bgCampaignId, bgAdvertiserId: advertiser.bgAdvertiserId, line_item_spend: 0 };
@@ -352,7 +343,17 @@ export async function createCampaignFromRequest(
   }
   const advertiser = await checkAdvertiser(agencyId, request, deps);
   const creativeIds = await checkCreatives(agencyId, request, deps);
-  const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds);
+  const layerPlan = await planLayers(deps.layers, {
+    agencyId,
+    username: input.username,
+    advertiser,
+    bgCampaignId: request.bgCampaignId,
+    maxBid: request.max_bid,
+    targeting: request.targetingInfo,
+    publicDomainLists: request.publicDomainLists,
+    foundEmailsInfo: request.foundEmailsInfo,
+  });
+  const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds, layerPlan.targeting);
 
   const owner = randomUUID();
   const deadline = deps.now().getTime() + (input.waitMs ?? 25_000);
@@ -380,10 +381,28 @@ export async function createCampaignFromRequest(
     const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
     if (made) return repeatAnswer(made, request);
     const stopAt = deps.now().getTime() + input.limits.bidderWorkMs;
-    const { campaign } = await createCampaign(planned, deps, {
+    const onUndoError = (error: unknown): void =>
+      deps.log.error('a targeting layer made for a failed creation was not undone', {
+        bgCampaignId: request.bgCampaignId,
+        error,
+      });
+    // What a layer makes first (a CRM e-mail segment) joins every line item's targeting.
+    const layersMade: { targeting: TBidderTargeting; made: TMadeLayer[] } = await makeLayers(
+      layerPlan.makes,
+      onUndoError,
+    );
+    const withMade: TNewCampaign = {
+      ...planned,
+      lineItems: planned.lineItems.map((item) => ({
+        ...item,
+        targeting: mergeTargeting(item.targeting, layersMade.targeting),
+      })),
+    };
+    const { campaign } = await createCampaign(withMade, deps, {
       progress: report,
       outOfTime: () => deps.now().getTime() > stopAt,
-    }).catch((error: unknown) => {
+    }).catch(async (error: unknown) => {
+      await undoMade(layersMade.made, onUndoError);
       if (!(error instanceof CreationOutOfTimeError)) throw error;
       throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.outOfTime, { internalMessage: error.message, cause: error });
     });

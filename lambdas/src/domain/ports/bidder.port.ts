@@ -39,15 +39,16 @@ export interface TBidderCampaign {
 /**
  * Who a line item reaches, in our terms. Every key is optional; a key left out does not restrict.
  * Countries are ISO 3166 alpha-3 ("USA"), regions `{country, region}` ("USA", "NJ"), ZIPs
- * `{country, zip}`; a company is reached by its IP ranges (IPv4 CIDR); audiences by bidder segment
- * ids (any of them); sites by bidder domain list ids.
+ * `{country, zip}`; a company is reached by its IP ranges (IPv4 CIDR); sites by bidder domain list
+ * ids (any of them). Audiences are groups of bidder segment keys: a person must be in at least one
+ * segment of every group (roles AND retargeting, each any-of), so layers narrow as 001 §1 says.
  */
 export interface TBidderTargeting {
   countries?: string[];
   regions?: Array<{ country: string; region: string }>;
   zips?: Array<{ country: string; zip: string }>;
   ipRanges?: string[];
-  segmentIds?: number[];
+  audiences?: string[][];
   domainListIds?: number[];
 }
 
@@ -206,7 +207,8 @@ export interface BidderAudiences {
   /** Adds items; answers how many were new and how many the list had already (domains ignore case). */
   addListItems(listId: number, items: readonly TBidderListItem[]): Promise<{ added: number; duplicates: number }>;
   deleteList(listId: number): Promise<void>;
-  createSegment(segment: TBidderSegmentInput): Promise<number>;
+  /** Makes the segment; answers its id and the key targeting names it by (and its tag pixel uses). */
+  createSegment(segment: TBidderSegmentInput): Promise<{ id: number; key: string }>;
   /**
    * Adds people by e-mail (sent hashed, never in clear), or replaces the members when `replace`;
    * resolves once the bidder has processed the file, with how many lines it took and refused.

@@ -31,6 +31,10 @@ export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
   const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
   const stateProvincesStep = useFeatureSlot('stateProvincesStep');
   const zipCodesStep = useFeatureSlot('zipCodesStep');
+  const roleTitlesStep = useFeatureSlot('roleTitlesStep');
+  const publicationListsStep = useFeatureSlot('publicationListsStep');
+  const visitorsSegmentsStep = useFeatureSlot('visitorsSegmentsStep');
+  const crmSegmentsStep = useFeatureSlot('crmSegmentsStep');
   return useMemo(
     () => ({
       'select advertiser': SelectAdvertiserStep,
@@ -41,9 +45,22 @@ export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
       ...(targetCompaniesStep ? { 'target companies': targetCompaniesStep } : {}),
       ...(stateProvincesStep ? { 'state provinces': stateProvincesStep } : {}),
       ...(zipCodesStep ? { 'zip codes': zipCodesStep } : {}),
+      ...(roleTitlesStep ? { 'role titles': roleTitlesStep } : {}),
+      ...(publicationListsStep ? { 'publication lists': publicationListsStep } : {}),
+      ...(visitorsSegmentsStep ? { 'visitors retargeting segments': visitorsSegmentsStep } : {}),
+      ...(crmSegmentsStep ? { 'CRM retargeting segments': crmSegmentsStep } : {}),
       'summary page': SummaryStep,
     }),
-    [adGroupStep, targetCompaniesStep, stateProvincesStep, zipCodesStep],
+    [
+      adGroupStep,
+      targetCompaniesStep,
+      stateProvincesStep,
+      zipCodesStep,
+      roleTitlesStep,
+      publicationListsStep,
+      visitorsSegmentsStep,
+      crmSegmentsStep,
+    ],
   );
 }
 

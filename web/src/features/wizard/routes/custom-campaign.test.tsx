@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@bidgrid/shared/constants';
 import { readCampaignSteps } from '@/lib/campaign-flow';
-import { FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
+import { EMPTY_FEATURE_SLOTS, FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
 import type { TWizardStepProps } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
@@ -15,12 +15,8 @@ import { Component as CreateCampaignTemplate } from './create-campaign-template'
 configure({ asyncUtilTimeout: 5_000 });
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
 const slots: TFeatureSlots = {
-  campaignsDashboard: null,
-  adGroupStep: null,
+  ...EMPTY_FEATURE_SLOTS,
   targetCompaniesStep: (_props: TWizardStepProps) => <p>Target companies screen</p>,
-  stateProvincesStep: null,
-  zipCodesStep: null,
-  createAdvertiserDialog: null,
 };
 
 function renderPage(page: React.ReactElement, path: string) {

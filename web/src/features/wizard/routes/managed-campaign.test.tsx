@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { STORAGE_KEYS, TOAST_MS } from '@bidgrid/shared/constants';
 import { abmFlowSteps, setCampaignSteps } from '@/lib/campaign-flow';
-import { FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
+import { EMPTY_FEATURE_SLOTS, FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
 import { toaster } from '@/lib/toaster';
 import { advance, type TWizardStepProps } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
@@ -34,12 +34,8 @@ function FakeTargetCompanies({ setNextHandler }: TWizardStepProps) {
 }
 
 const slots: TFeatureSlots = {
-  campaignsDashboard: null,
-  adGroupStep: null,
+  ...EMPTY_FEATURE_SLOTS,
   targetCompaniesStep: FakeTargetCompanies,
-  stateProvincesStep: null,
-  zipCodesStep: null,
-  createAdvertiserDialog: null,
 };
 
 function renderWizard(withSlots: TFeatureSlots = slots) {
