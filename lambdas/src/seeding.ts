@@ -20,6 +20,7 @@ export { campaignRepository } from './adapters/repositories/campaign.repository'
 export { crmConnectionRepository } from './adapters/repositories/crm-connection.repository';
 export { playbookRepository } from './adapters/repositories/playbook.repository';
 export { reportRepository } from './adapters/repositories/report.repository';
+export { roleCatalogRepository } from './adapters/repositories/role-catalog.repository';
 export { segmentsLogRepository } from './adapters/repositories/segments-log.repository';
 export { templateRepository } from './adapters/repositories/template.repository';
 export { bidderClient } from './adapters/bidder/bidder-client';
@@ -42,3 +43,4 @@ export { syncCampaign } from './domain/report-sync/report-sync.use-case';
 export { createCampaign } from './domain/campaigns/create-campaign.use-case';
 export { reportToday } from './domain/reports/report-rows';
 export { PLAYBOOKS_SEED } from './domain/playbooks.seed';
+export { makeRoleCatalog, ROLE_CATALOG_SEED } from './domain/role-titles/role-catalog.seed';

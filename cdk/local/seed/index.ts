@@ -4,6 +4,7 @@ import { agenciesSeed } from './agencies.seed';
 import { billingSeed } from './billing.seed';
 import { campaignsSeed } from './campaigns.seed';
 import { playbooksSeed } from './playbooks.seed';
+import { roleCatalogSeed } from './role-catalog.seed';
 import type { SeedModule } from './seed-module';
 import { segmentsLogSeed } from './segments-log.seed';
 import { usersSeed } from './users.seed';
@@ -23,6 +24,8 @@ export const seeds: readonly SeedModule[] = [
   // Campaigns after the advertisers they belong to, with months of delivery.
   campaignsSeed,
   adGroupTemplatesSeed,
+  // The public Role/Title catalogue, its audience segments made at the bidder.
+  roleCatalogSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';

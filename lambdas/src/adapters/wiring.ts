@@ -7,6 +7,7 @@ import type { AdvertiserReader, AdvertiserRepository } from '../domain/ports/adv
 import type { Bidder } from '../domain/ports/bidder.port';
 import type { CampaignRepository } from '../domain/ports/campaign.port';
 import type { CreativeStorage } from '../domain/ports/creative-storage.port';
+import { roleTitlesLayer } from '../domain/role-titles/role-titles.layer';
 import type { Logger } from '../lib/logger';
 import { bidderClient } from './bidder/bidder-client';
 import { creativeStorage } from './creative-storage';
@@ -16,6 +17,7 @@ import { advertiserRepository } from './repositories/advertiser.repository';
 import { campaignCreationRepository } from './repositories/campaign-creation.repository';
 import { campaignRepository } from './repositories/campaign.repository';
 import { crmConnectionRepository } from './repositories/crm-connection.repository';
+import { roleCatalogRepository } from './repositories/role-catalog.repository';
 import { tokenKeys } from './token-keys';
 
 // Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
@@ -41,7 +43,10 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
  * the same). A layer without its store yet refuses any choice.
  */
 export function targetingLayers(): TargetingLayers {
-  return { ...UNAVAILABLE_LAYERS };
+  return {
+    ...UNAVAILABLE_LAYERS,
+    roleTitles: roleTitlesLayer({ roleCatalog: roleCatalogRepository }),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { billing } from '@bidgrid/shared';
+import { billing, template } from '@bidgrid/shared';
 import { accessTokenFor, callOperation } from '../../support/api';
 
 /**
@@ -46,6 +46,26 @@ async function demoInvoiceId(): Promise<string> {
   return invoice.id;
 }
 
+/** A campaign template the demo user saves with two roles; its id (templates are not seeded). */
+async function demoRoleTemplateId(): Promise<string> {
+  const reply = await callOperation(template.createCampaignTemplate, {
+    token: await accessTokenFor('demo'),
+    body: {
+      templateName: 'Security walk roles',
+      templateSteps: ['role titles'],
+      dailyBudget: 10,
+      maxBid: 5,
+      bgAdvertiserId: DEMO_IDS.advertiserWithCard,
+      name: 'Security walk roles',
+      isVideoCampaign: false,
+      roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
+    },
+  });
+  const id = reply.body.payload?.id;
+  if (!id) throw new Error(`The demo template was not saved: ${reply.status}`);
+  return id;
+}
+
 /** A valid creative form (001 §7 fields) aimed at the demo agency's ad group. */
 const DEMO_CREATIVE_FORM = {
   name: 'Security walk creative',
@@ -91,6 +111,9 @@ export const SAMPLES: Record<string, SecuritySample> = {
   listAdvertiserCategories: { expect: 'no-leak' },
   // The regions of the State/Province step: the same list for everyone.
   listGeoOptions: { expect: 'no-leak' },
+  // The Role/Title catalogue: public, the same for everyone; a demo user's template's roles: 404.
+  listRoleTitles: { expect: 'no-leak' },
+  getCampaignTemplateRoleTitles: { params: async () => ({ id: await demoRoleTemplateId() }), expect: 404 },
   listAdvertiserBillingLogs: { params: { advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },
 
   // Invoices and billing logs: the body's username names the demo user, the token decides.

@@ -3,7 +3,7 @@ import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entit
 import type { CampaignTemplateRepository, TCampaignTemplateWrite } from '../../domain/ports/campaign-template.port';
 import { mapPage, type TPage, type TPageRequest } from '../../domain/ports/page.port';
 import type { Item } from '../dynamodb';
-import { conditionalPut, queryPage, tables } from '../dynamodb';
+import { conditionalPut, getConsistentItem, queryPage, tables } from '../dynamodb';
 import { encodeCursor, type TCursorScope } from '../page-keys';
 
 /**
@@ -100,6 +100,15 @@ async function listCampaignTemplates(
   };
 }
 
+async function getCampaignTemplate(
+  agencyId: string,
+  username: string,
+  templateId: string,
+): Promise<TCampaignTemplate | null> {
+  const item = await getConsistentItem(campaignTemplateKeys.template(agencyId, username, templateId));
+  return item ? fromItem(item) : null;
+}
+
 async function putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCampaignTemplateWrite> {
   const item = toItem(template);
   if (itemBytes(item) > MAX_TEMPLATE_ITEM_BYTES) return 'too-large';
@@ -114,5 +123,6 @@ async function putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCam
 /** The DynamoDB implementation. */
 export const campaignTemplateRepository: CampaignTemplateRepository = {
   listCampaignTemplates,
+  getCampaignTemplate,
   putNewCampaignTemplate,
 };

@@ -8,6 +8,8 @@ export type TCampaignTemplateWrite = 'ok' | 'exists' | 'too-large';
 export interface CampaignTemplateRepository {
   /** One page of a user's templates, in the store's order. */
   listCampaignTemplates(agencyId: string, username: string, page: TPageRequest): Promise<TPage<TCampaignTemplate>>;
+  /** One of a user's templates by id; null when that user has none with this id. */
+  getCampaignTemplate(agencyId: string, username: string, templateId: string): Promise<TCampaignTemplate | null>;
   /** Writes a new template of `template.createdBy`, never over another (`exists`). */
   putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCampaignTemplateWrite>;
 }

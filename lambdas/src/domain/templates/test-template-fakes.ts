@@ -74,6 +74,8 @@ export function memoryCampaignTemplates(templates: TCampaignTemplate[] = [], max
         page,
         `campaignTemplates/${username}`,
       ),
+    getCampaignTemplate: async (agencyId, username, templateId) =>
+      byKey.get(`${agencyId}|${username}|${templateId}`) ?? null,
     async putNewCampaignTemplate(template) {
       if (byKey.has(key(template))) return 'exists';
       if (JSON.stringify(template).length > maxBytes) return 'too-large';

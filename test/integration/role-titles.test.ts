@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { campaign as campaignOps, roleTitle as roleTitleOps, template as templateOps } from '@bidgrid/shared';
+import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
+import { bidderSession } from '../support/local-data';
+import { stackInfo } from '../support/stack';
+import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
+import { dayOffset } from './campaigns.fixtures';
+
+const { listRoleTitles, getCampaignTemplateRoleTitles } = roleTitleOps;
+const { createCampaign } = campaignOps;
+const { createCampaignTemplate } = templateOps;
+
+const ACME = 'bgAdvertiser-demo-acme';
+const demo = () => accessTokenFor('demo');
+const rival = () => accessTokenFor('rival');
+
+async function catalog(token: string): Promise<TRoleType[]> {
+  const reply = await callOperation(listRoleTitles, { token });
+  expect(reply.status).toBe(200);
+  return reply.body.payload ?? [];
+}
+
+/** A v2 list of the bidder simulator filtered by `alternative_id`. */
+async function listV2(resource: string, alternativeId: string): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(
+    `${stackInfo().simulators.bidder}/rest/v2/${resource}?alternative_id=${encodeURIComponent(alternativeId)}`,
+    { headers: { cookie: await bidderSession() } },
+  );
+  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
+}
+
+/** A creation payload without a company layer (one line item, `{id}:all`) and the given roles. */
+async function payload(
+  token: string,
+  roles: NonNullable<TCampaignCreate['targetingInfo']>['role_title_segments'],
+): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
+  const bgCampaignId = `bg-campaign-roles-${randomUUID()}` as const;
+  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
+  return {
+    bgCampaignId,
+    beeswaxCampaign: {
+      active: false,
+      advertiser_id: await bidderAdvertiserId(token, ACME),
+      budget_type: 2,
+      campaign_budget: 3000,
+      dailyBudget: 100,
+      campaign_name: 'Roles push',
+      start_date: dayOffset(1),
+      end_date: dayOffset(31),
+    },
+    max_bid: 12,
+    bgAdvertiserId: ACME,
+    creativeIds: [creativeId],
+    description: 'Made by the role tests',
+    name: 'Roles push',
+    targetingInfo: {
+      geo_state: [{ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' }],
+      role_title_segments: roles,
+    },
+    isVideoCampaign: false,
+    campaignType: 'custom',
+  };
+}
+
+describe('role catalogue (GET /roleTitle/getRoleTitleList)', () => {
+  it('answers the seeded B2B catalogue, the same to every agency, every role with a segment key', async () => {
+    // Act
+    const mine = await catalog(await demo());
+    const theirs = await catalog(await rival());
+
+    // Assess
+    expect(mine.map((type) => type.roleType)).toEqual(
+      expect.arrayContaining(['Information Technology', 'Finance', 'Marketing', 'Sales', 'Human Resources']),
+    );
+    expect(mine.flatMap((type) => type.roleSet).length).toBeGreaterThan(50);
+    expect(mine.flatMap((type) => type.roleSet).every((role) => role.cookieSets.length > 0)).toBe(true);
+    expect(theirs).toEqual(mine);
+  });
+});
+
+describe('template roles (GET /roleTitle/campaignTemplate/{id})', () => {
+  it("answers the roles of the caller's template, and 404 to another agency and for an unknown id", async () => {
+    // Prepare
+    const token = await demo();
+    const created = await callOperation(createCampaignTemplate, {
+      token,
+      body: {
+        templateName: `Roles ${randomUUID().slice(0, 6)}`,
+        templateSteps: ['role titles'],
+        dailyBudget: 40,
+        maxBid: 25,
+        bgAdvertiserId: ACME,
+        name: 'Roles template',
+        isVideoCampaign: false,
+        roleTitles: [
+          { roleTypeId: 'IT', roleId: 'IT-CTO' },
+          { roleTypeId: 'FIN', roleId: 'FIN-CFO' },
+        ],
+      },
+    });
+    const id = created.body.payload?.id ?? '';
+
+    // Act
+    const own = await callOperation(getCampaignTemplateRoleTitles, { token, params: { id } });
+    const other = await callOperationUnchecked(getCampaignTemplateRoleTitles, { token: await rival(), params: { id } });
+    const unknown = await callOperationUnchecked(getCampaignTemplateRoleTitles, {
+      token,
+      params: { id: `${id}-missing` },
+    });
+
+    // Assess
+    expect(created.status).toBe(200);
+    expect(own.body.payload).toEqual([
+      { roleTypeId: 'IT', roleId: 'IT-CTO' },
+      { roleTypeId: 'FIN', roleId: 'FIN-CFO' },
+    ]);
+    expect(other.status).toBe(404);
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('campaign creation with the Role/Title layer', () => {
+  it("targets every line item at the chosen roles' segments, ORed, at the bidder", async () => {
+    // Prepare: two roles of the seeded catalogue, as the wizard sends them.
+    const token = await demo();
+    const types = await catalog(token);
+    const chosen = types.slice(0, 2).map((type) => {
+      const role = type.roleSet[0];
+      if (!role) throw new Error(`role type ${type.roleTypeId} has no roles`);
+      return { type, role };
+    });
+    const roles = chosen.flatMap(({ type, role }) =>
+      role.cookieSets.map((set) => ({
+        role_name: role.role,
+        segment_key: set.segment_key,
+        roleTypeId: type.roleTypeId,
+        roleId: role.roleId,
+      })),
+    );
+    const body = await payload(token, roles);
+
+    // Act
+    const reply = await callOperation(createCampaign, { token, body });
+
+    // Assess
+    expect(reply.status).toBe(200);
+    const [expression] = await listV2('targeting-expressions', `${body.bgCampaignId}:all`);
+    expect(expression?.['modules']).toMatchObject({
+      geo: { all: { region: { any: [{ comparator: 'equals', value: 'USA/TX' }] } } },
+      user: {
+        all: {
+          segment: {
+            any: [{ comparator: 'boolean_expression', value: roles.map((r) => r.segment_key).join(' OR ') }],
+          },
+        },
+      },
+    });
+  });
+
+  it('refuses a segment key outside the catalogue with a field error, and makes nothing at the bidder', async () => {
+    // Prepare
+    const token = await demo();
+    const body = await payload(token, [{ role_name: 'Made up', segment_key: 'not-a-role-segment' }]);
+
+    // Act
+    const reply = await callOperationUnchecked(createCampaign, { token, body });
+
+    // Assess
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      success: false,
+      fieldErrors: { 'targetingInfo.role_title_segments': [expect.stringContaining('not-a-role-segment')] },
+    });
+    expect(await listV2('campaigns', body.bgCampaignId)).toEqual([]);
+  });
+});
