@@ -27,8 +27,10 @@ export const featureSlots: TFeatureSlots = {
   zipCodesStep: lazy(() =>
     import('@/features/targeting/components/zip-codes-step').then((module) => ({ default: module.ZipCodesStep })),
   ),
+  roleTitlesStep: lazy(() =>
+    import('@/features/targeting/components/role-titles-step').then((module) => ({ default: module.RoleTitlesStep })),
+  ),
   // Filled as each layer's step lands (issue 12); a null slot keeps its step out of the wizard.
-  roleTitlesStep: null,
   publicationListsStep: null,
   visitorsSegmentsStep: null,
   crmSegmentsStep: null,

@@ -44,4 +44,20 @@ describe('create from template', () => {
     expect(draft.basicDetails.endDate).toBeNull();
     expect(draft.basicDetails.estimatedBudget).toBe(0);
   });
+
+  it("keeps the template's roles as role keys, whose segments the Role/Title step fills in", () => {
+    // Prepare
+    const template = makeTemplate({
+      roleTitles: [
+        { roleTypeId: 'IT', roleId: 'IT-CTO' },
+        { roleTypeId: 'FIN', roleId: 'FIN-CFO' },
+      ],
+    });
+
+    // Act
+    const { draft } = draftFromTemplate(template, [], '2026-11-26');
+
+    // Assess
+    expect(draft.campaignCookieSets).toEqual({ 'IT:IT-CTO': [], 'FIN:FIN-CFO': [] });
+  });
 });

@@ -46,6 +46,10 @@ export function draftFromTemplate(
     selectedGeoTargetOptions: template.selectedGeoTargetOptions,
     selectedZipCodes: template.selectedZipCodes,
     selectedSegmentIds: template.selectedSegmentIds,
+    // The template keeps role keys only; the Role/Title step fills in their segments from the catalogue.
+    campaignCookieSets: Object.fromEntries(
+      template.roleTitles.map((choice) => [`${choice.roleTypeId}:${choice.roleId}`, []]),
+    ),
     campaignSteps: steps,
     campaignTemplateName: template.templateName,
     campaignTemplate: { id: template.id, templateSteps: template.templateSteps },

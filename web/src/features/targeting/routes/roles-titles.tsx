@@ -1,6 +1,111 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import { copyText } from '@/lib/conversion-pixel';
+import { saveFile } from '@/lib/download-file';
+import { toaster } from '@/lib/toaster';
+import { useRoleTitles } from '../api/role-titles-queries';
+import { RoleTitlePicker } from '../components/role-title-picker';
+import { ROLES_LOAD_FAILED, ROLES_LOADING } from '../components/role-titles-step';
+import { chosenRoles, rolesCsv, type TRoleSelections } from '../role-selection';
 
-/** Roles and titles (spec 001 §2). Built in a later release; this route keeps its place in the table. */
+/** Ours: the export's file name and the copy outcomes. */
+export const ROLES_FILE = 'roles-and-titles.csv';
+export const ROLES_COPIED = 'Roles and segment keys copied to the clipboard.';
+export const ROLES_COPY_FAILED = 'The roles could not be copied. Please allow clipboard access.';
+export const NO_ROLES_CHOSEN = 'No roles chosen yet.';
+
+/**
+ * Roles and Titles (001 §2 route /roles-titles): the Role/Title catalogue outside a campaign. Browse
+ * and search it, pick roles (a 'Select all' per type as in the wizard), see the chosen roles with
+ * their bidder segment keys, and take them away: 'Download CSV' saves one line per segment key
+ * (role type, its id, role, its id, segment key; a header row), 'Copy List' puts the same text on the
+ * clipboard (it pastes into a spreadsheet or a bidder's audience field). The catalogue is BidGrid's,
+ * so nothing is stored: leaving the page drops the choice.
+ */
 export function Component() {
-  return <ComingSoonPage heading="Roles and Titles" />;
+  const query = useRoleTitles();
+  const [selected, setSelected] = useState<TRoleSelections>({});
+  const catalog = query.data;
+  const chosen = catalog ? chosenRoles(catalog, selected) : [];
+
+  const copy = async (): Promise<void> => {
+    const copied = await copyText(rolesCsv(chosen));
+    toaster.create({
+      type: copied ? 'success' : 'error',
+      title: copied ? ROLES_COPIED : ROLES_COPY_FAILED,
+      duration: TOAST_MS.gate,
+      closable: true,
+    });
+  };
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Roles and Titles
+      </Heading>
+      <Text color="fg.muted" maxW="3xl">
+        Browse the roles and titles campaigns can target, grouped by role type. Pick roles to see their audience segment
+        keys, then copy them or download them as a .csv file.
+      </Text>
+      {query.loading ? (
+        <Stack direction="row" align="center" gap="3" role="status">
+          <Spinner size="sm" />
+          <Text>{ROLES_LOADING}</Text>
+        </Stack>
+      ) : query.error || !catalog ? (
+        <Text role="alert" color="fg.error">
+          {ROLES_LOAD_FAILED}
+        </Text>
+      ) : (
+        <>
+          <Stack as="section" aria-labelledby="chosen-roles" gap="3">
+            <Heading as="h2" size="lg" id="chosen-roles">
+              {chosen.length === 1 ? 'Chosen roles (1)' : `Chosen roles (${chosen.length})`}
+            </Heading>
+            {chosen.length === 0 ? (
+              <Text color="fg.muted">{NO_ROLES_CHOSEN}</Text>
+            ) : (
+              <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="sm">
+                <Table.Root size="sm" stickyHeader aria-labelledby="chosen-roles">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>Role Type</Table.ColumnHeader>
+                      <Table.ColumnHeader>Role / Title</Table.ColumnHeader>
+                      <Table.ColumnHeader>Segment Keys</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {chosen.map((role) => (
+                      <Table.Row key={`${role.roleTypeId}:${role.roleId}`}>
+                        <Table.Cell>{role.roleType}</Table.Cell>
+                        <Table.Cell>{role.role}</Table.Cell>
+                        <Table.Cell fontFamily="mono">{role.segmentKeys.join(', ')}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+            <HStack gap="3">
+              <Button variant="outline" disabled={chosen.length === 0} onClick={() => void copy()}>
+                Copy List
+              </Button>
+              <Button
+                variant="outline"
+                disabled={chosen.length === 0}
+                onClick={() => saveFile(new Blob([rolesCsv(chosen)], { type: 'text/csv' }), ROLES_FILE)}
+              >
+                Download CSV
+              </Button>
+              <Button variant="ghost" disabled={chosen.length === 0} onClick={() => setSelected({})}>
+                Clear
+              </Button>
+            </HStack>
+          </Stack>
+          <RoleTitlePicker catalog={catalog} selected={selected} onChange={(change) => setSelected(change)} />
+        </>
+      )}
+    </Stack>
+  );
 }
