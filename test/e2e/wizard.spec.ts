@@ -55,10 +55,10 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   ).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(7);
   await expect(page.getByRole('checkbox', { name: /^Company Domain/ })).toBeEnabled();
-  await expect(page.getByRole('checkbox', { name: /^Role \/ Title/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: /^Role \/ Title/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(State \/ Province\)/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(ZIP Code\)/ })).toBeEnabled();
-  await expect(page.getByText('(available with targeting layers)')).toHaveCount(4);
+  await expect(page.getByText('(available with targeting layers)')).toHaveCount(3);
   await expectAccessible(page);
   await pick(page.getByRole('checkbox', { name: /^Company Domain/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();
