@@ -76,7 +76,8 @@ test('the Role / Title step: gate, select all per type, search, 20 rows at once'
   await page.getByRole('searchbox', { name: 'Search roles and titles' }).fill('security');
   await expect(finance).toBeHidden();
   await expect(page.getByRole('region', { name: 'Sales' })).toBeHidden();
-  await expect(it.getByRole('group', { name: 'Information Technology roles' }).getByRole('checkbox')).toHaveText([
+  // The checkbox input carries no text: its label (the Chakra checkbox root) does.
+  await expect(it.getByRole('group', { name: 'Information Technology roles' }).locator('label')).toHaveText([
     'Chief Information Security Officer',
     'Security Analyst',
   ]);

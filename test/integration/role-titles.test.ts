@@ -10,7 +10,7 @@ import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaig
 import { dayOffset } from './campaigns.fixtures';
 
 const { listRoleTitles, getCampaignTemplateRoleTitles } = roleTitleOps;
-const { createCampaign } = campaignOps;
+const { createCampaign, getCampaignTargetingSelections } = campaignOps;
 const { createCampaignTemplate } = templateOps;
 
 const ACME = 'bgAdvertiser-demo-acme';
@@ -78,6 +78,29 @@ describe('role catalogue (GET /roleTitle/getRoleTitleList)', () => {
     expect(mine.flatMap((type) => type.roleSet).length).toBeGreaterThan(50);
     expect(mine.flatMap((type) => type.roleSet).every((role) => role.cookieSets.length > 0)).toBe(true);
     expect(theirs).toEqual(mine);
+  });
+});
+
+describe('seeded campaign roles', () => {
+  it("names the catalogue's roles with the catalogue's segment keys", async () => {
+    // Prepare
+    const token = await demo();
+    const keys = new Map(
+      (await catalog(token)).flatMap((type) =>
+        type.roleSet.map((role) => [`${type.roleTypeId}:${role.roleId}`, role.cookieSets[0]?.segment_key]),
+      ),
+    );
+
+    // Act
+    const reply = await callOperation(getCampaignTargetingSelections, {
+      token,
+      params: { id: 'bg-campaign-demo-enterprise' },
+    });
+
+    // Assess
+    const roles = reply.body.payload?.role_title_segments ?? [];
+    expect(roles.map((role) => role.role_name)).toEqual(['Chief Technology Officer', 'VP of Operations']);
+    for (const role of roles) expect(role.segment_key).toBe(keys.get(`${role.roleTypeId}:${role.roleId}`));
   });
 });
 

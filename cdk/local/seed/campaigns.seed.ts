@@ -1,5 +1,6 @@
 import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
+import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
 import { COMPANIES } from '../simulators/company-match';
 import { mp4Clip, pngBanner, type Rgb } from './creative-assets';
 import type { SeedModule } from './seed-module';
@@ -97,8 +98,14 @@ export const SEED_CAMPAIGNS: readonly SeedCampaign[] = [
       geo_state: [GEO_TX, GEO_CA, GEO_ON],
       domain_list: [{ beeswaxListId: 9101, name: 'Tech & Business Publishers' }],
       role_title_segments: [
-        { role_name: 'Chief Technology Officer', segment_key: 'bidgridlocal-role-cto', roleTypeId: '2', roleId: '21' },
-        { role_name: 'VP of Operations', segment_key: 'bidgridlocal-role-vpops', roleTypeId: '3', roleId: '34' },
+        // Roles of the seeded catalogue; their bidder segment keys are looked up when the seed runs.
+        {
+          role_name: 'Chief Technology Officer',
+          segment_key: 'bidgridlocal-role-cto',
+          roleTypeId: 'IT',
+          roleId: 'IT-CTO',
+        },
+        { role_name: 'VP of Operations', segment_key: 'bidgridlocal-role-vpops', roleTypeId: 'OPS', roleId: 'OPS-VP' },
       ],
     },
   },
@@ -321,6 +328,7 @@ async function seedModules() {
       campaignRepository,
       adGroupRepository,
       reportRepository,
+      roleCatalogRepository,
       bidderClient,
       creativeStorage,
       syncCampaign,
@@ -338,6 +346,7 @@ async function seedModules() {
     campaignRepository,
     adGroupRepository,
     reportRepository,
+    roleCatalogRepository,
     bidder: bidderClient(),
     creativeStorage,
     syncCampaign,
@@ -346,6 +355,27 @@ async function seedModules() {
     estimatedBudget,
     createLogger,
   };
+}
+
+/**
+ * Seeded roles name the catalogue's roles by id; their segment keys are the bidder's, known only once
+ * the role catalogue seed has made them, so they are looked up here (a role the catalogue lacks keeps
+ * the key it was given).
+ */
+async function withCatalogKeys(
+  roles: TTargetingSelections['role_title_segments'],
+  catalog: { listRoleTypes(): Promise<TRoleType[]> },
+): Promise<TTargetingSelections['role_title_segments']> {
+  if (roles.length === 0) return [];
+  const keys = new Map(
+    (await catalog.listRoleTypes()).flatMap((type) =>
+      type.roleSet.map((role) => [`${type.roleTypeId}:${role.roleId}`, role.cookieSets[0]?.segment_key] as const),
+    ),
+  );
+  return roles.map((role) => ({
+    ...role,
+    segment_key: keys.get(`${role.roleTypeId ?? ''}:${role.roleId ?? ''}`) ?? role.segment_key,
+  }));
 }
 
 /** The day offset `offset` from `today`. */
@@ -378,7 +408,11 @@ export async function createSeedCampaign(seed: SeedCampaign, today: string): Pro
     return { company, name, segments: [...segments] };
   });
   const createdAt = `${seedDay(seed.startDay - 3, today)}T15:00:00.000Z`;
-  const targeting = { ...ZTargetingSelections.parse({}), ...seed.targeting };
+  const targeting = {
+    ...ZTargetingSelections.parse({}),
+    ...seed.targeting,
+    role_title_segments: await withCatalogKeys(seed.targeting.role_title_segments ?? [], m.roleCatalogRepository),
+  };
 
   // The campaign, its conversion event and its line items (inactive at the bidder until creatives
   // are linked) through the use case the wizard calls.

@@ -21,11 +21,12 @@ export const seeds: readonly SeedModule[] = [
   advertisersSeed,
   billingSeed,
   segmentsLogSeed,
+  // The public Role/Title catalogue (its audience segments made at the bidder), before the campaigns
+  // whose targeting names its roles.
+  roleCatalogSeed,
   // Campaigns after the advertisers they belong to, with months of delivery.
   campaignsSeed,
   adGroupTemplatesSeed,
-  // The public Role/Title catalogue, its audience segments made at the bidder.
-  roleCatalogSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';
