@@ -124,3 +124,48 @@ describe('creation payload', () => {
     });
   });
 });
+
+describe('Role/Title layer in the payloads', () => {
+  const ROLES = [
+    {
+      roleType: 'Information Technology',
+      roleTypeId: 'IT',
+      roleSet: [
+        {
+          role: 'Chief Technology Officer',
+          roleId: 'IT-CTO',
+          cookieSets: [{ segment_key: 'seg-cto' }, { segment_key: 'seg-cto-2' }],
+        },
+        { role: 'Network Engineer', roleId: 'IT-NET', cookieSets: [{ segment_key: 'seg-net' }] },
+      ],
+    },
+  ];
+
+  it("sends each chosen role's segments with its name and ids, never a type's select-all key", () => {
+    // Prepare: IT chosen with its Select all.
+    const draft = finishedDraft({
+      campaignTemplateName: 'Roles',
+      roleTitleList: ROLES,
+      campaignCookieSets: {
+        'IT:IT_ALL': [],
+        'IT:IT-CTO': [{ segment_key: 'seg-cto' }, { segment_key: 'seg-cto-2' }],
+        'IT:IT-NET': [{ segment_key: 'seg-net' }],
+      },
+    });
+
+    // Act
+    const info = targetingInfo(draft);
+    const template = templatePayload(draft, { ...context, templateSteps: ['role titles'] });
+
+    // Assess
+    expect(info.role_title_segments).toEqual([
+      { role_name: 'Chief Technology Officer', segment_key: 'seg-cto', roleTypeId: 'IT', roleId: 'IT-CTO' },
+      { role_name: 'Chief Technology Officer', segment_key: 'seg-cto-2', roleTypeId: 'IT', roleId: 'IT-CTO' },
+      { role_name: 'Network Engineer', segment_key: 'seg-net', roleTypeId: 'IT', roleId: 'IT-NET' },
+    ]);
+    expect(template.roleTitles).toEqual([
+      { roleTypeId: 'IT', roleId: 'IT-CTO' },
+      { roleTypeId: 'IT', roleId: 'IT-NET' },
+    ]);
+  });
+});
