@@ -823,6 +823,24 @@ function listSection(sim: Sim): void {
     });
     return legacy.ok(result, 'List items added');
   });
+  on(listRoutes.bulkDeleteItems, ({ body }) => {
+    const list = row('custom_list', body.custom_list_id);
+    if (!list) return legacy.fail(404, `Custom List ${body.custom_list_id} not found`);
+    const result = change((s) => {
+      const items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
+      let deleted = 0;
+      for (const item of body.list_items) {
+        const key = normalizeItem(list['list_type'], item);
+        if (!items[key]) continue;
+        delete items[key];
+        deleted++;
+      }
+      s.listItems[String(body.custom_list_id)] = items;
+      s.rows.custom_list[String(body.custom_list_id)] = { ...list, item_count: Object.keys(items).length };
+      return { custom_list_id: body.custom_list_id, items_deleted: deleted };
+    });
+    return legacy.ok(result, 'List items deleted');
+  });
 }
 
 /** Image and video assets: metadata, then a multipart upload; videos transcode over status reads (0.5). */
