@@ -827,12 +827,12 @@ function listSection(sim: Sim): void {
     const list = row('custom_list', body.custom_list_id);
     if (!list) return legacy.fail(404, `Custom List ${body.custom_list_id} not found`);
     const result = change((s) => {
-      const items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
+      let items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
       let deleted = 0;
       for (const item of body.list_items) {
         const key = normalizeItem(list['list_type'], item);
         if (!items[key]) continue;
-        delete items[key];
+        items = omitKey(items, key);
         deleted++;
       }
       s.listItems[String(body.custom_list_id)] = items;

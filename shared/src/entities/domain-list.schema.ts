@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
-import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText, ZRequestText } from './common.schema';
+import { requiredName } from '../validation/fields';
+import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
+
+/** A list's name: cleaned and required with the form's message (001 §5 'Required field.'), bounded. */
+const ZListName = requiredName().max(MAX_REQUEST_TEXT);
 
 /** A domain of a custom list (001 §3 `domains`: bgItemId, domain, active, createdAt). */
 export const ZDomainListItem = z.object({
@@ -47,7 +51,7 @@ const ZRequestDomains = z
  */
 export const ZDomainListCreate = z.object({
   bgAdvertiserId: zId('advertiser'),
-  listName: ZRequestText,
+  listName: ZListName,
   domains: ZRequestDomains,
 });
 export type TDomainListCreate = z.input<typeof ZDomainListCreate>;
@@ -60,7 +64,7 @@ export const ZDomainListUpdate = z.object({
   bgAdvertiserId: zId('advertiser'),
   beeswaxListId: ZBidderId,
   domainListId: ZKeyText,
-  listName: ZRequestText,
+  listName: ZListName,
   domainsToUpdate: z
     .array(z.object({ bgItemId: ZKeyText, domain: ZRequestDomain, active: z.boolean() }))
     .max(MAX_DOMAINS_PER_LIST)

@@ -1,9 +1,5 @@
 import { ZDomainList, ZPublicList, type TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
-import type {
-  DomainListRepository,
-  TDomainListRecord,
-  TDomainListWrite,
-} from '../../domain/ports/domain-list.port';
+import type { DomainListRepository, TDomainListRecord, TDomainListWrite } from '../../domain/ports/domain-list.port';
 import { mapPage, type TPage, type TPageRequest } from '../../domain/ports/page.port';
 import type { Item } from '../dynamodb';
 import { conditionalPut, ddb, getConsistentItem, queryAll, queryPage, tables } from '../dynamodb';
@@ -103,7 +99,10 @@ async function listPublicLists(): Promise<TPublicList[]> {
 
 async function putPublicList(list: TPublicList): Promise<void> {
   await ddb().send(
-    new PutCommand({ TableName: tables().app, Item: { ...domainListKeys.publicList(list.id), entity: PUBLIC_ENTITY, ...list } }),
+    new PutCommand({
+      TableName: tables().app,
+      Item: { ...domainListKeys.publicList(list.id), entity: PUBLIC_ENTITY, ...list },
+    }),
   );
 }
 

@@ -118,7 +118,12 @@ export async function createDomainList(
   const newId = deps.newId ?? randomUUID;
   const createdAt = deps.now().toISOString();
   const domainListId = `bg-domain-list-${newId()}`;
-  const domains = form.data.domains.map((domain) => ({ bgItemId: `bg-domain-${newId()}`, domain, active: true, createdAt }));
+  const domains = form.data.domains.map((domain) => ({
+    bgItemId: `bg-domain-${newId()}`,
+    domain,
+    active: true,
+    createdAt,
+  }));
   let beeswaxListId: number | undefined;
   const record = (): TDomainListRecord => ({
     domainListId,
@@ -237,7 +242,11 @@ export async function updateDomainList(
       what: `domain list ${list.domainListId}`,
       atBidder: async () => {
         if (toRemove.length > 0) await deps.bidder.removeListItems(list.beeswaxListId, toRemove);
-        if (toAdd.length > 0) await deps.bidder.addListItems(list.beeswaxListId, toAdd.map((value) => ({ value })));
+        if (toAdd.length > 0)
+          await deps.bidder.addListItems(
+            list.beeswaxListId,
+            toAdd.map((value) => ({ value })),
+          );
       },
       store: async () => {
         if ((await deps.domainLists.replaceDomainList(next, list.version)) === 'conflict') {
@@ -252,7 +261,11 @@ export async function updateDomainList(
         const extra = toAdd.filter((domain) => !held.has(domain));
         const missing = toRemove.filter((domain) => held.has(domain));
         if (extra.length > 0) await deps.bidder.removeListItems(list.beeswaxListId, extra);
-        if (missing.length > 0) await deps.bidder.addListItems(list.beeswaxListId, missing.map((value) => ({ value })));
+        if (missing.length > 0)
+          await deps.bidder.addListItems(
+            list.beeswaxListId,
+            missing.map((value) => ({ value })),
+          );
       },
     },
     deps.log,

@@ -91,7 +91,8 @@ export function publicationListsLayer(deps: PublicationListsLayerDeps): Targetin
         return;
       }
       const bid = cpmBid ?? split.get(found.domain)?.cpmBid ?? DEFAULT_SPLIT_LIST_CPM;
-      if (bid / maxBid > MAX_BID_MULTIPLIER) return fail(`${field}.cpmBid`, PUBLICATION_LAYER_MESSAGES.bidTooHigh(maxBid));
+      if (bid / maxBid > MAX_BID_MULTIPLIER)
+        return fail(`${field}.cpmBid`, PUBLICATION_LAYER_MESSAGES.bidTooHigh(maxBid));
       split.set(bidderDomainOf(found.domain), { domain: bidderDomainOf(found.domain), cpmBid: bid });
     };
 
