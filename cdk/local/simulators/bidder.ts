@@ -541,8 +541,32 @@ export function createBidderSimulator(options: {
 
   // The reporting API answers like v2 routes when the session is missing or expired.
   const requireSession = (req: SimRequest): SimReply | undefined => (live(sessionOf(req)) ? undefined : v2.denied());
+  // `GET /__lists` (local only): every custom list with its items and their bid multipliers, which the
+  // vendor's API does not list back; tests read what the lists hold after our calls.
+  const listsControl: SimRoute = {
+    method: 'GET',
+    pattern: '/__lists',
+    handle: () => ({
+      status: 200,
+      body: {
+        lists: Object.values(store.data.rows.custom_list).map((list) => ({
+          id: list['custom_list_id'],
+          name: list['list_name'],
+          alternative_id: list['alternative_id'] ?? null,
+          advertiser_id: list['advertiser_id'] ?? null,
+          items: Object.fromEntries(
+            Object.entries(store.data.listItems[String(list['custom_list_id'])] ?? {}).map(([item, { value }]) => [
+              item,
+              value,
+            ]),
+          ),
+        })),
+      },
+    }),
+  };
   const all: SimRoute[] = [
     ...loadControl,
+    listsControl,
     ...reporting.routes,
     { method: 'POST', pattern: authenticateRoute.path, handle: authenticate },
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },

@@ -166,6 +166,78 @@ export async function createDomainList(
   return toPublicDomainList(stored);
 }
 
+/** A public list to make (the seed, an operator): its id, kind, name and domains. */
+export interface TNewPublicList {
+  id: string;
+  listType: TPublicList['listType'];
+  name: string;
+  domains: readonly string[];
+}
+
+/**
+ * Makes a public list at the bidder and stores it (001 §3): a SINGLE list is one bidder list of all its
+ * domains; a SPLIT list is one bidder list per domain, so a campaign can bid on each apart. The lists
+ * belong to the account, not to an advertiser. A failure part-way deletes the bidder lists made. The
+ * bidder's bulk add answers no item ids, so a publication's `beeswaxListItemId` is its position in its
+ * bidder list (1 = the first).
+ */
+export async function createPublicList(
+  input: TNewPublicList,
+  deps: Pick<DomainListDeps, 'domainLists' | 'bidder' | 'now' | 'log'>,
+): Promise<TPublicList> {
+  const createdAt = deps.now().toISOString();
+  const groups =
+    input.listType === 'SINGLE'
+      ? [{ name: input.name, domains: [...input.domains] }]
+      : input.domains.map((domain) => ({ name: domain, domains: [domain] }));
+  const made: TPublicList['domainLists'] = [];
+  const list = (): TPublicList => ({
+    id: input.id,
+    listType: input.listType,
+    name: input.name,
+    createdAt,
+    domainLists: made,
+  });
+  return atBidderThenStore(
+    {
+      what: `public list ${input.id}`,
+      atBidder: async () => {
+        for (const [index, group] of groups.entries()) {
+          const beeswaxListId = await deps.bidder.createList({
+            name: group.name,
+            ourId: `${input.id}:${index}`,
+            kind: 'domain',
+          });
+          made.push({ beeswaxListId, name: group.name, createdAt, publicPublications: [] });
+          await deps.bidder.addListItems(
+            beeswaxListId,
+            group.domains.map((domain) => ({ value: bidderDomainOf(domain) })),
+          );
+          made[made.length - 1] = {
+            beeswaxListId,
+            name: group.name,
+            createdAt,
+            publicPublications: group.domains.map((domain, at) => ({
+              domain,
+              beeswaxListItemId: at + 1,
+              beeswaxListId,
+              bgItemId: `${input.id}-${index}-${at}`,
+            })),
+          };
+        }
+      },
+      store: async () => {
+        await deps.domainLists.putPublicList(list());
+        return list();
+      },
+      undoAtBidder: async () => {
+        for (const bidderList of made) await deps.bidder.deleteList(bidderList.beeswaxListId);
+      },
+    },
+    deps.log,
+  );
+}
+
 /** The list named by an update: the caller's advertiser's (404 otherwise), with the bidder id it names. */
 async function requireDomainList(
   agencyId: string,

@@ -98,7 +98,8 @@ export type TBidderCreativeChange = Partial<Pick<TBidderCreative, 'name' | 'widt
 
 /** A list of sites or ZIPs that targeting can name. */
 export interface TBidderListInput {
-  advertiserId: number;
+  /** The advertiser whose list it is; none for the account's own lists (BidGrid's public lists). */
+  advertiserId?: number;
   name: string;
   ourId: string;
   kind: 'domain' | 'zip';
