@@ -161,8 +161,8 @@ describe('domain list events', () => {
       domainListId: list.domainListId,
     };
 
-    // Act: a fault on the add after the removal is undone.
-    await injectBidderFault({ method: 'POST', path: '/rest/list_item_bulk', status: 500, times: 10 });
+    // Act: the bidder refuses the add after the removal (once: the undo's own add goes through).
+    await injectBidderFault({ method: 'POST', path: '/rest/list_item_bulk', status: 400, times: 1 });
     const failed = await socket.call('updateDomainList', {
       ...base,
       listName: 'Renamed',

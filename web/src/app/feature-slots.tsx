@@ -29,7 +29,11 @@ export const featureSlots: TFeatureSlots = {
   ),
   // Filled as each layer's step lands (issue 12); a null slot keeps its step out of the wizard.
   roleTitlesStep: null,
-  publicationListsStep: null,
+  publicationListsStep: lazy(() =>
+    import('@/features/lists/components/publication-lists-step').then((module) => ({
+      default: module.PublicationListsStep,
+    })),
+  ),
   visitorsSegmentsStep: null,
   crmSegmentsStep: null,
   createAdvertiserDialog: lazy(() =>
