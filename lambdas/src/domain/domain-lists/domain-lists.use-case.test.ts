@@ -7,6 +7,7 @@ import { memoryAdvertisers, memoryLogger, recordFixture } from '../test-fakes';
 import {
   bidderDomainOf,
   createDomainList,
+  createPublicList,
   DOMAIN_LIST_MESSAGES,
   listDomainListsByAdvertiser,
   listPublicDomainLists,
@@ -298,5 +299,41 @@ describe('lists', () => {
       })),
     );
     expect((await listPublicDomainLists({ domainLists: store.repo })).map((l) => l.name)).toEqual(['Business', 'Tech']);
+  });
+});
+
+describe('createPublicList', () => {
+  it('makes one bidder list for a SINGLE list and one per domain for a SPLIT list, then stores them', async () => {
+    // Prepare
+    const w = world();
+    // Act
+    const single = await createPublicList(
+      { id: 'pl-biz', listType: 'SINGLE', name: 'Biz', domains: ['forbes.com', 'www.Bloomberg.com'] },
+      w.deps,
+    );
+    const split = await createPublicList(
+      { id: 'pl-tech', listType: 'SPLIT', name: 'Tech', domains: ['techcrunch.com', 'wired.com'] },
+      w.deps,
+    );
+    // Assess
+    expect(single.domainLists.map((l) => [l.beeswaxListId, l.name, l.publicPublications.map((p) => p.domain)])).toEqual(
+      [[100, 'Biz', ['forbes.com', 'www.Bloomberg.com']]],
+    );
+    expect(w.bidder.items(100)).toEqual(['bloomberg.com', 'forbes.com']);
+    expect(split.domainLists.map((l) => [l.beeswaxListId, l.name])).toEqual([
+      [101, 'techcrunch.com'],
+      [102, 'wired.com'],
+    ]);
+    expect(w.bidder.items(102)).toEqual(['wired.com']);
+    expect((await w.deps.domainLists.listPublicLists()).map((l) => l.id)).toEqual(['pl-biz', 'pl-tech']);
+  });
+
+  it('deletes the bidder lists made when one fails part-way, storing nothing', async () => {
+    const w = world({ failure: { op: 'addListItems', nth: 2 } });
+    await expect(
+      createPublicList({ id: 'pl-tech', listType: 'SPLIT', name: 'Tech', domains: ['a-one.com', 'b-two.com'] }, w.deps),
+    ).rejects.toThrow('bidder addListItems failed');
+    expect(w.bidder.listCount()).toBe(0);
+    expect(await w.deps.domainLists.listPublicLists()).toEqual([]);
   });
 });
