@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
-import { requiredName } from '../validation/fields';
+import { requiredName, requiredText } from '../validation/fields';
 import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
 
 /** A list's name: cleaned and required with the form's message (001 §5 'Required field.'), bounded. */
@@ -36,7 +36,7 @@ export const MAX_DOMAINS_PER_REQUEST = 500;
 /** The most domains one custom list holds (ours): the list is one stored item, under DynamoDB's 400 KB. */
 export const MAX_DOMAINS_PER_LIST = 2_000;
 /** A domain as typed: the longest host name and a path (001 §5 allows a port and a path). */
-const ZRequestDomain = z.string().trim().min(1).max(300);
+const ZRequestDomain = requiredText().max(300);
 
 /** Domains of a request: at least one, each non-empty; duplicates are dropped (001 §5). */
 const ZRequestDomains = z

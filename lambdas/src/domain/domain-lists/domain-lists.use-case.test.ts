@@ -195,6 +195,19 @@ describe('updateDomainList', () => {
     expect(w.bidder.calls).toEqual([]);
   });
 
+  it("refuses a blank edited domain with the form's message, at its place among the edits", () => {
+    const parsed = ZDomainListUpdate.safeParse({
+      bgAdvertiserId: ACME,
+      beeswaxListId: 7,
+      domainListId: 'bg-domain-list-1',
+      listName: 'News',
+      domainsToUpdate: [{ bgItemId: 'i2', domain: ' ', active: true }],
+    });
+    expect(parsed.error?.issues).toEqual([
+      expect.objectContaining({ path: ['domainsToUpdate', 0, 'domain'], message: 'Required field.' }),
+    ]);
+  });
+
   it('refuses an edit of a domain the list does not have', async () => {
     const w = world({ lists: [storedList()] });
     const error = await updateDomainList(
