@@ -84,7 +84,8 @@ test('custom campaign with Publication Lists: the gate, split CPM bids, a list c
   await wired.fill('');
   await expect(page.getByText('The CPM bid must be a positive number.')).toBeVisible();
   await next(page);
-  await expect(toast(page, 'The CPM bid must be a positive number.')).toBeVisible();
+  // The toast (named by its title), beside the box's own message.
+  await expect(page.getByRole('alert', { name: 'The CPM bid must be a positive number.' })).toBeVisible();
   await wired.fill('40');
   await expect(page.getByText('The CPM bid must be a positive number.')).toHaveCount(0);
 

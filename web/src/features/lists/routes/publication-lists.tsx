@@ -1,4 +1,4 @@
-import { Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PlainSelect } from '@/components/plain-select';
 import { useSession } from '@/lib/session/session-context';
@@ -24,9 +24,15 @@ export function Component() {
         Domain lists name the publications where ads are shown. Choose an advertiser to manage its custom lists; the
         public lists are shared by every advertiser.
       </Text>
-      <Field.Root maxW="md">
-        <Field.Label>Advertiser</Field.Label>
-        <PlainSelect value={advertiserId} onChange={(event) => setAdvertiserId(event.target.value)}>
+      <Stack gap="1.5" maxW="md">
+        <chakra.label htmlFor="publication-lists-advertiser" fontWeight="medium" fontSize="sm">
+          Advertiser
+        </chakra.label>
+        <PlainSelect
+          id="publication-lists-advertiser"
+          value={advertiserId}
+          onChange={(event) => setAdvertiserId(event.target.value)}
+        >
           <option value="">Select an advertiser</option>
           {sorted.map((advertiser) => (
             <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
@@ -34,7 +40,7 @@ export function Component() {
             </option>
           ))}
         </PlainSelect>
-      </Field.Root>
+      </Stack>
       {advertiserId ? <PublicationListsPanel advertiserId={advertiserId} /> : <Text>Please, select Advertiser</Text>}
     </Stack>
   );
