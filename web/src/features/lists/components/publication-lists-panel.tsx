@@ -232,8 +232,11 @@ export function PublicationListsPanel({
           {...(dialog.list ? { list: dialog.list } : {})}
           onClose={() => setDialog(null)}
           onSaved={(saved) => {
-            // A new list is what the person wants in the campaign: it is chosen at once.
-            if (choosing && !dialog.list) onSelectionChange(toggleList(selection, saved, true));
+            // A new list is what the person wants in the campaign: it is chosen at once. A chosen list
+            // that was renamed is chosen again under its new name.
+            if (choosing && (!dialog.list || isChosen(selection, saved))) {
+              onSelectionChange(toggleList(selection, saved, true));
+            }
           }}
         />
       ) : null}

@@ -104,27 +104,42 @@ describe('wizard Publication Lists step', () => {
     expect(state.draft.selectedDomainLists).toEqual([{ beeswaxListId: 7, name: 'Robotics trade sites' }]);
   });
 
-  it('edits a list: a deactivated domain and new ones go as changes only', async () => {
+  it('edits a list: a deactivated domain and new ones go as changes only; a chosen list keeps its new name', async () => {
     // Prepare
     const user = userEvent.setup();
-    const { sentCall } = renderStep();
+    const { sentCall, state } = renderStep([CUSTOM_LIST], {
+      selectedDomainListsIds: ['bg-domain-list-1'],
+      selectedDomainLists: [{ beeswaxListId: 7, name: 'Robotics trade sites' }],
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit Robotics trade sites' }));
 
     // Act
+    await user.clear(screen.getByLabelText(/List Name/));
+    await user.type(screen.getByLabelText(/List Name/), 'Robotics sites');
     await user.click(screen.getByLabelText('Active: therobotreport.com'));
     await user.type(screen.getByLabelText(/New Domains/), 'automationworld.com');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    const { socket, message } = await sentCall();
+    socket.receive({
+      event: 'domainListUpdated',
+      reqID: message['reqID'],
+      success: true,
+      payload: { ...CUSTOM_LIST, name: 'Robotics sites' },
+      error: null,
+    });
 
     // Assess
-    const { message } = await sentCall();
     expect(message).toMatchObject({
       action: 'updateDomainList',
       beeswaxListId: 7,
       domainListId: 'bg-domain-list-1',
-      listName: 'Robotics trade sites',
+      listName: 'Robotics sites',
       domainsToUpdate: [{ bgItemId: 'i1', domain: 'therobotreport.com', active: false }],
       domainsToAdd: ['automationworld.com'],
     });
+    await waitFor(() =>
+      expect(state.draft.selectedDomainLists).toEqual([{ beeswaxListId: 7, name: 'Robotics sites' }]),
+    );
   });
 
   it("turns a template's chosen ids into lists once the lists are loaded", async () => {
