@@ -327,6 +327,11 @@ describe('bidder client against the simulator', () => {
     const again = await bidder.addListItems(list, [{ value: 'globex.example' }]);
     expect(first).toEqual({ added: 2, duplicates: 1 });
     expect(again).toEqual({ added: 0, duplicates: 1 });
+    // Removal ignores case and items the list lacks; a repeat removes nothing more.
+    expect(await bidder.removeListItems(list, ['GLOBEX.example', 'missing.example'])).toEqual({ removed: 1 });
+    expect(await bidder.removeListItems(list, ['globex.example'])).toEqual({ removed: 0 });
+    expect(Object.keys(simulator.store.data.listItems[String(list)] ?? {})).toEqual(['acme.example']);
+    expect(simulator.store.data.rows.custom_list[String(list)]).toMatchObject({ item_count: 1 });
 
     const { id: segment, key: madeKey } = await bidder.createSegment({
       advertiserId: advertiser,

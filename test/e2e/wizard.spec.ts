@@ -69,7 +69,8 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(page.getByRole('checkbox', { name: /^Role \/ Title/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(State \/ Province\)/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(ZIP Code\)/ })).toBeEnabled();
-  await expect(page.getByText('(available with targeting layers)')).toHaveCount(3);
+  await expect(page.getByRole('checkbox', { name: /^Publication Lists/ })).toBeEnabled();
+  await expect(page.getByText('(available with targeting layers)')).toHaveCount(2);
   await expectAccessible(page);
   await pick(page.getByRole('checkbox', { name: /^Company Domain/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();

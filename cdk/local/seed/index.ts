@@ -3,6 +3,7 @@ import { adGroupTemplatesSeed } from './ad-group-templates.seed';
 import { agenciesSeed } from './agencies.seed';
 import { billingSeed } from './billing.seed';
 import { campaignsSeed } from './campaigns.seed';
+import { domainListsSeed } from './domain-lists.seed';
 import { playbooksSeed } from './playbooks.seed';
 import { roleCatalogSeed } from './role-catalog.seed';
 import type { SeedModule } from './seed-module';
@@ -27,6 +28,8 @@ export const seeds: readonly SeedModule[] = [
   // Campaigns after the advertisers they belong to, with months of delivery.
   campaignsSeed,
   adGroupTemplatesSeed,
+  // Public publication lists and custom lists, after the advertisers that own the custom ones.
+  domainListsSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';

@@ -541,8 +541,32 @@ export function createBidderSimulator(options: {
 
   // The reporting API answers like v2 routes when the session is missing or expired.
   const requireSession = (req: SimRequest): SimReply | undefined => (live(sessionOf(req)) ? undefined : v2.denied());
+  // `GET /__lists` (local only): every custom list with its items and their bid multipliers, which the
+  // vendor's API does not list back; tests read what the lists hold after our calls.
+  const listsControl: SimRoute = {
+    method: 'GET',
+    pattern: '/__lists',
+    handle: () => ({
+      status: 200,
+      body: {
+        lists: Object.values(store.data.rows.custom_list).map((list) => ({
+          id: list['custom_list_id'],
+          name: list['list_name'],
+          alternative_id: list['alternative_id'] ?? null,
+          advertiser_id: list['advertiser_id'] ?? null,
+          items: Object.fromEntries(
+            Object.entries(store.data.listItems[String(list['custom_list_id'])] ?? {}).map(([item, { value }]) => [
+              item,
+              value,
+            ]),
+          ),
+        })),
+      },
+    }),
+  };
   const all: SimRoute[] = [
     ...loadControl,
+    listsControl,
     ...reporting.routes,
     { method: 'POST', pattern: authenticateRoute.path, handle: authenticate },
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },
@@ -822,6 +846,24 @@ function listSection(sim: Sim): void {
       return { custom_list_id: body.custom_list_id, items_added: added, duplicates_ignored: duplicates };
     });
     return legacy.ok(result, 'List items added');
+  });
+  on(listRoutes.bulkDeleteItems, ({ body }) => {
+    const list = row('custom_list', body.custom_list_id);
+    if (!list) return legacy.fail(404, `Custom List ${body.custom_list_id} not found`);
+    const result = change((s) => {
+      let items = { ...(s.listItems[String(body.custom_list_id)] ?? {}) };
+      let deleted = 0;
+      for (const item of body.list_items) {
+        const key = normalizeItem(list['list_type'], item);
+        if (!items[key]) continue;
+        items = omitKey(items, key);
+        deleted++;
+      }
+      s.listItems[String(body.custom_list_id)] = items;
+      s.rows.custom_list[String(body.custom_list_id)] = { ...list, item_count: Object.keys(items).length };
+      return { custom_list_id: body.custom_list_id, items_deleted: deleted };
+    });
+    return legacy.ok(result, 'List items deleted');
   });
 }
 

@@ -1,7 +1,9 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
 import { UNAVAILABLE_LAYERS } from '../domain/campaigns/targeting-layers';
+import { publicationListsLayer } from '../domain/domain-lists/publication-lists.layer';
 import type { TargetingLayers } from '../domain/campaigns/targeting-layers';
+import type { DomainListDeps } from '../domain/domain-lists/domain-lists.use-case';
 import type { AdGroupRepository } from '../domain/ports/ad-group.port';
 import type { AdvertiserReader, AdvertiserRepository } from '../domain/ports/advertiser.port';
 import type { Bidder } from '../domain/ports/bidder.port';
@@ -18,6 +20,7 @@ import { campaignCreationRepository } from './repositories/campaign-creation.rep
 import { campaignRepository } from './repositories/campaign.repository';
 import { crmConnectionRepository } from './repositories/crm-connection.repository';
 import { roleCatalogRepository } from './repositories/role-catalog.repository';
+import { domainListRepository } from './repositories/domain-list.repository';
 import { tokenKeys } from './token-keys';
 
 // Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
@@ -46,6 +49,7 @@ export function targetingLayers(): TargetingLayers {
   return {
     ...UNAVAILABLE_LAYERS,
     roleTitles: roleTitlesLayer({ roleCatalog: roleCatalogRepository }),
+    publicationLists: publicationListsLayer({ domainLists: domainListRepository, bidder: bidderClient() }),
   };
 }
 
@@ -88,6 +92,17 @@ export function creativeCallDeps(log: Logger): {
     advertisers: advertiserRepository,
     bidder: bidderClient(),
     storage: creativeStorage,
+    now: () => new Date(),
+    log,
+  };
+}
+
+/** The ports of the domain-list calls (REST create and lists, and the create and update events). */
+export function domainListDeps(log: Logger): DomainListDeps {
+  return {
+    domainLists: domainListRepository,
+    advertisers: advertiserRepository,
+    bidder: bidderClient(),
     now: () => new Date(),
     log,
   };

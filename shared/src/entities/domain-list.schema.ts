@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
-import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText, ZRequestText } from './common.schema';
+import { requiredName, requiredText } from '../validation/fields';
+import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
+
+/** A list's name: cleaned and required with the form's message (001 §5 'Required field.'), bounded. */
+const ZListName = requiredName().max(MAX_REQUEST_TEXT);
 
 /** A domain of a custom list (001 §3 `domains`: bgItemId, domain, active, createdAt). */
 export const ZDomainListItem = z.object({
@@ -23,10 +27,22 @@ export const ZDomainList = z.object({
 });
 export type TDomainList = z.infer<typeof ZDomainList>;
 
+/**
+ * The most domains one create or update request carries (ours; 001 sets none): a request travels as
+ * one WebSocket frame of at most 32 KB, and 500 domains of a typical length fit it with room to spare.
+ * A longer list is made, then grown by edits.
+ */
+export const MAX_DOMAINS_PER_REQUEST = 500;
+/** The most domains one custom list holds (ours): the list is one stored item, under DynamoDB's 400 KB. */
+export const MAX_DOMAINS_PER_LIST = 2_000;
+/** A domain as typed: the longest host name and a path (001 §5 allows a port and a path). */
+const ZRequestDomain = requiredText().max(300);
+
 /** Domains of a request: at least one, each non-empty; duplicates are dropped (001 §5). */
 const ZRequestDomains = z
-  .array(z.string().trim().min(1).max(253))
+  .array(ZRequestDomain)
   .min(1)
+  .max(MAX_DOMAINS_PER_REQUEST)
   .transform((domains) => [...new Set(domains)]);
 
 /**
@@ -35,7 +51,7 @@ const ZRequestDomains = z
  */
 export const ZDomainListCreate = z.object({
   bgAdvertiserId: zId('advertiser'),
-  listName: ZRequestText,
+  listName: ZListName,
   domains: ZRequestDomains,
 });
 export type TDomainListCreate = z.input<typeof ZDomainListCreate>;
@@ -47,13 +63,15 @@ export type TDomainListCreate = z.input<typeof ZDomainListCreate>;
 export const ZDomainListUpdate = z.object({
   bgAdvertiserId: zId('advertiser'),
   beeswaxListId: ZBidderId,
-  domainListId: z.string().min(1),
-  listName: ZRequestText,
+  domainListId: ZKeyText,
+  listName: ZListName,
   domainsToUpdate: z
-    .array(z.object({ bgItemId: z.string().min(1), domain: z.string().trim().min(1).max(253), active: z.boolean() }))
+    .array(z.object({ bgItemId: ZKeyText, domain: ZRequestDomain, active: z.boolean() }))
+    .max(MAX_DOMAINS_PER_LIST)
     .default([]),
   domainsToAdd: z
-    .array(z.string().trim().min(1).max(253))
+    .array(ZRequestDomain)
+    .max(MAX_DOMAINS_PER_REQUEST)
     .default([])
     .transform((domains) => [...new Set(domains)]),
 });

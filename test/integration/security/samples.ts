@@ -266,4 +266,13 @@ export const SAMPLES: Record<string, SecuritySample> = {
   // Company matching names no resource: the rival matches domains like anyone, and the reply holds
   // companies and ranges from the vendor, never a demo id.
   matchCsvCompanies: { body: { csvCompanies: ['bluepeaklogistics.com', 'Acme Corp'] }, expect: 'no-leak' },
+
+  // Publication lists (001 §7): the demo advertiser's custom lists are not the rival's to read or grow;
+  // the public catalogue is everyone's and names no agency.
+  listDomainListsByAdvertiser: { params: { id: DEMO_IDS.advertiserWithCard }, expect: 404 },
+  createDomainList: {
+    body: { bgAdvertiserId: DEMO_IDS.advertiserWithCard, listName: 'Security walk', domains: ['cnn.com'] },
+    expect: 404,
+  },
+  listPublicDomainLists: { expect: 'no-leak' },
 };

@@ -31,7 +31,11 @@ export const featureSlots: TFeatureSlots = {
     import('@/features/targeting/components/role-titles-step').then((module) => ({ default: module.RoleTitlesStep })),
   ),
   // Filled as each layer's step lands (issue 12); a null slot keeps its step out of the wizard.
-  publicationListsStep: null,
+  publicationListsStep: lazy(() =>
+    import('@/features/lists/components/publication-lists-step').then((module) => ({
+      default: module.PublicationListsStep,
+    })),
+  ),
   visitorsSegmentsStep: null,
   crmSegmentsStep: null,
   createAdvertiserDialog: lazy(() =>

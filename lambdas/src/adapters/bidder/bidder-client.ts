@@ -441,6 +441,16 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
 
     createList: (list) => createList(list),
     addListItems: (listId, items) => addListItems(listId, items),
+    async removeListItems(listId, values) {
+      const items = values.map((value) => value.replace(/[|\r\n]/g, ' ').trim()).filter((value) => value !== '');
+      if (items.length === 0) return { removed: 0 };
+      const reply = await transport.send(listRoutes.bulkDeleteItems, {
+        body: { custom_list_id: listId, list_items: items },
+        // Items already gone are ignored, so sending the same removal again changes nothing.
+        retry: 'idempotent',
+      });
+      return { removed: reply.payload.items_deleted };
+    },
     deleteList: (listId) => gone(() => transport.send(listRoutes.delete, { params: { id: listId } })),
 
     async createSegment(segment) {

@@ -98,7 +98,8 @@ export type TBidderCreativeChange = Partial<Pick<TBidderCreative, 'name' | 'widt
 
 /** A list of sites or ZIPs that targeting can name. */
 export interface TBidderListInput {
-  advertiserId: number;
+  /** The advertiser whose list it is; none for the account's own lists (BidGrid's public lists). */
+  advertiserId?: number;
   name: string;
   ourId: string;
   kind: 'domain' | 'zip';
@@ -206,6 +207,8 @@ export interface BidderAudiences {
   createList(list: TBidderListInput): Promise<number>;
   /** Adds items; answers how many were new and how many the list had already (domains ignore case). */
   addListItems(listId: number, items: readonly TBidderListItem[]): Promise<{ added: number; duplicates: number }>;
+  /** Removes items by value (domains ignore case); items the list lacks are ignored. Answers how many went. */
+  removeListItems(listId: number, values: readonly string[]): Promise<{ removed: number }>;
   deleteList(listId: number): Promise<void>;
   /** Makes the segment; answers its id and the key targeting names it by (and its tag pixel uses). */
   createSegment(segment: TBidderSegmentInput): Promise<{ id: number; key: string }>;

@@ -4,6 +4,7 @@ import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-templa
 import {
   creationPayload,
   DraftIncompleteError,
+  publicListSelections,
   summaryFigures,
   targetingInfo,
   templatePayload,
@@ -13,6 +14,51 @@ import { finishedDraft, matchedRow, unmatchedRow } from './wizard.fixtures';
 const context = { agencyId: 'bgAgency-demo', userName: 'demo' };
 
 describe('creation payload', () => {
+  it('sends the chosen public lists with the CPM bid of each split domain, and every chosen bidder list', () => {
+    // Prepare
+    const at = '2026-11-01T00:00:00.000Z';
+    const split = {
+      id: 'pl-tech',
+      listType: 'SPLIT' as const,
+      name: 'Tech',
+      createdAt: at,
+      domainLists: [30, 31].map((id) => ({
+        beeswaxListId: id,
+        name: `d${id}.com`,
+        createdAt: at,
+        publicPublications: [],
+      })),
+    };
+    const single = { ...split, id: 'pl-biz', listType: 'SINGLE' as const, name: 'Biz', domainLists: [] };
+    const draft = finishedDraft({
+      publicDomainLists: [split, single],
+      selectedDomainListsIds: ['pl-tech'],
+      selectedDomainLists: [
+        { beeswaxListId: 30, name: 'd30.com', cpmBid: 25 },
+        { beeswaxListId: 31, name: 'd31.com', cpmBid: 40 },
+      ],
+    });
+
+    // Act
+    const payload = creationPayload(draft, { ...context, campaignType: 'custom' });
+
+    // Assess
+    expect(publicListSelections(draft)).toEqual([
+      {
+        id: 'pl-tech',
+        listType: 'SPLIT',
+        name: 'Tech',
+        domainLists: [
+          { beeswaxListId: 30, name: 'd30.com', cpmBid: 25 },
+          { beeswaxListId: 31, name: 'd31.com', cpmBid: 40 },
+        ],
+      },
+    ]);
+    expect(payload.publicDomainLists).toEqual(publicListSelections(draft));
+    expect(payload.targetingInfo?.domain_list).toEqual(draft.selectedDomainLists);
+    expect(ZCampaignCreate.safeParse(payload).success).toBe(true);
+  });
+
   it('maps a finished draft to the 001 §3 payload the shared schema accepts, companies included and matched only', () => {
     // Prepare
     const draft = finishedDraft({

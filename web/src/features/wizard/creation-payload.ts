@@ -93,6 +93,29 @@ export function targetingInfo(draft: TCampaignDraft): TTargetingSelections {
   };
 }
 
+/**
+ * The chosen public lists (the payload's `publicDomainLists`, 001 §3): each with its bidder lists and,
+ * for a SPLIT list, the CPM bid chosen per domain in `selectedDomainLists`.
+ */
+export function publicListSelections(draft: TCampaignDraft): TCampaignCreate['publicDomainLists'] {
+  const bids = new Map(draft.selectedDomainLists.map((chosen) => [chosen.beeswaxListId, chosen.cpmBid]));
+  return draft.publicDomainLists
+    .filter((list) => draft.selectedDomainListsIds.includes(list.id))
+    .map((list) => ({
+      id: list.id,
+      listType: list.listType,
+      name: list.name,
+      domainLists: list.domainLists.map((bidderList) => {
+        const cpmBid = bids.get(bidderList.beeswaxListId);
+        return {
+          beeswaxListId: bidderList.beeswaxListId,
+          name: bidderList.name,
+          ...(list.listType === 'SPLIT' && cpmBid !== undefined ? { cpmBid } : {}),
+        };
+      }),
+    }));
+}
+
 /** The dates, budget and name a campaign (not a template) cannot do without. */
 function requireDetails(draft: TCampaignDraft) {
   const details = draft.basicDetails;
@@ -139,7 +162,7 @@ export function creationPayload(
     name: details.name,
     targetingInfo: targetingInfo(draft),
     ...(draft.foundCompanyInfo ? { foundCompanyInfo: { companies, fromFile: draft.foundCompanyInfo.fromFile } } : {}),
-    publicDomainLists: [],
+    publicDomainLists: publicListSelections(draft),
     ...(draft.foundEmailsInfo ? { foundEmailsInfo: draft.foundEmailsInfo } : {}),
     matches: companies.length,
     isVideoCampaign: details.mediaType === 'video',

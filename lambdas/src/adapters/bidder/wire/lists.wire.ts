@@ -41,6 +41,23 @@ export const ZListItemBulkReply = zEnvelope(
   }),
 );
 
+/**
+ * Removal of items from a list, by item (`item` as added; domains compare case-insensitively). The
+ * method and body of the bulk removal are unconfirmed (the list items reference shows the bulk add
+ * only): they live here only. Items the list does not hold are ignored, so a repeat changes nothing.
+ */
+export const ZListItemBulkDeleteRequest = z.object({
+  custom_list_id: ZBuzzId,
+  list_items: z.array(z.string().min(1).max(2048)).min(1).max(100_000),
+});
+
+export const ZListItemBulkDeleteReply = zEnvelope(
+  z.object({
+    custom_list_id: ZBuzzId,
+    items_deleted: z.number().int().min(0),
+  }),
+);
+
 export const listRoutes = {
   create: buzzRoute({
     method: 'POST',
@@ -73,5 +90,13 @@ export const listRoutes = {
     body: 'json',
     request: ZListItemBulkRequest,
     reply: ZListItemBulkReply,
+  }),
+  bulkDeleteItems: buzzRoute({
+    method: 'DELETE',
+    path: '/rest/list_item_bulk',
+    api: '0.5',
+    body: 'json',
+    request: ZListItemBulkDeleteRequest,
+    reply: ZListItemBulkDeleteReply,
   }),
 };
