@@ -8,6 +8,9 @@ import type { Bidder } from '../domain/ports/bidder.port';
 import type { CampaignRepository } from '../domain/ports/campaign.port';
 import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 import type { Logger } from '../lib/logger';
+import { logger } from '../lib/logger';
+import { crmEmailsLayer, retargetingSegmentsLayer } from '../domain/segments/retargeting-layers';
+import type { SegmentDeps } from '../domain/segments/segments.use-case';
 import { bidderClient } from './bidder/bidder-client';
 import { creativeStorage } from './creative-storage';
 import { hubspotOAuth } from './crm/hubspot-oauth';
@@ -16,6 +19,7 @@ import { advertiserRepository } from './repositories/advertiser.repository';
 import { campaignCreationRepository } from './repositories/campaign-creation.repository';
 import { campaignRepository } from './repositories/campaign.repository';
 import { crmConnectionRepository } from './repositories/crm-connection.repository';
+import { segmentRepository } from './repositories/segment.repository';
 import { tokenKeys } from './token-keys';
 
 // Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
@@ -30,7 +34,7 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     adGroups: adGroupRepository,
     creation: campaignCreationRepository,
     bidder: bidderClient(),
-    layers: targetingLayers(),
+    layers: targetingLayers(log),
     now: () => new Date(),
     log,
   };
@@ -40,8 +44,23 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
  * The targeting layers beyond geography, each on its stores (creation and later layer changes use
  * the same). A layer without its store yet refuses any choice.
  */
-export function targetingLayers(): TargetingLayers {
-  return { ...UNAVAILABLE_LAYERS };
+export function targetingLayers(log: Logger = logger()): TargetingLayers {
+  return {
+    ...UNAVAILABLE_LAYERS,
+    retargetingSegments: retargetingSegmentsLayer({ segments: segmentRepository }),
+    crmEmails: crmEmailsLayer(segmentDeps(log)),
+  };
+}
+
+/** The ports of making retargeting segments (the segments calls and the CRM e-mail layer). */
+export function segmentDeps(log: Logger): SegmentDeps {
+  return {
+    advertisers: advertiserRepository,
+    bidder: bidderClient(),
+    segments: segmentRepository,
+    now: () => new Date(),
+    log,
+  };
 }
 
 /**
