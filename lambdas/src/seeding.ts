@@ -22,6 +22,8 @@ export { playbookRepository } from './adapters/repositories/playbook.repository'
 export { reportRepository } from './adapters/repositories/report.repository';
 export { segmentsLogRepository } from './adapters/repositories/segments-log.repository';
 export { templateRepository } from './adapters/repositories/template.repository';
+export { segmentRepository } from './adapters/repositories/segment.repository';
+export { segmentDeps } from './adapters/wiring';
 export { bidderClient } from './adapters/bidder/bidder-client';
 export { creativeStorage } from './adapters/creative-storage';
 export { hubspotOAuth, hubspotRedirectUri } from './adapters/crm/hubspot-oauth';
@@ -42,3 +44,4 @@ export { syncCampaign } from './domain/report-sync/report-sync.use-case';
 export { createCampaign } from './domain/campaigns/create-campaign.use-case';
 export { reportToday } from './domain/reports/report-rows';
 export { PLAYBOOKS_SEED } from './domain/playbooks.seed';
+export { createEmailSegment, createSegment } from './domain/segments/segments.use-case';

@@ -6,6 +6,7 @@ import { campaignsSeed } from './campaigns.seed';
 import { playbooksSeed } from './playbooks.seed';
 import type { SeedModule } from './seed-module';
 import { segmentsLogSeed } from './segments-log.seed';
+import { segmentsSeed } from './segments.seed';
 import { usersSeed } from './users.seed';
 
 /**
@@ -23,6 +24,8 @@ export const seeds: readonly SeedModule[] = [
   // Campaigns after the advertisers they belong to, with months of delivery.
   campaignsSeed,
   adGroupTemplatesSeed,
+  // Retargeting segments of the demo advertisers, made at the bidder simulator.
+  segmentsSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';
