@@ -30,8 +30,14 @@ export const featureSlots: TFeatureSlots = {
   // Filled as each layer's step lands (issue 12); a null slot keeps its step out of the wizard.
   roleTitlesStep: null,
   publicationListsStep: null,
-  visitorsSegmentsStep: null,
-  crmSegmentsStep: null,
+  visitorsSegmentsStep: lazy(() =>
+    import('@/features/segments/components/visitors-segments-step').then((module) => ({
+      default: module.VisitorsSegmentsStep,
+    })),
+  ),
+  crmSegmentsStep: lazy(() =>
+    import('@/features/segments/components/crm-segments-step').then((module) => ({ default: module.CrmSegmentsStep })),
+  ),
   createAdvertiserDialog: lazy(() =>
     import('@/features/advertisers/components/create-advertiser-slot').then((module) => ({
       default: module.CreateAdvertiserSlot,
