@@ -87,10 +87,7 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
           <Field.Root maxW="sm">
             <Field.Label>HubSpot Contact List</Field.Label>
             <NativeSelect.Root disabled={disabled || lists.pending}>
-              <NativeSelect.Field
-                value={listId}
-                onChange={(event) => setListId(event.currentTarget.value)}
-              >
+              <NativeSelect.Field value={listId} onChange={(event) => setListId(event.currentTarget.value)}>
                 <option value="">{lists.pending ? 'Loading lists...' : 'Select a list'}</option>
                 {(lists.data ?? []).map((list) => (
                   <option key={list.listId} value={list.listId}>
