@@ -58,7 +58,7 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(page.getByRole('checkbox', { name: /^Role \/ Title/ })).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(State \/ Province\)/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(ZIP Code\)/ })).toBeEnabled();
-  await expect(page.getByText('(available with targeting layers)')).toHaveCount(4);
+  await expect(page.getByText('(available with targeting layers)')).toHaveCount(2);
   await expectAccessible(page);
   await pick(page.getByRole('checkbox', { name: /^Company Domain/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();
