@@ -38,6 +38,17 @@ const COMPANY_STEPS = [
   '6. Summary',
 ];
 
+/** The ABM flow's steps (001 §2 ABM fixed list) among those that have a screen. */
+const ABM_STEPS = [
+  '1. Select Advertiser',
+  '2. Campaign Details',
+  '3. Target Companies',
+  '4. CRM Re-targeting Segments',
+  '5. Landing Page',
+  '6. Ad Group',
+  '7. Summary',
+];
+
 /** The gate toast (an error toast is an alert) with its text. */
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
 
@@ -164,7 +175,7 @@ test('ABM flow: the CSV confirmation without a CRM connection, and a step opens 
   await page.getByRole('button', { name: 'Create: Dynamic Account-Based Advertising' }).click();
   await expect(page).toHaveURL(/\/campaigns\/create\/managed$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dynamic Account-Based Advertising' })).toBeVisible();
-  await expect(stepsNav(page).getByRole('listitem')).toHaveText(COMPANY_STEPS);
+  await expect(stepsNav(page).getByRole('listitem')).toHaveText(ABM_STEPS);
   // Nothing is done yet: no later step can be opened.
   await expect(stepsNav(page).getByRole('button')).toHaveCount(0);
 
