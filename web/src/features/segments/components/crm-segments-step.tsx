@@ -2,6 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { crmRetargetingGate } from '@bidgrid/shared/validation/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
+import { campaignEmailsGate } from '../crm-email-budget';
 import { CrmEmails } from './crm-emails';
 import { CrmPrompt } from './crm-prompt';
 
@@ -17,11 +18,11 @@ export function CrmSegmentsStep({ draft, updateDraft, setNextHandler, busy }: TW
 
   useEffect(() => {
     setNextHandler(async () => {
-      const gate = crmRetargetingGate(count);
+      const gate = crmRetargetingGate(count) ?? campaignEmailsGate(info);
       return gate ? stay(gate) : advance;
     });
     return () => setNextHandler(null);
-  }, [count, setNextHandler]);
+  }, [count, info, setNextHandler]);
 
   return (
     <Stack gap="4">
