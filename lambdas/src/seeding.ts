@@ -24,6 +24,8 @@ export { reportRepository } from './adapters/repositories/report.repository';
 export { roleCatalogRepository } from './adapters/repositories/role-catalog.repository';
 export { segmentsLogRepository } from './adapters/repositories/segments-log.repository';
 export { templateRepository } from './adapters/repositories/template.repository';
+export { segmentRepository } from './adapters/repositories/segment.repository';
+export { segmentDeps } from './adapters/wiring';
 export { bidderClient } from './adapters/bidder/bidder-client';
 export { creativeStorage } from './adapters/creative-storage';
 export { hubspotOAuth, hubspotRedirectUri } from './adapters/crm/hubspot-oauth';
@@ -46,3 +48,4 @@ export { createDomainList, createPublicList } from './domain/domain-lists/domain
 export { reportToday } from './domain/reports/report-rows';
 export { PLAYBOOKS_SEED } from './domain/playbooks.seed';
 export { makeRoleCatalog, ROLE_CATALOG_SEED } from './domain/role-titles/role-catalog.seed';
+export { createEmailSegment, createSegment } from './domain/segments/segments.use-case';

@@ -38,15 +38,16 @@ const COMPANY_STEPS = [
   '6. Summary',
 ];
 
-/** The ABM flow's steps with a screen today: its fixed list (001 §2) less CRM Re-targeting Segments. */
+/** The ABM flow's steps: its fixed list (001 §2), every one with a screen. */
 const ABM_STEPS = [
   '1. Select Advertiser',
   '2. Campaign Details',
   '3. Target Companies',
-  '4. Role/Title',
-  '5. Landing Page',
-  '6. Ad Group',
-  '7. Summary',
+  '4. CRM Re-targeting Segments',
+  '5. Role/Title',
+  '6. Landing Page',
+  '7. Ad Group',
+  '8. Summary',
 ];
 
 /** The gate toast (an error toast is an alert) with its text. */
@@ -70,7 +71,10 @@ test('custom campaign: the seven layers, then every gate message up to the Ad Gr
   await expect(page.getByRole('checkbox', { name: /^Geography \(State \/ Province\)/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Geography \(ZIP Code\)/ })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: /^Publication Lists/ })).toBeEnabled();
-  await expect(page.getByText('(available with targeting layers)')).toHaveCount(2);
+  await expect(page.getByRole('checkbox', { name: /^Visitors Re-targeting Segments/ })).toBeEnabled();
+  await expect(page.getByRole('checkbox', { name: /^CRM Re-targeting Segments/ })).toBeEnabled();
+  // Every layer has its screen now: none is offered as "available with targeting layers".
+  await expect(page.getByText('(available with targeting layers)')).toHaveCount(0);
   await expectAccessible(page);
   await pick(page.getByRole('checkbox', { name: /^Company Domain/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();

@@ -8,6 +8,7 @@ import { playbooksSeed } from './playbooks.seed';
 import { roleCatalogSeed } from './role-catalog.seed';
 import type { SeedModule } from './seed-module';
 import { segmentsLogSeed } from './segments-log.seed';
+import { segmentsSeed } from './segments.seed';
 import { usersSeed } from './users.seed';
 
 /**
@@ -30,6 +31,8 @@ export const seeds: readonly SeedModule[] = [
   adGroupTemplatesSeed,
   // Public publication lists and custom lists, after the advertisers that own the custom ones.
   domainListsSeed,
+  // Retargeting segments of the demo advertisers, made at the bidder simulator.
+  segmentsSeed,
 ];
 
 export type { SeedContext, SeedModule } from './seed-module';

@@ -564,9 +564,36 @@ export function createBidderSimulator(options: {
       },
     }),
   };
+  // `GET /__segments/:key` (local only): the hashed members a segment holds, so tests can see what an
+  // upload put in it (the bidder shows members only in its own reports).
+  const segmentControl: SimRoute = {
+    method: 'GET',
+    pattern: '/__segments/:key',
+    handle: (req) => {
+      const key = req.params['key'] ?? '';
+      const known = Object.values(rows('segment')).some((segment) => String(segment['segment_key']) === key);
+      return known
+        ? { status: 200, body: { segment_key: key, members: store.data.members[key] ?? [] } }
+        : { status: 404, body: { message: `No segment ${key}` } };
+    },
+  };
+  // `GET /__segments?alternative_id=` (local only): the segments made under one of our ids, so a test
+  // can see that a failed creation left none behind.
+  const segmentSearch: SimRoute = {
+    method: 'GET',
+    pattern: '/__segments',
+    handle: (req) => ({
+      status: 200,
+      body: Object.values(rows('segment')).filter(
+        (segment) => segment['alternative_id'] === req.query.get('alternative_id'),
+      ),
+    }),
+  };
   const all: SimRoute[] = [
     ...loadControl,
     listsControl,
+    segmentControl,
+    segmentSearch,
     ...reporting.routes,
     { method: 'POST', pattern: authenticateRoute.path, handle: authenticate },
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },

@@ -1,6 +1,5 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
-import { UNAVAILABLE_LAYERS } from '../domain/campaigns/targeting-layers';
 import { publicationListsLayer } from '../domain/domain-lists/publication-lists.layer';
 import type { TargetingLayers } from '../domain/campaigns/targeting-layers';
 import type { DomainListDeps } from '../domain/domain-lists/domain-lists.use-case';
@@ -11,6 +10,9 @@ import type { CampaignRepository } from '../domain/ports/campaign.port';
 import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 import { roleTitlesLayer } from '../domain/role-titles/role-titles.layer';
 import type { Logger } from '../lib/logger';
+import { logger } from '../lib/logger';
+import { crmEmailsLayer, retargetingSegmentsLayer } from '../domain/segments/retargeting-layers';
+import type { SegmentDeps } from '../domain/segments/segments.use-case';
 import { bidderClient } from './bidder/bidder-client';
 import { creativeStorage } from './creative-storage';
 import { hubspotOAuth } from './crm/hubspot-oauth';
@@ -21,6 +23,7 @@ import { campaignRepository } from './repositories/campaign.repository';
 import { crmConnectionRepository } from './repositories/crm-connection.repository';
 import { roleCatalogRepository } from './repositories/role-catalog.repository';
 import { domainListRepository } from './repositories/domain-list.repository';
+import { segmentRepository } from './repositories/segment.repository';
 import { tokenKeys } from './token-keys';
 
 // Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
@@ -35,7 +38,7 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     adGroups: adGroupRepository,
     creation: campaignCreationRepository,
     bidder: bidderClient(),
-    layers: targetingLayers(),
+    layers: targetingLayers(log),
     now: () => new Date(),
     log,
   };
@@ -43,13 +46,25 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
 
 /**
  * The targeting layers beyond geography, each on its stores (creation and later layer changes use
- * the same). A layer without its store yet refuses any choice.
+ * the same).
  */
-export function targetingLayers(): TargetingLayers {
+export function targetingLayers(log: Logger = logger()): TargetingLayers {
   return {
-    ...UNAVAILABLE_LAYERS,
     roleTitles: roleTitlesLayer({ roleCatalog: roleCatalogRepository }),
     publicationLists: publicationListsLayer({ domainLists: domainListRepository, bidder: bidderClient() }),
+    retargetingSegments: retargetingSegmentsLayer({ segments: segmentRepository }),
+    crmEmails: crmEmailsLayer(segmentDeps(log)),
+  };
+}
+
+/** The ports of making retargeting segments (the segments calls and the CRM e-mail layer). */
+export function segmentDeps(log: Logger): SegmentDeps {
+  return {
+    advertisers: advertiserRepository,
+    bidder: bidderClient(),
+    segments: segmentRepository,
+    now: () => new Date(),
+    log,
   };
 }
 

@@ -79,16 +79,30 @@ export const ZCompanyListEntry = z.string().trim().min(1).max(2048);
 export const ZFoundCompanyInfo = ZCompanyMatchResult.extend({ fromFile: z.boolean() });
 export type TFoundCompanyInfo = z.infer<typeof ZFoundCompanyInfo>;
 
+/**
+ * The most e-mail addresses one CRM segment is made from (ours: the spec sets none). It bounds the
+ * upload a request starts (one hashed file at the bidder) and what a stored draft or template holds.
+ */
+export const MAX_CRM_EMAILS = 20_000;
+
 /** E-mails of one domain to hash for CRM retargeting; small domains share the 'general' group (001 §2). */
 export const ZEmailGroup = z.object({
   domain: ZDomainText,
-  emails: z.array(ZEmail).min(1),
+  emails: z.array(ZEmail).min(1).max(MAX_CRM_EMAILS),
 });
 export type TEmailGroup = z.infer<typeof ZEmailGroup>;
 
+/** The groups of e-mails to hash, at most `MAX_CRM_EMAILS` addresses in all. */
+export const ZEmailsToHash = z
+  .array(ZEmailGroup)
+  .max(MAX_CRM_EMAILS)
+  .refine((groups) => groups.reduce((n, group) => n + group.emails.length, 0) <= MAX_CRM_EMAILS, {
+    error: `At most ${MAX_CRM_EMAILS} e-mail addresses.`,
+  });
+
 /** The draft's `foundEmailsInfo` (001 §3). */
 export const ZFoundEmailsInfo = z.object({
-  emailsToHash: z.array(ZEmailGroup),
+  emailsToHash: ZEmailsToHash,
   fromFile: z.boolean(),
 });
 export type TFoundEmailsInfo = z.infer<typeof ZFoundEmailsInfo>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { zId } from '../ids';
 import { ZIsoDateTime, ZRequestDescription, ZRequestText } from './common.schema';
+import { ZEmailsToHash } from './company.schema';
 
 /**
  * Retargeting segment (001 §3), a bidder segment of an advertiser. `tag` is the HTML snippet to put on
@@ -26,3 +27,24 @@ export const ZSegmentCreate = z.object({
   advertiserId: zId('advertiser'),
 });
 export type TSegmentCreate = z.input<typeof ZSegmentCreate>;
+
+/** The description (and name) prefix of CRM e-mail segments, which the visitors list hides (001 §2). */
+export const HASHED_EMAILS_PREFIX = 'Hashed Emails for';
+
+/** `Hashed Emails for {name}`: what a CRM e-mail segment is called and described as. */
+export const hashedEmailsName = (name: string): string => `${HASHED_EMAILS_PREFIX} ${name}`;
+
+/** True for a CRM e-mail segment (hidden from the visitors list, 001 §2). */
+export const isHashedEmailsSegment = (segment: { segment_description: string }): boolean =>
+  segment.segment_description.startsWith(HASHED_EMAILS_PREFIX);
+
+/**
+ * A CRM e-mail segment made outside a campaign (ours, the /crm-retargeting page): the advertiser, a
+ * name (it becomes 'Hashed Emails for {name}') and the e-mails grouped as the step groups them.
+ */
+export const ZEmailSegmentCreate = z.object({
+  advertiserId: zId('advertiser'),
+  name: ZRequestText,
+  emailsToHash: ZEmailsToHash.refine((groups) => groups.length > 0, { error: 'Add at least one e-mail address.' }),
+});
+export type TEmailSegmentCreate = z.input<typeof ZEmailSegmentCreate>;

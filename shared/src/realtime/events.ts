@@ -10,6 +10,8 @@ import { CSV_MATCH_MAX_DOMAINS } from '../constants';
 import { companyMatchParts } from './company-match-parts';
 import { arrayParts } from './parts';
 import { campaignCreateParts } from './campaign-create-parts';
+import { emailListParts } from './email-list-parts';
+import { ZKeyText } from '../entities/common.schema';
 import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
 
 /**
@@ -55,13 +57,14 @@ const getCompaniesFromList = defineRealtimeEvent({
 
 const getContactsFromList = defineRealtimeEvent({
   name: 'getContactsFromList',
-  request: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListId: z.string().min(1) }),
+  request: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListId: ZKeyText }),
   successEvent: 'retrievedContacts',
   errorEvent: 'retrievedContacts',
   // 001 §7: "list of comma-separated emails"; the client groups them by domain.
   payload: z.string(),
   summary: 'The e-mail addresses of a HubSpot contact list, comma-separated, for CRM retargeting.',
   specRef: '001 §7',
+  parts: emailListParts,
 });
 
 const getCSVKickfireMatches = defineRealtimeEvent({

@@ -233,6 +233,18 @@ export const SAMPLES: Record<string, SecuritySample> = {
   // The CRM-connected demo advertiser's HubSpot pages.
   listHubspotPages: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
 
+  // Retargeting segments (001 §2): a demo advertiser's segments, and segments made for it.
+  listSegmentsByAdvertiser: { params: { advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },
+  createSegment: { body: { name: 'Security walk', advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },
+  createEmailSegment: {
+    body: {
+      name: 'Security walk',
+      advertiserId: DEMO_IDS.advertiserWithCard,
+      emailsToHash: [{ domain: 'general', emails: ['walk@rival-agency.example'] }],
+    },
+    expect: 404,
+  },
+
   // The creation payload names the demo agency's advertiser and creatives under a demo campaign id.
   createCampaign: {
     body: {

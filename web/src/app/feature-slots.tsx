@@ -30,14 +30,19 @@ export const featureSlots: TFeatureSlots = {
   roleTitlesStep: lazy(() =>
     import('@/features/targeting/components/role-titles-step').then((module) => ({ default: module.RoleTitlesStep })),
   ),
-  // Filled as each layer's step lands (issue 12); a null slot keeps its step out of the wizard.
   publicationListsStep: lazy(() =>
     import('@/features/lists/components/publication-lists-step').then((module) => ({
       default: module.PublicationListsStep,
     })),
   ),
-  visitorsSegmentsStep: null,
-  crmSegmentsStep: null,
+  visitorsSegmentsStep: lazy(() =>
+    import('@/features/segments/components/visitors-segments-step').then((module) => ({
+      default: module.VisitorsSegmentsStep,
+    })),
+  ),
+  crmSegmentsStep: lazy(() =>
+    import('@/features/segments/components/crm-segments-step').then((module) => ({ default: module.CrmSegmentsStep })),
+  ),
   createAdvertiserDialog: lazy(() =>
     import('@/features/advertisers/components/create-advertiser-slot').then((module) => ({
       default: module.CreateAdvertiserSlot,

@@ -348,6 +348,7 @@ export async function createCampaignFromRequest(
     username: input.username,
     advertiser,
     bgCampaignId: request.bgCampaignId,
+    campaignName: request.name,
     maxBid: request.max_bid,
     targeting: request.targetingInfo,
     publicDomainLists: request.publicDomainLists,

@@ -21,6 +21,8 @@ export interface TLayerRequest {
   readonly username: string;
   readonly advertiser: TAdvertiserRecord;
   readonly bgCampaignId: string;
+  /** The campaign's name, for what a layer makes in its name ('Hashed Emails for {name}'); the id when absent. */
+  readonly campaignName?: string;
   /** The campaign's max bid (USD CPM): what per-domain CPM bids of split lists are relative to. */
   readonly maxBid: number;
   readonly targeting: TTargetingSelections;

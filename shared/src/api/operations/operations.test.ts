@@ -338,6 +338,8 @@ describe('spec checklist', () => {
       ...OUR_CALLS.map((call) => byRoute.get(routeKey(...(call.split(' ') as [string, string])))?.name),
       // The signed-in twin of the CRM card's segment creation (001 §2 create-segment modal).
       'createSegment',
+      // The /crm-retargeting page's Save: a CRM e-mail segment outside a campaign (001 §2 CRM Re-targeting).
+      'createEmailSegment',
       // The template editor "fetches the ad group by selected template id" (001 §4).
       'getAdGroupTemplate',
     ]);

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
-import { ZRetargetingSegment, ZSegmentCreate } from '../../entities/retargeting-segment.schema';
+import { ZEmailSegmentCreate, ZRetargetingSegment, ZSegmentCreate } from '../../entities/retargeting-segment.schema';
 
 export const listSegmentsByAdvertiser = defineOperation({
   name: 'listSegmentsByAdvertiser',
@@ -27,4 +27,16 @@ export const createSegment = defineOperation({
   summary:
     "Path ours: the create-segment modal of the signed-in pages; creates a bidder segment for one of the caller's advertisers (the /public/crmcard twin is for the CRM card).",
   specRef: '001 §2, §5',
+});
+
+export const createEmailSegment = defineOperation({
+  name: 'createEmailSegment',
+  method: 'POST',
+  path: '/api/segments/emails',
+  auth: 'user',
+  body: ZEmailSegmentCreate,
+  response: ZRetargetingSegment,
+  summary:
+    "Ours (the /crm-retargeting page's Save): makes a bidder segment 'Hashed Emails for {name}' of one of the caller's advertisers from CRM or uploaded e-mails, uploaded hashed; a campaign makes its own at creation.",
+  specRef: '001 §2 CRM Re-targeting',
 });

@@ -1,0 +1,35 @@
+import { Field, NativeSelect } from '@chakra-ui/react';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+
+/** The advertiser select of the segments pages (their segments belong to one advertiser). */
+export function AdvertiserChoice({
+  advertisers,
+  value,
+  onChange,
+}: {
+  advertisers: readonly TAdvertiser[];
+  value: TAdvertiser | null;
+  onChange: (advertiser: TAdvertiser | null) => void;
+}) {
+  return (
+    <Field.Root maxW="sm">
+      <Field.Label>Advertiser</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          value={value?.bgAdvertiserId ?? ''}
+          onChange={(event) =>
+            onChange(advertisers.find((a) => a.bgAdvertiserId === event.currentTarget.value) ?? null)
+          }
+        >
+          <option value="">Select an advertiser</option>
+          {advertisers.map((advertiser) => (
+            <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
+              {advertiser.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}

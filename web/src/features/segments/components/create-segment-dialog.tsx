@@ -1,0 +1,148 @@
+import {
+  Alert,
+  Button,
+  chakra,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import { ZSegmentForm, type TSegmentForm, type TSegmentFormInput } from '@bidgrid/shared/validation/segment.schema';
+import { toaster } from '@/lib/toaster';
+import { useCreateSegment } from '../api/segment-calls';
+import { segmentCreatedText, segmentErrorText, CREATE_SEGMENT } from '../segment-messages';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The create-segment modal (001 §2, §5): name and advertiser required, description optional, the same
+ * rules as the server's. A failure shows 'There was an error: {message}' (001 §8) and keeps the form.
+ */
+export function CreateSegmentDialog({
+  advertisers,
+  advertiserId,
+  onClose,
+  onCreated,
+}: {
+  advertisers: readonly TAdvertiser[];
+  /** The advertiser chosen on the page or in the draft: the form starts with it. */
+  advertiserId: string | null;
+  onClose: () => void;
+  onCreated?: (segment: TRetargetingSegment) => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const { mutate: create } = useCreateSegment();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TSegmentFormInput, unknown, TSegmentForm>({
+    resolver: zodResolver(ZSegmentForm),
+    defaultValues: { name: '', advertiserId: advertiserId ?? '', description: '' },
+  });
+
+  const save = async (form: TSegmentForm): Promise<void> => {
+    setFailure(null);
+    try {
+      const segment = await create({
+        body: {
+          name: form.name,
+          description: form.description,
+          advertiserId: form.advertiserId as `bgAdvertiser-${string}`,
+        },
+      });
+      toaster.create({ type: 'success', title: segmentCreatedText(segment.segment_name), duration: TOAST_MS.default });
+      onCreated?.(segment);
+      onClose();
+    } catch (error) {
+      setFailure(segmentErrorText(messageOf(error)));
+    }
+  };
+
+  const close = (): void => {
+    if (!isSubmitting) onClose();
+  };
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && close()}
+      closeOnEscape={!isSubmitting}
+      closeOnInteractOutside={!isSubmitting}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <chakra.form
+              display="contents"
+              onSubmit={(event) => void handleSubmit(save)(event)}
+              noValidate
+              aria-label={CREATE_SEGMENT}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{CREATE_SEGMENT}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {failure ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{failure}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                  <Field.Root invalid={Boolean(errors.name)} required disabled={isSubmitting}>
+                    <Field.Label>Segment Name</Field.Label>
+                    <Input {...register('name')} />
+                    <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root invalid={Boolean(errors.advertiserId)} required disabled={isSubmitting}>
+                    <Field.Label>Advertiser</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...register('advertiserId')}>
+                        <option value="">Select an advertiser</option>
+                        {advertisers.map((advertiser) => (
+                          <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
+                            {advertiser.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{errors.advertiserId?.message}</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root disabled={isSubmitting}>
+                    <Field.Label>Description</Field.Label>
+                    <Textarea rows={3} {...register('description')} />
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Creating">
+                  Create
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
+              </Dialog.CloseTrigger>
+            </chakra.form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
