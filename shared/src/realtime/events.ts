@@ -11,6 +11,7 @@ import { companyMatchParts } from './company-match-parts';
 import { arrayParts } from './parts';
 import { campaignCreateParts } from './campaign-create-parts';
 import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
+import { ZKeyText } from '../entities/common.schema';
 
 /**
  * The realtime events of 001 §7 ("Realtime events"): the client sends `{action: name, reqID, ...fields}`
@@ -45,7 +46,7 @@ const getTargetedCompanies = defineRealtimeEvent({
 
 const getCompaniesFromList = defineRealtimeEvent({
   name: 'getCompaniesFromList',
-  request: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListId: z.string().min(1) }),
+  request: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListId: ZKeyText }),
   successEvent: 'retrievedCompaniesFromList',
   errorEvent: 'retrievedCompaniesFromList',
   payload: ZCompanyMatchResult,
