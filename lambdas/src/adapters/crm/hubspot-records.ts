@@ -23,6 +23,11 @@ export const HUBSPOT_LIMITS = {
 } as const;
 /** Pages read at most per call: far more than any portal needs, so a loop can never run away. */
 const MAX_PAGES = 500;
+/**
+ * Retries of a search: HubSpot's search limit is a one-second window (5 requests), so a refused
+ * search waits the window out before it asks again (more attempts, since several searches may queue).
+ */
+const SEARCH_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 8_000, minDelayMs: 1_000 };
 const TIMEOUT_MS = 15_000;
 
 const ZPaging = z.object({ next: z.object({ after: z.string() }).optional() }).optional();
@@ -161,7 +166,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
         }),
-      options.retry ?? DEFAULT_RETRY,
+      options.retry ?? (what === 'companies search' ? SEARCH_RETRY : DEFAULT_RETRY),
       signal,
     );
     if (response.status === 401 || response.status === 403) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
-import { domainLines, foundCompanyInfo, initiallyIncluded, MAX_ENTRY_LENGTH } from './company-rows';
+import { domainLines, foundCompanyInfo, initiallyIncluded, MAX_ENTRY_LENGTH, mergeMatchResults } from './company-rows';
 
 const result: TCompanyMatchResult = {
   primarySegments: [],
@@ -31,5 +31,33 @@ describe('company rows', () => {
       ['b.com', false],
       ['Acme', false],
     ]);
+  });
+
+  it('merges pages and lists: every listed row kept, one unique row per domain, a match never hidden by a miss', () => {
+    // Prepare
+    const miss = { domain: 'a.com', include: false, noMatch: { code: 'not-found' as const, message: 'Nothing.' } };
+    const other: TCompanyMatchResult = {
+      primarySegments: [miss],
+      uniqueSegments: [
+        miss,
+        { domain: 'c.com', include: true, domainInfo: { domain: 'c.com', ipSegments: ['10.0.2.0/24'] } },
+      ],
+      matches: 1,
+    };
+
+    // Act
+    const merged = mergeMatchResults([{ ...result, primarySegments: result.uniqueSegments }, other]);
+    const info = foundCompanyInfo(merged, initiallyIncluded(merged), false);
+
+    // Assess
+    expect(merged.primarySegments).toHaveLength(4);
+    expect(merged.uniqueSegments.map((row) => [row.domain, Boolean(row.domainInfo)])).toEqual([
+      ['a.com', true],
+      ['b.com', true],
+      ['Acme', false],
+      ['c.com', true],
+    ]);
+    expect(merged.matches).toBe(3);
+    expect(info.fromFile).toBe(false);
   });
 });

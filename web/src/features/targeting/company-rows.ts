@@ -21,14 +21,39 @@ export function domainLines(lines: readonly string[]): string[] {
   return body.map((line) => line.slice(0, MAX_ENTRY_LENGTH));
 }
 
-/** The draft's `foundCompanyInfo` (001 §3) of a CSV match, with the user's include flags. */
-export function foundCompanyInfo(result: TCompanyMatchResult, included: ReadonlySet<string>): TFoundCompanyInfo {
+/** The draft's `foundCompanyInfo` (001 §3) of a match, with the user's include flags (`fromFile`: a CSV's). */
+export function foundCompanyInfo(
+  result: TCompanyMatchResult,
+  included: ReadonlySet<string>,
+  fromFile = true,
+): TFoundCompanyInfo {
   const uniqueSegments: TCompanyRow[] = result.uniqueSegments.map((row) => ({
     ...row,
     // Only matched rows can be included: a domain without IP ranges has nothing to target.
     include: Boolean(row.domainInfo) && included.has(row.domain),
   }));
-  return { ...result, uniqueSegments, fromFile: true };
+  return { ...result, uniqueSegments, fromFile };
+}
+
+/**
+ * Several match results as one (the pages of a tier search, the lists chosen): every row of each as
+ * listed, one unique row per domain (the first seen; a later copy never hides an earlier match), and
+ * how many unique domains matched.
+ */
+export function mergeMatchResults(results: readonly TCompanyMatchResult[]): TCompanyMatchResult {
+  const unique = new Map<string, TCompanyRow>();
+  for (const result of results) {
+    for (const row of result.uniqueSegments) {
+      const seen = unique.get(row.domain);
+      if (!seen || (!seen.domainInfo && row.domainInfo)) unique.set(row.domain, row);
+    }
+  }
+  const uniqueSegments = [...unique.values()];
+  return {
+    primarySegments: results.flatMap((result) => result.primarySegments),
+    uniqueSegments,
+    matches: uniqueSegments.filter((row) => row.domainInfo).length,
+  };
 }
 
 /** The rows included at first: every matched one. */
