@@ -1,3 +1,4 @@
+import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { getCompanySortValues, listHubspotLists } from '@bidgrid/shared/api/operations/crm.operations';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
@@ -26,3 +27,7 @@ export const useTargetedCompanies = () => useRealtimeCall(realtimeEventsByName.g
 
 /** 001 §7 `getCompaniesFromList {bgAdvertiserId, hubspotListId}` -> `retrievedCompaniesFromList`. */
 export const useCompaniesFromList = () => useRealtimeCall(realtimeEventsByName.getCompaniesFromList);
+
+/** The agency's advertisers (000 §7 GET /advertiser/agency/{agencyId}), every page, for the page's HubSpot sources. */
+export const useTargetingAdvertisers = (agencyId: string | null) =>
+  useOperationPages(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
