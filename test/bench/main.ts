@@ -20,6 +20,9 @@
  * - create: a campaign of 1,000 companies over the realtime API, the bidder simulator at 50 ms a
  *   call and 20 at once (429 beyond): time to campaignCreated (goal <= 30 s), the longest gap
  *   between progress messages (goal <= 2 s), bidder calls per company                           #11
+ * - csv: 10,000 CSV lines matched over the realtime API (getCSVKickfireMatches in chunks, as the
+ *   Target Companies page sends them): time (goal <= 10 s), the longest time without a progress
+ *   message or reply (goal <= 1 s), matches and the reasons of the misses                         #12
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
@@ -32,6 +35,7 @@ import { formatReportsFigures, measureReports } from './reports';
 import { formatListFigures, measureInvoiceList } from './lists';
 import { formatSyncScaleFigures, measureSyncScale } from './sync';
 import { formatCreateFigures, measureCreate } from './create';
+import { formatCsvMatchFigures, measureCsvMatch } from './csv-match';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
@@ -49,6 +53,7 @@ const ALL = [
   'lists',
   'sync',
   'create',
+  'csv',
 ] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
@@ -172,4 +177,9 @@ if (sections.has('create')) {
   );
   const companies = Number(process.env['BENCH_CREATE_COMPANIES'] ?? 1000);
   console.log(`${formatCreateFigures(await measureCreate({ companies }))}\n`);
+}
+
+if (sections.has('csv')) {
+  console.log('# CSV company match (getCSVKickfireMatches over the local WebSocket API, 10,000 lines)');
+  console.log(`${formatCsvMatchFigures(await measureCsvMatch({ domains: 10_000 }))}\n`);
 }

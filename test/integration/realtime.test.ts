@@ -13,7 +13,14 @@ import { connect, newReqId, open, type TestSocket } from '../support/realtime';
 import { fuzzMessages } from '../support/realtime-arbitraries';
 import { DEMO_IDS } from './security/samples';
 
-const { getCSVKickfireMatches, getHubSpotLists, createNewDomainList, updateDomainList } = realtimeEventsByName;
+const {
+  getCSVKickfireMatches,
+  getHubSpotLists,
+  createNewDomainList,
+  updateDomainList,
+  getTargetedCompanies,
+  getCompaniesFromList,
+} = realtimeEventsByName;
 
 /** The CRM lists of the demo advertiser that has a HubSpot connection, by kind. */
 const demoCompanyLists = { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, listType: 'companies' } as const;
@@ -359,17 +366,12 @@ describe('realtime fuzzing', () => {
     console.info(`fuzzed getHubSpotLists: ${counts.valid} valid, ${counts.invalid} invalid`);
   }, 240_000);
 
-  it('createNewDomainList: 200 generated messages, each answered with an envelope, never a 5xx', async () => {
-    const counts = await fuzz(createNewDomainList, 200);
-    expect(counts.valid).toBeGreaterThanOrEqual(40);
-    expect(counts.invalid).toBeGreaterThanOrEqual(40);
-    console.info(`fuzzed createNewDomainList: ${counts.valid} valid, ${counts.invalid} invalid`);
-  }, 240_000);
-
-  it('updateDomainList: 200 generated messages, each answered with an envelope, never a 5xx', async () => {
-    const counts = await fuzz(updateDomainList, 200);
-    expect(counts.valid).toBeGreaterThanOrEqual(40);
-    expect(counts.invalid).toBeGreaterThanOrEqual(40);
-    console.info(`fuzzed updateDomainList: ${counts.valid} valid, ${counts.invalid} invalid`);
-  }, 240_000);
+  for (const event of [createNewDomainList, updateDomainList, getTargetedCompanies, getCompaniesFromList]) {
+    it(`${event.name}: 200 generated messages, each answered with an envelope, never a 5xx`, async () => {
+      const counts = await fuzz(event, 200);
+      expect(counts.valid).toBeGreaterThanOrEqual(40);
+      expect(counts.invalid).toBeGreaterThanOrEqual(40);
+      console.info(`fuzzed ${event.name}: ${counts.valid} valid, ${counts.invalid} invalid`);
+    }, 240_000);
+  }
 });

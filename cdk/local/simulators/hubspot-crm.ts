@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { COMPANIES, COMPANIES_WITHOUT_OWN_RANGES, REDIRECTS } from './company-match';
 import type { SimReply, SimRequest, SimRoute } from './simulator-server';
 
 /**
@@ -104,11 +105,26 @@ const WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli
 const companyId = (hubId: number, n: number): string => String((hubId % 100) * 10_000_000 + 1_000_000 + n);
 const contactId = (hubId: number, n: number): string => String((hubId % 100) * 10_000_000 + 2_000_000 + n);
 
+/** The companies the company matcher knows, in the order portals hand them out. */
+const KNOWN_DOMAINS = [...COMPANIES, ...COMPANIES_WITHOUT_OWN_RANGES].map((c) => c.domain);
+
+/**
+ * A company's domain as CRM data holds it: mostly a company the matcher knows (the first portal
+ * records, one each), some a redirecting old domain, some unknown, and one in eight none at all (a
+ * record without a website), so a fetch shows matches and each kind of miss.
+ */
+function companyDomain(n: number, word: string): string | null {
+  if (n % 8 === 7) return null;
+  if (n % 8 === 6) return (REDIRECTS[Math.floor(n / 8) % REDIRECTS.length] as { from: string }).from;
+  const known = n - Math.floor(n / 8) * 2;
+  return known < KNOWN_DOMAINS.length ? (KNOWN_DOMAINS[known] as string) : `${word.toLowerCase()}-${n + 1}.example.com`;
+}
+
 /** A company's properties, derived from its number in the portal. */
 function companyProperties(hubId: number, n: number): Record<string, string | null> {
   const word = WORDS[n % WORDS.length] as string;
   const name = `${word} ${['Labs', 'Industries', 'Group', 'Systems'][Math.floor(n / WORDS.length) % 4]} ${n + 1}`;
-  const domain = `${word.toLowerCase()}-${n + 1}.example.com`;
+  const domain = companyDomain(n, word);
   return {
     name,
     domain,
@@ -132,6 +148,73 @@ function contactProperties(hubId: number, n: number): Record<string, string | nu
     createdate: CREATED_AT,
     lastmodifieddate: UPDATED_AT,
     hs_object_id: contactId(hubId, n),
+  };
+}
+
+/** The company properties of every portal: name, label, type and field type, options of enumerations. */
+const COMPANY_PROPERTY_DEFINITIONS: ReadonlyArray<{
+  name: string;
+  label: string;
+  type: string;
+  fieldType: string;
+  options?: ReadonlyArray<{ label: string; value: string }>;
+}> = [
+  { name: 'name', label: 'Company name', type: 'string', fieldType: 'text' },
+  { name: 'domain', label: 'Company domain name', type: 'string', fieldType: 'text' },
+  { name: 'industry', label: 'Industry', type: 'string', fieldType: 'text' },
+  { name: 'city', label: 'City', type: 'string', fieldType: 'text' },
+  { name: 'country', label: 'Country/Region', type: 'string', fieldType: 'text' },
+  { name: 'numberofemployees', label: 'Number of Employees', type: 'number', fieldType: 'number' },
+  {
+    name: 'hs_ideal_customer_profile',
+    label: 'Ideal Customer Profile Tier',
+    type: 'enumeration',
+    fieldType: 'radio',
+    options: [
+      { label: 'Tier 1', value: 'tier_1' },
+      { label: 'Tier 2', value: 'tier_2' },
+      { label: 'Tier 3', value: 'tier_3' },
+    ],
+  },
+  {
+    name: 'hs_is_target_account',
+    label: 'Target Account',
+    type: 'bool',
+    fieldType: 'booleancheckbox',
+    options: [
+      { label: 'True', value: 'true' },
+      { label: 'False', value: 'false' },
+    ],
+  },
+];
+
+/** A property in HubSpot's `Property` shape (crm/v3/properties). */
+function propertyObject(definition: (typeof COMPANY_PROPERTY_DEFINITIONS)[number]): Record<string, unknown> {
+  return {
+    name: definition.name,
+    label: definition.label,
+    type: definition.type,
+    fieldType: definition.fieldType,
+    description: '',
+    groupName: 'companyinformation',
+    options: (definition.options ?? []).map((o, i) => ({
+      label: o.label,
+      value: o.value,
+      displayOrder: i,
+      hidden: false,
+      description: '',
+    })),
+    displayOrder: -1,
+    calculated: false,
+    externalOptions: false,
+    hasUniqueValue: false,
+    hidden: false,
+    hubspotDefined: true,
+    formField: true,
+    createdAt: CREATED_AT,
+    updatedAt: UPDATED_AT,
+    archived: false,
+    modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: false },
   };
 }
 
@@ -517,6 +600,66 @@ export function hubspotCrmRoutes(options: {
     return { status: 200, body: { total, results, ...more } };
   };
 
+  const properties = (req: SimRequest): SimReply => {
+    const hubId = caller(req, 'crm.objects.companies.read');
+    if (typeof hubId !== 'number') return hubId;
+    return { status: 200, body: { results: COMPANY_PROPERTY_DEFINITIONS.map(propertyObject) } };
+  };
+
+  const property = (req: SimRequest): SimReply => {
+    const hubId = caller(req, 'crm.objects.companies.read');
+    if (typeof hubId !== 'number') return hubId;
+    const definition = COMPANY_PROPERTY_DEFINITIONS.find((p) => p.name === req.params['propertyName']);
+    if (!definition) return hubspotError(404, `Unable to find property ${req.params['propertyName'] ?? ''}`);
+    return { status: 200, body: propertyObject(definition) };
+  };
+
+  const companiesBatchRead = (req: SimRequest): SimReply => {
+    const hubId = caller(req, 'crm.objects.companies.read');
+    if (typeof hubId !== 'number') return hubId;
+    const body = req.json();
+    const inputs = body['inputs'];
+    if (!Array.isArray(inputs) || inputs.some((i) => typeof (i as { id?: unknown } | null)?.id !== 'string')) {
+      return hubspotError(400, 'inputs must be a list of {id}');
+    }
+    if (inputs.length > LIMITS.batchReadMax) {
+      return hubspotError(400, `Batch input limit exceeded: at most ${LIMITS.batchReadMax} inputs`);
+    }
+    const requested = stringArray(body['properties']);
+    const startedAt = new Date().toISOString();
+    const all = Array.from({ length: sizesOf(hubId).companies }, (_, n) => companyProperties(hubId, n));
+    const byId = new Map(all.map((p) => [p['hs_object_id'] as string, p]));
+    const results: unknown[] = [];
+    const missing: string[] = [];
+    for (const { id } of inputs as Array<{ id: string }>) {
+      const props = byId.get(id);
+      if (props)
+        results.push(
+          simpleObject(id, props, requested, ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name']),
+        );
+      else missing.push(id);
+    }
+    const done = { status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() };
+    if (missing.length === 0) return { status: 200, body: done };
+    return {
+      status: 207,
+      body: {
+        ...done,
+        numErrors: 1,
+        errors: [
+          {
+            status: 'error',
+            category: 'OBJECT_NOT_FOUND',
+            message: 'Could not get some COMPANY objects, they may be deleted or not exist. Check that ids are valid.',
+            context: { ids: missing },
+            errors: [],
+            links: {},
+          },
+        ],
+      },
+    };
+  };
+
   const contactsBatchRead = (req: SimRequest): SimReply => {
     const hubId = caller(req, 'crm.objects.contacts.read');
     if (typeof hubId !== 'number') return hubId;
@@ -596,6 +739,9 @@ export function hubspotCrmRoutes(options: {
     { method: 'GET', pattern: '/crm/v3/lists/:listId/memberships', handle: memberships },
     { method: 'POST', pattern: '/crm/v3/objects/companies/search', handle: companiesSearch },
     { method: 'POST', pattern: '/crm/v3/objects/contacts/batch/read', handle: contactsBatchRead },
+    { method: 'POST', pattern: '/crm/v3/objects/companies/batch/read', handle: companiesBatchRead },
+    { method: 'GET', pattern: '/crm/v3/properties/companies', handle: properties },
+    { method: 'GET', pattern: '/crm/v3/properties/companies/:propertyName', handle: property },
     { method: 'GET', pattern: '/cms/v3/pages/landing-pages', handle: cmsList('landing') },
     { method: 'GET', pattern: '/cms/v3/pages/site-pages', handle: cmsList('site') },
     { method: 'GET', pattern: '/cms/v3/blogs/posts', handle: cmsList('post') },

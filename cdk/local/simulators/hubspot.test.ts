@@ -397,6 +397,72 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(await refused.json()).toMatchObject({ category: 'MISSING_SCOPES' });
   });
 
+  it('describes company properties (the ICP tiers as enumeration options) and reads companies by id in batches', async () => {
+    // Prepare
+    const token = await accessToken();
+    now += 1000;
+    const firstPage = (await (
+      await fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: JSON.stringify({ limit: 3, properties: ['domain'] }),
+      })
+    ).json()) as { results: Array<{ id: string }> };
+    now += 1000;
+    const ids = firstPage.results.map((r) => r.id);
+
+    // Act
+    const all = (await (await fetch(`${sim.url}/crm/v3/properties/companies`, { headers: bearer(token) })).json()) as {
+      results: Array<{ name: string }>;
+    };
+    const tiers = (await (
+      await fetch(`${sim.url}/crm/v3/properties/companies/hs_ideal_customer_profile`, { headers: bearer(token) })
+    ).json()) as { type: string; options: Array<{ label: string; value: string }> };
+    const unknownProperty = await fetch(`${sim.url}/crm/v3/properties/companies/nope`, { headers: bearer(token) });
+    const batch = await fetch(`${sim.url}/crm/v3/objects/companies/batch/read`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: JSON.stringify({ inputs: [...ids, '999'].map((id) => ({ id })), properties: ['domain', 'name'] }),
+    });
+    const tooMany = await fetch(`${sim.url}/crm/v3/objects/companies/batch/read`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: JSON.stringify({ inputs: Array.from({ length: 101 }, (_, i) => ({ id: String(i) })) }),
+    });
+
+    // Assess
+    expect(all.results.map((p) => p.name)).toContain('hs_ideal_customer_profile');
+    expect(tiers.type).toBe('enumeration');
+    expect(tiers.options.map((o) => o.value)).toEqual(['tier_1', 'tier_2', 'tier_3']);
+    expect(unknownProperty.status).toBe(404);
+    expect(batch.status).toBe(207);
+    const read = (await batch.json()) as {
+      results: Array<{ id: string }>;
+      errors: Array<{ context: { ids: string[] } }>;
+    };
+    expect(read.results.map((r) => r.id)).toEqual(ids);
+    expect(read.errors[0]?.context.ids).toEqual(['999']);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('expires a portal token on demand, now or after a number of CRM requests', async () => {
+    // Prepare
+    const token = await accessToken();
+    const read = () => fetch(`${sim.url}/crm/v3/properties/companies/domain`, { headers: bearer(token) });
+    const expire = (body: unknown) =>
+      fetch(`${sim.url}/__expire-tokens`, { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
+
+    // Act
+    const scheduled = await expire({ hubId: 4410001, afterRequests: 2 });
+    const statuses = [(await read()).status, (await read()).status, (await read()).status];
+    const refused = await expire({ hubId: 1 });
+
+    // Assess
+    expect(scheduled.status).toBe(200);
+    expect(statuses).toEqual([200, 200, 401]);
+    expect(refused.status).toBe(400);
+  });
+
   it("answers unknown routes in HubSpot's error shape", async () => {
     const res = await fetch(`${sim.url}/crm/v3/objects/nothing`);
     expect(res.status).toBe(404);

@@ -88,7 +88,9 @@ const tokensReply = (
  * client id and secret. CRM and CMS data (`hubspot-crm.ts`): companies search, lists search and
  * memberships, contacts batch read, landing pages, site pages, blog posts, each needing a valid
  * access token with its scope (401 / 403 otherwise); the companies search allows 5 requests a
- * second per portal (429 `RATE_LIMITS` beyond). Every error is HubSpot's shape
+ * second per portal (429 `RATE_LIMITS` beyond). `POST /__expire-tokens {hubId, afterRequests?}` makes
+ * the portal's access tokens expire now or after that many more CRM requests (a token running out in
+ * the middle of a long fetch). Every error is HubSpot's shape
  * `{status, message, correlationId, category}`, unknown routes and crashes included.
  */
 export function createHubSpotSimulator(options: {
@@ -126,12 +128,62 @@ export function createHubSpotSimulator(options: {
   };
   const hubDomainOf = (hubId: number): string => store.data.portals.find((p) => p.hubId === hubId)?.hubDomain ?? '';
 
+  /**
+   * Tokens due to expire early (`POST /__expire-tokens`): after this many more CRM requests of the
+   * portal, every access token it holds at that moment expires, as HubSpot's do when their 30 minutes
+   * run out in the middle of a long fetch.
+   */
+  const expiring = new Map<number, number>();
+
+  /** Expires every live access token of the portal now. */
+  const expirePortalTokens = (hubId: number): number => {
+    let expired = 0;
+    store.update((s) => {
+      for (const info of Object.values(s.accessTokens)) {
+        if (info.hubId === hubId && info.expiresAt > Date.now()) {
+          info.expiresAt = 0;
+          expired += 1;
+        }
+      }
+    });
+    return expired;
+  };
+
   /** The portal and scopes of the request's bearer access token, or null when it is missing, unknown or expired. */
   const portalOf = (req: SimRequest): { hubId: number; scopes: string[] } | null => {
     const authorization = req.headers['authorization'];
     const token = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : '';
     const info = store.data.accessTokens[token];
-    return info && info.expiresAt > Date.now() ? { hubId: info.hubId, scopes: info.scopes } : null;
+    if (!info || info.expiresAt <= Date.now()) return null;
+    const left = expiring.get(info.hubId);
+    if (left !== undefined) {
+      if (left <= 0) {
+        expiring.delete(info.hubId);
+        expirePortalTokens(info.hubId);
+        return null;
+      }
+      expiring.set(info.hubId, left - 1);
+    }
+    return { hubId: info.hubId, scopes: info.scopes };
+  };
+
+  /** `POST /__expire-tokens {hubId, afterRequests?}`: the portal's access tokens expire now, or after that many CRM requests. */
+  const expireTokens = (req: SimRequest): SimReply => {
+    const body = req.json();
+    const hubId = body['hubId'];
+    const after = body['afterRequests'] ?? 0;
+    if (
+      typeof hubId !== 'number' ||
+      !store.data.portals.some((p) => p.hubId === hubId) ||
+      typeof after !== 'number' ||
+      !Number.isInteger(after) ||
+      after < 0
+    ) {
+      return { status: 400, body: { message: 'Expected {hubId (a known portal), afterRequests (0 or more)?}' } };
+    }
+    if (after === 0) return { status: 200, body: { expired: expirePortalTokens(hubId) } };
+    expiring.set(hubId, after);
+    return { status: 200, body: { expiresAfterRequests: after } };
   };
 
   /** The form of an OAuth v3 call, or HubSpot's refusal when the app's credentials are wrong. */
@@ -330,6 +382,7 @@ export function createHubSpotSimulator(options: {
     { method: 'POST', pattern: '/oauth/v3/token', handle: token },
     { method: 'POST', pattern: '/oauth/v3/token/introspect', handle: introspect },
     { method: 'POST', pattern: '/oauth/v3/token/revoke', handle: revoke },
+    { method: 'POST', pattern: '/__expire-tokens', handle: expireTokens },
   ];
   return {
     server: createSimulatorServer('hubspot', routes, options.logger, {

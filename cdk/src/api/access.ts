@@ -7,7 +7,8 @@ import type { DataAccess } from '../lambda/grants';
  * - createCardSetupIntent creates and records the advertiser's payment customer;
  * - getCreativeUploadUrl records the pending upload it presigns;
  * - addCompanyToCampaign is the CRM card's GET that adds a company (spec 001 §7);
- * - listHubspotPages refreshes the advertiser's CRM access token when it is due (a conditional write).
+ * - listHubspotPages refreshes the advertiser's CRM access token when it is due (a conditional write);
+ * - listHubspotLists, getCompanySortValues and getHubspotCompanyProperties do the same.
  * A test checks every name here and below is in the operation table, so a rename cannot silently drop one.
  */
 export const WRITES_ON_GET: ReadonlySet<string> = new Set([
@@ -16,6 +17,9 @@ export const WRITES_ON_GET: ReadonlySet<string> = new Set([
   'getCreativeUploadUrl',
   'addCompanyToCampaign',
   'listHubspotPages',
+  'listHubspotLists',
+  'getCompanySortValues',
+  'getHubspotCompanyProperties',
 ]);
 
 /** Operations that read users of the user pool: agency creation checks the user its sign-up registered. */

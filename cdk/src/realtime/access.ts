@@ -16,6 +16,10 @@ export const EVENT_ACCESS: Readonly<Record<string, DataAccess>> = {
   // The advertiser and its CRM connection, whose tokens a refresh rewrites (app); the CRM client
   // secret and the token encryption key (secrets). Only reads the contact list's members and e-mails.
   getContactsFromList: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
+  // The two together: the CRM connection (token refresh) and the segments log of the matches (app);
+  // the CRM client secret, the token key and the company-match API key (secrets).
+  getTargetedCompanies: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
+  getCompaniesFromList: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
   // The advertiser, creatives and ad group read, the creation claim, kept chunks, campaign, line
   // items and targeting written (app); the bidder's sign-in (secrets). No reports, no bucket.
   createCampaign: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },

@@ -30,6 +30,29 @@ describe('vendorFetch', () => {
     expect(waits).toEqual([1_000, 200, 400]);
   });
 
+  it('never retries sooner than minDelayMs, however small the jitter', async () => {
+    // Prepare
+    const waits: number[] = [];
+    const statuses = [429, 429, 200];
+    const send = async () => new Response(null, { status: statuses.shift() ?? 200 });
+
+    // Act
+    const response = await vendorFetch('v', 'test', send, {
+      maxAttempts: 4,
+      baseDelayMs: 250,
+      maxDelayMs: 8_000,
+      minDelayMs: 1_000,
+      random: () => 0.01,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(waits).toEqual([1_000, 1_000]);
+  });
+
   it('retries network failures and gives up naming the last one', async () => {
     const send = async (): Promise<Response> => {
       throw new TypeError('fetch failed');

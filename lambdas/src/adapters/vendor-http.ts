@@ -10,6 +10,11 @@ export interface RetryPolicy {
   /** First back-off; doubled each attempt, with jitter, up to `maxDelayMs`. */
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
+  /**
+   * Least wait before a retry, whatever the jitter draws: a vendor whose limit is a window (HubSpot's
+   * search allows 5 requests a second) refuses every retry sent before the window has moved on.
+   */
+  readonly minDelayMs?: number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly random?: () => number;
 }
@@ -74,7 +79,7 @@ export async function vendorFetch(
     if (attempt === policy.maxAttempts) break;
     const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)) * random();
     const asked = response ? retryAfterMs(response.headers.get('retry-after')) : null;
-    await sleep(Math.min(policy.maxDelayMs, Math.max(backoff, asked ?? 0)), signal);
+    await sleep(Math.min(policy.maxDelayMs, Math.max(backoff, asked ?? 0, policy.minDelayMs ?? 0)), signal);
   }
   throw new VendorError(vendor, `${what} gave up after ${policy.maxAttempts} attempts: ${last}`);
 }

@@ -74,14 +74,14 @@ export function segmentDeps(log: Logger): SegmentDeps {
  */
 export function hubspotReadDeps(): {
   advertisers: AdvertiserReader;
-  accessToken(agencyId: string, advertiserId: string): Promise<string>;
+  accessToken(agencyId: string, advertiserId: string, refused?: string): Promise<string>;
 } {
   return {
     advertisers: advertiserRepository,
-    accessToken: async (agencyId, advertiserId) =>
+    accessToken: async (agencyId, advertiserId, refused) =>
       (
         await crmAccessToken(
-          { agencyId, advertiserId },
+          { agencyId, advertiserId, ...(refused === undefined ? {} : { refused }) },
           { crm: crmConnectionRepository, oauth: hubspotOAuth(), keys: tokenKeys, now: () => new Date() },
         )
       ).accessToken,

@@ -22,12 +22,20 @@ export interface CrmAccessTokenDeps {
 
 /**
  * A usable HubSpot access token for an advertiser's later CRM calls (lists, companies, pages),
- * refreshed before it expires. Two Lambdas refreshing at once do not overwrite each other: the write
+ * refreshed before it expires, or at once when HubSpot refused it (`refused`). Two Lambdas refreshing at once do not overwrite each other: the write
  * is conditional on the version read, and the loser uses the winner's token. Tokens stay inside the
  * server: callers hand this one to the HubSpot client and nowhere else.
  */
 export async function crmAccessToken(
-  input: { agencyId: string; advertiserId: string },
+  input: {
+    agencyId: string;
+    advertiserId: string;
+    /**
+     * The access token HubSpot just refused (401 in the middle of a fetch: expired or revoked early).
+     * It is refreshed now whatever its stored expiry says, unless another call already replaced it.
+     */
+    refused?: string;
+  },
   deps: CrmAccessTokenDeps,
 ): Promise<{ accessToken: string; portalId: number }> {
   const { agencyId, advertiserId } = input;
@@ -37,11 +45,9 @@ export async function crmAccessToken(
     const connection = await deps.crm.getConnection(agencyId, advertiserId);
     if (!connection) throw new BadRequestError(CRM_NOT_CONNECTED);
     const now = deps.now().getTime();
-    if (connection.accessTokenExpiresAt - now > CRM_REFRESH_MARGIN_MS) {
-      return {
-        accessToken: decryptText(connection.sealedAccessToken, crmTokens, context),
-        portalId: connection.portalId,
-      };
+    const stored = decryptText(connection.sealedAccessToken, crmTokens, context);
+    if (connection.accessTokenExpiresAt - now > CRM_REFRESH_MARGIN_MS && stored !== input.refused) {
+      return { accessToken: stored, portalId: connection.portalId };
     }
     let tokens: TCrmTokens;
     try {

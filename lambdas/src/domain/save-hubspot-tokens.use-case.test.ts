@@ -215,6 +215,22 @@ describe('crmAccessToken', () => {
     expect(w.connections.get(ADV)?.version).toBe(2);
   });
 
+  it('refreshes a token HubSpot refused before its stored expiry, unless another call already replaced it', async () => {
+    // Prepare
+    const w = world();
+    await save(w, await w.start());
+    const deps = { crm: w.crm, oauth: w.oauth, keys: async () => keys, now: () => now };
+
+    // Act: access-1 still looks fresh, but HubSpot refused it in the middle of a fetch.
+    const forced = await crmAccessToken({ agencyId: AGENCY, advertiserId: ADV, refused: 'access-1' }, deps);
+    const late = await crmAccessToken({ agencyId: AGENCY, advertiserId: ADV, refused: 'access-1' }, deps);
+
+    // Assess: one refresh; the second caller, refused with the old token, gets the new one.
+    expect(forced.accessToken).toBe('access-2');
+    expect(late.accessToken).toBe('access-2');
+    expect(w.refreshed).toEqual(['refresh-1']);
+  });
+
   it('asks to reconnect when HubSpot refuses the refresh token', async () => {
     // Prepare
     const w = world();

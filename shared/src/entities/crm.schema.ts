@@ -38,6 +38,9 @@ export const ZHubspotPage = z.object({
 });
 export type THubspotPage = z.infer<typeof ZHubspotPage>;
 
+/** HubSpot's search takes at most 6 filters in one filter group. */
+export const HUBSPOT_FILTERS_PER_GROUP = 6;
+
 /** Operators of HubSpot's CRM search filters. */
 export const HUBSPOT_FILTER_OPERATORS = [
   'EQ',
@@ -88,7 +91,8 @@ export type THubspotCompanyProperty = z.infer<typeof ZHubspotCompanyProperty>;
  */
 export const ZTargetedCompaniesRequest = z.object({
   bgAdvertiserId: zId('advertiser'),
-  filters: z.array(ZHubspotFilter).min(1),
+  // One HubSpot filter group holds at most 6 filters (VENDORS.md): the tier filter and the target-account one fit.
+  filters: z.array(ZHubspotFilter).min(1).max(HUBSPOT_FILTERS_PER_GROUP),
   after: z.string().max(MAX_KEY_TEXT).default(COMPANY_SEARCH_START_AFTER),
   numberResults: z.number().int().min(1).max(COMPANY_SEARCH_PAGE_SIZE).default(COMPANY_SEARCH_PAGE_SIZE),
   reqID: ZKeyText.optional(),

@@ -47,7 +47,7 @@ const getTargetedCompanies = defineRealtimeEvent({
 
 const getCompaniesFromList = defineRealtimeEvent({
   name: 'getCompaniesFromList',
-  request: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListId: z.string().min(1) }),
+  request: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListId: ZKeyText }),
   successEvent: 'retrievedCompaniesFromList',
   errorEvent: 'retrievedCompaniesFromList',
   payload: ZCompanyMatchResult,

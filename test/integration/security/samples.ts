@@ -232,6 +232,21 @@ export const SAMPLES: Record<string, SecuritySample> = {
   },
   // The CRM-connected demo advertiser's HubSpot pages.
   listHubspotPages: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
+  // Issue 12, Target Companies: the CRM-connected demo advertiser's lists, tiers, properties and companies.
+  listHubspotLists: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
+  getCompanySortValues: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
+  getHubspotCompanyProperties: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
+  searchHubspotCompanies: {
+    body: {
+      bgAdvertiserId: DEMO_IDS.advertiserWithCrm,
+      filters: [{ propertyName: 'hs_ideal_customer_profile', operator: 'IN', values: ['tier_1'] }],
+    },
+    expect: 404,
+  },
+  listHubspotCompaniesByLists: {
+    body: { bgAdvertiserId: DEMO_IDS.advertiserWithCrm, hubspotListIds: ['101'] },
+    expect: 404,
+  },
 
   // Retargeting segments (001 §2): a demo advertiser's segments, and segments made for it.
   listSegmentsByAdvertiser: { params: { advertiserId: DEMO_IDS.advertiserWithCard }, expect: 404 },

@@ -397,6 +397,53 @@ const collectionWithTotal = (item: string): Schema =>
 
 const json = (schema: string): Schema => ({ content: { 'application/json': { schema: ref(schema) } } });
 /** Every operation answers its errors (401, 403, 404, 429, ...) with the one error body. */
+// CRM properties v3: a company property definition and its enumeration options.
+const OptionSchema = object(
+  { label: string, value: string, displayOrder: int32, hidden: boolean, description: string },
+  ['displayOrder', 'description'],
+);
+const PropertyModificationMetadata = object({
+  archivable: boolean,
+  readOnlyDefinition: boolean,
+  readOnlyValue: boolean,
+});
+const Property = object(
+  {
+    name: string,
+    label: string,
+    type: string,
+    fieldType: string,
+    description: string,
+    groupName: string,
+    options: arrayOf(ref('Option')),
+    displayOrder: int32,
+    calculated: boolean,
+    externalOptions: boolean,
+    hasUniqueValue: boolean,
+    hidden: boolean,
+    hubspotDefined: boolean,
+    formField: boolean,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    archived: boolean,
+    modificationMetadata: ref('PropertyModificationMetadata'),
+  },
+  [
+    'displayOrder',
+    'calculated',
+    'externalOptions',
+    'hasUniqueValue',
+    'hidden',
+    'hubspotDefined',
+    'formField',
+    'createdAt',
+    'updatedAt',
+    'archived',
+    'modificationMetadata',
+  ],
+);
+const CollectionResponseProperty = object({ results: arrayOf(ref('Property')) });
+
 const errorResponse: Schema = { $ref: '#/components/responses/Error' };
 const post = (responses: Record<string, Schema>): Schema => ({ post: { responses } });
 const get = (responses: Record<string, Schema>): Schema => ({ get: { responses } });
@@ -431,6 +478,13 @@ export const HUBSPOT_DESCRIPTION: Readonly<Schema> = {
       '207': json('BatchResponseSimplePublicObjectWithErrors'),
       default: errorResponse,
     }),
+    '/crm/v3/objects/companies/batch/read': post({
+      '200': json('BatchResponseSimplePublicObject'),
+      '207': json('BatchResponseSimplePublicObjectWithErrors'),
+      default: errorResponse,
+    }),
+    '/crm/v3/properties/companies': get({ '200': json('CollectionResponseProperty'), default: errorResponse }),
+    '/crm/v3/properties/companies/{propertyName}': get({ '200': json('Property'), default: errorResponse }),
     '/cms/v3/pages/landing-pages': get({ '200': json('CollectionResponseWithTotalPage'), default: errorResponse }),
     '/cms/v3/pages/site-pages': get({ '200': json('CollectionResponseWithTotalPage'), default: errorResponse }),
     '/cms/v3/blogs/posts': get({ '200': json('CollectionResponseWithTotalBlogPost'), default: errorResponse }),
@@ -466,6 +520,10 @@ export const HUBSPOT_DESCRIPTION: Readonly<Schema> = {
       BlogPost,
       ContentLanguageVariation,
       PublicAccessRule: anyObject,
+      Option: OptionSchema,
+      PropertyModificationMetadata,
+      Property,
+      CollectionResponseProperty,
     },
   },
 };

@@ -56,7 +56,10 @@ export const HUBSPOT_SOURCES: readonly OpenApiSource[] = [
     file: 'hubspot-companies.json',
     repository: HUBSPOT_REPOSITORY,
     path: 'PublicApiSpecs/CRM/Companies/Rollouts/424/v3/companies.json',
-    operations: [['POST', '/crm/v3/objects/companies/search']],
+    operations: [
+      ['POST', '/crm/v3/objects/companies/search'],
+      ['POST', '/crm/v3/objects/companies/batch/read'],
+    ],
     patches: [NULLABLE_PROPERTY_VALUES],
   },
   {

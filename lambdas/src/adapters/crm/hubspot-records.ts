@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { config } from '../../config';
-import type { CrmRecords, TCrmCompany, TCrmContentItem, TCrmContentKind } from '../../domain/ports/crm-records.port';
+import type {
+  CrmRecords,
+  TCrmCompany,
+  TCrmContentItem,
+  TCrmContentKind,
+  TCrmProperty,
+} from '../../domain/ports/crm-records.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { abortableSleep, DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
@@ -17,6 +23,11 @@ export const HUBSPOT_LIMITS = {
 } as const;
 /** Pages read at most per call: far more than any portal needs, so a loop can never run away. */
 const MAX_PAGES = 500;
+/**
+ * Retries of a search: HubSpot's search limit is a one-second window (5 requests), so a refused
+ * search waits the window out before it asks again (more attempts, since several searches may queue).
+ */
+const SEARCH_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 8_000, minDelayMs: 1_000 };
 const TIMEOUT_MS = 15_000;
 
 const ZPaging = z.object({ next: z.object({ after: z.string() }).optional() }).optional();
@@ -35,6 +46,39 @@ const ZMembershipsReply = z.object({
 const ZBatchReadReply = z.object({
   results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.string().nullable()) })),
 });
+
+const ZProperty = z.looseObject({
+  name: z.string(),
+  label: z.string(),
+  type: z.string(),
+  options: z.array(z.looseObject({ label: z.string(), value: z.string(), hidden: z.boolean().optional() })).default([]),
+});
+
+const ZPropertiesReply = z.object({ results: z.array(ZProperty) });
+
+/** The company properties every company read asks for. */
+const COMPANY_PROPERTIES = ['name', 'domain', 'hs_ideal_customer_profile', 'hs_is_target_account'];
+
+/** A HubSpot company record in the domain's terms. */
+function toCompany(result: { id: string; properties: Record<string, string | null> }): TCrmCompany {
+  return {
+    id: result.id,
+    name: result.properties['name'] ?? null,
+    domain: result.properties['domain'] ?? null,
+    icpTier: result.properties['hs_ideal_customer_profile'] ?? null,
+    targetAccount: result.properties['hs_is_target_account'] === 'true',
+  };
+}
+
+/** A property definition in the domain's terms; hidden options are not offered. */
+function toProperty(property: z.infer<typeof ZProperty>): TCrmProperty {
+  return {
+    name: property.name,
+    label: property.label,
+    type: property.type,
+    options: property.options.filter((o) => !o.hidden).map((o) => ({ label: o.label, value: o.value })),
+  };
+}
 
 const ZContentReply = z.object({
   results: z.array(
@@ -94,6 +138,20 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<T> => {
+    const reply = await callOrMissing(what, accessToken, path, schema, body, signal);
+    if (reply === null) throw new VendorError(VENDOR, `${what} answered 404`);
+    return reply;
+  };
+
+  /** One call; null when HubSpot answers 404 (no such record or property). */
+  const callOrMissing = async <T>(
+    what: string,
+    accessToken: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<T | null> => {
     const response = await vendorFetch(
       VENDOR,
       what,
@@ -108,12 +166,13 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
         }),
-      options.retry ?? DEFAULT_RETRY,
+      options.retry ?? (what === 'companies search' ? SEARCH_RETRY : DEFAULT_RETRY),
       signal,
     );
     if (response.status === 401 || response.status === 403) {
       throw new CrmGrantError(`HubSpot refused the access token (${response.status})`);
     }
+    if (response.status === 404) return null;
     // 207: a batch read with some ids unknown; the known ones are in `results` all the same.
     if (!response.ok) throw new VendorError(VENDOR, `${what} answered ${response.status}`);
     const parsed = schema.safeParse(await response.json().catch(() => null));
@@ -189,6 +248,93 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
         after = next;
       }
       return { companies, total, truncated: total > companies.length };
+    },
+
+    async searchCompaniesPage(accessToken, query, signal) {
+      const offset = Number(query.after ?? 0);
+      // HubSpot refuses a page past its window (400): the window's end is the search's end.
+      const limit = Math.min(query.limit, HUBSPOT_LIMITS.searchPage, HUBSPOT_LIMITS.searchWindow - offset);
+      if (!(limit > 0)) return { companies: [], total: 0, after: null };
+      await paceSearch(signal);
+      const reply = await call(
+        'companies search',
+        accessToken,
+        '/crm/v3/objects/companies/search',
+        ZCompaniesReply,
+        {
+          filterGroups: query.filters.length > 0 ? [{ filters: query.filters }] : [],
+          properties: COMPANY_PROPERTIES,
+          sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
+          limit,
+          ...(query.after && query.after !== '0' ? { after: query.after } : {}),
+        },
+        signal,
+      );
+      const next = reply.paging?.next?.after ?? null;
+      return {
+        companies: reply.results.map(toCompany),
+        total: reply.total,
+        after: next === null || next === query.after || !(Number(next) < HUBSPOT_LIMITS.searchWindow) ? null : next,
+      };
+    },
+
+    async listMembersPage(accessToken, listId, after, signal) {
+      const query = new URLSearchParams({
+        limit: String(HUBSPOT_LIMITS.membershipsPage),
+        ...(after ? { after } : {}),
+      });
+      const reply = await callOrMissing(
+        'list memberships',
+        accessToken,
+        `/crm/v3/lists/${encodeURIComponent(listId)}/memberships?${query}`,
+        ZMembershipsReply,
+        undefined,
+        signal,
+      );
+      if (reply === null) return null;
+      const next = reply.paging?.next?.after ?? null;
+      return { ids: reply.results.map((m) => m.recordId), after: next === after ? null : next };
+    },
+
+    async companiesByIds(accessToken, ids, signal) {
+      const companies: TCrmCompany[] = [];
+      for (let start = 0; start < ids.length; start += HUBSPOT_LIMITS.batchRead) {
+        const inputs = ids.slice(start, start + HUBSPOT_LIMITS.batchRead).map((id) => ({ id }));
+        const reply = await call(
+          'companies batch read',
+          accessToken,
+          '/crm/v3/objects/companies/batch/read',
+          ZBatchReadReply,
+          { inputs, properties: COMPANY_PROPERTIES },
+          signal,
+        );
+        companies.push(...reply.results.map(toCompany));
+      }
+      return companies;
+    },
+
+    async companyProperties(accessToken, signal) {
+      const reply = await call(
+        'company properties',
+        accessToken,
+        '/crm/v3/properties/companies',
+        ZPropertiesReply,
+        undefined,
+        signal,
+      );
+      return reply.results.map(toProperty);
+    },
+
+    async companyProperty(accessToken, name, signal) {
+      const reply = await callOrMissing(
+        'company property',
+        accessToken,
+        `/crm/v3/properties/companies/${encodeURIComponent(name)}`,
+        ZProperty,
+        undefined,
+        signal,
+      );
+      return reply === null ? null : toProperty(reply);
     },
 
     async listMemberIds(accessToken, listId, signal) {

@@ -1,10 +1,12 @@
 import type { THubspotList, THubspotListType } from '@bidgrid/shared/entities/crm.schema';
 import { BadRequestError } from '../../lib/errors';
+import { invalidCursor } from '../../lib/invalid-cursor';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import { CRM_OBJECT_TYPE } from '../ports/crm-lists.port';
 import type { CrmLists } from '../ports/crm-lists.port';
+import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import { CrmGrantError } from '../vendor-refusals';
 
 /** Ports of reading an advertiser's CRM lists. */
@@ -34,4 +36,26 @@ export async function getHubspotLists(
       throw new BadRequestError(CRM_RECONNECT, undefined, { internalMessage: error.message });
     throw error;
   }
+}
+
+/**
+ * `GET /api/hubspot/lists/{id}?listType=` (001 §7), paged: the same lists as the event, a page at a
+ * time. HubSpot's list search is read whole (a portal keeps at most a few thousand lists) and the
+ * cursor is the offset of the next page in it; the HTTP layer seals it.
+ */
+export async function listHubspotListsPage(
+  input: {
+    agencyId: string;
+    advertiserId: string;
+    listType: THubspotListType;
+    page: TPageRequest;
+    signal?: AbortSignal;
+  },
+  deps: GetHubspotListsDeps,
+): Promise<TPagedPayload<THubspotList[]>> {
+  const start = input.page.cursor === null ? 0 : Number(input.page.cursor);
+  if (!Number.isSafeInteger(start) || start < 0) throw invalidCursor('HubSpot lists cursor is not an offset');
+  const lists = await getHubspotLists(input, deps);
+  const end = start + input.page.limit;
+  return { payload: lists.slice(start, end), nextCursor: end < lists.length ? String(end) : null };
 }

@@ -23,6 +23,35 @@ export interface TCrmCompanies {
   readonly truncated: boolean;
 }
 
+/** A search filter as HubSpot takes it (`propertyName`, `operator`, `value` or `values`). */
+export interface TCrmSearchFilter {
+  readonly propertyName: string;
+  readonly operator: string;
+  readonly value?: string | undefined;
+  readonly values?: readonly string[] | undefined;
+}
+
+/** One page of a company search: the companies, how many match in all, and the `after` of the next page (null: the end). */
+export interface TCrmCompanyPage {
+  readonly companies: TCrmCompany[];
+  readonly total: number;
+  readonly after: string | null;
+}
+
+/** One page of a list's members (record ids) and the `after` of the next page (null: the end). */
+export interface TCrmMemberPage {
+  readonly ids: string[];
+  readonly after: string | null;
+}
+
+/** A CRM company property definition; enumeration properties carry their options. */
+export interface TCrmProperty {
+  readonly name: string;
+  readonly label: string;
+  readonly type: string;
+  readonly options: ReadonlyArray<{ readonly label: string; readonly value: string }>;
+}
+
 /** A CMS page or blog post (HubSpot CMS v3). */
 export interface TCrmContentItem {
   readonly id: string;
@@ -45,6 +74,28 @@ export interface TCrmContentPage {
 /** Port: the CRM records and CMS content the campaign wizard reads, every page read. */
 export interface CrmRecords {
   searchCompanies(accessToken: string, filter: TCrmCompanyFilter, signal?: AbortSignal): Promise<TCrmCompanies>;
+  /**
+   * One page of a company search with the caller's filters (one filter group, ANDed), in record id
+   * order: at most `limit` (HubSpot's 200 at most) from `after` ('0' or null: the first).
+   */
+  searchCompaniesPage(
+    accessToken: string,
+    query: { filters: readonly TCrmSearchFilter[]; after: string | null; limit: number },
+    signal?: AbortSignal,
+  ): Promise<TCrmCompanyPage>;
+  /** One page of a list's member ids, from `after` (null: the first); null when the portal has no such list. */
+  listMembersPage(
+    accessToken: string,
+    listId: string,
+    after: string | null,
+    signal?: AbortSignal,
+  ): Promise<TCrmMemberPage | null>;
+  /** Companies by record id (100 a request); unknown ids are left out. */
+  companiesByIds(accessToken: string, ids: readonly string[], signal?: AbortSignal): Promise<TCrmCompany[]>;
+  /** Every company property definition of the portal. */
+  companyProperties(accessToken: string, signal?: AbortSignal): Promise<TCrmProperty[]>;
+  /** One company property definition; null when the portal has no such property. */
+  companyProperty(accessToken: string, name: string, signal?: AbortSignal): Promise<TCrmProperty | null>;
   /** The record ids of a list's members (companies or contacts, as the list holds). */
   listMemberIds(accessToken: string, listId: string, signal?: AbortSignal): Promise<string[]>;
   /** The e-mail addresses of contacts by id; contacts without one, or unknown, are left out. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
-import { domainLines, foundCompanyInfo, initiallyIncluded, MAX_ENTRY_LENGTH } from './company-rows';
+import {
+  domainLines,
+  firstCell,
+  foundCompanyInfo,
+  initiallyIncluded,
+  MAX_ENTRY_LENGTH,
+  mergeMatchResults,
+} from './company-rows';
 
 const result: TCompanyMatchResult = {
   primarySegments: [],
@@ -31,5 +39,64 @@ describe('company rows', () => {
       ['b.com', false],
       ['Acme', false],
     ]);
+  });
+
+  it('merges pages and lists: every listed row kept, one unique row per domain, a match never hidden by a miss', () => {
+    // Prepare
+    const miss = { domain: 'a.com', include: false, noMatch: { code: 'not-found' as const, message: 'Nothing.' } };
+    const other: TCompanyMatchResult = {
+      primarySegments: [miss],
+      uniqueSegments: [
+        miss,
+        { domain: 'c.com', include: true, domainInfo: { domain: 'c.com', ipSegments: ['10.0.2.0/24'] } },
+      ],
+      matches: 1,
+    };
+
+    // Act
+    const merged = mergeMatchResults([{ ...result, primarySegments: result.uniqueSegments }, other]);
+    const info = foundCompanyInfo(merged, initiallyIncluded(merged), false);
+
+    // Assess
+    expect(merged.primarySegments).toHaveLength(4);
+    expect(merged.uniqueSegments.map((row) => [row.domain, Boolean(row.domainInfo)])).toEqual([
+      ['a.com', true],
+      ['b.com', true],
+      ['Acme', false],
+      ['c.com', true],
+    ]);
+    expect(merged.matches).toBe(3);
+    expect(info.fromFile).toBe(false);
+  });
+
+  describe('CSV edge cases of the company upload', () => {
+    /** The file as the upload button reads it, then as the page sends it. */
+    const domainsOf = async (text: string): Promise<string[]> => {
+      const read = await readCsvUpload([{ name: 'targets.csv', text: async () => text }]);
+      if (!read.ok) throw new Error(read.message);
+      return domainLines(read.lines);
+    };
+
+    it('CRLF line ends, blank lines and a header row', async () => {
+      expect(await domainsOf('Website\r\nacme.com\r\n\r\n   \r\nglobex.com\r\n')).toEqual(['acme.com', 'globex.com']);
+      expect(await domainsOf('\r\n"Domain"\r\nacme.com')).toEqual(['acme.com']);
+    });
+
+    it('quoted values, with commas inside and more columns after the domain', async () => {
+      expect(await domainsOf('"acme.com"\n"globex.com","Globex, Inc."\ninitech.com,Initech\n"say ""hi"".com"')).toEqual(
+        ['acme.com', 'globex.com', 'initech.com', 'say "hi".com'],
+      );
+      expect(firstCell('acme.com","Acme, Inc.')).toBe('acme.com');
+    });
+
+    it('keeps duplicates and invalid lines for the match to list (each line is a row; one look-up per domain)', async () => {
+      expect(await domainsOf('acme.com\nACME.com\nnot a domain!\ninfo@acme.com\nacme.com')).toEqual([
+        'acme.com',
+        'ACME.com',
+        'not a domain!',
+        'info@acme.com',
+        'acme.com',
+      ]);
+    });
   });
 });

@@ -12,23 +12,67 @@ export const tooManyDomainsText = (count: number): string =>
 const HEADER_LINES = new Set(['domain', 'domains', 'website', 'websites', 'company domain', 'url']);
 
 /**
- * The CSV's lines without a header line (001 §5: one domain per line), each at most 2,048
- * characters (a longer line is no domain; the match says so for the cut line).
+ * The first cell of a CSV line. 001 §5 asks for one domain per line, but spreadsheet exports carry more
+ * columns (`acme.com,Acme Inc`) and quote cells holding commas (`"acme.com","Acme, Inc."`); the
+ * domain is the first column. The upload reader already took the outer quotes off a line, so a quoted
+ * row arrives as `acme.com","Acme, Inc.`: its first cell ends at the first `","`.
+ */
+export function firstCell(line: string): string {
+  const quotedEnd = line.indexOf('","');
+  const cell = quotedEnd >= 0 ? line.slice(0, quotedEnd) : line.startsWith('"') ? line : line.split(',')[0];
+  return (cell ?? '')
+    .trim()
+    .replace(/^"+|"+$/g, '')
+    .replace(/""/g, '"')
+    .trim();
+}
+
+/**
+ * The CSV's domains (001 §5: one domain per line): the first cell of each line, blank cells dropped,
+ * without a header line (`domain`, `website`, ...), each at most 2,048 characters (a longer line is no
+ * domain; the match says so for the cut line). Duplicates stay: the match lists every line and
+ * looks each domain up once.
  */
 export function domainLines(lines: readonly string[]): string[] {
-  const [first, ...rest] = lines;
-  const body = first !== undefined && HEADER_LINES.has(first.trim().toLowerCase()) ? rest : [...lines];
+  const cells = lines.map(firstCell).filter((cell) => cell !== '');
+  const [first, ...rest] = cells;
+  const body = first !== undefined && HEADER_LINES.has(first.toLowerCase()) ? rest : cells;
   return body.map((line) => line.slice(0, MAX_ENTRY_LENGTH));
 }
 
-/** The draft's `foundCompanyInfo` (001 §3) of a CSV match, with the user's include flags. */
-export function foundCompanyInfo(result: TCompanyMatchResult, included: ReadonlySet<string>): TFoundCompanyInfo {
+/** The draft's `foundCompanyInfo` (001 §3) of a match, with the user's include flags (`fromFile`: a CSV's). */
+export function foundCompanyInfo(
+  result: TCompanyMatchResult,
+  included: ReadonlySet<string>,
+  fromFile = true,
+): TFoundCompanyInfo {
   const uniqueSegments: TCompanyRow[] = result.uniqueSegments.map((row) => ({
     ...row,
     // Only matched rows can be included: a domain without IP ranges has nothing to target.
     include: Boolean(row.domainInfo) && included.has(row.domain),
   }));
-  return { ...result, uniqueSegments, fromFile: true };
+  return { ...result, uniqueSegments, fromFile };
+}
+
+/**
+ * Several match results as one (the pages of a tier search, the lists chosen): every row of each as
+ * listed, one unique row per domain (the first seen; a later copy never hides an earlier match), and
+ * how many unique domains matched.
+ */
+export function mergeMatchResults(results: readonly TCompanyMatchResult[]): TCompanyMatchResult {
+  const unique = new Map<string, TCompanyRow>();
+  for (const result of results) {
+    for (const row of result.uniqueSegments) {
+      const seen = unique.get(row.domain);
+      if (!seen || (!seen.domainInfo && row.domainInfo)) unique.set(row.domain, row);
+    }
+  }
+  const uniqueSegments = [...unique.values()];
+  return {
+    primarySegments: results.flatMap((result) => result.primarySegments),
+    uniqueSegments,
+    matches: uniqueSegments.filter((row) => row.domainInfo).length,
+  };
 }
 
 /** The rows included at first: every matched one. */

@@ -1,14 +1,19 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { RealtimeContext } from '@/lib/realtime/realtime-context';
+import { toaster } from '@/lib/toaster';
 import { fakeRealtime } from '@/test/fake-realtime';
 import { stepHarness } from '@/test/step-harness';
 import { system } from '@/theme/system';
+import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
+import { makeAdvertiser } from '@/test/entity-fixtures';
+import { demoAgency, fakeSession } from '@/test/render';
+import { GET_COMPANIES, noHubspotItemsText, TARGET_ACCOUNTS_ONLY } from './hubspot-company-source';
 import { TargetCompaniesStep } from './target-companies-step';
 
 const matched: TCompanyRow = {
@@ -82,5 +87,160 @@ describe('wizard Target Companies step', () => {
     expect(await screen.findByRole('table', { name: 'Target companies' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' })).toBeChecked();
     expect(screen.getByText('1 of 2 domains matched, 1 included')).toBeInTheDocument();
+  });
+
+  describe('HubSpot sources (a CRM-connected advertiser)', () => {
+    const connected = makeAdvertiser({
+      bgAdvertiserId: 'bgAdvertiser-demo-bluepeak',
+      hubspot_authed: true,
+      hubspot_portal_id: 4410001,
+    });
+    const crmRow: TCompanyRow = { ...matched, hubspotCompanyId: '11000001', companyName: 'Bluepeak Logistics' };
+    const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
+
+    function renderConnected(handlers: FakeHandlers) {
+      const realtime = fakeRealtime();
+      realtime.client.start();
+      const api = createFakeApi(handlers);
+      const { element, state, next } = stepHarness(TargetCompaniesStep, {
+        draft: { ...newCampaignDraft(), selectedAdvertiser: connected },
+      });
+      renderWithApi(api, <RealtimeContext.Provider value={realtime.client}>{element}</RealtimeContext.Provider>, {
+        path: '/wizard',
+        session,
+      });
+      return { ...realtime, api, state, next };
+    }
+
+    it('tiers: gate, then every page of the tier search (IN, plus target accounts only), kept in the draft', async () => {
+      // Prepare
+      const user = userEvent.setup();
+      const { sentCall, sockets, state, next } = renderConnected({
+        getCompanySortValues: () => ({
+          payload: {
+            tier_values: [
+              { label: 'Tier 1', value: 'tier_1' },
+              { label: 'Tier 2', value: 'tier_2' },
+            ],
+          },
+        }),
+        listHubspotLists: () => ({ payload: [] }),
+      });
+      await user.click(await screen.findByRole('radio', { name: 'HubSpot Tiers' }));
+
+      // Act / Assess: no tier chosen.
+      expect(await next()).toEqual({ advance: false, message: 'Select a HubSpot Ideal Customer Profile Tier.' });
+      const toast = vi.spyOn(toaster, 'create');
+      await user.click(await screen.findByRole('button', { name: GET_COMPANIES }));
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          type: 'error',
+          title: 'Select a HubSpot Ideal Customer Profile Tier.',
+          duration: 5_000,
+        }),
+      );
+      expect(sockets.flatMap((socket) => socket.calls)).toEqual([]);
+
+      // Act: two tiers, target accounts only, fetch two pages.
+      await user.click(screen.getByRole('checkbox', { name: 'Tier 1' }));
+      await user.click(screen.getByRole('checkbox', { name: TARGET_ACCOUNTS_ONLY }));
+      await user.click(screen.getByRole('button', { name: GET_COMPANIES }));
+      const first = await sentCall(1);
+      expect(first.message).toMatchObject({
+        action: 'getTargetedCompanies',
+        bgAdvertiserId: connected.bgAdvertiserId,
+        after: '0',
+        numberResults: 100,
+        filters: [
+          { propertyName: 'hs_ideal_customer_profile', operator: 'IN', values: ['tier_1'] },
+          { propertyName: 'hs_is_target_account', operator: 'EQ', value: 'true' },
+        ],
+      });
+      expect(
+        await screen.findByText("We're getting your company information. This may take a few minutes..."),
+      ).toBeInTheDocument();
+      first.socket.receive({
+        event: 'retrievedCompanies',
+        reqID: first.message['reqID'],
+        success: true,
+        payload: { primarySegments: [crmRow], uniqueSegments: [crmRow], matches: 1, after: '100', total: 101 },
+        error: null,
+      });
+      const second = await sentCall(2);
+      expect(second.message).toMatchObject({ action: 'getTargetedCompanies', after: '100' });
+      second.socket.receive({
+        event: 'retrievedCompanies',
+        reqID: second.message['reqID'],
+        success: true,
+        payload: { primarySegments: [unmatched], uniqueSegments: [unmatched], matches: 0, after: null, total: 101 },
+        error: null,
+      });
+      await screen.findByRole('table', { name: 'Target companies' });
+
+      // Assess
+      expect(screen.getByText('1 of 2 companies matched, 1 included')).toBeInTheDocument();
+      expect(state.draft.foundCompanyInfo).toMatchObject({ fromFile: false, matches: 1 });
+      expect(state.draft.foundCompanyInfo?.uniqueSegments[0]?.hubspotCompanyId).toBe('11000001');
+      expect(state.draft.companySortValues).toEqual({ tier_values: [{ label: 'Tier 1', value: 'tier_1' }] });
+      expect(await next()).toEqual({ advance: true });
+    });
+
+    it('lists: the empty text, and the list gate before a fetch', async () => {
+      // Prepare
+      const user = userEvent.setup();
+      const { next } = renderConnected({ listHubspotLists: () => ({ payload: [] }) });
+
+      // Act / Assess
+      expect(await screen.findByText(noHubspotItemsText('HubSpot Lists'))).toBeInTheDocument();
+      expect(
+        screen.getByText("No HubSpot Lists found linked to this advertiser's HubSpot Account."),
+      ).toBeInTheDocument();
+      const toast = vi.spyOn(toaster, 'create');
+      await user.click(screen.getByRole('button', { name: GET_COMPANIES }));
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'error', title: 'Select a List to get Companies.', duration: 5_000 }),
+      );
+      expect(await next()).toEqual({ advance: false, message: 'Select a List to get Companies.' });
+    });
+
+    it('lists: fetches each chosen list and keeps the lists picked', async () => {
+      // Prepare
+      const user = userEvent.setup();
+      const { sentCall, state } = renderConnected({
+        listHubspotLists: () => ({
+          payload: [
+            { listId: '101', name: 'Target Accounts Q4', size: 24 },
+            { listId: '103', name: 'Closed Won 2026', size: 40 },
+          ],
+        }),
+      });
+
+      // Act
+      await user.click(await screen.findByRole('checkbox', { name: 'Closed Won 2026 (40)' }));
+      await user.click(screen.getByRole('button', { name: GET_COMPANIES }));
+      const call = await sentCall(1);
+      call.socket.receive({
+        event: 'retrievedCompaniesFromList',
+        reqID: call.message['reqID'],
+        success: true,
+        payload: { primarySegments: [crmRow], uniqueSegments: [crmRow], matches: 1 },
+        error: null,
+      });
+      await screen.findByRole('table', { name: 'Target companies' });
+
+      // Assess
+      expect(call.message).toMatchObject({ action: 'getCompaniesFromList', hubspotListId: '103' });
+      expect(state.draft.hubSpotLists).toEqual([{ listId: '103', name: 'Closed Won 2026', size: 40 }]);
+      expect(state.draft.foundCompanyInfo?.fromFile).toBe(false);
+    });
+
+    it('an advertiser without a CRM connection gets the CSV upload only', async () => {
+      // Act
+      renderStep({ ...newCampaignDraft(), selectedAdvertiser: makeAdvertiser({ hubspot_authed: false }) });
+
+      // Assess
+      expect(screen.queryByRole('radio', { name: 'HubSpot Lists' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /csv/i })).toBeInTheDocument();
+    });
   });
 });

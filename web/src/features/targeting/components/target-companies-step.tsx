@@ -1,40 +1,109 @@
-import { Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
-import { targetCompaniesGate } from '@bidgrid/shared/validation/step-gates';
+import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { targetCompaniesGate, type TCompanySource } from '@bidgrid/shared/validation/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { CsvCompanyUpload } from './csv-company-upload';
+import { HubspotCompanySource } from './hubspot-company-source';
 
 /** Matched companies the user keeps: each becomes a line item. */
 const includedMatches = (info: TWizardStepProps['draft']['foundCompanyInfo']): number =>
   (info?.uniqueSegments ?? []).filter((row) => row.include && Boolean(row.domainInfo)).length;
 
+/** The source choices of 001 §2, in its order; the HubSpot ones only for a CRM-connected advertiser. */
+const SOURCE_LABELS: Record<TCompanySource, string> = {
+  hubspotLists: 'HubSpot Lists',
+  hubspotTiers: 'HubSpot Tiers',
+  csv: 'CSV',
+};
+
+/** The source a draft's companies came from (a reload keeps the choice), or the first one offered. */
+export function draftCompanySource(draft: TCampaignDraft, crmConnected: boolean): TCompanySource {
+  const info = draft.foundCompanyInfo;
+  if (!crmConnected || info?.fromFile) return 'csv';
+  if (info && draft.companySortValues.tier_values.length > 0) return 'hubspotTiers';
+  return 'hubspotLists';
+}
+
 /**
- * The wizard's Target Companies step (001 §2), filling the `targetCompaniesStep` slot: the CSV upload
- * of this feature, its matched and include flags kept in the draft's `foundCompanyInfo` (so a reload
- * shows them again). Next needs at least one included, matched company. The HubSpot Lists and Tiers
- * sources come with the CRM targeting release.
+ * The wizard's Target Companies step (001 §2), filling the `targetCompaniesStep` slot: the source
+ * choice (HubSpot Lists or HubSpot Tiers for a CRM-connected advertiser, or a CSV upload), the
+ * companies matched with their include flags kept in the draft's `foundCompanyInfo` (with
+ * `companySortValues` / `hubSpotLists` of what was picked), so a reload shows them again. Next needs
+ * at least one included, matched company; the gate names what the chosen source still needs.
  */
 export function TargetCompaniesStep({ draft, updateDraft, setNextHandler, busy }: TWizardStepProps) {
   const info = draft.foundCompanyInfo;
+  const advertiser = draft.selectedAdvertiser;
+  const crmConnected = Boolean(advertiser?.hubspot_authed);
+  const [source, setSource] = useState<TCompanySource>(() => draftCompanySource(draft, crmConnected));
+  const sources: TCompanySource[] = crmConnected ? ['hubspotLists', 'hubspotTiers', 'csv'] : ['csv'];
 
   useEffect(() => {
     setNextHandler(async () => {
-      const gate = targetCompaniesGate('csv', includedMatches(info));
+      const gate = targetCompaniesGate(source, includedMatches(info));
       return gate ? stay(gate) : advance;
     });
     return () => setNextHandler(null);
-  }, [info, setNextHandler]);
+  }, [info, source, setNextHandler]);
 
   return (
-    <Stack gap="4">
-      <Text color="fg.muted" maxW="3xl">
-        Upload a .csv file with one company domain per line. Each matched company you include gets its own line item.
-      </Text>
-      <CsvCompanyUpload
-        initial={info}
-        disabled={busy}
-        onChange={(found) => updateDraft((current) => ({ ...current, foundCompanyInfo: found }))}
-      />
+    <Stack gap="5">
+      {sources.length > 1 ? (
+        <RadioGroup.Root
+          value={source}
+          onValueChange={(details) => setSource(details.value as TCompanySource)}
+          colorPalette="blue"
+          disabled={busy}
+          aria-label="Company source"
+        >
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="6">
+            {sources.map((choice) => (
+              <RadioGroup.Item key={choice} value={choice}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{SOURCE_LABELS[choice]}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+      ) : null}
+      {source === 'csv' || !advertiser ? (
+        <>
+          <Text color="fg.muted" maxW="3xl">
+            Upload a .csv file with one company domain per line. Each matched company you include gets its own line
+            item.
+          </Text>
+          <CsvCompanyUpload
+            initial={info?.fromFile ? info : null}
+            disabled={busy}
+            onChange={(found) =>
+              updateDraft((current) => ({
+                ...current,
+                foundCompanyInfo: found,
+                companySortValues: { tier_values: [] },
+                hubSpotLists: [],
+              }))
+            }
+          />
+        </>
+      ) : (
+        <HubspotCompanySource
+          key={source}
+          advertiserId={advertiser.bgAdvertiserId}
+          source={source}
+          initial={draftCompanySource(draft, crmConnected) === source ? info : null}
+          disabled={busy}
+          onChange={(found, picks) =>
+            updateDraft((current) => ({
+              ...current,
+              foundCompanyInfo: found,
+              companySortValues: picks.companySortValues ?? { tier_values: [] },
+              hubSpotLists: picks.hubSpotLists ?? [],
+            }))
+          }
+        />
+      )}
     </Stack>
   );
 }

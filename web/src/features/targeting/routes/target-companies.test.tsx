@@ -1,16 +1,18 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
 import { TOAST_MS } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { RealtimeContext } from '@/lib/realtime/realtime-context';
 import { REALTIME_MESSAGES } from '@/lib/realtime/realtime-errors';
 import { toaster } from '@/lib/toaster';
 import { fakeRealtime } from '@/test/fake-realtime';
-import { system } from '@/theme/system';
+import { createFakeApi, renderWithApi } from '@/test/fake-api';
+import { makeAdvertiser } from '@/test/entity-fixtures';
+import { demoAgency, fakeSession } from '@/test/render';
 import { MATCHING_TEXT } from '../components/csv-company-upload';
 import { Component as TargetCompaniesPage } from './target-companies';
 
@@ -34,18 +36,25 @@ const redirect: TCompanyRow = {
   },
 };
 
-function renderPage() {
+function renderPage(advertisers: TAdvertiser[] = []) {
   const realtime = fakeRealtime();
   realtime.client.start();
-  const view = render(
-    <ChakraProvider value={system}>
-      <RealtimeContext.Provider value={realtime.client}>
-        <TargetCompaniesPage />
-      </RealtimeContext.Provider>
-    </ChakraProvider>,
+  const api = createFakeApi({
+    listAdvertisersByAgency: () => ({ payload: advertisers }),
+    listHubspotLists: () => ({ payload: [{ listId: '101', name: 'Target Accounts Q4', size: 24 }] }),
+  });
+  const view = renderWithApi(
+    api,
+    <RealtimeContext.Provider value={realtime.client}>
+      <TargetCompaniesPage />
+    </RealtimeContext.Provider>,
+    {
+      path: '/target-companies',
+      session: fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency }),
+    },
   );
   const fileInput = view.container.querySelector('input[type="file"]') as HTMLInputElement;
-  return { ...realtime, ...view, fileInput };
+  return { ...realtime, ...view, api, fileInput };
 }
 
 const csv = (text: string, name = 'targets.csv') => new File([text], name, { type: 'text/csv' });
@@ -175,5 +184,40 @@ describe('Target Companies', () => {
     const { socket } = await sentCall();
     socket.serverClose(1006);
     expect(await screen.findByText(REALTIME_MESSAGES.connectionLost)).toBeInTheDocument();
+  });
+
+  it("offers a CRM-connected advertiser's HubSpot Lists and Tiers beside the CSV, and fetches a chosen list", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const bluepeak = makeAdvertiser({
+      bgAdvertiserId: 'bgAdvertiser-demo-bluepeak',
+      name: 'Bluepeak Logistics',
+      hubspot_authed: true,
+      hubspot_portal_id: 4410001,
+    });
+    const { sentCall } = renderPage([makeAdvertiser({ name: 'Acme Robotics' }), bluepeak]);
+
+    // Act
+    await user.click(await screen.findByRole('radio', { name: 'HubSpot Lists' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Target Accounts Q4 (24)' }));
+    await user.click(screen.getByRole('button', { name: 'Get Companies' }));
+    const { socket, message } = await sentCall();
+    socket.receive({
+      event: 'retrievedCompaniesFromList',
+      reqID: message['reqID'],
+      success: true,
+      payload: { primarySegments: [matched], uniqueSegments: [matched], matches: 1 },
+      error: null,
+    });
+
+    // Assess: only the connected advertiser is offered; its list's companies are shown.
+    expect(screen.getByRole('combobox', { name: 'Advertiser' })).toHaveDisplayValue('Bluepeak Logistics');
+    expect(screen.queryByRole('option', { name: 'Acme Robotics' })).not.toBeInTheDocument();
+    expect(message).toMatchObject({
+      action: 'getCompaniesFromList',
+      bgAdvertiserId: bluepeak.bgAdvertiserId,
+      hubspotListId: '101',
+    });
+    expect(await screen.findByRole('table', { name: 'Target companies' })).toBeInTheDocument();
   });
 });

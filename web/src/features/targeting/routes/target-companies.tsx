@@ -1,21 +1,89 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { chakra, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import type { TCompanySource } from '@bidgrid/shared/validation/step-gates';
+import { PlainSelect } from '@/components/plain-select';
+import { useSession } from '@/lib/session/session-context';
+import { useTargetingAdvertisers } from '../api/hubspot-companies';
 import { CsvCompanyUpload } from '../components/csv-company-upload';
+import { HubspotCompanySource } from '../components/hubspot-company-source';
+
+const SOURCE_LABELS: Record<TCompanySource, string> = {
+  csv: 'CSV',
+  hubspotLists: 'HubSpot Lists',
+  hubspotTiers: 'HubSpot Tiers',
+};
 
 /**
- * Target Companies (001 §2): the company domains a campaign targets. This page offers the CSV upload
- * path; the HubSpot lists and tiers sources come with the campaign wizard.
+ * Target Companies (001 §2): the company domains a campaign targets, outside a campaign. A CSV upload,
+ * or, when the agency has a CRM-connected advertiser, that advertiser's HubSpot Lists or HubSpot Tiers;
+ * each source matches the companies to their IP ranges and says why a company did not match.
  */
 export function Component() {
+  const session = useSession();
+  const advertisers = useTargetingAdvertisers(session.agency?.agencyId ?? null);
+  const connected = (advertisers.data ?? []).filter((advertiser) => advertiser.hubspot_authed);
+  const [source, setSource] = useState<TCompanySource>('csv');
+  const [advertiserId, setAdvertiserId] = useState<string | null>(null);
+  const selectId = useId();
+  const chosen = connected.find((advertiser) => advertiser.bgAdvertiserId === advertiserId) ?? connected[0] ?? null;
+  const sources: TCompanySource[] = connected.length > 0 ? ['hubspotLists', 'hubspotTiers', 'csv'] : ['csv'];
+
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
         Target Companies
       </Heading>
       <Text color="fg.muted" maxW="3xl">
-        Upload a .csv file with one company domain per line. Each domain is matched to its company and the IP ranges it
-        owns; a domain that does not match says why, so you can fix it and upload again.
+        Upload a .csv file with one company domain per line, or take the companies of a CRM-connected advertiser's
+        HubSpot lists or ideal-customer-profile tiers. Each company is matched to the IP ranges it owns; one that does
+        not match says why, so you can fix it.
       </Text>
-      <CsvCompanyUpload />
+      {sources.length > 1 ? (
+        <RadioGroup.Root
+          value={source}
+          onValueChange={(details) => setSource(details.value as TCompanySource)}
+          colorPalette="blue"
+          aria-label="Company source"
+        >
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="6">
+            {sources.map((choice) => (
+              <RadioGroup.Item key={choice} value={choice}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{SOURCE_LABELS[choice]}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+      ) : null}
+      {source !== 'csv' && chosen ? (
+        <Stack gap="5">
+          <Stack gap="1">
+            <chakra.label htmlFor={selectId} fontWeight="medium" fontSize="sm">
+              Advertiser
+            </chakra.label>
+            <PlainSelect
+              id={selectId}
+              width={{ base: 'full', sm: '80' }}
+              value={chosen.bgAdvertiserId}
+              onChange={(event) => setAdvertiserId(event.currentTarget.value)}
+            >
+              {connected.map((advertiser) => (
+                <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
+                  {advertiser.name}
+                </option>
+              ))}
+            </PlainSelect>
+          </Stack>
+          <HubspotCompanySource
+            key={`${chosen.bgAdvertiserId}:${source}`}
+            advertiserId={chosen.bgAdvertiserId}
+            source={source}
+          />
+        </Stack>
+      ) : (
+        <CsvCompanyUpload />
+      )}
     </Stack>
   );
 }

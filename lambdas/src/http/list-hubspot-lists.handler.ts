@@ -1,0 +1,13 @@
+import { listHubspotLists as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { hubspotLists } from '../adapters/crm/hubspot-lists';
+import { hubspotReadDeps } from '../adapters/wiring';
+import { listHubspotListsPage } from '../domain/crm/get-hubspot-lists.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /api/hubspot/lists/{id}?listType=`: the company or contact lists of the advertiser's HubSpot portal, paged. */
+export const { handler, raw } = httpHandler(operation, ({ caller, params, query, page }) =>
+  listHubspotListsPage(
+    { agencyId: caller.agencyId, advertiserId: params.id, listType: query.listType, page },
+    { ...hubspotReadDeps(), lists: hubspotLists() },
+  ),
+);
