@@ -1,4 +1,5 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
+import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
 import { UNAVAILABLE_LAYERS } from '../domain/campaigns/targeting-layers';
 import type { TargetingLayers } from '../domain/campaigns/targeting-layers';
@@ -9,6 +10,7 @@ import type { CampaignRepository } from '../domain/ports/campaign.port';
 import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 import type { Logger } from '../lib/logger';
 import { bidderClient } from './bidder/bidder-client';
+import { companyMatcher } from './company-match/company-match-client';
 import { creativeStorage } from './creative-storage';
 import { hubspotOAuth } from './crm/hubspot-oauth';
 import { adGroupRepository } from './repositories/ad-group.repository';
@@ -16,6 +18,7 @@ import { advertiserRepository } from './repositories/advertiser.repository';
 import { campaignCreationRepository } from './repositories/campaign-creation.repository';
 import { campaignRepository } from './repositories/campaign.repository';
 import { crmConnectionRepository } from './repositories/crm-connection.repository';
+import { segmentsLogRepository } from './repositories/segments-log.repository';
 import { tokenKeys } from './token-keys';
 
 // Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
@@ -31,6 +34,20 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     creation: campaignCreationRepository,
     bidder: bidderClient(),
     layers: targetingLayers(),
+    now: () => new Date(),
+    log,
+  };
+}
+
+/** The ports of a targeting change after launch (`updateCampaignTargeting`). */
+export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
+  return {
+    campaigns: campaignRepository,
+    advertisers: advertiserRepository,
+    adGroups: adGroupRepository,
+    bidder: bidderClient(),
+    layers: targetingLayers(),
+    matching: { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
     now: () => new Date(),
     log,
   };
