@@ -20,6 +20,9 @@ export const handler = wsHandler(
         runKey: matchingRunKey(['targeting-change', caller.agencyId, caller.username, reqID]),
         progress,
         signal,
+        // Within the realtime Lambda's 300 s (stage config `realtimeTimeoutSeconds`): the bidder work
+        // stops at 200 s and is undone, as a creation's does.
+        bidderWorkMs: 200_000,
       },
       campaignTargetingChangeDeps(log),
     ),

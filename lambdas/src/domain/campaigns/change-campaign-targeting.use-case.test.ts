@@ -455,6 +455,27 @@ describe('changeCampaignTargeting', () => {
   });
 });
 
+describe('changeCampaignTargeting out of time', () => {
+  it('stops and undoes the bidder work when its time is up', async () => {
+    // Prepare: the clock moves a second per look, the work may take 5.
+    const { deps, bidder, campaigns } = world({ extraLineItems: 40 });
+    let ms = NOW.getTime();
+    deps.now = () => new Date((ms += 1_000));
+    const before = structuredClone([...bidder.lineItems.entries()]);
+
+    // Act
+    const result = changeCampaignTargeting(
+      { ...input(change({ layers: layers({ geo_zip: ['10001'] }) })), bidderWorkMs: 5_000 },
+      deps,
+    );
+
+    // Assess
+    await expect(result).rejects.toMatchObject({ userMessage: TARGETING_CHANGE_MESSAGES.outOfTime });
+    expect([...bidder.lineItems.entries()]).toEqual(before);
+    expect(campaigns.activity).toEqual([]);
+  });
+});
+
 describe('getCampaignTargetingEdit', () => {
   it('answers the targeting, its revision and the companies', async () => {
     // Prepare

@@ -53,6 +53,7 @@ export const TARGETING_CHANGE_MESSAGES = {
   rangesGone: (name: string) =>
     `The IP ranges of ${name} could not be found again. Please remove this company and add it again.`,
   noTargeting: 'This campaign has no targeting to change.',
+  outOfTime: 'Changing the targeting of this campaign took too long, so nothing was changed. Please try again.',
 } as const;
 
 /** Bidder calls at once while line items change (below the bidder's concurrency cap, like creation). */
@@ -86,6 +87,11 @@ export interface TChangeTargetingInput {
   progress?: (done: number, total: number) => void;
   /** Aborted when nobody waits any more: no further bidder call starts, and what was done is undone. */
   signal?: AbortSignal;
+  /**
+   * How long the bidder work may run (ms) before it stops and is undone, so the Lambda's own timeout
+   * never cuts a change off half made with nobody left to undo it.
+   */
+  bidderWorkMs?: number;
 }
 
 const isCompany = (lineItem: TLineItemRecord): boolean => lineItem.domain !== null;
@@ -367,7 +373,11 @@ async function applyChange(
   const total = toAdd.length + toUpdate.length + removed.length;
   let done = 0;
   const step = (): void => input.progress?.(++done, total);
-  const checkSignal = (): void => signal?.throwIfAborted();
+  const stopAt = input.bidderWorkMs === undefined ? Infinity : deps.now().getTime() + input.bidderWorkMs;
+  const checkSignal = (): void => {
+    signal?.throwIfAborted();
+    if (deps.now().getTime() > stopAt) throw new ConflictError(TARGETING_CHANGE_MESSAGES.outOfTime);
+  };
 
   const creatives = (await deps.adGroups.listCampaignCreatives(agencyId, campaignId)).filter((c) => c.active);
   const ranges = new Map<number, string[]>();
