@@ -70,7 +70,7 @@ test.describe('targeting changes after launch', () => {
     await openDashboard(page, campaign.id);
     const panel = page.getByRole('table', { name: 'Campaign Targeting Selections' });
     await expect(panel).toContainText('Texas');
-    await expect(page.getByRole('region', { name: 'Targeting Activity' })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Targeting Activity' })).toHaveCount(0);
     await expect(page.getByText('No targeting changes yet.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Edit Targeting' }).click();

@@ -74,7 +74,8 @@ function TargetingEditForm({
 
   return (
     <>
-      <Dialog.Body>
+      {/* Focusable: when everything inside is disabled (read-only), keyboard users must still scroll it (axe). */}
+      <Dialog.Body tabIndex={0}>
         <Stack gap="5">
           {edit.readOnly ? (
             <Alert.Root status="info">
