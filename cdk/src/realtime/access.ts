@@ -26,6 +26,9 @@ export const EVENT_ACCESS: Readonly<Record<string, DataAccess>> = {
   // The advertiser read, the custom list written (app); the bidder's sign-in (secrets).
   createNewDomainList: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
   updateDomainList: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
+  // The campaign, targeting, line items and activity written, segments log entries of added
+  // companies (app); the bidder's sign-in and the company-match API key (secrets). No reports.
+  updateCampaignTargeting: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
 };
 
 /** Events not listed yet: campaigns and domain lists are written, reports read, vendors called. */

@@ -1,4 +1,5 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
+import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
 import { publicationListsLayer } from '../domain/domain-lists/publication-lists.layer';
 import type { TargetingLayers } from '../domain/campaigns/targeting-layers';
@@ -14,6 +15,7 @@ import { logger } from '../lib/logger';
 import { crmEmailsLayer, retargetingSegmentsLayer } from '../domain/segments/retargeting-layers';
 import type { SegmentDeps } from '../domain/segments/segments.use-case';
 import { bidderClient } from './bidder/bidder-client';
+import { companyMatcher } from './company-match/company-match-client';
 import { creativeStorage } from './creative-storage';
 import { hubspotOAuth } from './crm/hubspot-oauth';
 import { adGroupRepository } from './repositories/ad-group.repository';
@@ -24,6 +26,7 @@ import { crmConnectionRepository } from './repositories/crm-connection.repositor
 import { roleCatalogRepository } from './repositories/role-catalog.repository';
 import { domainListRepository } from './repositories/domain-list.repository';
 import { segmentRepository } from './repositories/segment.repository';
+import { segmentsLogRepository } from './repositories/segments-log.repository';
 import { tokenKeys } from './token-keys';
 
 // Wiring more than one entry file repeats: the adapters a use case runs on, made in one place so the
@@ -39,6 +42,20 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     creation: campaignCreationRepository,
     bidder: bidderClient(),
     layers: targetingLayers(log),
+    now: () => new Date(),
+    log,
+  };
+}
+
+/** The ports of a targeting change after launch (`updateCampaignTargeting`). */
+export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
+  return {
+    campaigns: campaignRepository,
+    advertisers: advertiserRepository,
+    adGroups: adGroupRepository,
+    bidder: bidderClient(),
+    layers: targetingLayers(log),
+    matching: { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
     now: () => new Date(),
     log,
   };

@@ -22,3 +22,4 @@ export * from './billing.schema';
 export * from './playbook.schema';
 export * from './session.schema';
 export * from './list-order';
+export * from './campaign-targeting-change.schema';

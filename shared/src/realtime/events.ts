@@ -13,6 +13,7 @@ import { campaignCreateParts } from './campaign-create-parts';
 import { emailListParts } from './email-list-parts';
 import { ZKeyText } from '../entities/common.schema';
 import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
+import { ZCampaignTargetingChange, ZCampaignTargetingChangeResult } from '../entities/campaign-targeting-change.schema';
 
 /**
  * The realtime events of 001 §7 ("Realtime events"): the client sends `{action: name, reqID, ...fields}`
@@ -113,6 +114,17 @@ const createCampaign = defineRealtimeEvent({
   parts: campaignCreateParts,
 });
 
+const updateCampaignTargeting = defineRealtimeEvent({
+  name: 'updateCampaignTargeting',
+  request: ZCampaignTargetingChange,
+  successEvent: 'campaignTargetingUpdated',
+  errorEvent: 'campaignTargetingUpdateError',
+  payload: ZCampaignTargetingChangeResult,
+  summary:
+    "Ours (issue 12, editable targeting): adds companies (matched like the wizard's CSV), removes companies and changes the layers of a launched campaign, pushed to every line item at the bidder with progress {done, total} in bidder changes; refused when the targeting changed since `revision`; undone at the bidder when any step fails; recorded in the campaign's activity log.",
+  specRef: 'ours (issue 12)',
+});
+
 /** Every realtime event, by name: what the WebSocket routes, handlers and the web client are built from. */
 export const realtimeEventsByName = {
   getHubSpotLists,
@@ -123,6 +135,7 @@ export const realtimeEventsByName = {
   createNewDomainList,
   updateDomainList,
   createCampaign,
+  updateCampaignTargeting,
 } as const;
 
 export type TRealtimeEventName = keyof typeof realtimeEventsByName;

@@ -154,6 +154,9 @@ export const SAMPLES: Record<string, SecuritySample> = {
     expect: 404,
   },
   getCampaignTargetingSelections: { params: { id: DEMO_IDS.campaign }, expect: 404 },
+  // Targeting that stays editable after launch (issue 12): the editor's start, the activity log.
+  getCampaignTargetingEdit: { params: { id: DEMO_IDS.campaign }, expect: 404 },
+  listCampaignActivity: { params: { id: DEMO_IDS.campaign }, expect: 404 },
   updateCampaignDetails: {
     body: { bgCampaignId: DEMO_IDS.campaign, beeswaxCampaignId: 1, updateBody: { name: 'Taken over' } },
     expect: 404,

@@ -1,10 +1,18 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PutCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ZCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
-import type { CampaignRepository, TCampaignSummary, TSyncCandidate } from '../../domain/ports/campaign.port';
+import type {
+  CampaignRepository,
+  TCampaignSummary,
+  TSyncCandidate,
+  TTargetingCommit,
+  TTargetingState,
+} from '../../domain/ports/campaign.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import {
   batchDelete,
@@ -54,6 +62,11 @@ export const campaignKeys = {
    * ids must be unique across agencies, so another agency's id is refused rather than shadowed.
    */
   reservation: (campaignId: string) => ({ pk: `CAMPID#${campaignId}`, sk: 'CAMPID' }),
+  /** An activity entry: sorted by time, so the newest come first in a descending query. */
+  activity: (agencyId: string, campaignId: string, at: string, id: string) => ({
+    pk: `AGENCY#${agencyId}#CAMP#${campaignId}`,
+    sk: `ACT#${at}#${id}`,
+  }),
 } as const;
 
 /**
@@ -65,6 +78,7 @@ const syncIndexSk = (record: TCampaignRecord) => `${record.end_date}#${record.ag
 
 const CAMPAIGN = 'campaign';
 const LINE_ITEM = 'lineItem';
+const ACTIVITY = 'campaignActivity';
 
 function campaignItem(record: TCampaignRecord): Item {
   return {
@@ -314,6 +328,122 @@ async function getTargeting(agencyId: string, campaignId: string): Promise<TTarg
   return item ? ZTargetingSelections.parse(item) : null;
 }
 
+async function getTargetingState(agencyId: string, campaignId: string): Promise<TTargetingState | null> {
+  const item = await getConsistentItem(campaignKeys.targeting(agencyId, campaignId));
+  if (!item) return null;
+  const revision = item['revision'];
+  return { targeting: ZTargetingSelections.parse(item), revision: typeof revision === 'number' ? revision : 0 };
+}
+
+/**
+ * One transaction: the targeting only at the revision the change was planned on (a missing
+ * `revision` is revision 0: targeting stored at creation), the campaign only at its version, the
+ * line items and their pointers added and removed, the activity entry. Any condition failing writes
+ * nothing; that is the "changed meanwhile" answer.
+ */
+async function commitTargetingChange(agencyId: string, commit: TTargetingCommit): Promise<boolean> {
+  const table = tables().app;
+  const { campaign } = commit;
+  const { bgCampaignId, bgAdvertiserId } = campaign;
+  const previous = commit.revision - 1;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...campaignKeys.targeting(agencyId, bgCampaignId),
+          entity: 'targeting',
+          ...commit.targeting,
+          revision: commit.revision,
+        },
+        ConditionExpression:
+          previous === 0
+            ? 'attribute_exists(pk) AND (attribute_not_exists(revision) OR revision = :previous)'
+            : 'attribute_exists(pk) AND revision = :previous',
+        ExpressionAttributeValues: { ':previous': previous },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: campaignItem(campaign),
+        ConditionExpression: 'attribute_exists(pk) AND entity = :entity AND version = :previous',
+        ExpressionAttributeValues: { ':entity': CAMPAIGN, ':previous': campaign.version - 1 },
+      },
+    },
+    {
+      Put: {
+        TableName: table,
+        Item: {
+          ...campaignKeys.activity(agencyId, bgCampaignId, commit.activity.at, commit.activity.id),
+          entity: ACTIVITY,
+          ...commit.activity,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...commit.addLineItems.flatMap((lineItem): TransactItem[] => [
+      {
+        Put: {
+          TableName: table,
+          Item: lineItemItem(agencyId, lineItem),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...campaignKeys.lineItemPointer(agencyId, lineItem.beeswaxLineItemId),
+            entity: 'lineItemPointer',
+            bgCampaignId,
+            bgAdvertiserId,
+          },
+        },
+      },
+    ]),
+    ...commit.removeLineItems.flatMap((lineItem): TransactItem[] => [
+      {
+        // Only the line item as it was read: a status switched meanwhile makes the change retry.
+        Delete: {
+          TableName: table,
+          Key: campaignKeys.lineItem(agencyId, bgCampaignId, lineItem.beeswaxLineItemId),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': lineItem.version },
+        },
+      },
+      { Delete: { TableName: table, Key: campaignKeys.lineItemPointer(agencyId, lineItem.beeswaxLineItemId) } },
+    ]),
+  ];
+  return transactUnlessConditionFails(items);
+}
+
+function activityOf(item: Item): TCampaignActivity | null {
+  if (item['entity'] !== ACTIVITY) return null;
+  const parsed = ZCampaignActivity.safeParse(item);
+  return parsed.success ? parsed.data : null;
+}
+
+async function listActivityPage(
+  agencyId: string,
+  campaignId: string,
+  page: TPageRequest,
+): Promise<TPage<TCampaignActivity>> {
+  const partition = campaignKeys.campaignPartition(agencyId, campaignId);
+  const items = await queryPage(
+    { list: `activity/${campaignId}`, partitions: [partition], skPrefix: 'ACT#' },
+    page,
+    (pk) => ({
+      TableName: tables().app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'ACT#' },
+      ScanIndexForward: false,
+    }),
+    (item) => activityOf(item) !== null,
+  );
+  return { items: items.items.map((item) => activityOf(item) as TCampaignActivity), nextCursor: items.nextCursor };
+}
+
 async function listSyncCandidates(endOnOrAfter: string, after?: string): Promise<TSyncCandidate[]> {
   const items = await queryAll({
     TableName: tables().app,
@@ -354,5 +484,8 @@ export const campaignRepository: CampaignRepository = {
   getLineItemByBidderId,
   replaceLineItem,
   getTargeting,
+  getTargetingState,
+  commitTargetingChange,
+  listActivityPage,
   listSyncCandidates,
 };

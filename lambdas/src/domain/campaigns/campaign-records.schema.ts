@@ -28,6 +28,11 @@ export type TCampaignRecord = z.infer<typeof ZCampaignRecord>;
 export const ZLineItemRecord = ZLineItem.omit({ lineItemReports: true }).extend({
   bgAdvertiserId: zId('advertiser'),
   segmentCount: ZCount.default(0),
+  /**
+   * The company's IP ranges (its part of the line item's bidder targeting), kept so a later layer
+   * change can send each line item its whole targeting again. Absent on line items stored before.
+   */
+  ipRanges: z.array(z.string().min(1)).optional(),
   version: ZVersion,
 });
 export type TLineItemRecord = z.infer<typeof ZLineItemRecord>;
@@ -57,7 +62,13 @@ export function toPublicCampaign(record: TCampaignRecord, reports: TCampaignRepo
 
 /** The line item as the API shows it, with its report rows. */
 export function toPublicLineItem(record: TLineItemRecord, reports: TLineItemReport[]): TLineItem {
-  const { version: _version, bgAdvertiserId: _advertiser, segmentCount: _segments, ...lineItem } = record;
+  const {
+    version: _version,
+    bgAdvertiserId: _advertiser,
+    segmentCount: _segments,
+    ipRanges: _ranges,
+    ...lineItem
+  } = record;
   return { ...lineItem, lineItemReports: reports };
 }
 

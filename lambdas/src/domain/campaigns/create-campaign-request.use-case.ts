@@ -196,8 +196,11 @@ const regionCode = (state: TTargetingSelections['geo_state'][number]): string =>
 /** A ZIP's country: five digits (and ZIP+4) are US, anything else a Canadian postal code. */
 const zipCountry = (zip: string): string => (/^\d{5}(-\d{4})?$/.test(zip) ? 'USA' : 'CAN');
 
-/** The geography every line item shares, in the bidder's terms (the other layers: `targeting-layers`). */
-function geoTargeting(request: TCampaignCreateRequest): TBidderTargeting {
+/**
+ * The geography every line item shares, in the bidder's terms (the other layers: `targeting-layers`).
+ * A targeting change after launch uses it on the stored selections too.
+ */
+export function geoTargeting(request: Pick<TCampaignCreateRequest, 'targetingInfo'>): TBidderTargeting {
   const targeting = request.targetingInfo;
   const countries = [...new Set([...targeting.geo_country, ...targeting.geo_state.map((s) => s.country_code_3)])];
   return {

@@ -136,6 +136,8 @@ export async function createCampaign(
           if (creatives.length > 0 && lineItem.record.active) await deps.bidder.updateLineItem(id, { active: true });
           lineItems[index] = {
             ...lineItem.record,
+            // Kept so a targeting change after launch can send the line item its whole targeting.
+            ipRanges: lineItem.targeting.ipRanges ?? [],
             beeswaxLineItemId: id,
             line_item_budget: share.totalBudget,
             version: 0,

@@ -1,3 +1,4 @@
+import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
@@ -73,6 +74,8 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
   const agencyOf = (li: TLineItemRecord) =>
     [...byId.values()].find((c) => c.bgCampaignId === li.bgCampaignId)?.agencyId;
   const targeting = new Map<string, TTargetingSelections>();
+  const revisions = new Map<string, number>();
+  const activity: TCampaignActivity[] = [];
   /** Campaign id -> the agency that reserved it (a stored campaign reserves its id too). */
   const reserved = new Map<string, string>();
   const reservedBy = (campaignId: string): string | undefined =>
@@ -134,6 +137,27 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
     async getTargeting(agencyId, campaignId) {
       return targeting.get(`${agencyId}|${campaignId}`) ?? null;
     },
+    async getTargetingState(agencyId, campaignId) {
+      const key = `${agencyId}|${campaignId}`;
+      const selections = targeting.get(key);
+      return selections ? { targeting: selections, revision: revisions.get(key) ?? 0 } : null;
+    },
+    async commitTargetingChange(agencyId, commit) {
+      const key = `${agencyId}|${commit.campaign.bgCampaignId}`;
+      if (byId.get(key)?.version !== commit.campaign.version - 1) return false;
+      if ((revisions.get(key) ?? 0) !== commit.revision - 1) return false;
+      byId.set(key, commit.campaign);
+      targeting.set(key, commit.targeting);
+      revisions.set(key, commit.revision);
+      for (const li of commit.removeLineItems) items.delete(`${li.beeswaxLineItemId}`);
+      for (const li of commit.addLineItems) items.set(`${li.beeswaxLineItemId}`, li);
+      activity.unshift(commit.activity);
+      return true;
+    },
+    async listActivityPage(agencyId, campaignId, page) {
+      const mine = activity.filter((a) => a.bgCampaignId === campaignId && byId.has(`${agencyId}|${campaignId}`));
+      return memoryPage(mine, page, `activity/${campaignId}`);
+    },
     async listSyncCandidates(endOnOrAfter, after) {
       const candidates: TSyncCandidate[] = [...byId.values()].map((c) => ({
         agencyId: c.agencyId,
@@ -145,7 +169,7 @@ export function memoryCampaigns(campaigns: TCampaignRecord[] = [], lineItems: TL
       return candidates.filter((c) => c.position > from).sort((a, b) => a.position.localeCompare(b.position));
     },
   };
-  return { repo, byId, items };
+  return { repo, byId, items, targeting, revisions, activity };
 }
 
 /** The image ad group of the demo campaign; override what a test varies. */

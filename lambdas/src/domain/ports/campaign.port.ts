@@ -1,3 +1,4 @@
+import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
 import type { TPage, TPageRequest } from './page.port';
@@ -16,6 +17,26 @@ export interface TCampaignSummary {
   bgCampaignId: string;
   bgAdvertiserId: string;
   isVideoCampaign: boolean;
+}
+
+/** A campaign's stored targeting selections and their revision (0 before the first change). */
+export interface TTargetingState {
+  targeting: TTargetingSelections;
+  revision: number;
+}
+
+/**
+ * One targeting change after launch, stored whole or not at all: the campaign (its version one up),
+ * the targeting at `revision + 1` (only if still at `revision`), the line items added and removed,
+ * and the activity entry.
+ */
+export interface TTargetingCommit {
+  campaign: TCampaignRecord;
+  revision: number;
+  targeting: TTargetingSelections;
+  addLineItems: readonly TLineItemRecord[];
+  removeLineItems: readonly TLineItemRecord[];
+  activity: TCampaignActivity;
 }
 
 /** Campaigns, their line items and targeting in the store, always addressed by the caller's agency. */
@@ -60,6 +81,15 @@ export interface CampaignRepository {
   /** Replaces the line item if its stored version is `next.version - 1`; null on a conflict. */
   replaceLineItem(agencyId: string, next: TLineItemRecord): Promise<TLineItemRecord | null>;
   getTargeting(agencyId: string, campaignId: string): Promise<TTargetingSelections | null>;
+  /** The targeting with its revision, or null when the campaign has none stored. */
+  getTargetingState(agencyId: string, campaignId: string): Promise<TTargetingState | null>;
+  /**
+   * Stores a targeting change in one transaction; false when the campaign's version or the
+   * targeting's revision moved meanwhile (nothing is written then).
+   */
+  commitTargetingChange(agencyId: string, commit: TTargetingCommit): Promise<boolean>;
+  /** One page of a campaign's activity log, newest first. */
+  listActivityPage(agencyId: string, campaignId: string, page: TPageRequest): Promise<TPage<TCampaignActivity>>;
   /**
    * Campaigns of every agency whose end date is `endOnOrAfter` or later, in work-list order,
    * starting after `after` (a previous position) when given.

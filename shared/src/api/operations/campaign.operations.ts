@@ -8,6 +8,7 @@ import { ZCampaignCreate, ZCampaignEvent } from '../../entities/campaign-create.
 import { CSV_MATCH_REST_MAX_DOMAINS } from '../../constants';
 import { ZCompanyListEntry, ZCompanyMatchResult } from '../../entities/company.schema';
 import { ZTargetingSelections } from '../../entities/targeting.schema';
+import { ZCampaignActivity, ZCampaignTargetingEdit } from '../../entities/campaign-targeting-change.schema';
 
 const campaignParams = z.object({ id: zId('campaign') });
 
@@ -135,4 +136,29 @@ export const matchCsvCompanies = defineOperation({
   summary:
     'Matches the domains of an uploaded CSV (one a line) to companies and IP ranges, or says why a domain did not match; each match is written to the segments log. REST answers within 29 s, so it takes at most 500 domains; the realtime event getCSVKickfireMatches takes 10,000 in chunks.',
   specRef: '001 §7',
+});
+
+export const getCampaignTargetingEdit = defineOperation({
+  name: 'getCampaignTargetingEdit',
+  method: 'GET',
+  path: '/api/campaign/targetingEdit/{id}',
+  auth: 'user',
+  params: campaignParams,
+  response: ZCampaignTargetingEdit,
+  summary:
+    "Ours (issue 12, editable targeting): the campaign's targeting with its revision, its companies (line items) and whether it can still change; what the dashboard's targeting editor starts from.",
+  specRef: 'ours (issue 12)',
+});
+
+export const listCampaignActivity = defineOperation({
+  name: 'listCampaignActivity',
+  method: 'GET',
+  path: '/api/campaign/activity/{id}',
+  auth: 'user',
+  params: campaignParams,
+  response: z.array(ZCampaignActivity),
+  paged: PAGE_100,
+  summary:
+    "Ours (issue 12): the campaign's activity log, newest first: every targeting change after launch, who made it, when, and what was added, removed or changed.",
+  specRef: 'ours (issue 12)',
 });

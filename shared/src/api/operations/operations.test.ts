@@ -204,6 +204,9 @@ const OUR_CALLS = [
   'POST /api/agency/signupticket',
   'GET /api/report/campaign/delivery',
   'GET /api/mailSents/{id}',
+  // Targeting that stays editable after launch (issue 12): the editor's starting point, the activity log.
+  'GET /api/campaign/targetingEdit/{id}',
+  'GET /api/campaign/activity/{id}',
 ];
 
 function findSpecCall(entry: SpecCall): AnyOperation | undefined {

@@ -29,6 +29,7 @@ import { CampaignToolbar } from './campaign-toolbar';
 import { EditCampaignDialog } from './edit-campaign-dialog';
 import { LineItemsPanel } from './line-items-panel';
 import { TargetingPanel } from './targeting-panel';
+import { ActivityPanel } from './activity-panel';
 
 // The chart is drawn after the tables: it comes in its own chunk.
 const DeliveryChart = lazy(() => import('./delivery-chart').then((module) => ({ default: module.DeliveryChart })));
@@ -56,6 +57,7 @@ function CampaignReports({
         </Suspense>
       </Grid>
       <TargetingPanel bgCampaignId={campaign.bgCampaignId} />
+      <ActivityPanel bgCampaignId={campaign.bgCampaignId} />
       <AdGroupsPanel advertiser={advertiser} campaign={campaign} frame={frame} />
     </Stack>
   );

@@ -1,10 +1,12 @@
-import { Box, Heading, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { Box, Button, Heading, HStack, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
 import { targetingColumns } from '../targeting';
+import { EDIT_TARGETING_TITLE } from '../targeting-edit';
+import { TargetingEditDialog } from './targeting-edit-dialog';
 
 /** Before the read answers, or when it failed: every layer empty (the schema's defaults), shown as 'N/A'. */
 const NO_TARGETING = ZTargetingSelections.parse({});
@@ -31,12 +33,20 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
     if (error) console.error(reportErrorText(error.message));
   }, [error]);
   const columns = targetingColumns(data ?? NO_TARGETING);
+  const [editing, setEditing] = useState(false);
 
   return (
     <Stack as="section" aria-labelledby="targeting-heading" gap="3">
-      <Heading as="h3" id="targeting-heading" size="md">
-        {TARGETING_TITLE}
-      </Heading>
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Heading as="h3" id="targeting-heading" size="md">
+          {TARGETING_TITLE}
+        </Heading>
+        {/* Ours (issue 12): the targeting stays editable after launch. */}
+        <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+          {EDIT_TARGETING_TITLE}
+        </Button>
+      </HStack>
+      {editing ? <TargetingEditDialog bgCampaignId={bgCampaignId} onClose={() => setEditing(false)} /> : null}
       {loading && !data ? (
         <Box aria-busy="true" role="status" aria-label="Loading the targeting selections">
           <Skeleton height="20" />

@@ -1,0 +1,29 @@
+import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
+import { campaignTargetingChangeDeps } from '../adapters/wiring';
+import { changeCampaignTargeting } from '../domain/campaigns/change-campaign-targeting.use-case';
+import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
+import { wsHandler } from '../lib/ws';
+
+/**
+ * `updateCampaignTargeting {change}` -> `campaignTargetingUpdated` or `campaignTargetingUpdateError`,
+ * with progress in bidder changes (line items made, switched off, re-targeted). The caller's agency
+ * comes from the connection; a dropped connection aborts the work, which is then undone.
+ */
+export const handler = wsHandler(
+  realtimeEventsByName.updateCampaignTargeting,
+  ({ input, caller, reqID, progress, signal, log }) =>
+    changeCampaignTargeting(
+      {
+        agencyId: caller.agencyId,
+        username: caller.username,
+        change: input,
+        runKey: matchingRunKey(['targeting-change', caller.agencyId, caller.username, reqID]),
+        progress,
+        signal,
+        // Within the realtime Lambda's 300 s (stage config `realtimeTimeoutSeconds`): the bidder work
+        // stops at 200 s and is undone, as a creation's does.
+        bidderWorkMs: 200_000,
+      },
+      campaignTargetingChangeDeps(log),
+    ),
+);

@@ -1,0 +1,63 @@
+import { useCallback } from 'react';
+import {
+  getCampaignTargetingEdit,
+  getCampaignTargetingSelections,
+  listCampaignActivity,
+  listCampaignsByAdvertiser,
+} from '@bidgrid/shared/api/operations/campaign.operations';
+import { listGeoOptions } from '@bidgrid/shared/api/operations/geo.operations';
+import { getLineItemsDailyReport, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
+import type { TCampaignTargetingChangeResult } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import type { RealtimeRequestOf } from '@bidgrid/shared/realtime/event';
+import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
+import { useRefreshOperations } from '@/lib/api/cache-effects';
+import { useOperationPages } from '@/lib/api/use-operation-pages';
+import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
+import { useRealtimeCall } from '@/lib/realtime/use-realtime-call';
+
+// Targeting that stays editable after launch (issue 12, ours): the editor's reads, the change over the
+// realtime channel (progress in bidder changes) and the activity log.
+
+/** What a stored targeting change makes stale: the panel, the editor, the activity, the line items, the counts. */
+const TARGETING_CHANGED = [
+  getCampaignTargetingSelections,
+  getCampaignTargetingEdit,
+  listCampaignActivity,
+  getLineItemsReport,
+  getLineItemsDailyReport,
+  listCampaignsByAdvertiser,
+] as const;
+
+/** GET /campaign/targetingEdit/{id}: the targeting, its revision and the companies (read when the editor opens). */
+export const useCampaignTargetingEdit = (bgCampaignId: string | null) =>
+  useOperationQuery(getCampaignTargetingEdit, bgCampaignId ? { params: { id: bgCampaignId } } : skipToken, {
+    fetchPolicy: 'network-only',
+  });
+
+/** GET /geo/options: the regions the editor offers (the State/Province step's). */
+export const useEditableRegions = () => useOperationQuery(listGeoOptions, {});
+
+/** GET /campaign/activity/{id}: the activity log, every page, newest first. */
+export const useCampaignActivity = (bgCampaignId: string) =>
+  useOperationPages(listCampaignActivity, { params: { id: bgCampaignId } });
+
+/**
+ * `updateCampaignTargeting`: sends a change and, once stored, reloads what shows it. Resolves with the
+ * result; rejects with the RealtimeError whose message the editor shows.
+ */
+export function useUpdateCampaignTargeting() {
+  const realtime = useRealtimeCall(realtimeEventsByName.updateCampaignTargeting);
+  const refresh = useRefreshOperations(TARGETING_CHANGED);
+  const { call } = realtime;
+  const save = useCallback(
+    async (
+      change: RealtimeRequestOf<typeof realtimeEventsByName.updateCampaignTargeting>,
+    ): Promise<TCampaignTargetingChangeResult> => {
+      const result = await call(change);
+      if (result.changed) await refresh();
+      return result;
+    },
+    [call, refresh],
+  );
+  return { save, pending: realtime.pending, progress: realtime.progress, error: realtime.error };
+}
