@@ -80,9 +80,14 @@ export interface TCreateCampaignRequestInput {
   limits: { maxCompanies: number; bidderWorkMs: number };
 }
 
+/**
+ * The most companies one `createCampaign` event takes (in chunks): the issue's 25,000, which the
+ * realtime Lambda makes within its time (`ws/timeouts.ts`) at the bidder's 20 calls at once.
+ */
+export const REALTIME_CREATE_MAX_COMPANIES = 25_000;
 /** How often a request waiting for another one's creation looks again. */
 const WAIT_POLL_MS = 500;
-/** The most chunks one creation call may come in (10,000 companies take about 50). */
+/** The most chunks one creation call may come in (25,000 companies take about 125). */
 export const MAX_CREATE_CHUNKS = 500;
 /** Progress is sent again at least this often while nothing changes (storing 1,000 line items). */
 export const PROGRESS_HEARTBEAT_MS = 1_000;

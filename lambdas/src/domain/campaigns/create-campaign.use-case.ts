@@ -178,7 +178,10 @@ export async function createCampaign(
         await poolSettled(made.lineItemIds, concurrency, (id) => attempt(() => deps.bidder.deleteLineItem(id)));
         const { eventId, campaignId } = made;
         if (eventId !== undefined) await attempt(() => deps.bidder.deleteConversionEvent(eventId));
-        if (campaignId !== undefined) await attempt(() => deps.bidder.deleteCampaign(campaignId));
+        // A line item left keeps its campaign: the recovery finds what is left under it.
+        if (campaignId !== undefined && failures.length === 0) {
+          await attempt(() => deps.bidder.deleteCampaign(campaignId));
+        }
         options.undone?.(failures.length === 0);
         if (failures.length > 0) throw failures[0];
       },
