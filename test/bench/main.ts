@@ -20,6 +20,9 @@
  * - create: a campaign of 1,000 companies over the realtime API, the bidder simulator at 50 ms a
  *   call and 20 at once (429 beyond): time to campaignCreated (goal <= 30 s), the longest gap
  *   between progress messages (goal <= 2 s), bidder calls per company                           #11
+ * - create25k: a campaign of 25,000 companies the same way (goal <= 10 minutes), then the same
+ *   creation on a stack that keeps its data, killed outright (SIGKILL) part-way and started again
+ *   on its data: time until nothing of it is left at the bidder or in the tables (the recovery)  #12
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
@@ -31,7 +34,7 @@ import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { formatReportsFigures, measureReports } from './reports';
 import { formatListFigures, measureInvoiceList } from './lists';
 import { formatSyncScaleFigures, measureSyncScale } from './sync';
-import { formatCreateFigures, measureCreate } from './create';
+import { formatCreateFigures, formatRecoveryFigures, measureCreate, measureCreateRecovery } from './create';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
@@ -49,6 +52,7 @@ const ALL = [
   'lists',
   'sync',
   'create',
+  'create25k',
 ] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
@@ -172,4 +176,19 @@ if (sections.has('create')) {
   );
   const companies = Number(process.env['BENCH_CREATE_COMPANIES'] ?? 1000);
   console.log(`${formatCreateFigures(await measureCreate({ companies }))}\n`);
+}
+
+if (sections.has('create25k')) {
+  const companies = Number(process.env['BENCH_CREATE25K_COMPANIES'] ?? 25_000);
+  if (process.env['BENCH_CREATE25K_SKIP_CREATE'] !== '1') {
+    console.log(
+      `# Campaign creation at scale (createCampaign over the local WebSocket API, ${companies} companies, bidder simulator at 50 ms a call and 20 at once; goal <= 600 s)`,
+    );
+    console.log(`${formatCreateFigures(await measureCreate({ companies }))}\n`);
+  }
+  const killAt = Number(process.env['BENCH_CREATE25K_KILL_AT'] ?? 0.3);
+  console.log(
+    `# The same creation killed part-way (SIGKILL at ${Math.round(killAt * 100)}% of the line items), the stack started again on its data`,
+  );
+  console.log(`${formatRecoveryFigures(await measureCreateRecovery({ companies, killAtFraction: killAt }))}\n`);
 }
