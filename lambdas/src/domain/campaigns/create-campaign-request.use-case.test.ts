@@ -609,3 +609,33 @@ describe('createCampaignFromRequest, interrupted part-way', () => {
     expect(await w.creation.repo.listStale(NOW.getTime())).toHaveLength(1);
   });
 });
+
+describe('createCampaignFromRequest, after an attempt that died once its campaign was stored', () => {
+  it('answers the stored campaign and makes nothing', async () => {
+    // Prepare: a first creation that stored its campaign; its claim left behind, lapsed.
+    const w = world();
+    const first = await create(w);
+    await w.creation.repo.claim(AGENCY, CAMPAIGN, 'killed-lambda', {
+      nowMs: NOW.getTime() - 2 * CREATION_LEASE_MS,
+      leaseUntilMs: NOW.getTime() - CREATION_LEASE_MS,
+      beeswaxAdvertiserId: 101,
+    });
+    const getCampaign = w.campaigns.repo.getCampaign;
+    let reads = 0;
+    // The first read (before the claim) misses it, as a read racing the store would.
+    w.deps.campaigns = {
+      ...w.campaigns.repo,
+      getCampaign: (...args) => (++reads === 1 ? Promise.resolve(null) : getCampaign(...args)),
+    };
+    const calls = w.bidder.calls.length;
+
+    // Act
+    const again = await create(w);
+
+    // Assess
+    expect(again.bgCampaignId).toBe(first.bgCampaignId);
+    expect(w.bidder.calls.slice(calls).filter((c) => c.op.startsWith('create'))).toEqual([]);
+    expect(w.bidder.holds.lineItems.size).toBe(2);
+    expect(w.creation.claims.size).toBe(0);
+  });
+});

@@ -393,9 +393,11 @@ export async function createCampaignFromRequest(
       });
     });
     if (undone.finished) {
+      // The earlier attempt stored its campaign before it died: that is the answer.
       await deps.creation.release(agencyId, request.bgCampaignId, owner);
       const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
       if (made) return repeatAnswer(made, request);
+      throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'stored campaign not read back' });
     }
   }
   const lease = keepLease(deps.creation, claimKey, deps.now, deps.log);
