@@ -17,6 +17,8 @@ import globals from 'globals';
 const localStackMayImport = [
   '**/lambdas/src/http/*.handler.ts',
   '**/lambdas/src/ws/*.handler.ts',
+  // The realtime Lambdas' own timeouts (CDK sets them; the local gateway runs handlers as long).
+  '**/lambdas/src/ws/timeouts.ts',
   '**/lambdas/src/jobs/*.job.ts',
   '**/lambdas/src/jobs/schedules.ts',
   '**/lambdas/src/jobs/work-queues.ts',

@@ -4,6 +4,7 @@
  *
  *   --data-dir DIR       data kept across restarts (default .data at the repo root)
  *   --ephemeral          fresh temporary data, in-memory DynamoDB, free ports
+ *   --free-ports         free ports, the data kept in --data-dir (a second stack beside `npm start`)
  *   --web dev|build|none how to serve the SPA (default dev)
  *   --info-file F        write LocalStackInfo JSON to F once ready (removed on stop)
  *   --quiet              no request log
@@ -18,7 +19,7 @@ import { killAllSync } from './support/processes';
 import { startLocalStack, type LocalStack, type WebMode } from './stack';
 
 const USAGE =
-  'Usage: tsx cdk/local/main.ts [--data-dir DIR] [--ephemeral] [--web dev|build|none] [--info-file F] [--quiet] [--verbose]';
+  'Usage: tsx cdk/local/main.ts [--data-dir DIR] [--ephemeral] [--free-ports] [--web dev|build|none] [--info-file F] [--quiet] [--verbose]';
 
 function parseFlags(argv: string[]) {
   const { values } = parseArgs({
@@ -26,6 +27,7 @@ function parseFlags(argv: string[]) {
     options: {
       'data-dir': { type: 'string' },
       ephemeral: { type: 'boolean', default: false },
+      'free-ports': { type: 'boolean', default: false },
       web: { type: 'string', default: 'dev' },
       'info-file': { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
     stack = await startLocalStack({
       dataDir: flags['data-dir'],
       ephemeral: flags.ephemeral,
+      freePorts: flags['free-ports'],
       web: flags.web,
       quiet: flags.quiet,
       verbose: flags.verbose,

@@ -57,6 +57,11 @@ export interface LocalStackOptions {
   readonly dataDir?: string;
   /** Fresh temporary data, in-memory DynamoDB, every port chosen free; the data is deleted on stop. */
   readonly ephemeral?: boolean;
+  /**
+   * Every port chosen free while the data stays in `dataDir` (a stack beside `npm start` that is
+   * stopped and started again on its data, as the creation bench's restart does). Ephemeral implies it.
+   */
+  readonly freePorts?: boolean;
   /** How the SPA is served (default `dev`). */
   readonly web?: WebMode;
   /** Only warnings and errors (no request log). */
@@ -101,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const web: WebMode = options.web ?? 'dev';
   const logger = options.logger ?? createLogger(options.verbose ? 'debug' : options.quiet ? 'warn' : 'info');
   const ephemeral = options.ephemeral ?? false;
+  const freePorts = ephemeral || (options.freePorts ?? false);
   const dataDir = ephemeral
     ? mkdtempSync(join(tmpdir(), 'bidgrid-local-'))
     : resolve(options.dataDir ?? paths.defaultDataDir);
@@ -152,16 +158,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   try {
     const fixedPort = (name: PortName): number => options.ports?.[name] ?? DEFAULT_PORTS[name];
-    if (!ephemeral) {
+    if (!freePorts) {
       const names = (Object.keys(DEFAULT_PORTS) as PortName[]).filter((n) => web !== 'none' || n !== 'web');
       await assertPortsFree(names.map((n) => ({ port: fixedPort(n), label: PORT_LABELS[n] })));
     }
-    const portFor = (name: PortName): number => (ephemeral ? 0 : fixedPort(name));
+    const portFor = (name: PortName): number => (freePorts ? 0 : fixedPort(name));
 
     // 1. The slow ones first: the JVM and cognito-local start while the rest is set up.
     const dynamo = spawnDynamoDb(
       {
-        port: ephemeral ? await findFreePort() : fixedPort('dynamodb'),
+        port: freePorts ? await findFreePort() : fixedPort('dynamodb'),
         dbPath: ephemeral ? null : join(dataDir, 'dynamodb'),
       },
       logger.child('dynamodb'),
@@ -221,7 +227,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     watch(cognito.process, 'cognito-local');
 
     // 2. Servers of our own: bound now, serving once the stack is ready.
-    const webPort = web === 'none' ? null : ephemeral ? await findFreePort() : fixedPort('web');
+    const webPort = web === 'none' ? null : freePorts ? await findFreePort() : fixedPort('web');
     const webUrl = webPort === null ? null : `http://${HOST}:${webPort}`;
     const s3 = await startS3({
       port: portFor('s3'),

@@ -649,6 +649,17 @@ describe('realtime stack', () => {
     expect(ourFunctions(template)).toHaveLength(3 + implemented.length);
   });
 
+  it("gives createCampaign's Lambda 15 minutes (25,000 companies) and the other events the stage's time", () => {
+    // Prepare
+    const template = dev.template(dev.stacks.realtime);
+    const timeoutOf = (description: string) =>
+      ourFunctions(template).find(([, p]) => String(p['Description']).startsWith(`${description}:`))?.[1]['Timeout'];
+
+    // Assess
+    expect(timeoutOf('createCampaign')).toBe(900);
+    expect(timeoutOf('getCSVKickfireMatches')).toBe(300);
+  });
+
   it('answers the keep-alive with a mock integration, no Lambda', () => {
     // Prepare
     const template = dev.template(dev.stacks.realtime);

@@ -23,6 +23,9 @@
  * - csv: 10,000 CSV lines matched over the realtime API (getCSVKickfireMatches in chunks, as the
  *   Target Companies page sends them): time (goal <= 10 s), the longest time without a progress
  *   message or reply (goal <= 1 s), matches and the reasons of the misses                         #12
+ * - create25k: a campaign of 25,000 companies the same way (goal <= 10 minutes), then the same
+ *   creation on a stack that keeps its data, killed outright (SIGKILL) part-way and started again
+ *   on its data: time until nothing of it is left at the bidder or in the tables (the recovery)  #12
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles } from './bundles';
@@ -34,7 +37,7 @@ import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { formatReportsFigures, measureReports } from './reports';
 import { formatListFigures, measureInvoiceList } from './lists';
 import { formatSyncScaleFigures, measureSyncScale } from './sync';
-import { formatCreateFigures, measureCreate } from './create';
+import { formatCreateFigures, formatRecoveryFigures, measureCreate, measureCreateRecovery } from './create';
 import { formatCsvMatchFigures, measureCsvMatch } from './csv-match';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
@@ -54,6 +57,7 @@ const ALL = [
   'sync',
   'create',
   'csv',
+  'create25k',
 ] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
@@ -182,4 +186,19 @@ if (sections.has('create')) {
 if (sections.has('csv')) {
   console.log('# CSV company match (getCSVKickfireMatches over the local WebSocket API, 10,000 lines)');
   console.log(`${formatCsvMatchFigures(await measureCsvMatch({ domains: 10_000 }))}\n`);
+}
+
+if (sections.has('create25k')) {
+  const companies = Number(process.env['BENCH_CREATE25K_COMPANIES'] ?? 25_000);
+  if (process.env['BENCH_CREATE25K_SKIP_CREATE'] !== '1') {
+    console.log(
+      `# Campaign creation at scale (createCampaign over the local WebSocket API, ${companies} companies, bidder simulator at 50 ms a call and 20 at once; goal <= 600 s)`,
+    );
+    console.log(`${formatCreateFigures(await measureCreate({ companies }))}\n`);
+  }
+  const killAt = Number(process.env['BENCH_CREATE25K_KILL_AT'] ?? 0.3);
+  console.log(
+    `# The same creation killed part-way (SIGKILL at ${Math.round(killAt * 100)}% of the line items), the stack started again on its data`,
+  );
+  console.log(`${formatRecoveryFigures(await measureCreateRecovery({ companies, killAtFraction: killAt }))}\n`);
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,38 @@ export interface SpawnedStack {
   readonly infoFile: string;
   readonly readyMs: number;
   stop(): Promise<void>;
+  /**
+   * Kills the stack outright (SIGKILL, as a machine that dies), its emulators with it: nothing runs
+   * its shutdown. Resolves once the stack's process is gone.
+   */
+  kill(): Promise<void>;
+}
+
+/** Every descendant of `pid` (the emulators run in process groups of their own). */
+function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // `pid (comm) state ppid ...`: comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parentOf.set(Number(entry), ppid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number): void => {
+    for (const [child, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
 }
 
 /** Waits for a condition by polling; gives up with `message` after `timeoutMs`. */
@@ -30,9 +62,15 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, 
 
 /**
  * Starts a fresh local stack (in-memory DynamoDB, temp data, free ports) in its own process group and
- * resolves once it wrote its info file. `stop()` ends the whole group.
+ * resolves once it wrote its info file. `stop()` ends the whole group. With `dataDir`, the stack keeps
+ * its data there (DynamoDB on disk, simulator state), on free ports, so a stack started again on the
+ * same folder finds what the last one left.
  */
-export async function spawnStack(options: { web: 'build' | 'dev' | 'none'; verbose?: boolean }): Promise<SpawnedStack> {
+export async function spawnStack(options: {
+  web: 'build' | 'dev' | 'none';
+  verbose?: boolean;
+  dataDir?: string;
+}): Promise<SpawnedStack> {
   const dir = mkdtempSync(join(tmpdir(), 'bidgrid-stack-'));
   const infoFile = join(dir, 'info.json');
   const started = Date.now();
@@ -41,7 +79,7 @@ export async function spawnStack(options: { web: 'build' | 'dev' | 'none'; verbo
     [
       join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
       localStackMain,
-      '--ephemeral',
+      ...(options.dataDir ? ['--data-dir', options.dataDir, '--free-ports'] : ['--ephemeral']),
       '--web',
       options.web,
       '--info-file',
@@ -66,6 +104,23 @@ export async function spawnStack(options: { web: 'build' | 'dev' | 'none'; verbo
     );
     if (!gone) process.kill(-child.pid, 'SIGKILL');
   };
+  const kill = async (): Promise<void> => {
+    if (exited !== null || child.pid === undefined) return;
+    const emulators = descendantsOf(child.pid);
+    for (const pid of [child.pid, ...emulators]) {
+      try {
+        // Each emulator leads a process group of its own: the group takes its children too.
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    }
+    await waitFor(() => (exited !== null ? true : undefined), 15_000, 'stack did not die');
+  };
   try {
     await waitFor(
       () => {
@@ -80,5 +135,5 @@ export async function spawnStack(options: { web: 'build' | 'dev' | 'none'; verbo
     throw error;
   }
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as LocalStackInfo;
-  return { info, infoFile, readyMs: Date.now() - started, stop };
+  return { info, infoFile, readyMs: Date.now() - started, stop, kill };
 }

@@ -17,6 +17,7 @@ import {
   selectRoute,
   type WsGateway,
   type WsGatewayOptions,
+  wsHandlerTimeoutMs,
 } from './ws';
 
 /** The fixture events: `ping` has a handler file, `later` does not. */
@@ -45,6 +46,14 @@ async function stopGateway(gateway: WsGateway): Promise<void> {
   gateway.closeAll();
   await new Promise<void>((r) => gateway.server.close(() => r()));
 }
+
+describe('wsHandlerTimeoutMs', () => {
+  it("lets createCampaign run its Lambda's 15 minutes (25,000 companies) and other events 5", () => {
+    // Assess
+    expect(wsHandlerTimeoutMs('createCampaign')).toBe(900_000);
+    expect(wsHandlerTimeoutMs('getCSVKickfireMatches')).toBe(300_000);
+  });
+});
 
 describe('selectRoute', () => {
   const events = new Map(

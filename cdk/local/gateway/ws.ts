@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { kebabName } from '@bidgrid/shared/api/operation';
 import { CLOSE_MESSAGE_TOO_BIG, REALTIME_KEEP_ALIVE_ACTION, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
+import { REALTIME_TIMEOUT_SECONDS } from '@bidgrid/lambdas/ws/timeouts';
 import { BodyTooLargeError, readBody, sendJson } from '../support/http';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
@@ -16,10 +17,14 @@ export const WS_MAX_MESSAGE_BYTES = REALTIME_LIMITS.maxMessageBytes;
 export const WS_MAX_FRAME_BYTES = REALTIME_LIMITS.maxFrameBytes;
 /**
  * How long a handler may run. API Gateway stops waiting for the integration after 29 s, but the
- * Lambda runs on to its own timeout (realtime events: minutes) and may still post to the
- * connection; the gateway lets the in-process handler run as long.
+ * Lambda runs on to its own timeout (realtime events: minutes; `createCampaign` 15, as
+ * `ws/timeouts.ts` tells CDK) and may still post to the connection; the gateway lets the in-process
+ * handler run as long.
  */
 const WS_HANDLER_TIMEOUT_MS = 300_000;
+/** How long the handler of `routeKey` may run here: its Lambda's timeout. */
+export const wsHandlerTimeoutMs = (routeKey: string): number =>
+  REALTIME_TIMEOUT_SECONDS[routeKey] !== undefined ? REALTIME_TIMEOUT_SECONDS[routeKey] * 1000 : WS_HANDLER_TIMEOUT_MS;
 /** Close code of an idle connection or one at the end of its lifetime (API Gateway: 1001 going away). */
 export const CLOSE_GOING_AWAY = 1001;
 
@@ -236,7 +241,8 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
     const routeFile = routeFileOf(routeKey);
     const handler = await loadHandler(fileFor(routeFile));
     const name = `bidgrid-local-ws-${routeFile}`;
-    return invoke(handler, event, lambdaContext(name, WS_HANDLER_TIMEOUT_MS, requestId), WS_HANDLER_TIMEOUT_MS);
+    const timeoutMs = wsHandlerTimeoutMs(routeKey);
+    return invoke(handler, event, lambdaContext(name, timeoutMs, requestId), timeoutMs);
   };
 
   // API Gateway's idle timeout and lifetime; checked often enough for the shortened test values.

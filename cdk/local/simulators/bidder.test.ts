@@ -246,6 +246,41 @@ describe('bidder simulator (Buzz v2 and the 0.5 routes without a v2)', () => {
     }
   });
 
+  it('looks up links and expression users by key: unlinking, deleting a creative or a line item is seen at once', async () => {
+    const sim = await serve(createBidderSimulator({ logger: createLogger('silent') }).server);
+    try {
+      // Prepare: two line items sharing an expression, a banner linked to both.
+      const call = await session(sim.url);
+      const made = await world(call);
+      const [first = 0, second = 0] = made.lineItems;
+      const links = (await call('GET', `/rest/creative_line_item?line_item_id=${first}`)).body as {
+        payload: Array<{ cli_id: number }>;
+      };
+
+      // Act and assess: without its link the first cannot be switched on again; the second can.
+      await call('PATCH', `/rest/v2/line-items/${first}`, { active: false });
+      await call('DELETE', `/rest/creative_line_item/${links.payload[0]?.cli_id ?? 0}`);
+      expect((await call('PATCH', `/rest/v2/line-items/${first}`, { active: true })).status).toBe(400);
+      expect((await call('PATCH', `/rest/v2/line-items/${second}`, { active: true })).status).toBe(200);
+      // The expression is used until both its line items are gone (or moved to another one).
+      expect((await call('DELETE', `/rest/v2/targeting-expressions/${made.expression}`)).status).toBe(400);
+      await call('DELETE', `/rest/v2/line-items/${first}`);
+      expect((await call('DELETE', `/rest/v2/targeting-expressions/${made.expression}`)).status).toBe(400);
+      const other = v2Id(await call('POST', '/rest/v2/targeting-expressions', { name: 'Other', modules: {} }));
+      await call('PATCH', `/rest/v2/line-items/${second}`, { targeting_expression_id: other });
+      expect((await call('DELETE', `/rest/v2/targeting-expressions/${made.expression}`)).status).toBe(204);
+      // A deleted creative takes its links: the second cannot be switched on again either.
+      await call('PATCH', `/rest/v2/line-items/${second}`, { active: false });
+      await call('DELETE', `/rest/creative/${made.creative}`);
+      expect((await call('PATCH', `/rest/v2/line-items/${second}`, { active: true })).status).toBe(400);
+      expect((await call('GET', `/rest/creative_line_item?line_item_id=${second}`)).body).toMatchObject({
+        payload: [],
+      });
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('brings a state file of the 0.5 simulator up to date: seeded campaigns keep reading and delivering', async () => {
     // Prepare: the state the 0.5 simulator left (0.5 field names, no v2 kinds)
     const old = join(dir, 'bidder-0.5.json');

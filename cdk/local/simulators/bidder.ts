@@ -70,6 +70,8 @@ export interface BidderLoadReport extends BidderLoad {
 
 /** The path of the load control: not a vendor path (the double underscore, like `/__faults`). */
 export const BIDDER_LOAD_PATH = '/__load';
+/** How often the bidder's state is written to its file at most (`JsonStore` write-behind). */
+export const BIDDER_STATE_WRITE_MS = 1_000;
 const NO_LOAD: BidderLoad = { latencyMs: 0, maxConcurrent: null };
 /** Seconds a client is told to wait after a 429 for too many calls at once. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -263,6 +265,46 @@ interface Sim {
   legacyMissing: (what: string, field: string, id: unknown) => SimReply;
   v2List: (kind: BidderEntity, req: SimRequest, filters: string[]) => SimReply;
   removeLineItem: (s: BidderState, id: string) => void;
+  /** The look-ups the bidder keys (links by line item, line items by targeting expression). */
+  index: () => BidderIndex;
+  /** Forgets the index after a bulk change the routes do not keep it up to date with. */
+  forgetIndex: () => void;
+}
+
+/**
+ * What the bidder looks up by key rather than by scanning: a line item's creative links, and the
+ * line items using a targeting expression. Scanning every row per call made a campaign of 25,000
+ * line items quadratic (switching each on looked through every link). Built from the state on first
+ * use, then kept up to date by the routes that add or remove such rows.
+ */
+interface BidderIndex {
+  links: Map<string, Set<string>>;
+  users: Map<string, Set<string>>;
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key) ?? new Set<string>();
+  set.add(value);
+  map.set(key, set);
+}
+
+function removeFrom(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  set?.delete(value);
+  if (set?.size === 0) map.delete(key);
+}
+
+function indexOf(data: BidderState): BidderIndex {
+  const index: BidderIndex = { links: new Map(), users: new Map() };
+  for (const [linkId, link] of Object.entries(data.rows.creative_line_item)) {
+    addTo(index.links, String(link['line_item_id']), linkId);
+  }
+  for (const [lineItemId, lineItem] of Object.entries(data.rows.line_item)) {
+    if (lineItem['targeting_expression_id'] !== undefined) {
+      addTo(index.users, String(lineItem['targeting_expression_id']), lineItemId);
+    }
+  }
+  return index;
 }
 
 /**
@@ -314,7 +356,8 @@ export function createBidderSimulator(options: {
   now?: () => number;
   load?: Partial<BidderLoad>;
 }): { server: Server; store: JsonStore<BidderState>; load: () => BidderLoadReport } {
-  const store = new JsonStore<BidderState>(options.stateFile, emptyState);
+  // Written behind (at most every second): a campaign of 25,000 line items is megabytes of state.
+  const store = new JsonStore<BidderState>(options.stateFile, emptyState, { writeBehindMs: BIDDER_STATE_WRITE_MS });
   store.update(upgradeState);
   const now = options.now ?? Date.now;
   const limit = options.rateLimit ?? RATE_LIMIT;
@@ -501,13 +544,23 @@ export function createBidderSimulator(options: {
     });
   };
 
-  /** Deletes a line item with its history and links (a deleted campaign takes its line items). */
+  let bidderIndex: BidderIndex | undefined;
+  const index = (): BidderIndex => (bidderIndex ??= indexOf(store.data));
+  const forgetIndex = (): void => {
+    bidderIndex = undefined;
+  };
+
+  /**
+   * Deletes a line item with its history and links (a deleted campaign takes its line items), in
+   * place: copying every row per deletion made undoing a big campaign quadratic.
+   */
   const removeLineItem = (s: BidderState, id: string): void => {
-    s.rows.line_item = omitKey(s.rows.line_item, id);
-    s.history = omitKey(s.history, historyKey('line_item', id));
-    s.rows.creative_line_item = Object.fromEntries(
-      Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['line_item_id']) !== id),
-    );
+    const expressionId = s.rows.line_item[id]?.['targeting_expression_id'];
+    if (expressionId !== undefined) removeFrom(index().users, String(expressionId), id);
+    Reflect.deleteProperty(s.rows.line_item, id);
+    Reflect.deleteProperty(s.history, historyKey('line_item', id));
+    for (const linkId of index().links.get(id) ?? []) Reflect.deleteProperty(s.rows.creative_line_item, linkId);
+    index().links.delete(id);
   };
 
   const sim: Sim = {
@@ -525,6 +578,8 @@ export function createBidderSimulator(options: {
     legacyMissing,
     v2List,
     removeLineItem,
+    index,
+    forgetIndex,
   };
 
   advertiserSection(sim);
@@ -599,11 +654,10 @@ export function createBidderSimulator(options: {
     { method: 'POST', pattern: '/rest/authenticate', handle: authenticate },
     ...routes,
   ];
-  return {
-    server: createSimulatorServer('bidder', all, options.logger, { errorBody: bidderErrorBody }),
-    store,
-    load: loadReport,
-  };
+  const server = createSimulatorServer('bidder', all, options.logger, { errorBody: bidderErrorBody });
+  // A stopped simulator's last changes are on disk before a new one reads the file.
+  server.on('close', () => store.flush());
+  return { server, store, load: loadReport };
 }
 
 /**
@@ -701,7 +755,7 @@ function campaignSection(sim: Sim): void {
 
 /** Targeting expressions (v2): lists and segments they name must exist; a change is history of the line items using it. */
 function targetingSection(sim: Sim): void {
-  const { now, change, rows, row, nextId, track, lineItemValues, on, stamp, v2List } = sim;
+  const { now, change, rows, row, nextId, track, lineItemValues, on, stamp, v2List, index } = sim;
   const targetingProblems = (modules: TTargetingModules): Record<string, string[]> => {
     const problems: Record<string, string[]> = {};
     for (const listId of [
@@ -761,11 +815,11 @@ function targetingSection(sim: Sim): void {
   on(targetingExpressionRoutes.delete, ({ params }) => {
     const id = params['id'] ?? '';
     if (!row('targeting_expression', id)) return v2.notFound();
-    if (Object.values(rows('line_item')).some((li) => String(li['targeting_expression_id']) === id)) {
+    if ((index().users.get(id)?.size ?? 0) > 0) {
       return v2.invalid({ non_field_errors: ['Targeting expression is used by a line item.'] });
     }
     change((s) => {
-      s.rows.targeting_expression = omitKey(s.rows.targeting_expression, id);
+      Reflect.deleteProperty(s.rows.targeting_expression, id);
     });
     return v2.noContent();
   });
@@ -773,7 +827,7 @@ function targetingSection(sim: Sim): void {
 
 /** Line items (v2): created inactive; switched on only with a creative linked. */
 function lineItemSection(sim: Sim): void {
-  const { now, change, rows, row, nextId, track, lineItemValues, on, stamp, v2Missing, v2List, removeLineItem } = sim;
+  const { now, change, row, nextId, track, lineItemValues, on, stamp, v2Missing, v2List, removeLineItem, index } = sim;
   on(lineItemRoutes.create, ({ body }) => {
     if (!row('campaign', body.campaign_id)) return v2Missing('campaign_id', body.campaign_id);
     if (body.targeting_expression_id !== undefined && !row('targeting_expression', body.targeting_expression_id)) {
@@ -784,6 +838,9 @@ function lineItemSection(sim: Sim): void {
         const id = nextId(s);
         const made = { ...body, id, ...stamp() };
         s.rows.line_item[String(id)] = made;
+        if (made.targeting_expression_id !== undefined) {
+          addTo(index().users, String(made.targeting_expression_id), String(id));
+        }
         track(s, 'line_item', id, lineItemValues(s, made));
         return made;
       }),
@@ -803,13 +860,19 @@ function lineItemSection(sim: Sim): void {
       return v2Missing('targeting_expression_id', body.targeting_expression_id);
     }
     if (body.active === true) {
-      const served = Object.values(rows('creative_line_item')).some(
-        (link) => String(link['line_item_id']) === id && row('creative', link['creative_id'] as number),
-      );
+      const served = [...(index().links.get(id) ?? [])].some((linkId) => {
+        const link = row('creative_line_item', linkId);
+        return link !== undefined && row('creative', link['creative_id'] as number) !== undefined;
+      });
       if (!served) return v2.invalid({ active: ['A line item needs at least one creative to be active.'] });
     }
     const next = { ...found, ...body, update_date: new Date(now()).toISOString() };
     change((s) => {
+      const before = s.rows.line_item[id]?.['targeting_expression_id'];
+      if (before !== undefined) removeFrom(index().users, String(before), id);
+      if (next['targeting_expression_id'] !== undefined) {
+        addTo(index().users, String(next['targeting_expression_id']), id);
+      }
       s.rows.line_item[id] = next;
       track(s, 'line_item', Number(id), lineItemValues(s, next));
     });
@@ -968,7 +1031,7 @@ function assetSection(sim: Sim): void {
 
 /** Creatives, naming their uploaded (and, for videos, transcoded) assets, and their links to line items (0.5). */
 function creativeSection(sim: Sim): void {
-  const { change, rows, row, nextId, on, legacyMissing } = sim;
+  const { change, rows, row, nextId, on, legacyMissing, index, forgetIndex } = sim;
   on(creativeRoutes.create, ({ body }) => {
     if (!row('advertiser', body.advertiser_id)) return legacyMissing('Creative', 'advertiser_id', body.advertiser_id);
     const kind = body.creative_type === 1 ? 'video_asset' : 'creative_asset';
@@ -1009,6 +1072,7 @@ function creativeSection(sim: Sim): void {
       s.rows.creative_line_item = Object.fromEntries(
         Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['creative_id']) !== id),
       );
+      forgetIndex();
     });
     return legacy.ok([{ id: Number(id) }], 'Creative deleted');
   });
@@ -1019,6 +1083,7 @@ function creativeSection(sim: Sim): void {
     const id = change((s) => {
       const made = nextId(s);
       s.rows.creative_line_item[String(made)] = { ...body, cli_id: made };
+      addTo(index().links, String(body.line_item_id), String(made));
       return made;
     });
     return legacy.ok({ id }, 'Creative Line Item created');
@@ -1034,7 +1099,9 @@ function creativeSection(sim: Sim): void {
     const id = params['id'] ?? '';
     if (!row('creative_line_item', id)) return legacy.fail(404, `Creative Line Item ${id} not found`);
     change((s) => {
-      s.rows.creative_line_item = omitKey(s.rows.creative_line_item, id);
+      const lineItemId = s.rows.creative_line_item[id]?.['line_item_id'];
+      if (lineItemId !== undefined) removeFrom(index().links, String(lineItemId), id);
+      Reflect.deleteProperty(s.rows.creative_line_item, id);
     });
     return legacy.ok([{ id: Number(id) }], 'Creative Line Item deleted');
   });

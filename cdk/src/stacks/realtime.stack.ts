@@ -9,6 +9,7 @@ import type { Construct, IDependable } from 'constructs';
 import { realtimeEvents as tableEvents } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { REALTIME_KEEP_ALIVE_ACTION } from '@bidgrid/shared/realtime/wire';
+import { REALTIME_TIMEOUT_SECONDS } from '@bidgrid/lambdas/ws/timeouts';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import { AppFunction } from '../lambda/app-function.construct';
@@ -135,7 +136,7 @@ export class RealtimeStack extends Stack {
         `Event${event.name.charAt(0).toUpperCase()}${event.name.slice(1)}`,
         entry,
         eventAccess(event),
-        config.lambda.realtimeTimeoutSeconds,
+        REALTIME_TIMEOUT_SECONDS[event.name] ?? config.lambda.realtimeTimeoutSeconds,
         `${event.name}: ${event.summary}`,
       );
       mayPost(fn);

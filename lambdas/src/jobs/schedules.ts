@@ -62,4 +62,13 @@ export const schedules: ReadonlyArray<JobSchedule> = [
       maxConcurrency: 10,
     },
   },
+  {
+    // A campaign creation whose Lambda died part-way is undone once its claim's one-minute lease ran
+    // out (the client's retry undoes it sooner). Every 5 minutes in the cloud; every 20 s locally, so
+    // a restarted local stack cleans up what the stopped one left within seconds.
+    name: 'creation-recovery',
+    handlerFile: 'creation-recovery.job.ts',
+    cloudSchedule: 'rate(5 minutes)',
+    localIntervalMs: 20_000,
+  },
 ];

@@ -1,8 +1,14 @@
-import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { campaignCreationDeps } from '../adapters/wiring';
-import { createCampaignFromChunk } from '../domain/campaigns/create-campaign-request.use-case';
+import {
+  createCampaignFromChunk,
+  REALTIME_CREATE_MAX_COMPANIES,
+} from '../domain/campaigns/create-campaign-request.use-case';
 import { wsHandler } from '../lib/ws';
+import { REALTIME_TIMEOUT_SECONDS } from './timeouts';
+
+/** The Lambda's time (`timeouts.ts`), less two minutes for undoing what was made when it runs out. */
+const BIDDER_WORK_MS = ((REALTIME_TIMEOUT_SECONDS['createCampaign'] ?? 300) - 120) * 1000;
 
 /**
  * `createCampaign {creation payload}` -> `campaignCreated` (the campaign) or `campaignCreationError`,
@@ -21,10 +27,10 @@ export const handler = wsHandler(
         progress,
         callKey: `${caller.username}#${reqID}`,
         chunk,
-        // Within the realtime Lambda's 300 s (stage config `realtimeTimeoutSeconds`): the bidder work
-        // stops at 200 s and is undone, so nothing is ever cut off half made.
+        // Within the Lambda's time (`timeouts.ts`): the bidder work stops two minutes before it and is
+        // undone, so nothing is cut off half made; a Lambda killed anyway is undone by the recovery.
         waitMs: 240_000,
-        limits: { maxCompanies: CSV_MATCH_MAX_DOMAINS, bidderWorkMs: 200_000 },
+        limits: { maxCompanies: REALTIME_CREATE_MAX_COMPANIES, bidderWorkMs: BIDDER_WORK_MS },
       },
       campaignCreationDeps(log),
     ),

@@ -152,6 +152,9 @@ async function gone(remove: () => Promise<unknown>): Promise<void> {
  * uploads, conversion events and their tags). Every body is described once in `wire/`; every
  * failure is a VendorError (502).
  */
+/** Rows a list page asks for (the bidder's v2 maximum). */
+const LIST_PAGE_SIZE = 500;
+
 export function createBidderClient(options: BidderClientOptions): Bidder {
   const transport: BuzzTransport = createBuzzTransport(options);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -282,6 +285,23 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
       });
     },
     deleteCampaign: (campaignId) => gone(() => transport.send(campaignRoutes.delete, { params: { id: campaignId } })),
+    async findCampaignIds(advertiserId, ourId) {
+      const found = await transport.send(campaignRoutes.list, {
+        query: { advertiser_id: advertiserId, alternative_id: ourId, page_size: LIST_PAGE_SIZE },
+      });
+      // The filter is the bidder's; the check is ours, so a filter it ignored deletes nothing of others.
+      return found.results.filter((c) => c.alternative_id === ourId).map((c) => c.id);
+    },
+    async listLineItemIds(campaignId) {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const found = await transport.send(lineItemRoutes.list, {
+          query: { campaign_id: campaignId, page, page_size: LIST_PAGE_SIZE },
+        });
+        ids.push(...found.results.filter((li) => li.campaign_id === campaignId).map((li) => li.id));
+        if (!found.next || found.results.length === 0) return ids;
+      }
+    },
 
     async createLineItem(lineItem) {
       const { modules } = await modulesOf(lineItem.targeting, { ourId: lineItem.ourId });

@@ -21,6 +21,7 @@ import {
   memoryCreationBidder,
 } from './test-campaign-fakes';
 import type { TBidderFailure } from './test-campaign-fakes';
+import { CREATION_LEASE_MS } from './create-campaign-recovery';
 import { LAYER_NOT_AVAILABLE, UNAVAILABLE_LAYERS } from './targeting-layers';
 import type { TargetingLayers, TLayerRequest } from './targeting-layers';
 
@@ -516,5 +517,125 @@ describe('createCampaignFromChunk', () => {
     // Assess
     expect(refused.fields).toEqual({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.missingChunks] });
     expect(w.bidder.calls).toEqual([]);
+  });
+});
+
+describe('createCampaignFromRequest, interrupted part-way', () => {
+  /** A world whose bidder never answers the `hangAt`-th line item: its request dies there (no finally runs). */
+  function hangingWorld(hangAt: number) {
+    const w = world();
+    let clock = NOW.getTime();
+    w.deps.now = () => new Date(clock);
+    const createLineItem = w.bidder.bidder.createLineItem;
+    let made = 0;
+    w.deps.bidder = {
+      ...w.bidder.bidder,
+      createLineItem: (input) => (++made === hangAt ? new Promise<number>(() => undefined) : createLineItem(input)),
+    };
+    return { w, advance: (ms: number) => (clock += ms) };
+  }
+
+  it('journals the bidder ids on its claim as they are made', async () => {
+    // Prepare
+    const { w } = hangingWorld(2);
+
+    // Act: the request hangs at the second line item (as a Lambda killed there would stop).
+    void create(w);
+    await vi.waitFor(() => expect(w.bidder.holds.lineItems.size).toBe(1));
+
+    // Assess
+    const [claim] = [...w.creation.claims.values()];
+    expect(claim).toMatchObject({ bgCampaignId: CAMPAIGN, beeswaxAdvertiserId: 101 });
+    expect(w.bidder.holds.campaigns.has(claim?.beeswaxCampaignId ?? -1)).toBe(true);
+    expect(w.bidder.holds.events.has(claim?.conversionEventId ?? -1)).toBe(true);
+  });
+
+  it('a retry of the same campaign id after the lease undoes the dead attempt, then creates it once', async () => {
+    // Prepare: an attempt that died with a campaign, its event and a line item at the bidder.
+    const { w, advance } = hangingWorld(2);
+    void create(w);
+    await vi.waitFor(() => expect(w.bidder.holds.lineItems.size).toBe(1));
+    const [dead] = [...w.creation.claims.values()];
+    advance(CREATION_LEASE_MS + 1);
+    w.deps.bidder = w.bidder.bidder;
+
+    // Act
+    const campaign = await create(w);
+
+    // Assess: only the new campaign and its two line items are left, stored and at the bidder.
+    expect(campaign.bgCampaignId).toBe(CAMPAIGN);
+    expect(w.bidder.holds.campaigns.has(dead?.beeswaxCampaignId ?? -1)).toBe(false);
+    expect(w.bidder.holds.events.has(dead?.conversionEventId ?? -1)).toBe(false);
+    expect([...w.bidder.holds.campaigns]).toEqual([campaign.beeswaxCampaignId]);
+    expect(w.bidder.holds.lineItems.size).toBe(2);
+    expect(w.bidder.holds.events.size).toBe(1);
+    expect(w.creation.claims.size).toBe(0);
+  });
+
+  it('a retry within the lease waits, and is told the campaign is being created', async () => {
+    // Prepare
+    const { w } = hangingWorld(2);
+    void create(w);
+    await vi.waitFor(() => expect(w.bidder.holds.lineItems.size).toBe(1));
+    w.deps.bidder = w.bidder.bidder;
+
+    // Act
+    const retry = createCampaignFromRequest(
+      { agencyId: AGENCY, username: 'demo', request: payload(), limits: LIMITS, waitMs: 0 },
+      w.deps,
+    );
+
+    // Assess: nothing of the live attempt is touched.
+    await expect(retry).rejects.toThrow(CREATE_CAMPAIGN_MESSAGES.busy);
+    expect(w.bidder.holds.campaigns.size).toBe(1);
+    expect(w.bidder.holds.lineItems.size).toBe(1);
+  });
+
+  it('keeps the journal for the recovery when the undo of a failure left something at the bidder', async () => {
+    // Prepare: the second line item is refused, and so is the deletion of the first.
+    const w = world({ failure: { op: 'createLineItem', nth: 2 } });
+    w.deps.bidder = {
+      ...w.bidder.bidder,
+      deleteLineItem: () => Promise.reject(new Error('bidder down')),
+    };
+
+    // Act
+    await expect(create(w)).rejects.toThrow();
+
+    // Assess: the claim stays, lapsed at once, with what is left to undo.
+    const [claim] = [...w.creation.claims.values()];
+    expect(claim?.leaseUntil).toBeLessThan(NOW.getTime());
+    expect(w.bidder.holds.campaigns.has(claim?.beeswaxCampaignId ?? -1)).toBe(true);
+    expect(await w.creation.repo.listStale(NOW.getTime())).toHaveLength(1);
+  });
+});
+
+describe('createCampaignFromRequest, after an attempt that died once its campaign was stored', () => {
+  it('answers the stored campaign and makes nothing', async () => {
+    // Prepare: a first creation that stored its campaign; its claim left behind, lapsed.
+    const w = world();
+    const first = await create(w);
+    await w.creation.repo.claim(AGENCY, CAMPAIGN, 'killed-lambda', {
+      nowMs: NOW.getTime() - 2 * CREATION_LEASE_MS,
+      leaseUntilMs: NOW.getTime() - CREATION_LEASE_MS,
+      beeswaxAdvertiserId: 101,
+    });
+    const getCampaign = w.campaigns.repo.getCampaign;
+    let reads = 0;
+    // The first read (before the claim) misses it, as a read racing the store would.
+    w.deps.campaigns = {
+      ...w.campaigns.repo,
+      getCampaign: (...args) => (++reads === 1 ? Promise.resolve(null) : getCampaign(...args)),
+    };
+    const calls = w.bidder.calls.length;
+
+    // Act
+    const again = await create(w);
+
+    // Assess
+    expect(again.bgCampaignId).toBe(first.bgCampaignId);
+    expect(w.bidder.calls.slice(calls).filter((c) => c.op.startsWith('create'))).toEqual([]);
+    expect(w.bidder.holds.lineItems.size).toBe(2);
+    expect(w.creation.claims.size).toBe(0);
   });
 });

@@ -17,13 +17,14 @@ import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { AdvertiserReader } from '../ports/advertiser.port';
-import type { TBidderTargeting } from '../ports/bidder.port';
-import type { CampaignCreationRepository } from '../ports/campaign-creation.port';
+import type { BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
+import type { CampaignCreationRepository, TCreationClaim } from '../ports/campaign-creation.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
+import { CREATION_LEASE_MS, keepLease, undoInterruptedCreation } from './create-campaign-recovery';
 import { makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
 import type { TargetingLayers, TMadeLayer } from './targeting-layers';
 import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
@@ -52,7 +53,8 @@ export interface CreateCampaignRequestDeps {
   advertisers: AdvertiserReader;
   adGroups: Pick<AdGroupRepository, 'getAdGroup' | 'getCreative'>;
   creation: CampaignCreationRepository;
-  bidder: CreateCampaignDeps['bidder'];
+  /** The creation's calls, and the look-ups that undo an interrupted earlier attempt. */
+  bidder: CreateCampaignDeps['bidder'] & BidderCreationLookup;
   /** The layers beyond geography: each checks its choices belong to the caller and resolves them. */
   layers: TargetingLayers;
   now: () => Date;
@@ -79,13 +81,13 @@ export interface TCreateCampaignRequestInput {
 }
 
 /**
- * How long a claim holds without its request ending: longer than any Lambda runs (15 minutes), so a
- * live request never loses it; a crashed one's claim frees up after it.
+ * The most companies one `createCampaign` event takes (in chunks): the issue's 25,000, which the
+ * realtime Lambda makes within its time (`ws/timeouts.ts`) at the bidder's 20 calls at once.
  */
-export const CLAIM_LEASE_MS = 16 * 60_000;
+export const REALTIME_CREATE_MAX_COMPANIES = 25_000;
 /** How often a request waiting for another one's creation looks again. */
 const WAIT_POLL_MS = 500;
-/** The most chunks one creation call may come in (10,000 companies take about 50). */
+/** The most chunks one creation call may come in (25,000 companies take about 125). */
 export const MAX_CREATE_CHUNKS = 500;
 /** Progress is sent again at least this often while nothing changes (storing 1,000 line items). */
 export const PROGRESS_HEARTBEAT_MS = 1_000;
@@ -360,16 +362,50 @@ export async function createCampaignFromRequest(
   const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds, layerPlan.targeting);
 
   const owner = randomUUID();
+  const claimKey = { agencyId, bgCampaignId: request.bgCampaignId, owner };
   const deadline = deps.now().getTime() + (input.waitMs ?? 25_000);
+  let claimed: TCreationClaim | null;
   for (;;) {
     const nowMs = deps.now().getTime();
-    if (await deps.creation.claim(agencyId, request.bgCampaignId, owner, nowMs, nowMs + CLAIM_LEASE_MS)) break;
+    // A short lease, renewed while we work (`keepLease`): a request that dies leaves a claim that
+    // lapses within a minute, and is undone by the next claimer or the recovery job.
+    claimed = await deps.creation.claim(agencyId, request.bgCampaignId, owner, {
+      nowMs,
+      leaseUntilMs: nowMs + CREATION_LEASE_MS,
+      beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+    });
+    if (claimed) break;
     // Another request is making it: its campaign is the answer, once it is there.
     const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
     if (made) return repeatAnswer(made, request);
     if (nowMs >= deadline) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy);
     await sleep(WAIT_POLL_MS);
   }
+  /** Leaves the claim to lapse at once (not released: its journal is what the recovery undoes). */
+  const lapse = (): Promise<void> =>
+    deps.creation
+      .journal(agencyId, request.bgCampaignId, owner, { leaseUntilMs: deps.now().getTime() - 1 })
+      .then(() => undefined)
+      .catch(() => undefined);
+  if (claimed.interrupted) {
+    // An earlier attempt died part-way: what it made goes first, so nothing is made twice.
+    const undone = await undoInterruptedCreation(claimKey, claimed.interrupted, deps).catch(async (error: unknown) => {
+      await lapse();
+      throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, {
+        internalMessage: 'undo of an interrupted attempt failed',
+        cause: error,
+      });
+    });
+    if (undone.finished) {
+      // The earlier attempt stored its campaign before it died: that is the answer.
+      await deps.creation.release(agencyId, request.bgCampaignId, owner);
+      const made = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
+      if (made) return repeatAnswer(made, request);
+      throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'stored campaign not read back' });
+    }
+  }
+  const lease = keepLease(deps.creation, claimKey, deps.now, deps.log);
+  let leftAtBidder = false;
 
   let last = { done: 0, total: planned.lineItems.length };
   const report = (done: number, total: number): void => {
@@ -404,7 +440,18 @@ export async function createCampaignFromRequest(
     };
     const { campaign } = await createCampaign(withMade, deps, {
       progress: report,
-      outOfTime: () => deps.now().getTime() > stopAt,
+      // Out of time, or the lease lost (someone took the claim to undo us): stop and undo.
+      outOfTime: () => lease.lost() || deps.now().getTime() > stopAt,
+      journal: async (made) => {
+        const held = await deps.creation.journal(agencyId, request.bgCampaignId, owner, {
+          leaseUntilMs: deps.now().getTime() + CREATION_LEASE_MS,
+          ...made,
+        });
+        if (!held) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'creation claim lost' });
+      },
+      undone: (complete) => {
+        leftAtBidder = !complete;
+      },
     }).catch(async (error: unknown) => {
       await undoMade(layersMade.made, onUndoError);
       if (!(error instanceof CreationOutOfTimeError)) throw error;
@@ -418,9 +465,15 @@ export async function createCampaignFromRequest(
     return toPublicCampaign(campaign, []);
   } finally {
     clearInterval(heartbeat);
-    await deps.creation.release(agencyId, request.bgCampaignId, owner).catch((error: unknown) => {
-      deps.log.warn('creation claim not released (its lease ends it)', { bgCampaignId: request.bgCampaignId, error });
-    });
+    lease.stop();
+    if (leftAtBidder) {
+      // The undo left something at the bidder: the journal stays for the recovery job.
+      await lapse();
+    } else {
+      await deps.creation.release(agencyId, request.bgCampaignId, owner).catch((error: unknown) => {
+        deps.log.warn('creation claim not released (its lease ends it)', { bgCampaignId: request.bgCampaignId, error });
+      });
+    }
   }
 }
 

@@ -59,6 +59,14 @@ export interface TCreateCampaignOptions {
    * creation fails and is undone, rather than being cut off half made with nobody left to undo it.
    */
   outOfTime?: () => boolean;
+  /**
+   * Told each bidder id of the campaign as soon as the bidder gives it (awaited before going on), so
+   * a creation that dies part-way can be found and undone (`create-campaign-recovery`). A failure
+   * here fails the creation (and undoes it).
+   */
+  journal?: (made: { beeswaxCampaignId?: number; conversionEventId?: number }) => Promise<void>;
+  /** Told, after a failure, whether the undo at the bidder removed everything (false: some is left). */
+  undone?: (complete: boolean) => void;
 }
 
 /** Why a creation stopped before its end. */
@@ -110,12 +118,14 @@ export async function createCampaign(
           ...bidderCampaignFields(campaign),
         });
         made.campaignId = campaignId;
+        await options.journal?.({ beeswaxCampaignId: campaignId });
         const event = await deps.bidder.createConversionEvent({
           advertiserId: input.beeswaxAdvertiserId,
           name: `Conversions of ${campaign.name}`.slice(0, 255),
           ourId: campaign.bgCampaignId,
         });
         made.eventId = event.id;
+        await options.journal?.({ conversionEventId: event.id });
         const lineItems: TLineItemRecord[] = new Array<TLineItemRecord>(total);
         let done = 0;
         await poolSettled(input.lineItems, concurrency, async (lineItem, index) => {
@@ -170,7 +180,11 @@ export async function createCampaign(
         await poolSettled(made.lineItemIds, concurrency, (id) => attempt(() => deps.bidder.deleteLineItem(id)));
         const { eventId, campaignId } = made;
         if (eventId !== undefined) await attempt(() => deps.bidder.deleteConversionEvent(eventId));
-        if (campaignId !== undefined) await attempt(() => deps.bidder.deleteCampaign(campaignId));
+        // A line item left keeps its campaign: the recovery finds what is left under it.
+        if (campaignId !== undefined && failures.length === 0) {
+          await attempt(() => deps.bidder.deleteCampaign(campaignId));
+        }
+        options.undone?.(failures.length === 0);
         if (failures.length > 0) throw failures[0];
       },
     },

@@ -4,8 +4,13 @@ import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { memoryAdvertisers, memoryLogger, memoryPage } from '../test-fakes';
 import type { AdGroupRepository, TPendingUpload } from '../ports/ad-group.port';
-import type { BidderCampaigns } from '../ports/bidder.port';
-import type { CampaignCreationRepository, TCampaignCreatedEvent, TStagedChunk } from '../ports/campaign-creation.port';
+import type { BidderCampaigns, BidderCreationLookup } from '../ports/bidder.port';
+import type {
+  CampaignCreationRepository,
+  TCampaignCreatedEvent,
+  TCreationJournal,
+  TStagedChunk,
+} from '../ports/campaign-creation.port';
 import type { CampaignRepository, TSyncCandidate } from '../ports/campaign.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
 import { reportSubjectKey } from '../ports/report.port';
@@ -438,8 +443,10 @@ export function memoryCreationBidder(failure?: TBidderFailure) {
     events: new Set<number>(),
     lineItems: new Map<
       number,
-      { name: string; ourId: string; active: boolean; creatives: number[]; ipRanges: string[] }
+      { name: string; ourId: string; active: boolean; creatives: number[]; ipRanges: string[]; campaignId: number }
     >(),
+    /** Each campaign's advertiser and our id (`alternative_id`), for the recovery's look-ups. */
+    campaignOf: new Map<number, { advertiserId: number; ourId: string }>(),
   };
   const calls: Array<{ op: string; input: unknown }> = [];
   const counts = new Map<string, number>();
@@ -460,8 +467,24 @@ export function memoryCreationBidder(failure?: TBidderFailure) {
       inFlight--;
     }
   };
-  const bidder: CreateCampaignDeps['bidder'] = {
-    createCampaign: (input) => call('createCampaign', input, () => (holds.campaigns.add(++next), next)),
+  const bidder: CreateCampaignDeps['bidder'] & BidderCreationLookup = {
+    createCampaign: (input) =>
+      call('createCampaign', input, () => {
+        holds.campaigns.add(++next);
+        holds.campaignOf.set(next, { advertiserId: input.advertiserId, ourId: input.ourId });
+        return next;
+      }),
+    findCampaignIds: (advertiserId, ourId) =>
+      call('findCampaignIds', { advertiserId, ourId }, () =>
+        [...holds.campaigns].filter((id) => {
+          const of = holds.campaignOf.get(id);
+          return of?.advertiserId === advertiserId && of.ourId === ourId;
+        }),
+      ),
+    listLineItemIds: (campaignId) =>
+      call('listLineItemIds', campaignId, () =>
+        [...holds.lineItems].filter(([, li]) => li.campaignId === campaignId).map(([id]) => id),
+      ),
     deleteCampaign: (id) => call('deleteCampaign', id, () => void holds.campaigns.delete(id)),
     createConversionEvent: (input) =>
       call('createConversionEvent', input, () => {
@@ -477,6 +500,7 @@ export function memoryCreationBidder(failure?: TBidderFailure) {
           active: false,
           creatives: [],
           ipRanges: input.targeting.ipRanges ?? [],
+          campaignId: input.campaignId,
         });
         return next;
       }),
@@ -505,16 +529,52 @@ export function memoryCreationBidder(failure?: TBidderFailure) {
 
 /** An in-memory creation store (claims with leases, kept chunks) with the real one's conditions. */
 export function memoryCampaignCreation() {
-  const claims = new Map<string, { owner: string; leaseUntil: number }>();
+  const claims = new Map<
+    string,
+    { owner: string; leaseUntil: number; agencyId: string; bgCampaignId: string } & TCreationJournal
+  >();
   const chunks = new Map<string, Map<number, TStagedChunk>>();
   const created = new Map<string, TCampaignCreatedEvent>();
+  /** Line items a crashed creation stored without its campaign, by `agency|campaign` (tests set them). */
+  const unstoredLineItems = new Map<string, number>();
   const repo: CampaignCreationRepository = {
-    async claim(agencyId, campaignId, owner, nowMs, leaseUntilMs) {
+    async claim(agencyId, campaignId, owner, lease) {
       const key = `${agencyId}|${campaignId}`;
       const held = claims.get(key);
-      if (held && held.leaseUntil >= nowMs && held.owner !== owner) return false;
-      claims.set(key, { owner, leaseUntil: leaseUntilMs });
+      if (held && held.leaseUntil >= lease.nowMs && held.owner !== owner) return null;
+      claims.set(key, {
+        owner,
+        agencyId,
+        bgCampaignId: campaignId,
+        leaseUntil: lease.leaseUntilMs,
+        beeswaxAdvertiserId: lease.beeswaxAdvertiserId,
+      });
+      if (!held || held.owner === owner) return { interrupted: null };
+      const { owner: _owner, leaseUntil: _lease, agencyId: _agency, bgCampaignId: _campaign, ...journal } = held;
+      return { interrupted: journal };
+    },
+    async journal(agencyId, campaignId, owner, update) {
+      const held = claims.get(`${agencyId}|${campaignId}`);
+      if (held?.owner !== owner) return false;
+      held.leaseUntil = update.leaseUntilMs;
+      if (update.beeswaxCampaignId !== undefined) held.beeswaxCampaignId = update.beeswaxCampaignId;
+      if (update.conversionEventId !== undefined) held.conversionEventId = update.conversionEventId;
       return true;
+    },
+    listStale: async (nowMs) =>
+      [...claims.values()]
+        .filter((c) => c.leaseUntil < nowMs)
+        .map((c) => ({
+          agencyId: c.agencyId,
+          bgCampaignId: c.bgCampaignId,
+          leaseUntilMs: c.leaseUntil,
+          beeswaxAdvertiserId: c.beeswaxAdvertiserId,
+        })),
+    async removeUnstoredLineItems(agencyId, campaignId) {
+      const key = `${agencyId}|${campaignId}`;
+      const kept = unstoredLineItems.get(key) ?? 0;
+      unstoredLineItems.delete(key);
+      return kept;
     },
     async release(agencyId, campaignId, owner) {
       const key = `${agencyId}|${campaignId}`;
@@ -539,7 +599,7 @@ export function memoryCampaignCreation() {
     },
     getCreated: async (agencyId, campaignId) => created.get(`${agencyId}|${campaignId}`) ?? null,
   };
-  return { repo, claims, chunks, created };
+  return { repo, claims, chunks, created, unstoredLineItems };
 }
 
 /**

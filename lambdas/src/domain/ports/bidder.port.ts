@@ -231,5 +231,16 @@ export interface BidderConversions {
   deleteConversionEvent(eventId: number): Promise<void>;
 }
 
+/**
+ * Finding what an interrupted creation made, by the ids we gave it (`alternative_id`): a creation's
+ * recovery deletes what it finds, so it needs nothing of the crashed request's memory.
+ */
+export interface BidderCreationLookup {
+  /** Ids of the advertiser's campaigns whose `alternative_id` is `ourId` (normally none or one). */
+  findCampaignIds(advertiserId: number, ourId: string): Promise<number[]>;
+  /** Ids of every line item of a campaign, all pages. */
+  listLineItemIds(campaignId: number): Promise<number[]>;
+}
+
 /** Everything the handlers and jobs ask of the bidder. */
-export type Bidder = BidderAdvertisers & BidderCampaigns & BidderAudiences & BidderConversions;
+export type Bidder = BidderAdvertisers & BidderCampaigns & BidderAudiences & BidderConversions & BidderCreationLookup;

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { campaign as campaignOps } from '@bidgrid/shared';
+import { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import { campaignCreationDeps } from '@bidgrid/lambdas/adapters/wiring';
+import { createCampaignFromRequest } from '@bidgrid/lambdas/domain/campaigns/create-campaign-request.use-case';
+import { logger } from '@bidgrid/lambdas/lib/logger';
+import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
+import { appItem, bidderSession, localDynamoDb, runJob } from '../support/local-data';
+import { useLambdasOn } from '../support/lambda-environment';
+import { stackInfo } from '../support/stack';
+import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
+import { dayOffset } from './campaigns.fixtures';
+
+const { createCampaign, getCampaign, matchCsvCompanies } = campaignOps;
+
+const AGENCY = 'bgAgency-demo';
+const ACME = 'bgAdvertiser-demo-acme';
+const DOMAINS = ['ironbridgemanufacturing.com', 'redwoodclinicallabs.com', 'sapphiretelecom.com'];
+
+/** The wizard's creation payload of the three matched companies, for a new campaign id. */
+async function payload(token: string): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
+  const bgCampaignId = `bg-campaign-recovery-${randomUUID()}` as const;
+  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
+  const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: DOMAINS } });
+  return {
+    bgCampaignId,
+    beeswaxCampaign: {
+      active: false,
+      advertiser_id: await bidderAdvertiserId(token, ACME),
+      budget_type: 2,
+      campaign_budget: 3000,
+      dailyBudget: 100,
+      campaign_name: 'Recovered ABM',
+      start_date: dayOffset(1),
+      end_date: dayOffset(31),
+    },
+    max_bid: 12,
+    bgAdvertiserId: ACME,
+    creativeIds: [creativeId],
+    description: 'Made by the recovery test',
+    name: 'Recovered ABM',
+    targetingInfo: { geo_country: ['USA'] },
+    foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
+    isVideoCampaign: false,
+    campaignType: 'managed',
+  };
+}
+
+/** A v2 list at the bidder simulator, filtered as its list route allows. */
+async function bidderList(resource: string, filters: Record<string, string>): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(
+    `${stackInfo().simulators.bidder}/rest/v2/${resource}?${new URLSearchParams({ page_size: '500', ...filters })}`,
+    { headers: { cookie: await bidderSession() } },
+  );
+  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
+}
+
+/** The line-item items stored in a campaign's partition. */
+async function storedLineItems(bgCampaignId: string): Promise<number> {
+  const out = await localDynamoDb().send(
+    new QueryCommand({
+      TableName: stackInfo().tables.app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#CAMP#${bgCampaignId}`, ':prefix': 'LI#' },
+    }),
+  );
+  return out.Items?.length ?? 0;
+}
+
+describe('campaign creation interrupted part-way', () => {
+  it('is undone by the recovery job (nothing at the bidder or in the tables), and the id can be used again', async () => {
+    // Prepare: the creation runs here on the stack's tables and bidder (the Lambda's code), with a
+    // clock ten minutes behind, so its lease has lapsed by the stack's clock; it hangs at the third
+    // line item, as a Lambda killed there would stop: no undo, no release.
+    await useLambdasOn(stackInfo());
+    const token = await accessTokenFor('demo');
+    const body = await payload(token);
+    const deps = campaignCreationDeps(logger());
+    const createLineItem = deps.bidder.createLineItem.bind(deps.bidder);
+    let made = 0;
+    const dying = {
+      ...deps,
+      bidder: {
+        ...deps.bidder,
+        createLineItem: (input: Parameters<typeof createLineItem>[0]) =>
+          ++made === 3 ? new Promise<number>(() => undefined) : createLineItem(input),
+      },
+      now: () => new Date(Date.now() - 10 * 60_000),
+    };
+    void createCampaignFromRequest(
+      {
+        agencyId: AGENCY,
+        username: 'demo',
+        request: ZCampaignCreate.parse(body),
+        limits: { maxCompanies: 100, bidderWorkMs: 60_000 },
+      },
+      dying,
+    );
+    await expect
+      .poll(async () => {
+        const [campaign] = await bidderList('campaigns', { alternative_id: body.bgCampaignId });
+        if (!campaign) return 0;
+        const lineItems = await bidderList('line-items', { campaign_id: String(campaign['id']) });
+        return lineItems.filter((li) => li['active'] === true).length;
+      })
+      .toBe(2);
+    const [dead] = await bidderList('campaigns', { alternative_id: body.bgCampaignId });
+    // As if it had also died inside the store step: a line item written before its campaign.
+    await localDynamoDb().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [stackInfo().tables.app]: [
+            {
+              PutRequest: {
+                Item: {
+                  pk: `AGENCY#${AGENCY}#CAMP#${body.bgCampaignId}`,
+                  sk: 'LI#987654321',
+                  entity: 'lineItem',
+                  beeswaxLineItemId: 987654321,
+                },
+              },
+            },
+            { PutRequest: { Item: { pk: `AGENCY#${AGENCY}`, sk: 'BIDLI#987654321', entity: 'lineItemPointer' } } },
+          ],
+        },
+      }),
+    );
+    const journal = await appItem(`AGENCY#${AGENCY}`, `CREATING#${body.bgCampaignId}`);
+
+    // Act
+    await runJob('creation-recovery');
+
+    // Assess: the journal named the campaign; now nothing of it is left anywhere.
+    expect(journal).toMatchObject({ beeswaxCampaignId: dead?.['id'] });
+    expect(await bidderList('campaigns', { alternative_id: body.bgCampaignId })).toEqual([]);
+    expect(await bidderList('line-items', { campaign_id: String(dead?.['id']) })).toEqual([]);
+    expect(await storedLineItems(body.bgCampaignId)).toBe(0);
+    expect(await appItem(`AGENCY#${AGENCY}`, 'BIDLI#987654321')).toBeUndefined();
+    expect(await appItem(`AGENCY#${AGENCY}`, `CREATING#${body.bgCampaignId}`)).toBeUndefined();
+    const shown = await callOperationUnchecked(getCampaign, { token, params: { id: body.bgCampaignId } });
+    expect(shown.status).toBe(404);
+
+    // The client's retry of the same id makes the campaign once.
+    const retry = await callOperation(createCampaign, { token, body });
+    expect(retry.status).toBe(200);
+    const campaigns = await bidderList('campaigns', { alternative_id: body.bgCampaignId });
+    expect(campaigns).toHaveLength(1);
+    expect(await bidderList('line-items', { campaign_id: String(campaigns[0]?.['id']) })).toHaveLength(3);
+    expect(await storedLineItems(body.bgCampaignId)).toBe(3);
+  });
+});
