@@ -82,12 +82,14 @@ test('custom campaign with Publication Lists: the gate, split CPM bids, a list c
   for (const index of [0, 1, 2]) await expect(bids.nth(index)).toHaveValue('25');
   const wired = page.getByRole('spinbutton', { name: 'CPM bid for wired.com' });
   await wired.fill('');
-  await expect(page.getByText('The CPM bid must be a positive number.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /wired\.com/ }).getByRole('alert')).toHaveText(
+    'The CPM bid must be a positive number.',
+  );
   await next(page);
   // The toast (named by its title), beside the box's own message.
   await expect(page.getByRole('alert', { name: 'The CPM bid must be a positive number.' })).toBeVisible();
   await wired.fill('40');
-  await expect(page.getByText('The CPM bid must be a positive number.')).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /wired\.com/ }).getByRole('alert')).toHaveCount(0);
 
   // A custom list made here is chosen at once.
   const name = uniqueName('Trade sites');

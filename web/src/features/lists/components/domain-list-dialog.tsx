@@ -119,14 +119,15 @@ export function DomainListDialog({
       .then(async (saved) => {
         if (!saved) return;
         await refresh();
+        onSaved?.(saved);
+        onClose();
+        // After the dialog closed: a toast opened under a modal dialog stays hidden from assistive tech.
         toaster.create({
           type: 'success',
           title: creating ? LIST_CREATED(saved.name) : LIST_UPDATED(saved.name),
           duration: TOAST_MS.default,
           closable: true,
         });
-        onSaved?.(saved);
-        onClose();
       })
       .catch((error: unknown) => setFailure(messageOf(error)));
   };
