@@ -1,8 +1,8 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
-import { publicationListsLayer } from '../domain/domain-lists/publication-lists.layer';
-import type { TargetingLayers } from '../domain/campaigns/targeting-layers';
+import { publicationListsLayer, publicationListsUndo } from '../domain/domain-lists/publication-lists.layer';
+import type { TargetingLayers, TargetingLayerUndos } from '../domain/campaigns/targeting-layers';
 import type { DomainListDeps } from '../domain/domain-lists/domain-lists.use-case';
 import type { AdGroupRepository } from '../domain/ports/ad-group.port';
 import type { AdvertiserReader, AdvertiserRepository } from '../domain/ports/advertiser.port';
@@ -12,7 +12,7 @@ import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 import { roleTitlesLayer } from '../domain/role-titles/role-titles.layer';
 import type { Logger } from '../lib/logger';
 import { logger } from '../lib/logger';
-import { crmEmailsLayer, retargetingSegmentsLayer } from '../domain/segments/retargeting-layers';
+import { crmEmailsLayer, crmEmailsUndo, retargetingSegmentsLayer } from '../domain/segments/retargeting-layers';
 import type { SegmentDeps } from '../domain/segments/segments.use-case';
 import { bidderClient } from './bidder/bidder-client';
 import { companyMatcher } from './company-match/company-match-client';
@@ -42,6 +42,7 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     creation: campaignCreationRepository,
     bidder: bidderClient(),
     layers: targetingLayers(log),
+    layerUndos: targetingLayerUndos(),
     now: () => new Date(),
     log,
   };
@@ -71,6 +72,14 @@ export function targetingLayers(log: Logger = logger()): TargetingLayers {
     publicationLists: publicationListsLayer({ domainLists: domainListRepository, bidder: bidderClient() }),
     retargetingSegments: retargetingSegmentsLayer({ segments: segmentRepository }),
     crmEmails: crmEmailsLayer(segmentDeps(log)),
+  };
+}
+
+/** The undo of what a layer makes, from a creation's journal (the recovery of a creation that died). */
+export function targetingLayerUndos(): TargetingLayerUndos {
+  return {
+    publicationLists: publicationListsUndo({ bidder: bidderClient() }),
+    crmEmails: crmEmailsUndo({ bidder: bidderClient(), segments: segmentRepository }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { targetingLayerUndos } from '../adapters/wiring';
 import { recoverInterruptedCreations } from '../domain/campaigns/create-campaign-recovery';
 import type { TRecoveryRun } from '../domain/campaigns/create-campaign-recovery';
 import { logger } from '../lib/logger';
@@ -20,6 +21,7 @@ export async function handler(event: Partial<ScheduledEvent>, context?: Context)
     campaigns: campaignRepository,
     creation: campaignCreationRepository,
     bidder: bidderClient(),
+    layerUndos: targetingLayerUndos(),
     now: () => new Date(),
     log,
   });

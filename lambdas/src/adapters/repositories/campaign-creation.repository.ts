@@ -6,6 +6,7 @@ import type {
   TCampaignCreatedEvent,
   TCreationClaim,
   TCreationJournal,
+  TLayerTrace,
   TStagedChunk,
   TStaleCreation,
 } from '../../domain/ports/campaign-creation.port';
@@ -24,7 +25,7 @@ import { campaignKeys } from './campaign.repository';
 /**
  * Keys of a campaign's creation in the app table (DATA-MODEL "campaign creation"):
  * - the claim `AGENCY#{a}` / `CREATING#{campaignId}` {owner, leaseUntil, beeswaxAdvertiserId,
- *   beeswaxCampaignId?, conversionEventId?}: written with a condition (free, or its lease ran out, or
+ *   beeswaxCampaignId?, conversionEventId?, layersMade?}: written with a condition (free, or its lease ran out, or
  *   ours), so of two requests for one campaign id only one makes it; the other waits for the
  *   campaign. Its request renews the lease while it works and journals the bidder ids it made; it is
  *   deleted when its request ends. A claim whose lease ran out is an interrupted creation: the next
@@ -69,16 +70,25 @@ const ZJournal = z.object({
   beeswaxAdvertiserId: z.number(),
   beeswaxCampaignId: z.number().optional(),
   conversionEventId: z.number().optional(),
+  layersMade: z
+    .array(
+      z.object({
+        layer: z.enum(['publicationLists', 'roleTitles', 'retargetingSegments', 'crmEmails']),
+        ref: z.record(z.string(), z.union([z.string(), z.number()])),
+      }),
+    )
+    .optional(),
 });
 
 const journalOf = (item: Record<string, unknown> | undefined): TCreationJournal | null => {
   const parsed = ZJournal.safeParse(item);
   if (!parsed.success) return null;
-  const { beeswaxAdvertiserId, beeswaxCampaignId, conversionEventId } = parsed.data;
+  const { beeswaxAdvertiserId, beeswaxCampaignId, conversionEventId, layersMade } = parsed.data;
   return {
     beeswaxAdvertiserId,
     ...(beeswaxCampaignId !== undefined ? { beeswaxCampaignId } : {}),
     ...(conversionEventId !== undefined ? { conversionEventId } : {}),
+    ...(layersMade !== undefined && layersMade.length > 0 ? { layersMade } : {}),
   };
 };
 
@@ -121,7 +131,7 @@ function journal(
   agencyId: string,
   campaignId: string,
   owner: string,
-  update: { leaseUntilMs: number; beeswaxCampaignId?: number; conversionEventId?: number },
+  update: { leaseUntilMs: number; beeswaxCampaignId?: number; conversionEventId?: number; layersMade?: TLayerTrace[] },
 ): Promise<boolean> {
   const sets = ['leaseUntil = :lease'];
   const values: Record<string, unknown> = { ':lease': update.leaseUntilMs, ':owner': owner };
@@ -132,6 +142,11 @@ function journal(
   if (update.conversionEventId !== undefined) {
     sets.push('conversionEventId = :event');
     values[':event'] = update.conversionEventId;
+  }
+  // The whole list each time: a creation journals what its layers made as they make it.
+  if (update.layersMade !== undefined) {
+    sets.push('layersMade = :layers');
+    values[':layers'] = update.layersMade;
   }
   return conditionalUpdate({
     TableName: tables().app,

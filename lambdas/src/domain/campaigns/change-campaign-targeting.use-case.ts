@@ -414,7 +414,8 @@ async function applyChange(
     {
       what: `targeting of campaign ${campaignId}`,
       async atBidder() {
-        const layersMade = await makeLayers(planned.plan.makes, onUndoError);
+        // A change runs in one request with no claim to journal on: a failure undoes in process.
+        const layersMade = await makeLayers(planned.plan.makes, { onUndoError, journal: async () => undefined });
         made.layers.push(...layersMade.made);
         const shared = mergeTargeting(
           mergeTargeting(geoTargeting({ targetingInfo: planned.selections }), planned.plan.targeting),

@@ -4,6 +4,7 @@ import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema'
 import { memoryLogger } from '../test-fakes';
 import { CREATION_LEASE_MS, recoverInterruptedCreations } from './create-campaign-recovery';
 import type { CreationRecoveryDeps } from './create-campaign-recovery';
+import type { TLayerTrace } from '../ports/campaign-creation.port';
 import { campaignFixture, memoryCampaignCreation, memoryCampaigns, memoryCreationBidder } from './test-campaign-fakes';
 
 const AGENCY = 'bgAgency-demo';
@@ -15,7 +16,12 @@ const T0 = Date.parse('2026-11-26T10:00:00.000Z');
  * campaign, its conversion event and `lineItems` line items at the bidder, its claim with the journal
  * and `stored` line items in the table; beside it a finished campaign of the same advertiser.
  */
-async function deadCreation(options: { lineItems: number; stored?: number; journalEvent?: boolean }) {
+async function deadCreation(options: {
+  lineItems: number;
+  stored?: number;
+  journalEvent?: boolean;
+  layersMade?: TLayerTrace[];
+}) {
   const bidder = memoryCreationBidder();
   const creation = memoryCampaignCreation();
   const campaigns = memoryCampaigns();
@@ -69,13 +75,20 @@ async function deadCreation(options: { lineItems: number; stored?: number; journ
     leaseUntilMs: T0 + CREATION_LEASE_MS,
     beeswaxCampaignId: campaignId,
     ...(options.journalEvent === false ? {} : { conversionEventId: event.id }),
+    ...(options.layersMade ? { layersMade: options.layersMade } : {}),
   });
+  const layerUndone: Array<{ agencyId: string; ref: TLayerTrace['ref'] }> = [];
   if (options.stored) creation.unstoredLineItems.set(`${AGENCY}|bg-campaign-dead`, options.stored);
   let clock = T0;
   const deps: CreationRecoveryDeps = {
     campaigns: campaigns.repo,
     creation: creation.repo,
     bidder: bidder.bidder,
+    layerUndos: {
+      crmEmails: async (agencyId, ref) => {
+        layerUndone.push({ agencyId, ref });
+      },
+    },
     now: () => new Date(clock),
     log: memoryLogger(),
   };
@@ -85,6 +98,7 @@ async function deadCreation(options: { lineItems: number; stored?: number; journ
     campaigns,
     deps,
     ids: { campaignId, eventId: event.id, other, otherLineItem },
+    layerUndone,
     at: (ms: number) => (clock = ms),
   };
 }
@@ -105,6 +119,36 @@ describe('recoverInterruptedCreations', () => {
     expect(dead.bidder.holds.events.size).toBe(0);
     expect(dead.creation.claims.size).toBe(0);
     expect(dead.creation.unstoredLineItems.size).toBe(0);
+  });
+
+  it('undoes what the targeting layers journaled they made, through each layer’s undo', async () => {
+    // Prepare: the dead creation had made its CRM e-mail segment before its line items.
+    const ref = { bgAdvertiserId: 'bgAdvertiser-acme', segmentKey: 'buzz-77', bidderSegmentId: 77 };
+    const dead = await deadCreation({ lineItems: 2, layersMade: [{ layer: 'crmEmails', ref }] });
+    dead.at(T0 + CREATION_LEASE_MS + 1);
+
+    // Act
+    const run = await recoverInterruptedCreations(dead.deps);
+
+    // Assess
+    expect(run).toMatchObject({ found: 1, undone: 1, failed: 0 });
+    expect(dead.layerUndone).toEqual([{ agencyId: AGENCY, ref }]);
+  });
+
+  it('keeps the claim when a journaled layer has no undo, so nothing it made is forgotten', async () => {
+    // Prepare
+    const dead = await deadCreation({
+      lineItems: 1,
+      layersMade: [{ layer: 'publicationLists', ref: { beeswaxListId: 5 } }],
+    });
+    dead.at(T0 + CREATION_LEASE_MS + 1);
+
+    // Act
+    const run = await recoverInterruptedCreations(dead.deps);
+
+    // Assess: logged as failed, the claim left (lapsed) for a later run.
+    expect(run).toMatchObject({ found: 1, undone: 0, failed: 1 });
+    expect(dead.creation.claims.size).toBe(1);
   });
 
   it('leaves a creation alone while its lease holds (its request is alive)', async () => {

@@ -4,6 +4,7 @@ import { poolSettled } from '../bidder-first';
 import type { BidderCampaigns, BidderConversions, BidderCreationLookup } from '../ports/bidder.port';
 import type { CampaignCreationRepository, TCreationJournal } from '../ports/campaign-creation.port';
 import type { CampaignRepository } from '../ports/campaign.port';
+import type { TargetingLayerUndos } from './targeting-layers';
 
 /**
  * Recovery of interrupted campaign creations.
@@ -23,8 +24,9 @@ import type { CampaignRepository } from '../ports/campaign.port';
  * - the recovery job (`creation-recovery`, every few minutes in the cloud, and soon after a local
  *   stack starts) finds the lapsed claim (`listStale`), claims it and undoes it.
  * Undoing deletes, at the bidder, every line item of the campaign(s) found under our id for the
- * advertiser, the journaled conversion event and the campaign; and in the table, line items a
- * creation stored before it died without its campaign. It is idempotent (a thing already gone is
+ * advertiser, the journaled conversion event, what the targeting layers journaled they made (through
+ * each layer's undo) and the campaign; and in the table, line items a creation stored before it died
+ * without its campaign. It is idempotent (a thing already gone is
  * fine), so an undo that dies too is simply done again by the next claimer. A creation whose
  * campaign is stored finished: its claim is only released.
  *
@@ -48,6 +50,8 @@ export interface CreationRecoveryDeps {
     BidderCampaigns & BidderConversions & BidderCreationLookup,
     'findCampaignIds' | 'listLineItemIds' | 'deleteLineItem' | 'deleteConversionEvent' | 'deleteCampaign'
   >;
+  /** The undo of each layer that makes something, for what the journal says it made. */
+  layerUndos: TargetingLayerUndos;
   now: () => Date;
   log: Logger;
 }
@@ -109,6 +113,7 @@ export async function undoInterruptedCreation(
     leaseUntilMs: deps.now().getTime() + CREATION_LEASE_MS,
     ...(journal.beeswaxCampaignId !== undefined ? { beeswaxCampaignId: journal.beeswaxCampaignId } : {}),
     ...(journal.conversionEventId !== undefined ? { conversionEventId: journal.conversionEventId } : {}),
+    ...(journal.layersMade !== undefined ? { layersMade: journal.layersMade } : {}),
   });
   const lease = keepLease(deps.creation, claim, deps.now, deps.log);
   try {
@@ -126,6 +131,14 @@ export async function undoInterruptedCreation(
     }
     const { conversionEventId } = journal;
     if (conversionEventId !== undefined) await attempt(() => deps.bidder.deleteConversionEvent(conversionEventId));
+    // What the layers made before the line items (a CRM e-mail segment, a list of split-list bids).
+    for (const trace of journal.layersMade ?? []) {
+      const undo = deps.layerUndos[trace.layer];
+      await attempt(async () => {
+        if (!undo) throw new Error(`no undo for what the ${trace.layer} layer made`);
+        await undo(agencyId, trace.ref);
+      });
+    }
     // A campaign keeps its line items at the bidder: it goes only once they are all gone.
     if (failures.length === 0) {
       for (const campaignId of campaignIds) await attempt(() => deps.bidder.deleteCampaign(campaignId));

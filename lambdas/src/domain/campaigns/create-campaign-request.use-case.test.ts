@@ -120,6 +120,7 @@ function world(options: { failure?: TBidderFailure; card?: boolean; layers?: Par
     creation: creation.repo,
     bidder: bidder.bidder,
     layers: { ...UNAVAILABLE_LAYERS, ...options.layers } as TargetingLayers,
+    layerUndos: {},
     now: () => NOW,
     sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
     log: memoryLogger(),
@@ -195,11 +196,19 @@ describe('createCampaignFromRequest', () => {
           undo: async () => {
             undone.push('crm segment');
           },
+          trace: { layer: 'crmEmails', ref: { segmentKey: 'crm-emails-key' } },
         }),
       }),
     };
     const w = world({ layers });
     const failing = world({ layers, failure: { op: 'linkCreative', nth: 2 } });
+    // What the e-mail layer made is journaled before the line items, for a recovery should we die.
+    const journaled: unknown[] = [];
+    const journal = w.creation.repo.journal.bind(w.creation.repo);
+    w.creation.repo.journal = async (agencyId, campaignId, owner, update) => {
+      if (update.layersMade) journaled.push(update.layersMade);
+      return journal(agencyId, campaignId, owner, update);
+    };
 
     // Act
     await create(w);
@@ -220,6 +229,7 @@ describe('createCampaignFromRequest', () => {
     }
     expect(failed).toBeInstanceOf(Error);
     expect(undone).toEqual(['crm segment']);
+    expect(journaled).toEqual([[{ layer: 'crmEmails', ref: { segmentKey: 'crm-emails-key' } }]]);
     expect(await failing.campaigns.repo.getCampaign(AGENCY, CAMPAIGN)).toBeNull();
   });
 

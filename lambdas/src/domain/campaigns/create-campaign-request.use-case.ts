@@ -26,7 +26,7 @@ import type { TCampaignRecord } from './campaign-records.schema';
 import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
 import { CREATION_LEASE_MS, keepLease, undoInterruptedCreation } from './create-campaign-recovery';
 import { makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
-import type { TargetingLayers, TMadeLayer } from './targeting-layers';
+import type { TargetingLayers, TargetingLayerUndos, TMadeLayer } from './targeting-layers';
 import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
 
 /** The creation payload as the handlers hand it over (validated by the shared schema). */
@@ -57,6 +57,8 @@ export interface CreateCampaignRequestDeps {
   bidder: CreateCampaignDeps['bidder'] & BidderCreationLookup;
   /** The layers beyond geography: each checks its choices belong to the caller and resolves them. */
   layers: TargetingLayers;
+  /** The undo of what a layer made, for an interrupted attempt this request undoes first. */
+  layerUndos: TargetingLayerUndos;
   now: () => Date;
   /** Waits between looks at a creation another request is making; tests pass one that does not sleep. */
   sleep?: (ms: number) => Promise<void>;
@@ -427,10 +429,16 @@ export async function createCampaignFromRequest(
         error,
       });
     // What a layer makes first (a CRM e-mail segment) joins every line item's targeting.
-    const layersMade: { targeting: TBidderTargeting; made: TMadeLayer[] } = await makeLayers(
-      layerPlan.makes,
+    const layersMade: { targeting: TBidderTargeting; made: TMadeLayer[] } = await makeLayers(layerPlan.makes, {
       onUndoError,
-    );
+      journal: async (layersMade) => {
+        const held = await deps.creation.journal(agencyId, request.bgCampaignId, owner, {
+          leaseUntilMs: deps.now().getTime() + CREATION_LEASE_MS,
+          layersMade,
+        });
+        if (!held) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'creation claim lost' });
+      },
+    });
     const withMade: TNewCampaign = {
       ...planned,
       lineItems: planned.lineItems.map((item) => ({

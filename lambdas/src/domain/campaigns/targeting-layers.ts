@@ -6,6 +6,7 @@ import { BadRequestError } from '../../lib/errors';
 import { summariseFieldErrors } from '../../lib/validation';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import type { TBidderTargeting } from '../ports/bidder.port';
+import type { TLayerTrace } from '../ports/campaign-creation.port';
 
 /**
  * The targeting layers beyond geography (001 §1: publication lists, roles and titles, visitor and CRM
@@ -30,11 +31,25 @@ export interface TLayerRequest {
   readonly foundEmailsInfo: TFoundEmailsInfo | undefined;
 }
 
-/** What a layer makes at the bidder before the line items: its targeting, and how to undo it. */
+/**
+ * What a layer makes at the bidder before the line items: its targeting, how to undo it, and its
+ * trace: the ids the creation journals so that, should its request die, the recovery can undo it
+ * through `TargetingLayerUndos` (the closure `undo` dies with the request).
+ */
 export interface TMadeLayer {
   readonly targeting: TBidderTargeting;
   readonly undo: () => Promise<void>;
+  readonly trace: TLayerTrace;
 }
+
+/**
+ * Undoes, from its journaled trace, what a layer made for a creation whose request died (the
+ * recovery, or the retry that claims it after the lease). Idempotent: a thing already gone is fine.
+ */
+export type LayerUndo = (agencyId: string, ref: TLayerTrace['ref']) => Promise<void>;
+
+/** The undo of every layer that makes something (`make`), by layer name. */
+export type TargetingLayerUndos = Partial<Record<keyof TargetingLayers, LayerUndo>>;
 
 /**
  * A resolved layer. `targeting` is known from what exists already (checked, read-only). `make`, when
@@ -141,16 +156,21 @@ export async function planLayers(
 }
 
 /**
- * Makes what the layers need at the bidder, in order; a failure undoes what was made before it and
- * rethrows. The caller undoes the whole (`undoMade`) when a later step of its own fails.
+ * Makes what the layers need at the bidder, in order, handing the traces made so far to `journal`
+ * after each (so a request that dies leaves them for the recovery); a failure undoes what was made
+ * before it and rethrows. The caller undoes the whole (`undoMade`) when a later step of its own fails.
  */
 export async function makeLayers(
   makes: ReadonlyArray<() => Promise<TMadeLayer>>,
-  onUndoError: (error: unknown) => void,
+  hooks: { journal: (traces: TLayerTrace[]) => Promise<void>; onUndoError: (error: unknown) => void },
 ): Promise<{ targeting: TBidderTargeting; made: TMadeLayer[] }> {
   const made: TMadeLayer[] = [];
+  const onUndoError = hooks.onUndoError;
   try {
-    for (const make of makes) made.push(await make());
+    for (const make of makes) {
+      made.push(await make());
+      await hooks.journal(made.map((layer) => layer.trace));
+    }
   } catch (error) {
     await undoMade(made, onUndoError);
     throw error;

@@ -559,6 +559,7 @@ export function memoryCampaignCreation() {
       held.leaseUntil = update.leaseUntilMs;
       if (update.beeswaxCampaignId !== undefined) held.beeswaxCampaignId = update.beeswaxCampaignId;
       if (update.conversionEventId !== undefined) held.conversionEventId = update.conversionEventId;
+      if (update.layersMade !== undefined) held.layersMade = update.layersMade;
       return true;
     },
     listStale: async (nowMs) =>

@@ -5,7 +5,12 @@ import { BadRequestError } from '../../lib/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import type { TDomainListRecord } from '../ports/domain-list.port';
 import { recordFixture } from '../test-fakes';
-import { bidMultiplierOf, PUBLICATION_LAYER_MESSAGES, publicationListsLayer } from './publication-lists.layer';
+import {
+  bidMultiplierOf,
+  PUBLICATION_LAYER_MESSAGES,
+  publicationListsLayer,
+  publicationListsUndo,
+} from './publication-lists.layer';
 import { memoryDomainLists, memoryListBidder, type TListOp } from './test-domain-list-fakes';
 
 const AGENCY = 'bgAgency-demo';
@@ -181,6 +186,20 @@ describe('publicationListsLayer', () => {
     expect(w.bidder.multipliers(100)).toEqual({ 'techcrunch.com': 4, 'wired.com': 2.5 });
     await made?.undo();
     expect(w.bidder.items(100)).toBeUndefined();
+  });
+
+  it('its trace deletes the split-bids list after the request that made it died (the recovery)', async () => {
+    // Prepare
+    const w = world();
+    const made = await (await w.layer(request([], [splitSelection()]))).make?.();
+    expect(w.bidder.listCount()).toBe(1);
+
+    // Act
+    await publicationListsUndo({ bidder: w.bidder.bidder })('bgAgency-demo', made?.trace.ref ?? {});
+
+    // Assess
+    expect(made?.trace).toEqual({ layer: 'publicationLists', ref: { beeswaxListId: 100 } });
+    expect(w.bidder.listCount()).toBe(0);
   });
 
   it('refuses a CPM above ten times the Max Bid', async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_SPLIT_LIST_CPM } from '@bidgrid/shared/constants';
 import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
 import { BadRequestError } from '../../lib/errors';
 import { summariseFieldErrors } from '../../lib/validation';
-import type { TargetingLayer, TLayerPlan } from '../campaigns/targeting-layers';
+import type { LayerUndo, TargetingLayer, TLayerPlan } from '../campaigns/targeting-layers';
 import type { BidderAudiences } from '../ports/bidder.port';
 import type { DomainListRepository } from '../ports/domain-list.port';
 import { bidderDomainOf } from './domain-lists.use-case';
@@ -142,8 +142,23 @@ export function publicationListsLayer(deps: PublicationListsLayerDeps): Targetin
           await undo().catch(() => undefined);
           throw error;
         }
-        return { targeting: { domainListIds: [listId] }, undo };
+        return {
+          targeting: { domainListIds: [listId] },
+          undo,
+          trace: { layer: 'publicationLists', ref: { beeswaxListId: listId } },
+        };
       },
     };
+  };
+}
+
+/**
+ * The undo of the split-bids list `publicationListsLayer` makes, from its journaled trace (a creation
+ * whose request died): the campaign's own bidder list goes; one already gone is fine.
+ */
+export function publicationListsUndo(deps: { bidder: Pick<BidderAudiences, 'deleteList'> }): LayerUndo {
+  return async (_agencyId, ref) => {
+    if (typeof ref['beeswaxListId'] !== 'number') throw new Error('a split-bids list trace without its id');
+    await deps.bidder.deleteList(ref['beeswaxListId']);
   };
 }

@@ -28,6 +28,17 @@ export interface TCreationJournal {
   beeswaxAdvertiserId: number;
   beeswaxCampaignId?: number;
   conversionEventId?: number;
+  /** What targeting layers made for the campaign before its line items (a CRM e-mail segment...). */
+  layersMade?: TLayerTrace[];
+}
+
+/**
+ * What a targeting layer made for a creation, as the journal keeps it: the layer's name and the ids
+ * its undo needs (`TargetingLayerUndos`), so a creation that died can be undone by whoever finds it.
+ */
+export interface TLayerTrace {
+  layer: 'publicationLists' | 'roleTitles' | 'retargetingSegments' | 'crmEmails';
+  ref: Record<string, string | number>;
 }
 
 /** A claim taken: `interrupted` is the journal of an earlier attempt whose lease ran out, or null. */
@@ -70,7 +81,12 @@ export interface CampaignCreationRepository {
     agencyId: string,
     campaignId: string,
     owner: string,
-    update: { leaseUntilMs: number; beeswaxCampaignId?: number; conversionEventId?: number },
+    update: {
+      leaseUntilMs: number;
+      beeswaxCampaignId?: number;
+      conversionEventId?: number;
+      layersMade?: TLayerTrace[];
+    },
   ): Promise<boolean>;
   /** Creations whose lease ran out before `nowMs`, across agencies (the recovery job's work list). */
   listStale(nowMs: number): Promise<TStaleCreation[]>;

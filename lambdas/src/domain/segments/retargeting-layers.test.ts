@@ -4,6 +4,7 @@ import { BadRequestError } from '../../lib/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import {
   crmEmailsLayer,
+  crmEmailsUndo,
   RETARGETING_FIELD,
   retargetingSegmentsLayer,
   unknownSegmentsMessage,
@@ -119,6 +120,22 @@ describe('crmEmailsLayer', () => {
     await made?.undo();
 
     // Assess
+    expect(w.bidder.segments.size).toBe(0);
+    expect(w.store.all()).toEqual([]);
+  });
+
+  it('its trace undoes the segment after the request that made it died (the recovery), twice is fine', async () => {
+    // Prepare
+    const w = segmentWorld();
+    const made = await (await crmEmailsLayer(w.deps)(request(w, { foundEmailsInfo }))).make?.();
+    const undo = crmEmailsUndo(w.deps);
+
+    // Act
+    await undo(DEMO, made?.trace.ref ?? {});
+    await undo(DEMO, made?.trace.ref ?? {});
+
+    // Assess
+    expect(made?.trace.layer).toBe('crmEmails');
     expect(w.bidder.segments.size).toBe(0);
     expect(w.store.all()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { hashedEmailsName } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import { BadRequestError } from '../../lib/errors';
 import { summariseFieldErrors } from '../../lib/validation';
-import type { TargetingLayer } from '../campaigns/targeting-layers';
+import type { LayerUndo, TargetingLayer } from '../campaigns/targeting-layers';
 import type { SegmentRepository } from '../ports/segment.port';
 import { emailsOf, makeSegment, removeSegment } from './segments.use-case';
 import type { SegmentDeps } from './segments.use-case';
@@ -66,8 +66,31 @@ export function crmEmailsLayer(deps: SegmentDeps): TargetingLayer {
         return {
           targeting: { audiences: [[record.segment_key]] },
           undo: () => removeSegment(request.agencyId, record, deps),
+          trace: {
+            layer: 'crmEmails',
+            ref: {
+              bgAdvertiserId: record.bgAdvertiserId,
+              segmentKey: record.segment_key,
+              bidderSegmentId: record.bidderSegmentId,
+            },
+          },
         };
       },
     };
+  };
+}
+
+/**
+ * The undo of `crmEmailsLayer` from its journaled trace (a creation whose request died): the bidder
+ * segment and its stored record go; either one already gone is fine.
+ */
+export function crmEmailsUndo(deps: Pick<SegmentDeps, 'bidder' | 'segments'>): LayerUndo {
+  return async (agencyId, ref) => {
+    const { bgAdvertiserId, segmentKey, bidderSegmentId } = ref;
+    if (typeof bgAdvertiserId !== 'string' || typeof segmentKey !== 'string' || typeof bidderSegmentId !== 'number') {
+      throw new Error('a CRM e-mail segment trace without its ids');
+    }
+    await deps.bidder.deleteSegment(bidderSegmentId);
+    await deps.segments.deleteSegment(agencyId, bgAdvertiserId, segmentKey);
   };
 }
