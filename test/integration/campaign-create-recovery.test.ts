@@ -44,6 +44,11 @@ async function payload(token: string): Promise<TCampaignCreate & { bgCampaignId:
     name: 'Recovered ABM',
     targetingInfo: { geo_country: ['USA'] },
     foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
+    // The CRM e-mail layer makes a segment before the line items: the recovery must undo it too.
+    foundEmailsInfo: {
+      emailsToHash: [{ domain: 'general', emails: ['ann@acme.example', 'bob@other.example'] }],
+      fromFile: true,
+    },
     isVideoCampaign: false,
     campaignType: 'managed',
   };
@@ -56,6 +61,26 @@ async function bidderList(resource: string, filters: Record<string, string>): Pr
     { headers: { cookie: await bidderSession() } },
   );
   return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
+}
+
+/** The bidder segments made under one of our ids (a local control of the simulator). */
+async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]> {
+  const res = await fetch(
+    `${stackInfo().simulators.bidder}/__segments?alternative_id=${encodeURIComponent(alternativeId)}`,
+  );
+  return (await res.json()) as unknown[];
+}
+
+/** Acme's stored segments that a campaign's CRM e-mails made. */
+async function storedEmailSegments(bgCampaignId: string): Promise<number> {
+  const out = await localDynamoDb().send(
+    new QueryCommand({
+      TableName: stackInfo().tables.app,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#ADV#${ACME}`, ':prefix': 'SEG#' },
+    }),
+  );
+  return (out.Items ?? []).filter((item) => item['bgCampaignId'] === bgCampaignId).length;
 }
 
 /** The line-item items stored in a campaign's partition. */
@@ -71,7 +96,7 @@ async function storedLineItems(bgCampaignId: string): Promise<number> {
 }
 
 describe('campaign creation interrupted part-way', () => {
-  it('is undone by the recovery job (nothing at the bidder or in the tables), and the id can be used again', async () => {
+  it('is undone by the recovery job (nothing at the bidder or in the tables, the CRM e-mail segment too), and the id can be used again', async () => {
     // Prepare: the creation runs here on the stack's tables and bidder (the Lambda's code), with a
     // clock ten minutes behind, so its lease has lapsed by the stack's clock; it hangs at the third
     // line item, as a Lambda killed there would stop: no undo, no release.
@@ -129,12 +154,19 @@ describe('campaign creation interrupted part-way', () => {
       }),
     );
     const journal = await appItem(`AGENCY#${AGENCY}`, `CREATING#${body.bgCampaignId}`);
+    expect(await bidderSegmentsOf(`${body.bgCampaignId}:emails`)).toHaveLength(1);
+    expect(await storedEmailSegments(body.bgCampaignId)).toBe(1);
 
     // Act
     await runJob('creation-recovery');
 
     // Assess: the journal named the campaign; now nothing of it is left anywhere.
-    expect(journal).toMatchObject({ beeswaxCampaignId: dead?.['id'] });
+    expect(journal).toMatchObject({
+      beeswaxCampaignId: dead?.['id'],
+      layersMade: [{ layer: 'crmEmails', ref: expect.objectContaining({ bgAdvertiserId: ACME }) }],
+    });
+    expect(await bidderSegmentsOf(`${body.bgCampaignId}:emails`)).toEqual([]);
+    expect(await storedEmailSegments(body.bgCampaignId)).toBe(0);
     expect(await bidderList('campaigns', { alternative_id: body.bgCampaignId })).toEqual([]);
     expect(await bidderList('line-items', { campaign_id: String(dead?.['id']) })).toEqual([]);
     expect(await storedLineItems(body.bgCampaignId)).toBe(0);
@@ -150,5 +182,7 @@ describe('campaign creation interrupted part-way', () => {
     expect(campaigns).toHaveLength(1);
     expect(await bidderList('line-items', { campaign_id: String(campaigns[0]?.['id']) })).toHaveLength(3);
     expect(await storedLineItems(body.bgCampaignId)).toBe(3);
+    expect(await bidderSegmentsOf(`${body.bgCampaignId}:emails`)).toHaveLength(1);
+    expect(await storedEmailSegments(body.bgCampaignId)).toBe(1);
   });
 });
