@@ -23,6 +23,9 @@ function isoDay(offset: number): string {
 
 const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
+/** A success toast (a status, not an alert), in the notifications region. */
+const notice = (page: Page, text: string): Locator =>
+  page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
 const uniqueName = (what: string): string => `${what} ${randomUUID().slice(0, 8)}`;
 
 /** Creates a custom list in the open panel's dialog: invalid domains first (refused), then valid ones. */
@@ -37,7 +40,7 @@ async function createList(page: Page, name: string, domains: string): Promise<vo
   await dialog.getByRole('textbox', { name: 'Domains' }).fill(domains);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
-  await expect(toast(page, `Domain list "${name}" created.`)).toBeVisible();
+  await expect(notice(page, `Domain list "${name}" created.`)).toBeVisible();
 }
 
 test('custom campaign with Publication Lists: the gate, split CPM bids, a list created and chosen', async ({
@@ -136,6 +139,6 @@ test('the Publication Lists page: public lists browsed, a custom list created an
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(toast(page, `Domain list "${name}" updated.`)).toBeVisible();
+  await expect(notice(page, `Domain list "${name}" updated.`)).toBeVisible();
   await expect(row).toContainText('2 of 3 domains active');
 });

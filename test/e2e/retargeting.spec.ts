@@ -117,7 +117,10 @@ test('the CRM page prompts once, groups e-mails from a contact list or a CSV, an
   const name = `Globex buyers ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Segment Name' }).fill(name);
   await page.getByRole('button', { name: 'Save Segment' }).click();
-  await expect(toast(page, `Segment "Hashed Emails for ${name}" saved.`)).toBeVisible();
+  // A success toast is a status, not an alert.
+  await expect(
+    page.getByRole('status').filter({ hasText: `Segment "Hashed Emails for ${name}" saved.` }),
+  ).toBeVisible();
 });
 
 test('a custom campaign with both re-targeting layers: each step gates Next, then keeps its choice', async ({

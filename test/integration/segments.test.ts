@@ -90,6 +90,11 @@ describe('retargeting segments (REST)', () => {
       token: await demo(),
       body: { name: 'x', advertiserId: 'acme' },
     });
+    // Longer than the bidder takes (255): a field error, never the bidder's refusal as a 500.
+    const longName = await callOperationUnchecked(createSegment, {
+      token: await demo(),
+      body: { name: 'n'.repeat(300), advertiserId: ACME },
+    });
     const noEmails = await callOperationUnchecked(createEmailSegment, {
       token: await demo(),
       body: { name: 'x', advertiserId: ACME, emailsToHash: [] },
@@ -100,6 +105,8 @@ describe('retargeting segments (REST)', () => {
     expect(noName.status).toBe(400);
     expect(noName.body).toMatchObject({ success: false, fieldErrors: { name: [expect.any(String)] } });
     expect(badId.body).toMatchObject({ fieldErrors: { advertiserId: [expect.any(String)] } });
+    expect(longName.status).toBe(400);
+    expect(longName.body).toMatchObject({ fieldErrors: { name: [expect.any(String)] } });
     expect(noEmails.body).toMatchObject({ fieldErrors: { emailsToHash: ['Add at least one e-mail address.'] } });
   });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { zId } from '../ids';
-import { ZIsoDateTime, ZRequestDescription, ZRequestText } from './common.schema';
+import { cleanDisplayDescription } from '../validation/display-text';
+import { ZIsoDateTime, ZRequestText } from './common.schema';
 import { ZEmailsToHash } from './company.schema';
 
 /**
@@ -17,13 +18,17 @@ export const ZRetargetingSegment = z.object({
 });
 export type TRetargetingSegment = z.infer<typeof ZRetargetingSegment>;
 
+/** The bidder's longest segment name and description (its segment API refuses longer ones). */
+export const MAX_SEGMENT_NAME = 255;
+export const MAX_SEGMENT_DESCRIPTION = 1024;
+
 /**
  * Segment creation (001 §7 `{name, description, advertiserId}`); `advertiserId` is the BidGrid
  * advertiser id, so the server can check it belongs to the caller (or to the CRM card's portal).
  */
 export const ZSegmentCreate = z.object({
-  name: ZRequestText,
-  description: ZRequestDescription,
+  name: ZRequestText.max(MAX_SEGMENT_NAME),
+  description: z.string().overwrite(cleanDisplayDescription).max(MAX_SEGMENT_DESCRIPTION).default(''),
   advertiserId: zId('advertiser'),
 });
 export type TSegmentCreate = z.input<typeof ZSegmentCreate>;
@@ -44,7 +49,8 @@ export const isHashedEmailsSegment = (segment: { segment_description: string }):
  */
 export const ZEmailSegmentCreate = z.object({
   advertiserId: zId('advertiser'),
-  name: ZRequestText,
+  // Room for the 'Hashed Emails for ' prefix within the bidder's name limit.
+  name: ZRequestText.max(MAX_SEGMENT_NAME - 'Hashed Emails for '.length),
   emailsToHash: ZEmailsToHash.refine((groups) => groups.length > 0, { error: 'Add at least one e-mail address.' }),
 });
 export type TEmailSegmentCreate = z.input<typeof ZEmailSegmentCreate>;
