@@ -18,7 +18,20 @@ import { zId } from '@bidgrid/shared/ids';
 const ZVersion = z.number().int().min(0).default(0);
 
 /** A campaign as stored. */
-export const ZCampaignRecord = ZCampaign.omit({ campaignReports: true }).extend({ version: ZVersion });
+export const ZCampaignRecord = ZCampaign.omit({ campaignReports: true }).extend({
+  version: ZVersion,
+  /**
+   * Targeting that targeting layers made for the campaign itself (the CRM e-mail segment's audience,
+   * the list of split-list bids): not a selection the targeting panel edits, so a later targeting
+   * change keeps sending it with every line item rather than drop those restrictions.
+   */
+  madeTargeting: z
+    .object({
+      audiences: z.array(z.array(z.string().min(1))).optional(),
+      domainListIds: z.array(z.number().int().positive()).optional(),
+    })
+    .optional(),
+});
 export type TCampaignRecord = z.infer<typeof ZCampaignRecord>;
 
 /**
@@ -56,7 +69,7 @@ export type TCreativeRecord = z.infer<typeof ZCreativeRecord>;
 
 /** The campaign as the API shows it, with its report rows. */
 export function toPublicCampaign(record: TCampaignRecord, reports: TCampaignReport[]): TCampaign {
-  const { version: _version, ...campaign } = record;
+  const { version: _version, madeTargeting: _made, ...campaign } = record;
   return { ...campaign, campaignReports: reports };
 }
 

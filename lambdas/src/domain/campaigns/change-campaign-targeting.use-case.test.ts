@@ -251,6 +251,19 @@ describe('changeCampaignTargeting', () => {
     ]);
   });
 
+  it('keeps sending what layers made for the campaign (its CRM e-mail audience) when layers change', async () => {
+    // Prepare: the creation had made a CRM e-mail segment.
+    const made = { audiences: [['crm-emails-key']] };
+    const { deps, bidder, campaigns } = world({ campaign: { madeTargeting: made } });
+
+    // Act
+    await changeCampaignTargeting(input(change({ layers: layers({ geo_state: [ONTARIO] }) })), deps);
+
+    // Assess: every line item still has them; the campaign keeps them for the next change.
+    for (const id of [71, 72]) expect(bidder.lineItems.get(id)?.targeting).toMatchObject(made);
+    expect((await campaigns.repo.getCampaign(AGENCY, CAMPAIGN))?.madeTargeting).toEqual(made);
+  });
+
   it('removes a company: switched off, then deleted at the bidder, gone from the store', async () => {
     // Prepare
     const { deps, bidder, campaigns } = world();

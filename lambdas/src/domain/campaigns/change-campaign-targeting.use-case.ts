@@ -28,8 +28,8 @@ import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
-import { CREATE_CAMPAIGN_MESSAGES, geoTargeting } from './create-campaign-request.use-case';
-import { makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
+import { CREATE_CAMPAIGN_MESSAGES, geoTargeting, madeTargetingOf } from './create-campaign-request.use-case';
+import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
 import type { TargetingLayers, TLayerRequest, TMadeLayer } from './targeting-layers';
 import { lineItemBidding } from './update-campaign.use-case';
 
@@ -417,9 +417,16 @@ async function applyChange(
         // A change runs in one request with no claim to journal on: a failure undoes in process.
         const layersMade = await makeLayers(planned.plan.makes, { onUndoError, journal: async () => undefined });
         made.layers.push(...layersMade.made);
+        // What layers made for the campaign before (its CRM e-mail segment...) stays, with what this change made.
+        const keptMade = mergeTargeting(campaign.madeTargeting ?? {}, keptTargetingOf(layersMade.made));
+        const madeTargeting = madeTargetingOf(keptMade);
+        if (madeTargeting) nextCampaign.madeTargeting = madeTargeting;
         const shared = mergeTargeting(
-          mergeTargeting(geoTargeting({ targetingInfo: planned.selections }), planned.plan.targeting),
-          layersMade.targeting,
+          mergeTargeting(
+            mergeTargeting(geoTargeting({ targetingInfo: planned.selections }), planned.plan.targeting),
+            layersMade.targeting,
+          ),
+          keptMade,
         );
         // Removed companies stop serving first (switched off: undone by switching on again).
         await poolSettled(removed, TARGETING_CHANGE_CONCURRENCY, async (lineItem) => {
@@ -554,7 +561,10 @@ async function undoAtBidder(
   const byId = new Map(storedItems.map((li) => [li.beeswaxLineItemId, li]));
   if (made.updated.length > 0) {
     await attempt(async () => {
-      const shared = await sharedTargetingOf(storedState.targeting, planned.layerRequest, deps);
+      const shared = mergeTargeting(
+        await sharedTargetingOf(storedState.targeting, planned.layerRequest, deps),
+        storedCampaign.madeTargeting ?? {},
+      );
       const share = lineItemBidding(storedCampaign, storedItems.length);
       await poolSettled(made.updated, TARGETING_CHANGE_CONCURRENCY, async (id) => {
         const lineItem = byId.get(id);

@@ -229,6 +229,10 @@ describe('createCampaignFromRequest', () => {
     }
     expect(failed).toBeInstanceOf(Error);
     expect(undone).toEqual(['crm segment']);
+    // The made audience is kept on the campaign (not a selection), for later targeting changes.
+    expect((await w.campaigns.repo.getCampaign(AGENCY, CAMPAIGN))?.madeTargeting).toEqual({
+      audiences: [['crm-emails-key']],
+    });
     expect(journaled).toEqual([[{ layer: 'crmEmails', ref: { segmentKey: 'crm-emails-key' } }]]);
     expect(await failing.campaigns.repo.getCampaign(AGENCY, CAMPAIGN)).toBeNull();
   });

@@ -25,7 +25,7 @@ import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
 import { CREATION_LEASE_MS, keepLease, undoInterruptedCreation } from './create-campaign-recovery';
-import { makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
+import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
 import type { TargetingLayers, TargetingLayerUndos, TMadeLayer } from './targeting-layers';
 import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
 
@@ -199,6 +199,19 @@ const regionCode = (state: TTargetingSelections['geo_state'][number]): string =>
 
 /** A ZIP's country: five digits (and ZIP+4) are US, anything else a Canadian postal code. */
 const zipCountry = (zip: string): string => (/^\d{5}(-\d{4})?$/.test(zip) ? 'USA' : 'CAN');
+
+/**
+ * The campaign's `madeTargeting` from the kept layers' targeting (`keptTargetingOf`): the audiences
+ * and lists a later targeting change must send again. Undefined when there is none.
+ */
+export function madeTargetingOf(targeting: TBidderTargeting): TCampaignRecord['madeTargeting'] {
+  const { audiences, domainListIds } = targeting;
+  if (!audiences?.length && !domainListIds?.length) return undefined;
+  return {
+    ...(audiences?.length ? { audiences } : {}),
+    ...(domainListIds?.length ? { domainListIds } : {}),
+  };
+}
 
 /**
  * The geography every line item shares, in the bidder's terms (the other layers: `targeting-layers`).
@@ -439,8 +452,10 @@ export async function createCampaignFromRequest(
         if (!held) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'creation claim lost' });
       },
     });
+    const madeTargeting = madeTargetingOf(keptTargetingOf(layersMade.made));
     const withMade: TNewCampaign = {
       ...planned,
+      campaign: { ...planned.campaign, ...(madeTargeting ? { madeTargeting } : {}) },
       lineItems: planned.lineItems.map((item) => ({
         ...item,
         targeting: mergeTargeting(item.targeting, layersMade.targeting),

@@ -178,6 +178,21 @@ export async function makeLayers(
   return { targeting: made.reduce<TBidderTargeting>((all, m) => mergeTargeting(all, m.targeting), {}), made };
 }
 
+/**
+ * Layers whose made targeting the campaign keeps (`madeTargeting`): what they made is not written in
+ * the stored selections (the CRM e-mails are not kept), so a later targeting change cannot make it
+ * again and must send it as it is. The split-bid list of publication lists is not among them: the
+ * stored `domain_list` (with its CPM bids) makes it again on a change.
+ */
+const KEPT_LAYERS: ReadonlySet<TLayerTrace['layer']> = new Set(['crmEmails']);
+
+/** The targeting of the made layers a campaign keeps for later changes (see `KEPT_LAYERS`). */
+export function keptTargetingOf(made: readonly TMadeLayer[]): TBidderTargeting {
+  return made
+    .filter((layer) => KEPT_LAYERS.has(layer.trace.layer))
+    .reduce<TBidderTargeting>((all, layer) => mergeTargeting(all, layer.targeting), {});
+}
+
 /** Undoes made layers, newest first; an undo that fails is reported and does not stop the others. */
 export async function undoMade(made: readonly TMadeLayer[], onError: (error: unknown) => void): Promise<void> {
   for (const layer of [...made].reverse()) await layer.undo().catch(onError);
