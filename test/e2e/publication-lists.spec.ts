@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { openCustomCampaign, pick, stepHeading } from './wizard-helpers';
+import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
 
 /**
  * The Publication Lists layer (001 §2 "Publication Lists", §5 "Publication list create/edit") as a person
@@ -13,15 +13,6 @@ const GATE = 'Please, select required domain lists.';
 const INVALID =
   "Some of your domains are not valid! Consider that domains should be without HTTP/HTTPS protocol! And have schema like '{host}'";
 
-/** A calendar day `offset` days from today, as the browser (same machine, same zone) sees it. */
-function isoDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
-const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
 /** A success toast (a status, not an alert), in the notifications region. */
 const notice = (page: Page, text: string): Locator =>
@@ -61,15 +52,7 @@ test('custom campaign with Publication Lists: the gate, split CPM bids, a list c
     '6. Summary',
   ]);
 
-  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
-  await next(page);
-  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Publication lists e2e campaign');
-  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
-  await page.getByLabel('Start Date').fill(isoDay(1));
-  await page.getByLabel('End Date').fill(isoDay(11));
-  await next(page);
+  await passAdvertiserAndDetails(page, 'Publication lists e2e campaign');
 
   // The gate.
   await expect(stepHeading(page, 'Publication Lists')).toBeVisible();

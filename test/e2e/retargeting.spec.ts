@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { openCustomCampaign, pick, stepHeading } from './wizard-helpers';
+import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
 
 /**
  * Visitor and CRM re-targeting (001 §2) as a person uses them: the /visitors-retargeting page (the
@@ -11,7 +11,6 @@ import { openCustomCampaign, pick, stepHeading } from './wizard-helpers';
 
 const PROMPT = 'New Feature Available: CRM Re-targeting';
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
-const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
 const segmentItems = (page: Page): Locator => page.getByRole('list', { name: 'Segments' }).getByRole('listitem');
 const groupRows = (page: Page): Locator => page.getByRole('table', { name: 'E-mail groups' }).getByRole('row');
 
@@ -130,20 +129,7 @@ test('a custom campaign with both re-targeting layers: each step gates Next, the
   await pick(page.getByRole('checkbox', { name: /^Visitors Re-targeting Segments/ }));
   await pick(page.getByRole('checkbox', { name: /^CRM Re-targeting Segments/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();
-  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
-  await next(page);
-  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Retargeting e2e campaign');
-  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
-  const day = (offset: number): string => {
-    const d = new Date();
-    d.setDate(d.getDate() + offset);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  };
-  await page.getByLabel('Start Date').fill(day(1));
-  await page.getByLabel('End Date').fill(day(11));
-  await next(page);
+  await passAdvertiserAndDetails(page, 'Retargeting e2e campaign');
 
   // The two steps come in the order the spec gives (both 7), visitors first.
   const visitors = stepHeading(page, 'Visitors Re-targeting Segments');

@@ -1,22 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { openCustomCampaign, pick, stepHeading } from './wizard-helpers';
+import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
 
 /**
  * The Role/Title layer (001 §2, §5, §9): the seeded catalogue grouped by role type in the wizard's
  * step, a 'Select all' per type that unchecking a role clears, a search, at most 20 role rows shown
  * at once, the gate; and the /roles-titles page, whose chosen roles download with their segment keys.
  */
-
-const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
-
-/** A calendar day `offset` days from today, as the browser (same machine, same zone) sees it. */
-function isoDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
 
 /** A bidder segment key as the simulator makes them. */
 const SEGMENT_KEY = String.raw`[A-Za-z0-9_-]+`;
@@ -26,15 +15,7 @@ test('the Role / Title step: gate, select all per type, search, 20 rows at once'
   await pick(page.getByRole('checkbox', { name: /^Role \/ Title/ }));
   await page.getByRole('button', { name: 'Get Started' }).click();
 
-  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
-  await next(page);
-  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Roles e2e campaign');
-  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
-  await page.getByLabel('Start Date').fill(isoDay(1));
-  await page.getByLabel('End Date').fill(isoDay(11));
-  await next(page);
+  await passAdvertiserAndDetails(page, 'Roles e2e campaign');
 
   // The step: roles grouped by type; the longest type shows 20 of its rows and scrolls.
   await expect(stepHeading(page, 'Role/Title')).toBeVisible();

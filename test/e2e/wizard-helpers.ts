@@ -14,6 +14,34 @@ export async function pick(input: Locator): Promise<void> {
   await expect(input).toBeChecked();
 }
 
+/** A calendar day `offset` days from today, as the browser (same machine, same zone) sees it. */
+export function isoDay(offset: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + offset);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** Presses the wizard's Next. */
+export const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
+
+/**
+ * The first two steps done as a person does them: Acme Robotics (it has a card) chosen, valid
+ * campaign details (display, $10 a day for ten days from tomorrow) filled, then Next.
+ */
+export async function passAdvertiserAndDetails(page: Page, campaignName: string): Promise<void> {
+  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
+  await next(page);
+  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill(campaignName);
+  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
+  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
+  await page.getByLabel('Start Date').fill(isoDay(1));
+  await page.getByLabel('End Date').fill(isoDay(11));
+  await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$100.00');
+  await next(page);
+}
+
 /** Signs in as the demo user and opens the Custom Campaign page from the sidebar. */
 export async function openCustomCampaign(page: Page): Promise<void> {
   await signIn(page, 'demo');

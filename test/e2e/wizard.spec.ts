@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { openCustomCampaign, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
+import { isoDay, next, openCustomCampaign, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
 
 /**
  * The campaign wizard (001 §2, §4, §5) as a person uses it, against the seeded demo world: Acme
@@ -17,16 +17,7 @@ const GATE = {
 const MISSING_CARD =
   'The selected advertising must have a connected payment method to configure a campaign! Go to the Advertiser Detail Page to complete configuration.';
 
-/** A calendar day `offset` days from today, as the browser (same machine, same zone) sees it. */
-function isoDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
 const stepsNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Campaign steps' });
-const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
 
 /** The stepper of a flow with the Target Companies layer, sorted. */
 const COMPANY_STEPS = [

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { openCustomCampaign, pick, stepHeading } from './wizard-helpers';
+import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
 
 /**
  * The Zip Codes layer (001 §2 "Zip Codes", §5 "CSV upload") as a person uses it: in a custom campaign
@@ -10,15 +10,6 @@ import { openCustomCampaign, pick, stepHeading } from './wizard-helpers';
 
 const GATE = 'Please, enter the required zip codes.';
 
-/** A calendar day `offset` days from today, as the browser (same machine, same zone) sees it. */
-function isoDay(offset: number): string {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
-const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
 const keptCodes = (page: Page): Locator => page.getByRole('list', { name: 'Zip codes kept' }).getByRole('listitem');
 
@@ -48,16 +39,7 @@ test('custom campaign with the ZIP Code layer: the gate, then a CSV cleaned into
   ]);
 
   // Select Advertiser and Campaign Details, valid.
-  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
-  await next(page);
-  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill('Zip codes e2e campaign');
-  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
-  await page.getByLabel('Start Date').fill(isoDay(1));
-  await page.getByLabel('End Date').fill(isoDay(11));
-  await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$100.00');
-  await next(page);
+  await passAdvertiserAndDetails(page, 'Zip codes e2e campaign');
 
   // Zip Codes: the gate, then typed codes and a CSV through the same rules.
   await expect(stepHeading(page, 'Zip Codes')).toBeVisible();
