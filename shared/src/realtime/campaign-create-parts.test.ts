@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZCampaign } from '../entities/campaign.schema';
 import type { TCampaign } from '../entities/campaign.schema';
 import type { TCampaignCreate } from '../entities/campaign-create.schema';
-import { campaignCreateParts } from './campaign-create-parts';
+import { campaignCreateParts, groupEmails } from './campaign-create-parts';
 import { fitsFrameOf, matchedCompany } from './test-parts';
 
 const fitsFrame = fitsFrameOf('createCampaign', 9_999);
@@ -77,5 +77,36 @@ describe('campaignCreateParts', () => {
       createdBy: 'demo',
     });
     expect(campaignCreateParts.merge([null, null, campaign])).toBe(campaign);
+  });
+});
+
+describe('campaignCreateParts with CRM e-mails', () => {
+  it('cuts thousands of e-mails into chunks that fit, which join again into the same groups', () => {
+    // Prepare: 12 companies and 3,000 e-mails in two domain groups and 'general'.
+    const emails = (domain: string, n: number) => Array.from({ length: n }, (_, i) => `person${i}@${domain}`);
+    const big: TCampaignCreate = {
+      ...request(12),
+      foundEmailsInfo: {
+        emailsToHash: [
+          { domain: 'acme.example', emails: emails('acme.example', 1500) },
+          { domain: 'globex.example', emails: emails('globex.example', 1000) },
+          { domain: 'general', emails: emails('other.example', 500) },
+        ],
+        fromFile: true,
+      },
+    };
+
+    // Act
+    const chunks = campaignCreateParts.splitRequest?.(big, fitsFrame) ?? [];
+
+    // Assess: every chunk fits; companies and e-mails all arrive once, the groups rebuilt by domain.
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    for (const chunk of chunks) expect(fitsFrame(chunk)).toBe(true);
+    expect(chunks.flatMap((c) => c.foundCompanyInfo?.companies ?? [])).toEqual(big.foundCompanyInfo?.companies);
+    const pieces = chunks.flatMap((c) =>
+      (c.foundEmailsInfo?.emailsToHash ?? []).flatMap((g) => g.emails.map((email) => ({ domain: g.domain, email }))),
+    );
+    expect(groupEmails(pieces)).toEqual(big.foundEmailsInfo?.emailsToHash);
+    expect(chunks.every((c) => c.foundEmailsInfo?.fromFile === true)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { ZCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import { ZCompanyRow, ZEmailGroup } from '@bidgrid/shared/entities/company.schema';
 import type {
   CampaignCreationRepository,
   TCampaignCreatedEvent,
@@ -32,7 +32,7 @@ import { campaignKeys } from './campaign.repository';
  *   claimer or the recovery job undoes it (no TTL: it must stay until then). Every claim is in the
  *   sparse index `gsi1` (`CREATION_CLAIMS` / `{a}#{campaignId}`), the recovery job's work list;
  * - the chunks of a long realtime request `AGENCY#{a}#CREATECALL#{user}#{reqID}` / `CHUNK#{index}`
- *   {count, bgCampaignId, companies}, kept until the last chunk arrives (TTL one day);
+ *   {count, bgCampaignId, companies, emailGroups}, kept until the last chunk arrives (TTL one day);
  * - the activity record of a created campaign `AGENCY#{a}` / `ACTIVITY#CAMPAIGN_CREATED#{campaignId}`
  *   (`POST /campaign/event`), written once (conditional), kept.
  */
@@ -57,6 +57,7 @@ const ZStoredChunk = z.object({
   count: z.number().int().min(1),
   bgCampaignId: z.string(),
   companies: z.array(ZCompanyRow),
+  emailGroups: z.array(ZEmailGroup).default([]),
 });
 
 /** The index partition of every claim (few at a time: only creations under way or interrupted). */

@@ -507,6 +507,53 @@ describe('createCampaignFromChunk', () => {
     expect(w.creation.chunks.get(`${AGENCY}|demo#req-1`)?.size).toBe(0);
   });
 
+  it('joins the CRM e-mails of every chunk into the e-mail layer, a domain cut across chunks in one group', async () => {
+    // Prepare: the e-mail layer records what it is asked to hash.
+    const asked: unknown[] = [];
+    const w = world({
+      layers: {
+        crmEmails: async (request) => {
+          asked.push(request.foundEmailsInfo?.emailsToHash);
+          return { targeting: {} };
+        },
+      },
+    });
+    const whole = payload();
+    const companies = whole.foundCompanyInfo?.companies ?? [];
+    const chunkOf = (index: number, rows: TCompanyRow[], emails: Array<{ domain: string; emails: string[] }>) =>
+      sendChunk(
+        w,
+        'demo#req-emails',
+        { index, count: 3 },
+        {
+          ...whole,
+          foundCompanyInfo: { companies: rows, fromFile: true },
+          foundEmailsInfo: { emailsToHash: emails, fromFile: true },
+        },
+      );
+
+    // Act
+    await chunkOf(0, companies.slice(0, 2), [{ domain: 'acme.example', emails: ['a@acme.example'] }]);
+    await chunkOf(
+      1,
+      [],
+      [
+        { domain: 'acme.example', emails: ['b@acme.example'] },
+        { domain: 'general', emails: ['c@other.example'] },
+      ],
+    );
+    const last = await chunkOf(2, companies.slice(2), []);
+
+    // Assess
+    expect(last?.accounts).toBe(2);
+    expect(asked).toEqual([
+      [
+        { domain: 'acme.example', emails: ['a@acme.example', 'b@acme.example'] },
+        { domain: 'general', emails: ['c@other.example'] },
+      ],
+    ]);
+  });
+
   it('refuses a call announced in more chunks than a campaign can take, keeping nothing', async () => {
     // Prepare
     const w = world();

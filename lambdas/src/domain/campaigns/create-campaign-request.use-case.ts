@@ -5,9 +5,11 @@ import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import { MAX_CRM_EMAILS } from '@bidgrid/shared/entities/company.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { zId } from '@bidgrid/shared/ids';
+import { groupEmails } from '@bidgrid/shared/realtime/campaign-create-parts';
 import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
@@ -43,6 +45,7 @@ export const CREATE_CAMPAIGN_MESSAGES = {
   inactiveCreative: 'This creative was removed with its ad group.',
   creativeNotFound: 'Creative not found.',
   missingChunks: 'Part of the campaign did not arrive. Please try again.',
+  tooManyEmails: (limit: number) => `At most ${limit} e-mail addresses.`,
   busy: 'This campaign is being created already. Please wait a moment and try again.',
   otherAdvertiser: 'A campaign with this id exists already for another advertiser.',
 } as const;
@@ -502,8 +505,8 @@ export async function createCampaignFromRequest(
 
 /**
  * The `createCampaign` event in chunks (`campaignCreateParts`): a chunk before the last is kept
- * (answering null) and the last one creates the campaign from every chunk's companies and its own
- * payload. `callKey` names the call (the caller and the client's reqID): every chunk and retry of one
+ * (answering null) and the last one creates the campaign from every chunk's companies and CRM
+ * e-mails and its own payload. `callKey` names the call (the caller and the client's reqID): every chunk and retry of one
  * call share it, so a chunk sent twice is kept once.
  */
 export async function createCampaignFromChunk(
@@ -522,7 +525,12 @@ export async function createCampaignFromChunk(
   if (chunk.index < chunk.count - 1) {
     // Only the caller's advertiser's chunks are kept: another agency's id is refused at once.
     await requireAdvertiser(agencyId, request.bgAdvertiserId, deps.advertisers);
-    await deps.creation.putChunk(agencyId, callKey, { ...chunk, bgCampaignId: request.bgCampaignId, companies });
+    await deps.creation.putChunk(agencyId, callKey, {
+      ...chunk,
+      bgCampaignId: request.bgCampaignId,
+      companies,
+      emailGroups: request.foundEmailsInfo?.emailsToHash ?? [],
+    });
     return null;
   }
   const kept = (await deps.creation.listChunks(agencyId, callKey)).filter(
@@ -532,10 +540,21 @@ export async function createCampaignFromChunk(
   if (byIndex.size !== chunk.count - 1) {
     throw badRequest({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.missingChunks] });
   }
-  const all = [...[...byIndex.values()].sort((a, b) => a.index - b.index).flatMap((c) => c.companies), ...companies];
+  const ordered = [...byIndex.values()].sort((a, b) => a.index - b.index);
+  const all = [...ordered.flatMap((c) => c.companies), ...companies];
+  // A domain's e-mails may have been cut across chunks: they join into one group again.
+  const emailGroups = [...ordered.flatMap((c) => c.emailGroups), ...(request.foundEmailsInfo?.emailsToHash ?? [])];
+  const emailsToHash = groupEmails(emailGroups.flatMap((g) => g.emails.map((email) => ({ domain: g.domain, email }))));
+  const emailCount = emailsToHash.reduce((n, group) => n + group.emails.length, 0);
+  if (emailCount > MAX_CRM_EMAILS) {
+    throw badRequest({ 'foundEmailsInfo.emailsToHash': [CREATE_CAMPAIGN_MESSAGES.tooManyEmails(MAX_CRM_EMAILS)] });
+  }
   const whole: TCampaignCreateRequest = {
     ...request,
     foundCompanyInfo: { companies: all, fromFile: request.foundCompanyInfo?.fromFile ?? false },
+    ...(emailsToHash.length > 0
+      ? { foundEmailsInfo: { emailsToHash, fromFile: request.foundEmailsInfo?.fromFile ?? false } }
+      : {}),
   };
   const campaign = await createCampaignFromRequest({ ...input, request: whole }, deps);
   await deps.creation.deleteChunks(agencyId, callKey, [...byIndex.keys()]).catch((error: unknown) => {

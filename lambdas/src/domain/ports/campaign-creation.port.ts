@@ -1,4 +1,4 @@
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyRow, TEmailGroup } from '@bidgrid/shared/entities/company.schema';
 
 /** One chunk of a creation request that came in pieces (`createCampaign` over the realtime API). */
 export interface TStagedChunk {
@@ -6,6 +6,8 @@ export interface TStagedChunk {
   count: number;
   bgCampaignId: string;
   companies: TCompanyRow[];
+  /** The chunk's CRM e-mails, by domain (a domain's group may be cut across chunks). */
+  emailGroups: TEmailGroup[];
 }
 
 /** The wizard's word that it finished creating a campaign (`POST /campaign/event`), as recorded. */

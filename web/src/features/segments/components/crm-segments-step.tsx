@@ -2,7 +2,6 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { crmRetargetingGate } from '@bidgrid/shared/validation/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
-import { campaignEmailsGate } from '../crm-email-budget';
 import { CrmEmails } from './crm-emails';
 import { CrmPrompt } from './crm-prompt';
 
@@ -18,11 +17,11 @@ export function CrmSegmentsStep({ draft, updateDraft, setNextHandler, busy }: TW
 
   useEffect(() => {
     setNextHandler(async () => {
-      const gate = crmRetargetingGate(count) ?? campaignEmailsGate(info);
+      const gate = crmRetargetingGate(count);
       return gate ? stay(gate) : advance;
     });
     return () => setNextHandler(null);
-  }, [count, info, setNextHandler]);
+  }, [count, setNextHandler]);
 
   return (
     <Stack gap="4">
