@@ -4,7 +4,7 @@ import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema'
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
-import { targetingColumns } from '../targeting';
+import { targetingColumns } from '@/lib/targeting-columns';
 import { EDIT_TARGETING_TITLE } from '../targeting-edit';
 import { TargetingEditDialog } from './targeting-edit-dialog';
 

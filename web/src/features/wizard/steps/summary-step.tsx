@@ -25,6 +25,7 @@ import { useCreateCampaignCall } from '../api/create-campaign.realtime';
 import { useCreateCampaignTemplate, useRecordCampaignEvent, useRefreshCampaignLists } from '../api/wizard-calls';
 import { useWizard } from '../components/wizard-context';
 import { creationPayload, DraftIncompleteError, summaryFigures, templatePayload } from '../creation-payload';
+import { targetingSummary } from '../targeting-summary';
 import { CAMPAIGN_TYPE_OF_FLOW, isTemplateFlow, optionalSteps } from '../wizard-flow';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
@@ -136,6 +137,10 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
         ? `${draft.createdAdGroup.name} (${draft.createdAdGroup.creativeIds.length} ${draft.createdAdGroup.creativeIds.length === 1 ? 'creative' : 'creatives'})`
         : (draft.selectedAdGroupTemplate?.name ?? '-'),
     ],
+    ...targetingSummary(
+      draft,
+      steps.map((step) => step.name),
+    ),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupGeoStates, targetingColumns } from './targeting';
+import { groupGeoStates, targetingColumns } from './targeting-columns';
 
 describe('targeting selections', () => {
   it('groups regions by country, then sorts the region names', () => {

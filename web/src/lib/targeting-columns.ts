@@ -32,7 +32,10 @@ export function groupGeoStates(selections: Pick<TTargetingSelections, 'geo_state
     .map(([code, regions]) => ({ country: countryName(code), regions: [...regions].sort(collator.compare) }));
 }
 
-/** The texts of each column of the targeting panel (empty lists show 'N/A'). */
+/**
+ * The texts of each layer of a campaign's targeting (empty lists show 'N/A'): the dashboard's targeting panel
+ * and the wizard's Summary show the same words.
+ */
 export function targetingColumns(selections: TTargetingSelections): {
   domainLists: string[];
   geo: TGeoGroup[];
