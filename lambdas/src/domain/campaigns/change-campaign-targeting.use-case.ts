@@ -484,7 +484,7 @@ async function applyChange(
         const stored = await deps.campaigns.commitTargetingChange(agencyId, {
           campaign: nextCampaign,
           revision: state.revision + 1,
-          targeting: planned.selections,
+          targeting: { ...planned.selections, ...planned.plan.selections },
           addLineItems: added,
           removeLineItems: removed,
           activity,
@@ -524,7 +524,7 @@ async function applyChange(
     bgCampaignId: campaignId,
     revision: state.revision + 1,
     changed: true,
-    targeting: planned.selections,
+    targeting: { ...planned.selections, ...planned.plan.selections },
     added: added.map(companyOf),
     removed: removed.map(companyOf),
     notAdded: planned.notAdded,

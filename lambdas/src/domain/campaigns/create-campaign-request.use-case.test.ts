@@ -187,7 +187,10 @@ describe('createCampaignFromRequest', () => {
     const layers: Partial<TargetingLayers> = {
       publicationLists: async (request) => {
         seen.push(request);
-        return { targeting: { domainListIds: [77] } };
+        return {
+          targeting: { domainListIds: [77] },
+          selections: { domain_list: [{ beeswaxListId: 77, name: 'Named by its store' }] },
+        };
       },
       crmEmails: async () => ({
         targeting: {},
@@ -228,6 +231,9 @@ describe('createCampaignFromRequest', () => {
       });
     }
     expect(failed).toBeInstanceOf(Error);
+    expect((await w.campaigns.repo.getTargeting(AGENCY, CAMPAIGN))?.domain_list).toEqual([
+      { beeswaxListId: 77, name: 'Named by its store' },
+    ]);
     expect(undone).toEqual(['crm segment']);
     // The made audience is kept on the campaign (not a selection), for later targeting changes.
     expect((await w.campaigns.repo.getCampaign(AGENCY, CAMPAIGN))?.madeTargeting).toEqual({

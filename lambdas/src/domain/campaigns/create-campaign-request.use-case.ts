@@ -259,12 +259,12 @@ function newCampaignOf(
   input: { agencyId: string; username: string; request: TCampaignCreateRequest; now: Date },
   advertiser: TAdvertiserRecord,
   beeswaxCreativeIds: number[],
-  layers: TBidderTargeting,
+  layers: { targeting: TBidderTargeting; selections: Partial<TTargetingSelections> },
 ): TNewCampaign {
   const { request } = input;
   const details = checkDetails(request, input.now);
   const limit = companyLimit(details.maxCompanies);
-  const shared = mergeTargeting(geoTargeting(request), layers);
+  const shared = mergeTargeting(geoTargeting(request), layers.targeting);
   const companies = includedCompanies(request, limit);
   const fromFile = request.foundCompanyInfo?.fromFile ?? false;
   const base = { bgCampaignId: request.bgCampaignId, bgAdvertiserId: advertiser.bgAdvertiserId, line_item_spend: 0 };
@@ -326,7 +326,7 @@ function newCampaignOf(
     },
     beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
     lineItems,
-    targeting: request.targetingInfo,
+    targeting: { ...request.targetingInfo, ...layers.selections },
     beeswaxCreativeIds,
   };
 }
@@ -377,7 +377,7 @@ export async function createCampaignFromRequest(
     publicDomainLists: request.publicDomainLists,
     foundEmailsInfo: request.foundEmailsInfo,
   });
-  const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds, layerPlan.targeting);
+  const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds, layerPlan);
 
   const owner = randomUUID();
   const claimKey = { agencyId, bgCampaignId: request.bgCampaignId, owner };

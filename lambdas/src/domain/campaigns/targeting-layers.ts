@@ -58,6 +58,12 @@ export type TargetingLayerUndos = Partial<Record<keyof TargetingLayers, LayerUnd
  */
 export interface TLayerPlan {
   readonly targeting: TBidderTargeting;
+  /**
+   * The layer's choices as the campaign stores and shows them, when the layer knows more than the
+   * payload said (segment names read from its store): they replace the payload's in the stored
+   * targeting, so the 'Campaign Targeting Selections' panel names them.
+   */
+  readonly selections?: Partial<TTargetingSelections>;
   readonly make?: () => Promise<TMadeLayer>;
 }
 
@@ -135,7 +141,11 @@ export function mergeTargeting(a: TBidderTargeting, b: TBidderTargeting): TBidde
 export async function planLayers(
   layers: TargetingLayers,
   request: TLayerRequest,
-): Promise<{ targeting: TBidderTargeting; makes: Array<() => Promise<TMadeLayer>> }> {
+): Promise<{
+  targeting: TBidderTargeting;
+  selections: Partial<TTargetingSelections>;
+  makes: Array<() => Promise<TMadeLayer>>;
+}> {
   const names = Object.keys(LAYER_FIELDS) as Array<keyof TargetingLayers>;
   const settled = await Promise.allSettled(names.map((name) => layers[name](request)));
   const fieldErrors: TFieldErrors = {};
@@ -151,6 +161,7 @@ export async function planLayers(
   const plans = settled.map((outcome) => (outcome as PromiseFulfilledResult<TLayerPlan>).value);
   return {
     targeting: plans.reduce<TBidderTargeting>((all, plan) => mergeTargeting(all, plan.targeting), {}),
+    selections: Object.assign({}, ...plans.map((plan) => plan.selections ?? {})) as Partial<TTargetingSelections>,
     makes: plans.flatMap((plan) => (plan.make ? [plan.make] : [])),
   };
 }

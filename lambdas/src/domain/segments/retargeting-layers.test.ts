@@ -30,7 +30,7 @@ function request(w: ReturnType<typeof segmentWorld>, overrides: Partial<TLayerRe
 }
 
 describe('retargetingSegmentsLayer', () => {
-  it("turns the advertiser's segment keys into one audience group (a person in any of them)", async () => {
+  it("turns the advertiser's segment keys into one audience group (a person in any of them), named", async () => {
     // Prepare
     const w = segmentWorld();
     const a = await makeSegment(DEMO, w.advertiser, { name: 'a', description: '', ourId: 'a' }, w.deps);
@@ -48,7 +48,16 @@ describe('retargetingSegmentsLayer', () => {
     const plan = await layer(request(w, { targeting }));
 
     // Assess
-    expect(plan).toEqual({ targeting: { audiences: [['buzz-1', 'buzz-2']] } });
+    expect(plan).toEqual({
+      targeting: { audiences: [['buzz-1', 'buzz-2']] },
+      // Stored with their names, for the targeting panel.
+      selections: {
+        retargeting_segments: [
+          { segment_key: 'buzz-1', segment_name: 'a' },
+          { segment_key: 'buzz-2', segment_name: 'b' },
+        ],
+      },
+    });
   });
 
   it("refuses keys that are not the advertiser's (another agency's included) with a field error", async () => {

@@ -31,7 +31,9 @@ export function retargetingSegmentsLayer(deps: { segments: Pick<SegmentRepositor
       const fieldErrors = { [RETARGETING_FIELD]: [unknownSegmentsMessage(unknown)] };
       throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
     }
-    return { targeting: { audiences: [keys] } };
+    // Stored with their names, so the targeting panel shows names rather than keys.
+    const named = keys.map((key, index) => ({ segment_key: key, segment_name: found[index]?.segment_name ?? key }));
+    return { targeting: { audiences: [keys] }, selections: { retargeting_segments: named } };
   };
 }
 
