@@ -3,7 +3,12 @@ import { WebSocket } from 'ws';
 import { ZCompanyMatchResult, type TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { messageBytes, parseServerMessage, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
-import { COMPANIES, REDIRECTS } from '@bidgrid/local/simulators/company-match';
+import {
+  COMPANIES,
+  COMPANY_MATCH_REQUESTS_PATH,
+  REDIRECTS,
+  type CompanyMatchRequestCounts,
+} from '@bidgrid/local/simulators/company-match';
 import { accessTokenFor } from '../support/api';
 import { spawnStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
@@ -20,6 +25,8 @@ export interface TCsvMatchFigures {
   matches: number;
   unique: number;
   reasons: Record<string, number>;
+  /** Requests the company-match simulator saw during the match (IP ranges, company, refused with 429). */
+  vendorRequests: CompanyMatchRequestCounts;
 }
 
 /**
@@ -73,6 +80,8 @@ export async function measureCsvMatch(options: { domains: number }): Promise<TCs
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
+    const countsUrl = `${stack.info.simulators.companyMatch}${COMPANY_MATCH_REQUESTS_PATH}`;
+    await fetch(countsUrl, { method: 'DELETE' });
     const results: TCompanyMatchResult[] = [];
     let progressMessages = 0;
     let lastMessageAt = 0;
@@ -123,6 +132,7 @@ export async function measureCsvMatch(options: { domains: number }): Promise<TCs
       socket.close();
     }
     const seconds = (Date.now() - startedAt) / 1000;
+    const vendorRequests = (await (await fetch(countsUrl)).json()) as CompanyMatchRequestCounts;
     const merged = event.parts?.merge ? event.parts.merge(results) : (results[0] as TCompanyMatchResult);
     const reasons: Record<string, number> = {};
     for (const row of merged.uniqueSegments) {
@@ -138,6 +148,7 @@ export async function measureCsvMatch(options: { domains: number }): Promise<TCs
       matches: merged.matches,
       unique: merged.uniqueSegments.length,
       reasons,
+      vendorRequests,
     };
   } finally {
     await stack.stop();
@@ -155,5 +166,6 @@ export function formatCsvMatchFigures(f: TCsvMatchFigures): string {
     `${f.domains} CSV lines in ${f.chunks} chunks: matched in ${f.seconds.toFixed(1)} s (goal <= 10 s)`,
     `longest time without a message ${f.longestGapMs} ms (goal <= 1000 ms), ${f.progressMessages} progress messages`,
     `${f.unique} unique entries, ${f.matches} matched; ${reasons}`,
+    `vendor requests: ${f.vendorRequests.ranges} IP ranges, ${f.vendorRequests.company} company, ${f.vendorRequests.throttled} refused with 429`,
   ].join('\n');
 }

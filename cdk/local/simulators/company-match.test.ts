@@ -4,6 +4,7 @@ import { createLogger } from '../support/logger';
 import {
   COMPANIES,
   COMPANIES_WITHOUT_OWN_RANGES,
+  COMPANY_MATCH_REQUESTS_PATH,
   createCompanyMatchSimulator,
   normalizeDomain,
   REDIRECTS,
@@ -137,6 +138,22 @@ describe('company-match simulator', () => {
     expect(limited[0]?.headers.get('retry-after')).toBe('1');
     expect(limited[0]?.body).toMatchObject({ status: 429, error: { title: 'Rate limit exceeded' } });
     expect(later.status).toBe(200);
+  });
+
+  it('counts the requests of each API and the throttled ones until reset (local only)', async () => {
+    // Prepare
+    now += 60_000;
+    await fetch(`${sim.url}${COMPANY_MATCH_REQUESTS_PATH}`, { method: 'DELETE' });
+
+    // Act
+    await get('/ranges/acme.com');
+    await get('/ranges/acme.com', 'wrong-key');
+    await get('/v3/company:(all)?website=acme.com');
+    await Promise.all(Array.from({ length: 60 }, () => get('/ranges/acme.com')));
+    const counts = (await get(COMPANY_MATCH_REQUESTS_PATH, null)).body;
+
+    // Assess: the refused key is not counted; the bucket (burst 50) let 48 more ranges through.
+    expect(counts).toEqual({ ranges: 49, company: 1, throttled: 12 });
   });
 
   it('normalizes domains and rejects what is not one', () => {

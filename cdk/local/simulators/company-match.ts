@@ -135,6 +135,19 @@ function tokenBucket(limit: RateLimit, now: () => number): () => number | null {
   };
 }
 
+/** The path of the request counters: not a vendor path (the double underscore, like the bidder's `/__load`). */
+export const COMPANY_MATCH_REQUESTS_PATH = '/__requests';
+
+/** What `GET /__requests` answers: the vendor requests seen since the start (or the last `DELETE`). */
+export interface CompanyMatchRequestCounts {
+  /** `GET /ranges/{domain}` requests that passed the key and the rate limit. */
+  ranges: number;
+  /** `GET /v3/company:(all)` requests that passed the key and the rate limit. */
+  company: number;
+  /** Requests refused with 429 (they spend nothing of the dataset, but cost the caller a round trip). */
+  throttled: number;
+}
+
 /** One company as KickFire's `company:(all)` describes it. */
 function kickfireCompany(company: MatchCompany): Record<string, unknown> {
   return {
@@ -165,6 +178,7 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
   server: Server;
 } {
   const takeToken = tokenBucket(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now ?? Date.now);
+  const counts: CompanyMatchRequestCounts = { ranges: 0, company: 0, throttled: 0 };
 
   /** Auth and rate limit: a refusal, or null to go on. */
   const gate = (req: SimRequest, kind: 'ipinfo' | 'kickfire'): SimReply | null => {
@@ -175,14 +189,26 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
     }
     const waitSeconds = takeToken();
     if (waitSeconds !== null) {
+      counts.throttled++;
       return ipinfoError(429, 'Rate limit exceeded', 'Too many requests: slow down.', {
         'retry-after': String(waitSeconds),
       });
     }
+    counts[kind === 'ipinfo' ? 'ranges' : 'company']++;
     return null;
   };
 
   const routes: SimRoute[] = [
+    // Local only: how many vendor requests the stack made, so a bench can say what a match cost.
+    { method: 'GET', pattern: COMPANY_MATCH_REQUESTS_PATH, handle: () => ({ status: 200, body: { ...counts } }) },
+    {
+      method: 'DELETE',
+      pattern: COMPANY_MATCH_REQUESTS_PATH,
+      handle: () => {
+        Object.assign(counts, { ranges: 0, company: 0, throttled: 0 });
+        return { status: 200, body: { ...counts } };
+      },
+    },
     {
       method: 'GET',
       pattern: '/ranges/:domain',

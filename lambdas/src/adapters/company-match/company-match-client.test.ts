@@ -145,6 +145,46 @@ describe('company-match client', () => {
     expect(fake.maxInFlight()).toBe(3);
   });
 
+  it('paces every request, retries included, to its budget instead of bursting into the rate limit', async () => {
+    // Prepare: a clock that moves only when the pacer waits; a vendor answering 429 once.
+    let now = 0;
+    const sentAt: number[] = [];
+    let refused = false;
+    const fake = vendor({
+      ranges: {
+        'busy.example': () => {
+          if (refused) return ranges('busy.example', [])();
+          refused = true;
+          return json(429, {}, { 'retry-after': '0' });
+        },
+      },
+      companies: {},
+    });
+    const matcher = createCompanyMatchClient({
+      baseUrl: 'http://vendor.test',
+      apiKey: async () => 'key-1',
+      fetch: (url, init) => {
+        sentAt.push(now);
+        return fake.fetch(url, init);
+      },
+      retry: noWait,
+      pace: {
+        perSecond: 100,
+        burst: 2,
+        now: () => now,
+        sleep: async (ms) => {
+          now += ms;
+        },
+      },
+    });
+
+    // Act: 2 look-ups (4 requests) and one retried request.
+    await Promise.all([matcher.lookup('a.example'), matcher.lookup('busy.example')]);
+
+    // Assess: the burst of 2 at once, then one request every 10 ms, the retry among them.
+    expect(sentAt).toEqual([0, 0, 10, 20, 30]);
+  });
+
   it('stops when aborted', async () => {
     const fake = vendor({ ranges: {}, companies: {} });
     const controller = new AbortController();

@@ -4,10 +4,13 @@ import { config } from '../../config';
 import type { CompanyMatcher, TDomainLookup } from '../../domain/ports/company-matcher.port';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
-import { DEFAULT_RETRY, Semaphore, vendorFetch } from '../vendor-http';
-import type { RetryPolicy } from '../vendor-http';
+import { DEFAULT_RETRY, RatePacer, Semaphore, vendorFetch } from '../vendor-http';
+import type { RatePacerOptions, RetryPolicy } from '../vendor-http';
 
 const VENDOR = 'company-match';
+
+/** 190 a second with a small burst: under the simulator's 200 a second per key, with a margin for clock skew. */
+const DEFAULT_PACE: RatePacerOptions = { perSecond: 190, burst: 20 };
 
 /**
  * `GET /ranges/{domain}`, IPinfo's IP-ranges-by-domain reply: the ranges the domain's own network
@@ -51,6 +54,12 @@ export interface CompanyMatchClientOptions {
   /** Requests in flight at once, from this warm Lambda. */
   maxConcurrent?: number;
   retry?: RetryPolicy;
+  /**
+   * The request budget this client keeps to, both vendor APIs together (one key, one limit). The
+   * default stays just under the 200 requests a second that the local simulator allows a key, so a
+   * long match is paced instead of meeting 429s and their back-off stalls.
+   */
+  pace?: Pick<RatePacerOptions, 'perSecond' | 'burst'> & Partial<RatePacerOptions>;
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 }
 
@@ -59,7 +68,8 @@ export interface CompanyMatchClientOptions {
  * ranges or a reason out. Two calls of the vendor's API: the IP ranges of the domain (IPinfo Ranges
  * shape), then the company behind the website (KickFire shape) for its name, or to tell a known
  * company without ranges of its own from an unknown domain. The key travels in the Authorization
- * header, never in a URL that a log could keep. At most `maxConcurrent` requests run at once; 429
+ * header, never in a URL that a log could keep. At most `maxConcurrent` requests run at once, paced to
+ * the vendor's rate limit (`pace`); 429
  * and 5xx are retried with back-off; a refused key is a VendorError.
  */
 export function createCompanyMatchClient(options: CompanyMatchClientOptions): CompanyMatcher {
@@ -67,6 +77,7 @@ export function createCompanyMatchClient(options: CompanyMatchClientOptions): Co
   const limiter = new Semaphore(options.maxConcurrent ?? 8);
   const fetchImpl = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
   const retry = options.retry ?? DEFAULT_RETRY;
+  const pacer = new RatePacer(options.pace ?? DEFAULT_PACE);
 
   const get = async (url: string, what: string, signal?: AbortSignal): Promise<Response> => {
     const key = await options.apiKey();
@@ -74,11 +85,14 @@ export function createCompanyMatchClient(options: CompanyMatchClientOptions): Co
       vendorFetch(
         VENDOR,
         what,
-        () =>
-          fetchImpl(url, {
+        async () => {
+          // Every attempt, a retry too, spends the vendor's budget: each waits its turn.
+          await pacer.take(signal);
+          return fetchImpl(url, {
             headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
             signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(10_000)]) : AbortSignal.timeout(10_000),
-          }),
+          });
+        },
         retry,
         signal,
       ),

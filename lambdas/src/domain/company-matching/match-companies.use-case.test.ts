@@ -193,6 +193,39 @@ describe('matchCompanies', () => {
     expect([...dones].sort((a, b) => a - b)).toEqual(dones);
   });
 
+  it('repeats progress while a slow look-up is in flight, and stops once the match is done', async () => {
+    // Prepare: one look-up held until the heartbeat has spoken twice.
+    const progress = vi.fn();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const matcher: CompanyMatcher = {
+      lookup: async (domain) => {
+        await held;
+        return { domain, outcome: 'unknown' };
+      },
+    };
+    progress.mockImplementation(() => {
+      if (progress.mock.calls.length >= 3) release();
+    });
+
+    // Act
+    await matchCompanies(
+      { entries: ['Acme Corp', 'slow.example'], runKey: 'r', progress },
+      { ...deps(matcher), heartbeatMs: 5 },
+    );
+    const callsAtEnd = progress.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 30));
+
+    // Assess: the first report, two heartbeats with nothing new, then the end; nothing after.
+    expect(progress.mock.calls.slice(0, 3)).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 2],
+    ]);
+    expect(progress.mock.calls.at(-1)).toEqual([2, 2]);
+    expect(progress.mock.calls.length).toBe(callsAtEnd);
+  });
+
   it('keeps at most 500 ranges of a company', async () => {
     const ranges = Array.from({ length: 600 }, (_, i) => `10.${Math.floor(i / 256)}.${i % 256}.0/24`);
     const { matcher } = fakeMatcher({ 'bigisp.example': { outcome: 'matched', companyName: 'Big ISP', ranges } });

@@ -19,7 +19,16 @@ export interface MatchCompaniesDeps {
   matcher: CompanyMatcher;
   segmentsLog: Pick<SegmentsLogRepository, 'runDate' | 'putEntries'>;
   now: () => Date;
+  /** How often progress is repeated while look-ups are in flight (`PROGRESS_HEARTBEAT_MS` unless a test says). */
+  heartbeatMs?: number;
 }
+
+/**
+ * Progress is repeated at least this often while look-ups run, even when none has finished: a slow
+ * vendor answer (a retry's back-off, the pace of its rate limit) must not leave the page without news
+ * for a second (the issue's bench: progress at least every second).
+ */
+export const PROGRESS_HEARTBEAT_MS = 500;
 
 /** One company matching: a list of entries (CSV lines), and the run it belongs to. */
 export interface MatchCompaniesInput {
@@ -171,6 +180,8 @@ export async function matchCompanies(
   input.progress?.(done, total);
 
   // The adapter bounds how many requests reach the vendor at once; these wait their turn there.
+  const heartbeat = setInterval(() => input.progress?.(done, total), deps.heartbeatMs ?? PROGRESS_HEARTBEAT_MS);
+  heartbeat.unref?.();
   try {
     await Promise.all(
       lookups.map(async (group) => {
@@ -183,6 +194,8 @@ export async function matchCompanies(
     // The caller's abort reason is the error that matters; otherwise the first failure.
     input.signal?.throwIfAborted();
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
 
   const matchedGroups = groups.flatMap((group) => {
