@@ -181,6 +181,6 @@ export function formatCsvMatchFigures(f: TCsvMatchFigures): string {
     `${f.domains} CSV lines in ${f.chunks} chunks: matched in ${f.seconds.toFixed(1)} s (goal <= 10 s)`,
     `longest time without a message ${f.longestGapMs} ms (goal <= 1000 ms), ${f.progressMessages} progress messages`,
     `${f.unique} unique entries, ${f.matches} matched; ${reasons}`,
-    `vendor requests: ${f.vendorRequests.ranges} IP ranges, ${f.vendorRequests.company} company, ${f.vendorRequests.throttled} refused with 429`,
+    `vendor requests: ${f.vendorRequests.ranges} IP ranges (${f.vendorRequests.batchPaths} domains in batches), ${f.vendorRequests.company} company, ${f.vendorRequests.throttled} refused with 429`,
   ].join('\n');
 }
