@@ -40,8 +40,10 @@ describe('company look-up cache', () => {
     const second = await match('rival', [unknown, known]);
     const afterSecond = await vendorRequests();
 
-    // Assess: two vendor calls per domain the first time (ranges, then company), none the second.
-    expect(afterFirst.ranges - before.ranges).toBe(2);
+    // Assess: the first time, both domains' ranges in one batch request and a company request each;
+    // nothing the second time.
+    expect(afterFirst.ranges - before.ranges).toBe(1);
+    expect(afterFirst.batchPaths - before.batchPaths).toBe(2);
     expect(afterFirst.company - before.company).toBe(2);
     expect(afterSecond).toEqual(afterFirst);
     expect(first?.uniqueSegments.map((row) => row.noMatch?.code ?? 'matched')).toEqual(['matched', 'not-found']);
