@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 import { pick } from './wizard-helpers';
+import { forgetCompanyLookups } from '../support/local-data';
 
 /**
  * Target Companies from HubSpot (001 §2): the seeded demo advertiser Bluepeak Logistics is connected to
@@ -73,6 +74,8 @@ test('HubSpot Lists: the gate, then the companies of a chosen list, with the loa
 
   // Act: the company matcher waits, so the work under way is seen.
   await pick(page.getByRole('checkbox', { name: 'Closed Won 2026 (40)' }));
+  // Cached look-ups (of an earlier test or a retry) would not wait for the held vendor.
+  await forgetCompanyLookups(stack);
   const hold = await fetch(`${stack.simulators.companyMatch}/__hold`, { method: 'POST' });
   expect(hold.ok).toBe(true);
   try {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import { ONE_ENTRY_OF_EACH_KIND } from '../support/company-match-entries';
+import { forgetCompanyLookups } from '../support/local-data';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
 /** 001 §2: the loading text of Target Companies. */
@@ -9,8 +10,12 @@ const MATCHING_TEXT = "We're getting your company information. This may take a f
 /** One line of each kind a user uploads, under the header a spreadsheet export has. */
 const CSV = ['domain', ...ONE_ENTRY_OF_EACH_KIND].join('\r\n');
 
-/** Makes the company-match simulator hold its requests (`true`) or let them all go (`false`). */
+/**
+ * Makes the company-match simulator hold its requests (`true`) or let them all go (`false`). Holding
+ * first forgets the cached look-ups, so the domains are asked of the (held) vendor again.
+ */
 async function holdVendor(stack: LocalStackInfo, hold: boolean): Promise<void> {
+  if (hold) await forgetCompanyLookups(stack);
   const res = await fetch(`${stack.simulators.companyMatch}/__hold`, { method: hold ? 'POST' : 'DELETE' });
   expect(res.ok).toBe(true);
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { LocalStackInfo } from '@bidgrid/local/info';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/local/simulators/stripe';
 import { stackInfo } from './stack';
@@ -23,6 +24,48 @@ export function localDynamoDb(): DynamoDBDocumentClient {
     }),
   );
   return client;
+}
+
+/**
+ * Forgets every cached company look-up (`COMPANYLOOKUP#{domain}` items of the app table), so the next
+ * match asks the company-match simulator again: a test that holds the vendor to watch the progress
+ * needs its domains not to be answered from the cache a previous test (or a retry) left.
+ */
+export async function forgetCompanyLookups(
+  stack: Pick<LocalStackInfo, 'dynamodbEndpoint' | 'tables'> = stackInfo(),
+): Promise<void> {
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: stack.dynamodbEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  try {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new ScanCommand({
+          TableName: stack.tables.app,
+          FilterExpression: 'begins_with(pk, :p)',
+          ExpressionAttributeValues: { ':p': 'COMPANYLOOKUP#' },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: start,
+        }),
+      );
+      const keys = page.Items ?? [];
+      for (let i = 0; i < keys.length; i += 25) {
+        await db.send(
+          new BatchWriteCommand({
+            RequestItems: { [stack.tables.app]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) },
+          }),
+        );
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+  } finally {
+    db.destroy();
+  }
 }
 
 /** One item of the app table as stored. */

@@ -4,6 +4,8 @@ import { createLogger } from '../support/logger';
 import {
   COMPANIES,
   COMPANIES_WITHOUT_OWN_RANGES,
+  COMPANY_MATCH_REQUESTS_PATH,
+  MAX_BATCH_PATHS,
   createCompanyMatchSimulator,
   normalizeDomain,
   REDIRECTS,
@@ -137,6 +139,71 @@ describe('company-match simulator', () => {
     expect(limited[0]?.headers.get('retry-after')).toBe('1');
     expect(limited[0]?.body).toMatchObject({ status: 429, error: { title: 'Rate limit exceeded' } });
     expect(later.status).toBe(200);
+  });
+
+  it('counts the requests of each API and the throttled ones until reset (local only)', async () => {
+    // Prepare
+    now += 60_000;
+    await fetch(`${sim.url}${COMPANY_MATCH_REQUESTS_PATH}`, { method: 'DELETE' });
+
+    // Act
+    await get('/ranges/acme.com');
+    await get('/ranges/acme.com', 'wrong-key');
+    await get('/v3/company:(all)?website=acme.com');
+    await Promise.all(Array.from({ length: 60 }, () => get('/ranges/acme.com')));
+    const counts = (await get(COMPANY_MATCH_REQUESTS_PATH, null)).body;
+
+    // Assess: the refused key is not counted; the bucket (burst 50) let 48 more ranges through.
+    expect(counts).toEqual({ ranges: 49, company: 1, batchPaths: 0, throttled: 12 });
+  });
+
+  it('answers a batch of ranges paths keyed by path, with inline errors, as one request of the budget', async () => {
+    // Prepare
+    now += 60_000;
+    await fetch(`${sim.url}${COMPANY_MATCH_REQUESTS_PATH}`, { method: 'DELETE' });
+    const post = async (body: string, key: string | null = KEY) => {
+      const res = await fetch(`${sim.url}/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const company = COMPANIES[0] as (typeof COMPANIES)[number];
+    const redirect = REDIRECTS[0] as (typeof REDIRECTS)[number];
+
+    // Act
+    const batch = await post(
+      JSON.stringify([
+        `ranges/${company.domain}`,
+        `ranges/${redirect.from}`,
+        'ranges/nobody.example',
+        'ranges/x',
+        '8.8.8.8',
+      ]),
+    );
+    const tooMany = await post(
+      JSON.stringify(Array.from({ length: MAX_BATCH_PATHS + 1 }, (_, i) => `ranges/d${i}.com`)),
+    );
+    const notAList = await post('{"paths": []}');
+    const empty = await post('[]');
+    const noKey = await post('["ranges/acme.com"]', null);
+    const counts = (await get(COMPANY_MATCH_REQUESTS_PATH, null)).body;
+
+    // Assess
+    expect(batch.status).toBe(200);
+    expect(batch.body[`ranges/${company.domain}`]).toEqual((await get(`/ranges/${company.domain}`)).body);
+    expect(batch.body[`ranges/${redirect.from}`]).toMatchObject({ redirects_to: redirect.to });
+    expect(batch.body['ranges/nobody.example']).toMatchObject({ num_ranges: '0', ranges: [] });
+    expect(batch.body['ranges/x']).toEqual({
+      status: 400,
+      error: { title: 'Wrong domain', message: expect.any(String) },
+    });
+    expect(batch.body['8.8.8.8']).toMatchObject({ error: { title: 'Wrong path' } });
+    expect([tooMany.status, notAList.status, empty.status, noKey.status]).toEqual([400, 400, 400, 401]);
+    expect(tooMany.body).toMatchObject({ status: 400, error: { title: 'Too many items' } });
+    // 4 batches passed the key (one of them valid): each one request of the budget, its paths counted apart.
+    expect(counts).toEqual({ ranges: 4, company: 0, batchPaths: 5, throttled: 0 });
   });
 
   it('normalizes domains and rejects what is not one', () => {

@@ -111,6 +111,15 @@ function apiKey(req: SimRequest): string | null {
   return req.query.get('token') ?? req.query.get('key');
 }
 
+/**
+ * Most paths one `POST /batch` takes (IPinfo's documented batch limit). A batch is one request of the
+ * key's per-second budget, whatever it carries: IPinfo meters lookups against the plan's monthly quota
+ * (each path one lookup, `batchPaths` here) and publishes no per-second throttling for paid plans, so
+ * the per-second bucket this simulator keeps is a limit on HTTP requests (unconfirmed for the ranges
+ * paths: VENDORS.md names no batch endpoint).
+ */
+export const MAX_BATCH_PATHS = 1000;
+
 /** Requests a key may make: a bucket of `burst` refilled at `perSecond`. */
 export interface RateLimit {
   readonly burst: number;
@@ -135,6 +144,21 @@ function tokenBucket(limit: RateLimit, now: () => number): () => number | null {
   };
 }
 
+/** The path of the request counters: not a vendor path (the double underscore, like the bidder's `/__load`). */
+export const COMPANY_MATCH_REQUESTS_PATH = '/__requests';
+
+/** What `GET /__requests` answers: the vendor requests seen since the start (or the last `DELETE`). */
+export interface CompanyMatchRequestCounts {
+  /** IPinfo requests (`GET /ranges/{domain}`, `POST /batch`) that passed the key and the rate limit. */
+  ranges: number;
+  /** `GET /v3/company:(all)` requests that passed the key and the rate limit. */
+  company: number;
+  /** The paths the `POST /batch` requests carried (each one lookup of the monthly quota). */
+  batchPaths: number;
+  /** Requests refused with 429 (they spend nothing of the dataset, but cost the caller a round trip). */
+  throttled: number;
+}
+
 /** One company as KickFire's `company:(all)` describes it. */
 function kickfireCompany(company: MatchCompany): Record<string, unknown> {
   return {
@@ -155,6 +179,9 @@ function kickfireCompany(company: MatchCompany): Record<string, unknown> {
  * - `GET /ranges/{domain}` (IPinfo Ranges): `{domain, redirects_to?, num_ranges, ranges}`, the CIDR
  *   ranges the domain's network holds, following redirects (a redirecting domain answers the
  *   target's ranges and names it in `redirects_to`); an unknown domain has none; 400 for what is no domain.
+ * - `POST /batch` (IPinfo): a JSON array of up to 1000 API paths (`ranges/{domain}` here), answered
+ *   as an object keyed by path, each value the body the path's GET answers (its error body too) or an inline `{error}`; one
+ *   request of the per-second budget (see `MAX_BATCH_PATHS`).
  * - `GET /v3/company:(all)?website=` or `?ip=` (KickFire): `{status: 'success', data: [company]}`,
  *   or 404 `{status: 'error', message}` when nobody is known there.
  *
@@ -165,6 +192,7 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
   server: Server;
 } {
   const takeToken = tokenBucket(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now ?? Date.now);
+  const counts: CompanyMatchRequestCounts = { ranges: 0, company: 0, batchPaths: 0, throttled: 0 };
 
   /** Auth and rate limit: a refusal, or null to go on. */
   const gate = (req: SimRequest, kind: 'ipinfo' | 'kickfire'): SimReply | null => {
@@ -175,34 +203,73 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
     }
     const waitSeconds = takeToken();
     if (waitSeconds !== null) {
+      counts.throttled++;
       return ipinfoError(429, 'Rate limit exceeded', 'Too many requests: slow down.', {
         'retry-after': String(waitSeconds),
       });
     }
+    counts[kind === 'ipinfo' ? 'ranges' : 'company']++;
     return null;
   };
 
+  /** What `GET /ranges/{domain}` answers, and each `ranges/{domain}` path of a batch. */
+  const rangesAnswer = (param: string): SimReply => {
+    const domain = normalizeDomain(param);
+    if (!domain) return ipinfoError(400, 'Wrong domain', 'Please provide a valid domain name.');
+    const redirect = redirectOf(domain);
+    const target = redirect ? (normalizeDomain(redirect.to) ?? redirect.to) : domain;
+    const ranges = (findByDomain(target)?.ipRanges ?? []).map((r) => r.cidr);
+    return {
+      status: 200,
+      body: { domain, ...(redirect ? { redirects_to: redirect.to } : {}), num_ranges: String(ranges.length), ranges },
+    };
+  };
+
   const routes: SimRoute[] = [
+    // Local only: how many vendor requests the stack made, so a bench can say what a match cost.
+    { method: 'GET', pattern: COMPANY_MATCH_REQUESTS_PATH, handle: () => ({ status: 200, body: { ...counts } }) },
+    {
+      method: 'DELETE',
+      pattern: COMPANY_MATCH_REQUESTS_PATH,
+      handle: () => {
+        Object.assign(counts, { ranges: 0, company: 0, batchPaths: 0, throttled: 0 });
+        return { status: 200, body: { ...counts } };
+      },
+    },
     {
       method: 'GET',
       pattern: '/ranges/:domain',
+      handle: (req) => gate(req, 'ipinfo') ?? rangesAnswer(req.params.domain ?? ''),
+    },
+    {
+      method: 'POST',
+      pattern: '/batch',
       handle: (req) => {
         const refused = gate(req, 'ipinfo');
         if (refused) return refused;
-        const domain = normalizeDomain(req.params.domain ?? '');
-        if (!domain) return ipinfoError(400, 'Wrong domain', 'Please provide a valid domain name.');
-        const redirect = redirectOf(domain);
-        const target = redirect ? (normalizeDomain(redirect.to) ?? redirect.to) : domain;
-        const ranges = (findByDomain(target)?.ipRanges ?? []).map((r) => r.cidr);
-        return {
-          status: 200,
-          body: {
-            domain,
-            ...(redirect ? { redirects_to: redirect.to } : {}),
-            num_ranges: String(ranges.length),
-            ranges,
-          },
-        };
+        let paths: unknown;
+        try {
+          paths = JSON.parse(req.body.toString('utf8'));
+        } catch {
+          paths = null;
+        }
+        if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p) => typeof p === 'string')) {
+          return ipinfoError(400, 'Wrong request', 'Please send a JSON array of API paths.');
+        }
+        if (paths.length > MAX_BATCH_PATHS) {
+          return ipinfoError(400, 'Too many items', `A batch takes at most ${MAX_BATCH_PATHS} paths.`);
+        }
+        counts.batchPaths += paths.length;
+        const answers: Record<string, unknown> = {};
+        for (const path of paths as string[]) {
+          const ranges = /^\/?ranges\/(.+)$/.exec(path);
+          // Each path answers what its GET would, or an inline error object; the batch itself is a 200.
+          const reply = ranges ? rangesAnswer(decodeURIComponent(ranges[1] as string)) : null;
+          answers[path] = reply
+            ? reply.body
+            : { error: { title: 'Wrong path', message: 'This simulator answers ranges/{domain} paths only.' } };
+        }
+        return { status: 200, body: answers };
       },
     },
     {

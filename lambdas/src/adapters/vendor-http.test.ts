@@ -1,7 +1,7 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
 import { VendorError } from '../lib/errors';
-import { abortableSleep, retryAfterMs, Semaphore, vendorFetch } from './vendor-http';
+import { abortableSleep, RatePacer, retryAfterMs, Semaphore, vendorFetch } from './vendor-http';
 
 describe('vendorFetch', () => {
   it('waits what Retry-After asks (capped), growing its own back-off otherwise', async () => {
@@ -104,5 +104,63 @@ describe('helpers', () => {
     );
     expect(peak).toBe(2);
     expect(order).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('RatePacer', () => {
+  /** A clock that only moves when the pacer sleeps. */
+  function fakeClock() {
+    let now = 0;
+    const sleeps: number[] = [];
+    return {
+      now: () => now,
+      sleeps,
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    };
+  }
+
+  it('lets the burst through at once, then one request every 1/perSecond seconds', async () => {
+    // Prepare
+    const clock = fakeClock();
+    const pacer = new RatePacer({ perSecond: 100, burst: 3, now: clock.now, sleep: clock.sleep });
+    const sentAt: number[] = [];
+
+    // Act
+    await Promise.all(Array.from({ length: 6 }, () => pacer.take().then(() => sentAt.push(clock.now()))));
+
+    // Assess: 3 at 0 ms, then 10 ms apart; never more than the budget in any second.
+    expect(sentAt).toEqual([0, 0, 0, 10, 20, 30]);
+  });
+
+  it('refills while idle, up to the burst only', async () => {
+    const clock = fakeClock();
+    const pacer = new RatePacer({ perSecond: 10, burst: 2, now: clock.now, sleep: clock.sleep });
+    await pacer.take();
+    await pacer.take();
+    await clock.sleep(10_000);
+    clock.sleeps.length = 0;
+    await Promise.all([pacer.take(), pacer.take(), pacer.take()]);
+    expect(clock.sleeps).toEqual([100]);
+  });
+
+  it('rejects an aborted caller without stalling the ones behind it', async () => {
+    // Prepare
+    const clock = fakeClock();
+    const pacer = new RatePacer({ perSecond: 100, burst: 1, now: clock.now, sleep: clock.sleep });
+    const controller = new AbortController();
+    controller.abort(new Error('gone'));
+
+    // Act
+    const first = pacer.take();
+    const aborted = pacer.take(controller.signal);
+    const after = pacer.take();
+
+    // Assess
+    await expect(first).resolves.toBeUndefined();
+    await expect(aborted).rejects.toThrow('gone');
+    await expect(after).resolves.toBeUndefined();
   });
 });

@@ -102,3 +102,53 @@ export class Semaphore {
     }
   }
 }
+
+/** Options of a `RatePacer`; tests bring their own clock and sleep. */
+export interface RatePacerOptions {
+  /** Requests let through a second, on average. */
+  readonly perSecond: number;
+  /** Requests let through at once after a quiet spell. */
+  readonly burst: number;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * A client-side token bucket: each `take()` waits until the vendor's budget has room, in arrival
+ * order. Keeping under a vendor's rate limit on our side is faster than bursting into it: every 429
+ * costs a request of the budget and a back-off (Retry-After, jitter) during which nothing moves.
+ */
+export class RatePacer {
+  #tokens: number;
+  #at: number;
+  #queue: Promise<void> = Promise.resolve();
+  readonly #now: () => number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(private readonly options: RatePacerOptions) {
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? abortableSleep;
+    this.#tokens = options.burst;
+    this.#at = this.#now();
+  }
+
+  /** Resolves when one request may be sent; rejects with the signal's reason once it aborts. */
+  take(signal?: AbortSignal): Promise<void> {
+    const turn = this.#queue.then(async () => {
+      signal?.throwIfAborted();
+      for (;;) {
+        const t = this.#now();
+        this.#tokens = Math.min(this.options.burst, this.#tokens + ((t - this.#at) / 1000) * this.options.perSecond);
+        this.#at = t;
+        if (this.#tokens >= 1) {
+          this.#tokens -= 1;
+          return;
+        }
+        await this.#sleep(Math.ceil(((1 - this.#tokens) / this.options.perSecond) * 1000), signal);
+      }
+    });
+    // One caller's abort must not stall the callers behind it.
+    this.#queue = turn.catch(() => undefined);
+    return turn;
+  }
+}

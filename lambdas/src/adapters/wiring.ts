@@ -26,6 +26,7 @@ import { crmConnectionRepository } from './repositories/crm-connection.repositor
 import { roleCatalogRepository } from './repositories/role-catalog.repository';
 import { domainListRepository } from './repositories/domain-list.repository';
 import { segmentRepository } from './repositories/segment.repository';
+import { companyLookupCacheRepository } from './repositories/company-lookup-cache.repository';
 import { segmentsLogRepository } from './repositories/segments-log.repository';
 import { tokenKeys } from './token-keys';
 
@@ -56,7 +57,12 @@ export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
     adGroups: adGroupRepository,
     bidder: bidderClient(),
     layers: targetingLayers(log),
-    matching: { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
+    matching: {
+      matcher: companyMatcher(),
+      lookupCache: companyLookupCacheRepository,
+      segmentsLog: segmentsLogRepository,
+      now: () => new Date(),
+    },
     now: () => new Date(),
     log,
   };

@@ -4,6 +4,8 @@ import { createLogger } from '../lib/logger';
 import type { Logger } from '../lib/logger';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
+import type { CompanyLookupCache } from './ports/company-lookup-cache.port';
+import type { TDomainLookup } from './ports/company-matcher.port';
 import type { SignUpTicketStore, TSignUpTicketRecord } from './ports/sign-up-tickets.port';
 import type { TPage, TPageRequest } from './ports/page.port';
 
@@ -178,5 +180,37 @@ export function memoryTicketStore(): SignUpTicketStore & { records: Map<string, 
       return true;
     },
     find: async (ticketHash) => records.get(ticketHash) ?? null,
+  };
+}
+
+/**
+ * The company look-up cache in memory, with the repository's expiry rule (an answer is fresh for
+ * `ttlMs`); `reads` and `writes` record the domains of each batch for assertions.
+ */
+export function memoryLookupCache(ttlMs = 7 * 24 * 3600 * 1000): CompanyLookupCache & {
+  stored: Map<string, { lookup: TDomainLookup; at: number }>;
+  reads: string[][];
+  writes: string[][];
+} {
+  const stored = new Map<string, { lookup: TDomainLookup; at: number }>();
+  const reads: string[][] = [];
+  const writes: string[][] = [];
+  return {
+    stored,
+    reads,
+    writes,
+    getMany: async (domains, now) => {
+      reads.push([...domains]);
+      const fresh = new Map<string, TDomainLookup>();
+      for (const domain of domains) {
+        const entry = stored.get(domain);
+        if (entry && now.getTime() - entry.at < ttlMs) fresh.set(domain, entry.lookup);
+      }
+      return fresh;
+    },
+    putMany: async (lookups, now) => {
+      writes.push(lookups.map((l) => l.domain));
+      for (const lookup of lookups) stored.set(lookup.domain, { lookup, at: now.getTime() });
+    },
   };
 }

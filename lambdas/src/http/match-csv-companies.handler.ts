@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { matchCsvCompanies as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { companyMatcher } from '../adapters/company-match/company-match-client';
+import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
 import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
 import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { httpHandler } from '../lib/http';
@@ -20,6 +21,11 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body, request 
       entries: body.csvCompanies,
       runKey: matchingRunKey(['rest', caller.agencyId, caller.username, key ? `key:${key}` : `${day}:${list}`]),
     },
-    { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
+    {
+      matcher: companyMatcher(),
+      lookupCache: companyLookupCacheRepository,
+      segmentsLog: segmentsLogRepository,
+      now: () => new Date(),
+    },
   );
 });

@@ -1,5 +1,6 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { companyMatcher } from '../adapters/company-match/company-match-client';
+import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
 import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
 import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { wsHandler } from '../lib/ws';
@@ -19,6 +20,11 @@ export const handler = wsHandler(
         progress,
         signal,
       },
-      { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
+      {
+        matcher: companyMatcher(),
+        lookupCache: companyLookupCacheRepository,
+        segmentsLog: segmentsLogRepository,
+        now: () => new Date(),
+      },
     ),
 );

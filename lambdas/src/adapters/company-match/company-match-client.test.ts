@@ -9,8 +9,14 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** A vendor answering by path: `/ranges/{domain}` and `/v3/company:(all)?website=`, recording requests. */
-function vendor(routes: { ranges: Record<string, Route>; companies: Record<string, Route> }) {
+function vendor(routes: {
+  ranges: Record<string, Route>;
+  companies: Record<string, Route>;
+  /** `POST /batch` with the paths sent; absent: the vendor has no batch endpoint (404). */
+  batch?: (paths: string[], init: RequestInit | undefined) => Response;
+}) {
   const requests: Array<{ url: URL; auth: string | null }> = [];
+  const batches: string[][] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const fetch = async (input: string, init?: RequestInit): Promise<Response> => {
@@ -20,6 +26,11 @@ function vendor(routes: { ranges: Record<string, Route>; companies: Record<strin
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((r) => setTimeout(r, 1));
     inFlight--;
+    if (url.pathname === '/batch') {
+      if (!routes.batch) return json(404, { status: 404, error: { title: 'Wrong ip' } });
+      batches.push(JSON.parse(String(init?.body)) as string[]);
+      return routes.batch(JSON.parse(String(init?.body)) as string[], init);
+    }
     if (url.pathname.startsWith('/ranges/')) {
       const domain = decodeURIComponent(url.pathname.slice('/ranges/'.length));
       return (routes.ranges[domain] ?? (() => json(404, { status: 404, error: { title: 'Not found' } })))(url, init);
@@ -30,18 +41,22 @@ function vendor(routes: { ranges: Record<string, Route>; companies: Record<strin
       init,
     );
   };
-  return { fetch, requests, maxInFlight: () => maxInFlight };
+  return { fetch, requests, batches, maxInFlight: () => maxInFlight };
 }
 
 const noWait = { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 5, sleep: async () => undefined };
 
-function client(fake: ReturnType<typeof vendor>, maxConcurrent = 8) {
+/** A client asking one path at a time (`batch: false`), or trying the batch endpoint first. */
+function client(fake: ReturnType<typeof vendor>, maxConcurrent = 8, batch = false) {
   return createCompanyMatchClient({
     baseUrl: 'http://vendor.test/',
     apiKey: async () => 'key-1',
     fetch: fake.fetch,
     retry: noWait,
     maxConcurrent,
+    batch,
+    // Unpaced: the pacing has its own test.
+    pace: { perSecond: 1_000_000, burst: 1_000_000 },
   });
 }
 
@@ -143,6 +158,153 @@ describe('company-match client', () => {
     const matcher = client(fake, 3);
     await Promise.all(Array.from({ length: 20 }, (_, i) => matcher.lookup(`d${i}.example`)));
     expect(fake.maxInFlight()).toBe(3);
+  });
+
+  it('paces every request, retries included, to its budget instead of bursting into the rate limit', async () => {
+    // Prepare: a clock that moves only when the pacer waits; a vendor answering 429 once.
+    let now = 0;
+    const sentAt: number[] = [];
+    let refused = false;
+    const fake = vendor({
+      ranges: {
+        'busy.example': () => {
+          if (refused) return ranges('busy.example', [])();
+          refused = true;
+          return json(429, {}, { 'retry-after': '0' });
+        },
+      },
+      companies: {},
+    });
+    const matcher = createCompanyMatchClient({
+      baseUrl: 'http://vendor.test',
+      apiKey: async () => 'key-1',
+      fetch: (url, init) => {
+        sentAt.push(now);
+        return fake.fetch(url, init);
+      },
+      retry: noWait,
+      batch: false,
+      pace: {
+        perSecond: 100,
+        burst: 2,
+        now: () => now,
+        sleep: async (ms) => {
+          now += ms;
+        },
+      },
+    });
+
+    // Act: 2 look-ups (4 requests) and one retried request.
+    await Promise.all([matcher.lookup('a.example'), matcher.lookup('busy.example')]);
+
+    // Assess: the burst of 2 at once, then one request every 10 ms, the retry among them.
+    expect(sentAt).toEqual([0, 0, 10, 20, 30]);
+  });
+
+  it("sends one match's concurrent ranges look-ups as one batch, reading each path's answer or inline error", async () => {
+    // Prepare
+    const company = (name: string) => () => json(200, { status: 'success', data: [{ name }] });
+    const fake = vendor({
+      ranges: {},
+      companies: { 'acme.com': company('Acme'), 'quill.example': company('Quill') },
+      batch: (paths) =>
+        json(
+          200,
+          Object.fromEntries(
+            paths.map((path) => {
+              const domain = path.replace('ranges/', '');
+              if (domain === 'acme.com') return [path, { domain, num_ranges: 1, ranges: ['198.18.0.0/22'] }];
+              if (domain === 'old.example')
+                return [path, { domain, redirects_to: 'new.example', ranges: ['10.0.0.0/8'] }];
+              if (domain === 'bad_domain.example') return [path, { status: 400, error: { title: 'Wrong domain' } }];
+              return [path, { domain, num_ranges: '0', ranges: [] }];
+            }),
+          ),
+        ),
+    });
+    const matcher = client(fake, 8, true);
+
+    // Act
+    const found = await Promise.all(
+      ['acme.com', 'old.example', 'quill.example', 'bad_domain.example', 'nobody.example'].map((d) =>
+        matcher.lookup(d),
+      ),
+    );
+
+    // Assess: one batch for the five, then the company look-ups a redirect does not need.
+    expect(fake.batches).toEqual([
+      [
+        'ranges/acme.com',
+        'ranges/old.example',
+        'ranges/quill.example',
+        'ranges/bad_domain.example',
+        'ranges/nobody.example',
+      ],
+    ]);
+    expect(found.map((f) => f.outcome)).toEqual(['matched', 'redirected', 'no-own-ranges', 'unknown', 'unknown']);
+    expect(found[0]).toEqual({
+      outcome: 'matched',
+      domain: 'acme.com',
+      companyName: 'Acme',
+      ranges: ['198.18.0.0/22'],
+    });
+    expect(fake.requests.filter((r) => r.url.pathname.startsWith('/ranges/'))).toHaveLength(0);
+    expect(fake.requests.every((r) => r.auth === 'Bearer key-1')).toBe(true);
+  });
+
+  it('puts at most 1000 paths in a batch, and asks a path the batch left out on its own', async () => {
+    // Prepare: the vendor leaves d7.example out of its answer.
+    const fake = vendor({
+      ranges: { 'd7.example': ranges('d7.example', ['10.7.0.0/16']) },
+      companies: {},
+      batch: (paths) =>
+        json(200, Object.fromEntries(paths.filter((p) => p !== 'ranges/d7.example').map((p) => [p, { ranges: [] }]))),
+    });
+    const matcher = client(fake, 8, true);
+
+    // Act
+    const found = await Promise.all(Array.from({ length: 1001 }, (_, i) => matcher.lookup(`d${i}.example`)));
+
+    // Assess
+    expect(fake.batches.map((b) => b.length)).toEqual([1000, 1]);
+    expect(found[7]).toMatchObject({ outcome: 'matched', ranges: ['10.7.0.0/16'] });
+    expect(fake.requests.filter((r) => r.url.pathname.startsWith('/ranges/')).map((r) => r.url.pathname)).toEqual([
+      '/ranges/d7.example',
+    ]);
+  });
+
+  it('falls back to one path a request, for good, when the vendor has no batch endpoint', async () => {
+    // Prepare
+    const fake = vendor({ ranges: { 'acme.com': ranges('acme.com', ['198.18.0.0/22']) }, companies: {} });
+    const matcher = client(fake, 8, true);
+
+    // Act
+    const first = await Promise.all([matcher.lookup('acme.com'), matcher.lookup('nobody.example')]);
+    const again = await matcher.lookup('acme.com');
+
+    // Assess: one refused batch, then single paths only.
+    const paths = fake.requests.map((r) => r.url.pathname);
+    expect(paths.filter((p) => p === '/batch')).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith('/ranges/')).sort()).toEqual([
+      '/ranges/acme.com',
+      '/ranges/acme.com',
+      '/ranges/nobody.example',
+    ]);
+    expect(first.map((f) => f.outcome)).toEqual(['matched', 'unknown']);
+    expect(again.outcome).toBe('matched');
+  });
+
+  it('fails every look-up of a batch the vendor refuses', async () => {
+    const fake = vendor({
+      ranges: {},
+      companies: {},
+      batch: () => json(401, { status: 401, error: { title: 'Unknown token' } }),
+    });
+    const matcher = client(fake, 8, true);
+    const found = await Promise.allSettled([matcher.lookup('a.example'), matcher.lookup('b.example')]);
+    expect(found.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+    expect(found[0]?.status === 'rejected' ? found[0].reason : null).toBeInstanceOf(VendorError);
+    expect(fake.batches).toHaveLength(1);
   });
 
   it('stops when aborted', async () => {

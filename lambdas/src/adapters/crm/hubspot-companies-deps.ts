@@ -1,5 +1,6 @@
 import type { HubspotCompaniesDeps } from '../../domain/crm/hubspot-companies.use-case';
 import { companyMatcher } from '../company-match/company-match-client';
+import { companyLookupCacheRepository } from '../repositories/company-lookup-cache.repository';
 import { segmentsLogRepository } from '../repositories/segments-log.repository';
 import { hubspotReadDeps } from '../wiring';
 import { hubspotRecords } from './hubspot-records';
@@ -9,6 +10,11 @@ export function hubspotCompaniesDeps(): HubspotCompaniesDeps {
   return {
     ...hubspotReadDeps(),
     records: hubspotRecords(),
-    matching: { matcher: companyMatcher(), segmentsLog: segmentsLogRepository, now: () => new Date() },
+    matching: {
+      matcher: companyMatcher(),
+      lookupCache: companyLookupCacheRepository,
+      segmentsLog: segmentsLogRepository,
+      now: () => new Date(),
+    },
   };
 }

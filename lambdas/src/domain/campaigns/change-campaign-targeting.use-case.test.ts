@@ -6,7 +6,7 @@ import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema'
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { BidderCampaigns, TBidderLineItemChange, TBidderTargeting } from '../ports/bidder.port';
 import type { CompanyMatcher } from '../ports/company-matcher.port';
-import { cardRecordFixture, memoryAdvertisers, memoryLogger } from '../test-fakes';
+import { cardRecordFixture, memoryAdvertisers, memoryLogger, memoryLookupCache } from '../test-fakes';
 import {
   changeCampaignTargeting,
   getCampaignTargetingEdit,
@@ -155,6 +155,7 @@ function world(
     bidder: bidder.bidder,
     layers: { ...UNAVAILABLE_LAYERS, ...options.layers },
     matching: {
+      lookupCache: memoryLookupCache(),
       matcher,
       segmentsLog: {
         runDate: async (_key, now) => now.toISOString(),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import type { CompanyMatcher, TDomainLookup } from '../ports/company-matcher.port';
+import { memoryLookupCache } from '../test-fakes';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../ports/segments-log.port';
 import { matchCompanies, matchingRunKey, MAX_RANGES_PER_COMPANY, rowLabel } from './match-companies.use-case';
 import type { MatchCompaniesDeps } from './match-companies.use-case';
@@ -55,8 +56,9 @@ function deps(
   matcher: CompanyMatcher,
   log = memoryLog(),
   now = new Date('2026-11-25T10:00:00.000Z'),
+  lookupCache = memoryLookupCache(),
 ): MatchCompaniesDeps {
-  return { matcher, segmentsLog: log, now: () => now };
+  return { matcher, lookupCache, segmentsLog: log, now: () => now };
 }
 
 describe('matchCompanies', () => {
@@ -191,6 +193,107 @@ describe('matchCompanies', () => {
     expect(progress.mock.calls.at(-1)).toEqual([4, 4]);
     const dones = progress.mock.calls.map(([done]) => done as number);
     expect([...dones].sort((a, b) => a - b)).toEqual(dones);
+  });
+
+  it('repeats progress while a slow look-up is in flight, and stops once the match is done', async () => {
+    // Prepare: one look-up held until the heartbeat has spoken twice.
+    const progress = vi.fn();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const matcher: CompanyMatcher = {
+      lookup: async (domain) => {
+        await held;
+        return { domain, outcome: 'unknown' };
+      },
+    };
+    progress.mockImplementation(() => {
+      if (progress.mock.calls.length >= 3) release();
+    });
+
+    // Act
+    await matchCompanies(
+      { entries: ['Acme Corp', 'slow.example'], runKey: 'r', progress },
+      { ...deps(matcher), heartbeatMs: 5 },
+    );
+    const callsAtEnd = progress.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 30));
+
+    // Assess: the first report, two heartbeats with nothing new, then the end; nothing after.
+    expect(progress.mock.calls.slice(0, 3)).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 2],
+    ]);
+    expect(progress.mock.calls.at(-1)).toEqual([2, 2]);
+    expect(progress.mock.calls.length).toBe(callsAtEnd);
+  });
+
+  it('asks the vendor once per domain across runs: the cache answers the second upload', async () => {
+    // Prepare
+    const { matcher, calls } = fakeMatcher(KNOWN);
+    const cache = memoryLookupCache();
+    const entries = ['bluepeaklogistics.com', 'quillandcrumb.com', 'bluepeak-freight.com', 'nobody.example'];
+    const first = await matchCompanies({ entries, runKey: 'run-a' }, deps(matcher, memoryLog(), undefined, cache));
+    const vendorCallsOfFirst = calls.length;
+
+    // Act: another run (another agency, say) an hour later.
+    const second = await matchCompanies(
+      { entries, runKey: 'run-b' },
+      deps(matcher, memoryLog(), new Date('2026-11-25T11:00:00.000Z'), cache),
+    );
+
+    // Assess: the same rows, no vendor call; every answer was written once, in one batch read per run.
+    expect(vendorCallsOfFirst).toBe(4);
+    expect(calls).toHaveLength(4);
+    expect(second).toEqual(first);
+    expect(cache.writes.flat().sort()).toEqual([...entries].sort());
+    expect(cache.reads).toHaveLength(2);
+  });
+
+  it('reads the typo candidates of a domain in the same batch, and caches the probes too', async () => {
+    // Prepare: acme.com known to the cache only; bluepeaklogistics.com known to the vendor.
+    const { matcher, calls } = fakeMatcher(KNOWN);
+    const cache = memoryLookupCache();
+    await cache.putMany(
+      [{ outcome: 'matched', domain: 'acme.com', companyName: 'Acme', ranges: ['10.0.0.0/24'] }],
+      new Date('2026-11-25T09:00:00.000Z'),
+    );
+    cache.writes.length = 0;
+
+    // Act
+    const result = await matchCompanies(
+      { entries: ['acme.con', 'bluepeaklogistics.con'], runKey: 'r' },
+      deps(matcher, memoryLog(), undefined, cache),
+    );
+
+    // Assess
+    expect(result.uniqueSegments.map((row) => row.noMatch?.code)).toEqual(['typo', 'typo']);
+    expect(cache.reads).toEqual([['acme.con', 'acme.com', 'bluepeaklogistics.con', 'bluepeaklogistics.com']]);
+    expect(calls.sort()).toEqual(['acme.con', 'bluepeaklogistics.com', 'bluepeaklogistics.con']);
+    expect(cache.writes.flat().sort()).toEqual(['acme.con', 'bluepeaklogistics.com', 'bluepeaklogistics.con']);
+  });
+
+  it('asks the vendor again once an answer has expired', async () => {
+    const { matcher, calls } = fakeMatcher(KNOWN);
+    const cache = memoryLookupCache(60_000);
+    await matchCompanies(
+      { entries: ['bluepeaklogistics.com'], runKey: 'a' },
+      deps(matcher, memoryLog(), undefined, cache),
+    );
+    await matchCompanies(
+      { entries: ['bluepeaklogistics.com'], runKey: 'b' },
+      deps(matcher, memoryLog(), new Date('2026-11-25T10:05:00.000Z'), cache),
+    );
+    expect(calls).toEqual(['bluepeaklogistics.com', 'bluepeaklogistics.com']);
+  });
+
+  it('caches at most 500 ranges of a company', async () => {
+    const ranges = Array.from({ length: 600 }, (_, i) => `10.${Math.floor(i / 256)}.${i % 256}.0/24`);
+    const { matcher } = fakeMatcher({ 'bigisp.example': { outcome: 'matched', companyName: 'Big ISP', ranges } });
+    const cache = memoryLookupCache();
+    await matchCompanies({ entries: ['bigisp.example'], runKey: 'r' }, deps(matcher, memoryLog(), undefined, cache));
+    const stored = cache.stored.get('bigisp.example')?.lookup;
+    expect(stored?.outcome === 'matched' ? stored.ranges : []).toHaveLength(MAX_RANGES_PER_COMPANY);
   });
 
   it('keeps at most 500 ranges of a company', async () => {

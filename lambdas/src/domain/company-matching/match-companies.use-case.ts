@@ -3,6 +3,7 @@ import type { TCompanyMatchResult, TCompanyRow, TNoMatchReason } from '@bidgrid/
 import { MAX_DOMAIN_LENGTH } from '@bidgrid/shared/entities/common.schema';
 import { cleanEntry, domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import type { TDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import type { CompanyLookupCache } from '../ports/company-lookup-cache.port';
 import type { CompanyMatcher, TDomainLookup } from '../ports/company-matcher.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../ports/segments-log.port';
 import { noMatchReason } from './no-match-reasons';
@@ -17,9 +18,20 @@ export const MAX_RANGES_PER_COMPANY = 500;
 /** Ports of company matching. */
 export interface MatchCompaniesDeps {
   matcher: CompanyMatcher;
+  /** Vendor answers by domain, read before asking the vendor and written after. */
+  lookupCache: CompanyLookupCache;
   segmentsLog: Pick<SegmentsLogRepository, 'runDate' | 'putEntries'>;
   now: () => Date;
+  /** How often progress is repeated while look-ups are in flight (`PROGRESS_HEARTBEAT_MS` unless a test says). */
+  heartbeatMs?: number;
 }
+
+/**
+ * Progress is repeated at least this often while look-ups run, even when none has finished: a slow
+ * vendor answer (a retry's back-off, the pace of its rate limit) must not leave the page without news
+ * for a second (the issue's bench: progress at least every second).
+ */
+export const PROGRESS_HEARTBEAT_MS = 500;
 
 /** One company matching: a list of entries (CSV lines), and the run it belongs to. */
 export interface MatchCompaniesInput {
@@ -84,9 +96,64 @@ function offlineOutcome(parsed: TDomainEntry): TOutcome | null {
   }
 }
 
+/** Look-ups of one match: the cache first, the vendor for the rest, each domain asked once. */
+interface TLookups {
+  lookup(domain: string, signal: AbortSignal): Promise<TDomainLookup>;
+}
+
+/** Cached answers are written in batches while the match runs, so the writes overlap the vendor's pace. */
+const CACHE_WRITE_BATCH = 25;
+
+/**
+ * The look-ups of one match: answers cached for `domains` are read in one batch up front; a miss asks
+ * the vendor once (concurrent asks of one domain share the answer) and is written to the cache in
+ * batches, all written by `flush()`.
+ */
+async function lookupsOf(domains: readonly string[], deps: MatchCompaniesDeps, now: Date) {
+  const cached = domains.length > 0 ? await deps.lookupCache.getMany(domains, now) : new Map<string, TDomainLookup>();
+  const asked = new Map<string, Promise<TDomainLookup>>();
+  let unwritten: TDomainLookup[] = [];
+  const writes: Array<Promise<void>> = [];
+  const write = (): void => {
+    if (unwritten.length === 0) return;
+    writes.push(deps.lookupCache.putMany(unwritten, now));
+    unwritten = [];
+  };
+  const lookups: TLookups = {
+    lookup(domain, signal) {
+      const hit = cached.get(domain);
+      if (hit) return Promise.resolve(hit);
+      let answer = asked.get(domain);
+      if (!answer) {
+        answer = deps.matcher.lookup(domain, signal).then((found) => {
+          // A company's first ranges are all a row keeps; a large network's thousands are not stored.
+          const kept =
+            found.outcome === 'matched' ? { ...found, ranges: found.ranges.slice(0, MAX_RANGES_PER_COMPANY) } : found;
+          unwritten.push(kept);
+          if (unwritten.length >= CACHE_WRITE_BATCH) write();
+          return kept;
+        });
+        asked.set(domain, answer);
+      }
+      return answer;
+    },
+  };
+  return {
+    lookups,
+    async flush(): Promise<void> {
+      write();
+      await Promise.all(writes);
+    },
+    /** Waits for the writes started so far, ignoring their failure (the match failed already). */
+    async settle(): Promise<void> {
+      await Promise.allSettled(writes);
+    },
+  };
+}
+
 /** A vendor answer as an outcome; an unknown domain is probed for a likely typo first. */
-async function vendorOutcome(domain: string, deps: MatchCompaniesDeps, signal?: AbortSignal): Promise<TOutcome> {
-  const found: TDomainLookup = await deps.matcher.lookup(domain, signal);
+async function vendorOutcome(domain: string, lookups: TLookups, signal: AbortSignal): Promise<TOutcome> {
+  const found: TDomainLookup = await lookups.lookup(domain, signal);
   switch (found.outcome) {
     case 'matched':
       return {
@@ -103,8 +170,8 @@ async function vendorOutcome(domain: string, deps: MatchCompaniesDeps, signal?: 
       break;
   }
   for (const candidate of typoCandidates(domain)) {
-    signal?.throwIfAborted();
-    const probe = await deps.matcher.lookup(candidate, signal);
+    signal.throwIfAborted();
+    const probe = await lookups.lookup(candidate, signal);
     if (probe.outcome === 'matched' || probe.outcome === 'no-own-ranges') {
       return { matched: false, reason: noMatchReason.typo(domain, candidate) };
     }
@@ -170,19 +237,32 @@ export async function matchCompanies(
   done = total - lookups.reduce((sum, group) => sum + group.entries.length, 0);
   input.progress?.(done, total);
 
-  // The adapter bounds how many requests reach the vendor at once; these wait their turn there.
+  // One batch read of the cache for every domain and the typos it may be probed for; the vendor
+  // answers the rest. The adapter bounds and paces the requests; these wait their turn there.
+  const now = deps.now();
+  const cache = await lookupsOf(
+    lookups.flatMap((group) => [group.key, ...typoCandidates(group.key)]),
+    deps,
+    now,
+  );
+  const heartbeat = setInterval(() => input.progress?.(done, total), deps.heartbeatMs ?? PROGRESS_HEARTBEAT_MS);
+  heartbeat.unref?.();
   try {
     await Promise.all(
       lookups.map(async (group) => {
         signal.throwIfAborted();
-        resolved(group, await vendorOutcome(group.key, deps, signal));
+        resolved(group, await vendorOutcome(group.key, cache.lookups, signal));
       }),
     );
+    await cache.flush();
   } catch (error) {
     stop.abort();
+    await cache.settle();
     // The caller's abort reason is the error that matters; otherwise the first failure.
     input.signal?.throwIfAborted();
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
 
   const matchedGroups = groups.flatMap((group) => {
@@ -190,7 +270,7 @@ export async function matchCompanies(
     return outcome?.matched ? [{ group, outcome }] : [];
   });
   if (matchedGroups.length > 0) {
-    const date = await deps.segmentsLog.runDate(input.runKey, deps.now());
+    const date = await deps.segmentsLog.runDate(input.runKey, now);
     const entries: TStoredSegmentsLogEntry[] = matchedGroups.flatMap(({ group, outcome }) =>
       outcome.ranges.map((ipSegment) => ({
         id: logEntryId(input.runKey, outcome.domain, ipSegment),

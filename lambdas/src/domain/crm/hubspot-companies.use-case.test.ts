@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import type { TCrmCompany, TCrmMemberPage } from '../ports/crm-records.port';
-import { recordFixture } from '../test-fakes';
+import { memoryLookupCache, recordFixture } from '../test-fakes';
 import { CrmGrantError } from '../vendor-refusals';
 import {
   companiesFromLists,
@@ -50,6 +50,7 @@ function deps(records: Partial<TRecords>) {
       ...records,
     },
     matching: {
+      lookupCache: memoryLookupCache(),
       matcher: {
         lookup: async (domain) =>
           domain === 'acme.com'
