@@ -180,6 +180,30 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     return parsed.data;
   };
 
+  /** Records of one object type by id, `HUBSPOT_LIMITS.batchRead` a request (unknown ids left out). */
+  const batchRead = async (
+    objectType: 'companies' | 'contacts',
+    accessToken: string,
+    ids: readonly string[],
+    properties: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<z.infer<typeof ZBatchReadReply>['results']> => {
+    const records: z.infer<typeof ZBatchReadReply>['results'] = [];
+    for (let start = 0; start < ids.length; start += HUBSPOT_LIMITS.batchRead) {
+      const inputs = ids.slice(start, start + HUBSPOT_LIMITS.batchRead).map((id) => ({ id }));
+      const reply = await call(
+        `${objectType} batch read`,
+        accessToken,
+        `/crm/v3/objects/${objectType}/batch/read`,
+        ZBatchReadReply,
+        { inputs, properties },
+        signal,
+      );
+      records.push(...reply.results);
+    }
+    return records;
+  };
+
   /** Reads every page of a GET route paged with `after`. */
   const allPages = async <T>(
     what: string,
@@ -297,20 +321,8 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     },
 
     async companiesByIds(accessToken, ids, signal) {
-      const companies: TCrmCompany[] = [];
-      for (let start = 0; start < ids.length; start += HUBSPOT_LIMITS.batchRead) {
-        const inputs = ids.slice(start, start + HUBSPOT_LIMITS.batchRead).map((id) => ({ id }));
-        const reply = await call(
-          'companies batch read',
-          accessToken,
-          '/crm/v3/objects/companies/batch/read',
-          ZBatchReadReply,
-          { inputs, properties: COMPANY_PROPERTIES },
-          signal,
-        );
-        companies.push(...reply.results.map(toCompany));
-      }
-      return companies;
+      const records = await batchRead('companies', accessToken, ids, COMPANY_PROPERTIES, signal);
+      return records.map(toCompany);
     },
 
     async companyProperties(accessToken, signal) {
@@ -350,23 +362,8 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     },
 
     async contactEmails(accessToken, contactIds, signal) {
-      const emails: string[] = [];
-      for (let start = 0; start < contactIds.length; start += HUBSPOT_LIMITS.batchRead) {
-        const inputs = contactIds.slice(start, start + HUBSPOT_LIMITS.batchRead).map((id) => ({ id }));
-        const reply = await call(
-          'contacts batch read',
-          accessToken,
-          '/crm/v3/objects/contacts/batch/read',
-          ZBatchReadReply,
-          { inputs, properties: ['email'] },
-          signal,
-        );
-        for (const contact of reply.results) {
-          const email = contact.properties['email'];
-          if (email) emails.push(email);
-        }
-      }
-      return emails;
+      const records = await batchRead('contacts', accessToken, contactIds, ['email'], signal);
+      return records.flatMap((contact) => (contact.properties['email'] ? [contact.properties['email']] : []));
     },
 
     async content(accessToken, kind, signal): Promise<TCrmContentItem[]> {
