@@ -29,3 +29,17 @@ export function EmptyState({ children }: { children: ReactNode }) {
     </Box>
   );
 }
+
+/**
+ * Why the last action of a form or step failed (the server's message), announced as an alert; nothing
+ * when it did not fail. The one way dialogs and steps show it.
+ */
+export function FailureAlert({ failure }: { failure: string | null | undefined }) {
+  if (!failure) return null;
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Title>{failure}</Alert.Title>
+    </Alert.Root>
+  );
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import {
   type TAdvertiserForm,
   type TAdvertiserFormInput,
 } from '@bidgrid/shared/validation/advertiser.schema';
+import { FailureAlert } from '@/components/data-states';
 import { useCreateAdvertiser } from '../api/advertiser-calls';
 import { errorText } from '../advertiser-messages';
 import { PhoneInput } from './phone-input';
@@ -126,12 +127,7 @@ export function CreateAdvertiserDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {failure ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <FailureAlert failure={failure} />
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                     {TEXT_FIELDS.slice(0, 2).map((field) => (
                       <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>

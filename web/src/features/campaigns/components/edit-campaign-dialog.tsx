@@ -10,6 +10,7 @@ import {
   type TCampaignDetails,
   type TCampaignDetailsInput,
 } from '@bidgrid/shared/validation/campaign-details.schema';
+import { FailureAlert } from '@/components/data-states';
 import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { toaster } from '@/lib/toaster';
 import { useUpdateCampaignDetails } from '../api/campaign-calls';
@@ -156,12 +157,7 @@ export function EditCampaignDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {failure ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <FailureAlert failure={failure} />
                   {editability.readOnly ? (
                     <Alert.Root status="info">
                       <Alert.Indicator />

@@ -25,6 +25,7 @@ import {
 } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
 import { parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
+import { FailureAlert } from '@/components/data-states';
 import { CsvFileButton } from '@/components/csv-file-button';
 import { useCampaignTargetingEdit, useEditableRegions, useUpdateCampaignTargeting } from '../api/targeting-edit-calls';
 import {
@@ -85,12 +86,7 @@ function TargetingEditForm({
               </Alert.Title>
             </Alert.Root>
           ) : null}
-          {failure ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <FailureAlert failure={failure} />
           {outcome ? (
             <Alert.Root status="success" role="status">
               <Alert.Indicator />

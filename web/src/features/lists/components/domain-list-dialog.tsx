@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -23,6 +22,7 @@ import {
   ZPublicationListCreateForm,
   ZPublicationListEditForm,
 } from '@bidgrid/shared/validation/publication-list.schema';
+import { FailureAlert } from '@/components/data-states';
 import { toaster } from '@/lib/toaster';
 import { useCreateDomainListCall, useRefreshDomainLists, useUpdateDomainListCall } from '../api/domain-list-calls';
 
@@ -155,12 +155,7 @@ export function DomainListDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {failure ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <FailureAlert failure={failure} />
                   <Field.Root invalid={Boolean(firstError(errors, 'name'))} required>
                     <Field.Label>List Name</Field.Label>
                     <Input value={name} disabled={busy} onChange={(event) => setName(event.target.value)} />

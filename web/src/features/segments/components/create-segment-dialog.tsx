@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   chakra,
   CloseButton,
@@ -18,6 +17,7 @@ import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import { ZSegmentForm, type TSegmentForm, type TSegmentFormInput } from '@bidgrid/shared/validation/segment.schema';
+import { FailureAlert } from '@/components/data-states';
 import { toaster } from '@/lib/toaster';
 import { useCreateSegment } from '../api/segment-calls';
 import { segmentCreatedText, segmentErrorText, CREATE_SEGMENT } from '../segment-messages';
@@ -96,12 +96,7 @@ export function CreateSegmentDialog({
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {failure ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  ) : null}
+                  <FailureAlert failure={failure} />
                   <Field.Root invalid={Boolean(errors.name)} required disabled={isSubmitting}>
                     <Field.Label>Segment Name</Field.Label>
                     <Input {...register('name')} />

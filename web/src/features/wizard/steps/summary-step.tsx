@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Code,
-  DataList,
-  Dialog,
-  Heading,
-  HStack,
-  Portal,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Code, DataList, Dialog, Heading, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
+import { FailureAlert } from '@/components/data-states';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
 import { useSession } from '@/lib/session/session-context';
@@ -201,12 +189,7 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
         </Stack>
       ) : null}
 
-      {failure ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{failure}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FailureAlert failure={failure} />
 
       <ConfirmDialog
         open={confirming}
