@@ -1,11 +1,12 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
 import { HOST, listen, PortInUseError } from '../support/ports';
+import { webBuildDecision, webSources } from './web-build-freshness';
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
@@ -132,7 +133,8 @@ const viteConfigFile = (): string | false => {
 
 /**
  * Serves the SPA: `dev` runs Vite's dev server on web/ (with the project's vite.config.ts and a
- * small plugin answering /runtime-config.json); `build` serves web/dist (built first if missing)
+ * small plugin answering /runtime-config.json); `build` serves web/dist (built first when missing or older
+ * than its sources: `web-build-freshness.ts`)
  * with long-lived caching for hashed assets, no-cache for index.html and SPA fallback.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
@@ -168,8 +170,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return { url: `http://${HOST}:${options.port}`, stop: () => server.close() };
   }
 
-  if (!existsSync(join(paths.webDist, 'index.html'))) {
-    options.logger.info('web/dist is missing: building the web app (npm run build -w web)...');
+  const decision = webBuildDecision(join(paths.webDist, 'index.html'), webSources(paths.repoRoot));
+  if (decision.build) {
+    options.logger.info(
+      decision.reason === 'missing'
+        ? 'web/dist is missing: building the web app (npm run build -w web)...'
+        : `web/dist is older than ${relative(paths.repoRoot, decision.newestSource ?? '')}: building the web app again (npm run build -w web)...`,
+    );
     const vite = await import('vite');
     await vite.build({ root: paths.web, configFile: viteConfigFile(), logLevel: options.quiet ? 'error' : 'warn' });
   }
