@@ -17,8 +17,8 @@ export interface SeedAdvertiser {
 }
 
 /**
- * The demo agency's advertisers (one with a card, one connected to the CRM, two plain ones) and the
- * rival agency's (one with a card), so every screen and the tenant checks have data.
+ * The demo agency's advertisers (one with a card, one connected to the CRM, one with both, two plain
+ * ones) and the rival agency's (one with a card), so every screen and the tenant checks have data.
  */
 export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
   {
@@ -39,6 +39,20 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     domain: 'https://bluepeaklogistics.com',
     address: { address_1: '77 Harbor St', address_2: '', city: 'Boston', state: 'MA', zip: '02110' },
     phone: '+1 617 555 0199',
+    crmPortalId: 4410001,
+  },
+  {
+    // A card and the CRM connection together: the wizard (which needs a card) can take its target
+    // companies from HubSpot Lists or Tiers. Bluepeak stays without a card (the billing seed and its
+    // campaigns' charges assume it) and sorts first among the connected advertisers.
+    id: 'bgAdvertiser-demo-keystone',
+    agencyId: 'bgAgency-demo',
+    createdBy: 'demo',
+    name: 'Keystone Freight Partners',
+    domain: 'keystonefreight.example',
+    address: { address_1: '310 Liberty Ave', address_2: 'Suite 5', city: 'Pittsburgh', state: 'PA', zip: '15222' },
+    phone: '+1 412 555 0163',
+    card: { friendlyName: 'Keystone operations Mastercard', billingEmail: 'ap@keystonefreight.example' },
     crmPortalId: 4410001,
   },
   {
