@@ -1,6 +1,6 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
-import { atBidderThenStore, eachSettled } from './bidder-first';
+import { atBidderThenStore, eachSettled, RESTORE_ROUNDS, restoreStoredAtBidder } from './bidder-first';
 import { memoryLogger } from './test-fakes';
 
 /** A change whose steps record what ran and fail when told. */
@@ -67,5 +67,58 @@ describe('eachSettled', () => {
     };
     await expect(eachSettled([0, 1, 2, 3, 4], 3, run)).rejects.toThrow('one failed');
     expect(finished.sort()).toEqual([0, 2]);
+  });
+});
+
+describe('restoreStoredAtBidder', () => {
+  /** A store whose version moves when told, and a bidder that records what it was given. */
+  function versioned(bumpsOnClaim: number) {
+    const store = { value: 'A', version: 3 };
+    const pushed: string[] = [];
+    let bumps = bumpsOnClaim;
+    return {
+      store,
+      pushed,
+      steps: {
+        read: async () => ({ ...store }),
+        push: async (stored: { value: string }) => void pushed.push(stored.value),
+        claim: async (stored: { value: string; version: number }) => {
+          // Someone stores just before our claim, `bumpsOnClaim` times.
+          if (bumps-- > 0) Object.assign(store, { value: `B${bumps}`, version: store.version + 1 });
+          if (store.version !== stored.version) return false;
+          store.version += 1;
+          return true;
+        },
+      },
+    };
+  }
+
+  it('pushes what is stored and claims its version', async () => {
+    const v = versioned(0);
+    await restoreStoredAtBidder(v.steps);
+    expect(v.pushed).toEqual(['A']);
+    expect(v.store).toEqual({ value: 'A', version: 4 });
+  });
+
+  it('starts again from the new stored record when someone stored before the claim', async () => {
+    const v = versioned(2);
+    await restoreStoredAtBidder(v.steps);
+    expect(v.pushed).toEqual(['A', 'B1', 'B0']);
+    expect(v.store.value).toBe('B0');
+  });
+
+  it(`gives up after ${RESTORE_ROUNDS} lost claims, and ends after the push when the store cannot be written`, async () => {
+    const busy = versioned(RESTORE_ROUNDS);
+    await expect(restoreStoredAtBidder(busy.steps)).rejects.toThrow(`${RESTORE_ROUNDS} rounds`);
+    expect(busy.pushed).toHaveLength(RESTORE_ROUNDS);
+
+    const down = versioned(0);
+    await restoreStoredAtBidder({
+      ...down.steps,
+      claim: async () => {
+        throw new Error('store unavailable');
+      },
+    });
+    expect(down.pushed).toEqual(['A']);
   });
 });

@@ -41,6 +41,42 @@ export async function atBidderThenStore<T>(change: TBidderFirstChange<T>, log: L
   }
 }
 
+/** Rounds of `restoreStoredAtBidder` before it gives up (each lost round means someone else stored). */
+export const RESTORE_ROUNDS = 5;
+
+/**
+ * The undo of a versioned record's change when editors may race: puts the bidder back to what the
+ * store holds and makes sure no later winner is left behind it. Reading the store and pushing it is
+ * not enough: an editor that pushed its value before our push and stores after our read wins the
+ * store while our (stale) push lands last at the bidder, and the two disagree for good. So after the
+ * push the stored version is claimed (the same record written one version on, conditionally): while
+ * the claim holds, what we pushed is what is stored, and any editor that pushed before us and has
+ * not stored yet now loses its conditional write and restores in turn. A claim lost to someone who
+ * stored meanwhile starts again from the new stored record (up to `RESTORE_ROUNDS`). A claim that
+ * fails (the store is down) ends after the push: nobody else can store either.
+ */
+export async function restoreStoredAtBidder<T>(steps: {
+  /** The record as stored now (the caller's fallback when it cannot be read). */
+  read: () => Promise<T>;
+  /** Makes the bidder hold `stored` (full values: safe to repeat). */
+  push: (stored: T) => Promise<void>;
+  /** Writes `stored` again one version on if it is still the stored version: false when it is not. */
+  claim: (stored: T) => Promise<boolean>;
+}): Promise<void> {
+  for (let round = 1; round <= RESTORE_ROUNDS; round++) {
+    const stored = await steps.read();
+    await steps.push(stored);
+    let claimed: boolean;
+    try {
+      claimed = await steps.claim(stored);
+    } catch {
+      return;
+    }
+    if (claimed) return;
+  }
+  throw new Error(`the store kept changing while the bidder was put back (${RESTORE_ROUNDS} rounds)`);
+}
+
 /**
  * Runs `run` for every item, `batchSize` at a time, and lets each batch settle before it fails with
  * the batch's first error: no bidder call is still in flight when an undo starts (a late call could

@@ -178,6 +178,108 @@ describe('updateCampaignDetails', () => {
   });
 });
 
+/** A point a call stops at until the test lets it go on: `reached` once it got there. */
+function gate() {
+  let reach = (): void => undefined;
+  let release = (): void => undefined;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { reached, release, wait: () => (reach(), released) };
+}
+
+/**
+ * Editors racing on one campaign, each step of the interleaving placed by the test: `holdPush(name)`
+ * stops the next bidder push of that name, `holdStore(name)` the next store write of that name.
+ */
+function racingWorld() {
+  const w = world();
+  const pushes = new Map<string, ReturnType<typeof gate>>();
+  const stores = new Map<string, ReturnType<typeof gate>>();
+  const push = w.bidder.bidder.updateCampaign;
+  w.bidder.bidder.updateCampaign = async (id, fields) => {
+    const held = pushes.get(fields.name ?? '');
+    if (held) {
+      pushes.delete(fields.name ?? '');
+      await held.wait();
+    }
+    return push(id, fields);
+  };
+  const store = w.campaigns.repo.replaceCampaign.bind(w.campaigns.repo);
+  w.campaigns.repo.replaceCampaign = async (next) => {
+    const held = stores.get(next.name);
+    if (held) {
+      stores.delete(next.name);
+      await held.wait();
+    }
+    return store(next);
+  };
+  const hold = (map: Map<string, ReturnType<typeof gate>>, name: string) => {
+    const g = gate();
+    map.set(name, g);
+    return g;
+  };
+  return {
+    ...w,
+    rename: (name: string) => updateCampaignDetails({ ...base, updateBody: { name } }, w.deps).catch((e: unknown) => e),
+    holdPush: (name: string) => hold(pushes, name),
+    holdStore: (name: string) => hold(stores, name),
+    stored: () => w.campaigns.byId.get('bgAgency-demo|bg-campaign-q3'),
+    atBidder: () => w.bidder.holds('campaign', 70)?.['name'],
+  };
+}
+
+describe('editors racing on one campaign: the bidder and the store agree at the end', () => {
+  it("a loser's undo that lands after a later winner's push does not leave the bidder behind the store", async () => {
+    // Prepare: L reads version 0 and pushes 'Loser'; meanwhile 'Racer 1' is stored (version 1).
+    const w = racingWorld();
+    const loserPush = w.holdPush('Loser');
+    const loser = w.rename('Loser');
+    await loserPush.reached;
+    await w.rename('Racer 1');
+    // L's store is refused; its undo reads 'Racer 1' and is slow to push it.
+    const undoPush = w.holdPush('Racer 1');
+    loserPush.release();
+    await undoPush.reached;
+
+    // Act: 'Racer 5' is pushed and stored (version 2), then the undo's push of 'Racer 1' lands.
+    const racer5 = await w.rename('Racer 5');
+    undoPush.release();
+    const lost = await loser;
+
+    // Assess
+    expect(lost).toBeInstanceOf(ConflictError);
+    expect(racer5).toMatchObject({ name: 'Racer 5' });
+    expect(w.stored()?.name).toBe('Racer 5');
+    expect(w.atBidder()).toBe('Racer 5');
+  });
+
+  it("a winner whose store write comes after a loser's undo loses too, rather than store what the bidder no longer holds", async () => {
+    // Prepare: L reads version 0 and pushes 'Loser'; 'Racer 1' is stored (version 1).
+    const w = racingWorld();
+    const loserPush = w.holdPush('Loser');
+    const loser = w.rename('Loser');
+    await loserPush.reached;
+    await w.rename('Racer 1');
+    // 'Racer 5' reads version 1 and pushes, and is slow to store.
+    const racer5Store = w.holdStore('Racer 5');
+    const racer5 = w.rename('Racer 5');
+    await racer5Store.reached;
+
+    // Act: L's store is refused and its undo pushes what is stored ('Racer 1') over 'Racer 5'; then
+    // 'Racer 5' tries to store.
+    loserPush.release();
+    const lost = await loser;
+    racer5Store.release();
+    const late = await racer5;
+
+    // Assess: both are told the campaign changed meanwhile, and what is stored is what the bidder holds.
+    expect(lost).toBeInstanceOf(ConflictError);
+    expect(late).toBeInstanceOf(ConflictError);
+    expect(w.stored()?.name).toBe('Racer 1');
+    expect(w.atBidder()).toBe('Racer 1');
+  });
+});
+
 describe('updateCampaignStatus and archiveCampaign', () => {
   it('archives only an inactive campaign and never activates an archived one', async () => {
     const w = world();

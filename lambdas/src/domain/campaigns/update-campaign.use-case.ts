@@ -5,7 +5,7 @@ import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
-import { atBidderThenStore, eachSettled } from '../bidder-first';
+import { atBidderThenStore, eachSettled, restoreStoredAtBidder } from '../bidder-first';
 import type { BidderCampaigns, TBidderCampaign, TBidderLineItem } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';
@@ -74,7 +74,9 @@ async function pushToBidder(
  * Applies a change here and at the bidder without a half-done state anyone can see: the bidder
  * first (nothing is stored if it refuses), then the stored campaign only if nobody changed it since
  * it was read. If the bidder failed half way, another change won the race (409) or the store write
- * failed in any other way, the bidder is put back to what is stored (`atBidderThenStore`).
+ * failed in any other way, the bidder is put back to what is stored (`atBidderThenStore`), and the
+ * stored version claimed so that an editor racing us cannot end with the bidder and the store apart
+ * (`restoreStoredAtBidder`).
  */
 async function commit(
   agencyId: string,
@@ -97,10 +99,15 @@ async function commit(
         return saved;
       },
       async undoAtBidder() {
-        // What is stored now: a concurrent winner's values, else ours from before (also when the
-        // store cannot be read: then it failed the write too, and still holds `before`).
-        const stored = (await deps.campaigns.getCampaign(agencyId, before.bgCampaignId).catch(() => null)) ?? before;
-        await pushToBidder(agencyId, stored, lineItemsToo, deps);
+        await restoreStoredAtBidder({
+          // What is stored now: a concurrent winner's values, else ours from before (also when the
+          // store cannot be read: then it failed the write too, and still holds `before`).
+          read: async () =>
+            (await deps.campaigns.getCampaign(agencyId, before.bgCampaignId).catch(() => null)) ?? before,
+          push: (stored) => pushToBidder(agencyId, stored, lineItemsToo, deps),
+          claim: async (stored) =>
+            (await deps.campaigns.replaceCampaign({ ...stored, version: stored.version + 1 })) !== null,
+        });
       },
     },
     deps.log,
