@@ -57,6 +57,7 @@ export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
     adGroups: adGroupRepository,
     bidder: bidderClient(),
     layers: targetingLayers(log),
+    layerUndos: targetingLayerUndos(),
     matching: {
       matcher: companyMatcher(),
       lookupCache: companyLookupCacheRepository,

@@ -17,6 +17,20 @@ import { zId } from '@bidgrid/shared/ids';
  */
 const ZVersion = z.number().int().min(0).default(0);
 
+/** Targeting a layer made at the bidder for a campaign (an audience, a domain list of its own). */
+const ZMadeTargeting = z.object({
+  audiences: z.array(z.array(z.string().min(1))).optional(),
+  domainListIds: z.array(z.number().int().positive()).optional(),
+});
+
+/** A thing a targeting layer made for the campaign and makes again on each targeting change. */
+export const ZRemadeLayer = z.object({
+  layer: z.enum(['publicationLists', 'roleTitles', 'retargetingSegments', 'crmEmails']),
+  ref: z.record(z.string(), z.union([z.string(), z.number()])),
+  targeting: ZMadeTargeting,
+});
+export type TRemadeLayer = z.infer<typeof ZRemadeLayer>;
+
 /** A campaign as stored. */
 export const ZCampaignRecord = ZCampaign.omit({ campaignReports: true }).extend({
   version: ZVersion,
@@ -25,12 +39,14 @@ export const ZCampaignRecord = ZCampaign.omit({ campaignReports: true }).extend(
    * the list of split-list bids): not a selection the targeting panel edits, so a later targeting
    * change keeps sending it with every line item rather than drop those restrictions.
    */
-  madeTargeting: z
-    .object({
-      audiences: z.array(z.array(z.string().min(1))).optional(),
-      domainListIds: z.array(z.number().int().positive()).optional(),
-    })
-    .optional(),
+  madeTargeting: ZMadeTargeting.optional(),
+  /**
+   * What layers made for the campaign's current targeting that a targeting change makes again from
+   * the stored selections (the list of split-list bids): the targeting each adds to every line item
+   * and the trace its undo takes (`TargetingLayerUndos`). A change deletes these once its own are
+   * stored; a change that fails sends them again with the stored targeting.
+   */
+  remadeLayers: z.array(ZRemadeLayer).optional(),
 });
 export type TCampaignRecord = z.infer<typeof ZCampaignRecord>;
 
@@ -69,7 +85,7 @@ export type TCreativeRecord = z.infer<typeof ZCreativeRecord>;
 
 /** The campaign as the API shows it, with its report rows. */
 export function toPublicCampaign(record: TCampaignRecord, reports: TCampaignReport[]): TCampaign {
-  const { version: _version, madeTargeting: _made, ...campaign } = record;
+  const { version: _version, madeTargeting: _made, remadeLayers: _remade, ...campaign } = record;
   return { ...campaign, campaignReports: reports };
 }
 

@@ -17,7 +17,7 @@ import {
 import type { ChangeTargetingDeps } from './change-campaign-targeting.use-case';
 import { CAMPAIGN_MESSAGES } from './campaign-access';
 import { UNAVAILABLE_LAYERS } from './targeting-layers';
-import type { TargetingLayers } from './targeting-layers';
+import type { LayerUndo, TargetingLayer, TargetingLayers, TargetingLayerUndos } from './targeting-layers';
 import {
   campaignFixture,
   creativeFixture,
@@ -104,6 +104,7 @@ function world(
   options: {
     fault?: TFault;
     layers?: Partial<TargetingLayers>;
+    layerUndos?: TargetingLayerUndos;
     campaign?: Parameters<typeof campaignFixture>[0];
     extraLineItems?: number;
   } = {},
@@ -154,6 +155,7 @@ function world(
     adGroups: adGroups.repo,
     bidder: bidder.bidder,
     layers: { ...UNAVAILABLE_LAYERS, ...options.layers },
+    layerUndos: options.layerUndos ?? {},
     matching: {
       lookupCache: memoryLookupCache(),
       matcher,
@@ -466,6 +468,127 @@ describe('changeCampaignTargeting', () => {
     expect(bidder.maxInFlight()).toBeLessThanOrEqual(16);
     expect(progress.at(-1)).toEqual([202, 202]);
     expect(bidder.lineItems.get(1150)?.targeting.zips).toEqual([{ country: 'USA', zip: '10001' }]);
+  });
+});
+
+/**
+ * A publication-lists layer as the real one behaves for split domains: every plan with a domain list
+ * chosen makes a bidder list of the campaign's own (`lists` holds those made and not deleted).
+ */
+function splitListLayer() {
+  const lists = new Set<number>([9000]);
+  let next = 9000;
+  const layer: TargetingLayer = async (request) =>
+    request.targeting.domain_list.length === 0
+      ? { targeting: {} }
+      : {
+          targeting: {},
+          make: async () => {
+            const id = ++next;
+            lists.add(id);
+            return {
+              targeting: { domainListIds: [id] },
+              undo: async () => void lists.delete(id),
+              trace: { layer: 'publicationLists', ref: { beeswaxListId: id } },
+            };
+          },
+        };
+  const undo: LayerUndo = async (_agencyId, ref) => void lists.delete(ref['beeswaxListId'] as number);
+  return { layer, undo, lists };
+}
+
+const SPLIT = { beeswaxListId: 9101, name: 'Premium Tech - techcrunch.com', cpmBid: 25 };
+
+/** The demo campaign created with a split list: list 9000 made for it, stored, targeted by both line items. */
+function splitWorld(fault?: TFault) {
+  const split = splitListLayer();
+  const w = world({
+    ...(fault ? { fault } : {}),
+    layers: { publicationLists: split.layer },
+    layerUndos: { publicationLists: split.undo },
+    campaign: {
+      remadeLayers: [{ layer: 'publicationLists', ref: { beeswaxListId: 9000 }, targeting: { domainListIds: [9000] } }],
+    },
+  });
+  w.campaigns.targeting.set(
+    `${AGENCY}|${CAMPAIGN}`,
+    ZTargetingSelections.parse({ geo_country: ['USA'], geo_state: [TEXAS], domain_list: [SPLIT] }),
+  );
+  for (const held of w.bidder.lineItems.values()) held.targeting = { ...held.targeting, domainListIds: [9000] };
+  return { ...w, split };
+}
+
+describe('changeCampaignTargeting: the split-bids list made again', () => {
+  it('deletes the superseded list once the change is stored, every line item targeting the new one', async () => {
+    // Prepare
+    const { deps, bidder, campaigns, split } = splitWorld();
+
+    // Act: a new bid for the split domain.
+    await changeCampaignTargeting(
+      input(change({ layers: layers({ geo_state: [TEXAS], domain_list: [{ ...SPLIT, cpmBid: 40 }] }) })),
+      deps,
+    );
+
+    // Assess
+    expect([...split.lists]).toEqual([9001]);
+    for (const id of [71, 72]) expect(bidder.lineItems.get(id)?.targeting.domainListIds).toEqual([9001]);
+    expect((await campaigns.repo.getCampaign(AGENCY, CAMPAIGN))?.remadeLayers).toEqual([
+      { layer: 'publicationLists', ref: { beeswaxListId: 9001 }, targeting: { domainListIds: [9001] } },
+    ]);
+  });
+
+  it('deletes it when the change leaves no split domain, and the campaign keeps none', async () => {
+    // Prepare
+    const { deps, bidder, campaigns, split } = splitWorld();
+
+    // Act
+    await changeCampaignTargeting(input(change({ layers: layers({ geo_state: [TEXAS] }) })), deps);
+
+    // Assess
+    expect([...split.lists]).toEqual([]);
+    expect(bidder.lineItems.get(71)?.targeting.domainListIds).toBeUndefined();
+    expect((await campaigns.repo.getCampaign(AGENCY, CAMPAIGN))?.remadeLayers).toBeUndefined();
+  });
+
+  it('keeps the old list and puts it back on the line items when the change fails part-way', async () => {
+    // Prepare: the second re-targeting fails, after the new list was made and one line item took it.
+    const { deps, bidder, campaigns, split } = splitWorld({ op: 'updateLineItem', nth: 2 });
+    const before = structuredClone([...bidder.lineItems.entries()]);
+
+    // Act
+    const result = changeCampaignTargeting(
+      input(change({ layers: layers({ geo_state: [ONTARIO], domain_list: [{ ...SPLIT, cpmBid: 40 }] }) })),
+      deps,
+    );
+
+    // Assess
+    await expect(result).rejects.toThrow('bidder refused updateLineItem #2');
+    expect([...split.lists]).toEqual([9000]);
+    expect([...bidder.lineItems.entries()]).toEqual(before);
+    expect((await campaigns.repo.getCampaign(AGENCY, CAMPAIGN))?.remadeLayers?.[0]?.ref).toEqual({
+      beeswaxListId: 9000,
+    });
+  });
+
+  it('keeps the change when the old list cannot be deleted, and says so in the log', async () => {
+    // Prepare
+    const { deps, split, log } = splitWorld();
+    deps.layerUndos = {
+      publicationLists: async () => {
+        throw new Error('bidder down');
+      },
+    };
+
+    // Act
+    const result = await changeCampaignTargeting(
+      input(change({ layers: layers({ geo_state: [TEXAS], domain_list: [{ ...SPLIT, cpmBid: 40 }] }) })),
+      deps,
+    );
+
+    // Assess
+    expect(result.changed).toBe(true);
+    expect([...split.lists].sort()).toEqual([9000, 9001]);
+    expect(JSON.stringify(log.lines)).toContain('was not deleted at the bidder');
   });
 });
 

@@ -29,8 +29,16 @@ import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
 import { CREATE_CAMPAIGN_MESSAGES, geoTargeting, madeTargetingOf } from './create-campaign-request.use-case';
-import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
-import type { TargetingLayers, TLayerRequest, TMadeLayer } from './targeting-layers';
+import {
+  keptTargetingOf,
+  makeLayers,
+  mergeTargeting,
+  planLayers,
+  remadeLayersOf,
+  remadeTargetingOf,
+  undoMade,
+} from './targeting-layers';
+import type { TargetingLayers, TargetingLayerUndos, TLayerRequest, TMadeLayer } from './targeting-layers';
 import { lineItemBidding } from './update-campaign.use-case';
 
 /**
@@ -70,6 +78,8 @@ export interface ChangeTargetingDeps {
   bidder: Pick<BidderCampaigns, 'createLineItem' | 'updateLineItem' | 'deleteLineItem' | 'linkCreative'>;
   /** The layers beyond geography, the same seam the creation uses. */
   layers: TargetingLayers;
+  /** Deletes what a layer made for the targeting a stored change replaced (the old split-bids list). */
+  layerUndos: TargetingLayerUndos;
   /** Company matching of the added domains (the wizard's CSV matching, segments log included). */
   matching: MatchCompaniesDeps;
   now: () => Date;
@@ -421,6 +431,10 @@ async function applyChange(
         const keptMade = mergeTargeting(campaign.madeTargeting ?? {}, keptTargetingOf(layersMade.made));
         const madeTargeting = madeTargetingOf(keptMade);
         if (madeTargeting) nextCampaign.madeTargeting = madeTargeting;
+        // What this change made again (the split-bids list) replaces the campaign's current one.
+        const remade = remadeLayersOf(layersMade.made);
+        if (remade.length > 0) nextCampaign.remadeLayers = remade;
+        else delete nextCampaign.remadeLayers;
         const shared = mergeTargeting(
           mergeTargeting(
             mergeTargeting(geoTargeting({ targetingInfo: planned.selections }), planned.plan.targeting),
@@ -502,6 +516,9 @@ async function applyChange(
     deps.log,
   );
 
+  // Stored: what layers had made for the targeting replaced (the old split-bids list) goes, now that
+  // no line item targets it. Best effort: one left behind is targeted by nothing, so it changes no bid.
+  await deleteSuperseded(campaign, nextCampaign, deps);
   // Stored: the removed line items (switched off already) go at the bidder too. Best effort: one
   // left behind is off and belongs to no stored line item, so it neither serves nor shows.
   await poolSettled(removed, TARGETING_CHANGE_CONCURRENCY, (lineItem) =>
@@ -533,6 +550,38 @@ async function applyChange(
 }
 
 /**
+ * Deletes at the bidder what layers had made for the campaign's targeting before a stored change and
+ * no longer belong to it (the split-bids list a change made again). A failed delete is logged: the
+ * list is targeted by no line item any more.
+ */
+async function deleteSuperseded(
+  before: TCampaignRecord,
+  after: TCampaignRecord,
+  deps: Pick<ChangeTargetingDeps, 'layerUndos' | 'log'>,
+): Promise<void> {
+  const kept = new Set((after.remadeLayers ?? []).map((layer) => JSON.stringify([layer.layer, layer.ref])));
+  for (const layer of before.remadeLayers ?? []) {
+    if (kept.has(JSON.stringify([layer.layer, layer.ref]))) continue;
+    const undo = deps.layerUndos[layer.layer];
+    if (!undo) {
+      deps.log.warn('no undo for a superseded targeting layer', {
+        campaignId: before.bgCampaignId,
+        layer: layer.layer,
+      });
+      continue;
+    }
+    await undo(before.agencyId, layer.ref).catch((error: unknown) => {
+      deps.log.warn('what a targeting layer made before the change was not deleted at the bidder', {
+        campaignId: before.bgCampaignId,
+        layer: layer.layer,
+        ref: layer.ref,
+        error,
+      });
+    });
+  }
+}
+
+/**
  * Puts the bidder back to what the store holds (re-read: a concurrent change may have won): line
  * items made by this change deleted, kept ones sent the stored targeting and budget share again,
  * switched-off ones that the store still holds active switched on, made layers undone. Every step is
@@ -561,9 +610,14 @@ async function undoAtBidder(
   const byId = new Map(storedItems.map((li) => [li.beeswaxLineItemId, li]));
   if (made.updated.length > 0) {
     await attempt(async () => {
+      // The stored targeting with what layers made for it (the CRM e-mail segment, the split-bids
+      // list the store names: this change's own was not stored and is undone below).
       const shared = mergeTargeting(
-        await sharedTargetingOf(storedState.targeting, planned.layerRequest, deps),
-        storedCampaign.madeTargeting ?? {},
+        mergeTargeting(
+          await sharedTargetingOf(storedState.targeting, planned.layerRequest, deps),
+          storedCampaign.madeTargeting ?? {},
+        ),
+        remadeTargetingOf(storedCampaign.remadeLayers),
       );
       const share = lineItemBidding(storedCampaign, storedItems.length);
       await poolSettled(made.updated, TARGETING_CHANGE_CONCURRENCY, async (id) => {

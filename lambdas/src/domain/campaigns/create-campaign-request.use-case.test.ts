@@ -243,6 +243,32 @@ describe('createCampaignFromRequest', () => {
     expect(await failing.campaigns.repo.getCampaign(AGENCY, CAMPAIGN)).toBeNull();
   });
 
+  it('keeps on the campaign the split-bids list it made, so a later targeting change can replace it', async () => {
+    // Prepare: a lists layer that makes the campaign's own list (split domains with CPM bids).
+    const w = world({
+      layers: {
+        publicationLists: async () => ({
+          targeting: { domainListIds: [77] },
+          make: async () => ({
+            targeting: { domainListIds: [9000] },
+            undo: async () => undefined,
+            trace: { layer: 'publicationLists', ref: { beeswaxListId: 9000 } },
+          }),
+        }),
+      },
+    });
+
+    // Act
+    await create(w);
+
+    // Assess: the made list is kept apart from the kept layers (a change makes it again).
+    const stored = await w.campaigns.repo.getCampaign(AGENCY, CAMPAIGN);
+    expect(stored?.remadeLayers).toEqual([
+      { layer: 'publicationLists', ref: { beeswaxListId: 9000 }, targeting: { domainListIds: [9000] } },
+    ]);
+    expect(stored?.madeTargeting).toBeUndefined();
+  });
+
   it('reports every layer’s field errors together and makes nothing', async () => {
     // Prepare
     const w = world();

@@ -27,7 +27,7 @@ import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
 import { CREATION_LEASE_MS, keepLease, undoInterruptedCreation } from './create-campaign-recovery';
-import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, undoMade } from './targeting-layers';
+import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, remadeLayersOf, undoMade } from './targeting-layers';
 import type { TargetingLayers, TargetingLayerUndos, TMadeLayer } from './targeting-layers';
 import type { CreateCampaignDeps, TNewCampaign, TNewLineItem } from './create-campaign.use-case';
 
@@ -456,9 +456,14 @@ export async function createCampaignFromRequest(
       },
     });
     const madeTargeting = madeTargetingOf(keptTargetingOf(layersMade.made));
+    const remadeLayers = remadeLayersOf(layersMade.made);
     const withMade: TNewCampaign = {
       ...planned,
-      campaign: { ...planned.campaign, ...(madeTargeting ? { madeTargeting } : {}) },
+      campaign: {
+        ...planned.campaign,
+        ...(madeTargeting ? { madeTargeting } : {}),
+        ...(remadeLayers.length > 0 ? { remadeLayers } : {}),
+      },
       lineItems: planned.lineItems.map((item) => ({
         ...item,
         targeting: mergeTargeting(item.targeting, layersMade.targeting),

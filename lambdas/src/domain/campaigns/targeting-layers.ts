@@ -5,6 +5,7 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import { BadRequestError } from '../../lib/errors';
 import { summariseFieldErrors } from '../../lib/validation';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
+import type { TRemadeLayer } from './campaign-records.schema';
 import type { TBidderTargeting } from '../ports/bidder.port';
 import type { TLayerTrace } from '../ports/campaign-creation.port';
 
@@ -193,7 +194,8 @@ export async function makeLayers(
  * Layers whose made targeting the campaign keeps (`madeTargeting`): what they made is not written in
  * the stored selections (the CRM e-mails are not kept), so a later targeting change cannot make it
  * again and must send it as it is. The split-bid list of publication lists is not among them: the
- * stored `domain_list` (with its CPM bids) makes it again on a change.
+ * stored `domain_list` (with its CPM bids) makes it again on a change, and the campaign keeps the
+ * current one in `remadeLayers` so that the change deletes it once the new one is stored.
  */
 const KEPT_LAYERS: ReadonlySet<TLayerTrace['layer']> = new Set(['crmEmails']);
 
@@ -203,6 +205,27 @@ export function keptTargetingOf(made: readonly TMadeLayer[]): TBidderTargeting {
     .filter((layer) => KEPT_LAYERS.has(layer.trace.layer))
     .reduce<TBidderTargeting>((all, layer) => mergeTargeting(all, layer.targeting), {});
 }
+
+/**
+ * The made layers a targeting change makes again (those not in `KEPT_LAYERS`: the split-bids list),
+ * as the campaign keeps them (`remadeLayers`): what each adds to the targeting and its trace.
+ */
+export function remadeLayersOf(made: readonly TMadeLayer[]): TRemadeLayer[] {
+  return made
+    .filter((layer) => !KEPT_LAYERS.has(layer.trace.layer))
+    .map((layer) => ({
+      layer: layer.trace.layer,
+      ref: layer.trace.ref,
+      targeting: {
+        ...(layer.targeting.audiences?.length ? { audiences: layer.targeting.audiences } : {}),
+        ...(layer.targeting.domainListIds?.length ? { domainListIds: layer.targeting.domainListIds } : {}),
+      },
+    }));
+}
+
+/** The targeting the campaign's re-made layers add to every line item. */
+export const remadeTargetingOf = (remade: readonly TRemadeLayer[] | undefined): TBidderTargeting =>
+  (remade ?? []).reduce<TBidderTargeting>((all, layer) => mergeTargeting(all, layer.targeting), {});
 
 /** Undoes made layers, newest first; an undo that fails is reported and does not stop the others. */
 export async function undoMade(made: readonly TMadeLayer[], onError: (error: unknown) => void): Promise<void> {
