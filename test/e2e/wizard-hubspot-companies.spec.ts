@@ -40,7 +40,9 @@ async function expectMatchedCompanies(page: Page): Promise<void> {
   await expect(table).toBeVisible();
   await expect(page.getByText(SUMMARY)).toBeVisible();
   await expect(page.getByText(SUMMARY)).not.toHaveText(/, 0 included$/);
-  await expect(table.getByText('Matched').first()).toBeVisible();
+  // The table shows ten rows a page: all of them on one, so the matched rows are on screen.
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('100');
+  await expect(table.getByText('Matched', { exact: true }).first()).toBeVisible();
   await expect(table.getByRole('checkbox', { name: /^Include /, disabled: false }).first()).toBeChecked();
 }
 
