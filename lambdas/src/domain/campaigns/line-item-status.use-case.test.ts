@@ -32,6 +32,15 @@ function world(campaign = campaignFixture(), creatives = [creativeFixture()]) {
   };
 }
 
+/** A point a call stops at until the test lets it go on: `reached` once it got there. */
+function gate() {
+  let reach = (): void => undefined;
+  let release = (): void => undefined;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { reached, release, wait: () => (reach(), released) };
+}
+
 describe('setLineItemStatus', () => {
   it('switches at the bidder, then here; the same state again changes nothing', async () => {
     const w = world();
@@ -63,7 +72,11 @@ describe('setLineItemStatus', () => {
     await expect(
       setLineItemStatus({ agencyId: 'bgAgency-rival', beeswaxLineItemId: 71, active: false }, w.deps),
     ).rejects.toBeInstanceOf(NotFoundError);
-    w.campaigns.repo.replaceLineItem = async () => null;
+    // The switch loses its race once; the undo's claim of the stored state then holds.
+    const replace = w.campaigns.repo.replaceLineItem.bind(w.campaigns.repo);
+    let lost = false;
+    w.campaigns.repo.replaceLineItem = async (agencyId, next) =>
+      lost ? replace(agencyId, next) : ((lost = true), null);
     await expect(
       setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active: false }, w.deps),
     ).rejects.toBeInstanceOf(ConflictError);
@@ -72,6 +85,43 @@ describe('setLineItemStatus', () => {
 });
 
 describe('setLineItemStatus when the store fails', () => {
+  it("a switch whose store write comes after a loser's undo loses too, so the bidder and the store agree", async () => {
+    // Prepare: L (off) reads version 0 and is slow at the bidder; meanwhile A switches it off (version 1)
+    // and B (on) reads version 1, switches it on at the bidder and is slow to store.
+    const w = world();
+    const held = { loserPush: gate(), winnerStore: gate() };
+    const push = w.bidder.bidder.updateLineItem;
+    let pushes = 0;
+    w.bidder.bidder.updateLineItem = async (id, fields) => {
+      if (++pushes === 1) await held.loserPush.wait();
+      return push(id, fields);
+    };
+    const store = w.campaigns.repo.replaceLineItem.bind(w.campaigns.repo);
+    w.campaigns.repo.replaceLineItem = async (agencyId, next) => {
+      if (next.active && next.version === 2) await held.winnerStore.wait();
+      return store(agencyId, next);
+    };
+    const set = (active: boolean) =>
+      setLineItemStatus({ agencyId: 'bgAgency-demo', beeswaxLineItemId: 71, active }, w.deps).catch((e: unknown) => e);
+    const loser = set(false);
+    await held.loserPush.reached;
+    await set(false);
+    const late = set(true);
+    await held.winnerStore.reached;
+
+    // Act: L's store is refused and its undo pushes what is stored (off) over B's 'on'; then B stores.
+    held.loserPush.release();
+    const lost = await loser;
+    held.winnerStore.release();
+    const outcome = await late;
+
+    // Assess
+    expect(lost).toBeInstanceOf(ConflictError);
+    expect(outcome).toBeInstanceOf(ConflictError);
+    const stored = w.campaigns.items.get('71');
+    expect(w.bidder.holds('lineItem', 71)?.['active']).toBe(stored?.active);
+  });
+
   it('puts the bidder back whatever the store failure', async () => {
     const w = world();
     w.bidder.seed('lineItem', 71, { active: true });

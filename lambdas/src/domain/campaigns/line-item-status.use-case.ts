@@ -1,7 +1,7 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { atBidderThenStore } from '../bidder-first';
+import { atBidderThenStore, restoreStoredAtBidder } from '../bidder-first';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
@@ -63,10 +63,16 @@ export async function setLineItemStatus(
         return stored;
       },
       async undoAtBidder() {
-        const stored =
-          (await deps.campaigns.getLineItemByBidderId(input.agencyId, input.beeswaxLineItemId).catch(() => null)) ??
-          lineItem;
-        await atBidder(stored.active);
+        // The stored state claimed after the push, so an editor racing us cannot leave the bidder
+        // and the store apart (`restoreStoredAtBidder`).
+        await restoreStoredAtBidder({
+          read: async () =>
+            (await deps.campaigns.getLineItemByBidderId(input.agencyId, input.beeswaxLineItemId).catch(() => null)) ??
+            lineItem,
+          push: (stored) => atBidder(stored.active),
+          claim: async (stored) =>
+            (await deps.campaigns.replaceLineItem(input.agencyId, { ...stored, version: stored.version + 1 })) !== null,
+        });
       },
     },
     deps.log,
