@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaign as campaignOps } from '@bidgrid/shared';
+import { campaign as campaignOps, domainList } from '@bidgrid/shared';
 import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { TARGETING_CHANGE_MESSAGES } from '../../lambdas/src/domain/campaigns/change-campaign-targeting.use-case';
 import { accessTokenFor, callOperation } from '../support/api';
 import { bidderSession } from '../support/local-data';
@@ -15,6 +17,7 @@ import { clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fix
 
 const { createCampaign, matchCsvCompanies, getCampaignTargetingEdit, getCampaignTargetingSelections } = campaignOps;
 const { listCampaignActivity } = campaignOps;
+const { listPublicDomainLists } = domainList;
 
 const ACME = 'bgAdvertiser-demo-acme';
 const IRONBRIDGE = 'ironbridgemanufacturing.com';
@@ -29,8 +32,11 @@ afterEach(async () => {
   await clearBidderFaults();
 });
 
-/** A new Acme campaign of two matched companies in Texas, made as the wizard makes it. */
-async function launchedCampaign(token: string): Promise<string> {
+/** A new Acme campaign of two matched companies in Texas (and more layers if given), made as the wizard makes it. */
+async function launchedCampaign(
+  token: string,
+  targetingInfo: Partial<TTargetingSelections> = { geo_state: [TEXAS] },
+): Promise<string> {
   const bgCampaignId = `bg-campaign-edit-${randomUUID()}` as const;
   const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
   const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: [IRONBRIDGE, REDWOOD] } });
@@ -53,7 +59,7 @@ async function launchedCampaign(token: string): Promise<string> {
       creativeIds: [creativeId],
       description: 'Made by the targeting edit tests',
       name: 'Editable ABM',
-      targetingInfo: { geo_state: [TEXAS] },
+      targetingInfo,
       foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
       isVideoCampaign: false,
       campaignType: 'managed',
@@ -88,6 +94,23 @@ async function atBidder(bgCampaignId: string, domain: string) {
   );
   const expression = (await res.json()) as { modules: Record<string, unknown> };
   return { active: lineItem['active'], modules: JSON.stringify(expression.modules) };
+}
+
+/** The bidder's lists made for a campaign's split-list bids, with their items' bid multipliers (local control route). */
+async function splitBidLists(
+  bgCampaignId: string,
+): Promise<Array<{ id: number; alternative_id: string | null; items: Record<string, number> }>> {
+  const res = await fetch(`${stackInfo().simulators.bidder}/__lists`);
+  const { lists } = (await res.json()) as { lists: Awaited<ReturnType<typeof splitBidLists>> };
+  return lists.filter((list) => list.alternative_id === `${bgCampaignId}:split-bids`);
+}
+
+/** The domain lists a line item's targeting modules name. */
+function domainListsOf(held: Awaited<ReturnType<typeof atBidder>>): number[] {
+  const modules = JSON.parse(held?.modules ?? '{}') as {
+    inventory?: { all: { domain_list: { any: Array<{ value: number }> } } };
+  };
+  return modules.inventory?.all.domain_list.any.map((term) => term.value) ?? [];
 }
 
 describe('targeting changes after launch (updateCampaignTargeting)', () => {
@@ -222,6 +245,57 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
       expect(after).toEqual(before);
       const activity = await callOperation(listCampaignActivity, { token, params: { id } });
       expect(activity.body.payload).toEqual([]);
+    } finally {
+      await socket.close();
+    }
+  });
+
+  it('makes the split-bids list again on a change and deletes the one it replaced; a failed change keeps it', async () => {
+    // Prepare: a campaign bidding on the split list's domains at $24 (Max Bid 12: 2x), its own bidder list.
+    const token = await demo();
+    const publicLists = (await callOperation(listPublicDomainLists, { token })).body.payload ?? [];
+    const split = publicLists.find((l) => l.listType === 'SPLIT') as TPublicList;
+    const bids = (cpmBid: number) =>
+      split.domainLists.map((l) => ({ beeswaxListId: l.beeswaxListId, name: l.name, cpmBid }));
+    const id = await launchedCampaign(token, { geo_state: [TEXAS], domain_list: bids(24) });
+    const [created, ...extra] = await splitBidLists(id);
+    expect(extra).toEqual([]);
+    expect(Object.values(created?.items ?? {})).toEqual(split.domainLists.map(() => 2));
+    const socket = await open(token);
+
+    try {
+      // Act: the bids go to $36 (3x).
+      const changed = await socket.call(
+        'updateCampaignTargeting',
+        { bgCampaignId: id, revision: 0, layers: { targetingInfo: { geo_state: [TEXAS], domain_list: bids(36) } } },
+        { timeoutMs: 30_000 },
+      );
+
+      // Assess: one list of the campaign's at the bidder, the new one, which every line item targets.
+      expect(changed.reply).toMatchObject({ event: 'campaignTargetingUpdated', success: true });
+      const [current, ...left] = await splitBidLists(id);
+      expect(left).toEqual([]);
+      expect(current?.id).not.toBe(created?.id);
+      expect(Object.values(current?.items ?? {})).toEqual(split.domainLists.map(() => 3));
+      for (const domain of [IRONBRIDGE, REDWOOD]) {
+        expect(domainListsOf(await atBidder(id, domain))).toContain(current?.id);
+        expect(domainListsOf(await atBidder(id, domain))).not.toContain(created?.id);
+      }
+
+      // Act: a change that fails part-way (re-targeting a line item is refused).
+      const ironbridgeBefore = await atBidder(id, IRONBRIDGE);
+      await injectBidderFault({ method: 'PATCH', path: '/rest/v2/targeting-expressions/:id', status: 400, times: 1 });
+      const failed = await socket.call(
+        'updateCampaignTargeting',
+        { bgCampaignId: id, revision: 1, layers: { targetingInfo: { geo_state: [TEXAS], domain_list: bids(48) } } },
+        { timeoutMs: 30_000 },
+      );
+
+      // Assess: the list of the stored targeting stays as it was, and the line items target it still.
+      expect(failed.reply).toMatchObject({ event: 'campaignTargetingUpdateError', success: false, status: 502 });
+      expect(await splitBidLists(id)).toEqual([current]);
+      expect(await atBidder(id, IRONBRIDGE)).toEqual(ironbridgeBefore);
+      expect((await editorOf(token, id)).revision).toBe(1);
     } finally {
       await socket.close();
     }
