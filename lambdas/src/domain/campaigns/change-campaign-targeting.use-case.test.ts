@@ -5,8 +5,13 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { BidderCampaigns, TBidderLineItemChange, TBidderTargeting } from '../ports/bidder.port';
-import type { CompanyMatcher } from '../ports/company-matcher.port';
-import { cardRecordFixture, memoryAdvertisers, memoryLogger, memoryLookupCache } from '../test-fakes';
+import {
+  cardRecordFixture,
+  fakeCompanyMatcher,
+  memoryAdvertisers,
+  memoryLogger,
+  memoryLookupCache,
+} from '../test-fakes';
 import {
   changeCampaignTargeting,
   getCampaignTargetingEdit,
@@ -87,14 +92,10 @@ function fakeBidder(fault?: TFault) {
   return { bidder, lineItems, maxInFlight: () => maxInFlight };
 }
 
-const matcher: CompanyMatcher = {
-  lookup: async (domain) =>
-    domain === 'hooli.example'
-      ? { outcome: 'matched', domain, companyName: 'Hooli', ranges: ['10.9.0.0/24'] }
-      : domain === 'initech.example'
-        ? { outcome: 'matched', domain, companyName: 'Initech', ranges: ['10.1.0.0/24'] }
-        : { outcome: 'unknown', domain },
-};
+const { matcher } = fakeCompanyMatcher({
+  'hooli.example': { outcome: 'matched', companyName: 'Hooli', ranges: ['10.9.0.0/24'] },
+  'initech.example': { outcome: 'matched', companyName: 'Initech', ranges: ['10.1.0.0/24'] },
+});
 
 /**
  * The demo campaign: two companies (Initech, Globex) at the bidder with Texas as their geography,

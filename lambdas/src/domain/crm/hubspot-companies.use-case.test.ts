@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import type { TCrmCompany, TCrmMemberPage } from '../ports/crm-records.port';
-import { memoryLookupCache, recordFixture } from '../test-fakes';
+import { fakeCompanyMatcher, memoryLookupCache, recordFixture } from '../test-fakes';
 import { CrmGrantError } from '../vendor-refusals';
 import {
   companiesFromLists,
@@ -51,14 +51,10 @@ function deps(records: Partial<TRecords>) {
     },
     matching: {
       lookupCache: memoryLookupCache(),
-      matcher: {
-        lookup: async (domain) =>
-          domain === 'acme.com'
-            ? { outcome: 'matched', domain, companyName: 'Acme', ranges: ['10.0.0.0/24'] }
-            : domain === 'old-acme.com'
-              ? { outcome: 'redirected', domain, redirectsTo: 'acme.com' }
-              : { outcome: 'unknown', domain },
-      },
+      matcher: fakeCompanyMatcher({
+        'acme.com': { outcome: 'matched', companyName: 'Acme', ranges: ['10.0.0.0/24'] },
+        'old-acme.com': { outcome: 'redirected', redirectsTo: 'acme.com' },
+      }).matcher,
       segmentsLog: {
         runDate: async (_key, now) => now.toISOString(),
         putEntries: async (entries) => {
