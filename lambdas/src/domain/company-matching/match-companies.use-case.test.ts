@@ -521,7 +521,7 @@ describe('a match in two phases (matchCompanies deferred, then explainNoMatches)
 
   it('settles in the match what cached whole answers already tell, without the interim reason', async () => {
     // Prepare: the domain and its candidate explained before.
-    const { matcher, calls } = fakeMatcher(TRICKY);
+    const { matcher, rangeCalls, companyCalls } = fakeMatcher(TRICKY);
     const cache = memoryLookupCache();
     await cache.putMany(
       [
@@ -539,7 +539,9 @@ describe('a match in two phases (matchCompanies deferred, then explainNoMatches)
 
     // Assess
     expect(result.uniqueSegments.map((row) => row.noMatch?.code)).toEqual(['typo', 'no-own-ranges']);
-    expect(calls).toEqual([]);
+    // No company look-up; only the ranges of a settled domain's own candidate, asked with its own.
+    expect(companyCalls).toEqual([]);
+    expect(rangeCalls).toEqual(['quilandcrumb.com']);
   });
 
   it('explains an entry that is no domain as a match would, and answers null for one that has ranges', async () => {
