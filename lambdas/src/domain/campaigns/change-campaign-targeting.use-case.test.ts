@@ -195,7 +195,10 @@ describe('changeCampaignTargeting', () => {
     expect(result.changed).toBe(true);
     expect(result.revision).toBe(1);
     expect(result.added).toEqual([expect.objectContaining({ name: 'Hooli', domain: 'hooli.example' })]);
-    expect(result.notAdded).toEqual([{ domain: 'nobody.example', reason: expect.any(String) }]);
+    // Explained in full (the only reason the user gets), not left at the match's interim no-ranges.
+    expect(result.notAdded).toEqual([
+      { domain: 'nobody.example', reason: 'No company with IP ranges of its own was found for nobody.example.' },
+    ]);
     const id = result.added[0]?.beeswaxLineItemId as number;
     expect(bidder.lineItems.get(id)).toEqual(
       expect.objectContaining({

@@ -110,7 +110,12 @@ describe('HubSpot company reads', () => {
   it('searches one page with the filters, matches it, keeps the HubSpot ids and echoes reqID', async () => {
     // Prepare
     const searchCompaniesPage = vi.fn<TRecords['searchCompaniesPage']>(async () => ({
-      companies: [company('1', 'acme.com'), company('2', 'old-acme.com'), company('3', null, 'Nameless Co')],
+      companies: [
+        company('1', 'acme.com'),
+        company('2', 'old-acme.com'),
+        company('3', null, 'Nameless Co'),
+        company('4', 'quiet.example'),
+      ],
       total: 250,
       after: '100',
     }));
@@ -133,6 +138,8 @@ describe('HubSpot company reads', () => {
       ['acme.com', '1', true, undefined],
       ['old-acme.com', '2', false, 'redirect'],
       ['Nameless Co', '3', false, 'name-only'],
+      // Deferred like a CSV's miss: the page explains it in the background (explainNoMatches).
+      ['quiet.example', '4', false, 'no-ranges'],
     ]);
     expect(page.uniqueSegments[0]?.companyName).toBe('Company 1');
     expect(logged).toEqual(['acme.com']);
