@@ -578,4 +578,28 @@ describe('a match in two phases (matchCompanies deferred, then explainNoMatches)
       'connection gone',
     );
   });
+
+  it("never lets a ranges-only answer's slow write land over the whole answer written after it", async () => {
+    // Prepare: 25 unknown domains (one write batch of ranges-only answers, then one of whole ones);
+    // the cache's first write is slow.
+    const { matcher } = fakeMatcher({});
+    const cache = memoryLookupCache();
+    const putMany = cache.putMany;
+    let first = true;
+    cache.putMany = async (lookups, now) => {
+      if (first) {
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      return putMany(lookups, now);
+    };
+    const domains = Array.from('abcdefghijklmnopqrstuvwxy', (letter) => `${letter}-co.example`);
+
+    // Act
+    await explainNoMatches({ entries: domains }, { matcher, lookupCache: cache, now: () => new Date() });
+
+    // Assess: the ranges-only answers went first (the slow write), yet every domain's whole answer is kept.
+    expect(cache.writes.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(domains.map((d) => cache.stored.get(d)?.lookup.outcome))).toEqual(new Set(['unknown']));
+  });
 });

@@ -140,10 +140,17 @@ async function lookupsOf(domains: readonly string[], deps: LookupDeps, now: Date
   const completed = new Map<string, Promise<TDomainLookup>>();
   let unwritten = new Map<string, TDomainLookup>();
   const writes: Array<Promise<void>> = [];
+  /** The write in flight of each domain: a completed answer's write waits for its ranges-only one. */
+  const writing = new Map<string, Promise<unknown>>();
   const write = (): void => {
     if (unwritten.size === 0) return;
-    writes.push(deps.lookupCache.putMany([...unwritten.values()], now));
+    const batch = [...unwritten.values()];
     unwritten = new Map();
+    const before = batch.flatMap((found) => writing.get(found.domain) ?? []);
+    const done = Promise.allSettled(before).then(() => deps.lookupCache.putMany(batch, now));
+    writes.push(done);
+    const settled = done.catch(() => undefined);
+    for (const found of batch) writing.set(found.domain, settled);
   };
   const keep = (found: TDomainLookup): TDomainLookup => {
     unwritten.set(found.domain, found);
