@@ -20,6 +20,20 @@ async function holdVendor(stack: LocalStackInfo, hold: boolean): Promise<void> {
   expect(res.ok).toBe(true);
 }
 
+/** Lets the oldest `count` held vendor requests go, once that many wait. */
+async function releaseHeld(stack: LocalStackInfo, count: number): Promise<void> {
+  const holdUrl = `${stack.simulators.companyMatch}/__hold`;
+  await expect
+    .poll(async () => ((await (await fetch(holdUrl)).json()) as { waiting: number }).waiting)
+    .toBeGreaterThanOrEqual(count);
+  const res = await fetch(`${stack.simulators.companyMatch}/__release`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
+  expect(res.ok).toBe(true);
+}
+
 /** Opens Target Companies from the sidebar, as a person would. */
 async function openTargetCompanies(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -75,9 +89,10 @@ test('uploading a CSV shows progress, then matched and unmatched domains with th
   await expect(page.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' })).toBeChecked();
   await expect(row('northwindanalytiics.io')).toContainText('Did you mean northwindanalytics.io?');
   await expect(row('bluepeak-freight.com')).toContainText('redirects to bluepeaklogistics.com');
-  await expect(row('quillandcrumb.com')).toContainText('has no IP ranges of its own');
   await expect(row('linkedin.com/company/bluepeak')).toContainText('not a company domain');
   await expect(row('Bluepeak Logistics')).toContainText('is a company name');
+  // These two the match could only say had no ranges: their final sentences follow in the background.
+  await expect(row('quillandcrumb.com')).toContainText('has no IP ranges of its own');
   await expect(row('nobody-here.example')).toContainText('No company with IP ranges of its own was found');
   for (const domain of ['bluepeak-freight.com', 'nobody-here.example']) {
     await expect(row(domain)).toContainText('Not matched');
@@ -89,6 +104,49 @@ test('uploading a CSV shows progress, then matched and unmatched domains with th
   await expect(page.getByText('1 of 7 domains matched, 0 included')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' })).not.toBeChecked();
   await expectAccessible(page);
+});
+
+test('a miss the match could only say had no ranges is explained in the background, the table usable meanwhile', async ({
+  page,
+  stack,
+}) => {
+  // Prepare: the vendor holds its requests; nothing is cached.
+  await signIn(page, 'demo');
+  await openTargetCompanies(page);
+  await holdVendor(stack, true);
+  await uploadCsv(page, 'misses.csv', ['bluepeaklogistics.com', 'quillandcrumb.com', 'nobody-here.example'].join('\n'));
+
+  // Act: the match's requests go (one batch of ranges, then the matched company's name); the
+  // explanation's company look-ups stay held.
+  await releaseHeld(stack, 1);
+  await releaseHeld(stack, 1);
+
+  // Assess: the match is shown with the interim sentences and the background check's line.
+  const table = page.getByRole('table', { name: 'Target companies' });
+  const row = (domain: string) =>
+    table.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Include ${domain}`, exact: true }) });
+  await expect(page.getByText('1 of 3 domains matched, 1 included')).toBeVisible();
+  const checking = page.getByRole('status').filter({ hasText: 'Checking why 2 domains did not match…' });
+  await expect(checking).toBeVisible();
+  await expect(row('nobody-here.example')).toContainText('No IP ranges of its own were found for nobody-here.example.');
+  await expect(row('quillandcrumb.com')).toContainText('No IP ranges of its own were found for quillandcrumb.com.');
+  await expectAccessible(page);
+
+  // Act: the user carries on (excludes the match) while the check runs; then the vendor answers.
+  await page.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' }).click();
+  await expect(page.getByText('1 of 3 domains matched, 0 included')).toBeVisible();
+  await holdVendor(stack, false);
+
+  // Assess: the final sentences replace the interim ones; the line is gone; the user's choice stays.
+  await expect(row('quillandcrumb.com')).toContainText(
+    'Quill & Crumb Bakery (quillandcrumb.com) has no IP ranges of its own',
+  );
+  await expect(row('nobody-here.example')).toContainText(
+    'No company with IP ranges of its own was found for nobody-here.example.',
+  );
+  await expect(checking).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' })).not.toBeChecked();
+  await expect(page.getByText('1 of 3 domains matched, 0 included')).toBeVisible();
 });
 
 test('a dropped connection fails the pending match with a clear message, and the next upload works', async ({

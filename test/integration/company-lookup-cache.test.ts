@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import { COMPANY_MATCH_REQUESTS_PATH, type CompanyMatchRequestCounts } from '@bidgrid/local/simulators/company-match';
 import { accessTokenFor, callOperation } from '../support/api';
+import { open } from '../support/realtime';
 import { appItem } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 
@@ -24,7 +25,7 @@ async function match(user: 'demo' | 'rival', csvCompanies: string[]) {
 }
 
 describe('company look-up cache', () => {
-  it('asks the vendor once per domain, across uploads and agencies, and keeps answers a week (nothing known: a day)', async () => {
+  it('asks the vendor once per domain, across uploads, explanations and agencies, and keeps answers a week (nothing known: a day)', async () => {
     // Prepare: domains no other test uses (the simulator answers a subdomain with its company's facts).
     // No doubled letter: the unknown domain must cost no typo probe.
     const id = randomUUID()
@@ -34,19 +35,31 @@ describe('company look-up cache', () => {
     const unknown = `cache-${id}.example`;
     const before = await vendorRequests();
 
-    // Act: one agency uploads them (one twice, in two spellings), then another agency.
+    // Act: one agency uploads them (one twice, in two spellings); the unknown one is kept ranges-only.
     const first = await match('demo', [known, `https://${known}/`, unknown]);
     const afterFirst = await vendorRequests();
+    const unknownAfterMatch = await appItem(`COMPANYLOOKUP#${unknown}`, 'LOOKUP');
+    // Its miss explained (as the page does after a match), then another agency uploads them.
+    const socket = await open(await accessTokenFor('demo'));
+    const explained = await socket.call('explainNoMatches', { domains: [unknown] }).finally(() => socket.close());
+    const afterExplain = await vendorRequests();
     const second = await match('rival', [unknown, known]);
     const afterSecond = await vendorRequests();
 
-    // Assess: the first time, both domains' ranges in one batch request and a company request each;
-    // nothing the second time.
+    // Assess: the match asks both domains' ranges in one batch request and the matched company's
+    // name; the explanation only the unknown one's company; nothing the second time.
     expect(afterFirst.ranges - before.ranges).toBe(1);
     expect(afterFirst.batchPaths - before.batchPaths).toBe(2);
-    expect(afterFirst.company - before.company).toBe(2);
-    expect(afterSecond).toEqual(afterFirst);
-    expect(first?.uniqueSegments.map((row) => row.noMatch?.code ?? 'matched')).toEqual(['matched', 'not-found']);
+    expect(afterFirst.company - before.company).toBe(1);
+    expect(first?.uniqueSegments.map((row) => row.noMatch?.code ?? 'matched')).toEqual(['matched', 'no-ranges']);
+    expect(unknownAfterMatch).toMatchObject({ lookup: { outcome: 'no-ranges', domain: unknown } });
+    expect(explained.reply).toMatchObject({
+      success: true,
+      payload: { reasons: [{ domain: unknown, noMatch: { code: 'not-found' } }] },
+    });
+    expect(afterExplain.ranges - afterFirst.ranges).toBe(0);
+    expect(afterExplain.company - afterFirst.company).toBe(1);
+    expect(afterSecond).toEqual(afterExplain);
     expect(second?.uniqueSegments.map((row) => row.domainInfo ?? row.noMatch?.code)).toEqual([
       'not-found',
       first?.uniqueSegments[0]?.domainInfo,

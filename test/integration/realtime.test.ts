@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
-import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyMatchResult, TNoMatchExplanations } from '@bidgrid/shared/entities/company.schema';
 import { kebabName } from '@bidgrid/shared/api/operation';
 import { realtimeEvents, realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
@@ -15,6 +15,7 @@ import { DEMO_IDS } from './security/samples';
 
 const {
   getCSVKickfireMatches,
+  explainNoMatches,
   getHubSpotLists,
   createNewDomainList,
   updateDomainList,
@@ -70,14 +71,16 @@ describe('realtime channel', () => {
     const reasons = Object.fromEntries(
       payload.uniqueSegments.map((row) => [row.domain, row.noMatch?.code ?? 'matched']),
     );
+    // A domain without ranges is `no-ranges` until explained (or already explained, when an earlier
+    // test's explanation is still in the shared look-up cache); the rest is told by the match.
     expect(reasons).toEqual({
       'bluepeaklogistics.com': 'matched',
       'northwindanalytiics.io': 'typo',
       'bluepeak-freight.com': 'redirect',
-      'quillandcrumb.com': 'no-own-ranges',
+      'quillandcrumb.com': expect.stringMatching(/^(no-ranges|no-own-ranges)$/),
       'linkedin.com/company/bluepeak': 'path',
       'Bluepeak Logistics': 'name-only',
-      'nobody-here.example': 'not-found',
+      'nobody-here.example': expect.stringMatching(/^(no-ranges|not-found)$/),
     });
     expect(payload.uniqueSegments[0]?.domainInfo).toEqual({
       domain: 'bluepeaklogistics.com',
@@ -88,6 +91,40 @@ describe('realtime channel', () => {
     expect(result.progress.at(-1)).toMatchObject({ done: 8, total: 8 });
     // Nothing of it reached the other agency's connection.
     expect(JSON.stringify(rival.received)).not.toContain(result.reply.reqID);
+  });
+
+  it('explains the misses a match left without reasons, with progress, to the asking connection only', async () => {
+    // Prepare: a domain no other test uses (so the match cannot know more than its ranges).
+    const unknown = `explain-${randomUUID()
+      .slice(0, 8)
+      .replace(/(.)\1+/g, '$1')}.example`;
+    const matched = await demo.call('getCSVKickfireMatches', { domains: [unknown] });
+    const row = (getCSVKickfireMatches.payload.parse(matched.payloads[0]) as TCompanyMatchResult).uniqueSegments[0];
+
+    // Act
+    const result = await demo.call('explainNoMatches', {
+      domains: [unknown, 'quillandcrumb.com', 'nobody-here.example', 'bluepeaklogistics.com', 'Bluepeak Logistics'],
+    });
+
+    // Assess
+    expect(row?.noMatch).toEqual({ code: 'no-ranges', message: `No IP ranges of its own were found for ${unknown}.` });
+    expect(result.reply).toMatchObject({ event: 'noMatchesExplained', success: true, error: null });
+    const payload = explainNoMatches.payload.parse(result.payloads[0]) as TNoMatchExplanations;
+    expect(payload.reasons.map((r) => [r.domain, r.noMatch?.code ?? null])).toEqual([
+      [unknown, 'not-found'],
+      ['quillandcrumb.com', 'no-own-ranges'],
+      ['nobody-here.example', 'not-found'],
+      // Has ranges: nothing to explain.
+      ['bluepeaklogistics.com', null],
+      ['Bluepeak Logistics', 'name-only'],
+    ]);
+    expect(payload.reasons[1]?.noMatch?.message).toContain('Quill & Crumb Bakery');
+    expect(result.progress.at(-1)).toMatchObject({ done: 5, total: 5 });
+    expect(JSON.stringify(rival.received)).not.toContain(result.reply.reqID);
+    // Explained once, the match tells it at once from then on.
+    const again = await demo.call('getCSVKickfireMatches', { domains: [unknown] });
+    const rowAgain = (getCSVKickfireMatches.payload.parse(again.payloads[0]) as TCompanyMatchResult).uniqueSegments[0];
+    expect(rowAgain?.noMatch?.code).toBe('not-found');
   });
 
   it('logs each match once per range, and a retried chunk (same reqID) writes nothing twice', async () => {
@@ -133,6 +170,8 @@ describe('realtime channel', () => {
     // Act
     const empty = await demo.call('getCSVKickfireMatches', { domains: [] });
     const blank = await demo.call('getCSVKickfireMatches', { domains: ['acme.com', '   '] });
+    const explainEmpty = await demo.call('explainNoMatches', { domains: [] });
+    const explainWrong = await demo.call('explainNoMatches', { domains: 'acme.com' });
     const after = await demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
@@ -147,6 +186,15 @@ describe('realtime channel', () => {
       status: 400,
       fieldErrors: { 'domains.1': [expect.any(String)] },
     });
+    for (const refused of [explainEmpty, explainWrong]) {
+      expect(refused.reply).toMatchObject({
+        event: 'noMatchesExplained',
+        success: false,
+        payload: null,
+        status: 400,
+        fieldErrors: { domains: [expect.any(String)] },
+      });
+    }
     expect(after.reply.success).toBe(true);
   });
 
@@ -371,7 +419,13 @@ describe('realtime fuzzing', () => {
     console.info(`fuzzed getHubSpotLists: ${counts.valid} valid, ${counts.invalid} invalid`);
   }, 240_000);
 
-  for (const event of [createNewDomainList, updateDomainList, getTargetedCompanies, getCompaniesFromList]) {
+  for (const event of [
+    explainNoMatches,
+    createNewDomainList,
+    updateDomainList,
+    getTargetedCompanies,
+    getCompaniesFromList,
+  ]) {
     it(`${event.name}: 200 generated messages, each answered with an envelope, never a 5xx`, async () => {
       const counts = await fuzz(event, 200);
       expect(counts.valid).toBeGreaterThanOrEqual(40);

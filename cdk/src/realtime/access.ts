@@ -10,6 +10,9 @@ import type { DataAccess } from '../lambda/grants';
 export const EVENT_ACCESS: Readonly<Record<string, DataAccess>> = {
   // Segments log entries and the run's date (app); the company-match API key (secrets).
   getCSVKickfireMatches: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
+  // The company look-up cache, whose ranges-only answers it completes (app); the company-match API
+  // key (secrets). No segments log: nothing matches here.
+  explainNoMatches: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
   // The advertiser and its CRM connection, whose tokens a refresh rewrites (app); the CRM client
   // secret and the token encryption key (secrets).
   getHubSpotLists: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },

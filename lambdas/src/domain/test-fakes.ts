@@ -5,7 +5,7 @@ import type { Logger } from '../lib/logger';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import type { CompanyLookupCache } from './ports/company-lookup-cache.port';
-import type { TDomainLookup } from './ports/company-matcher.port';
+import type { CompanyMatcher, TDomainLookup } from './ports/company-matcher.port';
 import type { SignUpTicketStore, TSignUpTicketRecord } from './ports/sign-up-tickets.port';
 import type { TPage, TPageRequest } from './ports/page.port';
 
@@ -213,4 +213,46 @@ export function memoryLookupCache(ttlMs = 7 * 24 * 3600 * 1000): CompanyLookupCa
       for (const lookup of lookups) stored.set(lookup.domain, { lookup, at: now.getTime() });
     },
   };
+}
+
+/** What a fake company-matching vendor knows of a domain: the whole answer, as its two APIs tell it together. */
+export type TKnownDomain =
+  | { outcome: 'matched'; companyName: string | null; ranges: string[] }
+  | { outcome: 'redirected'; redirectsTo: string }
+  | { outcome: 'no-own-ranges'; companyName: string }
+  | { outcome: 'unknown' };
+
+/**
+ * A company-matching vendor that knows `known` (anything else unknown), answering its two look-ups
+ * apart and recording each: `rangeCalls` and `companyCalls` by domain, `calls` both in order.
+ */
+export function fakeCompanyMatcher(known: Readonly<Record<string, TKnownDomain>>): {
+  matcher: CompanyMatcher;
+  calls: string[];
+  rangeCalls: string[];
+  companyCalls: string[];
+} {
+  const calls: string[] = [];
+  const rangeCalls: string[] = [];
+  const companyCalls: string[] = [];
+  const matcher: CompanyMatcher = {
+    ranges: async (domain, signal) => {
+      signal?.throwIfAborted();
+      calls.push(domain);
+      rangeCalls.push(domain);
+      const found = known[domain] ?? { outcome: 'unknown' };
+      if (found.outcome === 'redirected') return { outcome: 'redirected', domain, redirectsTo: found.redirectsTo };
+      if (found.outcome === 'matched' && found.ranges.length > 0)
+        return { outcome: 'ranges', domain, ranges: found.ranges };
+      return { outcome: 'no-ranges', domain };
+    },
+    companyName: async (domain, signal) => {
+      signal?.throwIfAborted();
+      calls.push(domain);
+      companyCalls.push(domain);
+      const found = known[domain];
+      return found?.outcome === 'matched' || found?.outcome === 'no-own-ranges' ? found.companyName : null;
+    },
+  };
+  return { matcher, calls, rangeCalls, companyCalls };
 }

@@ -19,7 +19,8 @@ export type TDomainInfo = z.infer<typeof ZDomainInfo>;
  * on, each told apart so the user can fix the row: the domain redirects to another one (`suggestion`
  * is where it goes), the entry has a path, a likely typo (`suggestion` is the known domain meant), the
  * company is known but has no IP ranges of its own, a company name instead of a domain, something
- * that is no domain at all, or nothing found.
+ * that is no domain at all, or nothing found. `no-ranges` is what a match says at first of a domain
+ * without ranges (its company not asked yet): `explainNoMatches` replaces it with one of the others.
  */
 export const NO_MATCH_REASONS = [
   'redirect',
@@ -29,6 +30,7 @@ export const NO_MATCH_REASONS = [
   'name-only',
   'not-a-domain',
   'not-found',
+  'no-ranges',
 ] as const;
 export const ZNoMatchReasonCode = z.enum(NO_MATCH_REASONS);
 export type TNoMatchReasonCode = z.infer<typeof ZNoMatchReasonCode>;
@@ -68,6 +70,18 @@ export const ZCompanyMatchResult = z.object({
   matches: ZCount,
 });
 export type TCompanyMatchResult = z.infer<typeof ZCompanyMatchResult>;
+
+/** Why one entry did not match, in full: null when it has IP ranges after all (matched since the match). */
+export const ZNoMatchExplanation = z.object({
+  /** The entry as sent. */
+  domain: z.string().min(1).max(2048),
+  noMatch: ZNoMatchReason.nullable(),
+});
+export type TNoMatchExplanation = z.infer<typeof ZNoMatchExplanation>;
+
+/** The reply of `explainNoMatches`: one explanation per entry sent, in order. */
+export const ZNoMatchExplanations = z.object({ reasons: z.array(ZNoMatchExplanation) });
+export type TNoMatchExplanations = z.infer<typeof ZNoMatchExplanations>;
 
 /**
  * One entry of a company list to match, as the user gave it (a CSV line): trimmed, bounded. Whether it

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_MATCH_CHUNK_MAX_ENTRIES } from '../constants';
-import type { TCompanyMatchResult, TCompanyRow } from '../entities/company.schema';
+import type { TCompanyMatchResult, TCompanyRow, TNoMatchExplanations } from '../entities/company.schema';
 import { domainEntryKey, parseDomainEntry } from '../validation/domain-entry';
-import { companyMatchParts } from './company-match-parts';
+import { companyMatchParts, noMatchExplanationParts } from './company-match-parts';
 import { fitsFrameOf, matchedCompany } from './test-parts';
 import { messageBytes, REALTIME_LIMITS } from './wire';
 
@@ -66,5 +66,36 @@ describe('companyMatchParts', () => {
       uniqueSegments: [matchedCompany('a.com'), unmatched],
       matches: 1,
     });
+  });
+});
+
+describe('noMatchExplanationParts', () => {
+  it('cuts a long list like a match, and a reply too big for a message into parts merged back in order', () => {
+    // Prepare
+    const domains = Array.from({ length: 1000 }, (_, i) => `company-number-${i}.example.com`);
+    const fitsExplain = fitsFrameOf('explainNoMatches', 999);
+    const reply: TNoMatchExplanations = {
+      reasons: domains.map((domain) => ({
+        domain,
+        noMatch: { code: 'not-found', message: `No company with IP ranges of its own was found for ${domain}.` },
+      })),
+    };
+    const fits = (payload: TNoMatchExplanations) => messageBytes(payload) <= REALTIME_LIMITS.replyBudgetBytes / 4;
+
+    // Act
+    const chunks = noMatchExplanationParts.splitRequest?.({ domains }, fitsExplain) ?? [];
+    const parts = noMatchExplanationParts.splitPayload?.(reply, fits) ?? [];
+
+    // Assess
+    expect(chunks.length).toBeGreaterThanOrEqual(5);
+    for (const chunk of chunks) {
+      expect(chunk.domains.length).toBeLessThanOrEqual(CSV_MATCH_CHUNK_MAX_ENTRIES);
+      expect(fitsExplain(chunk)).toBe(true);
+    }
+    expect(chunks.flatMap((c) => c.domains)).toEqual(domains);
+    expect(noMatchExplanationParts.size?.(chunks[0] as { domains: string[] })).toBe(chunks[0]?.domains.length);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(fits(part)).toBe(true);
+    expect(noMatchExplanationParts.merge(parts)).toEqual(reply);
   });
 });

@@ -1,8 +1,24 @@
 import { CSV_MATCH_CHUNK_MAX_ENTRIES } from '../constants';
-import type { TCompanyMatchResult, TCompanyRow } from '../entities/company.schema';
+import type { TCompanyMatchResult, TCompanyRow, TNoMatchExplanations } from '../entities/company.schema';
 import { domainEntryKey, parseDomainEntry } from '../validation/domain-entry';
 import type { RealtimeParts } from './event';
 import { packGroups } from './parts';
+
+/** A list of entries in chunks of at most 200 that fit, every spelling of one domain in the same chunk. */
+function splitDomains<T extends { domains: string[] }>(request: T, fits: (request: T) => boolean): T[] {
+  if (request.domains.length <= CSV_MATCH_CHUNK_MAX_ENTRIES && fits(request)) return [request];
+  const groups = new Map<string, string[]>();
+  for (const domain of request.domains) {
+    const key = domainEntryKey(parseDomainEntry(domain));
+    const group = groups.get(key);
+    if (group) group.push(domain);
+    else groups.set(key, [domain]);
+  }
+  return packGroups([...groups.values()], (domains) => ({ ...request, domains }), fits, {
+    maxItems: CSV_MATCH_CHUNK_MAX_ENTRIES,
+    what: 'A domain',
+  });
+}
 
 const countMatches = (rows: readonly TCompanyRow[]): number => rows.filter((row) => row.domainInfo).length;
 
@@ -14,20 +30,7 @@ const countMatches = (rows: readonly TCompanyRow[]): number => rows.filter((row)
  * concatenates, drops a unique row seen before, and recounts the matches.
  */
 export const companyMatchParts: RealtimeParts<{ domains: string[] }, TCompanyMatchResult> = {
-  splitRequest(request, fits) {
-    if (request.domains.length <= CSV_MATCH_CHUNK_MAX_ENTRIES && fits(request)) return [request];
-    const groups = new Map<string, string[]>();
-    for (const domain of request.domains) {
-      const key = domainEntryKey(parseDomainEntry(domain));
-      const group = groups.get(key);
-      if (group) group.push(domain);
-      else groups.set(key, [domain]);
-    }
-    return packGroups([...groups.values()], (domains) => ({ ...request, domains }), fits, {
-      maxItems: CSV_MATCH_CHUNK_MAX_ENTRIES,
-      what: 'A domain',
-    });
-  },
+  splitRequest: splitDomains,
 
   size: (request) => request.domains.length,
 
@@ -63,4 +66,24 @@ export const companyMatchParts: RealtimeParts<{ domains: string[] }, TCompanyMat
       matches: countMatches(uniqueSegments),
     };
   },
+};
+
+/**
+ * Chunks and parts of an explanation of misses (`explainNoMatches`): the entries cut like a match's
+ * (at most 200 a chunk, a domain's spellings together); a reply too big for a message goes in parts of
+ * consecutive explanations; merging concatenates them in order.
+ */
+export const noMatchExplanationParts: RealtimeParts<{ domains: string[] }, TNoMatchExplanations> = {
+  splitRequest: splitDomains,
+  size: (request) => request.domains.length,
+  splitPayload(payload, fits) {
+    if (fits(payload)) return [payload];
+    return packGroups(
+      payload.reasons.map((reason) => [reason]),
+      (reasons): TNoMatchExplanations => ({ reasons }),
+      fits,
+      { what: 'An explanation' },
+    );
+  },
+  merge: (payloads) => ({ reasons: payloads.flatMap((payload) => payload.reasons) }),
 };

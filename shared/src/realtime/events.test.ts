@@ -38,6 +38,8 @@ const SPEC_EVENTS: Array<{ name: string; fields: string[]; success: string; erro
 const OUR_EVENTS = [
   // Targeting that stays editable after launch (issue 12).
   'updateCampaignTargeting',
+  // The second phase of a company match: why the misses missed (issue 12's CSV bench).
+  'explainNoMatches',
 ];
 
 describe('realtime events', () => {

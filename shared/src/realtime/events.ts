@@ -3,11 +3,11 @@ import { defineRealtimeEvent, type RealtimeEventDef } from './event';
 import { zId } from '../ids';
 import { ZCampaign } from '../entities/campaign.schema';
 import { ZCampaignCreate } from '../entities/campaign-create.schema';
-import { ZCompanyListEntry, ZCompanyMatchResult } from '../entities/company.schema';
+import { ZCompanyListEntry, ZCompanyMatchResult, ZNoMatchExplanations } from '../entities/company.schema';
 import { ZHubspotList, ZHubspotListType, ZTargetedCompanies, ZTargetedCompaniesRequest } from '../entities/crm.schema';
 import type { THubspotList } from '../entities/crm.schema';
 import { CSV_MATCH_MAX_DOMAINS } from '../constants';
-import { companyMatchParts } from './company-match-parts';
+import { companyMatchParts, noMatchExplanationParts } from './company-match-parts';
 import { arrayParts } from './parts';
 import { campaignCreateParts } from './campaign-create-parts';
 import { emailListParts } from './email-list-parts';
@@ -80,6 +80,18 @@ const getCSVKickfireMatches = defineRealtimeEvent({
   parts: companyMatchParts,
 });
 
+const explainNoMatches = defineRealtimeEvent({
+  name: 'explainNoMatches',
+  request: z.object({ domains: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_MAX_DOMAINS) }),
+  successEvent: 'noMatchesExplained',
+  errorEvent: 'noMatchesExplained',
+  payload: ZNoMatchExplanations,
+  summary:
+    "Ours (issue 12, a match's second phase): why each entry that did not match did not, in full (a company without IP ranges of its own, a likely typo, nothing found), for rows a match answered with `no-ranges`; one explanation per entry in order, null for one that has ranges; progress {done, total} in entries.",
+  specRef: 'ours (issue 12)',
+  parts: noMatchExplanationParts,
+});
+
 const createNewDomainList = defineRealtimeEvent({
   name: 'createNewDomainList',
   request: ZDomainListCreate,
@@ -132,6 +144,7 @@ export const realtimeEventsByName = {
   getCompaniesFromList,
   getContactsFromList,
   getCSVKickfireMatches,
+  explainNoMatches,
   createNewDomainList,
   updateDomainList,
   createCampaign,

@@ -64,7 +64,7 @@ const ranges = (domain: string, list: string[], redirectsTo?: string) => () =>
   json(200, { domain, redirects_to: redirectsTo ?? null, num_ranges: String(list.length), ranges: list });
 
 describe('company-match client', () => {
-  it('matches a domain with its ranges and company name, the key in a header only', async () => {
+  it("answers a domain's ranges and its company name apart, the key in a header only", async () => {
     // Prepare
     const fake = vendor({
       ranges: { 'acme.com': ranges('acme.com', ['198.18.0.0/22', 'junk', '2001:db8::/32']) },
@@ -74,15 +74,16 @@ describe('company-match client', () => {
     });
 
     // Act
-    const found = await client(fake).lookup('acme.com');
+    const matcher = client(fake);
+    const found = await matcher.ranges('acme.com');
+    const requestsForRanges = fake.requests.length;
+    const name = await matcher.companyName('acme.com');
 
-    // Assess
-    expect(found).toEqual({
-      outcome: 'matched',
-      domain: 'acme.com',
-      companyName: 'Acme Corp',
-      ranges: ['198.18.0.0/22', '2001:db8::/32'],
-    });
+    // Assess: the ranges cost no company look-up; the name is one request of its own.
+    expect(found).toEqual({ outcome: 'ranges', domain: 'acme.com', ranges: ['198.18.0.0/22', '2001:db8::/32'] });
+    expect(requestsForRanges).toBe(1);
+    expect(name).toBe('Acme Corp');
+    expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/ranges/acme.com', '/v3/company:(all)']);
     expect(fake.requests.map((r) => r.auth)).toEqual(['Bearer key-1', 'Bearer key-1']);
     expect(fake.requests.every((r) => !r.url.search.includes('key-1'))).toBe(true);
   });
@@ -95,25 +96,29 @@ describe('company-match client', () => {
       },
       companies: {},
     });
-    expect(await client(fake).lookup('oldbrand.com')).toEqual({
+    expect(await client(fake).ranges('oldbrand.com')).toEqual({
       outcome: 'redirected',
       domain: 'oldbrand.com',
       redirectsTo: 'newbrand.com',
     });
-    expect(await client(fake).lookup('acme.com')).toMatchObject({ outcome: 'matched', companyName: null });
+    expect(await client(fake).ranges('acme.com')).toEqual({
+      outcome: 'ranges',
+      domain: 'acme.com',
+      ranges: ['198.18.8.0/22'],
+    });
+    expect(fake.requests.every((r) => r.url.pathname.startsWith('/ranges/'))).toBe(true);
   });
 
-  it('tells a known company without ranges of its own from an unknown domain', async () => {
+  it('finds no ranges for a company without its own or an unknown domain; the company look-up tells them apart', async () => {
     const fake = vendor({
       ranges: { 'bakery.com': ranges('bakery.com', []) },
       companies: { 'bakery.com': () => json(200, { status: 'success', data: [{ name: 'Corner Bakery' }] }) },
     });
-    expect(await client(fake).lookup('bakery.com')).toEqual({
-      outcome: 'no-own-ranges',
-      domain: 'bakery.com',
-      companyName: 'Corner Bakery',
-    });
-    expect(await client(fake).lookup('nobody.example')).toEqual({ outcome: 'unknown', domain: 'nobody.example' });
+    const matcher = client(fake);
+    expect(await matcher.ranges('bakery.com')).toEqual({ outcome: 'no-ranges', domain: 'bakery.com' });
+    expect(await matcher.companyName('bakery.com')).toBe('Corner Bakery');
+    expect(await matcher.ranges('nobody.example')).toEqual({ outcome: 'no-ranges', domain: 'nobody.example' });
+    expect(await matcher.companyName('nobody.example')).toBeNull();
   });
 
   it('retries 429 and 5xx with back-off, then answers', async () => {
@@ -134,11 +139,11 @@ describe('company-match client', () => {
     });
 
     // Act
-    const found = await client(fake).lookup('acme.com');
+    const found = await client(fake).ranges('acme.com');
 
     // Assess
     expect(calls).toBe(3);
-    expect(found.outcome).toBe('matched');
+    expect(found.outcome).toBe('ranges');
   });
 
   it('gives up with a VendorError after its attempts, and at once on a refused key', async () => {
@@ -147,16 +152,16 @@ describe('company-match client', () => {
       ranges: { 'acme.com': () => json(401, { status: 401, error: { title: 'Unknown token' } }) },
       companies: {},
     });
-    await expect(client(busy).lookup('acme.com')).rejects.toBeInstanceOf(VendorError);
+    await expect(client(busy).ranges('acme.com')).rejects.toBeInstanceOf(VendorError);
     expect(busy.requests).toHaveLength(4);
-    await expect(client(refused).lookup('acme.com')).rejects.toThrow(/answered 401/);
+    await expect(client(refused).ranges('acme.com')).rejects.toThrow(/answered 401/);
     expect(refused.requests).toHaveLength(1);
   });
 
   it('keeps at most maxConcurrent requests in flight', async () => {
     const fake = vendor({ ranges: {}, companies: {} });
     const matcher = client(fake, 3);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => matcher.lookup(`d${i}.example`)));
+    await Promise.all(Array.from({ length: 20 }, (_, i) => matcher.companyName(`d${i}.example`)));
     expect(fake.maxInFlight()).toBe(3);
   });
 
@@ -194,8 +199,13 @@ describe('company-match client', () => {
       },
     });
 
-    // Act: 2 look-ups (4 requests) and one retried request.
-    await Promise.all([matcher.lookup('a.example'), matcher.lookup('busy.example')]);
+    // Act: 4 look-ups and one retried request.
+    await Promise.all([
+      matcher.ranges('a.example'),
+      matcher.companyName('a.example'),
+      matcher.ranges('busy.example'),
+      matcher.companyName('busy.example'),
+    ]);
 
     // Assess: the burst of 2 at once, then one request every 10 ms, the retry among them.
     expect(sentAt).toEqual([0, 0, 10, 20, 30]);
@@ -227,11 +237,11 @@ describe('company-match client', () => {
     // Act
     const found = await Promise.all(
       ['acme.com', 'old.example', 'quill.example', 'bad_domain.example', 'nobody.example'].map((d) =>
-        matcher.lookup(d),
+        matcher.ranges(d),
       ),
     );
 
-    // Assess: one batch for the five, then the company look-ups a redirect does not need.
+    // Assess: one batch for the five, and no company look-up.
     expect(fake.batches).toEqual([
       [
         'ranges/acme.com',
@@ -241,14 +251,9 @@ describe('company-match client', () => {
         'ranges/nobody.example',
       ],
     ]);
-    expect(found.map((f) => f.outcome)).toEqual(['matched', 'redirected', 'no-own-ranges', 'unknown', 'unknown']);
-    expect(found[0]).toEqual({
-      outcome: 'matched',
-      domain: 'acme.com',
-      companyName: 'Acme',
-      ranges: ['198.18.0.0/22'],
-    });
-    expect(fake.requests.filter((r) => r.url.pathname.startsWith('/ranges/'))).toHaveLength(0);
+    expect(found.map((f) => f.outcome)).toEqual(['ranges', 'redirected', 'no-ranges', 'no-ranges', 'no-ranges']);
+    expect(found[0]).toEqual({ outcome: 'ranges', domain: 'acme.com', ranges: ['198.18.0.0/22'] });
+    expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/batch']);
     expect(fake.requests.every((r) => r.auth === 'Bearer key-1')).toBe(true);
   });
 
@@ -263,11 +268,11 @@ describe('company-match client', () => {
     const matcher = client(fake, 8, true);
 
     // Act
-    const found = await Promise.all(Array.from({ length: 1001 }, (_, i) => matcher.lookup(`d${i}.example`)));
+    const found = await Promise.all(Array.from({ length: 1001 }, (_, i) => matcher.ranges(`d${i}.example`)));
 
     // Assess
     expect(fake.batches.map((b) => b.length)).toEqual([1000, 1]);
-    expect(found[7]).toMatchObject({ outcome: 'matched', ranges: ['10.7.0.0/16'] });
+    expect(found[7]).toMatchObject({ outcome: 'ranges', ranges: ['10.7.0.0/16'] });
     expect(fake.requests.filter((r) => r.url.pathname.startsWith('/ranges/')).map((r) => r.url.pathname)).toEqual([
       '/ranges/d7.example',
     ]);
@@ -279,8 +284,8 @@ describe('company-match client', () => {
     const matcher = client(fake, 8, true);
 
     // Act
-    const first = await Promise.all([matcher.lookup('acme.com'), matcher.lookup('nobody.example')]);
-    const again = await matcher.lookup('acme.com');
+    const first = await Promise.all([matcher.ranges('acme.com'), matcher.ranges('nobody.example')]);
+    const again = await matcher.ranges('acme.com');
 
     // Assess: one refused batch, then single paths only.
     const paths = fake.requests.map((r) => r.url.pathname);
@@ -290,8 +295,8 @@ describe('company-match client', () => {
       '/ranges/acme.com',
       '/ranges/nobody.example',
     ]);
-    expect(first.map((f) => f.outcome)).toEqual(['matched', 'unknown']);
-    expect(again.outcome).toBe('matched');
+    expect(first.map((f) => f.outcome)).toEqual(['ranges', 'no-ranges']);
+    expect(again.outcome).toBe('ranges');
   });
 
   it('fails every look-up of a batch the vendor refuses', async () => {
@@ -301,7 +306,7 @@ describe('company-match client', () => {
       batch: () => json(401, { status: 401, error: { title: 'Unknown token' } }),
     });
     const matcher = client(fake, 8, true);
-    const found = await Promise.allSettled([matcher.lookup('a.example'), matcher.lookup('b.example')]);
+    const found = await Promise.allSettled([matcher.ranges('a.example'), matcher.ranges('b.example')]);
     expect(found.map((f) => f.status)).toEqual(['rejected', 'rejected']);
     expect(found[0]?.status === 'rejected' ? found[0].reason : null).toBeInstanceOf(VendorError);
     expect(fake.batches).toHaveLength(1);
@@ -311,7 +316,8 @@ describe('company-match client', () => {
     const fake = vendor({ ranges: {}, companies: {} });
     const controller = new AbortController();
     controller.abort(new Error('gone'));
-    await expect(client(fake).lookup('acme.com', controller.signal)).rejects.toThrow('gone');
+    await expect(client(fake).ranges('acme.com', controller.signal)).rejects.toThrow('gone');
+    await expect(client(fake).companyName('acme.com', controller.signal)).rejects.toThrow('gone');
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { config } from '../../config';
-import type { CompanyMatcher, TDomainLookup } from '../../domain/ports/company-matcher.port';
+import type { CompanyMatcher, TRangesLookup } from '../../domain/ports/company-matcher.port';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
 import { DEFAULT_RETRY, RatePacer, Semaphore, vendorFetch } from '../vendor-http';
@@ -93,10 +93,10 @@ export interface CompanyMatchClientOptions {
 }
 
 /**
- * The company-matching vendor as the domain sees it (`CompanyMatcher`): domain in, company + IP
- * ranges or a reason out. Two calls of the vendor's API: the IP ranges of the domain (IPinfo Ranges
- * shape), then the company behind the website (KickFire shape) for its name, or to tell a known
- * company without ranges of its own from an unknown domain. The key travels in the Authorization
+ * The company-matching vendor as the domain sees it (`CompanyMatcher`), its two look-ups apart: the IP
+ * ranges of a domain (IPinfo Ranges shape, batched), and the company behind a website (KickFire shape,
+ * one request a domain) for a matched company's name, or to tell a known company without ranges of
+ * its own from an unknown domain. The key travels in the Authorization
  * header, never in a URL that a log could keep. At most `maxConcurrent` requests run at once, paced to
  * the vendor's rate limit (`pace`); 429
  * and 5xx are retried with back-off; a refused key is a VendorError.
@@ -244,13 +244,14 @@ export function createCompanyMatchClient(options: CompanyMatchClientOptions): Co
   };
 
   return {
-    async lookup(domain, signal): Promise<TDomainLookup> {
+    async ranges(domain, signal): Promise<TRangesLookup> {
       const found = await ranges(domain, signal);
       if (found.redirectsTo) return { outcome: 'redirected', domain, redirectsTo: found.redirectsTo };
-      const name = await companyName(domain, signal);
-      if (found.ranges.length > 0) return { outcome: 'matched', domain, companyName: name, ranges: found.ranges };
-      return name ? { outcome: 'no-own-ranges', domain, companyName: name } : { outcome: 'unknown', domain };
+      return found.ranges.length > 0
+        ? { outcome: 'ranges', domain, ranges: found.ranges }
+        : { outcome: 'no-ranges', domain };
     },
+    companyName,
   };
 }
 

@@ -100,4 +100,26 @@ describe('companyLookupCacheRepository', () => {
       companyName: 'Company d4.example',
     });
   });
+
+  it('keeps a ranges-only answer (no-ranges, its company not asked yet) a day, and reads it back as such', async () => {
+    // Prepare
+    ddbMock.on(BatchWriteCommand).resolves({});
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        [TABLE]: [{ lookup: { outcome: 'no-ranges', domain: 'quiet.example' }, expiresAt: nowSeconds + 60 }],
+      },
+    });
+
+    // Act
+    await companyLookupCacheRepository.putMany([{ outcome: 'no-ranges', domain: 'quiet.example' }], now);
+    const found = await companyLookupCacheRepository.getMany(['quiet.example'], now);
+
+    // Assess
+    const item = ddbMock.commandCalls(BatchWriteCommand)[0]?.args[0].input.RequestItems?.[TABLE]?.[0]?.PutRequest?.Item;
+    expect(item).toMatchObject({
+      lookup: { outcome: 'no-ranges', domain: 'quiet.example' },
+      expiresAt: nowSeconds + UNKNOWN_LOOKUP_TTL_SECONDS,
+    });
+    expect(found.get('quiet.example')).toEqual({ outcome: 'no-ranges', domain: 'quiet.example' });
+  });
 });

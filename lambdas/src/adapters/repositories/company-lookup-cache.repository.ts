@@ -16,7 +16,10 @@ export const companyLookupKeys = {
 
 /** A company's answer (matched, no ranges of its own, redirected) is kept a week: companies move their networks rarely. */
 export const COMPANY_LOOKUP_TTL_SECONDS = 7 * 24 * 3600;
-/** Nothing known is kept a day: a new company or a fixed vendor record shows up by tomorrow. */
+/**
+ * Nothing known is kept a day: a new company or a fixed vendor record shows up by tomorrow. So is a
+ * domain without ranges whose company was not asked yet (`no-ranges`): it may be a new company too.
+ */
 export const UNKNOWN_LOOKUP_TTL_SECONDS = 24 * 3600;
 
 /** BatchGetItem reads at most 100 keys a request. */
@@ -34,6 +37,7 @@ const ZCachedLookup = z.object({
     z.object({ outcome: z.literal('redirected'), domain: z.string(), redirectsTo: z.string() }),
     z.object({ outcome: z.literal('no-own-ranges'), domain: z.string(), companyName: z.string() }),
     z.object({ outcome: z.literal('unknown'), domain: z.string() }),
+    z.object({ outcome: z.literal('no-ranges'), domain: z.string() }),
   ]),
   expiresAt: z.number(),
 });
@@ -90,7 +94,10 @@ async function putMany(lookups: readonly TDomainLookup[], now: Date): Promise<vo
       lookup,
       lookedUpAt: now.toISOString(),
       expiresAt:
-        seconds(now) + (lookup.outcome === 'unknown' ? UNKNOWN_LOOKUP_TTL_SECONDS : COMPANY_LOOKUP_TTL_SECONDS),
+        seconds(now) +
+        (lookup.outcome === 'unknown' || lookup.outcome === 'no-ranges'
+          ? UNKNOWN_LOOKUP_TTL_SECONDS
+          : COMPANY_LOOKUP_TTL_SECONDS),
     })),
   );
 }

@@ -5,8 +5,13 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { BidderCampaigns, TBidderLineItemChange, TBidderTargeting } from '../ports/bidder.port';
-import type { CompanyMatcher } from '../ports/company-matcher.port';
-import { cardRecordFixture, memoryAdvertisers, memoryLogger, memoryLookupCache } from '../test-fakes';
+import {
+  cardRecordFixture,
+  fakeCompanyMatcher,
+  memoryAdvertisers,
+  memoryLogger,
+  memoryLookupCache,
+} from '../test-fakes';
 import {
   changeCampaignTargeting,
   getCampaignTargetingEdit,
@@ -87,14 +92,10 @@ function fakeBidder(fault?: TFault) {
   return { bidder, lineItems, maxInFlight: () => maxInFlight };
 }
 
-const matcher: CompanyMatcher = {
-  lookup: async (domain) =>
-    domain === 'hooli.example'
-      ? { outcome: 'matched', domain, companyName: 'Hooli', ranges: ['10.9.0.0/24'] }
-      : domain === 'initech.example'
-        ? { outcome: 'matched', domain, companyName: 'Initech', ranges: ['10.1.0.0/24'] }
-        : { outcome: 'unknown', domain },
-};
+const { matcher } = fakeCompanyMatcher({
+  'hooli.example': { outcome: 'matched', companyName: 'Hooli', ranges: ['10.9.0.0/24'] },
+  'initech.example': { outcome: 'matched', companyName: 'Initech', ranges: ['10.1.0.0/24'] },
+});
 
 /**
  * The demo campaign: two companies (Initech, Globex) at the bidder with Texas as their geography,
@@ -196,7 +197,10 @@ describe('changeCampaignTargeting', () => {
     expect(result.changed).toBe(true);
     expect(result.revision).toBe(1);
     expect(result.added).toEqual([expect.objectContaining({ name: 'Hooli', domain: 'hooli.example' })]);
-    expect(result.notAdded).toEqual([{ domain: 'nobody.example', reason: expect.any(String) }]);
+    // Explained in full (the only reason the user gets), not left at the match's interim no-ranges.
+    expect(result.notAdded).toEqual([
+      { domain: 'nobody.example', reason: 'No company with IP ranges of its own was found for nobody.example.' },
+    ]);
     const id = result.added[0]?.beeswaxLineItemId as number;
     expect(bidder.lineItems.get(id)).toEqual(
       expect.objectContaining({

@@ -207,8 +207,8 @@ function checkRemovals(ids: readonly number[], lineItems: readonly TLineItemReco
 async function rangesOf(lineItem: TLineItemRecord, deps: Pick<ChangeTargetingDeps, 'matching'>): Promise<string[]> {
   if (lineItem.ipRanges) return lineItem.ipRanges;
   if (lineItem.domain === null) return [];
-  const found = await deps.matching.matcher.lookup(lineItem.domain);
-  if (found.outcome !== 'matched' || found.ranges.length === 0) {
+  const found = await deps.matching.matcher.ranges(lineItem.domain);
+  if (found.outcome !== 'ranges' || found.ranges.length === 0) {
     throw new ConflictError(TARGETING_CHANGE_MESSAGES.rangesGone(lineItem.line_item_name));
   }
   return found.ranges;
@@ -272,8 +272,14 @@ export async function changeCampaignTargeting(
   const notAdded: Array<{ domain: string; reason: string }> = [];
   const toAdd: TCompanyRow[] = [];
   if (change.addDomains.length > 0) {
+    // The reasons of `notAdded` are the only ones the user gets: explained in full, not deferred.
     const matched = await matchCompanies(
-      { entries: change.addDomains, runKey: input.runKey, ...(input.signal ? { signal: input.signal } : {}) },
+      {
+        entries: change.addDomains,
+        runKey: input.runKey,
+        misses: 'explain',
+        ...(input.signal ? { signal: input.signal } : {}),
+      },
       deps.matching,
     );
     const present = new Set(kept.flatMap((li) => (li.domain ? [li.domain.toLowerCase()] : [])));

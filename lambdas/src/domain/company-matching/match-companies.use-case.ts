@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TCompanyMatchResult, TCompanyRow, TNoMatchReason } from '@bidgrid/shared/entities/company.schema';
+import type {
+  TCompanyMatchResult,
+  TCompanyRow,
+  TNoMatchExplanations,
+  TNoMatchReason,
+} from '@bidgrid/shared/entities/company.schema';
 import { MAX_DOMAIN_LENGTH } from '@bidgrid/shared/entities/common.schema';
 import { cleanEntry, domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import type { TDomainEntry } from '@bidgrid/shared/validation/domain-entry';
@@ -15,15 +20,19 @@ import { typoCandidates } from './typo-candidates';
  */
 export const MAX_RANGES_PER_COMPANY = 500;
 
-/** Ports of company matching. */
-export interface MatchCompaniesDeps {
+/** Ports of the look-ups (matching and explaining misses). */
+export interface LookupDeps {
   matcher: CompanyMatcher;
   /** Vendor answers by domain, read before asking the vendor and written after. */
   lookupCache: CompanyLookupCache;
-  segmentsLog: Pick<SegmentsLogRepository, 'runDate' | 'putEntries'>;
   now: () => Date;
   /** How often progress is repeated while look-ups are in flight (`PROGRESS_HEARTBEAT_MS` unless a test says). */
   heartbeatMs?: number;
+}
+
+/** Ports of company matching. */
+export interface MatchCompaniesDeps extends LookupDeps {
+  segmentsLog: Pick<SegmentsLogRepository, 'runDate' | 'putEntries'>;
 }
 
 /**
@@ -45,6 +54,11 @@ export interface MatchCompaniesInput {
   progress?: (done: number, total: number) => void;
   /** Stops the work (no more look-ups, nothing logged) when nobody waits for the answer any more. */
   signal?: AbortSignal;
+  /**
+   * How far a domain that did not match is explained (default `defer`: what the ranges tell, the rest
+   * `no-ranges` for `explainNoMatches`); `explain` when the answer is the only one the user gets.
+   */
+  misses?: TMissDepth;
 }
 
 /** A stable key for a matching run from what identifies it (caller, correlation id, ...). */
@@ -96,44 +110,79 @@ function offlineOutcome(parsed: TDomainEntry): TOutcome | null {
   }
 }
 
-/** Look-ups of one match: the cache first, the vendor for the rest, each domain asked once. */
+/**
+ * Look-ups of one match or explanation: the cache first, the vendor for the rest, each domain asked
+ * once. The ranges API says whether a domain can match; the company look-up (one paid request a
+ * domain) is only asked where it changes the answer, and a cached ranges-only answer (`no-ranges`) is
+ * completed by asking just that part.
+ */
 interface TLookups {
-  lookup(domain: string, signal: AbortSignal): Promise<TDomainLookup>;
+  /**
+   * What the ranges say of a domain: a cached answer (of any depth), else the ranges API's. A domain
+   * with ranges gets its company's name at once (a matched row shows it); one without is `no-ranges`.
+   */
+  ranges(domain: string, signal: AbortSignal): Promise<TDomainLookup>;
+  /** The whole answer: `ranges`, a `no-ranges` one completed by the company look-up (never `no-ranges`). */
+  full(domain: string, signal: AbortSignal): Promise<TDomainLookup>;
 }
 
 /** Cached answers are written in batches while the match runs, so the writes overlap the vendor's pace. */
 const CACHE_WRITE_BATCH = 25;
 
 /**
- * The look-ups of one match: answers cached for `domains` are read in one batch up front; a miss asks
- * the vendor once (concurrent asks of one domain share the answer) and is written to the cache in
- * batches, all written by `flush()`.
+ * The look-ups of one run: answers cached for `domains` are read in one batch up front; what the
+ * vendor answers is written to the cache in batches (a completed answer replacing the ranges-only one
+ * of the same domain), all written by `flush()`.
  */
-async function lookupsOf(domains: readonly string[], deps: MatchCompaniesDeps, now: Date) {
+async function lookupsOf(domains: readonly string[], deps: LookupDeps, now: Date) {
   const cached = domains.length > 0 ? await deps.lookupCache.getMany(domains, now) : new Map<string, TDomainLookup>();
-  const asked = new Map<string, Promise<TDomainLookup>>();
-  let unwritten: TDomainLookup[] = [];
+  const ranged = new Map<string, Promise<TDomainLookup>>();
+  const completed = new Map<string, Promise<TDomainLookup>>();
+  let unwritten = new Map<string, TDomainLookup>();
   const writes: Array<Promise<void>> = [];
+  /** The write in flight of each domain: a completed answer's write waits for its ranges-only one. */
+  const writing = new Map<string, Promise<unknown>>();
   const write = (): void => {
-    if (unwritten.length === 0) return;
-    writes.push(deps.lookupCache.putMany(unwritten, now));
-    unwritten = [];
+    if (unwritten.size === 0) return;
+    const batch = [...unwritten.values()];
+    unwritten = new Map();
+    const before = batch.flatMap((found) => writing.get(found.domain) ?? []);
+    const done = Promise.allSettled(before).then(() => deps.lookupCache.putMany(batch, now));
+    writes.push(done);
+    const settled = done.catch(() => undefined);
+    for (const found of batch) writing.set(found.domain, settled);
+  };
+  const keep = (found: TDomainLookup): TDomainLookup => {
+    unwritten.set(found.domain, found);
+    if (unwritten.size >= CACHE_WRITE_BATCH) write();
+    return found;
+  };
+  const askRanges = async (domain: string, signal: AbortSignal): Promise<TDomainLookup> => {
+    const found = await deps.matcher.ranges(domain, signal);
+    if (found.outcome !== 'ranges') return keep(found);
+    const companyName = await deps.matcher.companyName(domain, signal);
+    // A company's first ranges are all a row keeps; a large network's thousands are not stored.
+    return keep({ outcome: 'matched', domain, companyName, ranges: found.ranges.slice(0, MAX_RANGES_PER_COMPANY) });
   };
   const lookups: TLookups = {
-    lookup(domain, signal) {
-      const hit = cached.get(domain);
-      if (hit) return Promise.resolve(hit);
-      let answer = asked.get(domain);
+    ranges(domain, signal) {
+      let answer = ranged.get(domain);
       if (!answer) {
-        answer = deps.matcher.lookup(domain, signal).then((found) => {
-          // A company's first ranges are all a row keeps; a large network's thousands are not stored.
-          const kept =
-            found.outcome === 'matched' ? { ...found, ranges: found.ranges.slice(0, MAX_RANGES_PER_COMPANY) } : found;
-          unwritten.push(kept);
-          if (unwritten.length >= CACHE_WRITE_BATCH) write();
-          return kept;
+        const hit = cached.get(domain);
+        answer = hit ? Promise.resolve(hit) : askRanges(domain, signal);
+        ranged.set(domain, answer);
+      }
+      return answer;
+    },
+    full(domain, signal) {
+      let answer = completed.get(domain);
+      if (!answer) {
+        answer = lookups.ranges(domain, signal).then(async (found): Promise<TDomainLookup> => {
+          if (found.outcome !== 'no-ranges') return found;
+          const companyName = await deps.matcher.companyName(domain, signal);
+          return keep(companyName ? { outcome: 'no-own-ranges', domain, companyName } : { outcome: 'unknown', domain });
         });
-        asked.set(domain, answer);
+        completed.set(domain, answer);
       }
       return answer;
     },
@@ -144,16 +193,22 @@ async function lookupsOf(domains: readonly string[], deps: MatchCompaniesDeps, n
       write();
       await Promise.all(writes);
     },
-    /** Waits for the writes started so far, ignoring their failure (the match failed already). */
+    /** Waits for the writes started so far, ignoring their failure (the run failed already). */
     async settle(): Promise<void> {
       await Promise.allSettled(writes);
     },
   };
 }
 
-/** A vendor answer as an outcome; an unknown domain is probed for a likely typo first. */
-async function vendorOutcome(domain: string, lookups: TLookups, signal: AbortSignal): Promise<TOutcome> {
-  const found: TDomainLookup = await lookups.lookup(domain, signal);
+/**
+ * How far a run takes a domain that did not match: `defer` answers with what the ranges tell (the
+ * company look-ups only where a typo candidate has ranges, so the suggestion is the one a full answer
+ * gives), leaving `no-ranges` where only the company look-ups could tell more; `explain` asks them.
+ */
+export type TMissDepth = 'defer' | 'explain';
+
+/** A final answer that needs no typo probe: matched, redirected, or a known company without ranges. */
+function settledOutcome(domain: string, found: TDomainLookup): TOutcome | null {
   switch (found.outcome) {
     case 'matched':
       return {
@@ -167,16 +222,102 @@ async function vendorOutcome(domain: string, lookups: TLookups, signal: AbortSig
     case 'no-own-ranges':
       return { matched: false, reason: noMatchReason.noOwnRanges(domain, found.companyName) };
     case 'unknown':
-      break;
+    case 'no-ranges':
+      return null;
+    default:
+      return found satisfies never;
   }
-  for (const candidate of typoCandidates(domain)) {
+}
+
+/**
+ * A domain's outcome. In full (`explain`), as the reasons have always been told: matched, a redirect,
+ * a known company without ranges of its own, else the first typo candidate the vendor knows (a
+ * company with or without ranges), else not found. Deferred, the same answer wherever the ranges
+ * settle it (the candidates' ranges come in the match's batches; a candidate with ranges settles it,
+ * asking the company look-ups of the domain and earlier candidates to keep that order), else
+ * `no-ranges`, which `explainNoMatches` turns into the full answer later.
+ */
+async function domainOutcome(
+  domain: string,
+  lookups: TLookups,
+  signal: AbortSignal,
+  misses: TMissDepth,
+): Promise<TOutcome> {
+  const candidates = typoCandidates(domain);
+  // Deferred, the candidates' ranges are asked with the domain's, in the same batch request: one
+  // round trip a chunk instead of two, for a few batch paths more (the candidates of a domain that
+  // matches). In full, they are asked only when the domain is unknown, as they always were.
+  const eager = misses === 'defer' ? candidates.map((candidate) => lookups.ranges(candidate, signal)) : null;
+  // A failure of an eager probe is the run's failure, once awaited below; unawaited it would be unhandled.
+  for (const probe of eager ?? []) probe.catch(() => undefined);
+  const own = misses === 'explain' ? await lookups.full(domain, signal) : await lookups.ranges(domain, signal);
+  const settled = settledOutcome(domain, own);
+  if (settled) return settled;
+  const probes = await Promise.all(eager ?? candidates.map((candidate) => lookups.ranges(candidate, signal)));
+  const anyCandidateMatches = probes.some((probe) => probe.outcome === 'matched');
+  const anyUnasked = own.outcome === 'no-ranges' || probes.some((probe) => probe.outcome === 'no-ranges');
+  if (misses === 'defer' && !anyCandidateMatches && anyUnasked) {
+    return { matched: false, reason: noMatchReason.noRanges(domain) };
+  }
+  if (own.outcome === 'no-ranges') {
+    const full = await lookups.full(domain, signal);
+    if (full.outcome === 'no-own-ranges') return settledOutcome(domain, full) as TOutcome;
+  }
+  for (const [i, candidate] of candidates.entries()) {
     signal.throwIfAborted();
-    const probe = await lookups.lookup(candidate, signal);
+    let probe = probes[i] as TDomainLookup;
+    if (probe.outcome === 'no-ranges') probe = await lookups.full(candidate, signal);
     if (probe.outcome === 'matched' || probe.outcome === 'no-own-ranges') {
       return { matched: false, reason: noMatchReason.typo(domain, candidate) };
     }
   }
   return { matched: false, reason: noMatchReason.notFound(domain) };
+}
+
+/**
+ * Runs `resolve` on every group that needs the vendor, with the cache read for their domains and typo
+ * candidates in one batch, progress in entries (repeated every heartbeat while look-ups are in
+ * flight), and the vendor's answers written to the cache. One failure stops the rest and fails the run.
+ */
+async function resolveGroups(
+  groups: readonly TGroup[],
+  total: number,
+  input: { progress?: (done: number, total: number) => void; signal?: AbortSignal },
+  deps: LookupDeps,
+  now: Date,
+  resolve: (group: TGroup, lookups: TLookups, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const stop = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal;
+  let done = total - groups.reduce((sum, group) => sum + group.entries.length, 0);
+  input.progress?.(done, total);
+  // The adapter bounds and paces the requests; these wait their turn there.
+  const cache = await lookupsOf(
+    groups.flatMap((group) => [group.key, ...typoCandidates(group.key)]),
+    deps,
+    now,
+  );
+  const heartbeat = setInterval(() => input.progress?.(done, total), deps.heartbeatMs ?? PROGRESS_HEARTBEAT_MS);
+  heartbeat.unref?.();
+  try {
+    await Promise.all(
+      groups.map(async (group) => {
+        signal.throwIfAborted();
+        await resolve(group, cache.lookups, signal);
+        done += group.entries.length;
+        input.progress?.(done, total);
+      }),
+    );
+    await cache.flush();
+  } catch (error) {
+    stop.abort();
+    await cache.settle();
+    // The caller's abort reason is the error that matters; otherwise the first failure.
+    input.signal?.throwIfAborted();
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 /**
@@ -215,55 +356,19 @@ export async function matchCompanies(
   input: MatchCompaniesInput,
   deps: MatchCompaniesDeps,
 ): Promise<TCompanyMatchResult> {
-  // One failed look-up fails the match: the others stop instead of spending the vendor's quota.
-  const stop = new AbortController();
-  const signal = input.signal ? AbortSignal.any([input.signal, stop.signal]) : stop.signal;
   const groups = groupEntries(input.entries);
-  const total = input.entries.length;
   const outcomes = new Map<string, TOutcome>();
-  let done = 0;
-  const resolved = (group: TGroup, outcome: TOutcome): void => {
-    outcomes.set(group.key, outcome);
-    done += group.entries.length;
-    input.progress?.(done, total);
-  };
-
   const lookups: TGroup[] = [];
   for (const group of groups) {
     const offline = offlineOutcome(group.parsed);
     if (offline) outcomes.set(group.key, offline);
     else lookups.push(group);
   }
-  done = total - lookups.reduce((sum, group) => sum + group.entries.length, 0);
-  input.progress?.(done, total);
-
-  // One batch read of the cache for every domain and the typos it may be probed for; the vendor
-  // answers the rest. The adapter bounds and paces the requests; these wait their turn there.
   const now = deps.now();
-  const cache = await lookupsOf(
-    lookups.flatMap((group) => [group.key, ...typoCandidates(group.key)]),
-    deps,
-    now,
-  );
-  const heartbeat = setInterval(() => input.progress?.(done, total), deps.heartbeatMs ?? PROGRESS_HEARTBEAT_MS);
-  heartbeat.unref?.();
-  try {
-    await Promise.all(
-      lookups.map(async (group) => {
-        signal.throwIfAborted();
-        resolved(group, await vendorOutcome(group.key, cache.lookups, signal));
-      }),
-    );
-    await cache.flush();
-  } catch (error) {
-    stop.abort();
-    await cache.settle();
-    // The caller's abort reason is the error that matters; otherwise the first failure.
-    input.signal?.throwIfAborted();
-    throw error;
-  } finally {
-    clearInterval(heartbeat);
-  }
+  const misses = input.misses ?? 'defer';
+  await resolveGroups(lookups, input.entries.length, input, deps, now, async (group, cache, signal) => {
+    outcomes.set(group.key, await domainOutcome(group.key, cache, signal, misses));
+  });
 
   const matchedGroups = groups.flatMap((group) => {
     const outcome = outcomes.get(group.key);
@@ -296,4 +401,43 @@ export async function matchCompanies(
     rowOf(group.parsed.kind === 'domain' ? group.parsed.domain : (group.entries[0] as string), outcomeOf(group.key)),
   );
   return { primarySegments, uniqueSegments, matches: matchedGroups.length };
+}
+
+/** One explanation of misses: the entries of rows that did not match (`no-ranges` ones, as a rule). */
+export interface ExplainNoMatchesInput {
+  entries: readonly string[];
+  /** Entries explained so far, of all entries. */
+  progress?: (done: number, total: number) => void;
+  /** Stops the look-ups when nobody waits for the answer any more. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Why entries did not match, in full (ours, issue 12: the second phase of a match). A match answers
+ * fast with `no-ranges` where only the company look-ups (one paid vendor request a domain) could say
+ * more; this asks them: a known company without ranges of its own, a likely typo of a known company,
+ * or nothing found (a redirect or a path as the match said). Each entry gets the reason a one-phase
+ * match gives it, `noMatch` null for one that has ranges after all (matched since: match it again).
+ * Answers come from the look-up cache where the match left them, so only the company part is asked;
+ * nothing is logged (nothing matches here).
+ */
+export async function explainNoMatches(input: ExplainNoMatchesInput, deps: LookupDeps): Promise<TNoMatchExplanations> {
+  const groups = groupEntries(input.entries);
+  const reasons = new Map<string, TNoMatchReason | null>();
+  const lookups: TGroup[] = [];
+  for (const group of groups) {
+    const offline = offlineOutcome(group.parsed);
+    if (offline) reasons.set(group.key, offline.matched ? null : offline.reason);
+    else lookups.push(group);
+  }
+  await resolveGroups(lookups, input.entries.length, input, deps, deps.now(), async (group, cache, signal) => {
+    const outcome = await domainOutcome(group.key, cache, signal, 'explain');
+    reasons.set(group.key, outcome.matched ? null : outcome.reason);
+  });
+  return {
+    reasons: input.entries.map((entry) => ({
+      domain: entry,
+      noMatch: reasons.get(domainEntryKey(parseDomainEntry(entry))) ?? null,
+    })),
+  };
 }

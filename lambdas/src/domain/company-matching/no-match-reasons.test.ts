@@ -19,6 +19,7 @@ describe('noMatchReason', () => {
       noMatchReason.nameOnly(entry),
       noMatchReason.notADomain(entry),
       noMatchReason.notFound(domain),
+      noMatchReason.noRanges(domain),
     ];
 
     // Assess

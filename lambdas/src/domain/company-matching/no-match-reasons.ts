@@ -38,6 +38,14 @@ export const noMatchReason = {
     code: 'not-a-domain',
     message: `"${echo(entry)}" is not a domain.`,
   }),
+  /**
+   * What the ranges alone tell (a match's first phase): true whichever way the explanation ends (a
+   * company without ranges of its own, a likely typo, nothing found), which replaces it.
+   */
+  noRanges: (domain: string): TNoMatchReason => ({
+    code: 'no-ranges',
+    message: `No IP ranges of its own were found for ${echo(domain)}.`,
+  }),
   notFound: (domain: string): TNoMatchReason => ({
     code: 'not-found',
     message: `No company with IP ranges of its own was found for ${echo(domain)}.`,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import type { TCrmCompany, TCrmMemberPage } from '../ports/crm-records.port';
-import { memoryLookupCache, recordFixture } from '../test-fakes';
+import { fakeCompanyMatcher, memoryLookupCache, recordFixture } from '../test-fakes';
 import { CrmGrantError } from '../vendor-refusals';
 import {
   companiesFromLists,
@@ -51,14 +51,10 @@ function deps(records: Partial<TRecords>) {
     },
     matching: {
       lookupCache: memoryLookupCache(),
-      matcher: {
-        lookup: async (domain) =>
-          domain === 'acme.com'
-            ? { outcome: 'matched', domain, companyName: 'Acme', ranges: ['10.0.0.0/24'] }
-            : domain === 'old-acme.com'
-              ? { outcome: 'redirected', domain, redirectsTo: 'acme.com' }
-              : { outcome: 'unknown', domain },
-      },
+      matcher: fakeCompanyMatcher({
+        'acme.com': { outcome: 'matched', companyName: 'Acme', ranges: ['10.0.0.0/24'] },
+        'old-acme.com': { outcome: 'redirected', redirectsTo: 'acme.com' },
+      }).matcher,
       segmentsLog: {
         runDate: async (_key, now) => now.toISOString(),
         putEntries: async (entries) => {
@@ -114,7 +110,12 @@ describe('HubSpot company reads', () => {
   it('searches one page with the filters, matches it, keeps the HubSpot ids and echoes reqID', async () => {
     // Prepare
     const searchCompaniesPage = vi.fn<TRecords['searchCompaniesPage']>(async () => ({
-      companies: [company('1', 'acme.com'), company('2', 'old-acme.com'), company('3', null, 'Nameless Co')],
+      companies: [
+        company('1', 'acme.com'),
+        company('2', 'old-acme.com'),
+        company('3', null, 'Nameless Co'),
+        company('4', 'quiet.example'),
+      ],
       total: 250,
       after: '100',
     }));
@@ -137,6 +138,8 @@ describe('HubSpot company reads', () => {
       ['acme.com', '1', true, undefined],
       ['old-acme.com', '2', false, 'redirect'],
       ['Nameless Co', '3', false, 'name-only'],
+      // Deferred like a CSV's miss: the page explains it in the background (explainNoMatches).
+      ['quiet.example', '4', false, 'no-ranges'],
     ]);
     expect(page.uniqueSegments[0]?.companyName).toBe('Company 1');
     expect(logged).toEqual(['acme.com']);

@@ -134,7 +134,7 @@ export const matchCsvCompanies = defineOperation({
   body: z.object({ csvCompanies: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_REST_MAX_DOMAINS) }),
   response: ZCompanyMatchResult,
   summary:
-    'Matches the domains of an uploaded CSV (one a line) to companies and IP ranges, or says why a domain did not match; each match is written to the segments log. REST answers within 29 s, so it takes at most 500 domains; the realtime event getCSVKickfireMatches takes 10,000 in chunks.',
+    'Matches the domains of an uploaded CSV (one a line) to companies and IP ranges, or says why a domain did not match; each match is written to the segments log. A domain without IP ranges of its own is answered no-ranges until the realtime event explainNoMatches tells why. REST answers within 29 s, so it takes at most 500 domains; the realtime event getCSVKickfireMatches takes 10,000 in chunks.',
   specRef: '001 §7',
 });
 

@@ -3,6 +3,8 @@ import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import {
   domainLines,
+  domainsToExplain,
+  withExplanations,
   firstCell,
   foundCompanyInfo,
   initiallyIncluded,
@@ -98,5 +100,43 @@ describe('company rows', () => {
         'acme.com',
       ]);
     });
+  });
+
+  it('lists the rows awaiting an explanation, and replaces only their reasons, listed and unique rows alike', () => {
+    // Prepare
+    const interim = (domain: string) => ({
+      domain,
+      include: false,
+      noMatch: { code: 'no-ranges' as const, message: `No IP ranges of its own were found for ${domain}.` },
+    });
+    const match: TCompanyMatchResult = {
+      primarySegments: [interim('https://www.Quiet.example/'), interim('quiet.example'), interim('gone.example')],
+      uniqueSegments: [...result.uniqueSegments, interim('quiet.example'), interim('gone.example')],
+      matches: 2,
+    };
+    const notFound = { code: 'not-found' as const, message: 'Nothing for quiet.example.' };
+
+    // Act
+    const explained = withExplanations(match, [
+      { domain: 'quiet.example', noMatch: notFound },
+      // Has ranges now: the row stays as the match left it.
+      { domain: 'gone.example', noMatch: null },
+      // Not a row awaiting an explanation: ignored.
+      { domain: 'Acme', noMatch: notFound },
+    ]);
+
+    // Assess
+    expect(domainsToExplain(match)).toEqual(['quiet.example', 'gone.example']);
+    expect(explained.primarySegments.map((row) => row.noMatch?.code)).toEqual(['not-found', 'not-found', 'no-ranges']);
+    expect(explained.uniqueSegments.map((row) => row.noMatch?.code ?? 'matched')).toEqual([
+      'matched',
+      'matched',
+      'name-only',
+      'not-found',
+      'no-ranges',
+    ]);
+    expect(explained.uniqueSegments.slice(0, 2)).toEqual(match.uniqueSegments.slice(0, 2));
+    expect(explained.matches).toBe(2);
+    expect(domainsToExplain(explained)).toEqual(['gone.example']);
   });
 });

@@ -1,5 +1,11 @@
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
-import type { TCompanyMatchResult, TCompanyRow, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
+import type {
+  TCompanyMatchResult,
+  TCompanyRow,
+  TFoundCompanyInfo,
+  TNoMatchExplanation,
+} from '@bidgrid/shared/entities/company.schema';
+import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 
 /** Longest entry the match takes: no domain is longer, so a longer line is cut and reported as no domain. */
 export const MAX_ENTRY_LENGTH = 2048;
@@ -78,3 +84,35 @@ export function mergeMatchResults(results: readonly TCompanyMatchResult[]): TCom
 /** The rows included at first: every matched one. */
 export const initiallyIncluded = (result: TCompanyMatchResult): Set<string> =>
   new Set(result.uniqueSegments.filter((row) => row.domainInfo).map((row) => row.domain));
+
+/** A row the match answered with the interim reason: no ranges, its company not asked yet. */
+const awaitsExplanation = (row: TCompanyRow): boolean => !row.domainInfo && row.noMatch?.code === 'no-ranges';
+
+/** The domains of a match whose reasons are still the interim one (`no-ranges`), to explain in the background. */
+export const domainsToExplain = (result: TCompanyMatchResult): string[] =>
+  result.uniqueSegments.filter(awaitsExplanation).map((row) => row.domain);
+
+/**
+ * A match with the explanations in place of the interim reasons, rows listed and unique alike (by
+ * the domain they name, whatever the spelling). Only a `no-ranges` row changes: matched rows and the
+ * other reasons stay as they were, and an explanation without a reason (the domain has ranges now)
+ * leaves its row alone.
+ */
+export function withExplanations(
+  result: TCompanyMatchResult,
+  explanations: readonly TNoMatchExplanation[],
+): TCompanyMatchResult {
+  const reasons = new Map(
+    explanations.flatMap((e) => (e.noMatch ? [[domainEntryKey(parseDomainEntry(e.domain)), e.noMatch] as const] : [])),
+  );
+  const explain = (row: TCompanyRow): TCompanyRow => {
+    if (!awaitsExplanation(row)) return row;
+    const reason = reasons.get(domainEntryKey(parseDomainEntry(row.domain)));
+    return reason ? { ...row, noMatch: reason } : row;
+  };
+  return {
+    ...result,
+    primarySegments: result.primarySegments.map(explain),
+    uniqueSegments: result.uniqueSegments.map(explain),
+  };
+}

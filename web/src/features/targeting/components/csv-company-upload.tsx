@@ -1,12 +1,14 @@
 import { Box, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { useCsvCompanyMatches } from '../api/company-matches.realtime';
 import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
+import { useMissExplanations } from '../use-miss-explanations';
 import { CompanyMatchesTable } from './company-matches-table';
+import { MissExplanationStatus } from './miss-explanation-status';
 
 /** 001 §2: shown while the companies are matched. */
 export const MATCHING_TEXT = "We're getting your company information. This may take a few minutes...";
@@ -37,21 +39,44 @@ const includedCount = (result: TCompanyMatchResult, included: ReadonlySet<string
  * then the table of domains with matched status, include toggles and the reason for each miss. A
  * failed match shows the returned error (001 §8) with a way to try again. The wizard's Target
  * Companies step reuses it.
+ *
+ * The match answers fast; a miss it could only say had no ranges of its own is explained in the
+ * background (a line tells how far), its reason replaced when the answer lands (the draft hears it
+ * too), while the user carries on. A draft reloaded with such rows has them explained again.
  */
 export function CsvCompanyUpload({ onChange, initial = null, disabled = false }: CsvCompanyUploadProps) {
   const matches = useCsvCompanyMatches();
   const [file, setFile] = useState<{ name: string; domains: string[] } | null>(null);
   const [result, setResult] = useState<TCompanyMatchResult | null>(initial);
   const [included, setIncluded] = useState<Set<string>>(() => (initial ? includedOf(initial) : new Set()));
+  // The include flags the explained match goes to the draft with (the user may toggle meanwhile).
+  const includedNow = useRef(included);
+  useEffect(() => {
+    includedNow.current = included;
+  }, [included]);
+  const misses = useMissExplanations((explained, of) => {
+    setResult((shown) => (shown === of ? explained : shown));
+    onChange?.(foundCompanyInfo(explained, includedNow.current));
+  });
+
+  // A draft saved before its misses were explained has them explained now, once.
+  const initialMatch = useRef(initial);
+  const { explain } = misses;
+  useEffect(() => {
+    if (initialMatch.current) void explain(initialMatch.current);
+  }, [explain]);
 
   const match = async (domains: string[]): Promise<void> => {
     setResult(null);
+    misses.cancel();
     try {
       const matched = await matches.call({ domains });
       const include = initiallyIncluded(matched);
       setResult(matched);
       setIncluded(include);
+      includedNow.current = include;
       onChange?.(foundCompanyInfo(matched, include));
+      void misses.explain(matched);
     } catch {
       // The hook holds the error; the error state below shows it (and the app toasts it).
     }
@@ -115,6 +140,7 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
           <Text mb="3" fontWeight="semibold">
             {`${result.matches} of ${result.uniqueSegments.length} ${result.uniqueSegments.length === 1 ? 'domain' : 'domains'} matched, ${includedCount(result, included)} included`}
           </Text>
+          <MissExplanationStatus misses={misses} />
           <CompanyMatchesTable rows={result.uniqueSegments} included={included} onToggle={toggle} />
         </Box>
       ) : null}

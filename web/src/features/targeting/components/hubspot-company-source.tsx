@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Flex, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER, TOAST_MS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import type { TCompanySortValues, THubspotFilter, THubspotList } from '@bidgrid/shared/entities/crm.schema';
@@ -14,8 +14,10 @@ import {
   useTargetedCompanies,
 } from '../api/hubspot-companies';
 import { foundCompanyInfo, initiallyIncluded, mergeMatchResults } from '../company-rows';
+import { useMissExplanations } from '../use-miss-explanations';
 import { CompanyMatchesTable } from './company-matches-table';
 import { MATCHING_TEXT } from './csv-company-upload';
+import { MissExplanationStatus } from './miss-explanation-status';
 
 /** The two HubSpot sources of Target Companies (001 §2). */
 export type THubspotCompanySource = 'hubspotTiers' | 'hubspotLists';
@@ -93,12 +95,25 @@ export function HubspotCompanySource({
   const [fetching, setFetching] = useState<{ step: number; of: number | null; what: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // Misses the match left `no-ranges` are explained in the background, like a CSV's: the explained
+  // match goes to the draft with the include flags and picks of that moment.
+  const latest = useRef({ included, picks });
+  useEffect(() => {
+    latest.current = { included, picks };
+  }, [included, picks]);
+  const misses = useMissExplanations((explained, of) => {
+    setResult((shown) => (shown === of ? explained : shown));
+    onChange?.(foundCompanyInfo(explained, latest.current.included, false), latest.current.picks);
+  });
+
   const finish = (merged: TCompanyMatchResult, picked: THubspotPicks): void => {
     const include = initiallyIncluded(merged);
     setResult(merged);
     setIncluded(include);
     setPicks(picked);
+    latest.current = { included: include, picks: picked };
     onChange?.(foundCompanyInfo(merged, include, false), picked);
+    void misses.explain(merged);
   };
 
   const fetchTiers = async (): Promise<void> => {
@@ -142,6 +157,7 @@ export function HubspotCompanySource({
 
   const fetchCompanies = async (): Promise<void> => {
     setFailure(null);
+    misses.cancel();
     try {
       await (source === 'hubspotTiers' ? fetchTiers() : fetchLists());
     } catch (error) {
@@ -287,6 +303,7 @@ export function HubspotCompanySource({
           <Text mb="3" fontWeight="semibold">
             {`${result.matches} of ${result.uniqueSegments.length} ${result.uniqueSegments.length === 1 ? 'company' : 'companies'} matched, ${result.uniqueSegments.filter((row) => row.domainInfo && included.has(row.domain)).length} included`}
           </Text>
+          <MissExplanationStatus misses={misses} />
           <CompanyMatchesTable rows={result.uniqueSegments} included={included} onToggle={toggle} />
         </Box>
       ) : null}

@@ -71,6 +71,75 @@ describe('wizard Target Companies step', () => {
     expect(await next()).toEqual({ advance: false, message: VALIDATION_MESSAGES.csvOneFile });
   });
 
+  it('puts the explained reasons in the draft when they land, with the include flags of that moment', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { container, sentCall, state } = renderStep();
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['bluepeaklogistics.com\nnowhere.example'], 'targets.csv', { type: 'text/csv' }));
+    const interim: TCompanyRow = {
+      ...unmatched,
+      noMatch: { code: 'no-ranges', message: 'No IP ranges of its own were found for nowhere.example.' },
+    };
+    const match = await sentCall();
+    match.socket.receive({
+      event: 'retrievedCSVKickfireMatches',
+      reqID: match.message['reqID'],
+      success: true,
+      payload: { primarySegments: [matched, interim], uniqueSegments: [matched, interim], matches: 1 },
+      error: null,
+    });
+    const explain = await sentCall(2);
+    await user.click(await screen.findByRole('checkbox', { name: 'Include bluepeaklogistics.com' }));
+
+    // Act
+    const notFound = {
+      code: 'not-found' as const,
+      message: 'No company with IP ranges of its own was found for nowhere.example.',
+    };
+    explain.socket.receive({
+      event: 'noMatchesExplained',
+      reqID: explain.message['reqID'],
+      success: true,
+      payload: { reasons: [{ domain: 'nowhere.example', noMatch: notFound }] },
+      error: null,
+    });
+    await screen.findByText(notFound.message);
+
+    // Assess: both row lists explained; the match and the include flag as the user left them.
+    expect(
+      state.draft.foundCompanyInfo?.uniqueSegments.map((row) => [row.domain, row.include, row.noMatch?.code]),
+    ).toEqual([
+      ['bluepeaklogistics.com', false, undefined],
+      ['nowhere.example', false, 'not-found'],
+    ]);
+    expect(state.draft.foundCompanyInfo?.primarySegments[1]?.noMatch).toEqual(notFound);
+  });
+
+  it('explains the misses of a draft saved before they were', async () => {
+    // Act
+    const { sentCall } = renderStep({
+      ...newCampaignDraft(),
+      foundCompanyInfo: {
+        primarySegments: [matched],
+        uniqueSegments: [
+          matched,
+          {
+            ...unmatched,
+            noMatch: { code: 'no-ranges', message: 'No IP ranges of its own were found for nowhere.example.' },
+          },
+        ],
+        matches: 1,
+        fromFile: true,
+      },
+    });
+
+    // Assess
+    const { message } = await sentCall();
+    expect(message).toMatchObject({ action: 'explainNoMatches', domains: ['nowhere.example'] });
+    expect(await screen.findByText('Checking why 1 domain did not match…')).toBeInTheDocument();
+  });
+
   it('shows the match kept in the draft after a reload', async () => {
     // Act
     renderStep({
@@ -232,6 +301,53 @@ describe('wizard Target Companies step', () => {
       expect(call.message).toMatchObject({ action: 'getCompaniesFromList', hubspotListId: '103' });
       expect(state.draft.hubSpotLists).toEqual([{ listId: '103', name: 'Closed Won 2026', size: 40 }]);
       expect(state.draft.foundCompanyInfo?.fromFile).toBe(false);
+    });
+
+    it("lists: explains the misses in the background like a CSV's, keeping the lists picked", async () => {
+      // Prepare
+      const user = userEvent.setup();
+      const { sentCall, state } = renderConnected({
+        listHubspotLists: () => ({ payload: [{ listId: '103', name: 'Closed Won 2026', size: 40 }] }),
+      });
+      const miss: TCompanyRow = {
+        domain: 'quiet.example',
+        include: false,
+        hubspotCompanyId: '11000002',
+        noMatch: { code: 'no-ranges', message: 'No IP ranges of its own were found for quiet.example.' },
+      };
+      await user.click(await screen.findByRole('checkbox', { name: 'Closed Won 2026 (40)' }));
+      await user.click(screen.getByRole('button', { name: GET_COMPANIES }));
+      const call = await sentCall(1);
+      call.socket.receive({
+        event: 'retrievedCompaniesFromList',
+        reqID: call.message['reqID'],
+        success: true,
+        payload: { primarySegments: [crmRow, miss], uniqueSegments: [crmRow, miss], matches: 1 },
+        error: null,
+      });
+
+      // Act
+      const explain = await sentCall(2);
+      const ownless = {
+        code: 'no-own-ranges' as const,
+        message: 'Quiet Co (quiet.example) has no IP ranges of its own.',
+      };
+      explain.socket.receive({
+        event: 'noMatchesExplained',
+        reqID: explain.message['reqID'],
+        success: true,
+        payload: { reasons: [{ domain: 'quiet.example', noMatch: ownless }] },
+        error: null,
+      });
+
+      // Assess
+      expect(explain.message).toMatchObject({ action: 'explainNoMatches', domains: ['quiet.example'] });
+      expect(await screen.findByText(ownless.message)).toBeInTheDocument();
+      expect(state.draft.foundCompanyInfo?.uniqueSegments[1]).toMatchObject({
+        hubspotCompanyId: '11000002',
+        noMatch: ownless,
+      });
+      expect(state.draft.hubSpotLists).toEqual([{ listId: '103', name: 'Closed Won 2026', size: 40 }]);
     });
 
     it('an advertiser without a CRM connection gets the CSV upload only', async () => {

@@ -14,6 +14,7 @@ import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { makeAdvertiser } from '@/test/entity-fixtures';
 import { demoAgency, fakeSession } from '@/test/render';
 import { MATCHING_TEXT } from '../components/csv-company-upload';
+import { checkingMissesText, missesCheckFailedText } from '../components/miss-explanation-status';
 import { Component as TargetCompaniesPage } from './target-companies';
 
 const matched: TCompanyRow = {
@@ -35,6 +36,16 @@ const redirect: TCompanyRow = {
     suggestion: 'bluepeaklogistics.com',
   },
 };
+
+const interim = (domain: string): TCompanyRow => ({
+  domain,
+  include: false,
+  noMatch: { code: 'no-ranges', message: `No IP ranges of its own were found for ${domain}.` },
+});
+const explainedNotFound = (domain: string) => ({
+  domain,
+  noMatch: { code: 'not-found', message: `No company with IP ranges of its own was found for ${domain}.` },
+});
 
 function renderPage(advertisers: TAdvertiser[] = []) {
   const realtime = fakeRealtime();
@@ -219,5 +230,140 @@ describe('Target Companies', () => {
       hubspotListId: '101',
     });
     expect(await screen.findByRole('table', { name: 'Target companies' })).toBeInTheDocument();
+  });
+
+  it('explains the misses in the background after a match, with a progress line, while the user carries on', async () => {
+    // Prepare: a match with two rows the match could only say had no ranges.
+    const user = userEvent.setup();
+    const { fileInput, sentCall } = renderPage();
+    await user.upload(fileInput, csv('bluepeaklogistics.com\nnobody.example\nquillandcrumb.com\n'));
+    const match = await sentCall();
+    match.socket.receive({
+      event: 'retrievedCSVKickfireMatches',
+      reqID: match.message['reqID'],
+      success: true,
+      payload: {
+        primarySegments: [matched, interim('nobody.example'), interim('quillandcrumb.com')],
+        uniqueSegments: [matched, interim('nobody.example'), interim('quillandcrumb.com')],
+        matches: 1,
+      },
+      error: null,
+    });
+
+    // Act: the explanation is asked, and reports progress.
+    const explain = await sentCall(2);
+    explain.socket.receive({ reqID: explain.message['reqID'], done: 1, total: 2 });
+
+    // Assess: the interim sentences and the progress line; the table is usable meanwhile.
+    expect(explain.message).toMatchObject({
+      action: 'explainNoMatches',
+      domains: ['nobody.example', 'quillandcrumb.com'],
+    });
+    expect(await screen.findByText(checkingMissesText(2, 1))).toBeInTheDocument();
+    expect(checkingMissesText(7000, 2100)).toBe('Checking why 7,000 domains did not match… 2,100 of 7,000');
+    expect(screen.getByText('No IP ranges of its own were found for nobody.example.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' }));
+    expect(screen.getByText('1 of 3 domains matched, 0 included')).toBeInTheDocument();
+
+    // Act: the explanations land.
+    explain.socket.receive({
+      event: 'noMatchesExplained',
+      reqID: explain.message['reqID'],
+      success: true,
+      payload: {
+        reasons: [
+          explainedNotFound('nobody.example'),
+          {
+            domain: 'quillandcrumb.com',
+            noMatch: {
+              code: 'no-own-ranges',
+              message: 'Quill & Crumb Bakery (quillandcrumb.com) has no IP ranges of its own.',
+            },
+          },
+        ],
+      },
+      error: null,
+    });
+
+    // Assess: the final sentences, the line gone, the user's include flag kept.
+    expect(
+      await screen.findByText('No company with IP ranges of its own was found for nobody.example.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Quill & Crumb Bakery (quillandcrumb.com) has no IP ranges of its own.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Checking why/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/No IP ranges of its own were found/)).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Include bluepeaklogistics.com' })).not.toBeChecked();
+    expect(screen.getByText('1 of 3 domains matched, 0 included')).toBeInTheDocument();
+  });
+
+  it('says when the misses could not be checked, keeps the interim reasons, and checks again', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { fileInput, sentCall } = renderPage();
+    await user.upload(fileInput, csv('nobody.example\n'));
+    const match = await sentCall();
+    match.socket.receive({
+      event: 'retrievedCSVKickfireMatches',
+      reqID: match.message['reqID'],
+      success: true,
+      payload: {
+        primarySegments: [interim('nobody.example')],
+        uniqueSegments: [interim('nobody.example')],
+        matches: 0,
+      },
+      error: null,
+    });
+    const first = await sentCall(2);
+
+    // Act
+    first.socket.receive({
+      event: 'noMatchesExplained',
+      reqID: first.message['reqID'],
+      success: false,
+      payload: null,
+      error: GENERIC_REQUEST_ERROR,
+      status: 502,
+    });
+
+    // Assess
+    expect(await screen.findByText(missesCheckFailedText(1, GENERIC_REQUEST_ERROR))).toBeInTheDocument();
+    expect(screen.getByText('No IP ranges of its own were found for nobody.example.')).toBeInTheDocument();
+
+    // Act: check again, answered.
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    const second = await sentCall(3);
+    second.socket.receive({
+      event: 'noMatchesExplained',
+      reqID: second.message['reqID'],
+      success: true,
+      payload: { reasons: [explainedNotFound('nobody.example')] },
+      error: null,
+    });
+
+    // Assess
+    expect(second.message).toMatchObject({ action: 'explainNoMatches', domains: ['nobody.example'] });
+    expect(
+      await screen.findByText('No company with IP ranges of its own was found for nobody.example.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+  });
+
+  it('asks nothing more when no miss awaits an explanation', async () => {
+    const user = userEvent.setup();
+    const { fileInput, sentCall, latest } = renderPage();
+    await user.upload(fileInput, csv('bluepeaklogistics.com\nbluepeak-freight.com\n'));
+    const match = await sentCall();
+    match.socket.receive({
+      event: 'retrievedCSVKickfireMatches',
+      reqID: match.message['reqID'],
+      success: true,
+      payload: { primarySegments: [matched, redirect], uniqueSegments: [matched, redirect], matches: 1 },
+      error: null,
+    });
+    await screen.findByRole('table', { name: 'Target companies' });
+    expect((await latest()).calls).toHaveLength(1);
+    expect(screen.queryByText(/Checking why/)).not.toBeInTheDocument();
   });
 });
