@@ -112,6 +112,17 @@ export function CreateAdvertiserDialog({
     onOpenChange(false);
   };
 
+  const textField = (field: (typeof TEXT_FIELDS)[number]) => (
+    <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
+      <Field.Label>
+        {field.label}
+        {field.required ? <RequiredMark /> : null}
+      </Field.Label>
+      <Input autoComplete={field.autoComplete} {...register(field.name)} />
+      <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+
   return (
     <FormDialog
       open={open}
@@ -125,16 +136,7 @@ export function CreateAdvertiserDialog({
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {TEXT_FIELDS.slice(0, 2).map((field) => (
-          <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
-            <Field.Label>
-              {field.label}
-              {field.required ? <RequiredMark /> : null}
-            </Field.Label>
-            <Input autoComplete={field.autoComplete} {...register(field.name)} />
-            <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
-          </Field.Root>
-        ))}
+        {TEXT_FIELDS.slice(0, 2).map(textField)}
         <Field.Root invalid={Boolean(errors.phoneNumber)} required gridColumn={{ md: 'span 2' }}>
           <Field.Label>
             Phone Number
@@ -150,16 +152,7 @@ export function CreateAdvertiserDialog({
           />
           <Field.ErrorText>{errors.phoneNumber?.message}</Field.ErrorText>
         </Field.Root>
-        {TEXT_FIELDS.slice(2).map((field) => (
-          <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
-            <Field.Label>
-              {field.label}
-              {field.required ? <RequiredMark /> : null}
-            </Field.Label>
-            <Input autoComplete={field.autoComplete} {...register(field.name)} />
-            <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
-          </Field.Root>
-        ))}
+        {TEXT_FIELDS.slice(2).map(textField)}
       </SimpleGrid>
     </FormDialog>
   );
