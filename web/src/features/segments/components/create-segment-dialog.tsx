@@ -10,6 +10,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { useCreateSegment } from '../api/segment-calls';
 import { segmentCreatedText, segmentErrorText, CREATE_SEGMENT } from '../segment-messages';
+import { AdvertiserOptions } from './advertiser-choice';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -77,12 +78,7 @@ export function CreateSegmentDialog({
         <Field.Label>Advertiser</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field {...register('advertiserId')}>
-            <option value="">Select an advertiser</option>
-            {advertisers.map((advertiser) => (
-              <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-                {advertiser.name}
-              </option>
-            ))}
+            <AdvertiserOptions advertisers={advertisers} />
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
