@@ -7,8 +7,7 @@ import { accessTokenFor, callOperation, callOperationUnchecked } from '../suppor
 import { bidderSession } from '../support/local-data';
 import { open, socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fixtures';
+import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
 
 const { createDomainList, listDomainListsByAdvertiser, listPublicDomainLists } = domainList;
 const { createCampaign } = campaignOps;
@@ -224,30 +223,15 @@ describe('campaign creation with publication lists', () => {
       domain_list: TCampaignCreate['targetingInfo']['domain_list'];
     },
   ): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
-    const bgCampaignId = `bg-campaign-lists-${randomUUID()}` as const;
-    const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
-    return {
-      bgCampaignId,
-      beeswaxCampaign: {
-        active: false,
-        advertiser_id: await bidderAdvertiserId(token, ACME),
-        budget_type: 2,
-        campaign_budget: 3000,
-        dailyBudget: 100,
-        campaign_name: 'Publications',
-        start_date: dayOffset(1),
-        end_date: dayOffset(31),
-      },
-      max_bid: 20,
-      bgAdvertiserId: ACME,
-      creativeIds: [creativeId],
+    return creationPayload(token, 'lists', {
+      advertiserId: ACME,
+      maxBid: 20,
       description: '',
       name: 'Publications',
       targetingInfo: { domain_list: lists.domain_list },
       publicDomainLists: lists.publicDomainLists ?? [],
-      isVideoCampaign: false,
       campaignType: 'custom',
-    };
+    });
   }
 
   /** The targeting expression of the campaign's one line item at the bidder. */

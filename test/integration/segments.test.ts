@@ -8,8 +8,7 @@ import { accessTokenFor, callAllPages, callOperation, callOperationUnchecked } f
 import { bidderSession } from '../support/local-data';
 import { socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fixtures';
+import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
 import { DEMO_IDS } from './security/samples';
 
 const { createSegment, createEmailSegment, listSegmentsByAdvertiser } = segmentOps;
@@ -179,33 +178,18 @@ describe('getContactsFromList (realtime)', () => {
 describe('campaign creation with the retargeting layers', () => {
   /** A creation payload of Acme with two matched companies and the given layers. */
   async function payload(token: string, layers: Pick<TCampaignCreate, 'targetingInfo' | 'foundEmailsInfo'>) {
-    const bgCampaignId = `bg-campaign-seg-${randomUUID()}` as const;
-    const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
     const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: DOMAINS } });
     const companies: TCompanyRow[] = matched.body.payload?.uniqueSegments ?? [];
     const name = `Retargeting ${randomUUID().slice(0, 8)}`;
-    return {
-      bgCampaignId,
-      beeswaxCampaign: {
-        active: false,
-        advertiser_id: await bidderAdvertiserId(token, ACME),
-        budget_type: 2,
-        campaign_budget: 3000,
-        dailyBudget: 100,
-        campaign_name: name,
-        start_date: dayOffset(1),
-        end_date: dayOffset(31),
-      },
-      max_bid: 12,
-      bgAdvertiserId: ACME,
-      creativeIds: [creativeId],
+    return creationPayload(token, 'seg', {
+      advertiserId: ACME,
+      maxBid: 12,
       description: '',
       name,
       foundCompanyInfo: { companies, fromFile: true },
-      isVideoCampaign: false,
       campaignType: 'custom',
       ...layers,
-    } satisfies TCampaignCreate;
+    });
   }
 
   /** The segment expressions of a campaign's line items at the bidder. */
