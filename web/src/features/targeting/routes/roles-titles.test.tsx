@@ -5,6 +5,7 @@ import { toaster } from '@/lib/toaster';
 import { captureDownloads, textOf } from '@/test/downloads';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bodyCellTexts } from '@/test/table-texts';
 import { NO_ROLES_CHOSEN, ROLES_COPIED, ROLES_FILE, Component as RolesTitlesPage } from './roles-titles';
 import { ROLE_CATALOG } from '../role-titles.fixtures';
 
@@ -40,16 +41,7 @@ describe('/roles-titles page', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     // Assess: the catalogue's order, whatever the order of the clicks.
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
+    expect(bodyCellTexts(table)).toEqual([
       ['Information Technology', 'Network Engineer', 'seg-net'],
       ['Finance', 'Controller', 'seg-ctrl'],
     ]);
