@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
@@ -11,8 +10,7 @@ import { accessTokenFor, callOperation, callOperationUnchecked } from '../suppor
 import { appItem, bidderSession, localDynamoDb, runJob } from '../support/local-data';
 import { useLambdasOn } from '../support/lambda-environment';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { dayOffset } from './campaigns.fixtures';
+import { creationPayload } from './campaigns.fixtures';
 
 const { createCampaign, getCampaign, matchCsvCompanies } = campaignOps;
 
@@ -22,24 +20,10 @@ const DOMAINS = ['ironbridgemanufacturing.com', 'redwoodclinicallabs.com', 'sapp
 
 /** The wizard's creation payload of the three matched companies, for a new campaign id. */
 async function payload(token: string): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
-  const bgCampaignId = `bg-campaign-recovery-${randomUUID()}` as const;
-  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
   const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: DOMAINS } });
-  return {
-    bgCampaignId,
-    beeswaxCampaign: {
-      active: false,
-      advertiser_id: await bidderAdvertiserId(token, ACME),
-      budget_type: 2,
-      campaign_budget: 3000,
-      dailyBudget: 100,
-      campaign_name: 'Recovered ABM',
-      start_date: dayOffset(1),
-      end_date: dayOffset(31),
-    },
-    max_bid: 12,
-    bgAdvertiserId: ACME,
-    creativeIds: [creativeId],
+  return creationPayload(token, 'recovery', {
+    advertiserId: ACME,
+    maxBid: 12,
     description: 'Made by the recovery test',
     name: 'Recovered ABM',
     targetingInfo: { geo_country: ['USA'] },
@@ -49,9 +33,8 @@ async function payload(token: string): Promise<TCampaignCreate & { bgCampaignId:
       emailsToHash: [{ domain: 'general', emails: ['ann@acme.example', 'bob@other.example'] }],
       fromFile: true,
     },
-    isVideoCampaign: false,
     campaignType: 'managed',
-  };
+  });
 }
 
 /** A v2 list at the bidder simulator, filtered as its list route allows. */

@@ -9,8 +9,13 @@ import { accessTokenFor, callOperation, callOperationUnchecked } from '../suppor
 import { bidderSession, localDynamoDb } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { bidderCall, clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fixtures';
+import {
+  bidderCall,
+  clearBidderFaults,
+  creationPayload,
+  injectBidderFault,
+  type TCreationFields,
+} from './campaigns.fixtures';
 
 const { createCampaign, recordCampaignEvent, listCampaignsByAdvertiser, getCampaign, matchCsvCompanies } = campaignOps;
 
@@ -36,34 +41,19 @@ async function matchedCompanies(token: string): Promise<TCompanyRow[]> {
 /** The wizard's creation payload for a new campaign id. */
 async function payload(
   token: string,
-  overrides: Omit<Partial<TCampaignCreate>, 'bgCampaignId'> & { advertiserId?: string } = {},
+  overrides: Partial<TCreationFields> = {},
 ): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
   const { advertiserId = ACME, ...rest } = overrides;
-  const bgCampaignId = `bg-campaign-create-${randomUUID()}` as const;
-  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, advertiserId);
-  return {
-    bgCampaignId,
-    beeswaxCampaign: {
-      active: false,
-      advertiser_id: await bidderAdvertiserId(token, advertiserId),
-      budget_type: 2,
-      campaign_budget: 3000,
-      dailyBudget: 100,
-      campaign_name: 'Winter ABM',
-      start_date: dayOffset(1),
-      end_date: dayOffset(31),
-    },
-    max_bid: 12,
-    bgAdvertiserId: advertiserId as `bgAdvertiser-${string}`,
-    creativeIds: [creativeId],
+  return creationPayload(token, 'create', {
+    advertiserId,
+    maxBid: 12,
     description: 'Made by the creation tests',
     name: 'Winter ABM',
     targetingInfo: { geo_state: [{ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' }] },
     foundCompanyInfo: { companies: await matchedCompanies(token), fromFile: true },
-    isVideoCampaign: false,
     campaignType: 'managed',
     ...rest,
-  };
+  });
 }
 
 /** What the bidder holds of a campaign made under our id: its campaigns, line items and targeting. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, domainList } from '@bidgrid/shared';
 import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
@@ -9,8 +8,7 @@ import { accessTokenFor, callOperation } from '../support/api';
 import { bidderSession } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fixtures';
+import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
 
 // Targeting that stays editable after launch (issue 12): the `updateCampaignTargeting` event over a
 // real socket against the bidder simulator, and the editor's REST reads.
@@ -37,36 +35,19 @@ async function launchedCampaign(
   token: string,
   targetingInfo: Partial<TTargetingSelections> = { geo_state: [TEXAS] },
 ): Promise<string> {
-  const bgCampaignId = `bg-campaign-edit-${randomUUID()}` as const;
-  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
   const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: [IRONBRIDGE, REDWOOD] } });
-  const reply = await callOperation(createCampaign, {
-    token,
-    body: {
-      bgCampaignId,
-      beeswaxCampaign: {
-        active: false,
-        advertiser_id: await bidderAdvertiserId(token, ACME),
-        budget_type: 2,
-        campaign_budget: 3000,
-        dailyBudget: 100,
-        campaign_name: 'Editable ABM',
-        start_date: dayOffset(1),
-        end_date: dayOffset(31),
-      },
-      max_bid: 12,
-      bgAdvertiserId: ACME,
-      creativeIds: [creativeId],
-      description: 'Made by the targeting edit tests',
-      name: 'Editable ABM',
-      targetingInfo,
-      foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
-      isVideoCampaign: false,
-      campaignType: 'managed',
-    },
+  const body = await creationPayload(token, 'edit', {
+    advertiserId: ACME,
+    maxBid: 12,
+    description: 'Made by the targeting edit tests',
+    name: 'Editable ABM',
+    targetingInfo,
+    foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
+    campaignType: 'managed',
   });
+  const reply = await callOperation(createCampaign, { token, body });
   if (reply.status !== 200) throw new Error(`campaign not created: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return bgCampaignId;
+  return body.bgCampaignId;
 }
 
 async function editorOf(token: string, id: string): Promise<TCampaignTargetingEdit> {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
 import { BIDDER_V2_RESOURCES, bidderSession } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 import { applyLambdaEnvironment } from '../support/lambda-environment';
+import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
 
 /**
  * Fixtures of the campaign suites: campaigns of their own (unique ids, made through the same code
@@ -30,6 +32,45 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 /** `today` moved by `days`. */
 export const dayOffset = (days: number, today = todayUtc()): string =>
   new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** What a test sets of a creation payload: the advertiser, the name and the layers; the rest is usual. */
+export type TCreationFields = Omit<
+  TCampaignCreate,
+  'bgCampaignId' | 'beeswaxCampaign' | 'bgAdvertiserId' | 'creativeIds' | 'max_bid' | 'isVideoCampaign'
+> & { advertiserId: string; maxBid: number };
+
+/**
+ * The wizard's creation payload of a new display campaign under a fresh `bg-campaign-{kind}-…` id:
+ * an ad group of one banner made under that id first (as the Ad Group step does), a budget of 100 a
+ * day (3,000 in all) from tomorrow for 30 days, and the fields the test sets.
+ */
+export async function creationPayload(
+  token: string,
+  kind: string,
+  fields: TCreationFields,
+): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
+  const { advertiserId, maxBid, ...rest } = fields;
+  const bgCampaignId = `bg-campaign-${kind}-${randomUUID()}` as const;
+  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, advertiserId);
+  return {
+    bgCampaignId,
+    beeswaxCampaign: {
+      active: false,
+      advertiser_id: await bidderAdvertiserId(token, advertiserId),
+      budget_type: 2,
+      campaign_budget: 3000,
+      dailyBudget: 100,
+      campaign_name: rest.name,
+      start_date: dayOffset(1),
+      end_date: dayOffset(31),
+    },
+    max_bid: maxBid,
+    bgAdvertiserId: advertiserId as `bgAdvertiser-${string}`,
+    creativeIds: [creativeId],
+    isVideoCampaign: false,
+    ...rest,
+  };
+}
 
 /** A test campaign of the demo agency's Acme advertiser; override what a test varies. */
 export function testCampaign(overrides: Partial<SeedCampaign> = {}): SeedCampaign {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, domainList } from '@bidgrid/shared';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TDomainList, TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderSession } from '../support/local-data';
-import { open, type TestSocket } from '../support/realtime';
+import { open, socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fixtures';
+import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
 
 const { createDomainList, listDomainListsByAdvertiser, listPublicDomainLists } = domainList;
 const { createCampaign } = campaignOps;
@@ -108,17 +107,11 @@ describe('domain lists over REST', () => {
 });
 
 describe('domain list events', () => {
-  let socket: TestSocket;
-  beforeAll(async () => {
-    socket = await open(await demo());
-  });
-  afterAll(async () => {
-    await socket.close();
-  });
+  const sockets = socketsForSuite('demo');
 
   it('createNewDomainList answers newDomainListCreated with the list, or domainListCreationError for bad input', async () => {
     const listName = uniqueName('Event list');
-    const made = await socket.call('createNewDomainList', {
+    const made = await sockets.demo.call('createNewDomainList', {
       bgAdvertiserId: ACME,
       listName,
       domains: ['supplychaindive.com', 'logisticsmgmt.com'],
@@ -128,7 +121,7 @@ describe('domain list events', () => {
     expect(list.name).toBe(listName);
     expect(await bidderItems(list.beeswaxListId)).toEqual(['logisticsmgmt.com', 'supplychaindive.com']);
 
-    const bad = await socket.call('createNewDomainList', { bgAdvertiserId: ACME, listName: ' ', domains: ['x'] });
+    const bad = await sockets.demo.call('createNewDomainList', { bgAdvertiserId: ACME, listName: ' ', domains: ['x'] });
     expect(bad.reply).toMatchObject({
       event: 'domainListCreationError',
       success: false,
@@ -140,7 +133,11 @@ describe('domain list events', () => {
   it('leaves nothing at the bidder or here when the bidder fails part-way through a creation', async () => {
     const listName = uniqueName('Faulty list');
     await injectBidderFault({ method: 'POST', path: '/rest/list_item_bulk', status: 500, times: 10 });
-    const failed = await socket.call('createNewDomainList', { bgAdvertiserId: ACME, listName, domains: ['cnn.com'] });
+    const failed = await sockets.demo.call('createNewDomainList', {
+      bgAdvertiserId: ACME,
+      listName,
+      domains: ['cnn.com'],
+    });
     expect(failed.reply).toMatchObject({ event: 'domainListCreationError', success: false, status: 502 });
     expect((await bidderLists()).filter((l) => l.name === listName)).toEqual([]);
     expect((await listsOf(await demo(), ACME)).filter((l) => l.name === listName)).toEqual([]);
@@ -148,7 +145,7 @@ describe('domain list events', () => {
 
   it('updateDomainList renames, deactivates and adds domains, pushed to the bidder; a fault leaves it as it was', async () => {
     // Prepare
-    const made = await socket.call('createNewDomainList', {
+    const made = await sockets.demo.call('createNewDomainList', {
       bgAdvertiserId: ACME,
       listName: uniqueName('Editable'),
       domains: ['cnn.com', 'wsj.com'],
@@ -163,7 +160,7 @@ describe('domain list events', () => {
 
     // Act: the bidder refuses the add after the removal (once: the undo's own add goes through).
     await injectBidderFault({ method: 'POST', path: '/rest/list_item_bulk', status: 400, times: 1 });
-    const failed = await socket.call('updateDomainList', {
+    const failed = await sockets.demo.call('updateDomainList', {
       ...base,
       listName: 'Renamed',
       domainsToUpdate: [{ bgItemId: cnn?.bgItemId, domain: 'cnn.com', active: false }],
@@ -171,13 +168,13 @@ describe('domain list events', () => {
     });
     const itemsAfterFault = await bidderItems(list.beeswaxListId);
     await clearBidderFaults();
-    const updated = await socket.call('updateDomainList', {
+    const updated = await sockets.demo.call('updateDomainList', {
       ...base,
       listName: 'Renamed',
       domainsToUpdate: [{ bgItemId: cnn?.bgItemId, domain: 'cnn.com', active: false }],
       domainsToAdd: ['reuters.com', 'bad'],
     });
-    const fixed = await socket.call('updateDomainList', {
+    const fixed = await sockets.demo.call('updateDomainList', {
       ...base,
       listName: 'Renamed',
       domainsToUpdate: [{ bgItemId: cnn?.bgItemId, domain: 'cnn.com', active: false }],
@@ -206,7 +203,7 @@ describe('domain list events', () => {
   it("answers 404 on the error event for another agency's list", async () => {
     const rivalSocket = await open(await rival());
     const [orbitList] = await listsOf(await rival(), ORBIT);
-    const reply = await socket.call('updateDomainList', {
+    const reply = await sockets.demo.call('updateDomainList', {
       bgAdvertiserId: ORBIT,
       beeswaxListId: orbitList?.beeswaxListId ?? 1,
       domainListId: orbitList?.domainListId ?? 'x',
@@ -226,30 +223,15 @@ describe('campaign creation with publication lists', () => {
       domain_list: TCampaignCreate['targetingInfo']['domain_list'];
     },
   ): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
-    const bgCampaignId = `bg-campaign-lists-${randomUUID()}` as const;
-    const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
-    return {
-      bgCampaignId,
-      beeswaxCampaign: {
-        active: false,
-        advertiser_id: await bidderAdvertiserId(token, ACME),
-        budget_type: 2,
-        campaign_budget: 3000,
-        dailyBudget: 100,
-        campaign_name: 'Publications',
-        start_date: dayOffset(1),
-        end_date: dayOffset(31),
-      },
-      max_bid: 20,
-      bgAdvertiserId: ACME,
-      creativeIds: [creativeId],
+    return creationPayload(token, 'lists', {
+      advertiserId: ACME,
+      maxBid: 20,
       description: '',
       name: 'Publications',
       targetingInfo: { domain_list: lists.domain_list },
       publicDomainLists: lists.publicDomainLists ?? [],
-      isVideoCampaign: false,
       campaignType: 'custom',
-    };
+    });
   }
 
   /** The targeting expression of the campaign's one line item at the bidder. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crm } from '@bidgrid/shared';
 import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { ZTargetedCompanies } from '@bidgrid/shared/entities/crm.schema';
@@ -6,7 +6,7 @@ import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { createHubspotOAuth } from '@bidgrid/lambdas/adapters/crm/hubspot-oauth';
 import { createHubspotRecords } from '@bidgrid/lambdas/adapters/crm/hubspot-records';
 import { accessTokenFor, callAllPages, callOperation } from '../support/api';
-import { open, type TestSocket } from '../support/realtime';
+import { socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
 import { DEMO_IDS } from './security/samples';
 
@@ -29,17 +29,7 @@ async function expirePortalTokens(afterRequests: number): Promise<void> {
 }
 
 describe('Target Companies from HubSpot (001 §2, §7)', () => {
-  let demo: TestSocket;
-  let rival: TestSocket;
-
-  beforeAll(async () => {
-    demo = await open(await accessTokenFor('demo'));
-    rival = await open(await accessTokenFor('rival'));
-  });
-  afterAll(async () => {
-    await demo.close();
-    await rival.close();
-  });
+  const sockets = socketsForSuite('demo', 'rival');
 
   it("offers the portal's ideal-customer-profile tiers and its company lists page by page", async () => {
     // Act
@@ -67,7 +57,7 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
 
   it('getTargetedCompanies: one page of tier 1 target accounts, matched, with the reason of each miss and reqID echoed', async () => {
     // Act
-    const call = await demo.call(
+    const call = await sockets.demo.call(
       'getTargetedCompanies',
       { bgAdvertiserId: CONNECTED, filters: TIER_1_TARGETS, after: '0', numberResults: 100 },
       { reqID: 'tiers-1' },
@@ -120,12 +110,12 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
 
   it('getCompaniesFromList: a token expiring in the middle of the fetch is refreshed once and the fetch completes', async () => {
     // Prepare: the first CRM request (the list's memberships) passes; then the portal's tokens expire.
-    const before = await demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
+    const before = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
     await expirePortalTokens(1);
 
     // Act
-    const during = await demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
-    const after = await demo.call('getHubSpotLists', { bgAdvertiserId: CONNECTED, listType: 'companies' });
+    const during = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
+    const after = await sockets.demo.call('getHubSpotLists', { bgAdvertiserId: CONNECTED, listType: 'companies' });
 
     // Assess
     expect(during.reply).toMatchObject({ event: 'retrievedCompaniesFromList', success: true });
@@ -178,24 +168,33 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
 
   it('answers bad input on each event with its error reply, and another agency with not-found', async () => {
     // Act
-    const noFilters = await demo.call('getTargetedCompanies', { bgAdvertiserId: CONNECTED, filters: [] });
-    const badOperator = await demo.call('getTargetedCompanies', {
+    const noFilters = await sockets.demo.call('getTargetedCompanies', { bgAdvertiserId: CONNECTED, filters: [] });
+    const badOperator = await sockets.demo.call('getTargetedCompanies', {
       bgAdvertiserId: CONNECTED,
       filters: [{ propertyName: 'hs_ideal_customer_profile', operator: 'LIKE', values: ['tier_1'] }],
     });
-    const tooMany = await demo.call('getTargetedCompanies', {
+    const tooMany = await sockets.demo.call('getTargetedCompanies', {
       bgAdvertiserId: CONNECTED,
       filters: TIER_1_TARGETS,
       numberResults: 101,
     });
-    const noList = await demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '' });
-    const unknownList = await demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '999' });
-    const notConnected = await demo.call('getCompaniesFromList', {
+    const noList = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '' });
+    const unknownList = await sockets.demo.call('getCompaniesFromList', {
+      bgAdvertiserId: CONNECTED,
+      hubspotListId: '999',
+    });
+    const notConnected = await sockets.demo.call('getCompaniesFromList', {
       bgAdvertiserId: DEMO_IDS.advertiserPlain,
       hubspotListId: '101',
     });
-    const theirs = await rival.call('getTargetedCompanies', { bgAdvertiserId: CONNECTED, filters: TIER_1_TARGETS });
-    const theirList = await rival.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '101' });
+    const theirs = await sockets.rival.call('getTargetedCompanies', {
+      bgAdvertiserId: CONNECTED,
+      filters: TIER_1_TARGETS,
+    });
+    const theirList = await sockets.rival.call('getCompaniesFromList', {
+      bgAdvertiserId: CONNECTED,
+      hubspotListId: '101',
+    });
     const rest = await callOperation(listHubspotCompaniesByLists, {
       token: await accessTokenFor('rival'),
       body: { bgAdvertiserId: CONNECTED, hubspotListIds: ['101'] },

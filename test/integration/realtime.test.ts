@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
 import type { TCompanyMatchResult, TNoMatchExplanations } from '@bidgrid/shared/entities/company.schema';
 import { kebabName } from '@bidgrid/shared/api/operation';
@@ -9,7 +9,7 @@ import { realtimeEvents, realtimeEventsByName } from '@bidgrid/shared/realtime/e
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { ONE_ENTRY_OF_EACH_KIND } from '../support/company-match-entries';
 import { accessTokenFor, callOperation, callOperationUnchecked, request } from '../support/api';
-import { connect, newReqId, open, type TestSocket } from '../support/realtime';
+import { connect, newReqId, open, socketsForSuite } from '../support/realtime';
 import { fuzzMessages } from '../support/realtime-arbitraries';
 import { DEMO_IDS } from './security/samples';
 
@@ -40,17 +40,7 @@ async function logEntriesOf(subdomain: string): Promise<TSegmentsLogEntry[]> {
 }
 
 describe('realtime channel', () => {
-  let demo: TestSocket;
-  let rival: TestSocket;
-
-  beforeAll(async () => {
-    demo = await open(await accessTokenFor('demo'));
-    rival = await open(await accessTokenFor('rival'));
-  });
-  afterAll(async () => {
-    await demo.close();
-    await rival.close();
-  });
+  const sockets = socketsForSuite('demo', 'rival');
 
   it('refuses the upgrade without a token or with a bad one', async () => {
     expect(await connect(null)).toEqual({ refused: 401 });
@@ -61,7 +51,7 @@ describe('realtime channel', () => {
 
   it('matches domains with progress and a reason for every miss, replying to the asking connection only', async () => {
     // Act
-    const result = await demo.call('getCSVKickfireMatches', { domains: [...ONE_ENTRY_OF_EACH_KIND] });
+    const result = await sockets.demo.call('getCSVKickfireMatches', { domains: [...ONE_ENTRY_OF_EACH_KIND] });
 
     // Assess
     expect(result.reply).toMatchObject({ event: 'retrievedCSVKickfireMatches', success: true, error: null });
@@ -90,7 +80,7 @@ describe('realtime channel', () => {
     expect(result.progress.length).toBeGreaterThan(0);
     expect(result.progress.at(-1)).toMatchObject({ done: 8, total: 8 });
     // Nothing of it reached the other agency's connection.
-    expect(JSON.stringify(rival.received)).not.toContain(result.reply.reqID);
+    expect(JSON.stringify(sockets.rival.received)).not.toContain(result.reply.reqID);
   });
 
   it('explains the misses a match left without reasons, with progress, to the asking connection only', async () => {
@@ -98,11 +88,11 @@ describe('realtime channel', () => {
     const unknown = `explain-${randomUUID()
       .slice(0, 8)
       .replace(/(.)\1+/g, '$1')}.example`;
-    const matched = await demo.call('getCSVKickfireMatches', { domains: [unknown] });
+    const matched = await sockets.demo.call('getCSVKickfireMatches', { domains: [unknown] });
     const row = (getCSVKickfireMatches.payload.parse(matched.payloads[0]) as TCompanyMatchResult).uniqueSegments[0];
 
     // Act
-    const result = await demo.call('explainNoMatches', {
+    const result = await sockets.demo.call('explainNoMatches', {
       domains: [unknown, 'quillandcrumb.com', 'nobody-here.example', 'bluepeaklogistics.com', 'Bluepeak Logistics'],
     });
 
@@ -120,9 +110,9 @@ describe('realtime channel', () => {
     ]);
     expect(payload.reasons[1]?.noMatch?.message).toContain('Quill & Crumb Bakery');
     expect(result.progress.at(-1)).toMatchObject({ done: 5, total: 5 });
-    expect(JSON.stringify(rival.received)).not.toContain(result.reply.reqID);
+    expect(JSON.stringify(sockets.rival.received)).not.toContain(result.reply.reqID);
     // Explained once, the match tells it at once from then on.
-    const again = await demo.call('getCSVKickfireMatches', { domains: [unknown] });
+    const again = await sockets.demo.call('getCSVKickfireMatches', { domains: [unknown] });
     const rowAgain = (getCSVKickfireMatches.payload.parse(again.payloads[0]) as TCompanyMatchResult).uniqueSegments[0];
     expect(rowAgain?.noMatch?.code).toBe('not-found');
   });
@@ -133,10 +123,10 @@ describe('realtime channel', () => {
     const reqID = newReqId();
 
     // Act
-    await demo.call('getCSVKickfireMatches', { domains: [subdomain, `https://${subdomain}/`] }, { reqID });
-    await demo.call('getCSVKickfireMatches', { domains: [subdomain, `https://${subdomain}/`] }, { reqID });
+    await sockets.demo.call('getCSVKickfireMatches', { domains: [subdomain, `https://${subdomain}/`] }, { reqID });
+    await sockets.demo.call('getCSVKickfireMatches', { domains: [subdomain, `https://${subdomain}/`] }, { reqID });
     const afterRetry = await logEntriesOf(subdomain);
-    await demo.call('getCSVKickfireMatches', { domains: [subdomain] });
+    await sockets.demo.call('getCSVKickfireMatches', { domains: [subdomain] });
     const afterNewRun = await logEntriesOf(subdomain);
 
     // Assess
@@ -154,8 +144,16 @@ describe('realtime channel', () => {
     const reqID = newReqId();
 
     // Act
-    const a = await demo.call('getCSVKickfireMatches', { chunk: { index: 0, count: 2 }, domains: [first] }, { reqID });
-    const b = await demo.call('getCSVKickfireMatches', { chunk: { index: 1, count: 2 }, domains: [second] }, { reqID });
+    const a = await sockets.demo.call(
+      'getCSVKickfireMatches',
+      { chunk: { index: 0, count: 2 }, domains: [first] },
+      { reqID },
+    );
+    const b = await sockets.demo.call(
+      'getCSVKickfireMatches',
+      { chunk: { index: 1, count: 2 }, domains: [second] },
+      { reqID },
+    );
 
     // Assess
     expect(a.reply).toMatchObject({ success: true, chunk: { index: 0, count: 2 } });
@@ -168,11 +166,11 @@ describe('realtime channel', () => {
 
   it('answers invalid fields with field errors and keeps the connection open', async () => {
     // Act
-    const empty = await demo.call('getCSVKickfireMatches', { domains: [] });
-    const blank = await demo.call('getCSVKickfireMatches', { domains: ['acme.com', '   '] });
-    const explainEmpty = await demo.call('explainNoMatches', { domains: [] });
-    const explainWrong = await demo.call('explainNoMatches', { domains: 'acme.com' });
-    const after = await demo.call('getHubSpotLists', demoContactLists);
+    const empty = await sockets.demo.call('getCSVKickfireMatches', { domains: [] });
+    const blank = await sockets.demo.call('getCSVKickfireMatches', { domains: ['acme.com', '   '] });
+    const explainEmpty = await sockets.demo.call('explainNoMatches', { domains: [] });
+    const explainWrong = await sockets.demo.call('explainNoMatches', { domains: 'acme.com' });
+    const after = await sockets.demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
     expect(empty.reply).toMatchObject({
@@ -200,9 +198,9 @@ describe('realtime channel', () => {
 
   it("gives the demo advertiser's CRM lists to the demo agency, and the rival a not-found, never data", async () => {
     // Act
-    const mine = await demo.call('getHubSpotLists', demoCompanyLists);
-    const theirs = await rival.call('getHubSpotLists', demoCompanyLists);
-    const spoofed = await rival.call('getHubSpotLists', {
+    const mine = await sockets.demo.call('getHubSpotLists', demoCompanyLists);
+    const theirs = await sockets.rival.call('getHubSpotLists', demoCompanyLists);
+    const spoofed = await sockets.rival.call('getHubSpotLists', {
       ...demoCompanyLists,
       agencyId: DEMO_IDS.agencyId,
       username: 'demo',
@@ -229,17 +227,17 @@ describe('realtime channel', () => {
 
   it('answers unknown actions and malformed JSON with an error, connection open', async () => {
     // Act
-    const unknown = await demo.call('dropAllTables', {});
-    const from = demo.received.length;
-    demo.sendRaw('{"action": "getCSVKickfireMatches", ');
-    const malformed = await demo.next(
+    const unknown = await sockets.demo.call('dropAllTables', {});
+    const from = sockets.demo.received.length;
+    sockets.demo.sendRaw('{"action": "getCSVKickfireMatches", ');
+    const malformed = await sockets.demo.next(
       (m) =>
         (m as { event?: string; reqID?: unknown }).event === 'requestError' &&
         (m as { reqID?: unknown }).reqID === null,
       { from },
     );
-    demo.sendRaw('[1, 2, 3]');
-    const after = await demo.call('getCSVKickfireMatches', { domains: ['northwindanalytics.io'] });
+    sockets.demo.sendRaw('[1, 2, 3]');
+    const after = await sockets.demo.call('getCSVKickfireMatches', { domains: ['northwindanalytics.io'] });
 
     // Assess
     expect(unknown.reply).toMatchObject({
@@ -250,7 +248,7 @@ describe('realtime channel', () => {
     });
     expect(malformed).toMatchObject({ success: false, payload: null, status: 400 });
     expect(after.reply.success).toBe(true);
-    expect(demo.socket.readyState).toBe(demo.socket.OPEN);
+    expect(sockets.demo.socket.readyState).toBe(sockets.demo.socket.OPEN);
   });
 
   // Events are declared before their handlers land; while one has none, it answers 501 on its error
@@ -260,14 +258,14 @@ describe('realtime channel', () => {
   );
   it.runIf(unimplemented !== undefined)('answers an event without a handler with 501, connection open', async () => {
     const event = unimplemented as RealtimeEventDef;
-    const later = await demo.call(event.name, {});
+    const later = await sockets.demo.call(event.name, {});
     expect(later.reply).toMatchObject({
       event: event.errorEvent,
       success: false,
       status: 501,
       error: 'Not implemented yet',
     });
-    expect(demo.socket.readyState).toBe(demo.socket.OPEN);
+    expect(sockets.demo.socket.readyState).toBe(sockets.demo.socket.OPEN);
   });
 
   it('closes a connection that sends an oversized frame with 1009; the gateway and other connections go on', async () => {
@@ -280,7 +278,7 @@ describe('realtime channel', () => {
     const closed = await doomed.closed;
     const fresh = await open(await accessTokenFor('demo'));
     const onFresh = await fresh.call('getHubSpotLists', demoCompanyLists);
-    const onOld = await demo.call('getHubSpotLists', demoContactLists);
+    const onOld = await sockets.demo.call('getHubSpotLists', demoContactLists);
 
     // Assess
     expect(closed.code).toBe(1009);
@@ -345,14 +343,7 @@ const FUZZ_VALUES = {
 } as const;
 
 describe('realtime fuzzing', () => {
-  let socket: TestSocket;
-
-  beforeAll(async () => {
-    socket = await open(await accessTokenFor('demo'));
-  });
-  afterAll(async () => {
-    await socket.close();
-  });
+  const sockets = socketsForSuite('demo');
 
   const usableReqId = (reqID: unknown): reqID is string =>
     typeof reqID === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(reqID);
@@ -378,14 +369,14 @@ describe('realtime fuzzing', () => {
           .filter(({ message }) => usableReqId(message['reqID']))
           .map(async ({ message, valid: isValid }) => {
             const { action, reqID, ...fields } = message;
-            const result = await socket.call(String(action), fields, { reqID: String(reqID), timeoutMs: 60_000 });
+            const result = await sockets.demo.call(String(action), fields, { reqID: String(reqID), timeoutMs: 60_000 });
             return { isValid, reply: result.reply as { success: boolean; status?: number }, message };
           }),
       );
       for (const { message, valid: isValid } of batch.filter(({ message }) => !usableReqId(message['reqID']))) {
-        const from = socket.received.length;
-        socket.sendRaw(JSON.stringify(message));
-        const reply = (await socket.next(isAnonymousRefusal, { from })) as { success: boolean; status?: number };
+        const from = sockets.demo.received.length;
+        sockets.demo.sendRaw(JSON.stringify(message));
+        const reply = (await sockets.demo.next(isAnonymousRefusal, { from })) as { success: boolean; status?: number };
         results.push({ isValid, reply, message });
       }
       for (const { isValid, reply, message } of results) {
@@ -400,7 +391,7 @@ describe('realtime fuzzing', () => {
         }
         expect(reply.status ?? 200, context).toBeLessThan(500);
       }
-      expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+      expect(sockets.demo.socket.readyState).toBe(sockets.demo.socket.OPEN);
     }
     return { valid, invalid: samples.length - valid };
   }

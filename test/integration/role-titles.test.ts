@@ -6,8 +6,7 @@ import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderSession } from '../support/local-data';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { dayOffset } from './campaigns.fixtures';
+import { creationPayload } from './campaigns.fixtures';
 
 const { listRoleTitles, getCampaignTemplateRoleTitles } = roleTitleOps;
 const { createCampaign, getCampaignTargetingSelections } = campaignOps;
@@ -37,32 +36,17 @@ async function payload(
   token: string,
   roles: NonNullable<TCampaignCreate['targetingInfo']>['role_title_segments'],
 ): Promise<TCampaignCreate & { bgCampaignId: `bg-campaign-${string}` }> {
-  const bgCampaignId = `bg-campaign-roles-${randomUUID()}` as const;
-  const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
-  return {
-    bgCampaignId,
-    beeswaxCampaign: {
-      active: false,
-      advertiser_id: await bidderAdvertiserId(token, ACME),
-      budget_type: 2,
-      campaign_budget: 3000,
-      dailyBudget: 100,
-      campaign_name: 'Roles push',
-      start_date: dayOffset(1),
-      end_date: dayOffset(31),
-    },
-    max_bid: 12,
-    bgAdvertiserId: ACME,
-    creativeIds: [creativeId],
+  return creationPayload(token, 'roles', {
+    advertiserId: ACME,
+    maxBid: 12,
     description: 'Made by the role tests',
     name: 'Roles push',
     targetingInfo: {
       geo_state: [{ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' }],
       role_title_segments: roles,
     },
-    isVideoCampaign: false,
     campaignType: 'custom',
-  };
+  });
 }
 
 describe('role catalogue (GET /roleTitle/getRoleTitleList)', () => {

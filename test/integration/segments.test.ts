@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, segment as segmentOps } from '@bidgrid/shared';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { hashedEmail } from '@bidgrid/lambdas/adapters/bidder/bidder-client';
 import { accessTokenFor, callAllPages, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderSession } from '../support/local-data';
-import { open, type TestSocket } from '../support/realtime';
+import { socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
-import { clearBidderFaults, dayOffset, injectBidderFault } from './campaigns.fixtures';
+import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
 import { DEMO_IDS } from './security/samples';
 
 const { createSegment, createEmailSegment, listSegmentsByAdvertiser } = segmentOps;
@@ -135,20 +134,11 @@ describe('retargeting segments (REST)', () => {
 });
 
 describe('getContactsFromList (realtime)', () => {
-  let demoSocket: TestSocket;
-  let rivalSocket: TestSocket;
-  beforeAll(async () => {
-    demoSocket = await open(await demo());
-    rivalSocket = await open(await rival());
-  });
-  afterAll(async () => {
-    await demoSocket.close();
-    await rivalSocket.close();
-  });
+  const sockets = socketsForSuite('demo', 'rival');
 
   it("answers a contact list's e-mails comma-separated to the advertiser's agency", async () => {
     // Act
-    const result = await demoSocket.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK, hubspotListId: '105' });
+    const result = await sockets.demo.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK, hubspotListId: '105' });
 
     // Assess
     expect(result.reply).toMatchObject({ event: 'retrievedContacts', success: true });
@@ -159,14 +149,14 @@ describe('getContactsFromList (realtime)', () => {
 
   it('answers 404 for the rival, for a company list and for an unknown list, and 400 for bad input', async () => {
     // Act
-    const theirs = await rivalSocket.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK, hubspotListId: '105' });
-    const companyList = await demoSocket.call('getContactsFromList', {
+    const theirs = await sockets.rival.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK, hubspotListId: '105' });
+    const companyList = await sockets.demo.call('getContactsFromList', {
       bgAdvertiserId: BLUEPEAK,
       hubspotListId: '101',
     });
-    const unknown = await demoSocket.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK, hubspotListId: '999' });
-    const missing = await demoSocket.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK });
-    const badId = await demoSocket.call('getContactsFromList', { bgAdvertiserId: 'bluepeak', hubspotListId: '105' });
+    const unknown = await sockets.demo.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK, hubspotListId: '999' });
+    const missing = await sockets.demo.call('getContactsFromList', { bgAdvertiserId: BLUEPEAK });
+    const badId = await sockets.demo.call('getContactsFromList', { bgAdvertiserId: 'bluepeak', hubspotListId: '105' });
 
     // Assess
     expect(theirs.reply).toMatchObject({ event: 'retrievedContacts', success: false, status: 404, payload: null });
@@ -188,33 +178,18 @@ describe('getContactsFromList (realtime)', () => {
 describe('campaign creation with the retargeting layers', () => {
   /** A creation payload of Acme with two matched companies and the given layers. */
   async function payload(token: string, layers: Pick<TCampaignCreate, 'targetingInfo' | 'foundEmailsInfo'>) {
-    const bgCampaignId = `bg-campaign-seg-${randomUUID()}` as const;
-    const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
     const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: DOMAINS } });
     const companies: TCompanyRow[] = matched.body.payload?.uniqueSegments ?? [];
     const name = `Retargeting ${randomUUID().slice(0, 8)}`;
-    return {
-      bgCampaignId,
-      beeswaxCampaign: {
-        active: false,
-        advertiser_id: await bidderAdvertiserId(token, ACME),
-        budget_type: 2,
-        campaign_budget: 3000,
-        dailyBudget: 100,
-        campaign_name: name,
-        start_date: dayOffset(1),
-        end_date: dayOffset(31),
-      },
-      max_bid: 12,
-      bgAdvertiserId: ACME,
-      creativeIds: [creativeId],
+    return creationPayload(token, 'seg', {
+      advertiserId: ACME,
+      maxBid: 12,
       description: '',
       name,
       foundCompanyInfo: { companies, fromFile: true },
-      isVideoCampaign: false,
       campaignType: 'custom',
       ...layers,
-    } satisfies TCampaignCreate;
+    });
   }
 
   /** The segment expressions of a campaign's line items at the bidder. */

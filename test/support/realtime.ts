@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { parseServerMessage } from '@bidgrid/shared/realtime/wire';
 import type { TRealtimeProgress, TRealtimeReply } from '@bidgrid/shared/realtime/wire';
+import { accessTokenFor } from './api';
 import { stackInfo } from './stack';
 
 /** What one request got back: its reply (parts merged into `payloads`) and the progress before it. */
@@ -54,6 +56,33 @@ export async function open(token: string): Promise<TestSocket> {
   const opened = await connect(token);
   if ('refused' in opened) throw new Error(`WebSocket upgrade refused with ${opened.refused}`);
   return opened;
+}
+
+/**
+ * One socket per user for the tests of the enclosing `describe`: each opened with the user's token
+ * before all of them (in the order given) and closed after all. Read `sockets.<user>` inside a test
+ * or a later hook; reading it before the `beforeAll` has opened it throws.
+ */
+export function socketsForSuite<const U extends string>(...usernames: readonly U[]): Readonly<Record<U, TestSocket>> {
+  const opened = new Map<U, TestSocket>();
+  beforeAll(async () => {
+    for (const username of usernames) opened.set(username, await open(await accessTokenFor(username)));
+  });
+  afterAll(async () => {
+    for (const socket of opened.values()) await socket.close();
+  });
+  const sockets = {} as Record<U, TestSocket>;
+  for (const username of usernames) {
+    Object.defineProperty(sockets, username, {
+      enumerable: true,
+      get: () => {
+        const socket = opened.get(username);
+        if (!socket) throw new Error(`The socket of ${username} is read before beforeAll opened it`);
+        return socket;
+      },
+    });
+  }
+  return sockets;
 }
 
 function wrap(socket: WebSocket): TestSocket {

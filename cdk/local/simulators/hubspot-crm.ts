@@ -249,6 +249,56 @@ function paging(
   return { offset, limit: size };
 }
 
+/**
+ * A batch read (`POST /crm/v3/objects/{type}/batch/read`) as HubSpot answers it for every object
+ * type: the inputs checked (a list of `{id}`, at most `LIMITS.batchReadMax`), each id looked up, 200
+ * when all were found, else 207 with the unknown ids in one OBJECT_NOT_FOUND error. `lookup` runs
+ * once the inputs pass; a string it returns is a 400 with that message (a type's own checks), else
+ * it is the lookup of one id, `undefined` for an id it does not know.
+ */
+function batchRead(
+  body: Record<string, unknown>,
+  objectType: 'COMPANY' | 'CONTACT',
+  lookup: () => string | ((id: string) => unknown),
+): SimReply {
+  const inputs = body['inputs'];
+  if (!Array.isArray(inputs) || inputs.some((i) => typeof (i as { id?: unknown } | null)?.id !== 'string')) {
+    return hubspotError(400, 'inputs must be a list of {id}');
+  }
+  if (inputs.length > LIMITS.batchReadMax) {
+    return hubspotError(400, `Batch input limit exceeded: at most ${LIMITS.batchReadMax} inputs`);
+  }
+  const startedAt = new Date().toISOString();
+  const read = lookup();
+  if (typeof read === 'string') return hubspotError(400, read);
+  const results: unknown[] = [];
+  const missing: string[] = [];
+  for (const { id } of inputs as Array<{ id: string }>) {
+    const found = read(id);
+    if (found === undefined) missing.push(id);
+    else results.push(found);
+  }
+  const done = { status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() };
+  if (missing.length === 0) return { status: 200, body: done };
+  return {
+    status: 207,
+    body: {
+      ...done,
+      numErrors: 1,
+      errors: [
+        {
+          status: 'error',
+          category: 'OBJECT_NOT_FOUND',
+          message: `Could not get some ${objectType} objects, they may be deleted or not exist. Check that ids are valid.`,
+          context: { ids: missing },
+          errors: [],
+          links: {},
+        },
+      ],
+    },
+  };
+}
+
 /** `paging.next` when more remain after this page. */
 const nextPaging = (end: number, total: number): Record<string, unknown> =>
   end < total ? { paging: { next: { after: String(end) } } } : {};
@@ -618,104 +668,46 @@ export function hubspotCrmRoutes(options: {
     const hubId = caller(req, 'crm.objects.companies.read');
     if (typeof hubId !== 'number') return hubId;
     const body = req.json();
-    const inputs = body['inputs'];
-    if (!Array.isArray(inputs) || inputs.some((i) => typeof (i as { id?: unknown } | null)?.id !== 'string')) {
-      return hubspotError(400, 'inputs must be a list of {id}');
-    }
-    if (inputs.length > LIMITS.batchReadMax) {
-      return hubspotError(400, `Batch input limit exceeded: at most ${LIMITS.batchReadMax} inputs`);
-    }
-    const requested = stringArray(body['properties']);
-    const startedAt = new Date().toISOString();
-    const all = Array.from({ length: sizesOf(hubId).companies }, (_, n) => companyProperties(hubId, n));
-    const byId = new Map(all.map((p) => [p['hs_object_id'] as string, p]));
-    const results: unknown[] = [];
-    const missing: string[] = [];
-    for (const { id } of inputs as Array<{ id: string }>) {
-      const props = byId.get(id);
-      if (props)
-        results.push(
-          simpleObject(id, props, requested, ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name']),
-        );
-      else missing.push(id);
-    }
-    const done = { status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() };
-    if (missing.length === 0) return { status: 200, body: done };
-    return {
-      status: 207,
-      body: {
-        ...done,
-        numErrors: 1,
-        errors: [
-          {
-            status: 'error',
-            category: 'OBJECT_NOT_FOUND',
-            message: 'Could not get some COMPANY objects, they may be deleted or not exist. Check that ids are valid.',
-            context: { ids: missing },
-            errors: [],
-            links: {},
-          },
-        ],
-      },
-    };
+    return batchRead(body, 'COMPANY', () => {
+      const requested = stringArray(body['properties']);
+      const all = Array.from({ length: sizesOf(hubId).companies }, (_, n) => companyProperties(hubId, n));
+      const byId = new Map(all.map((p) => [p['hs_object_id'] as string, p]));
+      return (id) => {
+        const props = byId.get(id);
+        return props
+          ? simpleObject(id, props, requested, ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'])
+          : undefined;
+      };
+    });
   };
 
   const contactsBatchRead = (req: SimRequest): SimReply => {
     const hubId = caller(req, 'crm.objects.contacts.read');
     if (typeof hubId !== 'number') return hubId;
     const body = req.json();
-    const inputs = body['inputs'];
-    if (!Array.isArray(inputs) || inputs.some((i) => typeof (i as { id?: unknown } | null)?.id !== 'string')) {
-      return hubspotError(400, 'inputs must be a list of {id}');
-    }
-    if (inputs.length > LIMITS.batchReadMax) {
-      return hubspotError(400, `Batch input limit exceeded: at most ${LIMITS.batchReadMax} inputs`);
-    }
-    if (body['idProperty'] !== undefined && body['idProperty'] !== 'hs_object_id' && body['idProperty'] !== 'email') {
-      return hubspotError(400, `Unsupported idProperty ${String(body['idProperty'])}`);
-    }
-    const requested = stringArray(body['properties']);
-    const startedAt = new Date().toISOString();
-    const all = Array.from({ length: sizesOf(hubId).contacts }, (_, n) => contactProperties(hubId, n));
-    const byKey = new Map(
-      all.map((p) => [(body['idProperty'] === 'email' ? p['email'] : p['hs_object_id']) as string, p]),
-    );
-    const results: unknown[] = [];
-    const missing: string[] = [];
-    for (const { id } of inputs as Array<{ id: string }>) {
-      const props = byKey.get(id);
-      if (props) {
-        results.push(
-          simpleObject(props['hs_object_id'] as string, props, requested, [
-            'createdate',
-            'email',
-            'firstname',
-            'hs_object_id',
-            'lastmodifieddate',
-            'lastname',
-          ]),
-        );
-      } else missing.push(id);
-    }
-    const done = { status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() };
-    if (missing.length === 0) return { status: 200, body: done };
-    return {
-      status: 207,
-      body: {
-        ...done,
-        numErrors: 1,
-        errors: [
-          {
-            status: 'error',
-            category: 'OBJECT_NOT_FOUND',
-            message: 'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.',
-            context: { ids: missing },
-            errors: [],
-            links: {},
-          },
-        ],
-      },
-    };
+    return batchRead(body, 'CONTACT', () => {
+      if (body['idProperty'] !== undefined && body['idProperty'] !== 'hs_object_id' && body['idProperty'] !== 'email') {
+        return `Unsupported idProperty ${String(body['idProperty'])}`;
+      }
+      const requested = stringArray(body['properties']);
+      const all = Array.from({ length: sizesOf(hubId).contacts }, (_, n) => contactProperties(hubId, n));
+      const byKey = new Map(
+        all.map((p) => [(body['idProperty'] === 'email' ? p['email'] : p['hs_object_id']) as string, p]),
+      );
+      return (id) => {
+        const props = byKey.get(id);
+        return props
+          ? simpleObject(props['hs_object_id'] as string, props, requested, [
+              'createdate',
+              'email',
+              'firstname',
+              'hs_object_id',
+              'lastmodifieddate',
+              'lastname',
+            ])
+          : undefined;
+      };
+    });
   };
 
   const cmsList =

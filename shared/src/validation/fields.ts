@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { core } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants';
 import { cleanDisplayDescription, cleanDisplayName } from './display-text';
 import { isSupportedIsoDate } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';
@@ -113,3 +114,21 @@ export const whenFieldsValid =
     typeof payload.value === 'object' &&
     payload.value !== null &&
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
+/** A new password (000 §5): required, of `MIN_PASSWORD_LENGTH` (8) characters or more. */
+export const newPasswordField = () => requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort);
+
+/**
+ * A form with a new password and its confirmation (sign-up, password reset; 000 §5): 'Passwords must
+ * match' on `passwordConfirm` when it differs. A too-short password still gets the mismatch message:
+ * both are worth fixing at once.
+ */
+export function withConfirmedPassword<S extends z.ZodType<{ password: string; passwordConfirm: string }>>(
+  schema: S,
+): S {
+  return schema.refine((values) => values.passwordConfirm === values.password, {
+    path: ['passwordConfirm'],
+    message: M.passwordsMustMatch,
+    when: whenFieldsValid('passwordConfirm'),
+  });
+}

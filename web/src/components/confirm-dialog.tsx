@@ -11,6 +11,7 @@ export function ConfirmDialog({
   children,
   confirmLabel = 'Yes',
   cancelLabel = 'No',
+  busyLabel,
   busy = false,
   confirmPalette = 'blue',
   onConfirm,
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button's text beside its spinner while busy ('Disconnecting'); none shows the spinner alone. */
+  busyLabel?: string;
   busy?: boolean;
   confirmPalette?: 'blue' | 'red';
   onConfirm: () => void;
@@ -49,7 +52,7 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onCancel} disabled={busy}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={confirmPalette} loading={busy} onClick={onConfirm}>
+              <Button colorPalette={confirmPalette} loading={busy} loadingText={busyLabel} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

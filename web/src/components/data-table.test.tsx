@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { system } from '@/theme/system';
+import { bodyCellTexts } from '@/test/table-texts';
 import { DataTable, sortRows, type DataTableColumn } from './data-table';
 
 interface Row {
@@ -27,15 +28,7 @@ const makeRows = (count: number): Row[] =>
   Array.from({ length: count }, (_, index) => ({ id: `r${index + 1}`, name: `Row ${index + 1}`, amount: index + 1 }));
 
 const bodyTexts = (): string[] =>
-  within(screen.getByRole('table', { name: 'Things' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent ?? '')
-        .join('|'),
-    );
+  bodyCellTexts(screen.getByRole('table', { name: 'Things' })).map((cells) => cells.join('|'));
 
 function renderTable(rows: Row[], options: { selectable?: boolean; initialSort?: boolean } = {}) {
   function Harness() {

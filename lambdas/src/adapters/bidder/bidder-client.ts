@@ -10,10 +10,9 @@ import type {
   TBidderLineItemChange,
   TBidderTargeting,
 } from '../../domain/ports/bidder.port';
-import type { SecretReader } from '../../domain/ports/secrets.port';
 import { createBidderReports } from './bidder-reports';
 import { BidderRefusal, BIDDER_VENDOR, createBuzzTransport } from './buzz-transport';
-import type { BuzzTransport } from './buzz-transport';
+import type { BuzzTransport, BuzzTransportOptions } from './buzz-transport';
 import { advertiserRoutes } from './wire/advertisers.wire';
 import type { ZAdvertiserRequest } from './wire/advertisers.wire';
 import { campaignRoutes } from './wire/campaigns.wire';
@@ -109,16 +108,11 @@ export function hashedEmail(email: string, salt: string): string {
   return createHash('sha256').update(`${email.trim().toUpperCase()}${salt}`, 'utf8').digest('hex');
 }
 
-/** Options of a bidder client: where it is, how it signs in, how it fetches and waits (tests pass fakes). */
-export interface BidderClientOptions {
-  baseUrl: string;
-  buzzKey: string;
-  secrets: SecretReader;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  maxAttempts?: number;
-  baseDelayMs?: number;
-  timeoutMs?: number;
+/**
+ * Options of a bidder client: those of its transport (where the bidder is, how it signs in, how it
+ * fetches and waits; tests pass fakes) and how it polls.
+ */
+export interface BidderClientOptions extends BuzzTransportOptions {
   /** Polls of a video's transcoding or a segment upload before giving up (default 60). */
   maxPolls?: number;
   /** First wait between polls in milliseconds, doubled up to 5 s (default 500). */

@@ -18,7 +18,7 @@ import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignReader, CampaignRepository } from '../ports/campaign.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
-import type { TPagedPayload, TPageRequest } from '../ports/page.port';
+import type { TPage, TPagedPayload, TPageRequest } from '../ports/page.port';
 
 /** Messages of the ad-group and creative rules the spec states without a text (ours). */
 export const AD_GROUP_MESSAGES = {
@@ -67,6 +67,23 @@ export async function requireAdGroup(
     });
   }
   return adGroup;
+}
+
+/**
+ * One page of the creatives of the agency's ad group `adGroupId`, in the store's order, with the ad
+ * group; a 404 when the ad group is not the agency's. What every list of an ad group's creatives reads.
+ */
+export async function creativesPageOf(
+  agencyId: string,
+  adGroupId: string,
+  page: TPageRequest,
+  adGroups: Pick<AdGroupRepository, 'getAdGroup' | 'listCreativesPage'>,
+): Promise<{ adGroup: TAdGroupRecord; page: TPage<TCreativeRecord> }> {
+  const adGroup = await requireAdGroup(agencyId, adGroupId, adGroups);
+  return {
+    adGroup,
+    page: await adGroups.listCreativesPage(agencyId, adGroup.bgCampaignId, adGroup.adGroupId, page),
+  };
 }
 
 /** Refuses changes to the creatives of a campaign 175 or more days past its end (when it exists yet). */
@@ -221,13 +238,7 @@ export async function listCreativesByAdGroup(
   input: { agencyId: string; adGroupId: string; page: TPageRequest },
   deps: Pick<AdGroupDeps, 'adGroups' | 'storage'>,
 ): Promise<TPagedPayload<TCreative[]>> {
-  const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
-  const page = await deps.adGroups.listCreativesPage(
-    input.agencyId,
-    adGroup.bgCampaignId,
-    adGroup.adGroupId,
-    input.page,
-  );
+  const { page } = await creativesPageOf(input.agencyId, input.adGroupId, input.page, deps.adGroups);
   return {
     payload: await Promise.all([...page.items].sort(newestFirst).map((c) => publicCreative(c, deps.storage))),
     nextCursor: page.nextCursor,

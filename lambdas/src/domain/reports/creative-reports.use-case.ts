@@ -3,7 +3,7 @@ import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { publicCreative, requireAdGroup } from '../ad-groups/ad-groups.use-case';
+import { creativesPageOf, publicCreative } from '../ad-groups/ad-groups.use-case';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
@@ -50,13 +50,7 @@ export async function getCreativesReport(
   input: { agencyId: string; adGroupId: string; timeFrame: TRangeTimeFrame; page: TPageRequest },
   deps: CreativeReportDeps,
 ): Promise<TPagedPayload<TCreative[]>> {
-  const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
-  const page = await deps.adGroups.listCreativesPage(
-    input.agencyId,
-    adGroup.bgCampaignId,
-    adGroup.adGroupId,
-    input.page,
-  );
+  const { adGroup, page } = await creativesPageOf(input.agencyId, input.adGroupId, input.page, deps.adGroups);
   const counts = await countsOverTimeFrame(
     page.items.map((c) => entityOf(input.agencyId, c)),
     { kind: 'campaign', agencyId: input.agencyId, campaignId: adGroup.bgCampaignId },
@@ -75,13 +69,7 @@ export async function getCreativesDailyReport(
   input: { agencyId: string; adGroupId: string; date: string; page: TPageRequest },
   deps: CreativeReportDeps,
 ): Promise<TPagedPayload<TCreative[]>> {
-  const adGroup = await requireAdGroup(input.agencyId, input.adGroupId, deps.adGroups);
-  const page = await deps.adGroups.listCreativesPage(
-    input.agencyId,
-    adGroup.bgCampaignId,
-    adGroup.adGroupId,
-    input.page,
-  );
+  const { page } = await creativesPageOf(input.agencyId, input.adGroupId, input.page, deps.adGroups);
   const counts = await countsOfDay(
     page.items.map((c) => entityOf(input.agencyId, c)),
     input.date,

@@ -1,6 +1,6 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useState } from 'react';
 import { PRODUCT_NAME } from '@bidgrid/shared/constants';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /**
  * Spec 000 §2: Log out asks 'Log out from BidGrid?' (button LOG OUT). `onConfirm` signs out and resets
@@ -25,32 +25,15 @@ export function LogoutDialog({
     }
   };
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={open}
-      onOpenChange={(details) => !busy && onOpenChange(details.open)}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{`Log out from ${PRODUCT_NAME}?`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={busy} onClick={() => void confirm()}>
-                LOG OUT
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      title={`Log out from ${PRODUCT_NAME}?`}
+      confirmLabel="LOG OUT"
+      cancelLabel="Cancel"
+      confirmPalette="red"
+      busy={busy}
+      onCancel={() => onOpenChange(false)}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  Input,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Field, Flex, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +9,7 @@ import {
   type TPaymentMethodForm,
   type TPaymentMethodFormInput,
 } from '@bidgrid/shared/validation/payment-method.schema';
+import { FormDialog } from '@/components/form-dialog';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { toaster } from '@/lib/toaster';
 import { CARD_ADDED_TOAST, CARD_ERROR_TITLE, CARD_UNEXPECTED_ERROR } from '../advertiser-messages';
@@ -135,93 +123,61 @@ export function AddPaymentMethodDialog({
     onOpenChange(false);
   };
 
-  const close = (next: boolean): void => {
-    if (isSubmitting) return;
-    onOpenChange(next);
-  };
-
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => close(details.open)}
-      placement="center"
-      size="md"
+      title="Add Payment Method"
+      busy={isSubmitting}
+      submitLabel="Add"
+      busyLabel="Adding"
+      submitDisabled={!ready}
       lazyMount
-      unmountOnExit
+      onClose={() => onOpenChange(false)}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={handleSubmit(submit)} noValidate aria-label="Add Payment Method">
-              <Dialog.Header>
-                <Dialog.Title>Add Payment Method</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {cardError ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{CARD_ERROR_TITLE}</Alert.Title>
-                        <Alert.Description>{cardError}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  ) : null}
-                  {FIELDS.map((field) => (
-                    <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required>
-                      <Field.Label>
-                        {field.label}
-                        <RequiredMark />
-                      </Field.Label>
-                      <Input type={field.type} autoComplete={field.autoComplete} {...register(field.name)} />
-                      <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
-                    </Field.Root>
-                  ))}
-                  <Stack gap="1.5">
-                    <Text fontWeight="medium" fontSize="sm">
-                      Card
-                    </Text>
-                    {config.payments.mode === 'simulator' ? (
-                      <SimulatorCardField
-                        baseUrl={config.payments.baseUrl}
-                        publishableKey={config.payments.publishableKey}
-                        onConfirmerChange={setConfirmer}
-                      />
-                    ) : (
-                      <Box borderWidth="1px" rounded="l2" px="3" py="3">
-                        <Suspense
-                          fallback={
-                            <Flex justify="center" role="status" aria-label="Loading the card field">
-                              <Spinner size="sm" />
-                            </Flex>
-                          }
-                        >
-                          <StripeCardField
-                            publishableKey={config.payments.publishableKey}
-                            onConfirmerChange={setConfirmer}
-                          />
-                        </Suspense>
-                      </Box>
-                    )}
-                  </Stack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" disabled={!ready} loading={isSubmitting} loadingText="Adding">
-                  Add
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {cardError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{CARD_ERROR_TITLE}</Alert.Title>
+            <Alert.Description>{cardError}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {FIELDS.map((field) => (
+        <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required>
+          <Field.Label>
+            {field.label}
+            <RequiredMark />
+          </Field.Label>
+          <Input type={field.type} autoComplete={field.autoComplete} {...register(field.name)} />
+          <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+        </Field.Root>
+      ))}
+      <Stack gap="1.5">
+        <Text fontWeight="medium" fontSize="sm">
+          Card
+        </Text>
+        {config.payments.mode === 'simulator' ? (
+          <SimulatorCardField
+            baseUrl={config.payments.baseUrl}
+            publishableKey={config.payments.publishableKey}
+            onConfirmerChange={setConfirmer}
+          />
+        ) : (
+          <Box borderWidth="1px" rounded="l2" px="3" py="3">
+            <Suspense
+              fallback={
+                <Flex justify="center" role="status" aria-label="Loading the card field">
+                  <Spinner size="sm" />
+                </Flex>
+              }
+            >
+              <StripeCardField publishableKey={config.payments.publishableKey} onConfirmerChange={setConfirmer} />
+            </Suspense>
+          </Box>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

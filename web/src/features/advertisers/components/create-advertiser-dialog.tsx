@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,7 @@ import {
   type TAdvertiserForm,
   type TAdvertiserFormInput,
 } from '@bidgrid/shared/validation/advertiser.schema';
-import { FailureAlert } from '@/components/data-states';
+import { FormDialog } from '@/components/form-dialog';
 import { useCreateAdvertiser } from '../api/advertiser-calls';
 import { errorText } from '../advertiser-messages';
 import { PhoneInput } from './phone-input';
@@ -106,82 +106,54 @@ export function CreateAdvertiserDialog({
     }
   };
 
-  const close = (next: boolean): void => {
-    if (isSubmitting) return;
-    if (!next) {
-      reset(EMPTY_FORM);
-      setFailure(null);
-    }
-    onOpenChange(next);
+  const close = (): void => {
+    reset(EMPTY_FORM);
+    setFailure(null);
+    onOpenChange(false);
   };
 
+  const textField = (field: (typeof TEXT_FIELDS)[number]) => (
+    <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
+      <Field.Label>
+        {field.label}
+        {field.required ? <RequiredMark /> : null}
+      </Field.Label>
+      <Input autoComplete={field.autoComplete} {...register(field.name)} />
+      <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+    </Field.Root>
+  );
+
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => close(details.open)} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={handleSubmit(submit)} noValidate aria-label="Create New Advertiser">
-              <Dialog.Header>
-                <Dialog.Title>Create New Advertiser</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FailureAlert failure={failure} />
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    {TEXT_FIELDS.slice(0, 2).map((field) => (
-                      <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
-                        <Field.Label>
-                          {field.label}
-                          {field.required ? <RequiredMark /> : null}
-                        </Field.Label>
-                        <Input autoComplete={field.autoComplete} {...register(field.name)} />
-                        <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
-                      </Field.Root>
-                    ))}
-                    <Field.Root invalid={Boolean(errors.phoneNumber)} required gridColumn={{ md: 'span 2' }}>
-                      <Field.Label>
-                        Phone Number
-                        <RequiredMark />
-                      </Field.Label>
-                      <PhoneInput
-                        name="phoneNumber"
-                        value={phoneNumber ?? ''}
-                        onChange={(value) =>
-                          // Checked again on change once the form was submitted, like the registered fields.
-                          setValue('phoneNumber', value, { shouldDirty: true, shouldValidate: isSubmitted })
-                        }
-                      />
-                      <Field.ErrorText>{errors.phoneNumber?.message}</Field.ErrorText>
-                    </Field.Root>
-                    {TEXT_FIELDS.slice(2).map((field) => (
-                      <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
-                        <Field.Label>
-                          {field.label}
-                          {field.required ? <RequiredMark /> : null}
-                        </Field.Label>
-                        <Input autoComplete={field.autoComplete} {...register(field.name)} />
-                        <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
-                      </Field.Root>
-                    ))}
-                  </SimpleGrid>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Creating">
-                  Create
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={open}
+      title="Create New Advertiser"
+      busy={isSubmitting}
+      failure={failure}
+      submitLabel="Create"
+      busyLabel="Creating"
+      size="lg"
+      onClose={close}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {TEXT_FIELDS.slice(0, 2).map(textField)}
+        <Field.Root invalid={Boolean(errors.phoneNumber)} required gridColumn={{ md: 'span 2' }}>
+          <Field.Label>
+            Phone Number
+            <RequiredMark />
+          </Field.Label>
+          <PhoneInput
+            name="phoneNumber"
+            value={phoneNumber ?? ''}
+            onChange={(value) =>
+              // Checked again on change once the form was submitted, like the registered fields.
+              setValue('phoneNumber', value, { shouldDirty: true, shouldValidate: isSubmitted })
+            }
+          />
+          <Field.ErrorText>{errors.phoneNumber?.message}</Field.ErrorText>
+        </Field.Root>
+        {TEXT_FIELDS.slice(2).map(textField)}
+      </SimpleGrid>
+    </FormDialog>
   );
 }

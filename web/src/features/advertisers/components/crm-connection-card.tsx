@@ -1,57 +1,13 @@
-import { Button, Card, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CRM_NOT_CONNECTED, crmAccountText, crmDisconnectQuestion } from '../advertiser-messages';
 import { useDeleteHubspotTokens, useHubspotAuthUrl } from '../api/advertiser-calls';
 import { rememberCrmAdvertiser } from '../crm-return';
 
 /** Leaves the app for the provider's authorization page (a full navigation, as OAuth needs). */
 const leaveForProvider = (url: string): void => window.location.assign(url);
-
-function DisconnectDialog({
-  open,
-  advertiserName,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  advertiserName: string;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(details) => !busy && !details.open && onCancel()}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{crmDisconnectQuestion(advertiserName)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>Campaigns of this advertiser stop receiving changes from the HubSpot account.</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={busy} loadingText="Disconnecting" onClick={onConfirm}>
-                Disconnect
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 /**
  * CRM connection card (000 §2, §4): 'Account ID: {portal id}' or 'Not Connected'; Connect (or Update
@@ -136,13 +92,19 @@ export function CrmConnectionCard({
           ) : null}
         </HStack>
       </Card.Footer>
-      <DisconnectDialog
+      <ConfirmDialog
         open={confirming}
-        advertiserName={advertiser.name}
+        title={crmDisconnectQuestion(advertiser.name)}
+        confirmLabel="Disconnect"
+        cancelLabel="Cancel"
+        confirmPalette="red"
         busy={disconnecting}
+        busyLabel="Disconnecting"
         onCancel={() => setConfirming(false)}
         onConfirm={() => void disconnect()}
-      />
+      >
+        Campaigns of this advertiser stop receiving changes from the HubSpot account.
+      </ConfirmDialog>
     </Card.Root>
   );
 }

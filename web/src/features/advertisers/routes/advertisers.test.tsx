@@ -6,6 +6,7 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bodyCellTexts } from '@/test/table-texts';
 import { makeAdvertiser } from '../advertiser.fixtures';
 import { Component as AdvertisersPage } from './advertisers';
 
@@ -28,14 +29,7 @@ function renderList(handlers: FakeHandlers, path = '/advertisers') {
 }
 
 const rowTexts = (): string[][] =>
-  within(screen.getByRole('table', { name: 'Advertisers associated with your account' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
-    );
+  bodyCellTexts(screen.getByRole('table', { name: 'Advertisers associated with your account' }));
 
 describe('Advertisers page', () => {
   it('with no advertisers shows the invitation text and the create button', async () => {

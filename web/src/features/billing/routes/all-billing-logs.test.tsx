@@ -5,6 +5,7 @@ import { formatLogDate } from '@/lib/date-format';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { bytesOf, captureDownloads } from '@/test/downloads';
+import { bodyCellTexts } from '@/test/table-texts';
 import { makeBillingLog } from '../billing.fixtures';
 import { Component as AllBillingLogsPage } from './all-billing-logs';
 
@@ -15,15 +16,7 @@ function renderLogs(handlers: FakeHandlers) {
   return { api, ...renderWithApi(api, <AllBillingLogsPage />, { path: '/allbillinglogs', session }) };
 }
 
-const rows = (): string[][] =>
-  within(screen.getByRole('table', { name: 'All Billing Logs' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
-    );
+const rows = (): string[][] => bodyCellTexts(screen.getByRole('table', { name: 'All Billing Logs' }));
 
 describe('All Billing Logs', () => {
   it('shows every column of the spec with its format', async () => {

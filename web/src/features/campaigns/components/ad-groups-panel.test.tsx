@@ -6,6 +6,7 @@ import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bodyCellTexts } from '@/test/table-texts';
 import { makeAdGroup, makeAdvertiser, makeCampaign, makeCreative } from '../campaigns.fixtures';
 import { initialFrame } from '../time-frame';
 import { AdGroupsPanel } from './ad-groups-panel';
@@ -191,15 +192,7 @@ describe('Campaign Creative List', () => {
       'Video Midpoints',
       'Creative Date',
     ]);
-    const rows = () =>
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        );
+    const rows = () => bodyCellTexts(table);
     expect(rows()[1]).toEqual([
       'Video',
       'intro.mp4',

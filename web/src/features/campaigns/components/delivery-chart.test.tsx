@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bodyCellTexts } from '@/test/table-texts';
 import { DeliveryChart } from './delivery-chart';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -49,16 +50,7 @@ describe('Delivery chart', () => {
 
     // Assess
     const table = within(figure).getByRole('table', { name: 'Daily delivery' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
+    expect(bodyCellTexts(table)).toEqual([
       ['Jun 13th 2026', '1,200', '4', '$6.50'],
       ['Jun 14th 2026', '0', '0', '$0.00'],
       ['Jun 15th 2026', '800', '6', '$4.25'],

@@ -1,4 +1,4 @@
-import { Alert, Button, chakra, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -10,8 +10,8 @@ import {
   type TCampaignDetails,
   type TCampaignDetailsInput,
 } from '@bidgrid/shared/validation/campaign-details.schema';
-import { FailureAlert } from '@/components/data-states';
 import { CampaignDetailsFields } from '@/components/campaign-details-fields';
+import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { useUpdateCampaignDetails } from '../api/campaign-calls';
 import { EDIT_CAMPAIGN_DETAILS, errorText, updatedMessage } from '../campaign-messages';
@@ -131,72 +131,36 @@ export function EditCampaignDialog({
     });
   };
 
-  const close = (): void => {
-    if (!isSubmitting) onClose();
-  };
   const disabled = editability.readOnly || isSubmitting;
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && close()}
-      closeOnEscape={!isSubmitting}
-      closeOnInteractOutside={!isSubmitting}
-      placement="center"
+    <FormDialog
+      title={EDIT_CAMPAIGN_DETAILS}
+      busy={isSubmitting}
+      failure={failure}
+      submitLabel="Save"
+      busyLabel="Saving"
+      submitDisabled={editability.readOnly}
       size="lg"
-      scrollBehavior="inside"
+      scrollInside
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {/* `display: contents` keeps header, scrolling body and footer in the dialog's own layout. */}
-            <chakra.form display="contents" onSubmit={submit} noValidate aria-label={EDIT_CAMPAIGN_DETAILS}>
-              <Dialog.Header>
-                <Dialog.Title>{EDIT_CAMPAIGN_DETAILS}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FailureAlert failure={failure} />
-                  {editability.readOnly ? (
-                    <Alert.Root status="info">
-                      <Alert.Indicator />
-                      <Alert.Title>
-                        This campaign ended 175 or more days ago: its details can no longer be changed and it cannot be
-                        reactivated.
-                      </Alert.Title>
-                    </Alert.Root>
-                  ) : null}
-                  <CampaignDetailsFields
-                    form={{ register, control, errors }}
-                    disabled={disabled}
-                    lockedMediaType={defaults.mediaType === 'video' ? 'video' : 'display'}
-                    startDateLocked={!editability.startDateEditable}
-                    startDateNote={!editability.startDateEditable && !editability.readOnly}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  loading={isSubmitting}
-                  loadingText="Saving"
-                  disabled={editability.readOnly}
-                >
-                  Save
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
-              </Dialog.CloseTrigger>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {editability.readOnly ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>
+            This campaign ended 175 or more days ago: its details can no longer be changed and it cannot be reactivated.
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <CampaignDetailsFields
+        form={{ register, control, errors }}
+        disabled={disabled}
+        lockedMediaType={defaults.mediaType === 'video' ? 'video' : 'display'}
+        startDateLocked={!editability.startDateEditable}
+        startDateNote={!editability.startDateEditable && !editability.readOnly}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, chakra, CloseButton, Dialog, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { Progress, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
+import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { CREATIVES_REPLACED, REPLACE_FAILED } from '../campaign-messages';
 import { useReplaceAdGroup } from '../api/ad-group-calls';
@@ -71,54 +72,29 @@ export function ReplacementDialogFrame({
   };
   const progress = step?.step === 'creating-creative' ? Math.round((step.done / Math.max(1, step.total)) * 100) : null;
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(details) => !busy && !details.open && onClose()}
-      closeOnEscape={!busy}
-      closeOnInteractOutside={!busy}
-      placement="center"
+      title={title}
+      busy={busy}
+      submitLabel={submitLabel}
+      busyLabel="Replacing"
       size="lg"
-      scrollBehavior="inside"
+      scrollInside
+      announceBusy
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-busy={busy}>
-            {/* `display: contents` keeps header, scrolling body and footer in the dialog's own layout. */}
-            <chakra.form display="contents" onSubmit={submit} noValidate aria-label={title}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {children}
-                  {busy ? (
-                    <Stack gap="2" role="status" aria-live="polite">
-                      <Text fontSize="sm">{stepText(step)}</Text>
-                      <Progress.Root value={progress} size="sm" colorPalette="blue" aria-label="Replacement progress">
-                        <Progress.Track>
-                          <Progress.Range />
-                        </Progress.Track>
-                      </Progress.Root>
-                    </Stack>
-                  ) : null}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={busy} loadingText="Replacing">
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={busy} />
-              </Dialog.CloseTrigger>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {children}
+      {busy ? (
+        <Stack gap="2" role="status" aria-live="polite">
+          <Text fontSize="sm">{stepText(step)}</Text>
+          <Progress.Root value={progress} size="sm" colorPalette="blue" aria-label="Replacement progress">
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </Stack>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  chakra,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TDomainList } from '@bidgrid/shared/entities/domain-list.schema';
@@ -22,7 +8,7 @@ import {
   ZPublicationListCreateForm,
   ZPublicationListEditForm,
 } from '@bidgrid/shared/validation/publication-list.schema';
-import { FailureAlert } from '@/components/data-states';
+import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { useCreateDomainListCall, useRefreshDomainLists, useUpdateDomainListCall } from '../api/domain-list-calls';
 
@@ -136,105 +122,77 @@ export function DomainListDialog({
   const domainsError = firstError(errors, creating ? 'domains' : 'newDomains');
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && !busy && onClose()}
-      closeOnEscape={!busy}
-      closeOnInteractOutside={!busy}
-      placement="center"
+    <FormDialog
+      title={creating ? 'Create Domain List' : 'Edit Domain List'}
+      busy={busy}
+      failure={failure}
+      submitLabel={creating ? 'Create' : 'Save'}
+      busyLabel="Saving"
       size="lg"
-      scrollBehavior="inside"
+      scrollInside
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <chakra.form onSubmit={submit} noValidate display="contents">
-              <Dialog.Header>
-                <Dialog.Title>{creating ? 'Create Domain List' : 'Edit Domain List'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FailureAlert failure={failure} />
-                  <Field.Root invalid={Boolean(firstError(errors, 'name'))} required>
-                    <Field.Label>List Name</Field.Label>
-                    <Input value={name} disabled={busy} onChange={(event) => setName(event.target.value)} />
-                    <Field.ErrorText>{firstError(errors, 'name')}</Field.ErrorText>
-                  </Field.Root>
-                  {creating ? null : (
-                    <Stack as="fieldset" gap="2">
-                      <Text as="legend" fontWeight="medium" mb="2">
-                        Domains
-                      </Text>
-                      <Box maxH="xl" overflowY="auto">
-                        <Stack gap="2">
-                          {existing.map((item, index) => (
-                            <HStack key={item.bgItemId} gap="3">
-                              <Checkbox.Root
-                                colorPalette="blue"
-                                checked={item.active}
-                                disabled={busy}
-                                onCheckedChange={(details) =>
-                                  setExisting((all) =>
-                                    all.map((one, at) =>
-                                      at === index ? { ...one, active: details.checked === true } : one,
-                                    ),
-                                  )
-                                }
-                              >
-                                <Checkbox.HiddenInput aria-label={`Active: ${item.domain}`} />
-                                <Checkbox.Control />
-                              </Checkbox.Root>
-                              <Input
-                                size="sm"
-                                aria-label={`Domain ${index + 1}`}
-                                value={item.domain}
-                                disabled={busy}
-                                onChange={(event) =>
-                                  setExisting((all) =>
-                                    all.map((one, at) => (at === index ? { ...one, domain: event.target.value } : one)),
-                                  )
-                                }
-                              />
-                            </HStack>
-                          ))}
-                        </Stack>
-                      </Box>
-                      {existingError ? (
-                        <Text color="fg.error" fontSize="sm" role="alert">
-                          {existingError}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  )}
-                  <Field.Root invalid={Boolean(domainsError)} required={creating}>
-                    <Field.Label>{creating ? 'Domains' : 'New Domains'}</Field.Label>
-                    <Textarea
-                      rows={6}
-                      value={domainsText}
-                      disabled={busy}
-                      placeholder="One domain a line, or separated by spaces or commas: example.com"
-                      onChange={(event) => setDomainsText(event.target.value)}
-                    />
-                    <Field.ErrorText>{domainsError}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={busy} loadingText="Saving">
-                  {creating ? 'Create' : 'Save'}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={busy} />
-              </Dialog.CloseTrigger>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={Boolean(firstError(errors, 'name'))} required>
+        <Field.Label>List Name</Field.Label>
+        <Input value={name} disabled={busy} onChange={(event) => setName(event.target.value)} />
+        <Field.ErrorText>{firstError(errors, 'name')}</Field.ErrorText>
+      </Field.Root>
+      {creating ? null : (
+        <Stack as="fieldset" gap="2">
+          <Text as="legend" fontWeight="medium" mb="2">
+            Domains
+          </Text>
+          <Box maxH="xl" overflowY="auto">
+            <Stack gap="2">
+              {existing.map((item, index) => (
+                <HStack key={item.bgItemId} gap="3">
+                  <Checkbox.Root
+                    colorPalette="blue"
+                    checked={item.active}
+                    disabled={busy}
+                    onCheckedChange={(details) =>
+                      setExisting((all) =>
+                        all.map((one, at) => (at === index ? { ...one, active: details.checked === true } : one)),
+                      )
+                    }
+                  >
+                    <Checkbox.HiddenInput aria-label={`Active: ${item.domain}`} />
+                    <Checkbox.Control />
+                  </Checkbox.Root>
+                  <Input
+                    size="sm"
+                    aria-label={`Domain ${index + 1}`}
+                    value={item.domain}
+                    disabled={busy}
+                    onChange={(event) =>
+                      setExisting((all) =>
+                        all.map((one, at) => (at === index ? { ...one, domain: event.target.value } : one)),
+                      )
+                    }
+                  />
+                </HStack>
+              ))}
+            </Stack>
+          </Box>
+          {existingError ? (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {existingError}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+      <Field.Root invalid={Boolean(domainsError)} required={creating}>
+        <Field.Label>{creating ? 'Domains' : 'New Domains'}</Field.Label>
+        <Textarea
+          rows={6}
+          value={domainsText}
+          disabled={busy}
+          placeholder="One domain a line, or separated by spaces or commas: example.com"
+          onChange={(event) => setDomainsText(event.target.value)}
+        />
+        <Field.ErrorText>{domainsError}</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
   );
 }

@@ -21,15 +21,24 @@ export function AdvertiserChoice({
             onChange(advertisers.find((a) => a.bgAdvertiserId === event.currentTarget.value) ?? null)
           }
         >
-          <option value="">Select an advertiser</option>
-          {advertisers.map((advertiser) => (
-            <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-              {advertiser.name}
-            </option>
-          ))}
+          <AdvertiserOptions advertisers={advertisers} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  );
+}
+
+/** The options of an advertiser select: an empty 'Select an advertiser' first, then each advertiser by name. */
+export function AdvertiserOptions({ advertisers }: { advertisers: readonly TAdvertiser[] }) {
+  return (
+    <>
+      <option value="">Select an advertiser</option>
+      {advertisers.map((advertiser) => (
+        <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
+          {advertiser.name}
+        </option>
+      ))}
+    </>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Button,
-  chakra,
-  CloseButton,
-  Dialog,
-  Field,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,10 +6,11 @@ import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import { ZSegmentForm, type TSegmentForm, type TSegmentFormInput } from '@bidgrid/shared/validation/segment.schema';
-import { FailureAlert } from '@/components/data-states';
+import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { useCreateSegment } from '../api/segment-calls';
 import { segmentCreatedText, segmentErrorText, CREATE_SEGMENT } from '../segment-messages';
+import { AdvertiserOptions } from './advertiser-choice';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -69,75 +59,35 @@ export function CreateSegmentDialog({
     }
   };
 
-  const close = (): void => {
-    if (!isSubmitting) onClose();
-  };
-
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && close()}
-      closeOnEscape={!isSubmitting}
-      closeOnInteractOutside={!isSubmitting}
-      placement="center"
+    <FormDialog
+      title={CREATE_SEGMENT}
+      busy={isSubmitting}
+      failure={failure}
+      submitLabel="Create"
+      busyLabel="Creating"
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(save)(event)}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <chakra.form
-              display="contents"
-              onSubmit={(event) => void handleSubmit(save)(event)}
-              noValidate
-              aria-label={CREATE_SEGMENT}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{CREATE_SEGMENT}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FailureAlert failure={failure} />
-                  <Field.Root invalid={Boolean(errors.name)} required disabled={isSubmitting}>
-                    <Field.Label>Segment Name</Field.Label>
-                    <Input {...register('name')} />
-                    <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errors.advertiserId)} required disabled={isSubmitting}>
-                    <Field.Label>Advertiser</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('advertiserId')}>
-                        <option value="">Select an advertiser</option>
-                        {advertisers.map((advertiser) => (
-                          <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-                            {advertiser.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{errors.advertiserId?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root disabled={isSubmitting}>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea rows={3} {...register('description')} />
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={isSubmitting} loadingText="Creating">
-                  Create
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={isSubmitting} />
-              </Dialog.CloseTrigger>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={Boolean(errors.name)} required disabled={isSubmitting}>
+        <Field.Label>Segment Name</Field.Label>
+        <Input {...register('name')} />
+        <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors.advertiserId)} required disabled={isSubmitting}>
+        <Field.Label>Advertiser</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register('advertiserId')}>
+            <AdvertiserOptions advertisers={advertisers} />
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.ErrorText>{errors.advertiserId?.message}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root disabled={isSubmitting}>
+        <Field.Label>Description</Field.Label>
+        <Textarea rows={3} {...register('description')} />
+      </Field.Root>
+    </FormDialog>
   );
 }

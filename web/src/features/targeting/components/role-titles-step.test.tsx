@@ -2,34 +2,18 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
 import { createFakeApi, renderWithApi, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { stepHarness } from '@/test/step-harness';
 import { noRolesMatch, ROLE_SEARCH_LABEL } from './role-title-picker';
 import { RoleTitlesStep } from './role-titles-step';
+import { ROLE_CATALOG } from '../role-titles.fixtures';
 
 configure({ asyncUtilTimeout: 5_000 });
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
 const GATE = 'Please, select at least one Role/Title to continue.';
 
-const CATALOG: TRoleType[] = [
-  {
-    roleType: 'Information Technology',
-    roleTypeId: 'IT',
-    roleSet: [
-      { role: 'Chief Information Officer', roleId: 'IT-CIO', cookieSets: [{ segment_key: 'seg-cio' }] },
-      { role: 'Network Engineer', roleId: 'IT-NET', cookieSets: [{ segment_key: 'seg-net' }] },
-    ],
-  },
-  {
-    roleType: 'Finance',
-    roleTypeId: 'FIN',
-    roleSet: [{ role: 'Controller', roleId: 'FIN-CTRL', cookieSets: [{ segment_key: 'seg-ctrl' }] }],
-  },
-];
-
-function renderStep(draft = newCampaignDraft(), reply: () => FakeReply = () => ({ payload: CATALOG })) {
+function renderStep(draft = newCampaignDraft(), reply: () => FakeReply = () => ({ payload: ROLE_CATALOG })) {
   const { element, state, next } = stepHarness(RoleTitlesStep, { draft });
   const api = createFakeApi({ listRoleTitles: reply });
   renderWithApi(api, element, { path: '/campaigns/create/custom', session });
@@ -52,7 +36,7 @@ describe('Role/Title step', () => {
     // Assess
     await waitFor(() => expect(within(it_).getByRole('checkbox', { name: 'Network Engineer' })).toBeChecked());
     expect(state.draft.campaignCookieSets).toEqual({ 'IT:IT-NET': [{ segment_key: 'seg-net' }] });
-    expect(state.draft.roleTitleList).toEqual(CATALOG);
+    expect(state.draft.roleTitleList).toEqual(ROLE_CATALOG);
     expect(screen.getByText('1 role selected')).toBeInTheDocument();
     expect(await next()).toEqual({ advance: true });
   });

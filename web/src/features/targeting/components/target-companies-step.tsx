@@ -1,21 +1,15 @@
-import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { targetCompaniesGate, type TCompanySource } from '@bidgrid/shared/validation/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
+import { CompanySourceChoice } from './company-source-choice';
 import { CsvCompanyUpload } from './csv-company-upload';
 import { HubspotCompanySource } from './hubspot-company-source';
 
 /** Matched companies the user keeps: each becomes a line item. */
 const includedMatches = (info: TWizardStepProps['draft']['foundCompanyInfo']): number =>
   (info?.uniqueSegments ?? []).filter((row) => row.include && Boolean(row.domainInfo)).length;
-
-/** The source choices of 001 §2, in its order; the HubSpot ones only for a CRM-connected advertiser. */
-const SOURCE_LABELS: Record<TCompanySource, string> = {
-  hubspotLists: 'HubSpot Lists',
-  hubspotTiers: 'HubSpot Tiers',
-  csv: 'CSV',
-};
 
 /** The source a draft's companies came from (a reload keeps the choice), or the first one offered. */
 export function draftCompanySource(draft: TCampaignDraft, crmConnected: boolean): TCompanySource {
@@ -37,7 +31,6 @@ export function TargetCompaniesStep({ draft, updateDraft, setNextHandler, busy }
   const advertiser = draft.selectedAdvertiser;
   const crmConnected = Boolean(advertiser?.hubspot_authed);
   const [source, setSource] = useState<TCompanySource>(() => draftCompanySource(draft, crmConnected));
-  const sources: TCompanySource[] = crmConnected ? ['hubspotLists', 'hubspotTiers', 'csv'] : ['csv'];
 
   useEffect(() => {
     setNextHandler(async () => {
@@ -49,25 +42,7 @@ export function TargetCompaniesStep({ draft, updateDraft, setNextHandler, busy }
 
   return (
     <Stack gap="5">
-      {sources.length > 1 ? (
-        <RadioGroup.Root
-          value={source}
-          onValueChange={(details) => setSource(details.value as TCompanySource)}
-          colorPalette="blue"
-          disabled={busy}
-          aria-label="Company source"
-        >
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="6">
-            {sources.map((choice) => (
-              <RadioGroup.Item key={choice} value={choice}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{SOURCE_LABELS[choice]}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-      ) : null}
+      <CompanySourceChoice hubspotOffered={crmConnected} value={source} onChange={setSource} disabled={busy} />
       {source === 'csv' || !advertiser ? (
         <>
           <Text color="fg.muted" maxW="3xl">

@@ -1,35 +1,21 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
 import { toaster } from '@/lib/toaster';
 import { captureDownloads, textOf } from '@/test/downloads';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
+import { bodyCellTexts } from '@/test/table-texts';
 import { NO_ROLES_CHOSEN, ROLES_COPIED, ROLES_FILE, Component as RolesTitlesPage } from './roles-titles';
+import { ROLE_CATALOG } from '../role-titles.fixtures';
 
 configure({ asyncUtilTimeout: 5_000 });
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
 
-const CATALOG: TRoleType[] = [
-  {
-    roleType: 'Information Technology',
-    roleTypeId: 'IT',
-    roleSet: [
-      { role: 'Chief Information Officer', roleId: 'IT-CIO', cookieSets: [{ segment_key: 'seg-cio' }] },
-      { role: 'Network Engineer', roleId: 'IT-NET', cookieSets: [{ segment_key: 'seg-net' }] },
-    ],
-  },
-  {
-    roleType: 'Finance',
-    roleTypeId: 'FIN',
-    roleSet: [{ role: 'Controller', roleId: 'FIN-CTRL', cookieSets: [{ segment_key: 'seg-ctrl' }] }],
-  },
-];
 const CSV_HEADER = 'role_type,role_type_id,role,role_id,segment_key';
 
 function renderPage() {
-  const api = createFakeApi({ listRoleTitles: () => ({ payload: CATALOG }) });
+  const api = createFakeApi({ listRoleTitles: () => ({ payload: ROLE_CATALOG }) });
   renderWithApi(api, <RolesTitlesPage />, { path: '/roles-titles', session });
   return api;
 }
@@ -55,16 +41,7 @@ describe('/roles-titles page', () => {
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     // Assess: the catalogue's order, whatever the order of the clicks.
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
+    expect(bodyCellTexts(table)).toEqual([
       ['Information Technology', 'Network Engineer', 'seg-net'],
       ['Finance', 'Controller', 'seg-ctrl'],
     ]);

@@ -1,17 +1,12 @@
-import { chakra, Heading, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import type { TCompanySource } from '@bidgrid/shared/validation/step-gates';
 import { PlainSelect } from '@/components/plain-select';
 import { useSession } from '@/lib/session/session-context';
 import { useTargetingAdvertisers } from '../api/hubspot-companies';
+import { CompanySourceChoice } from '../components/company-source-choice';
 import { CsvCompanyUpload } from '../components/csv-company-upload';
 import { HubspotCompanySource } from '../components/hubspot-company-source';
-
-const SOURCE_LABELS: Record<TCompanySource, string> = {
-  csv: 'CSV',
-  hubspotLists: 'HubSpot Lists',
-  hubspotTiers: 'HubSpot Tiers',
-};
 
 /**
  * Target Companies (001 §2): the company domains a campaign targets, outside a campaign. A CSV upload,
@@ -26,7 +21,6 @@ export function Component() {
   const [advertiserId, setAdvertiserId] = useState<string | null>(null);
   const selectId = useId();
   const chosen = connected.find((advertiser) => advertiser.bgAdvertiserId === advertiserId) ?? connected[0] ?? null;
-  const sources: TCompanySource[] = connected.length > 0 ? ['hubspotLists', 'hubspotTiers', 'csv'] : ['csv'];
 
   return (
     <Stack gap="6">
@@ -38,24 +32,7 @@ export function Component() {
         HubSpot lists or ideal-customer-profile tiers. Each company is matched to the IP ranges it owns; one that does
         not match says why, so you can fix it.
       </Text>
-      {sources.length > 1 ? (
-        <RadioGroup.Root
-          value={source}
-          onValueChange={(details) => setSource(details.value as TCompanySource)}
-          colorPalette="blue"
-          aria-label="Company source"
-        >
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="6">
-            {sources.map((choice) => (
-              <RadioGroup.Item key={choice} value={choice}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{SOURCE_LABELS[choice]}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
-      ) : null}
+      <CompanySourceChoice hubspotOffered={connected.length > 0} value={source} onChange={setSource} />
       {source !== 'csv' && chosen ? (
         <Stack gap="5">
           <Stack gap="1">
