@@ -72,8 +72,9 @@ export const ZCampaignTemplate = z.object({
   agencyId: zId('agency'),
   createdBy: ZUsername,
   ...templateFields,
-  createdAt: ZIsoDateTime.optional(),
-  updatedAt: ZIsoDateTime.optional(),
+  createdAt: ZIsoDateTime,
+  /** When it was last saved: the version an update must name (`ZCampaignTemplateUpdateInput`). */
+  updatedAt: ZIsoDateTime,
 });
 export type TCampaignTemplate = z.infer<typeof ZCampaignTemplate>;
 
@@ -89,3 +90,11 @@ export const ZCampaignTemplateInput = z.object({
   ...templateFields,
 });
 export type TCampaignTemplateInput = z.input<typeof ZCampaignTemplateInput>;
+
+/**
+ * Body of `PUT /campaign/templates/{id}`: the template payload plus the `updatedAt` of the template the
+ * client edited (ours: the spec's payload has no version). The server replaces the template only while
+ * it is still that version, so a save made elsewhere in between is never silently overwritten (409).
+ */
+export const ZCampaignTemplateUpdateInput = ZCampaignTemplateInput.extend({ updatedAt: ZIsoDateTime });
+export type TCampaignTemplateUpdateInput = z.input<typeof ZCampaignTemplateUpdateInput>;

@@ -20,7 +20,14 @@ async function renderSummary(flow: TWizardFlow = 'managed', draft = finishedDraf
       payload: { bgCampaignId: (body as { bgCampaignId: string }).bgCampaignId, recorded: true },
     }),
     createCampaignTemplate: ({ body }) => ({
-      payload: { ...(body as object), id: 'tpl-new', agencyId: 'bgAgency-demo', createdBy: 'demo' },
+      payload: {
+        ...(body as object),
+        id: 'tpl-new',
+        agencyId: 'bgAgency-demo',
+        createdBy: 'demo',
+        createdAt: '2026-11-26T10:00:00.000Z',
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      },
     }),
   });
   const realtime = fakeRealtime();
