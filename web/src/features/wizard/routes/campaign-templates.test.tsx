@@ -5,7 +5,7 @@ import { CAMPAIGN_DRAFT_KEY, readCampaignSteps } from '@/lib/campaign-flow';
 import { EMPTY_FEATURE_SLOTS, FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
 import { toaster } from '@/lib/toaster';
 import type { TWizardStepProps } from '@/lib/wizard-step';
-import { createFakeApi, renderWithApi, type FakeReply } from '@/test/fake-api';
+import { createFakeApi, renderWithApi, type FakeHandlers, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { makeAdvertiser, makeTemplate } from '../wizard.fixtures';
 import { WIZARD_MESSAGES } from '../wizard-messages';
@@ -49,7 +49,7 @@ const evergreen = () =>
 const videoPush = () =>
   makeTemplate({ id: 'tpl-2', templateName: 'Video push', name: 'Video campaign', templateSteps: [] });
 
-function renderPage(list: (call: number) => FakeReply | Promise<FakeReply>) {
+function renderPage(list: (call: number) => FakeReply | Promise<FakeReply>, handlers: FakeHandlers = {}) {
   let calls = 0;
   const api = createFakeApi({
     listCampaignTemplatesByUser: () => list(++calls),
@@ -57,6 +57,7 @@ function renderPage(list: (call: number) => FakeReply | Promise<FakeReply>) {
     getAdGroupTemplate: () => ({ payload: AD_GROUP_TEMPLATE }),
     getCampaignTemplateRoleTitles: () => ({ payload: [{ roleTypeId: 'rt-it', roleId: 'r-ciso' }] }),
     deleteCampaignTemplate: ({ body }) => ({ payload: body }),
+    ...handlers,
   });
   const view = renderWithApi(
     api,
@@ -266,5 +267,49 @@ describe('Manage campaign templates page', () => {
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'success', title: 'Template "Video push" was deleted.' }),
     );
+  });
+
+  it('opens the edit without its ad group when that could not be read (only logged), to be chosen again', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { api } = renderPage(() => ({ payload: [evergreen()] }), {
+      getAdGroupTemplate: () => ({ error: 'Ad group template not found', status: 404 }),
+    });
+    const edit = await screen.findByRole('button', { name: 'Edit Evergreen ABM' });
+    await vi.waitFor(() => expect(edit).toBeEnabled());
+    await user.click(edit);
+
+    // Act
+    const dialog = await screen.findByRole('dialog', { name: WIZARD_MESSAGES.editTemplateTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: WIZARD_MESSAGES.editWizardTitle })).toBeInTheDocument();
+    expect(api.callsOf('getAdGroupTemplate')).toHaveLength(1);
+    expect(JSON.parse(sessionStorage.getItem(CAMPAIGN_DRAFT_KEY) ?? '{}')).toMatchObject({
+      selectedAdGroupTemplate: null,
+      campaignCookieSets: { 'rt-it:r-ciso': [] },
+    });
+  });
+
+  it('keeps the card when the delete fails (the API client says why), with no success toast', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const create = vi.spyOn(toaster, 'create');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPage(() => ({ payload: [evergreen()] }), {
+      deleteCampaignTemplate: () => ({ error: 'Campaign template not found', status: 404 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Evergreen ABM' }));
+
+    // Act
+    const question = await screen.findByRole('alertdialog', { name: WIZARD_MESSAGES.deleteTemplateQuestion });
+    await user.click(within(question).getByRole('button', { name: 'Yes' }));
+
+    // Assess
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 2, name: 'Evergreen ABM' })).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));
   });
 });
