@@ -1,3 +1,4 @@
+import { getAdGroupTemplate } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { listCampaignsByAdvertiser, recordCampaignEvent } from '@bidgrid/shared/api/operations/campaign.operations';
 import { listHubspotPages } from '@bidgrid/shared/api/operations/crm.operations';
@@ -6,11 +7,12 @@ import {
   listCampaignTemplatesByUser,
 } from '@bidgrid/shared/api/operations/template.operations';
 import { HUBSPOT_PAGE_KINDS } from '@bidgrid/shared/constants';
+import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
 import type { CacheEffects } from '@/lib/api/cache-effects';
 import { useRefreshOperations } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
-import { skipToken } from '@/lib/api/use-operation-query';
+import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 
 /** The wizard's calls (001 §7): each screen reads and writes through these hooks only. */
 
@@ -31,6 +33,13 @@ export const useHubspotPages = (advertiserId: string | null) =>
 /** 001 §7 GET /campaign/templates/{userId}: the signed-in user's campaign templates, every page. */
 export const useCampaignTemplates = (userName: string | null) =>
   useOperationPages(listCampaignTemplatesByUser, userName ? { params: { id: userName } } : skipToken);
+
+/**
+ * 001 §4 'fetches the ad group by selected template id': a campaign template's ad-group template, for
+ * seeding the draft (`draftFromTemplate`); none while null.
+ */
+export const useAdGroupTemplate = (id: TCampaignTemplate['selectedAdGroupTemplate']) =>
+  useOperationQuery(getAdGroupTemplate, id ? { params: { id } } : skipToken);
 
 const TEMPLATE_SAVED = { refreshes: [listCampaignTemplatesByUser] } as const satisfies CacheEffects;
 

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_DRAFT_KEY } from '@/lib/campaign-flow';
@@ -15,6 +15,17 @@ function renderPage(templates: ReturnType<typeof makeTemplate>[]) {
   const api = createFakeApi({
     listCampaignTemplatesByUser: () => ({ payload: templates }),
     listAdvertisersByAgency: () => ({ payload: [makeAdvertiser()] }),
+    getAdGroupTemplate: ({ params }) => ({
+      payload: {
+        id: (params as { id: string }).id,
+        bgAdvertiserId: 'bgAdvertiser-acme',
+        createdBy: 'demo',
+        name: 'Evergreen videos',
+        description: '',
+        adGroupType: 'video',
+        createdAt: '2026-11-01T10:00:00.000Z',
+      },
+    }),
   });
   const view = renderWithApi(api, <FromTemplate />, {
     path: '/campaigns/create/from-template',
@@ -44,7 +55,10 @@ describe('Create from template page', () => {
   it("lists the user's templates as cards and starts the wizard with a template's steps and data", async () => {
     // Prepare
     const user = userEvent.setup();
-    renderPage([makeTemplate(), makeTemplate({ id: 'tpl-2', templateName: 'Video push', name: 'Video campaign' })]);
+    const { api } = renderPage([
+      makeTemplate({ selectedAdGroupTemplate: 'bg-ad-group-template-evergreen' }),
+      makeTemplate({ id: 'tpl-2', templateName: 'Video push', name: 'Video campaign' }),
+    ]);
     expect(
       await screen.findByRole('heading', { level: 1, name: WIZARD_MESSAGES.fromTemplateHeading }),
     ).toBeInTheDocument();
@@ -52,6 +66,8 @@ describe('Create from template page', () => {
 
     // Act
     await user.click(screen.getByRole('radio', { name: /Evergreen ABM/ }));
+    // Get Started waits for the template's ad-group template.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Get Started' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
 
     // Assess: the template's layers that have a screen (none here: no slots) and its data.
@@ -61,6 +77,11 @@ describe('Create from template page', () => {
     expect(JSON.parse(sessionStorage.getItem(CAMPAIGN_DRAFT_KEY) ?? '{}')).toMatchObject({
       basicDetails: { name: 'Evergreen campaign', mediaType: 'video' },
       campaignTemplate: { id: 'tpl-1' },
+      // 001 §4 'fetches the ad group by selected template id': the saved ad group comes back chosen.
+      selectedAdGroupTemplate: { id: 'bg-ad-group-template-evergreen', name: 'Evergreen videos' },
     });
+    expect(api.callsOf('getAdGroupTemplate').map((call) => call.params)).toEqual([
+      { id: 'bg-ad-group-template-evergreen' },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { LoadingMore } from '@/components/loading-more';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { useSession } from '@/lib/session/session-context';
-import { useCampaignTemplates, useWizardAdvertisers } from '../api/wizard-calls';
+import { useAdGroupTemplate, useCampaignTemplates, useWizardAdvertisers } from '../api/wizard-calls';
 import { ChosenStepsWizard } from '../components/chosen-steps-wizard';
 import { useDraftStore } from '../draft-store';
 import { draftFromTemplate } from '../template-seed';
@@ -25,16 +25,21 @@ export function Component() {
   const templates = useCampaignTemplates(store.steps.length === 0 ? session.userName : null);
   const advertisers = useWizardAdvertisers(store.steps.length === 0 ? (session.agency?.agencyId ?? null) : null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const list = templates.data ?? [];
+  const selected = list.find((template) => template.id === selectedId) ?? null;
+  // The template keeps its ad-group template's id; the draft gets the record (one gone since: none).
+  const adGroupTemplate = useAdGroupTemplate(
+    store.steps.length === 0 ? (selected?.selectedAdGroupTemplate ?? null) : null,
+  );
 
   if (store.steps.length > 0) {
     return <ChosenStepsWizard flow="fromTemplate" title="Create Campaign From Template" store={store} />;
   }
 
-  const list = templates.data ?? [];
-  const selected = list.find((template) => template.id === selectedId) ?? null;
   const start = (): void => {
     if (!selected) return;
-    const { draft, steps } = draftFromTemplate(selected, advertisers.data ?? [], todayIso());
+    const savedAdGroup = adGroupTemplate.error ? null : (adGroupTemplate.data ?? null);
+    const { draft, steps } = draftFromTemplate(selected, advertisers.data ?? [], todayIso(), savedAdGroup);
     store.replaceDraft(draft);
     store.setProgress(() => ({ active: null, done: [] }));
     store.setSteps(steps);
@@ -110,7 +115,11 @@ export function Component() {
           Back
         </Button>
         {list.length > 0 ? (
-          <Button colorPalette="blue" onClick={start} disabled={!selected || !advertisers.progress.done}>
+          <Button
+            colorPalette="blue"
+            onClick={start}
+            disabled={!selected || !advertisers.progress.done || adGroupTemplate.loading}
+          >
             Get Started
           </Button>
         ) : null}
