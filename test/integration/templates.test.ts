@@ -298,6 +298,47 @@ describe('campaign templates (001 §2 Create Template, Create from template)', (
     expect(all.payloads.flat().map((t) => t.id)).toEqual(expect.arrayContaining(ids));
   });
 
+  it('keeps every targeting layer as sent, and gives it back to its owner (001 §4)', async () => {
+    // Prepare: data in all seven layers, with split-list CPM bids and the HubSpot picks of the companies.
+    const rows = [
+      { domain: 'alpha.example', include: true, domainInfo: { domain: 'alpha.example', ipSegments: ['10.9.0.0/24'] } },
+      { domain: 'beta.example', include: false },
+    ];
+    const layers = {
+      templateSteps: [
+        'state provinces',
+        'zip codes',
+        'publication lists',
+        'target companies',
+        'role titles',
+        'visitors retargeting segments',
+        'CRM retargeting segments',
+      ],
+      selectedGeoTargetOptions: ['US-TX', 'CA-ON'],
+      selectedZipCodes: ['10001'],
+      selectedDomainListsIds: ['public-news'],
+      selectedDomainLists: [
+        { beeswaxListId: 11, name: 'news-a.example', cpmBid: 31.5 },
+        { beeswaxListId: 12, name: 'news-b.example', cpmBid: 18 },
+      ],
+      foundCompanyInfo: { primarySegments: rows, uniqueSegments: rows, matches: 1, fromFile: false },
+      matches: 1,
+      companySortValues: { tier_values: [{ label: 'Tier 1', value: 'tier_1' }] },
+      hubSpotLists: [{ listId: '101', name: 'Enterprise accounts', size: 2 }],
+      roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
+      selectedSegmentIds: ['seg-visitors-1'],
+      foundEmailsInfo: { emailsToHash: [{ domain: 'alpha.example', emails: ['ann@alpha.example'] }], fromFile: true },
+    } satisfies Partial<TCampaignTemplateInput>;
+
+    // Act
+    const created = await callOperation(createCampaignTemplate, { token: await demo(), body: body(layers) });
+    const mine = await callAllPages(listCampaignTemplatesByUser, { token: await demo(), params: { id: 'demo' } });
+
+    // Assess
+    expect(created.status).toBe(200);
+    expect(mine.payloads.flat().find((t) => t.id === created.body.payload?.id)).toMatchObject(layers);
+  });
+
   it('answers 400 with field errors for bad input', async () => {
     const missing = await callOperationUnchecked(createCampaignTemplate, {
       token: await demo(),

@@ -89,13 +89,13 @@ export const ZCampaignDraft = z.object({
   createdAdGroup: ZCreatedAdGroup.nullable().default(null),
   campaignSteps: z.array(ZCampaignStep).default([]),
   campaignTemplateName: z.string().default(''),
-  /**
-   * The template the draft was opened from: its id, its saved steps (the update rule compares the chosen
-   * steps with them) and its `updatedAt`, the version an edit replaces (a save made elsewhere since answers
-   * 409 rather than being overwritten).
-   */
   campaignTemplate: z
-    .object({ id: z.string().min(1), templateSteps: z.array(ZStepName), updatedAt: z.string().optional() })
+    .object({
+      id: z.string().min(1),
+      templateSteps: z.array(ZStepName),
+      /** Ours: the version of the template the draft was seeded from, which a Save must name. */
+      updatedAt: z.string().nullable().default(null),
+    })
     .nullable()
     .default(null),
   isPending: z.boolean().default(false),

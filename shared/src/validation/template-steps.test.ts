@@ -25,7 +25,10 @@ function fullTemplate(): TCampaignTemplate {
     foundCompanyInfo: { primarySegments: [row], uniqueSegments: [row], matches: 1, fromFile: false },
     matches: 1,
     foundEmailsInfo: { emailsToHash: [{ domain: 'acme.example', emails: ['a@acme.example'] }], fromFile: false },
+    companySortValues: { tier_values: [{ label: 'Tier 1', value: 'tier_1' }] },
+    hubSpotLists: [{ listId: '101', name: 'Enterprise accounts' }],
     selectedDomainListsIds: ['public-news'],
+    selectedDomainLists: [{ beeswaxListId: 11, name: 'news.example', cpmBid: 31 }],
     selectedGeoTargetOptions: ['US-CA'],
     selectedZipCodes: ['10001'],
     selectedSegmentIds: ['seg-1'],
@@ -46,7 +49,14 @@ describe('the template update rule (001 §4)', () => {
     // Act
     const next = clearDroppedStepData(saved, saved.templateSteps, current);
     // Assess
-    expect(next).toEqual({ ...saved, selectedZipCodes: [], foundCompanyInfo: null, matches: 0 });
+    expect(next).toEqual({
+      ...saved,
+      selectedZipCodes: [],
+      foundCompanyInfo: null,
+      matches: 0,
+      companySortValues: { tier_values: [] },
+      hubSpotLists: [],
+    });
     expect(saved.selectedZipCodes).toEqual(['10001']);
   });
 
@@ -55,10 +65,13 @@ describe('the template update rule (001 §4)', () => {
     const cases: Array<[string, Partial<TCampaignTemplate>]> = [
       ['role titles', { roleTitles: [] }],
       ['CRM retargeting segments', { foundEmailsInfo: null }],
-      ['publication lists', { selectedDomainListsIds: [] }],
+      ['publication lists', { selectedDomainListsIds: [], selectedDomainLists: [] }],
       ['state provinces', { selectedGeoTargetOptions: [] }],
       ['zip codes', { selectedZipCodes: [] }],
-      ['target companies', { foundCompanyInfo: null, matches: 0 }],
+      [
+        'target companies',
+        { foundCompanyInfo: null, matches: 0, companySortValues: { tier_values: [] }, hubSpotLists: [] },
+      ],
       ['visitors retargeting segments', { selectedSegmentIds: [] }],
     ];
     for (const [dropped, cleared] of cases) {

@@ -12,8 +12,8 @@ import type { TCampaignTemplate } from '../entities/campaign-template.schema';
 /** The template fields each optional step owns: clearing a step empties exactly these. */
 export const TEMPLATE_STEP_FIELDS = {
   'role titles': ['roleTitles'],
-  'target companies': ['foundCompanyInfo', 'matches'],
-  'publication lists': ['selectedDomainListsIds'],
+  'target companies': ['foundCompanyInfo', 'matches', 'companySortValues', 'hubSpotLists'],
+  'publication lists': ['selectedDomainListsIds', 'selectedDomainLists'],
   'zip codes': ['selectedZipCodes'],
   'state provinces': ['selectedGeoTargetOptions'],
   'visitors retargeting segments': ['selectedSegmentIds'],
@@ -30,7 +30,10 @@ const EMPTY_STEP_FIELDS: { [K in TTemplateStepField]: TCampaignTemplate[K] } = {
   roleTitles: [],
   foundCompanyInfo: null,
   matches: 0,
+  companySortValues: { tier_values: [] },
+  hubSpotLists: [],
   selectedDomainListsIds: [],
+  selectedDomainLists: [],
   selectedZipCodes: [],
   selectedGeoTargetOptions: [],
   selectedSegmentIds: [],

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import { templatePayload } from './creation-payload';
-import { draftForTemplateFlow, isTemplateEdit, TEMPLATE_NOT_OPENED, templateUpdateBody } from './template-draft';
+import { draftForTemplateFlow, isTemplateEdit } from './template-draft';
 import { stepsWithLayers } from './wizard-flow';
-import { finishedDraft, makeAdvertiser, makeTemplate, matchedRow } from './wizard.fixtures';
+import { makeAdvertiser, makeTemplate } from './wizard.fixtures';
 
 const TODAY = '2026-11-26';
 const adGroupTemplate: TAdGroupTemplate = {
@@ -72,41 +71,8 @@ describe('isTemplateEdit', () => {
   it('is false for Create Campaign Template (no template opened) and for an empty step list', () => {
     const steps = stepsWithLayers('createTemplate', []);
     expect(isTemplateEdit(newCampaignDraft(), steps)).toBe(false);
-    expect(isTemplateEdit({ ...newCampaignDraft(), campaignTemplate: { id: 't', templateSteps: [] } }, [])).toBe(false);
-  });
-});
-
-describe('templateUpdateBody', () => {
-  const payloadOf = (templateSteps: Parameters<typeof templatePayload>[1]['templateSteps']) =>
-    templatePayload(
-      finishedDraft({
-        campaignTemplateName: 'Evergreen',
-        foundCompanyInfo: { primarySegments: [], uniqueSegments: [matchedRow('a.com')], matches: 1, fromFile: true },
-        selectedZipCodes: ['10001'],
-        selectedGeoTargetOptions: ['USA-TX'],
-      }),
-      { templateSteps, agencyId: 'bgAgency-demo', userName: 'demo' },
-    );
-
-  it('clears the data of steps the saved template had and the edit dropped, and sends its version', () => {
-    // Act
-    const { id, body } = templateUpdateBody(payloadOf(['target companies', 'state provinces']), {
-      id: 'tpl-1',
-      templateSteps: ['target companies', 'zip codes'],
-      updatedAt: '2026-11-20T10:00:00.000Z',
-    });
-
-    // Assess: ZIP codes dropped; companies kept; states newly chosen kept.
-    expect(id).toBe('tpl-1');
-    expect(body.selectedZipCodes).toEqual([]);
-    expect(body.foundCompanyInfo?.uniqueSegments).toHaveLength(1);
-    expect(body.selectedGeoTargetOptions).toEqual(['USA-TX']);
-    expect(body.updatedAt).toBe('2026-11-20T10:00:00.000Z');
-    expect(body.templateSteps).toEqual(['target companies', 'state provinces']);
-  });
-
-  it('refuses a draft that was not opened from a saved template', () => {
-    expect(() => templateUpdateBody(payloadOf([]), null)).toThrow(TEMPLATE_NOT_OPENED);
-    expect(() => templateUpdateBody(payloadOf([]), { id: 'tpl-1', templateSteps: [] })).toThrow(TEMPLATE_NOT_OPENED);
+    expect(
+      isTemplateEdit({ ...newCampaignDraft(), campaignTemplate: { id: 't', templateSteps: [], updatedAt: null } }, []),
+    ).toBe(false);
   });
 });

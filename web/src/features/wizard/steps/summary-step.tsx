@@ -17,9 +17,14 @@ import {
   useUpdateCampaignTemplate,
 } from '../api/wizard-calls';
 import { useWizard } from '../components/wizard-context';
-import { creationPayload, DraftIncompleteError, summaryFigures, templatePayload } from '../creation-payload';
+import {
+  creationPayload,
+  DraftIncompleteError,
+  summaryFigures,
+  templatePayload,
+  templateUpdatePayload,
+} from '../creation-payload';
 import { targetingSummary } from '../targeting-summary';
-import { templateUpdateBody } from '../template-draft';
 import { CAMPAIGN_TYPE_OF_FLOW, isTemplateFlow, optionalSteps } from '../wizard-flow';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
@@ -65,14 +70,14 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
       if (!confirmed) return stay();
       try {
         if (template) {
-          const payload = templatePayload(draft, { ...context, templateSteps: optionalSteps(steps) });
+          const templateContext = { ...context, templateSteps: optionalSteps(steps) };
           if (flow === 'editTemplate') {
-            // 001 §4 "Template update": the data of steps no longer chosen goes with the save.
-            const { id, body } = templateUpdateBody(payload, draft.campaignTemplate);
+            // 001 §4 "Template update": the data of steps no longer chosen is cleared with the save.
+            const { id, body } = templateUpdatePayload(draft, templateContext);
             await updateTemplate({ params: { id }, body });
             setDone({ kind: 'template', updated: true });
           } else {
-            await saveTemplate({ body: payload });
+            await saveTemplate({ body: templatePayload(draft, templateContext) });
             setDone({ kind: 'template', updated: false });
           }
           return stay();
