@@ -80,6 +80,9 @@ describe('Create from template page', () => {
       selectedAdGroupTemplate: { id: 'bg-ad-group-template-winter', name: 'Winter cuts' },
       campaignCookieSets: { 'rt-it:r-cio': [] },
     });
+    expect(api.callsOf('getAdGroupTemplate').map((call) => call.params)).toEqual([
+      { id: 'bg-ad-group-template-winter' },
+    ]);
     expect(api.callsOf('getCampaignTemplateRoleTitles')[0]?.params).toEqual({ id: 'tpl-1' });
   });
 });
