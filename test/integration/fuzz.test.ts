@@ -136,11 +136,16 @@ function requestArbitrary(op: AnyOperation, world: ZodArbitraryOptions): fc.Arbi
 const asText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? 'undefined' : JSON.stringify(value);
 
-/** A path segment that routes: never empty, never `.` or `..` (URLs would resolve them away). */
+/**
+ * A path segment that routes: never empty, never a dot segment. URLs resolve `.` and `..` away, and
+ * their percent-encoded forms (`%2E`, `%2E%2E`) too (WHATWG URL, in the client and in the gateway),
+ * so no HTTP client can send them as a value: they go with a `~` after them, still a value the
+ * parameter's schema has to take or refuse.
+ */
 function segment(value: unknown): string {
   const text = asText(value);
   if (text === '') return '%20';
-  if (text === '.' || text === '..') return text.replace(/\./g, '%2E');
+  if (text === '.' || text === '..') return `${text}~`;
   return encodeURIComponent(text);
 }
 

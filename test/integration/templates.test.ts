@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adgroup as adGroupOps, creative as creativeOps, template as templateOps } from '@bidgrid/shared';
-import type { TCampaignTemplateInput } from '@bidgrid/shared';
+import {
+  adgroup as adGroupOps,
+  advertiser as advertiserOps,
+  creative as creativeOps,
+  roleTitle as roleTitleOps,
+  template as templateOps,
+} from '@bidgrid/shared';
+import type { TCampaignTemplate, TCampaignTemplateInput } from '@bidgrid/shared';
 import { mp4Clip, pngBanner } from '@bidgrid/local/seed/creative-assets';
 import {
   accessTokenFor,
@@ -10,11 +16,15 @@ import {
   callFormOperationUnchecked,
   callOperation,
   callOperationUnchecked,
+  DEMO_PASSWORD,
 } from '../support/api';
+import { createAgencyWithColleagues, uniqueUserName } from '../support/cognito-local';
 
 const { createAdGroupTemplate, getAdGroupTemplate } = adGroupOps;
 const { createCreativeTemplate, getCreativeUploadUrl, listCreativeTemplatesByAdGroupTemplate } = creativeOps;
-const { createCampaignTemplate, listCampaignTemplatesByUser } = templateOps;
+const { createCampaignTemplate, listCampaignTemplatesByUser, updateCampaignTemplate, deleteCampaignTemplate } =
+  templateOps;
+const { getCampaignTemplateRoleTitles } = roleTitleOps;
 
 const ACME = 'bgAdvertiser-demo-acme';
 const DEMO_TEMPLATE = 'bg-ad-group-template-demo-evergreen';
@@ -288,6 +298,47 @@ describe('campaign templates (001 §2 Create Template, Create from template)', (
     expect(all.payloads.flat().map((t) => t.id)).toEqual(expect.arrayContaining(ids));
   });
 
+  it('keeps every targeting layer as sent, and gives it back to its owner (001 §4)', async () => {
+    // Prepare: data in all seven layers, with split-list CPM bids and the HubSpot picks of the companies.
+    const rows = [
+      { domain: 'alpha.example', include: true, domainInfo: { domain: 'alpha.example', ipSegments: ['10.9.0.0/24'] } },
+      { domain: 'beta.example', include: false },
+    ];
+    const layers = {
+      templateSteps: [
+        'state provinces',
+        'zip codes',
+        'publication lists',
+        'target companies',
+        'role titles',
+        'visitors retargeting segments',
+        'CRM retargeting segments',
+      ],
+      selectedGeoTargetOptions: ['US-TX', 'CA-ON'],
+      selectedZipCodes: ['10001'],
+      selectedDomainListsIds: ['public-news'],
+      selectedDomainLists: [
+        { beeswaxListId: 11, name: 'news-a.example', cpmBid: 31.5 },
+        { beeswaxListId: 12, name: 'news-b.example', cpmBid: 18 },
+      ],
+      foundCompanyInfo: { primarySegments: rows, uniqueSegments: rows, matches: 1, fromFile: false },
+      matches: 1,
+      companySortValues: { tier_values: [{ label: 'Tier 1', value: 'tier_1' }] },
+      hubSpotLists: [{ listId: '101', name: 'Enterprise accounts', size: 2 }],
+      roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
+      selectedSegmentIds: ['seg-visitors-1'],
+      foundEmailsInfo: { emailsToHash: [{ domain: 'alpha.example', emails: ['ann@alpha.example'] }], fromFile: true },
+    } satisfies Partial<TCampaignTemplateInput>;
+
+    // Act
+    const created = await callOperation(createCampaignTemplate, { token: await demo(), body: body(layers) });
+    const mine = await callAllPages(listCampaignTemplatesByUser, { token: await demo(), params: { id: 'demo' } });
+
+    // Assess
+    expect(created.status).toBe(200);
+    expect(mine.payloads.flat().find((t) => t.id === created.body.payload?.id)).toMatchObject(layers);
+  });
+
   it('answers 400 with field errors for bad input', async () => {
     const missing = await callOperationUnchecked(createCampaignTemplate, {
       token: await demo(),
@@ -303,5 +354,218 @@ describe('campaign templates (001 §2 Create Template, Create from template)', (
     );
     expect(sameDay.status).toBe(400);
     expect(sameDay.body.fieldErrors).toEqual({ endDate: ['The end date must be after the start date'] });
+  });
+});
+
+describe('editing and deleting campaign templates (001 §4 Template update, §7)', () => {
+  /**
+   * An agency of two colleagues (templates belong to the user who saved them, not to the agency) with
+   * an advertiser, and a template of the owner's with Role/Title, Zip Codes and Target Companies.
+   */
+  async function ownersTemplate() {
+    const owner = uniqueUserName('tpl-owner');
+    const colleague = uniqueUserName('tpl-colleague');
+    await createAgencyWithColleagues([owner, colleague], DEMO_PASSWORD);
+    const ownerToken = await accessTokenFor(owner);
+    const advertiser = await callOperation(advertiserOps.createAdvertiser, {
+      token: ownerToken,
+      body: {
+        name: 'Template Advertiser',
+        phone: '+1 555 0100',
+        address_1: '1 Template Way',
+        city: 'Denver',
+        state: 'CO',
+        zip: '80202',
+        domain: 'template-advertiser.example',
+      },
+    });
+    const bgAdvertiserId = advertiser.body.payload?.bgAdvertiserId;
+    if (!bgAdvertiserId) throw new Error(`createAdvertiser answered ${advertiser.status}`);
+    const company = (domain: string) => ({
+      domain,
+      include: true,
+      domainInfo: { domain, companyName: domain, ipSegments: ['10.1.2.0/24'] },
+    });
+    const rows = [company('alpha.example'), company('beta.example')];
+    const created = await callOperation(createCampaignTemplate, {
+      token: ownerToken,
+      body: {
+        templateName: 'Three layers',
+        templateSteps: ['role titles', 'zip codes', 'target companies'],
+        dailyBudget: 40,
+        maxBid: 25,
+        bgAdvertiserId,
+        name: 'Layered push',
+        isVideoCampaign: false,
+        startDate: '2027-01-01',
+        endDate: '2027-01-31',
+        roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
+        selectedZipCodes: ['10001', '94105'],
+        foundCompanyInfo: { primarySegments: rows, uniqueSegments: rows, matches: 2, fromFile: false },
+        matches: 2,
+      },
+    });
+    const template = created.body.payload;
+    if (!template)
+      throw new Error(`createCampaignTemplate answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return { owner, colleague, ownerToken, colleagueToken: await accessTokenFor(colleague), template };
+  }
+
+  /** The owner's stored template as the list answers it. */
+  async function listed(token: string, owner: string, id: string): Promise<TCampaignTemplate | undefined> {
+    const all = await callAllPages(listCampaignTemplatesByUser, { token, params: { id: owner } });
+    return all.payloads.flat().find((t) => t.id === id);
+  }
+
+  it('lets the owner save an edited template: the data of a dropped step is cleared, the rest kept', async () => {
+    // Prepare
+    const { owner, ownerToken, template } = await ownersTemplate();
+
+    // Act: Zip Codes is no longer chosen; the body still carries the codes, as a stale draft would.
+    const updated = await callOperation(updateCampaignTemplate, {
+      token: ownerToken,
+      params: { id: template.id },
+      body: { ...template, templateName: 'Two layers', templateSteps: ['role titles', 'target companies'] },
+    });
+
+    // Assess
+    expect(updated.status).toBe(200);
+    const stored = await listed(ownerToken, owner, template.id);
+    expect(stored).toEqual(updated.body.payload);
+    expect(stored).toMatchObject({
+      id: template.id,
+      createdBy: owner,
+      createdAt: template.createdAt,
+      templateName: 'Two layers',
+      templateSteps: ['role titles', 'target companies'],
+      selectedZipCodes: [],
+      roleTitles: template.roleTitles,
+      foundCompanyInfo: template.foundCompanyInfo,
+      matches: 2,
+    });
+    expect(stored?.updatedAt).not.toBe(template.updatedAt);
+    const roles = await callOperation(getCampaignTemplateRoleTitles, {
+      token: ownerToken,
+      params: { id: template.id },
+    });
+    expect(roles.body.payload).toEqual([{ roleTypeId: 'IT', roleId: 'IT-CTO' }]);
+  });
+
+  it('refuses a save of a version older than the stored one with 409, keeping the save made since', async () => {
+    // Prepare: the template saved once after the second editor opened it.
+    const { owner, ownerToken, template } = await ownersTemplate();
+    const first = await callOperation(updateCampaignTemplate, {
+      token: ownerToken,
+      params: { id: template.id },
+      body: { ...template, templateName: 'First editor' },
+    });
+    expect(first.status).toBe(200);
+
+    // Act
+    const second = await callOperation(updateCampaignTemplate, {
+      token: ownerToken,
+      params: { id: template.id },
+      body: { ...template, templateName: 'Second editor' },
+    });
+
+    // Assess
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(
+      'This campaign template was changed since you opened it. Please open it again to edit it.',
+    );
+    expect((await listed(ownerToken, owner, template.id))?.templateName).toBe('First editor');
+  });
+
+  it('lets the owner delete a template once: it is gone from the list and its roles, a second delete is 404', async () => {
+    // Prepare
+    const { owner, ownerToken, template } = await ownersTemplate();
+
+    // Act
+    const first = await callOperation(deleteCampaignTemplate, { token: ownerToken, body: { id: template.id } });
+    const second = await callOperation(deleteCampaignTemplate, { token: ownerToken, body: { id: template.id } });
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(first.body.payload).toEqual({ id: template.id });
+    expect(second.status).toBe(404);
+    expect(await listed(ownerToken, owner, template.id)).toBeUndefined();
+    const roles = await callOperation(getCampaignTemplateRoleTitles, {
+      token: ownerToken,
+      params: { id: template.id },
+    });
+    expect(roles.status).toBe(404);
+    const update = await callOperation(updateCampaignTemplate, {
+      token: ownerToken,
+      params: { id: template.id },
+      body: template,
+    });
+    expect(update.status).toBe(404);
+  });
+
+  it("answers a colleague and another agency's user 404 on list, update, delete and roles, as for a missing id", async () => {
+    // Prepare
+    const { owner, ownerToken, colleagueToken, template } = await ownersTemplate();
+    const missing = await callOperation(deleteCampaignTemplate, {
+      token: ownerToken,
+      body: { id: 'no-such-template' },
+    });
+
+    for (const [who, token] of [
+      ['colleague', colleagueToken],
+      ['rival', await rival()],
+    ] as const) {
+      // Act
+      const replies = [
+        await callOperation(listCampaignTemplatesByUser, { token, params: { id: owner } }),
+        await callOperation(updateCampaignTemplate, {
+          token,
+          params: { id: template.id },
+          body: { ...template, templateName: `Taken by ${who}` },
+        }),
+        await callOperation(deleteCampaignTemplate, { token, body: { id: template.id } }),
+        await callOperation(getCampaignTemplateRoleTitles, { token, params: { id: template.id } }),
+      ];
+
+      // Assess
+      expect(
+        replies.map((r) => r.status),
+        who,
+      ).toEqual([404, 404, 404, 404]);
+      const [, update, remove] = replies;
+      expect(update?.body.error, who).toBe(missing.body.error);
+      expect(remove?.body.error, who).toBe(missing.body.error);
+      for (const reply of replies) expect(JSON.stringify(reply.body)).not.toContain(template.templateName);
+    }
+    expect(missing.status).toBe(404);
+    expect(await listed(ownerToken, owner, template.id)).toEqual(template);
+  });
+
+  it('answers 400 with field errors for a bad update, and leaves the template as it was', async () => {
+    // Prepare
+    const { owner, ownerToken, template } = await ownersTemplate();
+
+    // Act
+    const missing = await callOperationUnchecked(updateCampaignTemplate, {
+      token: ownerToken,
+      params: { id: template.id },
+      body: { templateName: '', bgAdvertiserId: template.bgAdvertiserId },
+    });
+    const sameDay = await callOperation(updateCampaignTemplate, {
+      token: ownerToken,
+      params: { id: template.id },
+      body: { ...template, endDate: template.startDate },
+    });
+    const badDelete = await callOperationUnchecked(deleteCampaignTemplate, { token: ownerToken, body: { id: '' } });
+
+    // Assess
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fieldErrors ?? {})).toEqual(
+      expect.arrayContaining(['templateName', 'templateSteps', 'dailyBudget', 'name', 'updatedAt']),
+    );
+    expect(sameDay.status).toBe(400);
+    expect(sameDay.body.fieldErrors).toEqual({ endDate: ['The end date must be after the start date'] });
+    expect(badDelete.status).toBe(400);
+    expect(Object.keys(badDelete.body.fieldErrors ?? {})).toEqual(['id']);
+    expect(await listed(ownerToken, owner, template.id)).toEqual(template);
   });
 });

@@ -100,6 +100,29 @@ export async function createAgencyFor(username: string, name = `Agency of ${user
 }
 
 /**
+ * An agency of its own whose users are colleagues: confirmed users (password `password`), the first
+ * the agency's creator, all mapped to it, written as an operator would (the sign-up API makes one user
+ * an agency). For the rules that tell users of one agency apart, such as templates being per user.
+ */
+export async function createAgencyWithColleagues(usernames: readonly string[], password: string): Promise<string> {
+  await useLambdasOn(stackInfo());
+  const { agencyRepository } = await import('@bidgrid/lambdas/adapters/repositories/agency.repository');
+  for (const username of usernames) await createConfirmedUser(username, password);
+  const agencyId = newId('agency');
+  const [owner = ''] = usernames;
+  const result = await agencyRepository.createAgencyWithUsers({
+    agencyId,
+    name: `Agency of ${owner}`,
+    email: `${owner}@example.com`,
+    createdBy: owner,
+    users: [...usernames],
+    createdAt: new Date().toISOString(),
+  });
+  if (!result.created) throw new Error(`The agency of ${usernames.join(', ')} was not created: ${result.conflict}`);
+  return agencyId;
+}
+
+/**
  * Cognito's public SignUp call, as the browser (or anyone with the pool's public client id) makes it:
  * with a sign-up ticket in the client metadata, or without one. Rejects as Cognito does.
  */

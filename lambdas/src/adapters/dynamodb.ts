@@ -7,6 +7,7 @@ import {
 import type { AttributeValue, WriteRequest } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
+  DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -15,6 +16,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type {
+  DeleteCommandInput,
   PutCommandInput,
   QueryCommandInput,
   TransactWriteCommandInput,
@@ -98,6 +100,11 @@ async function appliedUnlessConditionFails(write: () => Promise<unknown>): Promi
 /** A Put with a ConditionExpression: true when written, false when the condition failed (other errors throw). */
 export function conditionalPut(input: PutCommandInput): Promise<boolean> {
   return appliedUnlessConditionFails(() => ddb().send(new PutCommand(input)));
+}
+
+/** A Delete with a ConditionExpression: true when deleted, false when the condition failed (other errors throw). */
+export function conditionalDelete(input: DeleteCommandInput): Promise<boolean> {
+  return appliedUnlessConditionFails(() => ddb().send(new DeleteCommand(input)));
 }
 
 /** An Update with a ConditionExpression: true when applied, false when the condition failed (other errors throw). */

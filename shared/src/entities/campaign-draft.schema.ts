@@ -90,7 +90,12 @@ export const ZCampaignDraft = z.object({
   campaignSteps: z.array(ZCampaignStep).default([]),
   campaignTemplateName: z.string().default(''),
   campaignTemplate: z
-    .object({ id: z.string().min(1), templateSteps: z.array(ZStepName) })
+    .object({
+      id: z.string().min(1),
+      templateSteps: z.array(ZStepName),
+      /** Ours: the version of the template the draft was seeded from, which a Save must name. */
+      updatedAt: z.string().nullable().default(null),
+    })
     .nullable()
     .default(null),
   isPending: z.boolean().default(false),

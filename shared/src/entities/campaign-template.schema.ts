@@ -18,12 +18,28 @@ import {
 import { ZFoundCompanyInfo, ZFoundEmailsInfo } from './company.schema';
 import { ZStepName } from './playbook.schema';
 import { ZRoleTitleChoice } from './role-title.schema';
+import { ZTargetingDomainList } from './targeting.schema';
 
 /** What a template keeps of its advertiser: enough to show and re-select it. */
 export const ZTemplateAdvertiser = z.object({
   bgAdvertiserId: zId('advertiser'),
   beeswaxAdvertiserId: ZBidderId,
   name: z.string().min(1).max(MAX_REQUEST_TEXT),
+});
+
+/**
+ * The HubSpot tiers a Target Companies fetch used (the draft's `companySortValues`, 001 §3), bounded as
+ * a request field must be: the step shows the 'HubSpot Tiers' source again for companies from tiers.
+ */
+export const ZTemplateCompanySortValues = z.object({
+  tier_values: z.array(z.object({ label: z.string().max(MAX_REQUEST_TEXT), value: z.string().max(MAX_KEY_TEXT) })),
+});
+
+/** A HubSpot list a Target Companies fetch used (the draft's `hubSpotLists`, 001 §3), bounded. */
+export const ZTemplateHubspotList = z.object({
+  listId: z.string().min(1).max(MAX_KEY_TEXT),
+  name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  size: z.number().int().min(0).optional(),
 });
 
 /**
@@ -58,6 +74,15 @@ const templateFields = {
   /** True for templates of the custom flow (any chosen layers), false for the ABM step list. */
   isCustomCampaign: z.boolean().default(true),
   selectedDomainListsIds: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
+  /**
+   * Ours (the spec's template keeps the list ids only): the bidder lists the chosen lists stand for, as
+   * the draft's `selectedDomainLists`, so a SPLIT list's per-domain CPM bids come back as the user set
+   * them instead of at the default.
+   */
+  selectedDomainLists: z.array(ZTargetingDomainList).default([]),
+  /** Ours, the draft's names: what the Target Companies step fetched companies with (tiers or lists). */
+  companySortValues: ZTemplateCompanySortValues.default({ tier_values: [] }),
+  hubSpotLists: z.array(ZTemplateHubspotList).default([]),
   selectedGeoTargetOptions: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
   selectedZipCodes: z.array(z.string().max(16)).default([]),
   selectedSegmentIds: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
@@ -72,8 +97,9 @@ export const ZCampaignTemplate = z.object({
   agencyId: zId('agency'),
   createdBy: ZUsername,
   ...templateFields,
-  createdAt: ZIsoDateTime.optional(),
-  updatedAt: ZIsoDateTime.optional(),
+  createdAt: ZIsoDateTime,
+  /** When it was last saved: the version an update must name (`ZCampaignTemplateUpdateInput`). */
+  updatedAt: ZIsoDateTime,
 });
 export type TCampaignTemplate = z.infer<typeof ZCampaignTemplate>;
 
@@ -89,3 +115,11 @@ export const ZCampaignTemplateInput = z.object({
   ...templateFields,
 });
 export type TCampaignTemplateInput = z.input<typeof ZCampaignTemplateInput>;
+
+/**
+ * Body of `PUT /campaign/templates/{id}`: the template payload plus the `updatedAt` of the template the
+ * client edited (ours: the spec's payload has no version). The server replaces the template only while
+ * it is still that version, so a save made elsewhere in between is never silently overwritten (409).
+ */
+export const ZCampaignTemplateUpdateInput = ZCampaignTemplateInput.extend({ updatedAt: ZIsoDateTime });
+export type TCampaignTemplateUpdateInput = z.input<typeof ZCampaignTemplateUpdateInput>;

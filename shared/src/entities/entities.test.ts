@@ -324,6 +324,8 @@ const CASES: Array<{
       name: 'Quarterly',
       roleTitles: [{ roleTypeId: '1', roleId: '7' }],
       isVideoCampaign: false,
+      createdAt: '2026-11-25T12:00:00.000Z',
+      updatedAt: '2026-11-25T12:00:00.000Z',
     },
     invalid: [
       { templateSteps: ['targets'] },

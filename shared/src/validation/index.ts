@@ -20,3 +20,4 @@ export * from './zip-codes';
 export * from './imported-list';
 export * from './step-gates';
 export * from './domain-entry';
+export * from './template-steps';

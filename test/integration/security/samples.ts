@@ -1,4 +1,4 @@
-import { billing, template } from '@bidgrid/shared';
+import { billing, template, type TCampaignTemplate } from '@bidgrid/shared';
 import { accessTokenFor, callOperation } from '../../support/api';
 
 /**
@@ -12,7 +12,9 @@ export interface SecuritySample {
   /** Path parameters, or how to find them (an id the seed does not fix, such as an invoice's). */
   params?: Record<string, string> | (() => Promise<Record<string, string>>);
   query?: Record<string, string>;
+  /** The body, or how to make it (one naming an id the seed does not fix). */
   body?: unknown;
+  makeBody?: () => Promise<unknown>;
   /** 404 (another agency's resource), 403 (not for agency users at all) or 'no-leak' (200, own data only). */
   expect: 404 | 403 | 'no-leak';
 }
@@ -46,25 +48,32 @@ async function demoInvoiceId(): Promise<string> {
   return invoice.id;
 }
 
-/** A campaign template the demo user saves with two roles; its id (templates are not seeded). */
-async function demoRoleTemplateId(): Promise<string> {
-  const reply = await callOperation(template.createCampaignTemplate, {
-    token: await accessTokenFor('demo'),
-    body: {
-      templateName: 'Security walk roles',
-      templateSteps: ['role titles'],
-      dailyBudget: 10,
-      maxBid: 5,
-      bgAdvertiserId: DEMO_IDS.advertiserWithCard,
-      name: 'Security walk roles',
-      isVideoCampaign: false,
-      roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
-    },
-  });
-  const id = reply.body.payload?.id;
-  if (!id) throw new Error(`The demo template was not saved: ${reply.status}`);
-  return id;
+let demoRoleTemplate: Promise<TCampaignTemplate> | undefined;
+/** A campaign template the demo user saves with a role, saved once a run (templates are not seeded). */
+function demoTemplate(): Promise<TCampaignTemplate> {
+  demoRoleTemplate ??= (async () => {
+    const reply = await callOperation(template.createCampaignTemplate, {
+      token: await accessTokenFor('demo'),
+      body: {
+        templateName: 'Security walk roles',
+        templateSteps: ['role titles'],
+        dailyBudget: 10,
+        maxBid: 5,
+        bgAdvertiserId: DEMO_IDS.advertiserWithCard,
+        name: 'Security walk roles',
+        isVideoCampaign: false,
+        roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
+      },
+    });
+    const saved = reply.body.payload;
+    if (!saved) throw new Error(`The demo template was not saved: ${reply.status}`);
+    return saved;
+  })();
+  return demoRoleTemplate;
 }
+
+/** The id of the demo user's template. */
+const demoRoleTemplateId = async (): Promise<string> => (await demoTemplate()).id;
 
 /** A valid creative form (001 §7 fields) aimed at the demo agency's ad group. */
 const DEMO_CREATIVE_FORM = {
@@ -233,6 +242,13 @@ export const SAMPLES: Record<string, SecuritySample> = {
     },
     expect: 404,
   },
+  // The demo user's own template, sent back whole as its owner would save it, and its deletion.
+  updateCampaignTemplate: {
+    params: async () => ({ id: await demoRoleTemplateId() }),
+    makeBody: async () => ({ ...(await demoTemplate()), templateName: 'Rival was here' }),
+    expect: 404,
+  },
+  deleteCampaignTemplate: { makeBody: async () => ({ id: await demoRoleTemplateId() }), expect: 404 },
   // The CRM-connected demo advertiser's HubSpot pages.
   listHubspotPages: { params: { id: DEMO_IDS.advertiserWithCrm }, expect: 404 },
   // Issue 12, Target Companies: the CRM-connected demo advertiser's lists, tiers, properties and companies.

@@ -59,19 +59,20 @@ describe("the rival agency never reaches the demo agency's data", () => {
     if (!sample) throw new Error(`no sample for ${op.name}`);
     const rival = await accessTokenFor('rival');
     const params = typeof sample.params === 'function' ? await sample.params() : sample.params;
+    const body = sample.makeBody ? await sample.makeBody() : sample.body;
     // Act: any operation of the table with its sample, so the calls are unchecked
     const reply =
       op.bodyKind === 'form'
         ? await callFormOperationUnchecked(op, {
             token: rival,
             params,
-            fields: sample.body as Record<string, string>,
+            fields: body as Record<string, string>,
           })
         : await callOperationUnchecked(op, {
             token: rival,
             params,
             query: sample.query,
-            body: sample.body,
+            body,
           });
     // Assess
     if (sample.expect === 404 || sample.expect === 403) {
@@ -98,7 +99,7 @@ describe("no paged list continues from another agency's or another list's cursor
       token: await accessTokenFor('demo'),
       params,
       query: { ...sample.query, limit: '1' },
-      body: sample.body,
+      body: sample.makeBody ? await sample.makeBody() : sample.body,
     });
     return reply.body.nextCursor ?? null;
   }

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { gunzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
@@ -40,6 +40,7 @@ function template(id: string, companies: number): TCampaignTemplate {
     isVideoCampaign: false,
     foundCompanyInfo: { primarySegments: rows, uniqueSegments: rows, matches: companies, fromFile: true },
     createdAt: '2026-11-25T12:00:00.000Z',
+    updatedAt: '2026-11-25T12:00:00.000Z',
   });
 }
 
@@ -97,5 +98,45 @@ describe('campaignTemplateRepository', () => {
     expect(JSON.stringify(page.items).length).toBeLessThanOrEqual(MAX_TEMPLATE_PAGE_BYTES);
     const scope = { list: 'campaignTemplates', partitions: ['AGENCY#bgAgency-demo#USER#demo'], skPrefix: 'TPL#' };
     expect(decodeCursor(scope, page.nextCursor)).toEqual({ pk: 'AGENCY#bgAgency-demo#USER#demo', sk: 'TPL#b' });
+  });
+
+  it("replaces the owner's template only at the version read, and says 'changed' when it is not", async () => {
+    // Prepare
+    const t = { ...template('tpl-1', 1), updatedAt: '2026-11-26T09:30:00.000Z' };
+    ddbMock
+      .on(PutCommand)
+      .resolvesOnce({})
+      .rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
+    // Act
+    const first = await campaignTemplateRepository.replaceCampaignTemplate(t, '2026-11-25T12:00:00.000Z');
+    const second = await campaignTemplateRepository.replaceCampaignTemplate(t, '2026-11-25T12:00:00.000Z');
+    // Assess
+    expect([first, second]).toEqual(['ok', 'changed']);
+    expect(ddbMock.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({
+      Item: { pk: 'AGENCY#bgAgency-demo#USER#demo', sk: 'TPL#tpl-1', updatedAt: '2026-11-26T09:30:00.000Z' },
+      ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected',
+      ExpressionAttributeValues: { ':expected': '2026-11-25T12:00:00.000Z' },
+    });
+  });
+
+  it('refuses a replacement too large without writing', async () => {
+    await expect(
+      campaignTemplateRepository.replaceCampaignTemplate(template('huge', 20_000), '2026-11-25T12:00:00.000Z'),
+    ).resolves.toBe('too-large');
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it("deletes the owner's template only when it is there", async () => {
+    ddbMock
+      .on(DeleteCommand)
+      .resolvesOnce({})
+      .rejects(new ConditionalCheckFailedException({ message: 'x', $metadata: {} }));
+    const first = await campaignTemplateRepository.deleteCampaignTemplate('bgAgency-demo', 'demo', 'tpl-1');
+    const second = await campaignTemplateRepository.deleteCampaignTemplate('bgAgency-demo', 'demo', 'tpl-1');
+    expect([first, second]).toEqual([true, false]);
+    expect(ddbMock.commandCalls(DeleteCommand)[0]?.args[0].input).toMatchObject({
+      Key: { pk: 'AGENCY#bgAgency-demo#USER#demo', sk: 'TPL#tpl-1' },
+      ConditionExpression: 'attribute_exists(pk)',
+    });
   });
 });

@@ -1,9 +1,13 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
-import type { CampaignTemplateRepository, TCampaignTemplateWrite } from '../../domain/ports/campaign-template.port';
+import type {
+  CampaignTemplateRepository,
+  TCampaignTemplateReplace,
+  TCampaignTemplateWrite,
+} from '../../domain/ports/campaign-template.port';
 import { mapPage, type TPage, type TPageRequest } from '../../domain/ports/page.port';
 import type { Item } from '../dynamodb';
-import { conditionalPut, getConsistentItem, queryPage, tables } from '../dynamodb';
+import { conditionalDelete, conditionalPut, getConsistentItem, queryPage, tables } from '../dynamodb';
 import { encodeCursor, type TCursorScope } from '../page-keys';
 
 /**
@@ -120,9 +124,36 @@ async function putNewCampaignTemplate(template: TCampaignTemplate): Promise<TCam
   return written ? 'ok' : 'exists';
 }
 
+async function replaceCampaignTemplate(
+  template: TCampaignTemplate,
+  expectedUpdatedAt: string,
+): Promise<TCampaignTemplateReplace> {
+  const item = toItem(template);
+  if (itemBytes(item) > MAX_TEMPLATE_ITEM_BYTES) return 'too-large';
+  // The whole item is put (the bulk attribute is one value), so the condition is all that keeps a
+  // concurrent save or a delete from being overwritten; the key keeps it to the owner's template.
+  const written = await conditionalPut({
+    TableName: tables().app,
+    Item: item,
+    ConditionExpression: 'attribute_exists(pk) AND updatedAt = :expected',
+    ExpressionAttributeValues: { ':expected': expectedUpdatedAt },
+  });
+  return written ? 'ok' : 'changed';
+}
+
+async function deleteCampaignTemplate(agencyId: string, username: string, templateId: string): Promise<boolean> {
+  return conditionalDelete({
+    TableName: tables().app,
+    Key: campaignTemplateKeys.template(agencyId, username, templateId),
+    ConditionExpression: 'attribute_exists(pk)',
+  });
+}
+
 /** The DynamoDB implementation. */
 export const campaignTemplateRepository: CampaignTemplateRepository = {
   listCampaignTemplates,
   getCampaignTemplate,
   putNewCampaignTemplate,
+  replaceCampaignTemplate,
+  deleteCampaignTemplate,
 };

@@ -1,12 +1,25 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
-import type { TCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
+import {
+  ZCampaignTemplateInput,
+  ZCampaignTemplateUpdateInput,
+} from '@bidgrid/shared/entities/campaign-template.schema';
+import type {
+  TCampaignTemplate,
+  TCampaignTemplateInput,
+  TCampaignTemplateUpdateInput,
+} from '@bidgrid/shared/entities/campaign-template.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { firstPage } from '../ports/page.port';
 import { memoryAdvertisers, recordFixture } from '../test-fakes';
-import { createCampaignTemplate, listCampaignTemplates } from './campaign-templates.use-case';
+import {
+  CAMPAIGN_TEMPLATE_MESSAGES,
+  createCampaignTemplate,
+  deleteCampaignTemplate,
+  listCampaignTemplates,
+  updateCampaignTemplate,
+} from './campaign-templates.use-case';
 import { adGroupTemplateFixture, memoryAdGroupTemplates, memoryCampaignTemplates } from './test-template-fakes';
 
 const A = 'bgAgency-demo';
@@ -229,5 +242,257 @@ describe('listCampaignTemplates', () => {
     await expect(
       listCampaignTemplates({ agencyId: A, username: 'demo', userId: 'colleague', page: firstPage(100) }, w.deps),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('updateCampaignTemplate', () => {
+  const LATER = new Date('2026-11-26T09:30:00Z');
+
+  /** The demo user's template with roles, zip codes and companies, saved at NOW; then the clock moves on. */
+  async function saved(w = world()) {
+    const row = {
+      domain: 'acme.example',
+      include: true,
+      domainInfo: { domain: 'acme.example', ipSegments: ['10.0.0.0/24'] },
+    };
+    const template = await createCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        body: body({
+          templateSteps: ['role titles', 'zip codes', 'target companies'],
+          roleTitles: [{ roleTypeId: 'IT', roleId: 'IT-CTO' }],
+          selectedZipCodes: ['10001', '94105'],
+          foundCompanyInfo: { primarySegments: [row], uniqueSegments: [row], matches: 1, fromFile: false },
+          matches: 1,
+        }),
+      },
+      w.deps,
+    );
+    w.deps.now = () => LATER;
+    return { w, template };
+  }
+
+  /** The update body of `template` as the client would send it after editing, with `changes`. */
+  const edit = (template: TCampaignTemplate, changes: Partial<TCampaignTemplateUpdateInput> = {}) =>
+    ZCampaignTemplateUpdateInput.parse({ ...template, ...changes });
+
+  it('replaces the fields and keeps id, agency, owner and creation time; updatedAt becomes now', async () => {
+    // Prepare
+    const { w, template } = await saved();
+    // Act
+    const updated = await updateCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        templateId: template.id,
+        body: edit(template, {
+          id: 'other-id',
+          agencyId: 'bgAgency-rival',
+          createdBy: 'rival',
+          templateName: ' Renamed ',
+          dailyBudget: 60,
+        }),
+      },
+      w.deps,
+    );
+    // Assess
+    expect(updated).toMatchObject({
+      id: template.id,
+      agencyId: A,
+      createdBy: 'demo',
+      templateName: 'Renamed',
+      dailyBudget: 60,
+      estimatedBudget: 600,
+      createdAt: NOW.toISOString(),
+      updatedAt: LATER.toISOString(),
+    });
+    expect([...w.campaignTemplates.byKey.keys()]).toEqual([`${A}|demo|${template.id}`]);
+    expect(w.campaignTemplates.byKey.get(`${A}|demo|${template.id}`)).toEqual(updated);
+  });
+
+  it('clears the data of steps the stored template had and the body dropped, whatever the body sends', async () => {
+    // Prepare
+    const { w, template } = await saved();
+    // Act: Zip Codes is no longer chosen, though the body still carries its codes.
+    const updated = await updateCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        templateId: template.id,
+        body: edit(template, { templateSteps: ['role titles', 'target companies'] }),
+      },
+      w.deps,
+    );
+    // Assess
+    expect(updated.selectedZipCodes).toEqual([]);
+    expect(updated.roleTitles).toEqual(template.roleTitles);
+    expect(updated.foundCompanyInfo).toEqual(template.foundCompanyInfo);
+    expect(w.campaignTemplates.byKey.get(`${A}|demo|${template.id}`)?.selectedZipCodes).toEqual([]);
+  });
+
+  it("answers the same 404 for a colleague's, another agency's and a missing template, and changes nothing", async () => {
+    // Prepare
+    const { w, template } = await saved();
+    const before = structuredClone(w.campaignTemplates.byKey);
+    const attempt = (agencyId: string, username: string, templateId: string) =>
+      updateCampaignTemplate({ agencyId, username, templateId, body: edit(template) }, w.deps).catch((e: unknown) => e);
+    // Act
+    const errors = [
+      await attempt(A, 'colleague', template.id),
+      await attempt('bgAgency-rival', 'demo', template.id),
+      await attempt(A, 'demo', 'no-such-template'),
+    ];
+    // Assess
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).userMessage).toBe(CAMPAIGN_TEMPLATE_MESSAGES.notFound);
+    }
+    expect(w.campaignTemplates.byKey).toEqual(before);
+  });
+
+  it('answers 409 for a save of an older version, so a save made since is not lost', async () => {
+    // Prepare: the template is saved once more after the client opened it.
+    const { w, template } = await saved();
+    await updateCampaignTemplate(
+      { agencyId: A, username: 'demo', templateId: template.id, body: edit(template, { templateName: 'First save' }) },
+      w.deps,
+    );
+    // Act
+    const stale = await updateCampaignTemplate(
+      { agencyId: A, username: 'demo', templateId: template.id, body: edit(template, { templateName: 'Second save' }) },
+      w.deps,
+    ).catch((e: unknown) => e);
+    // Assess
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect((stale as ConflictError).userMessage).toBe(CAMPAIGN_TEMPLATE_MESSAGES.changedSince);
+    expect(w.campaignTemplates.byKey.get(`${A}|demo|${template.id}`)?.templateName).toBe('First save');
+  });
+
+  it('answers 409 when another save lands between its read and its write, and 404 when a delete does', async () => {
+    // Prepare: a store in which something happens right after the template is read.
+    const { w, template } = await saved();
+    const key = `${A}|demo|${template.id}`;
+    const between = (happen: () => void) => ({
+      ...w.deps,
+      campaignTemplates: {
+        ...w.deps.campaignTemplates,
+        getCampaignTemplate: async (agencyId: string, username: string, id: string) => {
+          const read = await w.deps.campaignTemplates.getCampaignTemplate(agencyId, username, id);
+          happen();
+          return read;
+        },
+      },
+    });
+    // Act
+    const raced = await updateCampaignTemplate(
+      { agencyId: A, username: 'demo', templateId: template.id, body: edit(template, { templateName: 'Mine' }) },
+      between(() => {
+        const current = w.campaignTemplates.byKey.get(key);
+        if (current)
+          w.campaignTemplates.byKey.set(key, { ...current, templateName: 'Theirs', updatedAt: LATER.toISOString() });
+      }),
+    ).catch((e: unknown) => e);
+    const gone = await updateCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        templateId: template.id,
+        body: edit(template, { updatedAt: LATER.toISOString() }),
+      },
+      between(() => w.campaignTemplates.byKey.delete(key)),
+    ).catch((e: unknown) => e);
+    // Assess
+    expect(raced).toBeInstanceOf(ConflictError);
+    expect(gone).toBeInstanceOf(NotFoundError);
+    expect(w.campaignTemplates.byKey.has(key)).toBe(false);
+  });
+
+  it("keeps the create rules: field errors for bad references and dates, 404 for another agency's advertiser", async () => {
+    // Prepare
+    const { w, template } = await saved();
+    // Act
+    const badDates = await updateCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        templateId: template.id,
+        body: edit(template, { endDate: '2026-12-01', selectedAdGroupTemplate: 'bg-ad-group-template-video' }),
+      },
+      w.deps,
+    ).catch((e: unknown) => e);
+    const rivalAdvertiser = await updateCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        templateId: template.id,
+        body: edit(template, { bgAdvertiserId: 'bgAdvertiser-rival', selectedAdvertiser: null, advertiser_id: null }),
+      },
+      w.deps,
+    ).catch((e: unknown) => e);
+    // Assess
+    expect((badDates as BadRequestError).fieldErrors).toEqual({
+      endDate: ['The end date must be after the start date'],
+      selectedAdGroupTemplate: ['Does not match the campaign media type'],
+    });
+    expect(rivalAdvertiser).toBeInstanceOf(NotFoundError);
+    expect(w.campaignTemplates.byKey.get(`${A}|demo|${template.id}`)).toEqual(template);
+  });
+
+  it('answers 400 with its reason for a template grown beyond what the store holds', async () => {
+    const w = world();
+    w.deps.campaignTemplates = memoryCampaignTemplates([], 5_000).repo;
+    const { template } = await saved(w);
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      domain: `company-${i}.example`,
+      include: true,
+      domainInfo: { domain: `company-${i}.example`, ipSegments: [`10.0.${i}.0/24`] },
+    }));
+    const error = await updateCampaignTemplate(
+      {
+        agencyId: A,
+        username: 'demo',
+        templateId: template.id,
+        body: edit(template, {
+          foundCompanyInfo: { primarySegments: rows, uniqueSegments: rows, matches: 100, fromFile: true },
+        }),
+      },
+      w.deps,
+    ).catch((e: unknown) => e);
+    expect((error as BadRequestError).fieldErrors).toEqual({ foundCompanyInfo: [CAMPAIGN_TEMPLATE_MESSAGES.tooLarge] });
+  });
+});
+
+describe('deleteCampaignTemplate', () => {
+  it("deletes the owner's template; a second delete answers 404", async () => {
+    // Prepare
+    const w = world();
+    const template = await createCampaignTemplate({ agencyId: A, username: 'demo', body: body() }, w.deps);
+    // Act
+    const first = await deleteCampaignTemplate({ agencyId: A, username: 'demo', templateId: template.id }, w.deps);
+    const second = await deleteCampaignTemplate(
+      { agencyId: A, username: 'demo', templateId: template.id },
+      w.deps,
+    ).catch((e: unknown) => e);
+    // Assess
+    expect(first).toEqual({ id: template.id });
+    expect(second).toBeInstanceOf(NotFoundError);
+    expect(w.campaignTemplates.byKey.size).toBe(0);
+  });
+
+  it("answers 404 to a colleague and to another agency's user, and keeps the template", async () => {
+    const w = world();
+    const template = await createCampaignTemplate({ agencyId: A, username: 'demo', body: body() }, w.deps);
+    for (const [agencyId, username] of [
+      [A, 'colleague'],
+      ['bgAgency-rival', 'demo'],
+    ] as const) {
+      const error = await deleteCampaignTemplate({ agencyId, username, templateId: template.id }, w.deps).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).userMessage).toBe(CAMPAIGN_TEMPLATE_MESSAGES.notFound);
+    }
+    expect([...w.campaignTemplates.byKey.keys()]).toEqual([`${A}|demo|${template.id}`]);
   });
 });

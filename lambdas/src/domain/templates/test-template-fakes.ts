@@ -61,8 +61,9 @@ export function memoryAdGroupTemplates(templates: Array<[string, TAdGroupTemplat
 }
 
 /**
- * In-memory campaign templates keyed by agency, owner and id, written once like the real store, and
- * refused beyond `maxBytes` of JSON as the real store refuses an item too large.
+ * In-memory campaign templates keyed by agency, owner and id, written once like the real store,
+ * replaced only at the version read and refused beyond `maxBytes` of JSON as the real store refuses an
+ * item too large.
  */
 export function memoryCampaignTemplates(templates: TCampaignTemplate[] = [], maxBytes = 400_000) {
   const key = (t: Pick<TCampaignTemplate, 'agencyId' | 'createdBy' | 'id'>) => `${t.agencyId}|${t.createdBy}|${t.id}`;
@@ -82,6 +83,15 @@ export function memoryCampaignTemplates(templates: TCampaignTemplate[] = [], max
       byKey.set(key(template), template);
       return 'ok';
     },
+    async replaceCampaignTemplate(template, expectedUpdatedAt) {
+      const stored = byKey.get(key(template));
+      if (!stored || stored.updatedAt !== expectedUpdatedAt) return 'changed';
+      if (JSON.stringify(template).length > maxBytes) return 'too-large';
+      byKey.set(key(template), template);
+      return 'ok';
+    },
+    deleteCampaignTemplate: async (agencyId, username, templateId) =>
+      byKey.delete(`${agencyId}|${username}|${templateId}`),
   };
   return { repo, byKey };
 }

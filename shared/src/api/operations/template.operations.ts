@@ -2,7 +2,11 @@ import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { MAX_ID_LENGTH } from '../../ids';
 import { PAGE_100 } from './payload';
-import { ZCampaignTemplate, ZCampaignTemplateInput } from '../../entities/campaign-template.schema';
+import {
+  ZCampaignTemplate,
+  ZCampaignTemplateInput,
+  ZCampaignTemplateUpdateInput,
+} from '../../entities/campaign-template.schema';
 
 export const listCampaignTemplatesByUser = defineOperation({
   name: 'listCampaignTemplatesByUser',
@@ -36,9 +40,10 @@ export const updateCampaignTemplate = defineOperation({
   path: '/api/campaign/templates/{id}',
   auth: 'user',
   params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
-  body: ZCampaignTemplateInput,
+  body: ZCampaignTemplateUpdateInput,
   response: ZCampaignTemplate,
-  summary: "Replaces one of the caller's campaign templates; steps dropped from templateSteps have their data cleared.",
+  summary:
+    "Replaces one of the caller's campaign templates while it is still the version sent (`updatedAt`, else 409); steps dropped from the stored templateSteps have their data cleared (001 §4).",
   specRef: '001 §7',
 });
 
@@ -49,6 +54,7 @@ export const deleteCampaignTemplate = defineOperation({
   auth: 'user',
   body: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
   response: z.object({ id: z.string() }),
-  summary: "Deletes one of the caller's campaign templates (001 §7 'delete template by id').",
+  summary:
+    "Deletes one of the caller's campaign templates (001 §7 'delete template by id'); a colleague's, another agency's or a missing one answers 404.",
   specRef: '001 §7',
 });

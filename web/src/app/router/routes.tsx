@@ -35,7 +35,7 @@ export const pageModules: Record<RouteName, PageModule> = {
   targetCompanies: () => import('@/features/targeting/routes/target-companies'),
   rolesTitles: () => import('@/features/targeting/routes/roles-titles'),
   segmentsLogs: () => import('@/features/segments/routes/segments-logs'),
-  campaignTemplates: () => import('@/features/templates/routes/campaign-templates'),
+  campaignTemplates: () => import('@/features/wizard/routes/campaign-templates'),
   createCampaignTemplate: () => import('@/features/wizard/routes/create-campaign-template'),
 };
 

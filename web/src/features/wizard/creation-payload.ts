@@ -1,10 +1,14 @@
 import { BUDGET_TYPE, SELECT_ALL_SUFFIX, type TStepName } from '@bidgrid/shared/constants';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
+import type {
+  TCampaignTemplateInput,
+  TCampaignTemplateUpdateInput,
+} from '@bidgrid/shared/entities/campaign-template.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps';
 
 /**
  * What the Summary sends (001 §3 "Campaign creation payload", "Campaign template"), built from the
@@ -224,8 +228,33 @@ export function templatePayload(
     maxCompanies: details.showInHubspot ? details.maxCompanies : null,
     isCustomCampaign: true,
     selectedDomainListsIds: draft.selectedDomainListsIds,
+    selectedDomainLists: draft.selectedDomainLists,
+    companySortValues: draft.companySortValues,
+    hubSpotLists: draft.hubSpotLists,
     selectedGeoTargetOptions: draft.selectedGeoTargetOptions.filter((key) => !key.endsWith(SELECT_ALL_SUFFIX)),
     selectedZipCodes: draft.selectedZipCodes,
     selectedSegmentIds: draft.selectedSegmentIds,
+  };
+}
+
+/**
+ * The body of `PUT /campaign/templates/{id}` ('Save' of an edited template, 001 §4) from a draft seeded
+ * from that template (`draftFromTemplate`): the template payload with the update rule applied against
+ * the steps the template was saved with (the data of a step no longer chosen is cleared, as the
+ * server also does), and the version it was seeded from, which the server checks (409 when the
+ * template was saved elsewhere since).
+ */
+export function templateUpdatePayload(
+  draft: TCampaignDraft,
+  context: { templateSteps: readonly TStepName[]; agencyId: string; userName: string },
+): { id: string; body: TCampaignTemplateUpdateInput } {
+  const saved = draft.campaignTemplate;
+  if (!saved?.updatedAt) {
+    throw new DraftIncompleteError('Please, open the template to edit again.', 'campaign template details');
+  }
+  const payload = templatePayload(draft, context);
+  return {
+    id: saved.id,
+    body: { ...clearDroppedStepData(payload, saved.templateSteps, payload.templateSteps), updatedAt: saved.updatedAt },
   };
 }

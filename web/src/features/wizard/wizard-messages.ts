@@ -30,4 +30,15 @@ export const WIZARD_MESSAGES = {
   templateHeading: 'Design a Scalable Campaign Template.',
   fromTemplateHeading: 'Select template to create campaign.',
   emptyTemplates: "It's empty here",
+  /** 001 §2 Manage campaign templates page: its heading is its sidebar entry. */
+  manageHeading: 'Edit Campaign Templates',
+  editTemplateTitle: 'Edit Template',
+  deleteTemplateQuestion: 'Are you sure you want to delete this template?',
+  /** Ours: the edit wizard's heading. */
+  editWizardTitle: 'Edit Campaign Template',
+  /** Ours: a template card without optional steps. */
+  noOptionalSteps: 'No optional steps',
 } as const;
+
+/** Ours (001 §8 gives no wording): the toast after a template was deleted. */
+export const templateDeletedMessage = (templateName: string): string => `Template "${templateName}" was deleted.`;

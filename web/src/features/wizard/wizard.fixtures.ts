@@ -98,6 +98,8 @@ export function makeTemplate(overrides: Partial<TCampaignTemplate> = {}): TCampa
     startDate: '2026-12-01',
     endDate: '2026-12-06',
     landingPage: 'https://acme.example/evergreen',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-21T09:00:00.000Z',
     ...overrides,
   });
 }

@@ -6,7 +6,7 @@ import { createFakeApi, renderWithApi, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { stepHarness } from '@/test/step-harness';
 import { noRolesMatch, ROLE_SEARCH_LABEL } from './role-title-picker';
-import { RoleTitlesStep } from './role-titles-step';
+import { RoleTitlesStep, ROLES_LOAD_FAILED } from './role-titles-step';
 import { ROLE_CATALOG } from '../role-titles.fixtures';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -114,5 +114,18 @@ describe('Role/Title step', () => {
 
     // Assess
     expect(await screen.findByRole('alert')).toHaveTextContent('The roles and titles could not be loaded.');
+  });
+
+  it("stays while a template's role keys have no segments because the catalogue did not load", async () => {
+    // Prepare: a draft seeded from a template (keys only), the catalogue failing.
+    const { state, next } = renderStep({ ...newCampaignDraft(), campaignCookieSets: { 'FIN:FIN-CTRL': [] } }, () => ({
+      error: 'Internal error',
+      status: 500,
+    }));
+    await screen.findByRole('alert');
+
+    // Act / Assess: going on would create the campaign without these roles.
+    expect(await next()).toEqual({ advance: false, message: ROLES_LOAD_FAILED });
+    expect(state.draft.campaignCookieSets).toEqual({ 'FIN:FIN-CTRL': [] });
   });
 });

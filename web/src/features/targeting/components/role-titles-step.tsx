@@ -39,13 +39,18 @@ export function RoleTitlesStep({ draft, updateDraft, setNextHandler, busy }: TWi
     });
   }, [catalog, updateDraft]);
 
+  // Without the catalogue, keys seeded from a template have no segments yet: going on would drop
+  // those roles from the campaign's targeting without a word.
+  const catalogReady = Boolean(catalog);
+  const loadFailed = Boolean(query.error);
   useEffect(() => {
     setNextHandler(async () => {
+      if (!catalogReady) return stay(loadFailed ? ROLES_LOAD_FAILED : ROLES_LOADING);
       const gate = roleTitlesGate(Object.keys(selected));
       return gate ? stay(gate) : advance;
     });
     return () => setNextHandler(null);
-  }, [selected, setNextHandler]);
+  }, [selected, catalogReady, loadFailed, setNextHandler]);
 
   if (query.loading) {
     return (

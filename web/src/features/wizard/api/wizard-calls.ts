@@ -1,9 +1,13 @@
+import { getAdGroupTemplate } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { listCampaignsByAdvertiser, recordCampaignEvent } from '@bidgrid/shared/api/operations/campaign.operations';
 import { listHubspotPages } from '@bidgrid/shared/api/operations/crm.operations';
+import { getCampaignTemplateRoleTitles } from '@bidgrid/shared/api/operations/role-title.operations';
 import {
   createCampaignTemplate,
+  deleteCampaignTemplate,
   listCampaignTemplatesByUser,
+  updateCampaignTemplate,
 } from '@bidgrid/shared/api/operations/template.operations';
 import { HUBSPOT_PAGE_KINDS } from '@bidgrid/shared/constants';
 import type { CacheEffects } from '@/lib/api/cache-effects';
@@ -32,10 +36,27 @@ export const useHubspotPages = (advertiserId: string | null) =>
 export const useCampaignTemplates = (userName: string | null) =>
   useOperationPages(listCampaignTemplatesByUser, userName ? { params: { id: userName } } : skipToken);
 
-const TEMPLATE_SAVED = { refreshes: [listCampaignTemplatesByUser] } as const satisfies CacheEffects;
+/**
+ * A template made, changed or deleted: the user's template lists (the manage page, Create from template)
+ * load again, so neither shows a template as it was.
+ */
+const TEMPLATES_CHANGED = { refreshes: [listCampaignTemplatesByUser] } as const satisfies CacheEffects;
 
 /** 001 §7 POST /campaign/templates: saves the wizard's template ('Create Template'). */
-export const useCreateCampaignTemplate = () => useOperationMutation(createCampaignTemplate, TEMPLATE_SAVED);
+export const useCreateCampaignTemplate = () => useOperationMutation(createCampaignTemplate, TEMPLATES_CHANGED);
+
+/** 001 §7 PUT /campaign/templates/{id}: saves the edited template ('Save'). */
+export const useUpdateCampaignTemplate = () => useOperationMutation(updateCampaignTemplate, TEMPLATES_CHANGED);
+
+/** 001 §7 DELETE /campaign/templates {id}: deletes one of the user's templates. */
+export const useDeleteCampaignTemplate = () => useOperationMutation(deleteCampaignTemplate, TEMPLATES_CHANGED);
+
+/**
+ * 001 §4 "Template edit": opening a template 'fetches the ad group by selected template id and the role
+ * titles for the template id'. Reads made when the user acts (Continue, Get Started), so they are calls.
+ */
+export const useTemplateAdGroupCall = () => useOperationMutation(getAdGroupTemplate);
+export const useTemplateRoleTitlesCall = () => useOperationMutation(getCampaignTemplateRoleTitles);
 
 /** 001 §7 POST /campaign/event: tells the server the wizard finished creating a campaign. */
 export const useRecordCampaignEvent = () => useOperationMutation(recordCampaignEvent);

@@ -106,7 +106,7 @@ export interface CampaignWizardProps {
  * The campaign wizard (001 §2, §4): steps sorted by order, Back on the first step and Previous/Next
  * afterwards, the last step's label per flow. Next runs the step's handler (its gate and its work) and
  * advances or stays with the gate's 5 s message. The draft and the position live in session storage.
- * Reset clears the draft and keeps the step list.
+ * Reset clears the draft and keeps the step list (and the template an edit was opened from).
  */
 export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinear, onBack }: CampaignWizardProps) {
   const navigate = useNavigate();
@@ -181,7 +181,12 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
 
   const reset = (): void => {
     handler.current = null;
-    replaceDraft({ ...newCampaignDraft(), campaignSteps: draft.campaignSteps });
+    // The template an edit was opened from stays: Reset empties the edit, it does not end it.
+    replaceDraft({
+      ...newCampaignDraft(),
+      campaignSteps: draft.campaignSteps,
+      campaignTemplate: draft.campaignTemplate,
+    });
     setProgress(() => ({ active: steps[0]?.name ?? null, done: [] }));
   };
 

@@ -15,6 +15,18 @@ function renderPage(templates: ReturnType<typeof makeTemplate>[]) {
   const api = createFakeApi({
     listCampaignTemplatesByUser: () => ({ payload: templates }),
     listAdvertisersByAgency: () => ({ payload: [makeAdvertiser()] }),
+    getAdGroupTemplate: ({ params }) => ({
+      payload: {
+        id: params['id'],
+        bgAdvertiserId: 'bgAdvertiser-acme',
+        createdBy: 'demo',
+        name: 'Winter cuts',
+        description: '',
+        adGroupType: 'video',
+        createdAt: '2026-11-01T10:00:00.000Z',
+      },
+    }),
+    getCampaignTemplateRoleTitles: () => ({ payload: [{ roleTypeId: 'rt-it', roleId: 'r-cio' }] }),
   });
   const view = renderWithApi(api, <FromTemplate />, {
     path: '/campaigns/create/from-template',
@@ -44,7 +56,10 @@ describe('Create from template page', () => {
   it("lists the user's templates as cards and starts the wizard with a template's steps and data", async () => {
     // Prepare
     const user = userEvent.setup();
-    renderPage([makeTemplate(), makeTemplate({ id: 'tpl-2', templateName: 'Video push', name: 'Video campaign' })]);
+    const { api } = renderPage([
+      makeTemplate({ selectedAdGroupTemplate: 'bg-ad-group-template-winter' }),
+      makeTemplate({ id: 'tpl-2', templateName: 'Video push', name: 'Video campaign' }),
+    ]);
     expect(
       await screen.findByRole('heading', { level: 1, name: WIZARD_MESSAGES.fromTemplateHeading }),
     ).toBeInTheDocument();
@@ -61,6 +76,13 @@ describe('Create from template page', () => {
     expect(JSON.parse(sessionStorage.getItem(CAMPAIGN_DRAFT_KEY) ?? '{}')).toMatchObject({
       basicDetails: { name: 'Evergreen campaign', mediaType: 'video' },
       campaignTemplate: { id: 'tpl-1' },
+      // 001 §4: seeded as an edit is, with the ad group and the role titles fetched for the template.
+      selectedAdGroupTemplate: { id: 'bg-ad-group-template-winter', name: 'Winter cuts' },
+      campaignCookieSets: { 'rt-it:r-cio': [] },
     });
+    expect(api.callsOf('getAdGroupTemplate').map((call) => call.params)).toEqual([
+      { id: 'bg-ad-group-template-winter' },
+    ]);
+    expect(api.callsOf('getCampaignTemplateRoleTitles')[0]?.params).toEqual({ id: 'tpl-1' });
   });
 });

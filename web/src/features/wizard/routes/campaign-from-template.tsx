@@ -1,22 +1,22 @@
-import { Button, Heading, HStack, RadioCard, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Heading, HStack, RadioCard, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { todayIso } from '@bidgrid/shared/validation/iso-date';
-import { EmptyState, ErrorState } from '@/components/data-states';
-import { LoadingMore } from '@/components/loading-more';
 import { paths } from '@/config/paths';
-import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { useSession } from '@/lib/session/session-context';
 import { useCampaignTemplates, useWizardAdvertisers } from '../api/wizard-calls';
 import { ChosenStepsWizard } from '../components/chosen-steps-wizard';
+import { TemplateListStates } from '../components/template-list-states';
 import { useDraftStore } from '../draft-store';
-import { draftFromTemplate } from '../template-seed';
+import { useTemplateFetches } from '../hooks/use-template-fetches';
+import { draftForTemplateFlow } from '../template-draft';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 /**
  * Create campaign from template at /campaigns/create/from-template (001 §2, §4): the user's templates
  * as radio-like cards (template name, campaign name); Get Started starts the wizard with the
- * template's steps and its data pre-filled. Without templates: 'It's empty here' and Create Template.
+ * template's steps and its data pre-filled (the ad group and role titles fetched for it, as an edit
+ * does). Without templates: 'It's empty here' and Create Template.
  */
 export function Component() {
   const navigate = useNavigate();
@@ -24,7 +24,9 @@ export function Component() {
   const store = useDraftStore();
   const templates = useCampaignTemplates(store.steps.length === 0 ? session.userName : null);
   const advertisers = useWizardAdvertisers(store.steps.length === 0 ? (session.agency?.agencyId ?? null) : null);
+  const fetchFor = useTemplateFetches();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
 
   if (store.steps.length > 0) {
     return <ChosenStepsWizard flow="fromTemplate" title="Create Campaign From Template" store={store} />;
@@ -32,12 +34,24 @@ export function Component() {
 
   const list = templates.data ?? [];
   const selected = list.find((template) => template.id === selectedId) ?? null;
-  const start = (): void => {
-    if (!selected) return;
-    const { draft, steps } = draftFromTemplate(selected, advertisers.data ?? [], todayIso());
-    store.replaceDraft(draft);
-    store.setProgress(() => ({ active: null, done: [] }));
-    store.setSteps(steps);
+  const start = async (): Promise<void> => {
+    if (!selected || opening) return;
+    setOpening(true);
+    try {
+      const fetched = await fetchFor(selected);
+      const { draft, steps } = draftForTemplateFlow(
+        selected,
+        advertisers.data ?? [],
+        todayIso(),
+        { kind: 'fromTemplate' },
+        fetched,
+      );
+      store.replaceDraft(draft);
+      store.setProgress(() => ({ active: null, done: [] }));
+      store.setSteps(steps);
+    } finally {
+      setOpening(false);
+    }
   };
 
   return (
@@ -45,72 +59,42 @@ export function Component() {
       <Heading as="h1" size="2xl">
         {W.fromTemplateHeading}
       </Heading>
-      {templates.loading && !templates.data ? (
-        <SimpleGrid
-          columns={{ base: 1, md: 2, lg: 3 }}
-          gap="4"
-          aria-busy="true"
-          role="status"
-          aria-label="Loading templates"
-        >
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} height="20" />
-          ))}
-        </SimpleGrid>
-      ) : templates.error && !templates.data ? (
-        <ErrorState
-          title="The templates could not be loaded."
-          message={templates.error.message}
-          onRetry={() => void templates.refetch()}
-        />
-      ) : list.length === 0 ? (
-        <Stack gap="4" align="flex-start">
-          <EmptyState>{W.emptyTemplates}</EmptyState>
-          <Button
+      <TemplateListStates templates={templates}>
+        {(shown) => (
+          <RadioCard.Root
+            value={selectedId}
+            onValueChange={(details) => setSelectedId(details.value)}
             colorPalette="blue"
-            onClick={() => {
-              resetCampaignFlow();
-              navigate(paths.createCampaignTemplate.getHref());
-            }}
+            aria-label="Campaign templates"
           >
-            Create Template
-          </Button>
-        </Stack>
-      ) : (
-        <RadioCard.Root
-          value={selectedId}
-          onValueChange={(details) => setSelectedId(details.value)}
-          colorPalette="blue"
-          aria-label="Campaign templates"
-        >
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-            {list.map((template) => (
-              <RadioCard.Item key={template.id} value={template.id}>
-                <RadioCard.ItemHiddenInput />
-                <RadioCard.ItemControl>
-                  <RadioCard.ItemContent>
-                    <RadioCard.ItemText>{template.templateName}</RadioCard.ItemText>
-                    <RadioCard.ItemDescription>{template.name}</RadioCard.ItemDescription>
-                  </RadioCard.ItemContent>
-                  <RadioCard.ItemIndicator />
-                </RadioCard.ItemControl>
-              </RadioCard.Item>
-            ))}
-          </SimpleGrid>
-        </RadioCard.Root>
-      )}
-      <LoadingMore
-        progress={templates.progress}
-        failed={Boolean(templates.error)}
-        onRetry={templates.retry}
-        what="templates"
-      />
+            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+              {shown.map((template) => (
+                <RadioCard.Item key={template.id} value={template.id}>
+                  <RadioCard.ItemHiddenInput />
+                  <RadioCard.ItemControl>
+                    <RadioCard.ItemContent>
+                      <RadioCard.ItemText>{template.templateName}</RadioCard.ItemText>
+                      <RadioCard.ItemDescription>{template.name}</RadioCard.ItemDescription>
+                    </RadioCard.ItemContent>
+                    <RadioCard.ItemIndicator />
+                  </RadioCard.ItemControl>
+                </RadioCard.Item>
+              ))}
+            </SimpleGrid>
+          </RadioCard.Root>
+        )}
+      </TemplateListStates>
       <HStack gap="3">
         <Button variant="outline" onClick={() => navigate(paths.dashboard.getHref())}>
           Back
         </Button>
         {list.length > 0 ? (
-          <Button colorPalette="blue" onClick={start} disabled={!selected || !advertisers.progress.done}>
+          <Button
+            colorPalette="blue"
+            onClick={() => void start()}
+            loading={opening}
+            disabled={!selected || !advertisers.progress.done}
+          >
             Get Started
           </Button>
         ) : null}

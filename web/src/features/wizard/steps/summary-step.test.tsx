@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RealtimeContext } from '@/lib/realtime/realtime-context';
-import { createFakeApi, renderWithApi } from '@/test/fake-api';
+import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { fakeRealtime } from '@/test/fake-realtime';
 import { demoAgency, fakeSession } from '@/test/render';
 import { finishedDraft, makeCampaign, matchedRow } from '../wizard.fixtures';
@@ -10,24 +10,53 @@ import { WIZARD_MESSAGES } from '../wizard-messages';
 import { stepHarness } from './step-harness';
 import { SummaryStep } from './summary-step';
 import type { TWizardFlow } from '@/lib/wizard-step';
+import type { TStepName } from '@bidgrid/shared/constants';
+import { stepsWithLayers } from '../wizard-flow';
 
 configure({ asyncUtilTimeout: 5_000 });
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
 
-async function renderSummary(flow: TWizardFlow = 'managed', draft = finishedDraft()) {
+async function renderSummary(
+  flow: TWizardFlow = 'managed',
+  draft = finishedDraft(),
+  layers: TStepName[] = [],
+  handlers: FakeHandlers = {},
+) {
   const api = createFakeApi({
     recordCampaignEvent: ({ body }) => ({
       payload: { bgCampaignId: (body as { bgCampaignId: string }).bgCampaignId, recorded: true },
     }),
     createCampaignTemplate: ({ body }) => ({
-      payload: { ...(body as object), id: 'tpl-new', agencyId: 'bgAgency-demo', createdBy: 'demo' },
+      payload: {
+        ...(body as object),
+        id: 'tpl-new',
+        agencyId: 'bgAgency-demo',
+        createdBy: 'demo',
+        createdAt: '2026-11-26T10:00:00.000Z',
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      },
     }),
+    updateCampaignTemplate: ({ params, body }) => ({
+      payload: {
+        ...(body as object),
+        id: params['id'],
+        agencyId: 'bgAgency-demo',
+        createdBy: 'demo',
+        createdAt: '2026-11-20T09:00:00.000Z',
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      },
+    }),
+    ...handlers,
   });
   const realtime = fakeRealtime();
   realtime.client.start();
   const finish = vi.fn();
   const goToStep = vi.fn();
-  const harness = stepHarness(SummaryStep, { draft, flow, context: { finish, goToStep } });
+  const harness = stepHarness(SummaryStep, {
+    draft,
+    flow,
+    context: { finish, goToStep, steps: stepsWithLayers(flow, layers) },
+  });
   renderWithApi(
     api,
     <RealtimeContext.Provider value={realtime.client}>
@@ -184,5 +213,88 @@ describe('Summary step', () => {
       templateSteps: [],
       bgAdvertiserId: 'bgAdvertiser-acme',
     });
+  });
+
+  it("saves an edited template under the update rule on 'Save' and says 'Campaign Template Updated Successfully!'", async () => {
+    // Prepare: a template saved with Target Companies and Zip Codes, edited down to Target Companies.
+    const user = userEvent.setup();
+    const companies = {
+      primarySegments: [],
+      uniqueSegments: [matchedRow('bluepeaklogistics.com')],
+      matches: 1,
+      fromFile: true,
+    };
+    const { next, api, finish } = await renderSummary(
+      'editTemplate',
+      finishedDraft({
+        campaignTemplateName: 'Evergreen',
+        foundCompanyInfo: companies,
+        selectedZipCodes: ['10001', '62701'],
+        campaignTemplate: {
+          id: 'tpl-1',
+          templateSteps: ['target companies', 'zip codes'],
+          updatedAt: '2026-11-20T10:00:00.000Z',
+        },
+      }),
+      ['target companies'],
+    );
+
+    // Act
+    const pending = next();
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Update/Create Campaign Template?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+
+    // Assess: a PUT of that template, the dropped step's data cleared, the kept one's sent.
+    expect(await pending).toEqual({ advance: false });
+    const done = await screen.findByRole('alertdialog', { name: WIZARD_MESSAGES.templateUpdated });
+    expect(api.callsOf('createCampaignTemplate')).toHaveLength(0);
+    const [call] = api.callsOf('updateCampaignTemplate');
+    expect(call?.params).toEqual({ id: 'tpl-1' });
+    expect(call?.body).toMatchObject({
+      templateName: 'Evergreen',
+      templateSteps: ['target companies'],
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      selectedZipCodes: [],
+      foundCompanyInfo: { uniqueSegments: [{ domain: 'bluepeaklogistics.com' }] },
+    });
+    await user.click(within(done).getByRole('button', { name: 'Finish' }));
+    expect(finish).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's reason when the edited template changed elsewhere, and stays", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { next } = await renderSummary(
+      'editTemplate',
+      finishedDraft({
+        campaignTemplateName: 'Evergreen',
+        campaignTemplate: { id: 'tpl-1', templateSteps: [], updatedAt: '2026-11-20T10:00:00.000Z' },
+      }),
+      [],
+      {
+        updateCampaignTemplate: () => ({
+          error: 'This campaign template was changed since you opened it. Please open it again to edit it.',
+          status: 409,
+        }),
+      },
+    );
+
+    // Act
+    const pending = next();
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Update/Create Campaign Template?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+
+    // Assess
+    expect(await pending).toEqual({ advance: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This campaign template was changed since you opened it.',
+    );
+    expect(screen.queryByRole('alertdialog', { name: WIZARD_MESSAGES.templateUpdated })).not.toBeInTheDocument();
   });
 });

@@ -10,15 +10,26 @@ import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
 import { stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useCreateCampaignCall } from '../api/create-campaign.realtime';
-import { useCreateCampaignTemplate, useRecordCampaignEvent, useRefreshCampaignLists } from '../api/wizard-calls';
+import {
+  useCreateCampaignTemplate,
+  useRecordCampaignEvent,
+  useRefreshCampaignLists,
+  useUpdateCampaignTemplate,
+} from '../api/wizard-calls';
 import { useWizard } from '../components/wizard-context';
-import { creationPayload, DraftIncompleteError, summaryFigures, templatePayload } from '../creation-payload';
+import {
+  creationPayload,
+  DraftIncompleteError,
+  summaryFigures,
+  templatePayload,
+  templateUpdatePayload,
+} from '../creation-payload';
 import { targetingSummary } from '../targeting-summary';
 import { CAMPAIGN_TYPE_OF_FLOW, isTemplateFlow, optionalSteps } from '../wizard-flow';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
-/** What the success dialog shows: the campaign made, or the template saved. */
-type TDone = { kind: 'campaign'; campaign: TCampaign } | { kind: 'template' };
+/** What the success dialog shows: the campaign made, or the template created or updated. */
+type TDone = { kind: 'campaign'; campaign: TCampaign } | { kind: 'template'; updated: boolean };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -27,13 +38,16 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * accounts and line items it will create (ours, beyond the spec). The last button asks 'Create
  * Campaign?' (or 'Update/Create Campaign Template?'); Yes sends `createCampaign` over the realtime
  * channel with its progress (Next stays disabled meanwhile), then 'Campaign was created successfully!'
- * with the conversion pixel and Finish, which resets steps and draft and goes to '/'.
+ * with the conversion pixel and Finish, which resets steps and draft and goes to '/'. The template flows
+ * save the template instead: a new one ('Campaign Template Created Successfully!'), or the edited one
+ * under the update rule ('Campaign Template Updated Successfully!').
  */
 export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
   const session = useSession();
   const { steps, goToStep, finish } = useWizard();
   const { call: createCampaign, pending, progress } = useCreateCampaignCall();
   const { mutate: saveTemplate } = useCreateCampaignTemplate();
+  const { mutate: updateTemplate } = useUpdateCampaignTemplate();
   const { mutate: recordEvent } = useRecordCampaignEvent();
   const refreshCampaignLists = useRefreshCampaignLists();
   const [confirming, setConfirming] = useState(false);
@@ -56,8 +70,16 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
       if (!confirmed) return stay();
       try {
         if (template) {
-          await saveTemplate({ body: templatePayload(draft, { ...context, templateSteps: optionalSteps(steps) }) });
-          setDone({ kind: 'template' });
+          const templateContext = { ...context, templateSteps: optionalSteps(steps) };
+          if (flow === 'editTemplate') {
+            // 001 §4 "Template update": the data of steps no longer chosen is cleared with the save.
+            const { id, body } = templateUpdatePayload(draft, templateContext);
+            await updateTemplate({ params: { id }, body });
+            setDone({ kind: 'template', updated: true });
+          } else {
+            await saveTemplate({ body: templatePayload(draft, templateContext) });
+            setDone({ kind: 'template', updated: false });
+          }
           return stay();
         }
         const campaignType = CAMPAIGN_TYPE_OF_FLOW[flow] ?? 'custom';
@@ -95,6 +117,7 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
     session,
     createCampaign,
     saveTemplate,
+    updateTemplate,
     recordEvent,
     refreshCampaignLists,
     goToStep,
@@ -233,7 +256,13 @@ function SuccessDialog({ done, onFinish }: { done: TDone; onFinish: () => void }
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{campaign ? W.campaignCreated : W.templateCreated}</Dialog.Title>
+              <Dialog.Title>
+                {campaign
+                  ? W.campaignCreated
+                  : done.kind === 'template' && done.updated
+                    ? W.templateUpdated
+                    : W.templateCreated}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {campaign ? (
