@@ -44,4 +44,27 @@ describe('publication list selection', () => {
     expect(restored.selectedDomainLists.map((l) => l.beeswaxListId)).toEqual([30, 31, 7]);
     expect(restoreSelection(restored, [SINGLE_LIST, SPLIT_LIST, CUSTOM_LIST])).toBe(restored);
   });
+
+  it("keeps a template's split-list CPM bids, and drops the bidder lists of a list gone since", () => {
+    // Prepare: saved with a bid of 40 on wired.com, and a custom list deleted since.
+    const fromTemplate: TListSelection = {
+      selectedDomainListsIds: ['pl-tech', 'bg-domain-list-gone'],
+      selectedDomainLists: [
+        { beeswaxListId: 30, name: 'techcrunch.com', cpmBid: 25 },
+        { beeswaxListId: 31, name: 'wired.com', cpmBid: 40 },
+        { beeswaxListId: 99, name: 'Gone list' },
+      ],
+    };
+    // Act
+    const restored = restoreSelection(fromTemplate, [SINGLE_LIST, SPLIT_LIST, CUSTOM_LIST]);
+    // Assess
+    expect(restored).toEqual({
+      selectedDomainListsIds: ['pl-tech'],
+      selectedDomainLists: [
+        { beeswaxListId: 30, name: 'techcrunch.com', cpmBid: 25 },
+        { beeswaxListId: 31, name: 'wired.com', cpmBid: 40 },
+      ],
+    });
+    expect(restoreSelection(restored, [SINGLE_LIST, SPLIT_LIST, CUSTOM_LIST])).toBe(restored);
+  });
 });

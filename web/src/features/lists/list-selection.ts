@@ -53,8 +53,9 @@ export function setSplitCpm(selection: TListSelection, beeswaxListId: number, cp
 
 /**
  * The bidder lists of chosen ids whose lists are not in the selection yet (a draft seeded from a
- * template keeps only the ids): each list found among those loaded is added as if chosen now; ids of
- * lists that are gone are dropped. Unchanged (the same object) when nothing is missing.
+ * template before it kept them holds only the ids): each list found among those loaded is added as if
+ * chosen now; ids of lists that are gone are dropped with their bidder lists. Unchanged (the same
+ * object) when nothing is missing, so a template's split-list CPM bids stay as saved.
  */
 export function restoreSelection(
   selection: TListSelection,
@@ -67,12 +68,25 @@ export function restoreSelection(
     return !list || bidderListsOf(list).some((bidderList) => !held.has(bidderList.beeswaxListId));
   });
   if (missing.length === 0) return selection;
+  // A list gone since leaves no bidder list behind (a template keeps them), so the campaign never names
+  // one the bidder no longer has; held entries of lists still chosen keep their CPM bids.
+  const kept = selection.selectedDomainListsIds.filter((id) => byId.has(id));
+  const owned = new Set(
+    kept.flatMap((id) => {
+      const list = byId.get(id);
+      return list ? bidderListsOf(list).map((bidderList) => bidderList.beeswaxListId) : [];
+    }),
+  );
   return missing.reduce<TListSelection>(
     (current, id) => {
       const list = byId.get(id);
       return list ? toggleList(current, list, true) : current;
     },
-    { ...selection, selectedDomainListsIds: selection.selectedDomainListsIds.filter((id) => byId.has(id)) },
+    {
+      ...selection,
+      selectedDomainListsIds: kept,
+      selectedDomainLists: selection.selectedDomainLists.filter((chosen) => owned.has(chosen.beeswaxListId)),
+    },
   );
 }
 

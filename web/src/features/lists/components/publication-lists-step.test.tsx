@@ -70,7 +70,9 @@ describe('wizard Publication Lists step', () => {
   it("shows the empty text, and creates a list over the realtime channel with the form's rules, choosing it", async () => {
     // Prepare
     const user = userEvent.setup();
-    const { state, sentCall } = renderStep([]);
+    // The advertiser's lists as the server holds them: the created list is there once it is created.
+    const custom: Array<typeof CUSTOM_LIST> = [];
+    const { state, sentCall } = renderStep(custom);
     await screen.findByText(NO_CUSTOM_LISTS);
 
     // Act: invalid domains first.
@@ -91,6 +93,7 @@ describe('wizard Publication Lists step', () => {
       listName: 'Robotics',
       domains: ['therobotreport.com', 'robotics247.com'],
     });
+    custom.push(CUSTOM_LIST);
     socket.receive({
       event: 'newDomainListCreated',
       reqID: message['reqID'],
