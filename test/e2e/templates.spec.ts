@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { isoDay, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
+import { fillCampaignDetails, isoDay, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
 
 /**
  * Campaign templates (001 §2 Create template, Manage campaign templates and Create from template pages,
@@ -64,12 +64,7 @@ test('a template with five layers: created, edited without its ZIP codes, a camp
   await next(page);
   await expect(stepHeading(page, 'Campaign Template Details')).toBeVisible();
   await page.getByRole('textbox', { name: 'Template Name' }).fill(templateName);
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(campaignName);
-  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
-  await page.getByLabel('Start Date').fill(isoDay(1));
-  await page.getByLabel('End Date').fill(isoDay(11));
-  await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$100.00');
+  await fillCampaignDetails(page, campaignName);
   await expectAccessible(page);
   await next(page);
 

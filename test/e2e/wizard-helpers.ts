@@ -26,19 +26,31 @@ export function isoDay(offset: number): string {
 export const next = (page: Page): Promise<void> => page.getByRole('button', { name: 'Next', exact: true }).click();
 
 /**
- * The first two steps done as a person does them: Acme Robotics (it has a card) chosen, valid
- * campaign details (display, $10 a day for ten days from tomorrow) filled, then Next.
+ * Valid campaign details filled as a person does (display, $10 a day for ten days from tomorrow), the
+ * estimated budget checked; the caller presses Next.
  */
-export async function passAdvertiserAndDetails(page: Page, campaignName: string): Promise<void> {
-  await pick(page.getByRole('radio', { name: 'Acme Robotics' }));
-  await next(page);
-  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill(campaignName);
+export async function fillCampaignDetails(page: Page, campaignName: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(campaignName);
   await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
   await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
   await page.getByLabel('Start Date').fill(isoDay(1));
   await page.getByLabel('End Date').fill(isoDay(11));
   await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$100.00');
+}
+
+/**
+ * The first two steps done as a person does them: the advertiser chosen (Acme Robotics unless said: it
+ * has a card), valid campaign details filled, then Next.
+ */
+export async function passAdvertiserAndDetails(
+  page: Page,
+  campaignName: string,
+  advertiser = 'Acme Robotics',
+): Promise<void> {
+  await pick(page.getByRole('radio', { name: advertiser }));
+  await next(page);
+  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
+  await fillCampaignDetails(page, campaignName);
   await next(page);
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { isoDay, next, openCustomCampaign, pick, stepHeading } from './wizard-helpers';
+import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
 
 /**
  * The wizard's Target Companies step with the HubSpot company source (001 §2), as a person uses it:
@@ -21,16 +21,7 @@ const toast = (page: Page, text: string): Locator => page.getByRole('alert').fil
 /** Keystone chosen on Select Advertiser, valid details (display, $10 a day for ten days from tomorrow), then Next. */
 async function passKeystoneAndDetails(page: Page, campaignName: string): Promise<void> {
   await expect(stepHeading(page, 'Select Advertiser')).toBeVisible();
-  await pick(page.getByRole('radio', { name: KEYSTONE }));
-  await next(page);
-  await expect(stepHeading(page, 'Campaign Details')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name' }).fill(campaignName);
-  await page.getByRole('combobox', { name: 'Media Type' }).selectOption('display');
-  await page.getByRole('spinbutton', { name: 'Daily Budget (USD)' }).fill('10');
-  await page.getByLabel('Start Date').fill(isoDay(1));
-  await page.getByLabel('End Date').fill(isoDay(11));
-  await expect(page.getByRole('textbox', { name: 'Estimated Budget' })).toHaveValue('$100.00');
-  await next(page);
+  await passAdvertiserAndDetails(page, campaignName, KEYSTONE);
   await expect(stepHeading(page, 'Target Companies')).toBeVisible();
 }
 
