@@ -14,6 +14,7 @@ import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api
 import { makeAdvertiser } from '@/test/entity-fixtures';
 import { demoAgency, fakeSession } from '@/test/render';
 import { GET_COMPANIES, noHubspotItemsText, TARGET_ACCOUNTS_ONLY } from './hubspot-company-source';
+import { answerMatch, interimRow } from '../company-match.fixtures';
 import { TargetCompaniesStep } from './target-companies-step';
 
 const matched: TCompanyRow = {
@@ -48,13 +49,7 @@ describe('wizard Target Companies step', () => {
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['bluepeaklogistics.com\nnowhere.example'], 'targets.csv', { type: 'text/csv' }));
     const { socket, message } = await sentCall();
-    socket.receive({
-      event: 'retrievedCSVKickfireMatches',
-      reqID: message['reqID'],
-      success: true,
-      payload: { primarySegments: [matched, unmatched], uniqueSegments: [matched, unmatched], matches: 1 },
-      error: null,
-    });
+    answerMatch({ socket, message }, [matched, unmatched]);
     await screen.findByRole('table', { name: 'Target companies' });
 
     // Assess
@@ -77,18 +72,8 @@ describe('wizard Target Companies step', () => {
     const { container, sentCall, state } = renderStep();
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['bluepeaklogistics.com\nnowhere.example'], 'targets.csv', { type: 'text/csv' }));
-    const interim: TCompanyRow = {
-      ...unmatched,
-      noMatch: { code: 'no-ranges', message: 'No IP ranges of its own were found for nowhere.example.' },
-    };
     const match = await sentCall();
-    match.socket.receive({
-      event: 'retrievedCSVKickfireMatches',
-      reqID: match.message['reqID'],
-      success: true,
-      payload: { primarySegments: [matched, interim], uniqueSegments: [matched, interim], matches: 1 },
-      error: null,
-    });
+    answerMatch(match, [matched, interimRow('nowhere.example')]);
     const explain = await sentCall(2);
     await user.click(await screen.findByRole('checkbox', { name: 'Include bluepeaklogistics.com' }));
 

@@ -15,6 +15,7 @@ import { makeAdvertiser } from '@/test/entity-fixtures';
 import { demoAgency, fakeSession } from '@/test/render';
 import { MATCHING_TEXT } from '../components/csv-company-upload';
 import { checkingMissesText, missesCheckFailedText } from '../components/miss-explanation-status';
+import { answerMatch, interimRow } from '../company-match.fixtures';
 import { Component as TargetCompaniesPage } from './target-companies';
 
 const matched: TCompanyRow = {
@@ -37,11 +38,6 @@ const redirect: TCompanyRow = {
   },
 };
 
-const interim = (domain: string): TCompanyRow => ({
-  domain,
-  include: false,
-  noMatch: { code: 'no-ranges', message: `No IP ranges of its own were found for ${domain}.` },
-});
 const explainedNotFound = (domain: string) => ({
   domain,
   noMatch: { code: 'not-found', message: `No company with IP ranges of its own was found for ${domain}.` },
@@ -105,13 +101,7 @@ describe('Target Companies', () => {
     );
 
     // Act: the reply.
-    socket.receive({
-      event: 'retrievedCSVKickfireMatches',
-      reqID: message['reqID'],
-      success: true,
-      payload: { primarySegments: [matched, redirect], uniqueSegments: [matched, redirect], matches: 1 },
-      error: null,
-    });
+    answerMatch({ socket, message }, [matched, redirect]);
 
     // Assess: the table.
     const table = await screen.findByRole('table', { name: 'Target companies' });
@@ -238,17 +228,7 @@ describe('Target Companies', () => {
     const { fileInput, sentCall } = renderPage();
     await user.upload(fileInput, csv('bluepeaklogistics.com\nnobody.example\nquillandcrumb.com\n'));
     const match = await sentCall();
-    match.socket.receive({
-      event: 'retrievedCSVKickfireMatches',
-      reqID: match.message['reqID'],
-      success: true,
-      payload: {
-        primarySegments: [matched, interim('nobody.example'), interim('quillandcrumb.com')],
-        uniqueSegments: [matched, interim('nobody.example'), interim('quillandcrumb.com')],
-        matches: 1,
-      },
-      error: null,
-    });
+    answerMatch(match, [matched, interimRow('nobody.example'), interimRow('quillandcrumb.com')]);
 
     // Act: the explanation is asked, and reports progress.
     const explain = await sentCall(2);
@@ -304,17 +284,7 @@ describe('Target Companies', () => {
     const { fileInput, sentCall } = renderPage();
     await user.upload(fileInput, csv('nobody.example\n'));
     const match = await sentCall();
-    match.socket.receive({
-      event: 'retrievedCSVKickfireMatches',
-      reqID: match.message['reqID'],
-      success: true,
-      payload: {
-        primarySegments: [interim('nobody.example')],
-        uniqueSegments: [interim('nobody.example')],
-        matches: 0,
-      },
-      error: null,
-    });
+    answerMatch(match, [interimRow('nobody.example')]);
     const first = await sentCall(2);
 
     // Act
@@ -355,13 +325,7 @@ describe('Target Companies', () => {
     const { fileInput, sentCall, latest } = renderPage();
     await user.upload(fileInput, csv('bluepeaklogistics.com\nbluepeak-freight.com\n'));
     const match = await sentCall();
-    match.socket.receive({
-      event: 'retrievedCSVKickfireMatches',
-      reqID: match.message['reqID'],
-      success: true,
-      payload: { primarySegments: [matched, redirect], uniqueSegments: [matched, redirect], matches: 1 },
-      error: null,
-    });
+    answerMatch(match, [matched, redirect]);
     await screen.findByRole('table', { name: 'Target companies' });
     expect((await latest()).calls).toHaveLength(1);
     expect(screen.queryByText(/Checking why/)).not.toBeInTheDocument();
