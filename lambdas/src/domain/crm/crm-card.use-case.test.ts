@@ -138,7 +138,7 @@ describe('listCrmCardCampaigns', () => {
 
     // Assess
     await expect(act).rejects.toThrow(NotFoundError);
-    await expect(act).rejects.toThrow(CRM_CARD_MESSAGES.portalNotConnected);
+    await expect(act).rejects.toMatchObject({ status: 404, userMessage: CRM_CARD_MESSAGES.portalNotConnected });
   });
 });
 
@@ -201,9 +201,10 @@ describe('addCompanyFromCrm', () => {
 
     // Act + Assess
     for (const campaignId of ['bg-campaign-hidden', 'bg-campaign-old', 'bg-campaign-rival', 'bg-campaign-none']) {
-      await expect(addCompanyFromCrm(add('hooli.example', campaignId), deps)).rejects.toThrow(
-        CRM_CARD_MESSAGES.campaignNotFound,
-      );
+      await expect(addCompanyFromCrm(add('hooli.example', campaignId), deps)).rejects.toMatchObject({
+        status: 404,
+        userMessage: CRM_CARD_MESSAGES.campaignNotFound,
+      });
     }
   });
 

@@ -140,12 +140,13 @@ export async function addCompanyFromCrm(
       if (
         error instanceof BadRequestError &&
         campaign.maxCompanies !== null &&
-        error.message === CREATE_CAMPAIGN_MESSAGES.tooManyCompanies(campaign.maxCompanies)
+        error.fieldErrors?.['addDomains']?.includes(CREATE_CAMPAIGN_MESSAGES.tooManyCompanies(campaign.maxCompanies))
       ) {
         return { message: 'company-limit-reached' };
       }
       // Another change was stored first (nothing of ours stayed at the bidder): read it all again.
-      const lostRace = error instanceof ConflictError && error.message === TARGETING_CHANGE_MESSAGES.changedMeanwhile;
+      const lostRace =
+        error instanceof ConflictError && error.userMessage === TARGETING_CHANGE_MESSAGES.changedMeanwhile;
       if (!lostRace || attempt >= CRM_ADD_ATTEMPTS) throw error;
       deps.log.info('a CRM card addition lost a race; trying again', { campaignId: campaign.bgCampaignId, attempt });
     }

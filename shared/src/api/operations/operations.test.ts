@@ -196,6 +196,8 @@ const OTHER_OPERATIONS: Record<string, string> = {
 /** Calls the brief adds beyond the spec's lists. */
 const OUR_CALLS = [
   'POST /public/stripe/webhook',
+  // The CRM card's picker ticket: the picker page in the browser cannot sign like HubSpot (issue 14).
+  'POST /public/crmcard/picker-tickets',
   'GET /public/health',
   'PUT /api/lineitem/status',
   'GET /api/creatives/uploadurl',
