@@ -168,6 +168,28 @@ describe('the CRM card signature (HubSpot v3)', () => {
   });
 });
 
+describe('every CRM card call', () => {
+  it('refuses an unsigned call, and a picker ticket on the calls that take the signature only', async () => {
+    // Prepare
+    const issued = await callAsCard(createCrmCardPickerTicket, {
+      query: portal(),
+      body: { domain: 'meadowbrookfoods.com', companyName: 'Meadowbrook Foods' },
+    });
+    const { ticket } = ZPickerTicket.parse(issued.body.payload);
+    const query = { portalId: DEMO_PORTAL, domain: 'meadowbrookfoods.com', companyName: 'Meadowbrook Foods' };
+
+    // Act + Assess
+    for (const op of Object.values(crmCardOps)) {
+      const unsigned = await fetch(`${stackInfo().apiUrl}${op.path}?portalId=${DEMO_PORTAL}`, { method: op.method });
+      expect(unsigned.status, op.name).toBe(401);
+      const byTicket = await callAsCard(op, { query, ticket, ...(op.method === 'GET' ? {} : { body: {} }) });
+      const takesTicket = op.auth === 'hubspot-signed-or-ticket';
+      if (takesTicket) expect(byTicket.status, op.name).not.toBe(401);
+      else expect(byTicket.status, op.name).toBe(401);
+    }
+  });
+});
+
 describe('the picker ticket', () => {
   it('issues a ticket and the picker URL; the ticket lists the campaigns and adds that company only', async () => {
     // Prepare
