@@ -278,6 +278,18 @@ describe('adding a company from the card', () => {
     expect(await lineItemsOf(BLUEPEAK_ABM)).toHaveLength(before.length);
   });
 
+  it('takes a signature over a form-encoded query (a space as a plus sign)', async () => {
+    // Act
+    const reply = await callAsCard(addCompanyToCampaign, {
+      query: addQuery(BLUEPEAK_ABM, 'meadowbrookfoods.com', 'Meadowbrook Foods'),
+      formEncoded: true,
+    });
+
+    // Assess
+    expect(reply.status).toBe(200);
+    expect(reply.body.payload).toEqual({ message: 'already-added' });
+  });
+
   it('answers company-limit-reached at maxCompanies and no-match for an unknown company', async () => {
     // Act
     const full = await callAsCard(addCompanyToCampaign, {
