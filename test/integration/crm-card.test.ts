@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
+import { campaign as campaignOps, crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
 import type { TLineItem } from '@bidgrid/shared';
 import { ZPickerTicket } from '@bidgrid/shared/entities/crm.schema';
 import { accessTokenFor, callOperation } from '../support/api';
@@ -262,6 +262,18 @@ describe('adding a company from the card', () => {
     // The campaign's geography (Massachusetts) and the company's own IP ranges.
     expect(held?.modules).toContain('USA/MA');
     expect(held?.modules).toContain('ip_range');
+    // The campaign's activity log names the HubSpot user and the card.
+    const activity = await callOperation(campaignOps.listCampaignActivity, {
+      token: await accessTokenFor('demo'),
+      params: { id: BLUEPEAK_ABM },
+    });
+    expect(activity.body.payload).toContainEqual(
+      expect.objectContaining({
+        username: CARD_USER.userEmail,
+        via: 'crm-card',
+        addedCompanies: [expect.objectContaining({ domain: 'highlandrobotics.com' })],
+      }),
+    );
   });
 
   it('answers already-added for a company in the campaign, and adds nothing', async () => {
