@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { crmCard as crmCardOps } from '@bidgrid/shared';
+import {
+  campaignsUrl,
+  pickerTicketBody,
+  pickerTicketsUrl,
+  readCampaignsReply,
+  readPickerTicketReply,
+} from '../../hubspot/src/app/cards/card-logic';
 import { callAsCard, DEMO_PORTAL } from '../support/hubspot-card';
 import { stackInfo } from '../support/stack';
 
@@ -70,5 +77,33 @@ describe('the CRM simulator plays the app card against the local API', () => {
       opened.body['campaigns'],
     );
     expect([tampered.status, otherPortal.status]).toEqual([401, 401]);
+  });
+
+  it("reads the server's replies as the HubSpot card does (its URLs, body and reply readers)", async () => {
+    // Prepare: the record's properties as fetchCrmObjectProperties gives them
+    const body = pickerTicketBody({ domain: 'https://www.bluepeaklogistics.com/', name: 'Bluepeak Logistics' });
+    if (!body.ok) throw new Error(body.message);
+
+    // Act: the card's two calls, sent by the simulator as hubspot.fetch
+    const campaigns = await simulator('/__card/fetch', {
+      portalId: DEMO_PORTAL,
+      method: 'GET',
+      url: campaignsUrl(`${stackInfo().apiUrl}/`),
+    });
+    const ticket = await simulator('/__card/fetch', {
+      portalId: DEMO_PORTAL,
+      method: 'POST',
+      url: pickerTicketsUrl(stackInfo().apiUrl),
+      body: body.value,
+    });
+
+    // Assess: the card understands both replies and would open the picker for this company
+    const listed = readCampaignsReply(campaigns.body['status'] as number, campaigns.body['body']);
+    expect(listed.ok && listed.value.map((c) => c.bgCampaignId)).toContain('bg-campaign-demo-bluepeak-abm');
+    const read = readPickerTicketReply(ticket.body['status'] as number, ticket.body['body']);
+    expect(read.ok).toBe(true);
+    const pickerUrl = new URL(read.ok ? read.value.pickerUrl : 'http://invalid/');
+    expect(pickerUrl.searchParams.get('domain')).toBe('bluepeaklogistics.com');
+    expect(pickerUrl.searchParams.get('companyName')).toBe('Bluepeak Logistics');
   });
 });
