@@ -29,6 +29,9 @@ const localStackMayImport = [
   // The bidder's wire descriptions (zod): the simulator validates requests against the same schemas
   // the client parses replies with.
   '**/lambdas/src/adapters/bidder/wire/**',
+  // HubSpot's v3 request signature: the CRM simulator signs the card's requests with the function
+  // the server verifies them with, so the two cannot drift apart.
+  '**/lambdas/src/lib/hubspot-signature.ts',
 ];
 // A simulator's tests also drive the vendor's client against it, so both are held to one wire.
 const localStackTestsMayImport = [...localStackMayImport, '**/lambdas/src/adapters/bidder/*.ts'];

@@ -18,6 +18,8 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
             // The fuzz generator of test/support is itself tested, without a stack.
             'test/support/**/*.test.ts',
+            // The HubSpot app card's logic and its configure script (HubSpot's SDK not needed).
+            'hubspot/**/*.test.{ts,mjs}',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',

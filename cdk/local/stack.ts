@@ -238,9 +238,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const simLogger = logger.child('simulator');
     const stripeSimulator = createStripeSimulator({ stateFile: stateFile('stripe'), logger: simLogger });
+    const hubspotSimulator = createHubSpotSimulator({ stateFile: stateFile('hubspot'), logger: simLogger });
     const sims = {
       bidder: createBidderSimulator({ stateFile: stateFile('bidder'), logger: simLogger }).server,
-      hubspot: createHubSpotSimulator({ stateFile: stateFile('hubspot'), logger: simLogger }).server,
+      hubspot: hubspotSimulator.server,
       stripe: stripeSimulator.server,
       companyMatch: createCompanyMatchSimulator({ logger: simLogger }).server,
       mail: createMailSimulator({ stateFile: stateFile('mail'), logger: simLogger }).server,
@@ -273,6 +274,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stoppers.push({ name: 'REST gateway', stop: closeServer(rest) });
     // Payment events go to the webhook operation, signed with the local webhook secret.
     stripeSimulator.setWebhookEndpoint(`http://${HOST}:${restPort}/public/stripe/webhook`);
+    // The app card the CRM simulator plays calls the public CRM card API.
+    hubspotSimulator.setCardApiUrl(`http://${HOST}:${restPort}`);
     const ws = createWsGateway({ events: realtimeEvents, ready, logger: gatewayLogger, logRequests: !options.quiet });
     const wsPort = await listen(ws.server, portFor('ws'), PORT_LABELS.ws);
     stoppers.push({

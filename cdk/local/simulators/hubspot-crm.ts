@@ -140,6 +140,13 @@ function companyProperties(hubId: number, n: number): Record<string, string | nu
   };
 }
 
+/** A company record of a portal by its id (what a CRM record page, and so the app card, shows), or null. */
+export function portalCompany(hubId: number, id: string): Record<string, string | null> | null {
+  const n = Number(id) - Number(companyId(hubId, 0));
+  if (!Number.isInteger(n) || n < 0 || n >= sizesOf(hubId).companies) return null;
+  return companyProperties(hubId, n);
+}
+
 function contactProperties(hubId: number, n: number): Record<string, string | null> {
   return {
     email: `contact${n + 1}@${(WORDS[n % WORDS.length] as string).toLowerCase()}-${(n % 97) + 1}.example.com`,

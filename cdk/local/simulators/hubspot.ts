@@ -5,7 +5,8 @@ import { escapeHtml } from '../support/http';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
 import { decodeForm, formString } from './form-encoding';
-import { hubspotCrmRoutes, hubspotError, hubspotErrorBody } from './hubspot-crm';
+import { hubspotCardRoutes } from './hubspot-card';
+import { hubspotCrmRoutes, hubspotError, hubspotErrorBody, portalCompany } from './hubspot-crm';
 import { createSimulatorServer, type SimReply, type SimRequest, type SimRoute } from './simulator-server';
 
 export { PORTAL_LISTS, type HubSpotList } from './hubspot-crm';
@@ -90,7 +91,9 @@ const tokensReply = (
  * access token with its scope (401 / 403 otherwise); the companies search allows 5 requests a
  * second per portal (429 `RATE_LIMITS` beyond). `POST /__expire-tokens {hubId, afterRequests?}` makes
  * the portal's access tokens expire now or after that many more CRM requests (a token running out in
- * the middle of a long fetch). Every error is HubSpot's shape
+ * the middle of a long fetch). The app card (`hubspot-card.ts`): `POST /__card/fetch` sends a request
+ * as the card's `hubspot.fetch` would (signed v3 with the app's client secret), `POST /__card/open`
+ * plays the card on a company record up to the picker URL; `setCardApiUrl` tells it the API. Every error is HubSpot's shape
  * `{status, message, correlationId, category}`, unknown routes and crashes included.
  */
 export function createHubSpotSimulator(options: {
@@ -99,10 +102,15 @@ export function createHubSpotSimulator(options: {
   recordDir?: string;
   /** The clock of the search rate limit (tests pass their own). */
   now?: () => number;
+  /** The API the card calls (the local gateway; `setCardApiUrl` once it listens). */
+  cardApiUrl?: string;
 }): {
   server: Server;
   store: JsonStore<HubSpotState>;
+  /** Tells the card which API to call (the gateway starts after the simulators). */
+  setCardApiUrl: (url: string) => void;
 } {
+  let cardApiUrl = options.cardApiUrl ?? null;
   const store = new JsonStore<HubSpotState>(options.stateFile, () => ({
     portals: DEFAULT_PORTALS,
     codes: {},
@@ -321,6 +329,18 @@ export function createHubSpotSimulator(options: {
 
   const routes: SimRoute[] = [
     ...hubspotCrmRoutes({ portalOf, hubDomainOf, ...(options.now ? { now: options.now } : {}) }),
+    ...hubspotCardRoutes({
+      clientSecret: SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET,
+      viewerOf: (portalId) => {
+        const portal = store.data.portals.find((p) => p.hubId === portalId);
+        return portal ? { userId: USER_ID, userEmail: portal.userEmail, appId: APP_ID } : null;
+      },
+      companyOf: (portalId, companyId) => {
+        const props = portalCompany(portalId, companyId);
+        return props ? { name: props['name'] ?? null, domain: props['domain'] ?? null } : null;
+      },
+      apiUrl: () => cardApiUrl,
+    }),
     {
       method: 'GET',
       pattern: '/oauth/authorize',
@@ -390,5 +410,8 @@ export function createHubSpotSimulator(options: {
       ...(options.recordDir ? { recordDir: options.recordDir } : {}),
     }),
     store,
+    setCardApiUrl: (url) => {
+      cardApiUrl = url;
+    },
   };
 }
