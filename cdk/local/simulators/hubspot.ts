@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
+import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { escapeHtml } from '../support/http';
 import { JsonStore, omitKey } from '../support/json-store';
 import type { Logger } from '../support/logger';
@@ -47,7 +47,8 @@ const DEFAULT_PORTALS: HubSpotPortal[] = [
 ];
 
 /** The app id HubSpot gives our public app (appears in token info). */
-const APP_ID = 1_234_567;
+/** The app the server trusts locally (`HUBSPOT_APP_ID`): tokens, signatures and the card all name it. */
+const APP_ID = Number(LOCAL_HUBSPOT_APP_ID);
 const ACCESS_TOKEN_SECONDS = 1800;
 const CODE_SECONDS = 600;
 /** The HubSpot user who connected (token info `user_id`). */
