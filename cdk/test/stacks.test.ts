@@ -144,6 +144,8 @@ describe('REST API routes', () => {
     for (const [, method] of optionsMethods) {
       expect(JSON.stringify(method)).not.toContain("'*'");
       expect(method['AuthorizationType']).toBe('NONE');
+      // The public campaign picker sends its ticket in a header of ours.
+      expect(JSON.stringify(method)).toContain('X-BidGrid-Picker-Ticket');
     }
   });
 

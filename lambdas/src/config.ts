@@ -83,6 +83,16 @@ const ZConfig = ZCoreConfig.extend({
    */
   HUBSPOT_REDIRECT_URI: z.url().optional(),
   COMPANY_MATCH_BASE_URL: z.url(),
+  /**
+   * Our HubSpot app's id: a card call whose `appId` query parameter (added by `hubspot.fetch`) names
+   * another app is refused (401). Unset: not checked (the signature still binds our client secret).
+   */
+  HUBSPOT_APP_ID: z.string().regex(/^\d+$/).optional(),
+  /**
+   * The web app's base URL, where the picker ticket's `pickerUrl` points (`/public-campaigns-picker`).
+   * Unset: the first CORS_ORIGIN, else the local web app's default address.
+   */
+  WEB_APP_URL: z.url().optional(),
   /** `ses` in the cloud; `outbox` posts to the local mail simulator. */
   MAIL_MODE: z.enum(['ses', 'outbox']),
   MAIL_OUTBOX_URL: z.url().optional(),

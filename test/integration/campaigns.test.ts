@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
+import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import {
   campaign as campaignOps,
   crmCard as crmCardOps,
@@ -500,7 +500,9 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
 
   /** Signs as HubSpot does (v3): base64 HMAC-SHA256 of method, URI, body and timestamp with the app secret. */
   function signed(body: unknown, options: { timestamp?: number; query?: string; signBody?: unknown } = {}) {
-    const query = options.query ?? `portalId=${PORTAL}&userId=5001&userEmail=sales%40bluepeaklogistics.com&appId=77`;
+    const query =
+      options.query ??
+      `portalId=${PORTAL}&userId=5001&userEmail=sales%40bluepeaklogistics.com&appId=${LOCAL_HUBSPOT_APP_ID}`;
     const url = `${stackInfo().apiUrl}${updateLineItemStatusFromCrm.path}${query ? `?${query}` : ''}`;
     const timestamp = String(options.timestamp ?? Date.now());
     const text = JSON.stringify(body);

@@ -19,6 +19,9 @@ export const SIMULATOR_SECRETS = {
   TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 'bidgrid-local-token-key').toString('base64'),
 } as const;
 
+/** The app id the HubSpot simulator gives our app (its `APP_ID`): card calls naming another app answer 401. */
+export const LOCAL_HUBSPOT_APP_ID = '1234567';
+
 /** The simulated bidder account's buzz key (names its session cookie and its conversion tags). */
 export const BIDDER_BUZZ_KEY = 'bidgridlocal';
 
@@ -71,7 +74,8 @@ export function lambdaEnvironment(input: LambdaEnvInput): Record<string, string>
     BIDDER_BUZZ_KEY,
     HUBSPOT_BASE_URL: input.simulators.hubspot,
     HUBSPOT_AUTHORIZE_URL: `${input.simulators.hubspot}/oauth/authorize`,
-    ...(input.webUrl ? { HUBSPOT_REDIRECT_URI: `${input.webUrl}/advertisers` } : {}),
+    ...(input.webUrl ? { HUBSPOT_REDIRECT_URI: `${input.webUrl}/advertisers`, WEB_APP_URL: input.webUrl } : {}),
+    HUBSPOT_APP_ID: LOCAL_HUBSPOT_APP_ID,
     STRIPE_API_URL: input.simulators.stripe,
     COMPANY_MATCH_BASE_URL: input.simulators.companyMatch,
     MAIL_MODE: 'outbox',

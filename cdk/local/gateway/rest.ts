@@ -201,7 +201,7 @@ export const TOO_MANY_REQUESTS = { success: false, payload: null, error: TOO_MAN
 
 /** Headers the SPA may send (CDK's `Cors.DEFAULT_HEADERS`). */
 const DEFAULT_ALLOWED_HEADERS =
-  'Content-Type, X-Amz-Date, Authorization, X-Api-Key, X-Amz-Security-Token, X-Amz-User-Agent';
+  'Content-Type, X-Amz-Date, Authorization, X-Api-Key, X-Amz-Security-Token, X-Amz-User-Agent, X-BidGrid-Picker-Ticket';
 
 /** Path prefix of the local-only admin route that runs a scheduled job now (`POST /__local/jobs/{name}`). */
 export const LOCAL_JOBS_PATH = '/__local/jobs/';

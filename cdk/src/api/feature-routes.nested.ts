@@ -38,6 +38,8 @@ const AUTH_REASONS: Record<Exclude<AnyOperation['auth'], 'user'>, string> = {
   public: 'A public operation of the spec (no sign-in); the handler trusts no caller identity.',
   'hubspot-signed':
     "Called by the HubSpot app card, which cannot hold a Cognito token; the handler verifies HubSpot's v3 request signature.",
+  'hubspot-signed-or-ticket':
+    'Called by the HubSpot app card (v3 request signature) or by the public campaign picker page with a picker ticket the server issued to a signed card call; the handler verifies one or the other.',
   'stripe-signed':
     'Stripe webhook; Stripe cannot hold a Cognito token and the handler verifies the Stripe-Signature header.',
 };

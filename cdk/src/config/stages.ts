@@ -79,6 +79,11 @@ export const ZStageConfig = z.object({
     bidderBaseUrl: httpsUrl,
     hubspotBaseUrl: httpsUrl,
     hubspotAuthorizeUrl: httpsUrl,
+    /**
+     * Our HubSpot app's id (the developer project's app): card calls whose `appId` names another app
+     * answer 401. Unset: not checked (the v3 signature still binds our client secret).
+     */
+    hubspotAppId: z.string().regex(/^\d+$/, 'a HubSpot app id (digits)').optional(),
     stripeApiUrl: httpsUrl,
     companyMatchBaseUrl: httpsUrl,
   }),

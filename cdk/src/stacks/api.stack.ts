@@ -5,6 +5,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
 import { operations as tableOperations } from '@bidgrid/shared/api/operations/index';
+import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { ApiRateLimits, TOO_MANY_REQUESTS_BODY } from '../api/api-rate-limits.construct';
 import { FeatureRoutes } from '../api/feature-routes.nested';
@@ -30,8 +31,11 @@ export interface ApiStackProps extends StackProps {
   readonly lambdasRoot?: string;
 }
 
-/** Headers the SPA sends (CDK's defaults: Content-Type, Authorization, X-Amz-*...). */
-const ALLOWED_HEADERS = apigateway.Cors.DEFAULT_HEADERS;
+/**
+ * Headers the SPA sends (CDK's defaults: Content-Type, Authorization, X-Amz-*...), plus the public
+ * campaign picker's ticket header.
+ */
+const ALLOWED_HEADERS = [...apigateway.Cors.DEFAULT_HEADERS, PICKER_TICKET_HEADER];
 
 /**
  * The REST API generated from the operation table: one route per operation (`/api` ones behind

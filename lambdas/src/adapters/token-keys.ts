@@ -15,6 +15,7 @@ export async function loadTokenKeys(read: SecretReader = getSecret): Promise<Tok
     crmTokens: deriveKey(master, 'crm-tokens'),
     oauthState: deriveKey(master, 'oauth-state'),
     pageCursor: deriveKey(master, 'page-cursor'),
+    pickerTicket: deriveKey(master, 'crm-picker-ticket'),
   };
 }
 

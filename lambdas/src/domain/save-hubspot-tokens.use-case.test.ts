@@ -16,7 +16,12 @@ import { CrmGrantError } from './vendor-refusals';
 
 const AGENCY = 'bgAgency-demo';
 const ADV = 'bgAdvertiser-acme';
-const keys = { crmTokens: randomBytes(32), oauthState: randomBytes(32), pageCursor: randomBytes(32) };
+const keys = {
+  crmTokens: randomBytes(32),
+  oauthState: randomBytes(32),
+  pageCursor: randomBytes(32),
+  pickerTicket: randomBytes(32),
+};
 let now = new Date('2026-11-25T10:00:00Z');
 
 /** An in-memory CRM store and HubSpot. */

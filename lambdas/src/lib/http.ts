@@ -9,10 +9,11 @@ import {
   UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
 } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
-import { isPaged } from '@bidgrid/shared/api/operation';
+import { isPaged, PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { getSecret } from '../adapters/secrets';
+import { tokenKeys } from '../adapters/token-keys';
 import { config } from '../config';
 import type { TPagedPayload, TPageRequest } from '../domain/ports/page.port';
 import {
@@ -237,7 +238,7 @@ function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
 function corsHeaders(event: APIGatewayProxyEvent | undefined): Record<string, string> {
   const allowed = config().CORS_ORIGIN;
   const common = {
-    'Access-Control-Allow-Headers': 'Content-Type,Authorization',
+    'Access-Control-Allow-Headers': `Content-Type,Authorization,${PICKER_TICKET_HEADER}`,
     'Access-Control-Allow-Methods': 'GET,POST,PUT,DELETE,OPTIONS',
   };
   // Locally (no list) every origin is fine: the stack listens on loopback only.
@@ -329,7 +330,12 @@ export function httpHandler<O extends AnyOperation>(
 
     // 1. A signed operation's signature comes first: an unsigned request learns nothing, not even
     //    what its body lacks (401 before any 400).
-    await assertSigned(operation.auth, request, { secrets: getSecret, now: Date.now() });
+    await assertSigned(operation.auth, request, {
+      secrets: getSecret,
+      ticketKey: async () => (await tokenKeys()).pickerTicket,
+      hubspotAppId: config().HUBSPOT_APP_ID ?? null,
+      now: Date.now(),
+    });
 
     // 2. Validate the request against the operation's schemas, collecting every field error.
     if (event.parsedBody === undefined && requiresBody(operation)) {

@@ -1,4 +1,6 @@
 import type { AuthKind } from '@bidgrid/shared/api/operation';
+import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
+import { pickerTicketProblem } from '../domain/crm/picker-ticket';
 import type { SecretReader } from '../domain/ports/secrets.port';
 import { UnauthorizedError } from './errors';
 import {
@@ -23,19 +25,57 @@ export interface TSignedRequest {
   rawBody: string | null;
 }
 
+/** What the signature checks read besides the request. */
+export interface SignedRequestDeps {
+  secrets: SecretReader;
+  /** The picker tickets' HMAC key (read only when a request carries a ticket). */
+  ticketKey: () => Promise<Buffer>;
+  /** Our HubSpot app's id (`HUBSPOT_APP_ID`); null when not configured (then not checked). */
+  hubspotAppId: string | null;
+  now: number;
+}
+
+/**
+ * A query parameter's one value; `null` when it was given several times with different values
+ * (ambiguous: what was checked might not be what the handler reads, so it is refused).
+ */
+function oneValue(query: TSignedRequest['query'], name: string): string | undefined | null {
+  const values = query[name];
+  if (!values || values.length === 0) return undefined;
+  return values.every((v) => v === values[0]) ? values[0] : null;
+}
+
 /**
  * Refuses (401) a request of a signed operation whose signature is missing, wrong or dated outside
  * the tolerance, either way: HubSpot's v3 signature for `hubspot-signed` operations (the app's client
- * secret), the `Stripe-Signature` for `stripe-signed` ones (the endpoint secret). Runs before the
- * request is validated, so nothing about an unsigned request's shape is ever answered. Other auth
- * kinds pass.
+ * secret), the `Stripe-Signature` for `stripe-signed` ones (the endpoint secret). A
+ * `hubspot-signed-or-ticket` operation (the picker page's calls) also takes, instead of the signature,
+ * a picker ticket in `X-BidGrid-Picker-Ticket` that is ours, unexpired and issued for the query's
+ * portal (and, when the query names them, the company's domain and name). A HubSpot call whose
+ * `appId` names another app than ours is refused too. Runs before the request is validated, so
+ * nothing about an unsigned request's shape is ever answered. Other auth kinds pass.
  */
-export async function assertSigned(
-  auth: AuthKind,
-  request: TSignedRequest,
-  deps: { secrets: SecretReader; now: number },
-): Promise<void> {
-  if (auth === 'hubspot-signed') {
+export async function assertSigned(auth: AuthKind, request: TSignedRequest, deps: SignedRequestDeps): Promise<void> {
+  if (auth === 'hubspot-signed' || auth === 'hubspot-signed-or-ticket') {
+    const appId = oneValue(request.query, 'appId');
+    if (appId === null || (appId !== undefined && deps.hubspotAppId !== null && appId.trim() !== deps.hubspotAppId)) {
+      throw new UnauthorizedError('Unauthorized', { internalMessage: `HubSpot app ${String(appId)} is not ours` });
+    }
+    const ticket = request.headers[PICKER_TICKET_HEADER.toLowerCase()];
+    if (auth === 'hubspot-signed-or-ticket' && ticket !== undefined) {
+      const bound = ['portalId', 'domain', 'companyName'].map((name) => oneValue(request.query, name));
+      const [portalId, domain, companyName] = bound;
+      const problem = bound.includes(null)
+        ? 'ambiguous-query'
+        : pickerTicketProblem(
+            ticket,
+            { portalId: portalId ?? undefined, domain: domain ?? undefined, companyName: companyName ?? undefined },
+            await deps.ticketKey(),
+            new Date(deps.now),
+          );
+      if (problem) throw new UnauthorizedError('Unauthorized', { internalMessage: `Picker ticket ${problem}` });
+      return;
+    }
     const problem = hubspotSignatureProblem({
       clientSecret: await deps.secrets('HUBSPOT_CLIENT_SECRET'),
       method: request.method,

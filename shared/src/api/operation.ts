@@ -6,9 +6,15 @@ import * as z from 'zod';
  *   rejects a missing or bad access token with 401 before the handler runs.
  * - `public`: anyone (legal pages, health); the handler must not trust any caller identity.
  * - `hubspot-signed`: the HubSpot app card; the handler verifies HubSpot's v3 request signature.
+ * - `hubspot-signed-or-ticket`: the same, or (from the picker page in the browser, which cannot sign)
+ *   a picker ticket in `X-BidGrid-Picker-Ticket` that the server issued to a signed card call and
+ *   that binds the portal, the company's domain and name, and an expiry (`createCrmCardPickerTicket`).
  * - `stripe-signed`: Stripe webhooks; the handler verifies the `Stripe-Signature` header.
  */
-export type AuthKind = 'user' | 'public' | 'hubspot-signed' | 'stripe-signed';
+export type AuthKind = 'user' | 'public' | 'hubspot-signed' | 'hubspot-signed-or-ticket' | 'stripe-signed';
+
+/** The header the public campaign picker sends its ticket in (CORS allows it for the web origins). */
+export const PICKER_TICKET_HEADER = 'X-BidGrid-Picker-Ticket';
 
 /**
  * Whether the middleware resolves the caller's agency before the use case runs.

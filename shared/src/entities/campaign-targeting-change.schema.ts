@@ -107,6 +107,11 @@ export const ZCampaignActivity = z.object({
   layers: z.array(ZLayerDiff),
   /** True when the CRM e-mail layer made a new segment. */
   emailSegmentMade: z.boolean().default(false),
+  /**
+   * Where the change came from when not the targeting editor: `crm-card` when a HubSpot user added a
+   * company from the CRM card's picker (`username` is then that HubSpot user's e-mail).
+   */
+  via: z.enum(['crm-card']).optional(),
 });
 export type TCampaignActivity = z.infer<typeof ZCampaignActivity>;
 

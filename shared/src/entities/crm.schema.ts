@@ -7,7 +7,7 @@ import {
 } from '../constants';
 import { zId } from '../ids';
 import { ZCompanyMatchResult } from './company.schema';
-import { MAX_KEY_TEXT, ZCount, ZKeyText } from './common.schema';
+import { MAX_KEY_TEXT, ZCount, ZIsoDateTime, ZKeyText } from './common.schema';
 
 /**
  * Which HubSpot lists a step asks for: company lists (Target Companies) or contact lists (CRM
@@ -117,9 +117,44 @@ export type TCrmCampaign = z.infer<typeof ZCrmCampaign>;
 
 /**
  * Outcome of adding a company from the CRM card (001 §7 payload `message`): the spec names
- * 'no-match' and 'company-limit-reached'; 'company-added' is ours for success (an already included
- * company also answers 'company-added').
+ * 'no-match' and 'company-limit-reached'; 'company-added' (success) and 'already-added' (the company
+ * already has its line item in the campaign: nothing is added twice) are ours.
  */
-export const ADD_COMPANY_OUTCOMES = ['company-added', 'no-match', 'company-limit-reached'] as const;
+export const ADD_COMPANY_OUTCOMES = ['company-added', 'no-match', 'company-limit-reached', 'already-added'] as const;
 export const ZAddCompanyOutcome = z.object({ message: z.enum(ADD_COMPANY_OUTCOMES) });
 export type TAddCompanyOutcome = z.infer<typeof ZAddCompanyOutcome>;
+export type TAddCompanyOutcomeKind = TAddCompanyOutcome['message'];
+
+/**
+ * What the picker shows for each outcome (001 §8 "Picker outcomes", word for word; 'already-added'
+ * is ours and, like success, tells the user the window can be closed).
+ */
+export const ADD_COMPANY_OUTCOME_MESSAGES: Readonly<Record<TAddCompanyOutcomeKind, string>> = {
+  'company-added': 'The campaign has been added to your customer-relationship account. You can now close this window.',
+  'no-match': "No match found for this company in our Database. We couldn't add this company to the campaign.",
+  'company-limit-reached':
+    "The selected campaign has reached the maximum number of companies that can be added to it. We couldn't add this company to the campaign.",
+  'already-added': 'This company is already in the selected campaign. You can now close this window.',
+};
+
+/** How long a picker ticket is accepted after it was issued. */
+export const PICKER_TICKET_TTL_SECONDS = 15 * 60;
+
+/** Body of `createCrmCardPickerTicket`: the company record the card was opened on. */
+export const ZPickerTicketRequest = z.object({
+  domain: z.string().trim().min(1).max(253),
+  companyName: z.string().trim().min(1).max(512),
+});
+export type TPickerTicketRequest = z.infer<typeof ZPickerTicketRequest>;
+
+/**
+ * A picker ticket (ours): the card asks for it with a signed call and opens `pickerUrl` (the web app's
+ * `/public-campaigns-picker` with portalId, domain, companyName and ticket in the query); the page
+ * sends `ticket` in `X-BidGrid-Picker-Ticket` on its two calls until `expiresAt` (ISO).
+ */
+export const ZPickerTicket = z.object({
+  ticket: z.string().min(1),
+  expiresAt: ZIsoDateTime,
+  pickerUrl: z.url(),
+});
+export type TPickerTicket = z.infer<typeof ZPickerTicket>;

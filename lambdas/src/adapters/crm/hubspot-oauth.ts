@@ -5,6 +5,7 @@ import type { SecretReader } from '../../domain/ports/secrets.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
+import { LOCAL_WEB_ORIGIN } from '../web-app-url';
 import { DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
 
 /**
@@ -156,9 +157,6 @@ export function hubspotOAuth(): CrmOAuth {
   });
   return shared;
 }
-
-/** The web app's default local address (CONTRIBUTING.md ports). */
-const LOCAL_WEB_ORIGIN = 'http://127.0.0.1:5173';
 
 /**
  * Where HubSpot returns the browser: the SPA's `/advertisers` page, which forwards the `code` (and

@@ -102,6 +102,8 @@ export interface TChangeTargetingInput {
    * never cuts a change off half made with nobody left to undo it.
    */
   bidderWorkMs?: number;
+  /** Where the change came from when not the targeting editor (recorded in the activity entry). */
+  via?: TCampaignActivity['via'];
 }
 
 const isCompany = (lineItem: TLineItemRecord): boolean => lineItem.domain !== null;
@@ -423,6 +425,7 @@ async function applyChange(
     removedCompanies: removed.map((li) => ({ domain: li.domain ?? '', name: li.line_item_name })),
     layers: planned.diffs,
     emailSegmentMade: planned.plan.makes.length > 0,
+    ...(input.via ? { via: input.via } : {}),
   };
 
   input.progress?.(0, total);

@@ -25,4 +25,6 @@ export interface TokenKeys {
   readonly oauthState: Buffer;
   /** AES-256-GCM key that seals page cursors (issue 9 §6), bound to the list and the caller's agency. */
   readonly pageCursor: Buffer;
+  /** HMAC key of the CRM card's picker tickets (`domain/crm/picker-ticket.ts`). */
+  readonly pickerTicket: Buffer;
 }

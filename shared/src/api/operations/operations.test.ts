@@ -196,6 +196,8 @@ const OTHER_OPERATIONS: Record<string, string> = {
 /** Calls the brief adds beyond the spec's lists. */
 const OUR_CALLS = [
   'POST /public/stripe/webhook',
+  // The CRM card's picker ticket: the picker page in the browser cannot sign like HubSpot (issue 14).
+  'POST /public/crmcard/picker-tickets',
   'GET /public/health',
   'PUT /api/lineitem/status',
   'GET /api/creatives/uploadurl',
@@ -243,8 +245,10 @@ describe('operation table', () => {
   });
 
   it('signs the CRM card and webhook calls and leaves only health public', () => {
+    const pickerCalls = ['listCrmCardCampaigns', 'addCompanyToCampaign'];
     for (const op of operations.filter((o) => o.path.startsWith('/public/crmcard/'))) {
-      expect(op.auth, op.name).toBe('hubspot-signed');
+      // Only the picker page's two calls also take a ticket; everything else is signature-only.
+      expect(op.auth, op.name).toBe(pickerCalls.includes(op.name) ? 'hubspot-signed-or-ticket' : 'hubspot-signed');
     }
     expect(operationsByName.get('handleStripeWebhook')?.auth).toBe('stripe-signed');
     expect(operations.filter((op) => op.auth === 'public').map((op) => op.name)).toEqual(['getHealth']);

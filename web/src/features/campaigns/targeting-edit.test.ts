@@ -129,3 +129,26 @@ describe('targeting edit helpers', () => {
     ]);
   });
 });
+
+describe('activityLines of a CRM card addition', () => {
+  it('says the company was added from the HubSpot CRM card', () => {
+    // Prepare
+    const entry = ZCampaignActivity.parse({
+      id: 'a-2',
+      bgCampaignId: 'bg-campaign-q3',
+      at: '2026-11-26T10:00:00.000Z',
+      username: 'rep@keystone.example',
+      revision: 2,
+      addedCompanies: [{ domain: 'hooli.example', name: 'Hooli' }],
+      removedCompanies: [],
+      layers: [],
+      via: 'crm-card',
+    });
+
+    // Act
+    const lines = activityLines(entry);
+
+    // Assess
+    expect(lines).toEqual(['Added companies from the HubSpot CRM card: Hooli (hooli.example)']);
+  });
+});

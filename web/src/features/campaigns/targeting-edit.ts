@@ -108,7 +108,10 @@ export function activityLines(entry: TCampaignActivity): string[] {
   const lines: string[] = [];
   const names = (rows: ReadonlyArray<{ name: string; domain: string }>) =>
     rows.map((row) => `${row.name} (${row.domain})`).join(', ');
-  if (entry.addedCompanies.length > 0) lines.push(`Added companies: ${names(entry.addedCompanies)}`);
+  if (entry.addedCompanies.length > 0) {
+    const from = entry.via === 'crm-card' ? ' from the HubSpot CRM card' : '';
+    lines.push(`Added companies${from}: ${names(entry.addedCompanies)}`);
+  }
   if (entry.removedCompanies.length > 0) lines.push(`Removed companies: ${names(entry.removedCompanies)}`);
   for (const diff of entry.layers) {
     const parts = [

@@ -1,0 +1,10 @@
+import { listCrmCardCampaigns as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { campaignRepository } from '../adapters/repositories/campaign.repository';
+import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
+import { listCrmCardCampaigns } from '../domain/crm/crm-card.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /public/crmcard/campaigns`: HubSpot-signed or with a picker ticket; the portal's sales-enabled campaigns. */
+export const { handler, raw } = httpHandler(operation, ({ query }) =>
+  listCrmCardCampaigns({ portalId: query.portalId }, { portals: crmPortalRepository, campaigns: campaignRepository }),
+);

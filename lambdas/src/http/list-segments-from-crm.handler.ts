@@ -1,0 +1,14 @@
+import { listSegmentsFromCrm as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
+import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
+import { segmentRepository } from '../adapters/repositories/segment.repository';
+import { listSegmentsFromCrm } from '../domain/crm/crm-card.use-case';
+import { httpHandler } from '../lib/http';
+
+/** `GET /public/crmcard/segments`: HubSpot-signed; the segments of an advertiser connected to the portal. */
+export const { handler, raw } = httpHandler(operation, ({ query }) =>
+  listSegmentsFromCrm(
+    { portalId: query.portalId, advertiserId: query.advertiserId },
+    { portals: crmPortalRepository, advertisers: advertiserRepository, segments: segmentRepository },
+  ),
+);
