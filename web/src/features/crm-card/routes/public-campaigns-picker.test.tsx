@@ -187,9 +187,11 @@ describe('public campaigns picker', () => {
     await waitFor(() => expect(api.callsOf('addCompanyToCampaign')).toHaveLength(1));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submitting' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Select Campaign' })).toBeDisabled();
     reply.resolve({ payload: { message: 'company-added' } });
     await waitFor(() => expect(resultRegion()).toHaveTextContent(ADD_COMPANY_OUTCOME_MESSAGES['company-added']));
     expect(submitButton()).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Select Campaign' })).toBeEnabled();
   });
 
   it.each([

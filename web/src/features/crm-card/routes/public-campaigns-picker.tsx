@@ -143,6 +143,8 @@ function CampaignPicker({ link }: { link: PickerLink }) {
         <PlainSelect
           id={selectId}
           value={selectedId}
+          // The result shown must be the chosen campaign's: no other choice while one is being added.
+          disabled={adding.loading}
           aria-describedby={inactive ? noteId : undefined}
           onChange={(event) => {
             setSelectedId(event.target.value);
