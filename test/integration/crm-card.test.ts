@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
+import { campaign as campaignOps, crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
 import type { TLineItem } from '@bidgrid/shared';
 import { ZPickerTicket } from '@bidgrid/shared/entities/crm.schema';
 import { accessTokenFor, callOperation } from '../support/api';
@@ -168,6 +168,28 @@ describe('the CRM card signature (HubSpot v3)', () => {
   });
 });
 
+describe('every CRM card call', () => {
+  it('refuses an unsigned call, and a picker ticket on the calls that take the signature only', async () => {
+    // Prepare
+    const issued = await callAsCard(createCrmCardPickerTicket, {
+      query: portal(),
+      body: { domain: 'meadowbrookfoods.com', companyName: 'Meadowbrook Foods' },
+    });
+    const { ticket } = ZPickerTicket.parse(issued.body.payload);
+    const query = { portalId: DEMO_PORTAL, domain: 'meadowbrookfoods.com', companyName: 'Meadowbrook Foods' };
+
+    // Act + Assess
+    for (const op of Object.values(crmCardOps)) {
+      const unsigned = await fetch(`${stackInfo().apiUrl}${op.path}?portalId=${DEMO_PORTAL}`, { method: op.method });
+      expect(unsigned.status, op.name).toBe(401);
+      const byTicket = await callAsCard(op, { query, ticket, ...(op.method === 'GET' ? {} : { body: {} }) });
+      const takesTicket = op.auth === 'hubspot-signed-or-ticket';
+      if (takesTicket) expect(byTicket.status, op.name).not.toBe(401);
+      else expect(byTicket.status, op.name).toBe(401);
+    }
+  });
+});
+
 describe('the picker ticket', () => {
   it('issues a ticket and the picker URL; the ticket lists the campaigns and adds that company only', async () => {
     // Prepare
@@ -240,6 +262,18 @@ describe('adding a company from the card', () => {
     // The campaign's geography (Massachusetts) and the company's own IP ranges.
     expect(held?.modules).toContain('USA/MA');
     expect(held?.modules).toContain('ip_range');
+    // The campaign's activity log names the HubSpot user and the card.
+    const activity = await callOperation(campaignOps.listCampaignActivity, {
+      token: await accessTokenFor('demo'),
+      params: { id: BLUEPEAK_ABM },
+    });
+    expect(activity.body.payload).toContainEqual(
+      expect.objectContaining({
+        username: CARD_USER.userEmail,
+        via: 'crm-card',
+        addedCompanies: [expect.objectContaining({ domain: 'highlandrobotics.com' })],
+      }),
+    );
   });
 
   it('answers already-added for a company in the campaign, and adds nothing', async () => {
@@ -254,6 +288,18 @@ describe('adding a company from the card', () => {
     // Assess
     expect(reply.body.payload).toEqual({ message: 'already-added' });
     expect(await lineItemsOf(BLUEPEAK_ABM)).toHaveLength(before.length);
+  });
+
+  it('takes a signature over a form-encoded query (a space as a plus sign)', async () => {
+    // Act
+    const reply = await callAsCard(addCompanyToCampaign, {
+      query: addQuery(BLUEPEAK_ABM, 'meadowbrookfoods.com', 'Meadowbrook Foods'),
+      formEncoded: true,
+    });
+
+    // Assess
+    expect(reply.status).toBe(200);
+    expect(reply.body.payload).toEqual({ message: 'already-added' });
   });
 
   it('answers company-limit-reached at maxCompanies and no-match for an unknown company', async () => {

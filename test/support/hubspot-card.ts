@@ -25,6 +25,8 @@ export interface CardCallOptions {
   signedQuery?: Record<string, string | number>;
   /** Send no signature, this picker ticket instead. */
   ticket?: string;
+  /** Write the query form-encoded (`URLSearchParams`: a space as `+`) rather than percent-encoded. */
+  formEncoded?: boolean;
 }
 
 /** A query string as the server rebuilds it to check a signature (`encodeURIComponent`, arrival order). */
@@ -40,7 +42,9 @@ const queryText = (query: Record<string, string | number>): string =>
 export async function callAsCard(op: AnyOperation, options: CardCallOptions = {}): Promise<ApiReply> {
   const query = options.query ?? {};
   const url = (q: Record<string, string | number>) => {
-    const text = queryText(q);
+    const text = options.formEncoded
+      ? new URLSearchParams(Object.entries(q).map(([name, value]) => [name, String(value)])).toString()
+      : queryText(q);
     return `${stackInfo().apiUrl}${op.path}${text ? `?${text}` : ''}`;
   };
   const body = options.body === undefined ? '' : JSON.stringify(options.body);

@@ -62,4 +62,20 @@ describe('HubSpot v3 request signature', () => {
       candidateRequestUris({ headers: { host: '127.0.0.1:4000' }, path: '/p', stagePath: null, query: {} }),
     ).toEqual(['http://127.0.0.1:4000/p']);
   });
+
+  it('also rebuilds a form-encoded query, where a space is a plus sign', () => {
+    // Act
+    const uris = candidateRequestUris({
+      headers: { host: 'api.bidgrid.example', 'x-forwarded-proto': 'https' },
+      path: '/public/crmcard/add-company-to-campaign',
+      stagePath: null,
+      query: { portalId: ['4410001'], companyName: ['Hooli Inc'] },
+    });
+
+    // Assess
+    expect(uris).toEqual([
+      'https://api.bidgrid.example/public/crmcard/add-company-to-campaign?portalId=4410001&companyName=Hooli%20Inc',
+      'https://api.bidgrid.example/public/crmcard/add-company-to-campaign?portalId=4410001&companyName=Hooli+Inc',
+    ]);
+  });
 });

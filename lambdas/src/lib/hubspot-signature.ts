@@ -82,7 +82,9 @@ export function hubspotSignatureProblem(input: {
 /**
  * The URIs a request behind API Gateway may have been signed for: scheme and host from the headers
  * (`X-Forwarded-Proto`, `Host`; plain http only on loopback), the path with or without the stage,
- * and the query string rebuilt in arrival order (API Gateway hands over only the decoded values).
+ * and the query string rebuilt in arrival order (API Gateway hands over only the decoded values),
+ * percent-encoded, and also form-encoded when that differs (a space as `+`: how `URLSearchParams`,
+ * and so a card's `hubspot.fetch` URL built with it, writes a company name such as `Hooli Inc`).
  */
 export function candidateRequestUris(request: {
   headers: Readonly<Record<string, string | undefined>>;
@@ -94,9 +96,11 @@ export function candidateRequestUris(request: {
   if (!host) return [];
   const loopback = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(host);
   const proto = request.headers['x-forwarded-proto'] ?? (loopback ? 'http' : 'https');
-  const query = Object.entries(request.query)
-    .flatMap(([name, values]) => values.map((value) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`))
-    .join('&');
+  const pairs = Object.entries(request.query).flatMap(([name, values]) =>
+    values.map((value): [string, string] => [name, value]),
+  );
+  const encoded = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+  const queries = [...new Set([encoded, new URLSearchParams(pairs).toString()])];
   const paths = [...new Set([request.path, request.stagePath].filter((p): p is string => !!p))];
-  return paths.map((path) => `${proto}://${host}${path}${query ? `?${query}` : ''}`);
+  return paths.flatMap((path) => queries.map((query) => `${proto}://${host}${path}${query ? `?${query}` : ''}`));
 }
