@@ -504,6 +504,12 @@ describe('auth stack: only ticketed sign-ups', () => {
   });
 });
 
+/** A response headers policy of a template, by its comment. */
+const headersPolicy = (template: TemplateJson, comment: string) =>
+  resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy').find(
+    ([, properties]) => (properties['ResponseHeadersPolicyConfig'] as { Comment?: string }).Comment === comment,
+  )?.[1];
+
 describe('web stack', () => {
   it('serves the private bucket through CloudFront with OAC, HTTPS only, security headers and the SPA fallback', () => {
     // Prepare
@@ -516,7 +522,7 @@ describe('web stack', () => {
       CustomErrorResponses: Array<{ ErrorCode: number; ResponseCode: number; ResponsePagePath: string }>;
       DefaultRootObject: string;
     };
-    const [, headers] = resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy')[0] ?? [];
+    const headers = headersPolicy(template, 'BidGrid SPA security headers');
 
     // Assess
     expect(oacId).toBeDefined();
@@ -540,6 +546,40 @@ describe('web stack', () => {
     for (const header of ['StrictTransportSecurity', 'ContentTypeOptions', 'FrameOptions', 'ContentSecurityPolicy']) {
       expect(security).toContain(header);
     }
+    expect(security).toContain("frame-ancestors 'none'");
+  });
+
+  it("lets HubSpot frame the CRM card picker, and only the picker: the SPA shell with the picker's headers", () => {
+    // Prepare
+    const template = dev.template(dev.stacks.web);
+    const [, distribution] = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = distribution?.['DistributionConfig'] as {
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: { Ref: string } };
+      CacheBehaviors: Array<{
+        PathPattern: string;
+        ResponseHeadersPolicyId: { Ref: string };
+        FunctionAssociations: Array<{ EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }>;
+      }>;
+    };
+    const [picker, ...others] = config.CacheBehaviors;
+    const [functionId] = picker?.FunctionAssociations[0]?.FunctionARN['Fn::GetAtt'] ?? [];
+    const code = (template.Resources[functionId ?? ''] as { Properties: { FunctionCode: string } } | undefined)
+      ?.Properties.FunctionCode;
+    const policyOf = (id: { Ref: string } | undefined) =>
+      JSON.stringify((template.Resources[id?.Ref ?? ''] as { Properties: unknown } | undefined)?.Properties);
+
+    // Assess
+    expect(others).toEqual([]);
+    expect(picker?.PathPattern).toBe('/public-campaigns-picker*');
+    expect(picker?.FunctionAssociations[0]?.EventType).toBe('viewer-request');
+    expect(code).toContain("event.request.uri = '/index.html'");
+    const pickerPolicy = policyOf(picker?.ResponseHeadersPolicyId);
+    expect(pickerPolicy).toContain('frame-ancestors https://*.hubspot.com');
+    expect(pickerPolicy).not.toContain('FrameOptions');
+    expect(pickerPolicy).toContain('StrictTransportSecurity');
+    const appPolicy = policyOf(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
+    expect(appPolicy).toContain("frame-ancestors 'none'");
+    expect(appPolicy).toContain('"FrameOption":"DENY"');
   });
 
   it('builds a runtime config the SPA accepts from the deployed values', () => {

@@ -13,12 +13,19 @@ export interface WebStackProps extends StackProps {
   readonly config: TStageConfig;
 }
 
+/** The SPA route the HubSpot CRM card opens in an iframe modal (001 §2 /public-campaigns-picker). */
+export const PICKER_PATH = '/public-campaigns-picker';
+
+/** Who may frame the picker: HubSpot's app domains (app.hubspot.com and the regional app-*.hubspot.com). */
+export const PICKER_FRAME_ANCESTORS = 'https://*.hubspot.com';
+
 /**
  * The content security policy of the SPA: its own scripts and styles (Chakra injects style tags),
  * API and WebSocket calls to this region's API Gateway, sign-in against Cognito, creative uploads
- * and previews on S3 presigned URLs, and Stripe Elements. Nothing may frame the app.
+ * and previews on S3 presigned URLs, and Stripe Elements. Nothing may frame the app, except the
+ * public campaign picker, which `frameAncestors` lets HubSpot's pages frame.
  */
-export function contentSecurityPolicy(region: string): string {
+export function contentSecurityPolicy(region: string, frameAncestors = "'none'"): string {
   const aws = (service: string): string => `https://${service}.${region}.amazonaws.com`;
   return [
     "default-src 'self'",
@@ -40,7 +47,7 @@ export function contentSecurityPolicy(region: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
@@ -71,36 +78,71 @@ export class WebStack extends Stack {
       autoDeleteObjects: true,
     });
 
-    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'BidGrid SPA security headers',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-        xssProtection: { protection: true, modeBlock: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(this.region), override: true },
+    const securityHeaders = (frameAncestors: string | null): cloudfront.ResponseSecurityHeadersBehavior => ({
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        preload: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      // X-Frame-Options cannot name another origin: a page HubSpot may frame relies on frame-ancestors alone.
+      ...(frameAncestors === null
+        ? { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } }
+        : {}),
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      xssProtection: { protection: true, modeBlock: true, override: true },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy(this.region, frameAncestors ?? "'none'"),
+        override: true,
       },
     });
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'BidGrid SPA security headers',
+      securityHeadersBehavior: securityHeaders(null),
+    });
+    // The CRM card opens the public picker in an iframe modal on app.hubspot.com: that one route gets
+    // the same headers with HubSpot as its only allowed framer. Its path is not an object in the
+    // bucket, so a viewer-request function serves the SPA shell for it (the default behavior's error
+    // responses would answer with the default behavior's headers).
+    const pickerHeaders = new cloudfront.ResponseHeadersPolicy(this, 'PickerSecurityHeaders', {
+      comment: 'BidGrid CRM card picker: framed by HubSpot only',
+      securityHeadersBehavior: securityHeaders(PICKER_FRAME_ANCESTORS),
+    });
+    const pickerShell = new cloudfront.Function(this, 'PickerShell', {
+      comment: 'Serves the SPA shell for the CRM card picker route',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        "function handler(event) { event.request.uri = '/index.html'; return event.request; }",
+      ),
+    });
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `BidGrid ${config.stage} web app`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+      },
+      additionalBehaviors: {
+        [`${PICKER_PATH}*`]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          // The shell is deployed `no-cache`: never keep a stale one at the edge.
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: pickerHeaders,
+          functionAssociations: [{ function: pickerShell, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
       },
       // Client-side routes (/dashboard, /advertisers/:id...) are not objects: S3 answers 403 for a
       // missing key behind OAC, 404 with list rights. Both serve the app shell, never cached.

@@ -75,5 +75,8 @@ describe('route table', () => {
     expect(paths.publicCampaignsPicker.getHref({ portalId: '42', domain: 'acme.com' })).toBe(
       '/public-campaigns-picker?portalId=42&domain=acme.com',
     );
+    expect(
+      paths.publicCampaignsPicker.getHref({ portalId: '42', domain: 'acme.com', companyName: 'A & B', ticket: 't+1' }),
+    ).toBe('/public-campaigns-picker?portalId=42&domain=acme.com&companyName=A+%26+B&ticket=t%2B1');
   });
 });

@@ -51,7 +51,8 @@ export const paths = {
   publicCampaignsPicker: route(
     '/public-campaigns-picker',
     'open',
-    (query: { portalId?: string; domain?: string; companyName?: string } = {}) =>
+    // `ticket`: ours, the server-issued credential the card puts beside the spec's three parameters.
+    (query: { portalId?: string; domain?: string; companyName?: string; ticket?: string } = {}) =>
       withQuery('/public-campaigns-picker', query),
     'bare',
   ),

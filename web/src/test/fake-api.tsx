@@ -14,6 +14,8 @@ export interface FakeRequest {
   readonly params: Record<string, string>;
   readonly query: Record<string, string>;
   readonly body: unknown;
+  /** The request's headers, names in lower case. */
+  readonly headers: Record<string, string>;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface RecordedCall {
   readonly params: Record<string, string>;
   readonly query: Record<string, string>;
   readonly body: unknown;
+  /** The request's headers, names in lower case. */
+  readonly headers: Record<string, string>;
 }
 
 const sortedOperations = [...operations].sort((a, b) => compareTemplates(a.path, b.path));
@@ -121,6 +125,7 @@ export function createFakeApi(handlers: FakeHandlers, others: FakeOtherHandlers 
       params: found.params,
       query: Object.fromEntries(url.searchParams),
       body: text ? (JSON.parse(text) as unknown) : undefined,
+      headers: Object.fromEntries(new Headers(init?.headers)),
     };
     calls.push({ operation: found.operation.name, ...request });
     const handler = handlers[found.operation.name];

@@ -102,4 +102,34 @@ describe('route guards', () => {
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'BidGrid' })).toHaveAttribute('href', '/dashboard');
   });
+
+  it('serves the CRM card picker under the public data layout, never the signed-in one with its realtime connection', async () => {
+    // Prepare
+    const layouts = createRoutes({
+      pages: stubPages,
+      dataLayout: async () => ({
+        Component: () => (
+          <section aria-label="signed-in data">
+            <Outlet />
+          </section>
+        ),
+      }),
+      publicDataLayout: async () => ({
+        Component: () => (
+          <section aria-label="public data">
+            <Outlet />
+          </section>
+        ),
+      }),
+    });
+
+    // Act
+    renderRoutes(layouts, { path: '/public-campaigns-picker?portalId=1', session: signedOut });
+
+    // Assess
+    const region = await screen.findByRole('region', { name: 'public data' });
+    expect(region).toHaveTextContent('page:publicCampaignsPicker');
+    expect(screen.queryByRole('region', { name: 'signed-in data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
 });

@@ -46,10 +46,12 @@ const guardElement: Record<GuardKind, React.ReactElement> = {
 };
 
 /**
- * Open pages that call the server (the sign-up page asks for the allow-list and stores the agency): like the
- * signed-in pages they sit under the data layout. The other open pages (the legal ones) load no data layer.
+ * Open pages that call the server (the sign-up page asks for the allow-list and stores the agency; the CRM
+ * card's campaign picker lists campaigns and adds the company). In the shell they sit under the data layout
+ * like the signed-in pages; bare ones (opened without any user) under the public data layout, which opens
+ * no realtime connection. The other open pages (the legal ones) load no data layer.
  */
-const OPEN_PAGES_WITH_DATA: ReadonlySet<RouteName> = new Set<RouteName>(['signUp']);
+const OPEN_PAGES_WITH_DATA: ReadonlySet<RouteName> = new Set<RouteName>(['signUp', 'publicCampaignsPicker']);
 
 const pageRoutes = (
   modules: Record<RouteName, PageModule>,
@@ -63,13 +65,18 @@ const pageRoutes = (
 
 /**
  * The route tree: layout (shell or bare) -> guard -> pages. Signed-in pages (and the open pages that call
- * the server) sit under the lazily loaded data layout (Apollo provider). Pages and the data layout are replaceable so tests can render the real
+ * the server) sit under the lazily loaded data layout (Apollo provider; the public one for bare pages). Pages and the data layout are replaceable so tests can render the real
  * tree with light pages.
  */
 export function createRoutes({
   pages: modules = pageModules,
   dataLayout = () => import('./data-layout'),
-}: { pages?: Record<RouteName, PageModule>; dataLayout?: PageModule } = {}): RouteObject[] {
+  publicDataLayout = () => import('./public-data-layout'),
+}: {
+  pages?: Record<RouteName, PageModule>;
+  dataLayout?: PageModule;
+  publicDataLayout?: PageModule;
+} = {}): RouteObject[] {
   const protectedChildren = pageRoutes(modules, 'protected', 'shell');
   return [
     {
@@ -100,7 +107,18 @@ export function createRoutes({
         },
         {
           element: <BareLayout />,
-          children: [{ element: guardElement.open, children: pageRoutes(modules, 'open', 'bare') }],
+          children: [
+            {
+              element: guardElement.open,
+              children: [
+                {
+                  lazy: publicDataLayout,
+                  children: pageRoutes(modules, 'open', 'bare', (name) => OPEN_PAGES_WITH_DATA.has(name)),
+                },
+                ...pageRoutes(modules, 'open', 'bare', (name) => !OPEN_PAGES_WITH_DATA.has(name)),
+              ],
+            },
+          ],
         },
       ],
     },

@@ -39,11 +39,24 @@ export interface ApiClientOptions {
 }
 
 /**
- * Input of one call: path params, query string and body (each checked against the operation's schemas
- * before anything is sent), and a signal to abort it. A `form` operation's body is an object too: the
- * client sends it as multipart form data.
+ * Extra request headers of one call: a credential that is not the user's token, such as the public
+ * campaign picker's ticket. The client's own headers (`Accept`, `Content-Type`, `Authorization`) are
+ * never taken from here, so a screen cannot replace or forge the session's bearer token.
  */
-export type CallInput<O extends AnyOperation> = InputOf<O> & { readonly signal?: AbortSignal };
+export type CallHeaders = Readonly<Record<string, string>>;
+
+/**
+ * Input of one call: path params, query string and body (each checked against the operation's schemas
+ * before anything is sent), extra headers, and a signal to abort it. A `form` operation's body is an
+ * object too: the client sends it as multipart form data.
+ */
+export type CallInput<O extends AnyOperation> = InputOf<O> & {
+  readonly headers?: CallHeaders;
+  readonly signal?: AbortSignal;
+};
+
+/** Headers only the client sets (lower case, as `Headers` compares them). */
+const CLIENT_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
 
 /** One page of a paged list: the validated payload and where the next page starts (null: the list ended). */
 export interface PageReply<T> {
@@ -132,7 +145,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const queryText = search.toString();
     const url = `${baseUrl}${buildPath(operation.path, toStringRecord(rawParams))}${queryText ? `?${queryText}` : ''}`;
 
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(input.headers ?? {})) {
+      if (CLIENT_HEADERS.has(key.toLowerCase())) {
+        console.error(`${operation.name}: the ${key} header is the client's own`);
+        return fail(null, 'request', null);
+      }
+      headers[key] = value;
+    }
+    headers['Accept'] = 'application/json';
     let body: BodyInit | undefined;
     const rawBody: unknown = input.body;
     const checked = operation.body.safeParse(rawBody);

@@ -127,6 +127,26 @@ const listHandler: Handler = (input) => {
 };
 
 describe('useOperationQuery', () => {
+  it('sends the headers option to the API client, outside the cache key', async () => {
+    // Prepare
+    const server = fakeServer({ testListItems: listHandler });
+    const input = { params: { groupId: 'g' }, query: { frame: 'ALL' } } as const;
+
+    // Act
+    const { result } = renderHook(() => useOperationQuery(listItems, input, { headers: { 'X-Test-Ticket': 't-1' } }), {
+      wrapper: server.wrapper,
+    });
+
+    // Assess
+    await waitFor(() => expect(result.current.data).toEqual(items('g', 'ALL')));
+    expect(server.callsOf('testListItems')).toEqual([
+      { operation: 'testListItems', input: { ...input, headers: { 'X-Test-Ticket': 't-1' } } },
+    ]);
+    expect(Object.keys(server.stored()['ROOT_QUERY'] ?? {})).toContain(
+      'testListItems({"input":{"params":{"groupId":"g"},"query":{"frame":"ALL"}}})',
+    );
+  });
+
   it('keys the cache by the input: the same input is one request, another input is another', async () => {
     // Prepare
     const server = fakeServer({ testListItems: listHandler });
@@ -293,6 +313,25 @@ const RENAMED: CacheEffects<TItem> = {
 };
 
 describe('useOperationMutation', () => {
+  it("sends a call's extra headers to the API client beside its input", async () => {
+    // Prepare
+    const server = fakeServer({ testRenameItem: (input) => input.body });
+    const { result } = renderHook(() => useOperationMutation(renameItem), { wrapper: server.wrapper });
+
+    // Act
+    await act(async () => {
+      await result.current.mutate({ body: { id: 'x', name: 'Renamed' } }, { headers: { 'X-Test-Ticket': 't-1' } });
+    });
+
+    // Assess
+    expect(server.calls).toEqual([
+      {
+        operation: 'testRenameItem',
+        input: { body: { id: 'x', name: 'Renamed' }, headers: { 'X-Test-Ticket': 't-1' } },
+      },
+    ]);
+  });
+
   it('sends the input, resolves with the reply and keeps no reply in the cache', async () => {
     // Prepare
     const server = fakeServer({ testRenameItem: (input) => input.body });

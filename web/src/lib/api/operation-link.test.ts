@@ -41,6 +41,17 @@ const uploadBanner = defineOperation({
   specRef: 'test',
 });
 
+const readTicketed = defineOperation({
+  name: 'testReadTicketed',
+  method: 'GET',
+  path: '/public/test/ticketed',
+  auth: 'public',
+  query: z.object({ portalId: z.coerce.number() }),
+  response: z.object({ ok: z.boolean() }),
+  summary: 'a public read that carries its own credential in a header',
+  specRef: 'test',
+});
+
 const agency = {
   agencyId: 'bgAgency-demo',
   name: 'Demo Agency',
@@ -110,6 +121,47 @@ describe('operation link', () => {
     const { headers, url } = requestOf(h.fetch);
     expect(url).toBe('https://api.example.test/prod/api/agency/agencyassignedtouser/demo');
     expect(headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it("sends a call's extra headers from the document's context, without a bearer token on a public call", async () => {
+    // Prepare
+    const h = harness([envelope({ ok: true })]);
+
+    // Act
+    await h.client.query({
+      query: operationDocument(readTicketed, 'query'),
+      variables: { input: { query: { portalId: 7 } } },
+      context: { headers: { 'X-Test-Ticket': 'ticket-1' } },
+    });
+
+    // Assess
+    const { headers, url } = requestOf(h.fetch);
+    expect(url).toBe('https://api.example.test/prod/public/test/ticketed?portalId=7');
+    expect(headers.get('X-Test-Ticket')).toBe('ticket-1');
+    expect(headers.get('Authorization')).toBeNull();
+    expect(h.auth.getAccessToken).not.toHaveBeenCalled();
+    // The credential is not part of the cache key.
+    expect(Object.keys((h.client.cache.extract() as Record<string, object>)['ROOT_QUERY'] ?? {})).toContain(
+      'testReadTicketed({"input":{"query":{"portalId":7}}})',
+    );
+  });
+
+  it("refuses extra headers that would replace the client's own, without calling the API", async () => {
+    // Prepare
+    const h = harness([]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    // Act
+    const outcome = h.client.query({
+      query: operationDocument(readTicketed, 'query'),
+      variables: { input: { query: { portalId: 7 } } },
+      context: { headers: { authorization: 'Bearer forged' } },
+    });
+
+    // Assess
+    await expect(outcome).rejects.toThrow('There was an error with this request.');
+    expect(h.fetch).not.toHaveBeenCalled();
+    expect(h.onApiError).toHaveBeenCalledTimes(1);
   });
 
   it('stores the validated payload whole under the operation and its input', async () => {

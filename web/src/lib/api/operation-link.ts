@@ -2,7 +2,7 @@ import { ApolloLink } from '@apollo/client';
 import { Kind } from 'graphql';
 import { Observable } from 'rxjs';
 import { isPaged, type AnyOperation } from '@bidgrid/shared/api/operation';
-import type { ApiClient, CallInput } from './api-client';
+import type { ApiClient, CallHeaders, CallInput } from './api-client';
 import { operationNamed } from './operation-document';
 
 /**
@@ -12,6 +12,7 @@ import { operationNamed } from './operation-document';
  * expired-token refresh and retry, envelope check, payload validated against `operation.response`, errors
  * reported to the one API-error toast) and the validated payload becomes the field's value, whole; a paged
  * operation's value is its `PageEntry` (the payload and the reply's `nextCursor`, see `page-entry.ts`).
+ * A document run with `context: { headers }` (the hooks' `headers` option) sends those extra headers.
  */
 export function createOperationLink(client: ApiClient): ApolloLink {
   return new ApolloLink(
@@ -25,7 +26,10 @@ export function createOperationLink(client: ApiClient): ApolloLink {
           const operation: AnyOperation | undefined = operationNamed(field.name.value);
           if (!operation) throw new Error(`Unknown operation ${field.name.value}.`);
           const input = (request.variables['input'] ?? {}) as CallInput<AnyOperation>;
-          const call = { ...input, signal: controller.signal };
+          // Extra headers travel in the request's context (`headers`), not the input, so a credential
+          // such as a picker ticket never becomes part of the cache key.
+          const { headers } = request.getContext() as { headers?: CallHeaders };
+          const call = { ...input, ...(headers ? { headers } : {}), signal: controller.signal };
           const value = isPaged(operation)
             ? await client.callPage(operation, call)
             : await client.call(operation, call);

@@ -2,9 +2,16 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
+import type { CallHeaders } from './api-client';
 import { applyCacheEffects, type CacheEffects } from './cache-effects';
 import { operationDocument } from './operation-document';
 import { payloadOf } from './page-entry';
+
+/** How one call is sent. */
+export interface MutationCallOptions {
+  /** Extra request headers (a credential that is not the user's token, e.g. the picker's ticket). */
+  readonly headers?: CallHeaders;
+}
 
 /** A call a user makes happen, with its state. */
 export interface OperationMutation<O extends AnyOperation> {
@@ -12,7 +19,7 @@ export interface OperationMutation<O extends AnyOperation> {
    * Sends the call (input checked against the operation's schemas) and resolves with the validated reply
    * once the call's cache effects are applied; rejects with the `ApiError` the API client already showed.
    */
-  mutate(input: InputOf<O>): Promise<ResponseOf<O>>;
+  mutate(input: InputOf<O>, options?: MutationCallOptions): Promise<ResponseOf<O>>;
   /** True from `mutate` until its reply and effects are in. */
   readonly loading: boolean;
   /** The failure of the last call, until the next one. */
@@ -50,7 +57,7 @@ export function useOperationMutation<O extends AnyOperation>(
   const [state, setState] = useState<MutationState<ResponseOf<O>>>({ pending: 0, error: undefined, data: undefined });
 
   const mutate = useCallback(
-    async (input: InputOf<O>): Promise<ResponseOf<O>> => {
+    async (input: InputOf<O>, options: MutationCallOptions = {}): Promise<ResponseOf<O>> => {
       setState((current) => ({ ...current, pending: current.pending + 1, error: undefined }));
       try {
         const document = operationDocument(operation, 'mutation') as unknown as TypedDocumentNode<
@@ -58,7 +65,12 @@ export function useOperationMutation<O extends AnyOperation>(
           { input: unknown }
         >;
         // `no-cache`: a change's reply is not an answer to keep; its effects say what it changes.
-        const result = await client.mutate({ mutation: document, variables: { input }, fetchPolicy: 'no-cache' });
+        const result = await client.mutate({
+          mutation: document,
+          variables: { input },
+          fetchPolicy: 'no-cache',
+          ...(options.headers ? { context: { headers: options.headers } } : {}),
+        });
         // A paged operation asked this way answers its first page (a flow that needs all reads them all).
         const reply = payloadOf<ResponseOf<O>>(operation, result.data?.[operation.name]) as ResponseOf<O>;
         await applyCacheEffects(client, effects, reply);

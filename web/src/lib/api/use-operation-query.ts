@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { skipToken, useQuery, type SkipToken } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { isPaged, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
+import type { CallHeaders } from './api-client';
 import { operationDocument } from './operation-document';
 import { nextCursorOf, payloadOf, type PageEntry } from './page-entry';
 
@@ -16,6 +17,11 @@ export interface OperationQueryOptions {
    * may do what); the answer is still cached for refreshes.
    */
   readonly fetchPolicy?: 'cache-first' | 'network-only';
+  /**
+   * Extra request headers (a credential that is not the user's token, e.g. the picker's ticket); they
+   * are not part of the cache key.
+   */
+  readonly headers?: CallHeaders;
 }
 
 /** A query's state, typed by the operation's response schema. */
@@ -64,7 +70,13 @@ export function useOperationQuery<O extends AnyOperation>(
   const document = operationDocument(operation, 'query') as unknown as TypedDocumentNode<LooseData, { input: unknown }>;
   const result = useQuery(
     document,
-    input === skipToken ? skipToken : { variables: { input }, fetchPolicy: options.fetchPolicy ?? 'cache-first' },
+    input === skipToken
+      ? skipToken
+      : {
+          variables: { input },
+          fetchPolicy: options.fetchPolicy ?? 'cache-first',
+          ...(options.headers ? { context: { headers: options.headers } } : {}),
+        },
   );
   const name = operation.name;
   const pick = (data: LooseData | undefined): ResponseOf<O> | undefined => payloadOf(operation, data?.[name]);
