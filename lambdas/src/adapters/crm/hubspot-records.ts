@@ -6,6 +6,7 @@ import type {
   TCrmContentItem,
   TCrmContentKind,
   TCrmProperty,
+  TCrmSearchFilter,
 } from '../../domain/ports/crm-records.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
@@ -227,9 +228,39 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     return items;
   };
 
+  /** One page of the companies search; `after` is null at the end of the results or of HubSpot's window. */
+  const searchPage: CrmRecords['searchCompaniesPage'] = async (accessToken, query, signal) => {
+    const offset = Number(query.after ?? 0);
+    // HubSpot refuses a page past its window (400): the window's end is the search's end.
+    const limit = Math.min(query.limit, HUBSPOT_LIMITS.searchPage, HUBSPOT_LIMITS.searchWindow - offset);
+    if (!(limit > 0)) return { companies: [], total: 0, after: null };
+    await paceSearch(signal);
+    const reply = await call(
+      'companies search',
+      accessToken,
+      '/crm/v3/objects/companies/search',
+      ZCompaniesReply,
+      {
+        filterGroups: query.filters.length > 0 ? [{ filters: query.filters }] : [],
+        properties: COMPANY_PROPERTIES,
+        sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
+        limit,
+        ...(query.after && query.after !== '0' ? { after: query.after } : {}),
+      },
+      signal,
+    );
+    const next = reply.paging?.next?.after ?? null;
+    return {
+      companies: reply.results.map(toCompany),
+      total: reply.total,
+      // A reply that does not move forward would loop: treat it as the end.
+      after: next === null || next === query.after || !(Number(next) < HUBSPOT_LIMITS.searchWindow) ? null : next,
+    };
+  };
+
   return {
     async searchCompanies(accessToken, filter, signal) {
-      const filters: Array<Record<string, unknown>> = [];
+      const filters: TCrmSearchFilter[] = [];
       if (filter.icpTiers && filter.icpTiers.length > 0) {
         filters.push({ propertyName: 'hs_ideal_customer_profile', operator: 'IN', values: [...filter.icpTiers] });
       }
@@ -237,70 +268,20 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
         filters.push({ propertyName: 'hs_is_target_account', operator: 'EQ', value: 'true' });
       }
       const companies: TCrmCompany[] = [];
-      let after: string | undefined;
+      let after: string | null = null;
       let total = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
-        await paceSearch(signal);
-        const reply = await call(
-          'companies search',
-          accessToken,
-          '/crm/v3/objects/companies/search',
-          ZCompaniesReply,
-          {
-            filterGroups: filters.length > 0 ? [{ filters }] : [],
-            properties: ['name', 'domain', 'hs_ideal_customer_profile', 'hs_is_target_account'],
-            sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
-            // The last page before the window ends is shorter, so after + limit stays within it.
-            limit: Math.min(HUBSPOT_LIMITS.searchPage, HUBSPOT_LIMITS.searchWindow - Number(after ?? 0)),
-            ...(after ? { after } : {}),
-          },
-          signal,
-        );
+        const reply = await searchPage(accessToken, { filters, after, limit: HUBSPOT_LIMITS.searchPage }, signal);
         total = reply.total;
-        for (const result of reply.results) {
-          companies.push({
-            id: result.id,
-            name: result.properties['name'] ?? null,
-            domain: result.properties['domain'] ?? null,
-            icpTier: result.properties['hs_ideal_customer_profile'] ?? null,
-            targetAccount: result.properties['hs_is_target_account'] === 'true',
-          });
-        }
-        const next = reply.paging?.next?.after;
-        // HubSpot refuses a page past its window (400): stop there, and say the result is cut.
-        if (!next || next === after || !(Number(next) < HUBSPOT_LIMITS.searchWindow)) break;
-        after = next;
+        companies.push(...reply.companies);
+        // The page stops at HubSpot's window: the result is then cut, and says so.
+        if (reply.after === null) break;
+        after = reply.after;
       }
       return { companies, total, truncated: total > companies.length };
     },
 
-    async searchCompaniesPage(accessToken, query, signal) {
-      const offset = Number(query.after ?? 0);
-      // HubSpot refuses a page past its window (400): the window's end is the search's end.
-      const limit = Math.min(query.limit, HUBSPOT_LIMITS.searchPage, HUBSPOT_LIMITS.searchWindow - offset);
-      if (!(limit > 0)) return { companies: [], total: 0, after: null };
-      await paceSearch(signal);
-      const reply = await call(
-        'companies search',
-        accessToken,
-        '/crm/v3/objects/companies/search',
-        ZCompaniesReply,
-        {
-          filterGroups: query.filters.length > 0 ? [{ filters: query.filters }] : [],
-          properties: COMPANY_PROPERTIES,
-          sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
-          limit,
-          ...(query.after && query.after !== '0' ? { after: query.after } : {}),
-        },
-        signal,
-      );
-      const next = reply.paging?.next?.after ?? null;
-      return {
-        companies: reply.results.map(toCompany),
-        total: reply.total,
-        after: next === null || next === query.after || !(Number(next) < HUBSPOT_LIMITS.searchWindow) ? null : next,
-      };
-    },
+    searchCompaniesPage: searchPage,
 
     async listMembersPage(accessToken, listId, after, signal) {
       const query = new URLSearchParams({
