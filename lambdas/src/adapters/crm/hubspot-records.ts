@@ -10,7 +10,7 @@ import type {
 } from '../../domain/ports/crm-records.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
-import { abortableSleep, DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
+import { DEFAULT_RETRY, RatePacer, vendorFetch, type RetryPolicy } from '../vendor-http';
 
 const VENDOR = 'crm';
 
@@ -122,13 +122,8 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((url: string, init?: RequestInit) => fetch(url, init));
   const searchInterval = options.searchIntervalMs ?? 200;
-  let lastSearchAt = 0;
-  /** Waits until a search request keeps to HubSpot's rate (429s are retried all the same). */
-  const paceSearch = async (signal: AbortSignal | undefined): Promise<void> => {
-    const wait = lastSearchAt + searchInterval - Date.now();
-    if (wait > 0) await abortableSleep(wait, signal);
-    lastSearchAt = Date.now();
-  };
+  // One search at a time per interval, in arrival order (429s are retried all the same).
+  const searchPacer = searchInterval > 0 ? new RatePacer({ perSecond: 1000 / searchInterval, burst: 1 }) : null;
 
   /** One call; the reply parsed with `schema`, or the grant / vendor error. */
   const call = async <T>(
@@ -234,7 +229,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     // HubSpot refuses a page past its window (400): the window's end is the search's end.
     const limit = Math.min(query.limit, HUBSPOT_LIMITS.searchPage, HUBSPOT_LIMITS.searchWindow - offset);
     if (!(limit > 0)) return { companies: [], total: 0, after: null };
-    await paceSearch(signal);
+    await searchPacer?.take(signal);
     const reply = await call(
       'companies search',
       accessToken,
