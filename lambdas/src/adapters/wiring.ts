@@ -1,6 +1,7 @@
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
+import type { MatchCompaniesDeps } from '../domain/company-matching/match-companies.use-case';
 import { publicationListsLayer, publicationListsUndo } from '../domain/domain-lists/publication-lists.layer';
 import type { TargetingLayers, TargetingLayerUndos } from '../domain/campaigns/targeting-layers';
 import type { DomainListDeps } from '../domain/domain-lists/domain-lists.use-case';
@@ -49,6 +50,16 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
   };
 }
 
+/** The ports of matching companies to IP ranges (CSV, CRM companies, a targeting change): one run's look-ups and log. */
+export function companyMatchingDeps(): MatchCompaniesDeps {
+  return {
+    matcher: companyMatcher(),
+    lookupCache: companyLookupCacheRepository,
+    segmentsLog: segmentsLogRepository,
+    now: () => new Date(),
+  };
+}
+
 /** The ports of a targeting change after launch (`updateCampaignTargeting`). */
 export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
   return {
@@ -58,12 +69,7 @@ export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
     bidder: bidderClient(),
     layers: targetingLayers(log),
     layerUndos: targetingLayerUndos(),
-    matching: {
-      matcher: companyMatcher(),
-      lookupCache: companyLookupCacheRepository,
-      segmentsLog: segmentsLogRepository,
-      now: () => new Date(),
-    },
+    matching: companyMatchingDeps(),
     now: () => new Date(),
     log,
   };

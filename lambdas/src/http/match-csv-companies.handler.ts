@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { matchCsvCompanies as operation } from '@bidgrid/shared/api/operations/campaign.operations';
-import { companyMatcher } from '../adapters/company-match/company-match-client';
-import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
-import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
+import { companyMatchingDeps } from '../adapters/wiring';
 import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { httpHandler } from '../lib/http';
 
@@ -21,11 +19,6 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body, request 
       entries: body.csvCompanies,
       runKey: matchingRunKey(['rest', caller.agencyId, caller.username, key ? `key:${key}` : `${day}:${list}`]),
     },
-    {
-      matcher: companyMatcher(),
-      lookupCache: companyLookupCacheRepository,
-      segmentsLog: segmentsLogRepository,
-      now: () => new Date(),
-    },
+    companyMatchingDeps(),
   );
 });

@@ -1,7 +1,5 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
-import { companyMatcher } from '../adapters/company-match/company-match-client';
-import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
-import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
+import { companyMatchingDeps } from '../adapters/wiring';
 import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { wsHandler } from '../lib/ws';
 
@@ -20,11 +18,6 @@ export const handler = wsHandler(
         progress,
         signal,
       },
-      {
-        matcher: companyMatcher(),
-        lookupCache: companyLookupCacheRepository,
-        segmentsLog: segmentsLogRepository,
-        now: () => new Date(),
-      },
+      companyMatchingDeps(),
     ),
 );
