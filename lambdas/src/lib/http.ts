@@ -31,7 +31,7 @@ import type { UploadedFile } from './multipart';
 import { nextCursorOf, pageRequestOf } from './paging';
 import type { PageBinding } from './paging';
 import { assertSigned } from './signed-requests';
-import { collectFieldErrors, summariseFieldErrors } from './validation';
+import { collectFieldErrors, invalidRequest } from './validation';
 
 /**
  * The caller of an operation. Both getters throw on operations that do not have them, which is a
@@ -349,7 +349,7 @@ export function httpHandler<O extends AnyOperation>(
     const body = operation.body.safeParse(event.parsedBody);
     if (!body.success) collectFieldErrors(body.error.issues, 'body', fieldErrors);
     if (!params.success || !query.success || !body.success) {
-      throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+      throw invalidRequest(fieldErrors);
     }
 
     // 3. The caller: from the authorizer's claims, and their agency from the USER item.

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
+import { BadRequestError } from './errors';
 
 /**
  * Adds zod issues to `into` as `{dotted.path: [messages]}` (the envelope's `fieldErrors`, which the
@@ -21,4 +22,9 @@ export function collectFieldErrors(
 export function summariseFieldErrors(fieldErrors: TFieldErrors): string {
   const parts = Object.entries(fieldErrors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
   return `Invalid request. ${parts.join('; ')}`;
+}
+
+/** The 400 of a request with field errors: the summary as its message, the errors for the form. */
+export function invalidRequest(fieldErrors: TFieldErrors): BadRequestError {
+  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
 }

@@ -20,7 +20,7 @@ import { BadRequestError, InternalError, UnauthorizedError, toAppError } from '.
 import type { AppError } from './errors';
 import { logger } from './logger';
 import type { Logger } from './logger';
-import { collectFieldErrors, summariseFieldErrors } from './validation';
+import { collectFieldErrors, invalidRequest } from './validation';
 
 /**
  * The part of an API Gateway WebSocket event the handlers read (a subset of
@@ -272,7 +272,7 @@ export function wsHandler<E extends RealtimeEventDef>(
         const fieldErrors: TFieldErrors = {};
         if (!envelope.success) collectFieldErrors(envelope.error.issues, 'message', fieldErrors);
         if (!request.success) collectFieldErrors(request.error.issues, 'message', fieldErrors);
-        throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+        throw invalidRequest(fieldErrors);
       }
       const { action, reqID } = envelope.data;
       chunk = envelope.data.chunk;
@@ -369,12 +369,7 @@ export function wsDefaultHandler(
         const fieldErrors: TFieldErrors = {
           action: [typeof action === 'string' ? 'Unknown action.' : 'Required: the name of a realtime event.'],
         };
-        reply = errorReply(
-          REALTIME_ERROR_EVENT,
-          reqIdOf(message),
-          undefined,
-          new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors),
-        );
+        reply = errorReply(REALTIME_ERROR_EVENT, reqIdOf(message), undefined, invalidRequest(fieldErrors));
       }
     } catch (thrown) {
       reply = errorReply(REALTIME_ERROR_EVENT, reqIdOf(message), undefined, toAppError(thrown));

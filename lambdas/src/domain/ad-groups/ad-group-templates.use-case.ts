@@ -8,9 +8,9 @@ import type { TCreativeTemplate, ZCreativeTemplateForm } from '@bidgrid/shared/e
 import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { AdvertiserReader } from '../ports/advertiser.port';
@@ -102,10 +102,6 @@ export interface SaveAdGroupTemplateDeps {
   log: Logger;
 }
 
-function badRequest(fieldErrors: TFieldErrors): BadRequestError {
-  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
-}
-
 /**
  * `POST /adgroups/templates/create`: an ad-group template of one of the caller's advertisers (another
  * agency's answers 404), empty until its creative templates follow. A client-generated `id` (prefix
@@ -163,14 +159,14 @@ export async function createCreativeTemplate(
   }
   const problem = creativeFileProblem({ ...form, mimetype: form.creativeType });
   if (problem) errors[problem.path] = [problem.message];
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalidRequest(errors);
 
   const existing = await deps.templates.listCreativeTemplates(agencyId, template, {
     limit: MAX_FILES_PER_AD_GROUP,
     cursor: null,
   });
   if (existing.items.length >= MAX_FILES_PER_AD_GROUP) {
-    throw badRequest({ creativeTemplateSrc: [VALIDATION_MESSAGES.tooManyFiles] });
+    throw invalidRequest({ creativeTemplateSrc: [VALIDATION_MESSAGES.tooManyFiles] });
   }
   const id = form.id ?? newId('creativeTemplate');
   if (existing.items.some((c) => c.id === id)) throw new ConflictError(AD_GROUP_TEMPLATE_MESSAGES.creativeExists);

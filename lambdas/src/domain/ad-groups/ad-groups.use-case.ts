@@ -4,9 +4,9 @@ import type * as z from 'zod';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { newId } from '@bidgrid/shared/ids';
 import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import { atBidderThenStore, eachSettled } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
@@ -48,10 +48,6 @@ export interface AdGroupDeps {
   storage: Pick<CreativeStorage, 'presignGet' | 'remove'>;
   now: () => Date;
   log: Logger;
-}
-
-function badRequest(fieldErrors: TFieldErrors): BadRequestError {
-  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
 }
 
 /** The ad group `adGroupId` of the agency, or a 404 (another agency's looks the same as none). */
@@ -158,7 +154,7 @@ export async function createAdGroup(
     if (campaign.bgAdvertiserId !== body.bgAdvertiserId) errors['bgAdvertiserId'] = [AD_GROUP_MESSAGES.notThisCampaign];
     if ((body.adGroupType === 'video') !== campaign.isVideoCampaign)
       errors['adGroupType'] = [AD_GROUP_MESSAGES.wrongType];
-    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    if (Object.keys(errors).length > 0) throw invalidRequest(errors);
   }
   const adGroup: TAdGroupRecord = {
     adGroupId: body.adGroupId ?? newId('adGroup'),
@@ -336,7 +332,7 @@ export async function deleteCreative(
     });
   }
   if (creative.beeswaxCreativeId !== input.beeswaxCreativeId) {
-    throw badRequest({ beeswaxCreativeId: ['Does not match the creative'] });
+    throw invalidRequest({ beeswaxCreativeId: ['Does not match the creative'] });
   }
   await assertCampaignWritable(input.agencyId, creative.bgCampaignId, deps);
   await atBidderThenStore(

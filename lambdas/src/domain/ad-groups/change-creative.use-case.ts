@@ -3,6 +3,7 @@ import type { TCreative, ZCreativeChangeForm } from '@bidgrid/shared/entities/cr
 import type * as z from 'zod';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
+import { invalidRequest } from '../../lib/validation';
 import { atBidderThenStore } from '../bidder-first';
 import { assertWritable } from '../campaigns/campaign-access';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
@@ -16,7 +17,6 @@ import {
   requireAdGroup,
 } from './ad-groups.use-case';
 import {
-  badRequest,
   createBidderCreative,
   isVideo,
   linkToEveryLineItem,
@@ -93,7 +93,7 @@ export async function changeCreative(
   ) {
     errors['file'] = [CHANGE_CREATIVE_MESSAGES.sendTheFile];
   }
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalidRequest(errors);
 
   const campaign = await deps.campaigns.getCampaign(agencyId, creative.bgCampaignId);
   if (campaign) assertWritable(campaign, reportToday(deps.now()));

@@ -6,11 +6,11 @@ import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shar
 import type * as z from 'zod';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, ConflictError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { bytesSource } from '../../lib/media-probe';
 import type { Logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import { atBidderThenStore } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
@@ -50,9 +50,6 @@ export type TCreativeFormInput = Omit<z.output<typeof ZCreativeForm>, 'file'>;
 export const isVideo = (mime: string): boolean => (VIDEO_MIME_TYPES as readonly string[]).includes(mime);
 
 /** A 400 with these field errors, summarised as its message. */
-export function badRequest(fieldErrors: TFieldErrors): BadRequestError {
-  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
-}
 
 /** The field error of a creative whose media is not its ad group's (001 §5 messages), if it is not. */
 export function mediaTypeError(video: boolean, adGroupType: TAdGroupRecord['adGroupType']): string | undefined {
@@ -190,7 +187,7 @@ export async function placeAsset(
   deps: Pick<CreateCreativeDeps, 'adGroups' | 'storage' | 'log'>,
 ): Promise<{ key: string; asset: TCheckedAsset }> {
   if (file) {
-    if (file.data.length !== form.size) throw badRequest({ size: ['size does not match the file'] });
+    if (file.data.length !== form.size) throw invalidRequest({ size: ['size does not match the file'] });
     const asset = await checkCreativeAsset(
       { ...form, fileName: file.fileName || form.name },
       bytesSource(file.data),
@@ -200,7 +197,7 @@ export async function placeAsset(
     await deps.storage.put(key, file.data, asset.contentType);
     return { key, asset };
   }
-  if (!form.sourceUrl) throw badRequest({ sourceUrl: [VALIDATION_MESSAGES.required] });
+  if (!form.sourceUrl) throw invalidRequest({ sourceUrl: [VALIDATION_MESSAGES.required] });
   return copySourceAsset(
     {
       agencyId,
@@ -243,12 +240,12 @@ export async function createCreative(
   const video = isVideo(form.mimetype);
   const mediaError = mediaTypeError(video, adGroup.adGroupType);
   if (mediaError) errors['mimetype'] = [mediaError];
-  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  if (Object.keys(errors).length > 0) throw invalidRequest(errors);
 
   const campaign = await deps.campaigns.getCampaign(agencyId, adGroup.bgCampaignId);
   if (campaign) assertWritable(campaign, reportToday(deps.now()));
   const existing = await deps.adGroups.listCreatives(agencyId, adGroup.bgCampaignId, adGroup.adGroupId);
-  if (existing.length >= MAX_FILES_PER_AD_GROUP) throw badRequest({ file: [VALIDATION_MESSAGES.tooManyFiles] });
+  if (existing.length >= MAX_FILES_PER_AD_GROUP) throw invalidRequest({ file: [VALIDATION_MESSAGES.tooManyFiles] });
 
   // A client-generated id (its prefix checked by the schema) must be new in the agency, checked
   // before anything is made; the store's conditional write settles a race.

@@ -6,7 +6,7 @@ import { BadRequestError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { probeMedia } from '../../lib/media-probe';
 import type { TByteSource } from '../../lib/media-probe';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
 
@@ -20,7 +20,7 @@ export interface TCheckedAsset {
 }
 
 function refuse(fieldErrors: TFieldErrors): never {
-  throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+  throw invalidRequest(fieldErrors);
 }
 
 /**

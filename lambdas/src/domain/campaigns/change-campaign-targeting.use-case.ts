@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type {
   TCampaignActivity,
   TCampaignCompany,
@@ -12,9 +11,9 @@ import { MAX_COMPANIES_PER_CHANGE } from '@bidgrid/shared/entities/campaign-targ
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import { atBidderThenStore, poolSettled } from '../bidder-first';
 import { matchCompanies } from '../company-matching/match-companies.use-case';
 import type { MatchCompaniesDeps } from '../company-matching/match-companies.use-case';
@@ -113,10 +112,6 @@ const companyOf = (lineItem: TLineItemRecord): TCampaignCompany => ({
   domain: lineItem.domain ?? '',
 });
 
-function badRequest(fieldErrors: TFieldErrors): BadRequestError {
-  return new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
-}
-
 /** The stored targeting of a campaign (every campaign has one from its creation). */
 async function requireTargeting(
   agencyId: string,
@@ -199,7 +194,7 @@ function checkRemovals(ids: readonly number[], lineItems: readonly TLineItemReco
     const lineItem = byId.get(id);
     // Another campaign's (or agency's) line item is simply not one of this campaign's.
     if (!lineItem) throw new NotFoundError(CAMPAIGN_MESSAGES.lineItemNotFound);
-    if (!isCompany(lineItem)) throw badRequest({ removeLineItemIds: [TARGETING_CHANGE_MESSAGES.notACompany] });
+    if (!isCompany(lineItem)) throw invalidRequest({ removeLineItemIds: [TARGETING_CHANGE_MESSAGES.notACompany] });
     removed.push(lineItem);
   }
   return removed;
@@ -241,7 +236,7 @@ export async function changeCampaignTargeting(
     });
   }
   if (change.addDomains.length + change.removeLineItemIds.length > MAX_COMPANIES_PER_CHANGE) {
-    throw badRequest({ addDomains: [TARGETING_CHANGE_MESSAGES.tooManyAtOnce] });
+    throw invalidRequest({ addDomains: [TARGETING_CHANGE_MESSAGES.tooManyAtOnce] });
   }
   const advertiser = await requireAdvertiser(agencyId, campaign.bgAdvertiserId, deps.advertisers);
   const lineItems = await deps.campaigns.listLineItems(agencyId, campaign.bgCampaignId);
@@ -250,10 +245,10 @@ export async function changeCampaignTargeting(
   const kept = lineItems.filter((li) => !removedIds.has(li.beeswaxLineItemId));
   const hadCompanies = lineItems.some(isCompany);
   if (hadCompanies && removed.length > 0 && !kept.some(isCompany) && change.addDomains.length === 0) {
-    throw badRequest({ removeLineItemIds: [CREATE_CAMPAIGN_MESSAGES.noIncludedCompany] });
+    throw invalidRequest({ removeLineItemIds: [CREATE_CAMPAIGN_MESSAGES.noIncludedCompany] });
   }
   if (change.addDomains.length > 0 && !hadCompanies) {
-    throw badRequest({ addDomains: [TARGETING_CHANGE_MESSAGES.noCompanyLayer] });
+    throw invalidRequest({ addDomains: [TARGETING_CHANGE_MESSAGES.noCompanyLayer] });
   }
 
   const selections = normalise(change.layers?.targetingInfo ?? state.targeting);
@@ -297,10 +292,10 @@ export async function changeCampaignTargeting(
   }
   const companiesAfter = kept.filter(isCompany).length + toAdd.length;
   if (campaign.maxCompanies !== null && toAdd.length > 0 && companiesAfter > campaign.maxCompanies) {
-    throw badRequest({ addDomains: [CREATE_CAMPAIGN_MESSAGES.tooManyCompanies(campaign.maxCompanies)] });
+    throw invalidRequest({ addDomains: [CREATE_CAMPAIGN_MESSAGES.tooManyCompanies(campaign.maxCompanies)] });
   }
   if (hadCompanies && companiesAfter === 0) {
-    throw badRequest({ removeLineItemIds: [CREATE_CAMPAIGN_MESSAGES.noIncludedCompany] });
+    throw invalidRequest({ removeLineItemIds: [CREATE_CAMPAIGN_MESSAGES.noIncludedCompany] });
   }
 
   const diffs = layerDiffs(state.targeting, selections);

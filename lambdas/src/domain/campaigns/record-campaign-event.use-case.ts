@@ -1,6 +1,5 @@
 import type { TCampaignEvent } from '@bidgrid/shared/entities/campaign-create.schema';
-import { BadRequestError } from '../../lib/errors';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignCreationRepository } from '../ports/campaign-creation.port';
@@ -31,7 +30,7 @@ export async function recordCampaignEvent(
   const advertiser = await requireAdvertiser(agencyId, campaign.bgAdvertiserId, deps.advertisers);
   if (advertiser.beeswaxAdvertiserId !== body.beeswaxAdvertiserId) {
     const fieldErrors = { beeswaxAdvertiserId: [AD_GROUP_MESSAGES.notThisAdvertiser] };
-    throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+    throw invalidRequest(fieldErrors);
   }
   await deps.creation.recordCreated(agencyId, {
     bgCampaignId: campaign.bgCampaignId,

@@ -3,7 +3,7 @@ import type { TFoundEmailsInfo } from '@bidgrid/shared/entities/company.schema';
 import type { TPublicListSelection } from '@bidgrid/shared/entities/domain-list.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { BadRequestError } from '../../lib/errors';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import type { TRemadeLayer } from './campaign-records.schema';
 import type { TBidderTargeting } from '../ports/bidder.port';
@@ -109,7 +109,7 @@ export function unavailableLayer(layer: keyof TargetingLayers): TargetingLayer {
       if (chosen > 0) fieldErrors[field] = [LAYER_NOT_AVAILABLE];
     }
     if (Object.keys(fieldErrors).length > 0) {
-      throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+      throw invalidRequest(fieldErrors);
     }
     return { targeting: {} };
   };
@@ -157,7 +157,7 @@ export async function planLayers(
     }
   }
   if (Object.keys(fieldErrors).length > 0) {
-    throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+    throw invalidRequest(fieldErrors);
   }
   const plans = settled.map((outcome) => (outcome as PromiseFulfilledResult<TLayerPlan>).value);
   return {

@@ -2,9 +2,9 @@ import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TCampaign, TCampaignDetailsUpdate } from '@bidgrid/shared/entities/campaign.schema';
 import type { TMediaType } from '@bidgrid/shared/constants';
 import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
-import { BadRequestError, ConflictError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
+import { collectFieldErrors, invalidRequest } from '../../lib/validation';
 import { atBidderThenStore, eachSettled, restoreStoredAtBidder } from '../bidder-first';
 import type { BidderCampaigns, TBidderCampaign, TBidderLineItem } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
@@ -118,7 +118,7 @@ async function commit(
 function assertBidderId(campaign: TCampaignRecord, beeswaxCampaignId: number): void {
   if (campaign.beeswaxCampaignId !== beeswaxCampaignId) {
     const fieldErrors: TFieldErrors = { beeswaxCampaignId: [CAMPAIGN_MESSAGES.bidderIdMismatch] };
-    throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+    throw invalidRequest(fieldErrors);
   }
 }
 
@@ -178,7 +178,7 @@ export async function updateCampaignDetails(
     const fieldErrors: TFieldErrors = {};
     for (const [field, messages] of Object.entries(formErrors))
       (fieldErrors[FORM_TO_BODY[field] ?? field] ??= []).push(...messages);
-    throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+    throw invalidRequest(fieldErrors);
   }
   const details = parsed.data;
   const active = body.active ?? campaign.active;

@@ -1,8 +1,7 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { DEFAULT_SPLIT_LIST_CPM } from '@bidgrid/shared/constants';
 import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
-import { BadRequestError } from '../../lib/errors';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import type { LayerUndo, TargetingLayer, TLayerPlan } from '../campaigns/targeting-layers';
 import type { BidderAudiences } from '../ports/bidder.port';
 import type { DomainListRepository } from '../ports/domain-list.port';
@@ -112,7 +111,7 @@ export function publicationListsLayer(deps: PublicationListsLayerDeps): Targetin
       });
     });
     if (Object.keys(fieldErrors).length > 0) {
-      throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+      throw invalidRequest(fieldErrors);
     }
 
     const fixed = listIds.size > 0 ? { domainListIds: [...listIds] } : {};

@@ -1,7 +1,6 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
-import { BadRequestError } from '../../lib/errors';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import type { TargetingLayer } from '../campaigns/targeting-layers';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';
 
@@ -58,7 +57,7 @@ export function roleTitlesLayer(deps: { roleCatalog: Pick<RoleCatalogRepository,
     ];
     if (messages.length > 0) {
       const fieldErrors: TFieldErrors = { [ROLE_TITLES_FIELD]: messages };
-      throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+      throw invalidRequest(fieldErrors);
     }
     return { targeting: { audiences: [[...new Set(chosen.map((choice) => choice.segment_key))]] } };
   };

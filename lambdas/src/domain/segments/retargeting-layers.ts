@@ -1,6 +1,5 @@
 import { hashedEmailsName } from '@bidgrid/shared/entities/retargeting-segment.schema';
-import { BadRequestError } from '../../lib/errors';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import type { LayerUndo, TargetingLayer } from '../campaigns/targeting-layers';
 import type { SegmentRepository } from '../ports/segment.port';
 import { emailsOf, makeSegment, removeSegment } from './segments.use-case';
@@ -29,7 +28,7 @@ export function retargetingSegmentsLayer(deps: { segments: Pick<SegmentRepositor
     const unknown = keys.filter((_, index) => !found[index]);
     if (unknown.length > 0) {
       const fieldErrors = { [RETARGETING_FIELD]: [unknownSegmentsMessage(unknown)] };
-      throw new BadRequestError(summariseFieldErrors(fieldErrors), fieldErrors);
+      throw invalidRequest(fieldErrors);
     }
     // Stored with their names, so the targeting panel shows names rather than keys.
     const named = keys.map((key, index) => ({ segment_key: key, segment_name: found[index]?.segment_name ?? key }));

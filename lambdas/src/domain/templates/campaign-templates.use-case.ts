@@ -12,7 +12,7 @@ import { isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { summariseFieldErrors } from '../../lib/validation';
+import { invalidRequest } from '../../lib/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignTemplateRepository } from '../ports/campaign-template.port';
@@ -110,7 +110,7 @@ async function checkedTemplateFields(
   } else if (datesSet && !errors['endDate'] && body.maxBid > estimated) {
     errors['maxBid'] = [VALIDATION_MESSAGES.maxBidAboveBudget];
   }
-  if (Object.keys(errors).length > 0) throw new BadRequestError(summariseFieldErrors(errors), errors);
+  if (Object.keys(errors).length > 0) throw invalidRequest(errors);
 
   const { id: _clientId, agencyId: _clientAgency, createdBy: _clientUser, ...fields } = body;
   return {
