@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainEntryKey, isHostName, parseDomainEntry } from './domain-entry';
+import { domainEntryKey, entryHost, isHostName, parseDomainEntry } from './domain-entry';
 
 describe('parseDomainEntry', () => {
   it.each([
@@ -45,5 +45,15 @@ describe('parseDomainEntry', () => {
     expect(isHostName('a.co')).toBe(true);
     expect(isHostName(`${'a'.repeat(64)}.com`)).toBe(false);
     expect(isHostName('localhost')).toBe(false);
+  });
+
+  it('gives the host a domain or a web address points at, and none for a name or an e-mail', () => {
+    // Act
+    const hosts = ['https://www.Acme.com/about', 'shop.acme.com', 'Acme Corp', 'info@acme.com'].map((entry) =>
+      entryHost(parseDomainEntry(entry)),
+    );
+
+    // Assess
+    expect(hosts).toEqual(['acme.com', 'shop.acme.com', null, null]);
   });
 });

@@ -75,3 +75,13 @@ export function parseDomainEntry(raw: string): TDomainEntry {
 export function domainEntryKey(entry: TDomainEntry): string {
   return entry.kind === 'domain' ? entry.domain : entry.entry.toLowerCase();
 }
+
+/**
+ * The host an entry points at, normalised like a domain (`https://www.Acme.com/about` -> `acme.com`):
+ * a domain's own, a web address's host; null for a name or anything else.
+ */
+export function entryHost(entry: TDomainEntry): string | null {
+  if (entry.kind === 'domain') return entry.domain;
+  if (entry.kind === 'path') return entry.host;
+  return null;
+}

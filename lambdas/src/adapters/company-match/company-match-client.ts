@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { config } from '../../config';
 import type { CompanyMatcher, TRangesLookup } from '../../domain/ports/company-matcher.port';
 import { VendorError } from '../../lib/errors';
@@ -62,14 +62,6 @@ const CIDR =
 /** The same site: equal, or one a subdomain of the other (`acme.com` -> `shop.acme.com`). */
 function sameSite(a: string, b: string): boolean {
   return a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
-}
-
-/** `redirects_to` may be a host or a URL: its host, normalised like our domains. */
-function redirectHost(value: string): string | null {
-  const parsed = parseDomainEntry(value);
-  if (parsed.kind === 'domain') return parsed.domain;
-  if (parsed.kind === 'path') return parsed.host;
-  return null;
 }
 
 /** Options of the client: where the vendor is, its key, and how hard to push it. */
@@ -151,7 +143,8 @@ export function createCompanyMatchClient(options: CompanyMatchClientOptions): Co
 
   /** A ranges reply as what the look-up needs: where the domain redirects, and its ranges (CIDR only). */
   const rangesOf = (domain: string, reply: z.infer<typeof ZRangesReply>): TRangesFound => {
-    const target = reply.redirects_to ? redirectHost(reply.redirects_to) : null;
+    // `redirects_to` may be a host or a URL: its host, normalised like our domains.
+    const target = reply.redirects_to ? entryHost(parseDomainEntry(reply.redirects_to)) : null;
     return {
       redirectsTo: target && !sameSite(target, domain) ? target : null,
       ranges: reply.ranges.map((r) => r.trim()).filter((r) => CIDR.test(r)),

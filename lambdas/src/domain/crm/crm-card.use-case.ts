@@ -1,7 +1,7 @@
 import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import type { TAddCompanyOutcome, TCrmCampaign } from '@bidgrid/shared/entities/crm.schema';
 import { MAX_USERNAME_LENGTH } from '@bidgrid/shared/entities/common.schema';
-import { parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import { changeCampaignTargeting, TARGETING_CHANGE_MESSAGES } from '../campaigns/change-campaign-targeting.use-case';
@@ -56,14 +56,6 @@ async function requireCardCampaign(
   });
 }
 
-/** The company's domain as the matcher reads it (`https://www.Acme.com/about` -> `acme.com`); null when none. */
-function companyDomain(domain: string): string | null {
-  const parsed = parseDomainEntry(domain);
-  if (parsed.kind === 'domain') return parsed.domain;
-  if (parsed.kind === 'path') return parsed.host;
-  return null;
-}
-
 /** Who the activity log names for a CRM card addition: the HubSpot user's e-mail, else their id. */
 export function crmCardUser(hubspot: { userEmail?: string | undefined; userId?: string | undefined }): string {
   const who = hubspot.userEmail?.trim() || (hubspot.userId?.trim() ? `hubspot-user-${hubspot.userId.trim()}` : '');
@@ -103,7 +95,8 @@ export async function addCompanyFromCrm(
   deps: AddCompanyFromCrmDeps,
 ): Promise<TAddCompanyOutcome> {
   const connected = await requirePortalAdvertisers(input.portalId, deps.portals);
-  const domain = companyDomain(input.domain);
+  // The company's domain as the matcher reads it (`https://www.Acme.com/about` -> `acme.com`).
+  const domain = entryHost(parseDomainEntry(input.domain));
   for (let attempt = 1; ; attempt++) {
     const { agencyId, campaign } = await requireCardCampaign(connected, input.campaignId, deps.campaigns);
     if (domain === null) return { message: 'no-match' };
