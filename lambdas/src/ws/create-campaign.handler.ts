@@ -5,10 +5,10 @@ import {
   REALTIME_CREATE_MAX_COMPANIES,
 } from '../domain/campaigns/create-campaign-request.use-case';
 import { wsHandler } from '../lib/ws';
-import { REALTIME_TIMEOUT_SECONDS } from './timeouts';
+import { bidderWorkMs } from './timeouts';
 
 /** The Lambda's time (`timeouts.ts`), less two minutes for undoing what was made when it runs out. */
-const BIDDER_WORK_MS = ((REALTIME_TIMEOUT_SECONDS['createCampaign'] ?? 300) - 120) * 1000;
+const BIDDER_WORK_MS = bidderWorkMs('createCampaign', 120);
 
 /**
  * `createCampaign {creation payload}` -> `campaignCreated` (the campaign) or `campaignCreationError`,

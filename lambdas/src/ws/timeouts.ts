@@ -5,3 +5,14 @@
  * creation stops (and is undone) well before, so a timeout never cuts it off half made.
  */
 export const REALTIME_TIMEOUT_SECONDS: Readonly<Record<string, number>> = { createCampaign: 900 };
+
+/** The realtime Lambdas' timeout when an event has none above (every stage's `realtimeTimeoutSeconds`). */
+export const STAGE_REALTIME_TIMEOUT_SECONDS = 300;
+
+/**
+ * How long an event's bidder work may run: its Lambda's timeout less `undoSeconds`, kept for undoing
+ * what was made when the work runs out, so nothing is cut off half made.
+ */
+export function bidderWorkMs(event: string, undoSeconds: number): number {
+  return ((REALTIME_TIMEOUT_SECONDS[event] ?? STAGE_REALTIME_TIMEOUT_SECONDS) - undoSeconds) * 1000;
+}

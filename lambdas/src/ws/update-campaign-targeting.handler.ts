@@ -3,6 +3,7 @@ import { campaignTargetingChangeDeps } from '../adapters/wiring';
 import { changeCampaignTargeting } from '../domain/campaigns/change-campaign-targeting.use-case';
 import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { wsHandler } from '../lib/ws';
+import { bidderWorkMs } from './timeouts';
 
 /**
  * `updateCampaignTargeting {change}` -> `campaignTargetingUpdated` or `campaignTargetingUpdateError`,
@@ -20,9 +21,9 @@ export const handler = wsHandler(
         runKey: matchingRunKey(['targeting-change', caller.agencyId, caller.username, reqID]),
         progress,
         signal,
-        // Within the realtime Lambda's 300 s (stage config `realtimeTimeoutSeconds`): the bidder work
-        // stops at 200 s and is undone, as a creation's does.
-        bidderWorkMs: 200_000,
+        // Within the Lambda's time (`timeouts.ts`): the bidder work stops 100 s before it and is
+        // undone, as a creation's does.
+        bidderWorkMs: bidderWorkMs('updateCampaignTargeting', 100),
       },
       campaignTargetingChangeDeps(log),
     ),
