@@ -91,7 +91,6 @@ export function crmEmailsUndo(deps: Pick<SegmentDeps, 'bidder' | 'segments'>): L
     if (typeof bgAdvertiserId !== 'string' || typeof segmentKey !== 'string' || typeof bidderSegmentId !== 'number') {
       throw new Error('a CRM e-mail segment trace without its ids');
     }
-    await deps.bidder.deleteSegment(bidderSegmentId);
-    await deps.segments.deleteSegment(agencyId, bgAdvertiserId, segmentKey);
+    await removeSegment(agencyId, { bgAdvertiserId, segment_key: segmentKey, bidderSegmentId }, deps);
   };
 }

@@ -98,7 +98,7 @@ export async function makeSegment(
  */
 export async function removeSegment(
   agencyId: string,
-  record: TSegmentRecord,
+  record: Pick<TSegmentRecord, 'bgAdvertiserId' | 'segment_key' | 'bidderSegmentId'>,
   deps: Pick<SegmentDeps, 'bidder' | 'segments'>,
 ): Promise<void> {
   await deps.bidder.deleteSegment(record.bidderSegmentId);
