@@ -1,9 +1,8 @@
 import { Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import { copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download-file';
-import { toaster } from '@/lib/toaster';
 import { useRoleTitles } from '../api/role-titles-queries';
 import { RoleTitlePicker } from '../components/role-title-picker';
 import { ROLES_LOAD_FAILED, ROLES_LOADING } from '../components/role-titles-step';
@@ -29,15 +28,8 @@ export function Component() {
   const catalog = query.data;
   const chosen = catalog ? chosenRoles(catalog, selected) : [];
 
-  const copy = async (): Promise<void> => {
-    const copied = await copyText(rolesCsv(chosen));
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? ROLES_COPIED : ROLES_COPY_FAILED,
-      duration: TOAST_MS.gate,
-      closable: true,
-    });
-  };
+  const copy = (): Promise<void> =>
+    copyWithToast(rolesCsv(chosen), { copied: ROLES_COPIED, failed: ROLES_COPY_FAILED }, TOAST_MS.gate);
 
   return (
     <Stack gap="6">

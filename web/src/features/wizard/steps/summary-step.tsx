@@ -5,9 +5,9 @@ import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
 import { FailureAlert } from '@/components/data-states';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
+import { conversionPixelSnippet } from '@/lib/conversion-pixel';
 import { useSession } from '@/lib/session/session-context';
-import { toaster } from '@/lib/toaster';
 import { stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useCreateCampaignCall } from '../api/create-campaign.realtime';
 import {
@@ -234,13 +234,14 @@ function SuccessDialog({ done, onFinish }: { done: TDone; onFinish: () => void }
     campaign && campaign.conversion_tag_url ? conversionPixelSnippet(campaign.conversion_tag_url, campaign.name) : null;
   const copy = async (): Promise<void> => {
     if (!pixel) return;
-    const copied = await copyText(pixel);
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? 'Conversion pixel copied.' : 'The conversion pixel could not be copied: select it and copy it.',
-      duration: TOAST_MS.default,
-      closable: true,
-    });
+    await copyWithToast(
+      pixel,
+      {
+        copied: 'Conversion pixel copied.',
+        failed: 'The conversion pixel could not be copied: select it and copy it.',
+      },
+      TOAST_MS.default,
+    );
   };
   return (
     <Dialog.Root
