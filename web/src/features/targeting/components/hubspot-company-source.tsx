@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Flex, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER, TOAST_MS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
@@ -15,9 +15,7 @@ import {
 } from '../api/hubspot-companies';
 import { foundCompanyInfo, initiallyIncluded, mergeMatchResults } from '../company-rows';
 import { useMissExplanations } from '../use-miss-explanations';
-import { CompanyMatchesTable } from './company-matches-table';
-import { MATCHING_TEXT } from './csv-company-upload';
-import { MissExplanationStatus } from './miss-explanation-status';
+import { CompanyMatchProgress, CompanyMatchResults } from './company-match-blocks';
 
 /** The two HubSpot sources of Target Companies (001 §2). */
 export type THubspotCompanySource = 'hubspotTiers' | 'hubspotLists';
@@ -274,24 +272,15 @@ export function HubspotCompanySource({
       </Box>
 
       {fetching ? (
-        <Flex direction="column" gap="3" py="6" role="status" aria-live="polite">
-          <Text>{MATCHING_TEXT}</Text>
-          <Progress.Root
-            value={live && live.total > 0 ? Math.round((live.done / live.total) * 100) : null}
-            size="sm"
-            colorPalette="blue"
-            maxW="md"
-          >
-            <Progress.Track aria-label="Company fetch progress">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="sm" color="fg.muted">
-            {fetching.of === null
+        <CompanyMatchProgress
+          progress={live}
+          trackLabel="Company fetch progress"
+          caption={
+            fetching.of === null
               ? `Reading ${fetching.what}…`
-              : `${Math.min(fetching.step + 1, fetching.of)} of ${fetching.of} ${fetching.what}${live ? `, ${live.done} of ${live.total} companies checked` : ''}`}
-          </Text>
-        </Flex>
+              : `${Math.min(fetching.step + 1, fetching.of)} of ${fetching.of} ${fetching.what}${live ? `, ${live.done} of ${live.total} companies checked` : ''}`
+          }
+        />
       ) : failure ? (
         <ErrorState
           title="The companies could not be fetched."
@@ -299,13 +288,13 @@ export function HubspotCompanySource({
           onRetry={() => void fetchCompanies()}
         />
       ) : result ? (
-        <Box>
-          <Text mb="3" fontWeight="semibold">
-            {`${result.matches} of ${result.uniqueSegments.length} ${result.uniqueSegments.length === 1 ? 'company' : 'companies'} matched, ${result.uniqueSegments.filter((row) => row.domainInfo && included.has(row.domain)).length} included`}
-          </Text>
-          <MissExplanationStatus misses={misses} />
-          <CompanyMatchesTable rows={result.uniqueSegments} included={included} onToggle={toggle} />
-        </Box>
+        <CompanyMatchResults
+          result={result}
+          included={included}
+          noun={['company', 'companies']}
+          misses={misses}
+          onToggle={toggle}
+        />
       ) : null}
     </Stack>
   );
