@@ -4,6 +4,7 @@ import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
+import { toggleMember } from '@/lib/toggle-item';
 import { useCsvCompanyMatches } from '../api/company-matches.realtime';
 import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
 import { useMissExplanations } from '../use-miss-explanations';
@@ -85,9 +86,7 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
 
   const toggle = (domain: string, include: boolean): void => {
     if (disabled) return;
-    const next = new Set(included);
-    if (include) next.add(domain);
-    else next.delete(domain);
+    const next = toggleMember(included, domain, include);
     setIncluded(next);
     if (result) onChange?.(foundCompanyInfo(result, next));
   };

@@ -7,6 +7,7 @@ import { companiesListGate, hubspotTierGate } from '@bidgrid/shared/validation/s
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { toaster } from '@/lib/toaster';
+import { toggleItem, toggleMember } from '@/lib/toggle-item';
 import {
   useCompaniesFromList,
   useCompanySortValues,
@@ -168,9 +169,7 @@ export function HubspotCompanySource({
 
   const toggle = (domain: string, include: boolean): void => {
     if (disabled) return;
-    const next = new Set(included);
-    if (include) next.add(domain);
-    else next.delete(domain);
+    const next = toggleMember(included, domain, include);
     setIncluded(next);
     if (result) onChange?.(foundCompanyInfo(result, next, false), picks);
   };
@@ -198,11 +197,7 @@ export function HubspotCompanySource({
               checked={tiers.includes(tier.value)}
               disabled={busy}
               onCheckedChange={(details) =>
-                setTiers((current) =>
-                  details.checked === true
-                    ? [...current.filter((v) => v !== tier.value), tier.value]
-                    : current.filter((v) => v !== tier.value),
-                )
+                setTiers((current) => toggleItem(current, tier.value, details.checked === true))
               }
             >
               <Checkbox.HiddenInput />
@@ -242,11 +237,7 @@ export function HubspotCompanySource({
               checked={listIds.includes(list.listId)}
               disabled={busy}
               onCheckedChange={(details) =>
-                setListIds((current) =>
-                  details.checked === true
-                    ? [...current.filter((id) => id !== list.listId), list.listId]
-                    : current.filter((id) => id !== list.listId),
-                )
+                setListIds((current) => toggleItem(current, list.listId, details.checked === true))
               }
             >
               <Checkbox.HiddenInput />
