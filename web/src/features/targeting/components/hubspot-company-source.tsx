@@ -1,12 +1,12 @@
 import { Box, Button, Checkbox, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER, TOAST_MS } from '@bidgrid/shared/constants';
+import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import type { TCompanySortValues, THubspotFilter, THubspotList } from '@bidgrid/shared/entities/crm.schema';
 import { companiesListGate, hubspotTierGate } from '@bidgrid/shared/validation/step-gates';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
-import { toaster } from '@/lib/toaster';
+import { showGateToast } from '@/lib/toaster';
 import { toggleItem, toggleMember } from '@/lib/toggle-item';
 import {
   useCompaniesFromList,
@@ -48,11 +48,6 @@ export interface HubspotCompanySourceProps {
   /** Hears the companies after each fetch and each include toggle, with what was picked. */
   readonly onChange?: (info: TFoundCompanyInfo, picks: THubspotPicks) => void;
 }
-
-/** A step gate shown as the spec's 5 s toast. */
-const showGate = (message: string): void => {
-  toaster.create({ type: 'error', title: message, duration: TOAST_MS.gate, closable: true });
-};
 
 /** The tier filter of 001 §2: the chosen tiers with operator IN, plus target accounts only when asked. */
 export function tierFilters(tiers: readonly string[], targetAccountsOnly: boolean): THubspotFilter[] {
@@ -117,7 +112,7 @@ export function HubspotCompanySource({
 
   const fetchTiers = async (): Promise<void> => {
     const gate = hubspotTierGate(tiers);
-    if (gate) return showGate(gate);
+    if (gate) return showGateToast(gate);
     const filters = tierFilters(tiers, targetsOnly);
     const pages: TCompanyMatchResult[] = [];
     let after: string | null = COMPANY_SEARCH_START_AFTER;
@@ -144,7 +139,7 @@ export function HubspotCompanySource({
 
   const fetchLists = async (): Promise<void> => {
     const gate = companiesListGate(listIds[0]);
-    if (gate) return showGate(gate);
+    if (gate) return showGateToast(gate);
     const results: TCompanyMatchResult[] = [];
     for (const [index, hubspotListId] of listIds.entries()) {
       setFetching({ step: index, of: listIds.length, what: 'lists' });
