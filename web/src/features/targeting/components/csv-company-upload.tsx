@@ -6,7 +6,7 @@ import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { toggleMember } from '@/lib/toggle-item';
 import { useCsvCompanyMatches } from '../api/company-matches.realtime';
-import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
+import { domainLines, foundCompanyInfo, includedOf, initiallyIncluded, tooManyDomainsText } from '../company-rows';
 import { useMissExplanations } from '../use-miss-explanations';
 import { CompanyMatchProgress, CompanyMatchResults } from './company-match-blocks';
 
@@ -21,10 +21,6 @@ export interface CsvCompanyUploadProps {
   /** Blocks a new upload and the toggles (the wizard's Next is at work). */
   readonly disabled?: boolean;
 }
-
-/** The rows a stored match includes. */
-const includedOf = (info: TFoundCompanyInfo): Set<string> =>
-  new Set(info.uniqueSegments.filter((row) => row.include).map((row) => row.domain));
 
 /**
  * The CSV path of Target Companies (001 §2, §5): one .csv file, one domain per line (lines split,

@@ -14,7 +14,7 @@ import {
   useHubspotCompanyLists,
   useTargetedCompanies,
 } from '../api/hubspot-companies';
-import { foundCompanyInfo, initiallyIncluded, mergeMatchResults } from '../company-rows';
+import { foundCompanyInfo, includedOf, initiallyIncluded, mergeMatchResults } from '../company-rows';
 import { useMissExplanations } from '../use-miss-explanations';
 import { CompanyMatchProgress, CompanyMatchResults } from './company-match-blocks';
 
@@ -81,9 +81,7 @@ export function HubspotCompanySource({
   const [listIds, setListIds] = useState<string[]>([]);
   const [result, setResult] = useState<TCompanyMatchResult | null>(initial && !initial.fromFile ? initial : null);
   const [included, setIncluded] = useState<Set<string>>(() =>
-    initial && !initial.fromFile
-      ? new Set(initial.uniqueSegments.filter((row) => row.include).map((row) => row.domain))
-      : new Set(),
+    initial && !initial.fromFile ? includedOf(initial) : new Set(),
   );
   const [picks, setPicks] = useState<THubspotPicks>({});
   const [fetching, setFetching] = useState<{ step: number; of: number | null; what: string } | null>(null);
