@@ -8,6 +8,7 @@ import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { showGateToast } from '@/lib/toaster';
 import { useContactsFromList, useHubspotLists } from '../api/segment-calls';
+import { emailCount } from '../segment-display';
 
 /** Ours: an advertiser without a HubSpot connection can still upload e-mails. */
 export const NO_CRM_TEXT = 'This advertiser has no HubSpot connection: upload the e-mail addresses in a .csv file.';
@@ -52,7 +53,7 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
     const checked = checkImportedEntries(entries, 'emails');
     if (checked.message) showCsvError(checked.message);
     const groups = groupEmailsByDomain(checked.valid);
-    const count = groups.reduce((n, group) => n + group.emails.length, 0);
+    const count = emailCount(groups);
     if (count === 0) return checked.message ? undefined : showCsvError(NO_EMAILS_TEXT);
     if (count > MAX_CRM_EMAILS) return showCsvError(tooManyEmailsText(count));
     onChange({ emailsToHash: groups, fromFile });
@@ -73,7 +74,7 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
   };
 
   const groups = value?.emailsToHash ?? [];
-  const total = groups.reduce((n, group) => n + group.emails.length, 0);
+  const total = emailCount(groups);
   return (
     <Stack gap="5">
       {connected ? (

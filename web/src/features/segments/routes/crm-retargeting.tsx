@@ -11,6 +11,7 @@ import { useAdvertiserChoices, useCreateEmailSegment } from '../api/segment-call
 import { AdvertiserChoice } from '../components/advertiser-choice';
 import { CrmEmails } from '../components/crm-emails';
 import { CrmPrompt } from '../components/crm-prompt';
+import { emailCount } from '../segment-display';
 import { emailSegmentSavedText } from '../segment-messages';
 
 /**
@@ -26,7 +27,7 @@ export function Component() {
   const [emails, setEmails] = useState<TFoundEmailsInfo | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const count = (emails?.emailsToHash ?? []).reduce((n, group) => n + group.emails.length, 0);
+  const count = emailCount(emails?.emailsToHash);
 
   const choose = (next: TAdvertiser | null): void => {
     setAdvertiser(next);
