@@ -28,6 +28,7 @@ import { parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
 import { FailureAlert } from '@/components/data-states';
 import { CsvFileButton } from '@/components/csv-file-button';
 import { toggleItem } from '@/lib/toggle-item';
+import { messageOf } from '@/lib/error-message';
 import { useCampaignTargetingEdit, useEditableRegions, useUpdateCampaignTargeting } from '../api/targeting-edit-calls';
 import {
   changeOf,
@@ -70,7 +71,7 @@ function TargetingEditForm({
       const change = changeOf(edit, { regionKeys, regions, zips: parseZipCodes(zipText), domains, removeIds });
       setOutcome(await update.save(change));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   };
 

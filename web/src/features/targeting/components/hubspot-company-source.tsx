@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { showGateToast } from '@/lib/toaster';
 import { toggleItem, toggleMember } from '@/lib/toggle-item';
+import { messageOf } from '@/lib/error-message';
 import {
   useCompaniesFromList,
   useCompanySortValues,
@@ -154,7 +155,7 @@ export function HubspotCompanySource({
       await (source === 'hubspotTiers' ? fetchTiers() : fetchLists());
     } catch (error) {
       // The realtime call's error text is what the user sees (001 §8: the returned error).
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setFetching(null);
     }

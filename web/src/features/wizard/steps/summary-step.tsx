@@ -9,6 +9,7 @@ import { copyWithToast } from '@/lib/clipboard';
 import { conversionPixelSnippet } from '@/lib/conversion-pixel';
 import { useSession } from '@/lib/session/session-context';
 import { stay, type TWizardStepProps } from '@/lib/wizard-step';
+import { messageOf } from '@/lib/error-message';
 import { useCreateCampaignCall } from '../api/create-campaign.realtime';
 import {
   useCreateCampaignTemplate,
@@ -30,8 +31,6 @@ import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 /** What the success dialog shows: the campaign made, or the template created or updated. */
 type TDone = { kind: 'campaign'; campaign: TCampaign } | { kind: 'template'; updated: boolean };
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Summary (001 §2, §4): the choices, what the campaign will cost per day and in all, and how many
