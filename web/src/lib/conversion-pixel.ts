@@ -17,33 +17,3 @@ export function conversionPixelSnippet(tagUrl: string, campaignName: string): st
     `<img src="${escapeHtml(tagUrl)}" width="1" height="1" style="display:none" alt="" />`,
   ].join('\n');
 }
-
-/**
- * Copies text to the clipboard: the async Clipboard API where the page may use it (https and loopback),
- * else the older selection copy. Resolves false when neither worked, so the caller can say so.
- */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch (error) {
-    console.error('Clipboard write refused', error);
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    // The deprecated command is the only copy path without the Clipboard API; false means refused.
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}

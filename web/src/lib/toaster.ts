@@ -1,4 +1,5 @@
 import { createToaster } from '@chakra-ui/react';
+import { TOAST_MS } from '@bidgrid/shared/constants';
 
 /** The app's one toast queue; `<AppToaster />` renders it. */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true, max: 5 });
@@ -8,3 +9,8 @@ export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle:
  * 'Rest Files are Successfully Loaded') there; `<AppToaster />` renders both.
  */
 export const centerToaster = createToaster({ placement: 'bottom', pauseOnPageIdle: true, max: 3 });
+
+/** A step gate's message (001 §5 "Step gates", §9): an error toast for 5 s, closable. */
+export function showGateToast(message: string): void {
+  toaster.create({ type: 'error', title: message, duration: TOAST_MS.gate, closable: true });
+}

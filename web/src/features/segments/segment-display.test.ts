@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleTag, visitorSegments } from './segment-display';
+import { emailCount, visibleTag, visitorSegments } from './segment-display';
 
 const segment = (segment_key: string, segment_description: string) => ({
   segment_key,
@@ -37,5 +37,21 @@ describe('visitorSegments', () => {
 
     // Assess
     expect(shown.map((s) => s.segment_key)).toEqual(['a', 'c']);
+  });
+});
+
+describe('emailCount', () => {
+  it('adds up the addresses of every group, none without groups', () => {
+    // Prepare
+    const groups = [
+      { domain: 'acme.com', emails: ['a@acme.com', 'b@acme.com'] },
+      { domain: 'general', emails: ['c@x.org'] },
+    ];
+
+    // Act
+    const counted = [emailCount(groups), emailCount(undefined)];
+
+    // Assess
+    expect(counted).toEqual([3, 0]);
   });
 });

@@ -1,3 +1,4 @@
+import type { TEmailGroup } from '@bidgrid/shared/entities/company.schema';
 import { isHashedEmailsSegment, type TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 
 /**
@@ -11,4 +12,9 @@ export function visibleTag(tag: string): string {
 /** The visitor segments of a list: those described 'Hashed Emails for ...' are the CRM ones, hidden (001 §2). */
 export function visitorSegments(segments: readonly TRetargetingSegment[]): TRetargetingSegment[] {
   return segments.filter((segment) => !isHashedEmailsSegment(segment));
+}
+
+/** How many e-mail addresses the groups hold (a CRM segment's size; its gate needs at least one). */
+export function emailCount(groups: readonly TEmailGroup[] | undefined): number {
+  return (groups ?? []).reduce((n, group) => n + group.emails.length, 0);
 }

@@ -7,6 +7,7 @@ import {
   withExplanations,
   firstCell,
   foundCompanyInfo,
+  includedOf,
   initiallyIncluded,
   MAX_ENTRY_LENGTH,
   mergeMatchResults,
@@ -41,6 +42,17 @@ describe('company rows', () => {
       ['b.com', false],
       ['Acme', false],
     ]);
+  });
+
+  it('reads back the rows a stored match keeps included', () => {
+    // Prepare
+    const info = foundCompanyInfo(result, new Set(['b.com']));
+
+    // Act
+    const included = includedOf(info);
+
+    // Assess
+    expect([...included]).toEqual(['b.com']);
   });
 
   it('merges pages and lists: every listed row kept, one unique row per domain, a match never hidden by a miss', () => {

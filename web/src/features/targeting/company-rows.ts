@@ -85,6 +85,10 @@ export function mergeMatchResults(results: readonly TCompanyMatchResult[]): TCom
 export const initiallyIncluded = (result: TCompanyMatchResult): Set<string> =>
   new Set(result.uniqueSegments.filter((row) => row.domainInfo).map((row) => row.domain));
 
+/** The rows a stored match (the draft's `foundCompanyInfo`) keeps included. */
+export const includedOf = (info: TFoundCompanyInfo): Set<string> =>
+  new Set(info.uniqueSegments.filter((row) => row.include).map((row) => row.domain));
+
 /** A row the match answered with the interim reason: no ranges, its company not asked yet. */
 const awaitsExplanation = (row: TCompanyRow): boolean => !row.domainInfo && row.noMatch?.code === 'no-ranges';
 

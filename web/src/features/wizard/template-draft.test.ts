@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { draftForTemplateFlow, isTemplateEdit } from './template-draft';
 import { stepsWithLayers } from './wizard-flow';
-import { makeAdvertiser, makeTemplate } from './wizard.fixtures';
+import { makeAdvertiser, makeTemplate, WINTER_AD_GROUP_TEMPLATE } from './wizard.fixtures';
 
 const TODAY = '2026-11-26';
-const adGroupTemplate: TAdGroupTemplate = {
-  id: 'bg-ad-group-template-winter',
-  bgAdvertiserId: 'bgAdvertiser-acme',
-  createdBy: 'demo',
-  name: 'Winter banners',
-  description: '',
-  adGroupType: 'video',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const adGroupTemplate = WINTER_AD_GROUP_TEMPLATE;
 const template = () =>
   makeTemplate({
     selectedAdGroupTemplate: adGroupTemplate.id,

@@ -1,3 +1,4 @@
+import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { ZCampaign, type TCampaign } from '@bidgrid/shared/entities/campaign.schema';
@@ -103,3 +104,14 @@ export function makeTemplate(overrides: Partial<TCampaignTemplate> = {}): TCampa
     ...overrides,
   });
 }
+
+/** A video ad-group template of Acme, as a template's `selectedAdGroupTemplate` fetch answers it. */
+export const WINTER_AD_GROUP_TEMPLATE: TAdGroupTemplate = {
+  id: 'bg-ad-group-template-winter',
+  bgAdvertiserId: 'bgAdvertiser-acme',
+  createdBy: 'demo',
+  name: 'Winter banners',
+  description: '',
+  adGroupType: 'video',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};

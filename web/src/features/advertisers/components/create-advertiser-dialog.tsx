@@ -12,6 +12,7 @@ import {
   type TAdvertiserFormInput,
 } from '@bidgrid/shared/validation/advertiser.schema';
 import { FormDialog } from '@/components/form-dialog';
+import { messageOf } from '@/lib/error-message';
 import { useCreateAdvertiser } from '../api/advertiser-calls';
 import { errorText } from '../advertiser-messages';
 import { PhoneInput } from './phone-input';
@@ -48,8 +49,6 @@ const TEXT_FIELDS: ReadonlyArray<{
   { name: 'state', label: 'State', autoComplete: 'address-level1', required: true },
   { name: 'postalCode', label: 'Postal Code', autoComplete: 'postal-code', required: true },
 ];
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * 'Create New Advertiser' (000 §2, rules of 000 §5). Creates the advertiser (the server also creates it

@@ -6,7 +6,8 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/data-states';
-import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
+import { conversionPixelSnippet } from '@/lib/conversion-pixel';
 import { useStillOnPage } from '@/lib/router/use-still-on-page';
 import { toaster } from '@/lib/toaster';
 import { useArchiveCampaign } from '../api/campaign-calls';
@@ -102,13 +103,11 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
 
   const copyPixel = async (campaign: TCampaign): Promise<void> => {
     if (!campaign.conversion_tag_url) return;
-    const copied = await copyText(conversionPixelSnippet(campaign.conversion_tag_url, campaign.name));
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? PIXEL_COPIED : PIXEL_COPY_FAILED,
-      duration: TOAST_MS.default,
-      closable: true,
-    });
+    await copyWithToast(
+      conversionPixelSnippet(campaign.conversion_tag_url, campaign.name),
+      { copied: PIXEL_COPIED, failed: PIXEL_COPY_FAILED },
+      TOAST_MS.default,
+    );
   };
 
   const archive = async (campaign: TCampaign): Promise<void> => {

@@ -13,10 +13,10 @@ import {
 import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
+import { messageOf } from '@/lib/error-message';
 import { useUpdateCampaignDetails } from '../api/campaign-calls';
 import { EDIT_CAMPAIGN_DETAILS, errorText, updatedMessage } from '../campaign-messages';
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const systemNow = (): Date => new Date();
 
 /** The form's values as the campaign is saved now. */

@@ -27,6 +27,8 @@ import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
 import { parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
 import { FailureAlert } from '@/components/data-states';
 import { CsvFileButton } from '@/components/csv-file-button';
+import { toggleItem } from '@/lib/toggle-item';
+import { messageOf } from '@/lib/error-message';
 import { useCampaignTargetingEdit, useEditableRegions, useUpdateCampaignTargeting } from '../api/targeting-edit-calls';
 import {
   changeOf,
@@ -69,7 +71,7 @@ function TargetingEditForm({
       const change = changeOf(edit, { regionKeys, regions, zips: parseZipCodes(zipText), domains, removeIds });
       setOutcome(await update.save(change));
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     }
   };
 
@@ -139,9 +141,7 @@ function TargetingEditForm({
                       checked={regionKeys.includes(region.key)}
                       disabled={disabled}
                       onCheckedChange={(details) =>
-                        setRegionKeys((keys) =>
-                          details.checked === true ? [...keys, region.key] : keys.filter((key) => key !== region.key),
-                        )
+                        setRegionKeys((keys) => toggleItem(keys, region.key, details.checked === true))
                       }
                     >
                       <Checkbox.HiddenInput />
@@ -209,11 +209,7 @@ function TargetingEditForm({
                     checked={removeIds.includes(company.beeswaxLineItemId)}
                     disabled={disabled}
                     onCheckedChange={(details) =>
-                      setRemoveIds((ids) =>
-                        details.checked === true
-                          ? [...ids, company.beeswaxLineItemId]
-                          : ids.filter((id) => id !== company.beeswaxLineItemId),
-                      )
+                      setRemoveIds((ids) => toggleItem(ids, company.beeswaxLineItemId, details.checked === true))
                     }
                   >
                     <Checkbox.HiddenInput />

@@ -5,7 +5,7 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
 import { STEP_GATE_MESSAGES } from '@bidgrid/shared/validation/step-gates';
 import { useSession } from '@/lib/session/session-context';
-import { toaster } from '@/lib/toaster';
+import { showGateToast, toaster } from '@/lib/toaster';
 import { templateSavedText } from '../ad-group-messages';
 import { useAdvertiserChoices } from '../api/ad-group-calls';
 import { AdGroupScreen, type TAdGroupTab } from '../components/ad-group-screen';
@@ -54,12 +54,7 @@ export function Component() {
       return;
     }
     if (!advertiser) {
-      toaster.create({
-        type: 'error',
-        title: STEP_GATE_MESSAGES.selectAdvertiser,
-        duration: TOAST_MS.gate,
-        closable: true,
-      });
+      showGateToast(STEP_GATE_MESSAGES.selectAdvertiser);
       return;
     }
     setErrors({});

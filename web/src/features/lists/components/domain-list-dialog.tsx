@@ -10,6 +10,7 @@ import {
 } from '@bidgrid/shared/validation/publication-list.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
+import { messageOf } from '@/lib/error-message';
 import { useCreateDomainListCall, useRefreshDomainLists, useUpdateDomainListCall } from '../api/domain-list-calls';
 
 /** Ours (001 §8: 'Success toasts for domain lists: wording not shown'). */
@@ -18,7 +19,6 @@ export const LIST_UPDATED = (name: string) => `Domain list "${name}" updated.`;
 
 type TErrors = Record<string, string[]>;
 const firstError = (errors: TErrors, field: string): string | undefined => errors[field]?.[0];
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** An existing domain as the edit form holds it. */
 interface TEditedDomain {

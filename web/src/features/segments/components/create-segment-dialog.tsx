@@ -8,11 +8,10 @@ import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-s
 import { ZSegmentForm, type TSegmentForm, type TSegmentFormInput } from '@bidgrid/shared/validation/segment.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
+import { messageOf } from '@/lib/error-message';
 import { useCreateSegment } from '../api/segment-calls';
 import { segmentCreatedText, segmentErrorText, CREATE_SEGMENT } from '../segment-messages';
 import { AdvertiserOptions } from './advertiser-choice';
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * The create-segment modal (001 §2, §5): name and advertiser required, description optional, the same

@@ -1,14 +1,14 @@
 import { Box, Button, Field, HStack, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { MAX_CRM_EMAILS, type TFoundEmailsInfo } from '@bidgrid/shared/entities/company.schema';
 import { checkImportedEntries, groupEmailsByDomain, splitEmailList } from '@bidgrid/shared/validation/imported-list';
 import { contactsListGate } from '@bidgrid/shared/validation/step-gates';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
-import { toaster } from '@/lib/toaster';
+import { showGateToast } from '@/lib/toaster';
 import { useContactsFromList, useHubspotLists } from '../api/segment-calls';
+import { emailCount } from '../segment-display';
 
 /** Ours: an advertiser without a HubSpot connection can still upload e-mails. */
 export const NO_CRM_TEXT = 'This advertiser has no HubSpot connection: upload the e-mail addresses in a .csv file.';
@@ -17,11 +17,6 @@ export const NO_EMAILS_TEXT = 'No valid e-mail addresses were found.';
 /** Ours: more addresses than one segment is made from. */
 export const tooManyEmailsText = (count: number): string =>
   `${count} e-mail addresses is more than one segment takes (${MAX_CRM_EMAILS}).`;
-
-/** Shows a gate message as the 5 s toast (001 §9). */
-const gateToast = (title: string): void => {
-  toaster.create({ type: 'error', title, duration: TOAST_MS.gate, closable: true });
-};
 
 export interface CrmEmailsProps {
   readonly advertiser: TAdvertiser | null;
@@ -58,7 +53,7 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
     const checked = checkImportedEntries(entries, 'emails');
     if (checked.message) showCsvError(checked.message);
     const groups = groupEmailsByDomain(checked.valid);
-    const count = groups.reduce((n, group) => n + group.emails.length, 0);
+    const count = emailCount(groups);
     if (count === 0) return checked.message ? undefined : showCsvError(NO_EMAILS_TEXT);
     if (count > MAX_CRM_EMAILS) return showCsvError(tooManyEmailsText(count));
     onChange({ emailsToHash: groups, fromFile });
@@ -66,7 +61,7 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
 
   const getEmails = async (): Promise<void> => {
     const gate = contactsListGate(listId);
-    if (gate || !advertiserId) return gateToast(gate ?? '');
+    if (gate || !advertiserId) return showGateToast(gate ?? '');
     try {
       const emails = await contacts.call({
         bgAdvertiserId: advertiserId as `bgAdvertiser-${string}`,
@@ -79,7 +74,7 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
   };
 
   const groups = value?.emailsToHash ?? [];
-  const total = groups.reduce((n, group) => n + group.emails.length, 0);
+  const total = emailCount(groups);
   return (
     <Stack gap="5">
       {connected ? (

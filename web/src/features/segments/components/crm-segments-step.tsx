@@ -4,6 +4,7 @@ import { crmRetargetingGate } from '@bidgrid/shared/validation/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { CrmEmails } from './crm-emails';
 import { CrmPrompt } from './crm-prompt';
+import { emailCount } from '../segment-display';
 
 /**
  * The wizard's CRM Re-targeting Segments step (001 §2), filling the `crmSegmentsStep` slot: e-mails
@@ -13,7 +14,7 @@ import { CrmPrompt } from './crm-prompt';
  */
 export function CrmSegmentsStep({ draft, updateDraft, setNextHandler, busy }: TWizardStepProps) {
   const info = draft.foundEmailsInfo;
-  const count = (info?.emailsToHash ?? []).reduce((n, group) => n + group.emails.length, 0);
+  const count = emailCount(info?.emailsToHash);
 
   useEffect(() => {
     setNextHandler(async () => {

@@ -5,9 +5,8 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
-import { copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
 import { formatShortDate } from '@/lib/date-format';
-import { toaster } from '@/lib/toaster';
 import { useSegments } from '../api/segment-calls';
 import { visibleTag, visitorSegments } from '../segment-display';
 import { CHOOSE_ADVERTISER, CREATE_SEGMENT, NO_SEGMENTS, TAG_COPIED, TAG_COPY_FAILED } from '../segment-messages';
@@ -43,15 +42,8 @@ export function VisitorSegments({
   const [creating, setCreating] = useState(false);
   const shown = visitorSegments(segments.data ?? []);
 
-  const copy = async (segment: TRetargetingSegment): Promise<void> => {
-    const copied = await copyText(segment.tag);
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? TAG_COPIED : TAG_COPY_FAILED,
-      duration: TOAST_MS.gate,
-      closable: true,
-    });
-  };
+  const copy = (segment: TRetargetingSegment): Promise<void> =>
+    copyWithToast(segment.tag, { copied: TAG_COPIED, failed: TAG_COPY_FAILED }, TOAST_MS.gate);
 
   return (
     <Stack gap="4">

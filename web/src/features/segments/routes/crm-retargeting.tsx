@@ -6,16 +6,13 @@ import type { TFoundEmailsInfo } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
 import { crmRetargetingGate, STEP_GATE_MESSAGES } from '@bidgrid/shared/validation/step-gates';
 import { useSession } from '@/lib/session/session-context';
-import { toaster } from '@/lib/toaster';
+import { showGateToast, toaster } from '@/lib/toaster';
 import { useAdvertiserChoices, useCreateEmailSegment } from '../api/segment-calls';
 import { AdvertiserChoice } from '../components/advertiser-choice';
 import { CrmEmails } from '../components/crm-emails';
 import { CrmPrompt } from '../components/crm-prompt';
+import { emailCount } from '../segment-display';
 import { emailSegmentSavedText } from '../segment-messages';
-
-const gateToast = (title: string): void => {
-  toaster.create({ type: 'error', title, duration: TOAST_MS.gate, closable: true });
-};
 
 /**
  * CRM Re-targeting Segments (001 §2 /crm-retargeting): e-mails of an advertiser's HubSpot contact list
@@ -30,7 +27,7 @@ export function Component() {
   const [emails, setEmails] = useState<TFoundEmailsInfo | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const count = (emails?.emailsToHash ?? []).reduce((n, group) => n + group.emails.length, 0);
+  const count = emailCount(emails?.emailsToHash);
 
   const choose = (next: TAdvertiser | null): void => {
     setAdvertiser(next);
@@ -38,9 +35,9 @@ export function Component() {
   };
 
   const submit = async (): Promise<void> => {
-    if (!advertiser) return gateToast(STEP_GATE_MESSAGES.selectAdvertiser);
+    if (!advertiser) return showGateToast(STEP_GATE_MESSAGES.selectAdvertiser);
     const gate = crmRetargetingGate(count);
-    if (gate || !emails) return gateToast(gate ?? STEP_GATE_MESSAGES.listForEmails);
+    if (gate || !emails) return showGateToast(gate ?? STEP_GATE_MESSAGES.listForEmails);
     if (name.trim() === '') return setNameError(M.required);
     setNameError(null);
     try {

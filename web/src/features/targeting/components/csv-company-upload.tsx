@@ -1,17 +1,15 @@
-import { Box, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
+import { toggleMember } from '@/lib/toggle-item';
 import { useCsvCompanyMatches } from '../api/company-matches.realtime';
-import { domainLines, foundCompanyInfo, initiallyIncluded, tooManyDomainsText } from '../company-rows';
+import { domainLines, foundCompanyInfo, includedOf, initiallyIncluded, tooManyDomainsText } from '../company-rows';
 import { useMissExplanations } from '../use-miss-explanations';
-import { CompanyMatchesTable } from './company-matches-table';
-import { MissExplanationStatus } from './miss-explanation-status';
+import { CompanyMatchProgress, CompanyMatchResults } from './company-match-blocks';
 
-/** 001 §2: shown while the companies are matched. */
-export const MATCHING_TEXT = "We're getting your company information. This may take a few minutes...";
 /** Ours: a CSV without a single line to match. */
 export const EMPTY_FILE_TEXT = 'The file has no domains.';
 
@@ -23,14 +21,6 @@ export interface CsvCompanyUploadProps {
   /** Blocks a new upload and the toggles (the wizard's Next is at work). */
   readonly disabled?: boolean;
 }
-
-/** The rows a stored match includes. */
-const includedOf = (info: TFoundCompanyInfo): Set<string> =>
-  new Set(info.uniqueSegments.filter((row) => row.include).map((row) => row.domain));
-
-/** How many matched rows the user keeps. */
-const includedCount = (result: TCompanyMatchResult, included: ReadonlySet<string>): number =>
-  result.uniqueSegments.filter((row) => row.domainInfo && included.has(row.domain)).length;
 
 /**
  * The CSV path of Target Companies (001 §2, §5): one .csv file, one domain per line (lines split,
@@ -92,14 +82,11 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
 
   const toggle = (domain: string, include: boolean): void => {
     if (disabled) return;
-    const next = new Set(included);
-    if (include) next.add(domain);
-    else next.delete(domain);
+    const next = toggleMember(included, domain, include);
     setIncluded(next);
     if (result) onChange?.(foundCompanyInfo(result, next));
   };
 
-  const progress = matches.progress;
   return (
     <Stack gap="5">
       <HStack gap="3" wrap="wrap">
@@ -112,23 +99,13 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
       </HStack>
 
       {matches.pending ? (
-        <Flex direction="column" gap="3" py="6" role="status" aria-live="polite">
-          <Text>{MATCHING_TEXT}</Text>
-          <Progress.Root
-            value={progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : null}
-            size="sm"
-            colorPalette="blue"
-            maxW="md"
-          >
-            {/* The track is the progressbar; without a name of ours it would be called "50 percent". */}
-            <Progress.Track aria-label="Company matching progress">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="sm" color="fg.muted">
-            {progress ? `${progress.done} of ${progress.total} domains checked` : 'Starting…'}
-          </Text>
-        </Flex>
+        <CompanyMatchProgress
+          progress={matches.progress}
+          trackLabel="Company matching progress"
+          caption={
+            matches.progress ? `${matches.progress.done} of ${matches.progress.total} domains checked` : 'Starting…'
+          }
+        />
       ) : matches.error ? (
         <ErrorState
           title="The company match failed."
@@ -136,13 +113,13 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
           onRetry={file ? () => void match(file.domains) : undefined}
         />
       ) : result ? (
-        <Box>
-          <Text mb="3" fontWeight="semibold">
-            {`${result.matches} of ${result.uniqueSegments.length} ${result.uniqueSegments.length === 1 ? 'domain' : 'domains'} matched, ${includedCount(result, included)} included`}
-          </Text>
-          <MissExplanationStatus misses={misses} />
-          <CompanyMatchesTable rows={result.uniqueSegments} included={included} onToggle={toggle} />
-        </Box>
+        <CompanyMatchResults
+          result={result}
+          included={included}
+          noun={['domain', 'domains']}
+          misses={misses}
+          onToggle={toggle}
+        />
       ) : null}
     </Stack>
   );

@@ -1,23 +1,23 @@
-import { Box, Button, Checkbox, Flex, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER, TOAST_MS } from '@bidgrid/shared/constants';
+import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
 import type { TCompanySortValues, THubspotFilter, THubspotList } from '@bidgrid/shared/entities/crm.schema';
 import { companiesListGate, hubspotTierGate } from '@bidgrid/shared/validation/step-gates';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
-import { toaster } from '@/lib/toaster';
+import { showGateToast } from '@/lib/toaster';
+import { toggleItem, toggleMember } from '@/lib/toggle-item';
+import { messageOf } from '@/lib/error-message';
 import {
   useCompaniesFromList,
   useCompanySortValues,
   useHubspotCompanyLists,
   useTargetedCompanies,
 } from '../api/hubspot-companies';
-import { foundCompanyInfo, initiallyIncluded, mergeMatchResults } from '../company-rows';
+import { foundCompanyInfo, includedOf, initiallyIncluded, mergeMatchResults } from '../company-rows';
 import { useMissExplanations } from '../use-miss-explanations';
-import { CompanyMatchesTable } from './company-matches-table';
-import { MATCHING_TEXT } from './csv-company-upload';
-import { MissExplanationStatus } from './miss-explanation-status';
+import { CompanyMatchProgress, CompanyMatchResults } from './company-match-blocks';
 
 /** The two HubSpot sources of Target Companies (001 §2). */
 export type THubspotCompanySource = 'hubspotTiers' | 'hubspotLists';
@@ -49,11 +49,6 @@ export interface HubspotCompanySourceProps {
   /** Hears the companies after each fetch and each include toggle, with what was picked. */
   readonly onChange?: (info: TFoundCompanyInfo, picks: THubspotPicks) => void;
 }
-
-/** A step gate shown as the spec's 5 s toast. */
-const showGate = (message: string): void => {
-  toaster.create({ type: 'error', title: message, duration: TOAST_MS.gate, closable: true });
-};
 
 /** The tier filter of 001 §2: the chosen tiers with operator IN, plus target accounts only when asked. */
 export function tierFilters(tiers: readonly string[], targetAccountsOnly: boolean): THubspotFilter[] {
@@ -87,9 +82,7 @@ export function HubspotCompanySource({
   const [listIds, setListIds] = useState<string[]>([]);
   const [result, setResult] = useState<TCompanyMatchResult | null>(initial && !initial.fromFile ? initial : null);
   const [included, setIncluded] = useState<Set<string>>(() =>
-    initial && !initial.fromFile
-      ? new Set(initial.uniqueSegments.filter((row) => row.include).map((row) => row.domain))
-      : new Set(),
+    initial && !initial.fromFile ? includedOf(initial) : new Set(),
   );
   const [picks, setPicks] = useState<THubspotPicks>({});
   const [fetching, setFetching] = useState<{ step: number; of: number | null; what: string } | null>(null);
@@ -118,7 +111,7 @@ export function HubspotCompanySource({
 
   const fetchTiers = async (): Promise<void> => {
     const gate = hubspotTierGate(tiers);
-    if (gate) return showGate(gate);
+    if (gate) return showGateToast(gate);
     const filters = tierFilters(tiers, targetsOnly);
     const pages: TCompanyMatchResult[] = [];
     let after: string | null = COMPANY_SEARCH_START_AFTER;
@@ -145,7 +138,7 @@ export function HubspotCompanySource({
 
   const fetchLists = async (): Promise<void> => {
     const gate = companiesListGate(listIds[0]);
-    if (gate) return showGate(gate);
+    if (gate) return showGateToast(gate);
     const results: TCompanyMatchResult[] = [];
     for (const [index, hubspotListId] of listIds.entries()) {
       setFetching({ step: index, of: listIds.length, what: 'lists' });
@@ -162,7 +155,7 @@ export function HubspotCompanySource({
       await (source === 'hubspotTiers' ? fetchTiers() : fetchLists());
     } catch (error) {
       // The realtime call's error text is what the user sees (001 §8: the returned error).
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(messageOf(error));
     } finally {
       setFetching(null);
     }
@@ -170,9 +163,7 @@ export function HubspotCompanySource({
 
   const toggle = (domain: string, include: boolean): void => {
     if (disabled) return;
-    const next = new Set(included);
-    if (include) next.add(domain);
-    else next.delete(domain);
+    const next = toggleMember(included, domain, include);
     setIncluded(next);
     if (result) onChange?.(foundCompanyInfo(result, next, false), picks);
   };
@@ -200,11 +191,7 @@ export function HubspotCompanySource({
               checked={tiers.includes(tier.value)}
               disabled={busy}
               onCheckedChange={(details) =>
-                setTiers((current) =>
-                  details.checked === true
-                    ? [...current.filter((v) => v !== tier.value), tier.value]
-                    : current.filter((v) => v !== tier.value),
-                )
+                setTiers((current) => toggleItem(current, tier.value, details.checked === true))
               }
             >
               <Checkbox.HiddenInput />
@@ -244,11 +231,7 @@ export function HubspotCompanySource({
               checked={listIds.includes(list.listId)}
               disabled={busy}
               onCheckedChange={(details) =>
-                setListIds((current) =>
-                  details.checked === true
-                    ? [...current.filter((id) => id !== list.listId), list.listId]
-                    : current.filter((id) => id !== list.listId),
-                )
+                setListIds((current) => toggleItem(current, list.listId, details.checked === true))
               }
             >
               <Checkbox.HiddenInput />
@@ -274,24 +257,15 @@ export function HubspotCompanySource({
       </Box>
 
       {fetching ? (
-        <Flex direction="column" gap="3" py="6" role="status" aria-live="polite">
-          <Text>{MATCHING_TEXT}</Text>
-          <Progress.Root
-            value={live && live.total > 0 ? Math.round((live.done / live.total) * 100) : null}
-            size="sm"
-            colorPalette="blue"
-            maxW="md"
-          >
-            <Progress.Track aria-label="Company fetch progress">
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="sm" color="fg.muted">
-            {fetching.of === null
+        <CompanyMatchProgress
+          progress={live}
+          trackLabel="Company fetch progress"
+          caption={
+            fetching.of === null
               ? `Reading ${fetching.what}…`
-              : `${Math.min(fetching.step + 1, fetching.of)} of ${fetching.of} ${fetching.what}${live ? `, ${live.done} of ${live.total} companies checked` : ''}`}
-          </Text>
-        </Flex>
+              : `${Math.min(fetching.step + 1, fetching.of)} of ${fetching.of} ${fetching.what}${live ? `, ${live.done} of ${live.total} companies checked` : ''}`
+          }
+        />
       ) : failure ? (
         <ErrorState
           title="The companies could not be fetched."
@@ -299,13 +273,13 @@ export function HubspotCompanySource({
           onRetry={() => void fetchCompanies()}
         />
       ) : result ? (
-        <Box>
-          <Text mb="3" fontWeight="semibold">
-            {`${result.matches} of ${result.uniqueSegments.length} ${result.uniqueSegments.length === 1 ? 'company' : 'companies'} matched, ${result.uniqueSegments.filter((row) => row.domainInfo && included.has(row.domain)).length} included`}
-          </Text>
-          <MissExplanationStatus misses={misses} />
-          <CompanyMatchesTable rows={result.uniqueSegments} included={included} onToggle={toggle} />
-        </Box>
+        <CompanyMatchResults
+          result={result}
+          included={included}
+          noun={['company', 'companies']}
+          misses={misses}
+          onToggle={toggle}
+        />
       ) : null}
     </Stack>
   );

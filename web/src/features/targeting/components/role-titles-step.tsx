@@ -11,6 +11,20 @@ import { RoleTitlePicker } from './role-title-picker';
 export const ROLES_LOADING = 'Loading roles and titles…';
 export const ROLES_LOAD_FAILED = 'The roles and titles could not be loaded. Please, reload the page to try again.';
 
+/** The catalogue while it loads, or its failure (the step's and the Roles and Titles page's). */
+export function RoleCatalogStatus({ loading }: { loading: boolean }) {
+  return loading ? (
+    <Stack direction="row" align="center" gap="3" role="status">
+      <Spinner size="sm" />
+      <Text>{ROLES_LOADING}</Text>
+    </Stack>
+  ) : (
+    <Text role="alert" color="fg.error">
+      {ROLES_LOAD_FAILED}
+    </Text>
+  );
+}
+
 const sameCatalog = (a: readonly TRoleType[], b: readonly TRoleType[]): boolean =>
   JSON.stringify(a) === JSON.stringify(b);
 
@@ -52,21 +66,7 @@ export function RoleTitlesStep({ draft, updateDraft, setNextHandler, busy }: TWi
     return () => setNextHandler(null);
   }, [selected, catalogReady, loadFailed, setNextHandler]);
 
-  if (query.loading) {
-    return (
-      <Stack direction="row" align="center" gap="3" role="status">
-        <Spinner size="sm" />
-        <Text>{ROLES_LOADING}</Text>
-      </Stack>
-    );
-  }
-  if (query.error || !catalog) {
-    return (
-      <Text role="alert" color="fg.error">
-        {ROLES_LOAD_FAILED}
-      </Text>
-    );
-  }
+  if (query.loading || query.error || !catalog) return <RoleCatalogStatus loading={query.loading} />;
 
   const count = chosenRoles(catalog, selected).length;
   return (

@@ -1,12 +1,11 @@
-import { Button, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import { copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download-file';
-import { toaster } from '@/lib/toaster';
 import { useRoleTitles } from '../api/role-titles-queries';
 import { RoleTitlePicker } from '../components/role-title-picker';
-import { ROLES_LOAD_FAILED, ROLES_LOADING } from '../components/role-titles-step';
+import { RoleCatalogStatus } from '../components/role-titles-step';
 import { chosenRoles, rolesCsv, type TRoleSelections } from '../role-selection';
 
 /** Ours: the export's file name and the copy outcomes. */
@@ -29,15 +28,8 @@ export function Component() {
   const catalog = query.data;
   const chosen = catalog ? chosenRoles(catalog, selected) : [];
 
-  const copy = async (): Promise<void> => {
-    const copied = await copyText(rolesCsv(chosen));
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? ROLES_COPIED : ROLES_COPY_FAILED,
-      duration: TOAST_MS.gate,
-      closable: true,
-    });
-  };
+  const copy = (): Promise<void> =>
+    copyWithToast(rolesCsv(chosen), { copied: ROLES_COPIED, failed: ROLES_COPY_FAILED }, TOAST_MS.gate);
 
   return (
     <Stack gap="6">
@@ -48,15 +40,8 @@ export function Component() {
         Browse the roles and titles campaigns can target, grouped by role type. Pick roles to see their audience segment
         keys, then copy them or download them as a .csv file.
       </Text>
-      {query.loading ? (
-        <Stack direction="row" align="center" gap="3" role="status">
-          <Spinner size="sm" />
-          <Text>{ROLES_LOADING}</Text>
-        </Stack>
-      ) : query.error || !catalog ? (
-        <Text role="alert" color="fg.error">
-          {ROLES_LOAD_FAILED}
-        </Text>
+      {query.loading || query.error || !catalog ? (
+        <RoleCatalogStatus loading={query.loading} />
       ) : (
         <>
           <Stack as="section" aria-labelledby="chosen-roles" gap="3">

@@ -13,7 +13,7 @@ import { fakeRealtime } from '@/test/fake-realtime';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { makeAdvertiser } from '@/test/entity-fixtures';
 import { demoAgency, fakeSession } from '@/test/render';
-import { MATCHING_TEXT } from '../components/csv-company-upload';
+import { MATCHING_TEXT } from '../components/company-match-blocks';
 import { checkingMissesText, missesCheckFailedText } from '../components/miss-explanation-status';
 import { answerMatch, interimRow } from '../company-match.fixtures';
 import { Component as TargetCompaniesPage } from './target-companies';

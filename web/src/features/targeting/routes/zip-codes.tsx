@@ -1,9 +1,8 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import { copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download-file';
-import { toaster } from '@/lib/toaster';
 import { ZipCodeEntry } from '../components/zip-code-entry';
 
 /** Ours: the name of the cleaned list's download. */
@@ -21,15 +20,8 @@ export const ZIP_CODES_COPY_FAILED = 'The zip codes could not be copied. Please 
 export function Component() {
   const [codes, setCodes] = useState<readonly string[]>([]);
 
-  const copy = async (): Promise<void> => {
-    const copied = await copyText(codes.join('\n'));
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? ZIP_CODES_COPIED : ZIP_CODES_COPY_FAILED,
-      duration: TOAST_MS.gate,
-      closable: true,
-    });
-  };
+  const copy = (): Promise<void> =>
+    copyWithToast(codes.join('\n'), { copied: ZIP_CODES_COPIED, failed: ZIP_CODES_COPY_FAILED }, TOAST_MS.gate);
 
   return (
     <Stack gap="6">

@@ -1,14 +1,14 @@
 import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TOAST_MS, type TStepName } from '@bidgrid/shared/constants';
+import type { TStepName } from '@bidgrid/shared/constants';
 import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { useFeatureSlot } from '@/lib/feature-slots';
-import { toaster } from '@/lib/toaster';
+import { showGateToast } from '@/lib/toaster';
 import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
 import { clearWizardStorage, doneSet, type TDraftStore } from '../draft-store';
 import { CampaignDetailsStep } from '../steps/campaign-details-step';
@@ -85,11 +85,6 @@ function StepMounted({ onMounted, children }: { onMounted: () => void; children:
   return children;
 }
 
-/** Shows the 5 s gate message of a step (001 §5 "Step gates"). */
-function showGate(message: string): void {
-  toaster.create({ type: 'error', title: message, duration: TOAST_MS.gate, closable: true });
-}
-
 export interface CampaignWizardProps {
   readonly flow: TWizardFlow;
   readonly title: string;
@@ -157,7 +152,7 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
     try {
       const outcome = run ? await run() : ({ advance: true } as const);
       if (!outcome.advance) {
-        if (outcome.message) showGate(outcome.message);
+        if (outcome.message) showGateToast(outcome.message);
         return;
       }
       setProgress((previous) => ({

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TARGETING_LAYERS, type TStepName } from '@bidgrid/shared/constants';
+import { toggleMember } from '@/lib/toggle-item';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 /**
@@ -17,12 +18,7 @@ export function TargetingLayerChoice({
   onChange: (chosen: ReadonlySet<TStepName>) => void;
   available: (step: TStepName) => boolean;
 }) {
-  const toggle = (step: TStepName, checked: boolean): void => {
-    const next = new Set(chosen);
-    if (checked) next.add(step);
-    else next.delete(step);
-    onChange(next);
-  };
+  const toggle = (step: TStepName, checked: boolean): void => onChange(toggleMember(chosen, step, checked));
   return (
     <Stack as="fieldset" gap="3" border="0" p="0" m="0">
       <Text as="legend" srOnly>

@@ -2,14 +2,12 @@ import { Badge, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } f
 import { useId, useState } from 'react';
 import { STEPS, TOAST_MS, type TStepName } from '@bidgrid/shared/constants';
 import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
-import { todayIso } from '@bidgrid/shared/validation/iso-date';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
 import { useCampaignTemplates, useDeleteCampaignTemplate, useWizardAdvertisers } from '../api/wizard-calls';
 import type { TDraftStore } from '../draft-store';
-import { useTemplateFetches } from '../hooks/use-template-fetches';
-import { draftForTemplateFlow } from '../template-draft';
+import { useOpenTemplate } from '../hooks/use-template-fetches';
 import { stepEntry, sortSteps } from '../wizard-flow';
 import { templateDeletedMessage, WIZARD_MESSAGES as W } from '../wizard-messages';
 import { useStepAvailability } from './campaign-wizard';
@@ -95,31 +93,15 @@ export function TemplateManager({ store }: { store: TDraftStore }) {
   const templates = useCampaignTemplates(session.userName);
   const advertisers = useWizardAdvertisers(session.agency?.agencyId ?? null);
   const available = useStepAvailability();
-  const fetchFor = useTemplateFetches();
+  const { opening, open } = useOpenTemplate(store, advertisers.data ?? []);
   const { mutate: deleteTemplate } = useDeleteCampaignTemplate();
   const [editing, setEditing] = useState<TCampaignTemplate | null>(null);
-  const [opening, setOpening] = useState(false);
   const [deleting, setDeleting] = useState<TCampaignTemplate | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
   const openEdit = async (template: TCampaignTemplate, layers: TStepName[]): Promise<void> => {
-    setOpening(true);
-    try {
-      const fetched = await fetchFor(template);
-      const { draft, steps } = draftForTemplateFlow(
-        template,
-        advertisers.data ?? [],
-        todayIso(),
-        { kind: 'editTemplate', layers },
-        fetched,
-      );
-      setEditing(null);
-      store.replaceDraft(draft);
-      store.setProgress(() => ({ active: null, done: [] }));
-      store.setSteps(steps);
-    } finally {
-      setOpening(false);
-    }
+    await open(template, { kind: 'editTemplate', layers });
+    setEditing(null);
   };
 
   const remove = async (template: TCampaignTemplate): Promise<void> => {

@@ -1,7 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import { todayIso } from '@bidgrid/shared/validation/iso-date';
 import { useTemplateAdGroupCall, useTemplateRoleTitlesCall } from '../api/wizard-calls';
-import type { TTemplateFetches } from '../template-draft';
+import type { TDraftStore } from '../draft-store';
+import { draftForTemplateFlow, type TTemplateFetches } from '../template-draft';
 
 /**
  * What opening a template fetches (001 §4 "Template edit"): the ad group by the template's selected
@@ -27,4 +30,27 @@ export function useTemplateFetches(): (template: TCampaignTemplate) => Promise<T
     },
     [fetchAdGroup, fetchRoles],
   );
+}
+
+/**
+ * Opens a template in the wizard (Create from template's Get Started, Edit Template's Continue): fetches
+ * what it needs (`useTemplateFetches`), seeds the draft for the flow and puts the draft and its steps in
+ * the store, from the first step. `opening` is true meanwhile.
+ */
+export function useOpenTemplate(store: TDraftStore, advertisers: readonly TAdvertiser[]) {
+  const fetchFor = useTemplateFetches();
+  const [opening, setOpening] = useState(false);
+  const open = async (template: TCampaignTemplate, flow: Parameters<typeof draftForTemplateFlow>[3]): Promise<void> => {
+    setOpening(true);
+    try {
+      const fetched = await fetchFor(template);
+      const { draft, steps } = draftForTemplateFlow(template, advertisers, todayIso(), flow, fetched);
+      store.replaceDraft(draft);
+      store.setProgress(() => ({ active: null, done: [] }));
+      store.setSteps(steps);
+    } finally {
+      setOpening(false);
+    }
+  };
+  return { opening, open };
 }

@@ -1,15 +1,13 @@
 import { Button, Heading, HStack, RadioCard, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { todayIso } from '@bidgrid/shared/validation/iso-date';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { useCampaignTemplates, useWizardAdvertisers } from '../api/wizard-calls';
 import { ChosenStepsWizard } from '../components/chosen-steps-wizard';
 import { TemplateListStates } from '../components/template-list-states';
 import { useDraftStore } from '../draft-store';
-import { useTemplateFetches } from '../hooks/use-template-fetches';
-import { draftForTemplateFlow } from '../template-draft';
+import { useOpenTemplate } from '../hooks/use-template-fetches';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 /**
@@ -24,9 +22,8 @@ export function Component() {
   const store = useDraftStore();
   const templates = useCampaignTemplates(store.steps.length === 0 ? session.userName : null);
   const advertisers = useWizardAdvertisers(store.steps.length === 0 ? (session.agency?.agencyId ?? null) : null);
-  const fetchFor = useTemplateFetches();
+  const { opening, open } = useOpenTemplate(store, advertisers.data ?? []);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [opening, setOpening] = useState(false);
 
   if (store.steps.length > 0) {
     return <ChosenStepsWizard flow="fromTemplate" title="Create Campaign From Template" store={store} />;
@@ -36,22 +33,7 @@ export function Component() {
   const selected = list.find((template) => template.id === selectedId) ?? null;
   const start = async (): Promise<void> => {
     if (!selected || opening) return;
-    setOpening(true);
-    try {
-      const fetched = await fetchFor(selected);
-      const { draft, steps } = draftForTemplateFlow(
-        selected,
-        advertisers.data ?? [],
-        todayIso(),
-        { kind: 'fromTemplate' },
-        fetched,
-      );
-      store.replaceDraft(draft);
-      store.setProgress(() => ({ active: null, done: [] }));
-      store.setSteps(steps);
-    } finally {
-      setOpening(false);
-    }
+    await open(selected, { kind: 'fromTemplate' });
   };
 
   return (

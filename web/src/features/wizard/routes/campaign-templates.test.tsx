@@ -7,7 +7,7 @@ import { toaster } from '@/lib/toaster';
 import type { TWizardStepProps } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi, type FakeHandlers, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
-import { makeAdvertiser, makeTemplate } from '../wizard.fixtures';
+import { makeAdvertiser, makeTemplate, WINTER_AD_GROUP_TEMPLATE } from '../wizard.fixtures';
 import { WIZARD_MESSAGES } from '../wizard-messages';
 import { Component as CampaignTemplates } from './campaign-templates';
 
@@ -29,16 +29,6 @@ const slots: TFeatureSlots = {
   crmSegmentsStep: screenOf('CRM segments screen'),
 };
 
-const AD_GROUP_TEMPLATE = {
-  id: 'bg-ad-group-template-winter',
-  bgAdvertiserId: 'bgAdvertiser-acme',
-  createdBy: 'demo',
-  name: 'Winter banners',
-  description: '',
-  adGroupType: 'video',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
-
 const evergreen = () =>
   makeTemplate({
     selectedAdGroupTemplate: 'bg-ad-group-template-winter',
@@ -54,7 +44,7 @@ function renderPage(list: (call: number) => FakeReply | Promise<FakeReply>, hand
   const api = createFakeApi({
     listCampaignTemplatesByUser: () => list(++calls),
     listAdvertisersByAgency: () => ({ payload: [makeAdvertiser()] }),
-    getAdGroupTemplate: () => ({ payload: AD_GROUP_TEMPLATE }),
+    getAdGroupTemplate: () => ({ payload: WINTER_AD_GROUP_TEMPLATE }),
     getCampaignTemplateRoleTitles: () => ({ payload: [{ roleTypeId: 'rt-it', roleId: 'r-ciso' }] }),
     deleteCampaignTemplate: ({ body }) => ({ payload: body }),
     ...handlers,

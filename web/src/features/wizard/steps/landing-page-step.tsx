@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  chakra,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  Portal,
-  RadioGroup,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, Input, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,6 +7,7 @@ import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema'
 import { destinationPageGate } from '@bidgrid/shared/validation/step-gates';
 import { buildUtmUrl, ZUtmForm, type TUtmForm, type TUtmFormInput } from '@bidgrid/shared/validation/utm.schema';
 import { ErrorState } from '@/components/data-states';
+import { FormDialog } from '@/components/form-dialog';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useHubspotPages } from '../api/wizard-calls';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
@@ -227,41 +212,24 @@ function UtmDialog({ onClose, onApply }: { onClose: () => void; onApply: (utm: T
     defaultValues: { campaign: '', content: '', medium: '', source: '', term: '' },
   });
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <chakra.form display="contents" noValidate aria-label={W.addUtm} onSubmit={handleSubmit(onApply)}>
-              <Dialog.Header>
-                <Dialog.Title>{W.addUtm}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {UTM_FIELDS.map((field) => (
-                    <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
-                      <Field.Label>{field.label}</Field.Label>
-                      <Input {...register(field.name)} />
-                      <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
-                    </Field.Root>
-                  ))}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue">
-                  Apply
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    // Nothing to wait for: Apply only builds the URL, so the dialog is never busy.
+    <FormDialog
+      title={W.addUtm}
+      busy={false}
+      submitLabel="Apply"
+      busyLabel="Apply"
+      onClose={onClose}
+      onSubmit={handleSubmit(onApply)}
+    >
+      <Stack gap="3">
+        {UTM_FIELDS.map((field) => (
+          <Field.Root key={field.name} invalid={Boolean(errors[field.name])} required={field.required}>
+            <Field.Label>{field.label}</Field.Label>
+            <Input {...register(field.name)} />
+            <Field.ErrorText>{errors[field.name]?.message}</Field.ErrorText>
+          </Field.Root>
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -5,10 +5,11 @@ import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
 import { FailureAlert } from '@/components/data-states';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { conversionPixelSnippet, copyText } from '@/lib/conversion-pixel';
+import { copyWithToast } from '@/lib/clipboard';
+import { conversionPixelSnippet } from '@/lib/conversion-pixel';
 import { useSession } from '@/lib/session/session-context';
-import { toaster } from '@/lib/toaster';
 import { stay, type TWizardStepProps } from '@/lib/wizard-step';
+import { messageOf } from '@/lib/error-message';
 import { useCreateCampaignCall } from '../api/create-campaign.realtime';
 import {
   useCreateCampaignTemplate,
@@ -30,8 +31,6 @@ import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 /** What the success dialog shows: the campaign made, or the template created or updated. */
 type TDone = { kind: 'campaign'; campaign: TCampaign } | { kind: 'template'; updated: boolean };
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * Summary (001 §2, §4): the choices, what the campaign will cost per day and in all, and how many
@@ -234,13 +233,14 @@ function SuccessDialog({ done, onFinish }: { done: TDone; onFinish: () => void }
     campaign && campaign.conversion_tag_url ? conversionPixelSnippet(campaign.conversion_tag_url, campaign.name) : null;
   const copy = async (): Promise<void> => {
     if (!pixel) return;
-    const copied = await copyText(pixel);
-    toaster.create({
-      type: copied ? 'success' : 'error',
-      title: copied ? 'Conversion pixel copied.' : 'The conversion pixel could not be copied: select it and copy it.',
-      duration: TOAST_MS.default,
-      closable: true,
-    });
+    await copyWithToast(
+      pixel,
+      {
+        copied: 'Conversion pixel copied.',
+        failed: 'The conversion pixel could not be copied: select it and copy it.',
+      },
+      TOAST_MS.default,
+    );
   };
   return (
     <Dialog.Root
