@@ -12,17 +12,22 @@ import { stackInfo } from './stack';
  * simulator state, the mail outbox, injected vendor failures and the local job route.
  */
 
+/** A new document client on a DynamoDB Local endpoint (the caller destroys it, or keeps it for the run). */
+export function dynamoDbDocumentsOn(endpoint: string): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+}
+
 let client: DynamoDBDocumentClient | undefined;
 
 /** A document client on the stack's DynamoDB Local. */
 export function localDynamoDb(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: stackInfo().dynamodbEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  client ??= dynamoDbDocumentsOn(stackInfo().dynamodbEndpoint);
   return client;
 }
 
@@ -34,13 +39,7 @@ export function localDynamoDb(): DynamoDBDocumentClient {
 export async function forgetCompanyLookups(
   stack: Pick<LocalStackInfo, 'dynamodbEndpoint' | 'tables'> = stackInfo(),
 ): Promise<void> {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: stack.dynamodbEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const db = dynamoDbDocumentsOn(stack.dynamodbEndpoint);
   try {
     let start: Record<string, unknown> | undefined;
     do {
