@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
@@ -7,7 +7,7 @@ import { campaignCreationDeps } from '@bidgrid/lambdas/adapters/wiring';
 import { createCampaignFromRequest } from '@bidgrid/lambdas/domain/campaigns/create-campaign-request.use-case';
 import { logger } from '@bidgrid/lambdas/lib/logger';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
-import { appItem, bidderSession, localDynamoDb, runJob } from '../support/local-data';
+import { appItem, bidderSession, localDynamoDb, partitionItems, runJob } from '../support/local-data';
 import { useLambdasOn } from '../support/lambda-environment';
 import { stackInfo } from '../support/stack';
 import { creationPayload } from './campaigns.fixtures';
@@ -56,26 +56,13 @@ async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]> {
 
 /** Acme's stored segments that a campaign's CRM e-mails made. */
 async function storedEmailSegments(bgCampaignId: string): Promise<number> {
-  const out = await localDynamoDb().send(
-    new QueryCommand({
-      TableName: stackInfo().tables.app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#ADV#${ACME}`, ':prefix': 'SEG#' },
-    }),
-  );
-  return (out.Items ?? []).filter((item) => item['bgCampaignId'] === bgCampaignId).length;
+  const items = await partitionItems(`AGENCY#${AGENCY}#ADV#${ACME}`, 'SEG#');
+  return items.filter((item) => item['bgCampaignId'] === bgCampaignId).length;
 }
 
 /** The line-item items stored in a campaign's partition. */
 async function storedLineItems(bgCampaignId: string): Promise<number> {
-  const out = await localDynamoDb().send(
-    new QueryCommand({
-      TableName: stackInfo().tables.app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#CAMP#${bgCampaignId}`, ':prefix': 'LI#' },
-    }),
-  );
-  return out.Items?.length ?? 0;
+  return (await partitionItems(`AGENCY#${AGENCY}#CAMP#${bgCampaignId}`, 'LI#')).length;
 }
 
 describe('campaign creation interrupted part-way', () => {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
-import { bidderSession, localDynamoDb } from '../support/local-data';
+import { bidderSession, partitionItems } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
 import {
@@ -77,14 +76,7 @@ async function listV2(resource: string, alternativeId: string): Promise<Array<Re
 
 /** The app-table items inside a campaign's partition (line items, targeting). */
 async function campaignPartition(bgCampaignId: string): Promise<Array<Record<string, unknown>>> {
-  const out = await localDynamoDb().send(
-    new QueryCommand({
-      TableName: stackInfo().tables.app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `AGENCY#bgAgency-demo#CAMP#${bgCampaignId}`, ':prefix': 'LI#' },
-    }),
-  );
-  return (out.Items ?? []) as Array<Record<string, unknown>>;
+  return partitionItems(`AGENCY#bgAgency-demo#CAMP#${bgCampaignId}`, 'LI#');
 }
 
 describe('campaign creation (POST /campaign/create)', () => {

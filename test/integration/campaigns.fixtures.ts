@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
-import { BIDDER_V2_RESOURCES, bidderSession, localDynamoDb } from '../support/local-data';
+import { BIDDER_V2_RESOURCES, bidderSession, partitionItems } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 import { applyLambdaEnvironment } from '../support/lambda-environment';
 import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
@@ -140,22 +139,7 @@ export async function runReportSync(): Promise<Record<string, unknown>> {
 
 /** Every item of a reports-table partition whose sort key starts with `prefix`, in key order. */
 export async function reportItems(pk: string, prefix = 'DAY#'): Promise<Array<Record<string, unknown>>> {
-  const info = stackInfo();
-  const items: Array<Record<string, unknown>> = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await localDynamoDb().send(
-      new QueryCommand({
-        TableName: info.tables.reports,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Array<Record<string, unknown>>));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return partitionItems(pk, prefix, 'reports');
 }
 
 /** A signed-in call to the stack's bidder simulator (what the handlers sent it). */

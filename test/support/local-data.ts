@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/local/simulators/stripe';
@@ -73,6 +80,32 @@ export async function appItem(pk: string, sk: string): Promise<Record<string, un
     new GetCommand({ TableName: stackInfo().tables.app, Key: { pk, sk }, ConsistentRead: true }),
   );
   return out.Item;
+}
+
+/**
+ * Every item of a partition whose sort key starts with `prefix`, in key order, read page by page (the
+ * app table unless `table` names another of the stack's tables).
+ */
+export async function partitionItems(
+  pk: string,
+  prefix: string,
+  table: keyof LocalStackInfo['tables'] = 'app',
+): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await localDynamoDb().send(
+      new QueryCommand({
+        TableName: stackInfo().tables[table],
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Array<Record<string, unknown>>));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 /**
