@@ -1,4 +1,5 @@
 import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
+import { encodeCardQuery } from '@bidgrid/local/simulators/hubspot-card';
 import { hubspotSignatureV3 } from '@bidgrid/lambdas/lib/hubspot-signature';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
@@ -31,9 +32,7 @@ export interface CardCallOptions {
 
 /** A query string as the server rebuilds it to check a signature (`encodeURIComponent`, arrival order). */
 const queryText = (query: Record<string, string | number>): string =>
-  Object.entries(query)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
-    .join('&');
+  encodeCardQuery(Object.entries(query).map(([name, value]) => [name, String(value)] as const));
 
 /**
  * Calls a `/public/crmcard/*` operation as the HubSpot app card does: HubSpot's v3 signature (HMAC-SHA256
