@@ -1,6 +1,10 @@
 import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { encodeCardQuery } from '@bidgrid/local/simulators/hubspot-card';
-import { hubspotSignatureV3 } from '@bidgrid/lambdas/lib/hubspot-signature';
+import {
+  HUBSPOT_SIGNATURE_HEADER,
+  HUBSPOT_TIMESTAMP_HEADER,
+  hubspotSignatureV3,
+} from '@bidgrid/lambdas/lib/hubspot-signature';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import type { ApiReply } from './api';
@@ -53,8 +57,8 @@ export async function callAsCard(op: AnyOperation, options: CardCallOptions = {}
     headers[PICKER_TICKET_HEADER] = options.ticket;
   } else {
     const timestamp = String(options.timestamp ?? Date.now());
-    headers['x-hubspot-request-timestamp'] = timestamp;
-    headers['x-hubspot-signature-v3'] = hubspotSignatureV3(options.secret ?? SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET, {
+    headers[HUBSPOT_TIMESTAMP_HEADER] = timestamp;
+    headers[HUBSPOT_SIGNATURE_HEADER] = hubspotSignatureV3(options.secret ?? SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET, {
       method: op.method,
       uri: url(options.signedQuery ?? query),
       body: options.signedBody === undefined ? body : JSON.stringify(options.signedBody),
