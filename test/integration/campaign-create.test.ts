@@ -5,7 +5,7 @@ import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/entities/campaig
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
-import { bidderSession, partitionItems } from '../support/local-data';
+import { bidderRows, partitionItems } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
 import {
@@ -57,21 +57,16 @@ async function payload(
 
 /** What the bidder holds of a campaign made under our id: its campaigns, line items and targeting. */
 async function atBidder(bgCampaignId: string) {
-  const campaigns = await listV2('campaigns', bgCampaignId);
-  const lineItems = (await Promise.all(DOMAINS.map((d) => listV2('line-items', `${bgCampaignId}:${d}`)))).flat();
+  const campaigns = await bidderRows('campaign', { alternative_id: bgCampaignId });
+  const lineItems = (
+    await Promise.all(DOMAINS.map((d) => bidderRows('line_item', { alternative_id: `${bgCampaignId}:${d}` })))
+  ).flat();
   const expressions = (
-    await Promise.all(DOMAINS.map((d) => listV2('targeting-expressions', `${bgCampaignId}:${d}`)))
+    await Promise.all(
+      DOMAINS.map((d) => bidderRows('targeting_expression', { alternative_id: `${bgCampaignId}:${d}` })),
+    )
   ).flat();
   return { campaigns, lineItems, expressions };
-}
-
-/** A v2 list filtered by `alternative_id`, as the bidder answers it. */
-async function listV2(resource: string, alternativeId: string): Promise<Array<Record<string, unknown>>> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/rest/v2/${resource}?alternative_id=${encodeURIComponent(alternativeId)}`,
-    { headers: { cookie: await bidderSession() } },
-  );
-  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
 }
 
 /** The app-table items inside a campaign's partition (line items, targeting). */

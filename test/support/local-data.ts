@@ -291,6 +291,14 @@ export async function bidderRows(
   return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
 }
 
+/** The bidder segments made under one of our ids (`GET /__segments`, a local control of the simulator). */
+export async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]> {
+  const res = await fetch(
+    `${stackInfo().simulators.bidder}/__segments?alternative_id=${encodeURIComponent(alternativeId)}`,
+  );
+  return (await res.json()) as unknown[];
+}
+
 /** Whether the CRM simulator still knows a refresh token (OAuth v3 introspection; revoked ones answer 404). */
 export async function hubspotRefreshTokenKnown(token: string): Promise<boolean> {
   const res = await fetch(`${stackInfo().simulators.hubspot}/oauth/v3/token/introspect`, {
