@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import {
   ZCompanyMatchResult,
@@ -19,6 +18,7 @@ import {
   REDIRECTS,
   type CompanyMatchRequestCounts,
 } from '@bidgrid/local/simulators/company-match';
+import { serve } from '@bidgrid/local/simulators/test-server';
 import { createLogger } from '@bidgrid/local/support/logger';
 import { accessTokenFor } from '../support/api';
 import { spawnStack } from '../support/spawn-stack';
@@ -131,12 +131,10 @@ async function onePhaseReasonsOf(entries: string[]): Promise<Record<string, numb
     import('@bidgrid/lambdas/domain/test-fakes'),
   ]);
   const unlimited = { burst: 1_000_000_000, perSecond: 1_000_000_000 };
-  const { server } = createCompanyMatchSimulator({ logger: createLogger('silent'), rateLimit: unlimited });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sim = await serve(createCompanyMatchSimulator({ logger: createLogger('silent'), rateLimit: unlimited }).server);
   try {
-    const { port } = server.address() as AddressInfo;
     const matcher = createCompanyMatchClient({
-      baseUrl: `http://127.0.0.1:${port}`,
+      baseUrl: sim.url,
       apiKey: async () => SIMULATOR_SECRETS.COMPANY_MATCH_API_KEY,
       pace: unlimited,
       maxConcurrent: 32,
@@ -152,7 +150,7 @@ async function onePhaseReasonsOf(entries: string[]): Promise<Record<string, numb
     );
     return countReasons(result.uniqueSegments);
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await sim.close();
   }
 }
 

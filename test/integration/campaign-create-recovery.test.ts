@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
@@ -7,7 +7,7 @@ import { campaignCreationDeps } from '@bidgrid/lambdas/adapters/wiring';
 import { createCampaignFromRequest } from '@bidgrid/lambdas/domain/campaigns/create-campaign-request.use-case';
 import { logger } from '@bidgrid/lambdas/lib/logger';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
-import { appItem, bidderSession, localDynamoDb, runJob } from '../support/local-data';
+import { appItem, bidderRows, bidderSegmentsOf, localDynamoDb, partitionItems, runJob } from '../support/local-data';
 import { useLambdasOn } from '../support/lambda-environment';
 import { stackInfo } from '../support/stack';
 import { creationPayload } from './campaigns.fixtures';
@@ -37,45 +37,15 @@ async function payload(token: string): Promise<TCampaignCreate & { bgCampaignId:
   });
 }
 
-/** A v2 list at the bidder simulator, filtered as its list route allows. */
-async function bidderList(resource: string, filters: Record<string, string>): Promise<Array<Record<string, unknown>>> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/rest/v2/${resource}?${new URLSearchParams({ page_size: '500', ...filters })}`,
-    { headers: { cookie: await bidderSession() } },
-  );
-  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
-}
-
-/** The bidder segments made under one of our ids (a local control of the simulator). */
-async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/__segments?alternative_id=${encodeURIComponent(alternativeId)}`,
-  );
-  return (await res.json()) as unknown[];
-}
-
 /** Acme's stored segments that a campaign's CRM e-mails made. */
 async function storedEmailSegments(bgCampaignId: string): Promise<number> {
-  const out = await localDynamoDb().send(
-    new QueryCommand({
-      TableName: stackInfo().tables.app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#ADV#${ACME}`, ':prefix': 'SEG#' },
-    }),
-  );
-  return (out.Items ?? []).filter((item) => item['bgCampaignId'] === bgCampaignId).length;
+  const items = await partitionItems(`AGENCY#${AGENCY}#ADV#${ACME}`, 'SEG#');
+  return items.filter((item) => item['bgCampaignId'] === bgCampaignId).length;
 }
 
 /** The line-item items stored in a campaign's partition. */
 async function storedLineItems(bgCampaignId: string): Promise<number> {
-  const out = await localDynamoDb().send(
-    new QueryCommand({
-      TableName: stackInfo().tables.app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `AGENCY#${AGENCY}#CAMP#${bgCampaignId}`, ':prefix': 'LI#' },
-    }),
-  );
-  return out.Items?.length ?? 0;
+  return (await partitionItems(`AGENCY#${AGENCY}#CAMP#${bgCampaignId}`, 'LI#')).length;
 }
 
 describe('campaign creation interrupted part-way', () => {
@@ -109,13 +79,13 @@ describe('campaign creation interrupted part-way', () => {
     );
     await expect
       .poll(async () => {
-        const [campaign] = await bidderList('campaigns', { alternative_id: body.bgCampaignId });
+        const [campaign] = await bidderRows('campaign', { alternative_id: body.bgCampaignId });
         if (!campaign) return 0;
-        const lineItems = await bidderList('line-items', { campaign_id: String(campaign['id']) });
+        const lineItems = await bidderRows('line_item', { campaign_id: String(campaign['id']) });
         return lineItems.filter((li) => li['active'] === true).length;
       })
       .toBe(2);
-    const [dead] = await bidderList('campaigns', { alternative_id: body.bgCampaignId });
+    const [dead] = await bidderRows('campaign', { alternative_id: body.bgCampaignId });
     // As if it had also died inside the store step: a line item written before its campaign.
     await localDynamoDb().send(
       new BatchWriteCommand({
@@ -150,8 +120,8 @@ describe('campaign creation interrupted part-way', () => {
     });
     expect(await bidderSegmentsOf(`${body.bgCampaignId}:emails`)).toEqual([]);
     expect(await storedEmailSegments(body.bgCampaignId)).toBe(0);
-    expect(await bidderList('campaigns', { alternative_id: body.bgCampaignId })).toEqual([]);
-    expect(await bidderList('line-items', { campaign_id: String(dead?.['id']) })).toEqual([]);
+    expect(await bidderRows('campaign', { alternative_id: body.bgCampaignId })).toEqual([]);
+    expect(await bidderRows('line_item', { campaign_id: String(dead?.['id']) })).toEqual([]);
     expect(await storedLineItems(body.bgCampaignId)).toBe(0);
     expect(await appItem(`AGENCY#${AGENCY}`, 'BIDLI#987654321')).toBeUndefined();
     expect(await appItem(`AGENCY#${AGENCY}`, `CREATING#${body.bgCampaignId}`)).toBeUndefined();
@@ -161,9 +131,9 @@ describe('campaign creation interrupted part-way', () => {
     // The client's retry of the same id makes the campaign once.
     const retry = await callOperation(createCampaign, { token, body });
     expect(retry.status).toBe(200);
-    const campaigns = await bidderList('campaigns', { alternative_id: body.bgCampaignId });
+    const campaigns = await bidderRows('campaign', { alternative_id: body.bgCampaignId });
     expect(campaigns).toHaveLength(1);
-    expect(await bidderList('line-items', { campaign_id: String(campaigns[0]?.['id']) })).toHaveLength(3);
+    expect(await bidderRows('line_item', { campaign_id: String(campaigns[0]?.['id']) })).toHaveLength(3);
     expect(await storedLineItems(body.bgCampaignId)).toBe(3);
     expect(await bidderSegmentsOf(`${body.bgCampaignId}:emails`)).toHaveLength(1);
     expect(await storedEmailSegments(body.bgCampaignId)).toBe(1);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
-import { bidderSession, localDynamoDb } from '../support/local-data';
+import { bidderRows, partitionItems } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
 import {
@@ -58,33 +57,21 @@ async function payload(
 
 /** What the bidder holds of a campaign made under our id: its campaigns, line items and targeting. */
 async function atBidder(bgCampaignId: string) {
-  const campaigns = await listV2('campaigns', bgCampaignId);
-  const lineItems = (await Promise.all(DOMAINS.map((d) => listV2('line-items', `${bgCampaignId}:${d}`)))).flat();
+  const campaigns = await bidderRows('campaign', { alternative_id: bgCampaignId });
+  const lineItems = (
+    await Promise.all(DOMAINS.map((d) => bidderRows('line_item', { alternative_id: `${bgCampaignId}:${d}` })))
+  ).flat();
   const expressions = (
-    await Promise.all(DOMAINS.map((d) => listV2('targeting-expressions', `${bgCampaignId}:${d}`)))
+    await Promise.all(
+      DOMAINS.map((d) => bidderRows('targeting_expression', { alternative_id: `${bgCampaignId}:${d}` })),
+    )
   ).flat();
   return { campaigns, lineItems, expressions };
 }
 
-/** A v2 list filtered by `alternative_id`, as the bidder answers it. */
-async function listV2(resource: string, alternativeId: string): Promise<Array<Record<string, unknown>>> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/rest/v2/${resource}?alternative_id=${encodeURIComponent(alternativeId)}`,
-    { headers: { cookie: await bidderSession() } },
-  );
-  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
-}
-
 /** The app-table items inside a campaign's partition (line items, targeting). */
 async function campaignPartition(bgCampaignId: string): Promise<Array<Record<string, unknown>>> {
-  const out = await localDynamoDb().send(
-    new QueryCommand({
-      TableName: stackInfo().tables.app,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `AGENCY#bgAgency-demo#CAMP#${bgCampaignId}`, ':prefix': 'LI#' },
-    }),
-  );
-  return (out.Items ?? []) as Array<Record<string, unknown>>;
+  return partitionItems(`AGENCY#bgAgency-demo#CAMP#${bgCampaignId}`, 'LI#');
 }
 
 describe('campaign creation (POST /campaign/create)', () => {

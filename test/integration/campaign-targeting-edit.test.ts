@@ -5,7 +5,7 @@ import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { TARGETING_CHANGE_MESSAGES } from '../../lambdas/src/domain/campaigns/change-campaign-targeting.use-case';
 import { accessTokenFor, callOperation } from '../support/api';
-import { bidderSession } from '../support/local-data';
+import { bidderRows, bidderSession } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
 import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
@@ -56,18 +56,9 @@ async function editorOf(token: string, id: string): Promise<TCampaignTargetingEd
   return reply.body.payload;
 }
 
-/** A v2 list filtered by `alternative_id`, as the bidder answers it. */
-async function listV2(resource: string, alternativeId: string): Promise<Array<Record<string, unknown>>> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/rest/v2/${resource}?alternative_id=${encodeURIComponent(alternativeId)}`,
-    { headers: { cookie: await bidderSession() } },
-  );
-  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
-}
-
 /** The line item of a company at the bidder and its targeting modules (null when it has none). */
 async function atBidder(bgCampaignId: string, domain: string) {
-  const [lineItem] = await listV2('line-items', `${bgCampaignId}:${domain}`);
+  const [lineItem] = await bidderRows('line_item', { alternative_id: `${bgCampaignId}:${domain}` });
   if (!lineItem) return null;
   const res = await fetch(
     `${stackInfo().simulators.bidder}/rest/v2/targeting-expressions/${String(lineItem['targeting_expression_id'])}`,
@@ -219,7 +210,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
 
       // Assess
       expect(result.reply).toMatchObject({ event: 'campaignTargetingUpdateError', success: false, status: 502 });
-      expect(await listV2('line-items', `${id}:${SAPPHIRE}`)).toEqual([]);
+      expect(await bidderRows('line_item', { alternative_id: `${id}:${SAPPHIRE}` })).toEqual([]);
       expect(await atBidder(id, IRONBRIDGE)).toEqual(ironbridgeBefore);
       expect((await atBidder(id, REDWOOD))?.active).toBe(true);
       const after = await editorOf(token, id);

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
-import { BIDDER_V2_RESOURCES, bidderSession } from '../support/local-data';
+import { BIDDER_V2_RESOURCES, bidderSession, partitionItems } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 import { applyLambdaEnvironment } from '../support/lambda-environment';
 import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
@@ -139,33 +137,9 @@ export async function runReportSync(): Promise<Record<string, unknown>> {
   return body.result;
 }
 
-let documents: DynamoDBDocumentClient | undefined;
-
 /** Every item of a reports-table partition whose sort key starts with `prefix`, in key order. */
 export async function reportItems(pk: string, prefix = 'DAY#'): Promise<Array<Record<string, unknown>>> {
-  const info = stackInfo();
-  documents ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: info.dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  const items: Array<Record<string, unknown>> = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(
-      new QueryCommand({
-        TableName: info.tables.reports,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Array<Record<string, unknown>>));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return partitionItems(pk, prefix, 'reports');
 }
 
 /** A signed-in call to the stack's bidder simulator (what the handlers sent it). */

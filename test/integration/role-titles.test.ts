@@ -4,8 +4,7 @@ import { campaign as campaignOps, roleTitle as roleTitleOps, template as templat
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
-import { bidderSession } from '../support/local-data';
-import { stackInfo } from '../support/stack';
+import { bidderRows } from '../support/local-data';
 import { creationPayload } from './campaigns.fixtures';
 
 const { listRoleTitles, getCampaignTemplateRoleTitles } = roleTitleOps;
@@ -20,15 +19,6 @@ async function catalog(token: string): Promise<TRoleType[]> {
   const reply = await callOperation(listRoleTitles, { token });
   expect(reply.status).toBe(200);
   return reply.body.payload ?? [];
-}
-
-/** A v2 list of the bidder simulator filtered by `alternative_id`. */
-async function listV2(resource: string, alternativeId: string): Promise<Array<Record<string, unknown>>> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/rest/v2/${resource}?alternative_id=${encodeURIComponent(alternativeId)}`,
-    { headers: { cookie: await bidderSession() } },
-  );
-  return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
 }
 
 /** A creation payload without a company layer (one line item, `{id}:all`) and the given roles. */
@@ -154,7 +144,7 @@ describe('campaign creation with the Role/Title layer', () => {
 
     // Assess
     expect(reply.status).toBe(200);
-    const [expression] = await listV2('targeting-expressions', `${body.bgCampaignId}:all`);
+    const [expression] = await bidderRows('targeting_expression', { alternative_id: `${body.bgCampaignId}:all` });
     expect(expression?.['modules']).toMatchObject({
       geo: { all: { region: { any: [{ comparator: 'equals', value: 'USA/TX' }] } } },
       user: {
@@ -181,6 +171,6 @@ describe('campaign creation with the Role/Title layer', () => {
       success: false,
       fieldErrors: { 'targetingInfo.role_title_segments': [expect.stringContaining('not-a-role-segment')] },
     });
-    expect(await listV2('campaigns', body.bgCampaignId)).toEqual([]);
+    expect(await bidderRows('campaign', { alternative_id: body.bgCampaignId })).toEqual([]);
   });
 });

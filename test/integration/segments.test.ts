@@ -5,7 +5,7 @@ import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.s
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { hashedEmail } from '@bidgrid/lambdas/adapters/bidder/bidder-client';
 import { accessTokenFor, callAllPages, callOperation, callOperationUnchecked } from '../support/api';
-import { bidderSession } from '../support/local-data';
+import { bidderSegmentsOf, bidderSession } from '../support/local-data';
 import { socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
 import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
@@ -32,14 +32,6 @@ async function membersOf(key: string): Promise<string[]> {
   const res = await fetch(`${stackInfo().simulators.bidder}/__segments/${encodeURIComponent(key)}`);
   if (res.status !== 200) throw new Error(`segment ${key}: ${res.status}`);
   return ((await res.json()) as { members: string[] }).members;
-}
-
-/** The bidder segments made under one of our ids. */
-async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]> {
-  const res = await fetch(
-    `${stackInfo().simulators.bidder}/__segments?alternative_id=${encodeURIComponent(alternativeId)}`,
-  );
-  return (await res.json()) as unknown[];
 }
 
 /** Every segment of Acme as the demo user lists them. */

@@ -106,19 +106,13 @@ export async function createAgencyFor(username: string, name = `Agency of ${user
  */
 export async function createAgencyWithColleagues(usernames: readonly string[], password: string): Promise<string> {
   await useLambdasOn(stackInfo());
-  const { agencyRepository } = await import('@bidgrid/lambdas/adapters/repositories/agency.repository');
   for (const username of usernames) await createConfirmedUser(username, password);
   const agencyId = newId('agency');
-  const [owner = ''] = usernames;
-  const result = await agencyRepository.createAgencyWithUsers({
-    agencyId,
-    name: `Agency of ${owner}`,
-    email: `${owner}@example.com`,
-    createdBy: owner,
-    users: [...usernames],
-    createdAt: new Date().toISOString(),
-  });
-  if (!result.created) throw new Error(`The agency of ${usernames.join(', ')} was not created: ${result.conflict}`);
+  const [owner = '', ...colleagues] = usernames;
+  const name = `Agency of ${owner}`;
+  if (!(await seedAgency({ agencyId, name, email: `${owner}@example.com`, username: owner, colleagues }))) {
+    throw new Error(`The agency of ${usernames.join(', ')} was not created: it exists already`);
+  }
   return agencyId;
 }
 

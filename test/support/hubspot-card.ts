@@ -1,5 +1,10 @@
 import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
-import { hubspotSignatureV3 } from '@bidgrid/lambdas/lib/hubspot-signature';
+import { encodeCardQuery } from '@bidgrid/local/simulators/hubspot-card';
+import {
+  HUBSPOT_SIGNATURE_HEADER,
+  HUBSPOT_TIMESTAMP_HEADER,
+  hubspotSignatureV3,
+} from '@bidgrid/lambdas/lib/hubspot-signature';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import type { ApiReply } from './api';
@@ -31,9 +36,7 @@ export interface CardCallOptions {
 
 /** A query string as the server rebuilds it to check a signature (`encodeURIComponent`, arrival order). */
 const queryText = (query: Record<string, string | number>): string =>
-  Object.entries(query)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
-    .join('&');
+  encodeCardQuery(Object.entries(query).map(([name, value]) => [name, String(value)] as const));
 
 /**
  * Calls a `/public/crmcard/*` operation as the HubSpot app card does: HubSpot's v3 signature (HMAC-SHA256
@@ -54,8 +57,8 @@ export async function callAsCard(op: AnyOperation, options: CardCallOptions = {}
     headers[PICKER_TICKET_HEADER] = options.ticket;
   } else {
     const timestamp = String(options.timestamp ?? Date.now());
-    headers['x-hubspot-request-timestamp'] = timestamp;
-    headers['x-hubspot-signature-v3'] = hubspotSignatureV3(options.secret ?? SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET, {
+    headers[HUBSPOT_TIMESTAMP_HEADER] = timestamp;
+    headers[HUBSPOT_SIGNATURE_HEADER] = hubspotSignatureV3(options.secret ?? SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET, {
       method: op.method,
       uri: url(options.signedQuery ?? query),
       body: options.signedBody === undefined ? body : JSON.stringify(options.signedBody),

@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/local/simulators/stripe';
@@ -12,17 +19,22 @@ import { stackInfo } from './stack';
  * simulator state, the mail outbox, injected vendor failures and the local job route.
  */
 
+/** A new document client on a DynamoDB Local endpoint (the caller destroys it, or keeps it for the run). */
+export function dynamoDbDocumentsOn(endpoint: string): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+}
+
 let client: DynamoDBDocumentClient | undefined;
 
 /** A document client on the stack's DynamoDB Local. */
 export function localDynamoDb(): DynamoDBDocumentClient {
-  client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: stackInfo().dynamodbEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  client ??= dynamoDbDocumentsOn(stackInfo().dynamodbEndpoint);
   return client;
 }
 
@@ -34,13 +46,7 @@ export function localDynamoDb(): DynamoDBDocumentClient {
 export async function forgetCompanyLookups(
   stack: Pick<LocalStackInfo, 'dynamodbEndpoint' | 'tables'> = stackInfo(),
 ): Promise<void> {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: 'us-east-1',
-      endpoint: stack.dynamodbEndpoint,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
+  const db = dynamoDbDocumentsOn(stack.dynamodbEndpoint);
   try {
     let start: Record<string, unknown> | undefined;
     do {
@@ -74,6 +80,32 @@ export async function appItem(pk: string, sk: string): Promise<Record<string, un
     new GetCommand({ TableName: stackInfo().tables.app, Key: { pk, sk }, ConsistentRead: true }),
   );
   return out.Item;
+}
+
+/**
+ * Every item of a partition whose sort key starts with `prefix`, in key order, read page by page (the
+ * app table unless `table` names another of the stack's tables).
+ */
+export async function partitionItems(
+  pk: string,
+  prefix: string,
+  table: keyof LocalStackInfo['tables'] = 'app',
+): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await localDynamoDb().send(
+      new QueryCommand({
+        TableName: stackInfo().tables[table],
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Array<Record<string, unknown>>));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 /**
@@ -257,6 +289,14 @@ export async function bidderRows(
     { headers: { cookie: await bidderSession() } },
   );
   return ((await res.json()) as { results: Array<Record<string, unknown>> }).results;
+}
+
+/** The bidder segments made under one of our ids (`GET /__segments`, a local control of the simulator). */
+export async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]> {
+  const res = await fetch(
+    `${stackInfo().simulators.bidder}/__segments?alternative_id=${encodeURIComponent(alternativeId)}`,
+  );
+  return (await res.json()) as unknown[];
 }
 
 /** Whether the CRM simulator still knows a refresh token (OAuth v3 introspection; revoked ones answer 404). */

@@ -267,8 +267,6 @@ interface Sim {
   removeLineItem: (s: BidderState, id: string) => void;
   /** The look-ups the bidder keys (links by line item, line items by targeting expression). */
   index: () => BidderIndex;
-  /** Forgets the index after a bulk change the routes do not keep it up to date with. */
-  forgetIndex: () => void;
 }
 
 /**
@@ -546,9 +544,6 @@ export function createBidderSimulator(options: {
 
   let bidderIndex: BidderIndex | undefined;
   const index = (): BidderIndex => (bidderIndex ??= indexOf(store.data));
-  const forgetIndex = (): void => {
-    bidderIndex = undefined;
-  };
 
   /**
    * Deletes a line item with its history and links (a deleted campaign takes its line items), in
@@ -579,7 +574,6 @@ export function createBidderSimulator(options: {
     v2List,
     removeLineItem,
     index,
-    forgetIndex,
   };
 
   advertiserSection(sim);
@@ -1031,7 +1025,7 @@ function assetSection(sim: Sim): void {
 
 /** Creatives, naming their uploaded (and, for videos, transcoded) assets, and their links to line items (0.5). */
 function creativeSection(sim: Sim): void {
-  const { change, rows, row, nextId, on, legacyMissing, index, forgetIndex } = sim;
+  const { change, rows, row, nextId, on, legacyMissing, index } = sim;
   on(creativeRoutes.create, ({ body }) => {
     if (!row('advertiser', body.advertiser_id)) return legacyMissing('Creative', 'advertiser_id', body.advertiser_id);
     const kind = body.creative_type === 1 ? 'video_asset' : 'creative_asset';
@@ -1069,10 +1063,12 @@ function creativeSection(sim: Sim): void {
     change((s) => {
       s.rows.creative = omitKey(s.rows.creative, id);
       // Its links go with it, as the bidder refuses links to deleted objects.
-      s.rows.creative_line_item = Object.fromEntries(
-        Object.entries(s.rows.creative_line_item).filter(([, link]) => String(link['creative_id']) !== id),
-      );
-      forgetIndex();
+      const { links } = index();
+      for (const [linkId, link] of Object.entries(s.rows.creative_line_item)) {
+        if (String(link['creative_id']) !== id) continue;
+        removeFrom(links, String(link['line_item_id']), linkId);
+        Reflect.deleteProperty(s.rows.creative_line_item, linkId);
+      }
     });
     return legacy.ok([{ id: Number(id) }], 'Creative deleted');
   });

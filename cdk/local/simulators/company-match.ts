@@ -192,7 +192,8 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
   server: Server;
 } {
   const takeToken = tokenBucket(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now ?? Date.now);
-  const counts: CompanyMatchRequestCounts = { ranges: 0, company: 0, batchPaths: 0, throttled: 0 };
+  const noRequests = (): CompanyMatchRequestCounts => ({ ranges: 0, company: 0, batchPaths: 0, throttled: 0 });
+  const counts = noRequests();
 
   /** Auth and rate limit: a refusal, or null to go on. */
   const gate = (req: SimRequest, kind: 'ipinfo' | 'kickfire'): SimReply | null => {
@@ -232,7 +233,7 @@ export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit
       method: 'DELETE',
       pattern: COMPANY_MATCH_REQUESTS_PATH,
       handle: () => {
-        Object.assign(counts, { ranges: 0, company: 0, batchPaths: 0, throttled: 0 });
+        Object.assign(counts, noRequests());
         return { status: 200, body: { ...counts } };
       },
     },

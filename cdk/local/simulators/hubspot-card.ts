@@ -49,7 +49,7 @@ export type CardFetchResult =
     };
 
 /** Encodes a query as HubSpot does and as the server's verifier rebuilds it (`encodeURIComponent`, arrival order). */
-const encodeQuery = (pairs: ReadonlyArray<readonly [string, string]>): string =>
+export const encodeCardQuery = (pairs: ReadonlyArray<readonly [string, string]>): string =>
   pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
 
 /**
@@ -67,7 +67,7 @@ export function cardFetchUrl(
     ['userEmail', input.userEmail],
     ['appId', String(input.appId)],
   );
-  return `${url.origin}${url.pathname}?${encodeQuery(pairs)}`;
+  return `${url.origin}${url.pathname}?${encodeCardQuery(pairs)}`;
 }
 
 /** Why a card URL may not be fetched, or null: HTTPS, or plain http on loopback (waived locally). */

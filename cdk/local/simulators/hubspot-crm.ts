@@ -677,11 +677,10 @@ export function hubspotCrmRoutes(options: {
     const body = req.json();
     return batchRead(body, 'COMPANY', () => {
       const requested = stringArray(body['properties']);
-      const all = Array.from({ length: sizesOf(hubId).companies }, (_, n) => companyProperties(hubId, n));
-      const byId = new Map(all.map((p) => [p['hs_object_id'] as string, p]));
       return (id) => {
-        const props = byId.get(id);
-        return props
+        // The id as the record has it, character for character (`portalCompany` reads it as a number).
+        const props = portalCompany(hubId, id);
+        return props && props['hs_object_id'] === id
           ? simpleObject(id, props, requested, ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'])
           : undefined;
       };

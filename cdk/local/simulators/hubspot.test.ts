@@ -445,6 +445,30 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(tooMany.status).toBe(400);
   });
 
+  it('reads a company in a batch only by its id as written, not by the same number written otherwise', async () => {
+    // Prepare
+    const token = await accessToken();
+    now += 1000;
+    const id = String((4_410_001 % 100) * 10_000_000 + 1_000_000);
+    const variants = [`${id}.0`, ` ${id}`, `0${id}`];
+
+    // Act
+    const batch = await fetch(`${sim.url}/crm/v3/objects/companies/batch/read`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: JSON.stringify({ inputs: [id, ...variants].map((i) => ({ id: i })) }),
+    });
+
+    // Assess
+    expect(batch.status).toBe(207);
+    const read = (await batch.json()) as {
+      results: Array<{ id: string }>;
+      errors: Array<{ context: { ids: string[] } }>;
+    };
+    expect(read.results.map((r) => r.id)).toEqual([id]);
+    expect(read.errors[0]?.context.ids).toEqual(variants);
+  });
+
   it('expires a portal token on demand, now or after a number of CRM requests', async () => {
     // Prepare
     const token = await accessToken();

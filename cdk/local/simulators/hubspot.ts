@@ -46,8 +46,10 @@ const DEFAULT_PORTALS: HubSpotPortal[] = [
   },
 ];
 
-/** The app id HubSpot gives our public app (appears in token info). */
-/** The app the server trusts locally (`HUBSPOT_APP_ID`): tokens, signatures and the card all name it. */
+/**
+ * The app id HubSpot gives our public app (in token info), which the server trusts locally
+ * (`HUBSPOT_APP_ID`): tokens, signatures and the card all name it.
+ */
 const APP_ID = Number(LOCAL_HUBSPOT_APP_ID);
 const ACCESS_TOKEN_SECONDS = 1800;
 const CODE_SECONDS = 600;

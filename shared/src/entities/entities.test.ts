@@ -20,6 +20,7 @@ import {
   ZCreativeTemplate,
   ZCrmCampaign,
   ZDomainList,
+  ZEmailSegmentCreate,
   ZGeoOption,
   ZInvoice,
   ZLineItem,
@@ -31,6 +32,8 @@ import {
   ZSegmentsLogEntry,
   ZSession,
   ZTargetingSelections,
+  MAX_SEGMENT_NAME,
+  hashedEmailsName,
   lineItemMetricLabel,
   newCampaignDraft,
 } from './index';
@@ -488,5 +491,26 @@ describe('line-item metrics', () => {
   it("labels spend 'Spent USD' and the rest by name", () => {
     expect(lineItemMetricLabel('spend')).toBe('Spent USD');
     expect(lineItemMetricLabel('reach')).toBe('reach');
+  });
+});
+
+describe('CRM e-mail segments', () => {
+  it("takes a name only as long as 'Hashed Emails for {name}' fits the bidder's segment name limit", () => {
+    // Prepare
+    const longest = 'n'.repeat(MAX_SEGMENT_NAME - 'Hashed Emails for '.length);
+    const body = (name: string) => ({
+      advertiserId: 'bgAdvertiser-demo-acme',
+      name,
+      emailsToHash: [{ domain: 'acme.example', emails: ['ann@acme.example'] }],
+    });
+
+    // Act
+    const fits = ZEmailSegmentCreate.safeParse(body(longest));
+    const tooLong = ZEmailSegmentCreate.safeParse(body(`${longest}n`));
+
+    // Assess
+    expect(fits.success).toBe(true);
+    expect(hashedEmailsName(longest)).toHaveLength(MAX_SEGMENT_NAME);
+    expect(tooLong.success).toBe(false);
   });
 });

@@ -50,7 +50,7 @@ export const isHashedEmailsSegment = (segment: { segment_description: string }):
 export const ZEmailSegmentCreate = z.object({
   advertiserId: zId('advertiser'),
   // Room for the 'Hashed Emails for ' prefix within the bidder's name limit.
-  name: ZRequestText.max(MAX_SEGMENT_NAME - 'Hashed Emails for '.length),
+  name: ZRequestText.max(MAX_SEGMENT_NAME - hashedEmailsName('').length),
   emailsToHash: ZEmailsToHash.refine((groups) => groups.length > 0, { error: 'Add at least one e-mail address.' }),
 });
 export type TEmailSegmentCreate = z.input<typeof ZEmailSegmentCreate>;

@@ -68,9 +68,12 @@ const getContactsFromList = defineRealtimeEvent({
   parts: emailListParts,
 });
 
+/** The entries of a company list, as a CSV gives them: what a match, and an explanation of its misses, take. */
+const ZCompanyListRequest = z.object({ domains: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_MAX_DOMAINS) });
+
 const getCSVKickfireMatches = defineRealtimeEvent({
   name: 'getCSVKickfireMatches',
-  request: z.object({ domains: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_MAX_DOMAINS) }),
+  request: ZCompanyListRequest,
   successEvent: 'retrievedCSVKickfireMatches',
   errorEvent: 'retrievedCSVKickfireMatches',
   payload: ZCompanyMatchResult,
@@ -82,7 +85,7 @@ const getCSVKickfireMatches = defineRealtimeEvent({
 
 const explainNoMatches = defineRealtimeEvent({
   name: 'explainNoMatches',
-  request: z.object({ domains: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_MAX_DOMAINS) }),
+  request: ZCompanyListRequest,
   successEvent: 'noMatchesExplained',
   errorEvent: 'noMatchesExplained',
   payload: ZNoMatchExplanations,
