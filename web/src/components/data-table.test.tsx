@@ -172,4 +172,23 @@ describe('DataTable', () => {
     expect(screen.getByText('Details of Row 2').closest('td')).toHaveAttribute('colspan', '2');
     expect(screen.queryByText('Details of Row 11')).not.toBeInTheDocument();
   });
+
+  it('names the focusable scroll region of a table without sort or selection apart from the table', () => {
+    // Prepare
+    const plain: ReadonlyArray<DataTableColumn<Row>> = [{ id: 'name', header: 'Name', cell: (row) => row.name }];
+
+    // Act
+    render(
+      <ChakraProvider value={system}>
+        <section aria-label="Things">
+          <DataTable label="Things" columns={plain} rows={makeRows(2)} getRowId={(row) => row.id} />
+        </section>
+      </ChakraProvider>,
+    );
+
+    // Assess
+    expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'Things' })).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Things (scroll area)' })).toHaveAttribute('tabindex', '0');
+  });
 });

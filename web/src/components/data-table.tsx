@@ -131,6 +131,11 @@ function SelectionBox({
   );
 }
 
+/** The name of a table's focusable scroll region: distinct from the table's own name and from a section titled alike. */
+export function scrollRegionLabel(label: string): string {
+  return `${label} (scroll area)`;
+}
+
 /**
  * The app's data table (spec 000 §9 "Tables: 10 rows per page, options 10/25/100, pager only above 10
  * rows"): sortable columns (click a header; `aria-sort` tells screen readers), optional row selection
@@ -193,9 +198,11 @@ export function DataTable<T>({
         rounded="l2"
         {...(fixedHeight && rows.length > PAGE_SIZE ? { height: fixedHeight } : {})}
         // A wide table scrolls sideways: keyboard users reach it through its sort buttons or checkboxes; a
-        // table with neither is made focusable itself (axe: scrollable-region-focusable).
+        // table with neither is made focusable itself (axe: scrollable-region-focusable). Its region is named
+        // apart from the table: a page section titled like the table (the campaign dashboard's 'Campaign
+        // Targeting Selections') would otherwise hold two landmarks of one name (axe: landmark-unique).
         {...(!selection && !columns.some((column) => column.sortValue)
-          ? { tabIndex: 0, role: 'region', 'aria-label': label }
+          ? { tabIndex: 0, role: 'region', 'aria-label': scrollRegionLabel(label) }
           : {})}
       >
         <Table.Root
