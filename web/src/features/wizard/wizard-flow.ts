@@ -65,8 +65,8 @@ export function sortSteps(steps: readonly TCampaignStep[]): TCampaignStep[] {
 
 /**
  * The steps a flow runs: the template flows swap 'campaign details' for 'campaign template details';
- * steps without a screen yet (`available` says no) are dropped, so a playbook or the ABM list that
- * names a targeting layer of a later release still runs. The result is sorted by order.
+ * steps without a screen (`available` says no: the feature's slot is empty) are dropped, so a playbook
+ * or the ABM list that names such a layer still runs. The result is sorted by order.
  */
 export function flowSteps(
   flow: TWizardFlow,

@@ -25,7 +25,7 @@ export const WIZARD_MESSAGES = {
   customHeading: 'Select all relevant types of targeting you want to include in this campaign.',
   /** Ours in words: the spec's note that extra layers reduce audience and impressions. */
   layersNote: 'Each targeting layer you add narrows the audience and reduces the expected impressions.',
-  /** Ours: a layer whose step comes with a later release. */
+  /** Ours: the hint beside a layer whose step has no screen (its feature slot is empty, see useStepScreens). */
   layerUnavailable: 'available with targeting layers',
   templateHeading: 'Design a Scalable Campaign Template.',
   fromTemplateHeading: 'Select template to create campaign.',

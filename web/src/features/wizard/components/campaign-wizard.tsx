@@ -21,10 +21,10 @@ import { WizardContext, type TWizardContext } from './wizard-context';
 type TStepScreen = ComponentType<TWizardStepProps>;
 
 /**
- * The registry of step name -> screen. The targeting layers other than Target Companies come with a
- * later release: a step without a screen is not offered by the Custom page and is dropped from a
- * playbook's or the ABM list's steps when the wizard starts. The Ad Group and Target Companies steps
- * are other features' screens, reached through slots.
+ * The registry of step name -> screen. The Ad Group step and the targeting layers are other features'
+ * screens, reached through slots (web/src/app/feature-slots.tsx fills them all). A step whose slot is
+ * left empty (a unit test's app, a build without that feature) has no screen: the Custom page does not
+ * offer it and it is dropped from a playbook's or the ABM list's steps when the wizard starts.
  */
 export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
   const adGroupStep = useFeatureSlot('adGroupStep');
