@@ -18,6 +18,7 @@ import {
   type TPutFile,
 } from '@/lib/creative-upload/creative-makers';
 import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';
+import { messageOf } from '@/lib/error-message';
 
 /** The calls the pipeline makes, given by the feature's `api/` (`usePipelineCalls`) so the steps stay testable. */
 export interface TPipelineCalls extends TCreativeCalls {
@@ -90,7 +91,7 @@ export class PipelineFileError extends Error {
     readonly fileName: string,
     override readonly cause: unknown,
   ) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    super(messageOf(cause));
   }
 }
 

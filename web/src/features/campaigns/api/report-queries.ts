@@ -18,6 +18,7 @@ import {
 } from '@bidgrid/shared/entities/list-order';
 import { sortedJoin, useOperationPages, type PageJoin, type PagesProgress } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
+import { messageOf } from '@/lib/error-message';
 import { detailReportErrorText, reportErrorText } from '../campaign-messages';
 import { reportRequest, type TFrameSelection } from '../time-frame';
 
@@ -61,7 +62,7 @@ export const LINE_ITEMS_JOIN: PageJoin<TLineItemsReport> = {
  */
 function useLoggedError(error: unknown, text: (message: string) => string): void {
   useEffect(() => {
-    if (error) console.error(text(error instanceof Error ? error.message : String(error)));
+    if (error) console.error(text(messageOf(error)));
   }, [error, text]);
 }
 

@@ -22,6 +22,7 @@ import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ZLandingPageForm } from '@bidgrid/shared/validation/landing-page.schema';
 import { DataTable } from '@/components/data-table';
 import { formatShortDate } from '@/lib/date-format';
+import { messageOf } from '@/lib/error-message';
 import { toaster } from '@/lib/toaster';
 import { useAdGroups, useUpdateLandingPage } from '../api/ad-group-calls';
 import { useCreativesReport } from '../api/report-queries';
@@ -42,8 +43,6 @@ import type { TFrameSelection } from '../time-frame';
 import { useReplacement } from './replacement-dialog';
 import { TemplateAdGroupDialog } from './template-ad-group-dialog';
 import { UploadAdGroupDialog } from './upload-ad-group-dialog';
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Edits the landing page of every creative of an ad group (`PUT /creatives/updateLandingPage`). */
 function LandingPageForm({ adGroup, current }: { adGroup: TAdGroup; current: string }) {

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ADD_COMPANY_OUTCOME_MESSAGES, type TAddCompanyOutcomeKind } from '@bidgrid/shared/entities/crm.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { PlainSelect } from '@/components/plain-select';
+import { messageOf } from '@/lib/error-message';
 import { isPickerLinkRefused, useAddCompanyToCampaign, useCrmCardCampaigns } from '../api/crm-card-calls';
 import {
   INACTIVE_CAMPAIGN_NOTE,
@@ -96,11 +97,7 @@ function CampaignPicker({ link }: { link: PickerLink }) {
       });
       setResult({ kind: 'outcome', outcome: reply.message });
     } catch (error) {
-      const text = isPickerLinkRefused(error)
-        ? PICKER_LINK_REFUSED
-        : error instanceof Error
-          ? error.message
-          : String(error);
+      const text = isPickerLinkRefused(error) ? PICKER_LINK_REFUSED : messageOf(error);
       setResult({ kind: 'failure', text });
     }
   };
