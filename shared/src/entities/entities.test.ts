@@ -34,7 +34,6 @@ import {
   ZTargetingSelections,
   MAX_SEGMENT_NAME,
   hashedEmailsName,
-  lineItemMetricLabel,
   newCampaignDraft,
 } from './index';
 import { METRIC_KINDS } from '../metrics';
@@ -486,11 +485,6 @@ describe('line-item metrics', () => {
   it('has a sort kind from the metric math for every metric but the bidder-given segment count', () => {
     const withoutKind = LINE_ITEM_METRICS.filter((metric) => !Object.hasOwn(METRIC_KINDS, metric));
     expect(withoutKind).toEqual(['segment_count_nam']);
-  });
-
-  it("labels spend 'Spent USD' and the rest by name", () => {
-    expect(lineItemMetricLabel('spend')).toBe('Spent USD');
-    expect(lineItemMetricLabel('reach')).toBe('reach');
   });
 });
 

@@ -50,12 +50,6 @@ export const LINE_ITEM_HIDDEN_METRICS = [
 export const LINE_ITEM_METRICS = [...LINE_ITEM_DEFAULT_METRICS, ...LINE_ITEM_HIDDEN_METRICS] as const;
 export type TLineItemMetric = (typeof LINE_ITEM_METRICS)[number];
 
-/**
- * Column header of a metric. The spec names one header ('Spent USD' for spend) and otherwise shows
- * the metric names, so the rest keep their names.
- */
-export const lineItemMetricLabel = (metric: TLineItemMetric): string => (metric === 'spend' ? 'Spent USD' : metric);
-
 const metricShape = Object.fromEntries(LINE_ITEM_METRICS.map((metric) => [metric, ZMetricValue])) as Record<
   TLineItemMetric,
   typeof ZMetricValue

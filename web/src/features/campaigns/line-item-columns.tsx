@@ -1,13 +1,13 @@
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import {
   LINE_ITEM_METRICS,
-  lineItemMetricLabel,
   type TLineItem,
   type TLineItemMetric,
   type TLineItemReport,
 } from '@bidgrid/shared/entities/line-item.schema';
 import type { CsvColumn } from '@/lib/csv-export';
 import { formatLineItemMetric, statusText } from './format';
+import { lineItemExportHeader } from './line-item-labels';
 
 /** A line item with the report row of the current frame (000 §7: "payload lineItems and lineItemReports"). */
 export interface TLineItemRow {
@@ -48,8 +48,9 @@ export const orderedMetrics = (chosen: ReadonlySet<TLineItemMetric>): TLineItemM
   LINE_ITEM_METRICS.filter((metric) => chosen.has(metric));
 
 /**
- * The line-item export (000 §4: ';' and 'export.csv'): the fixed columns and the metrics shown, as the
- * table shows them; the full name rather than the 25-character cut.
+ * The line-item export (000 §4: ';' and 'export.csv'): the fixed columns and the metrics shown, values as
+ * the table shows them; the full name rather than the 25-character cut. The metric columns keep the spec's
+ * names (`lineItemExportHeader`), not the table's human labels.
  */
 export function lineItemExportColumns(metrics: readonly TLineItemMetric[]): Array<CsvColumn<TLineItemRow>> {
   return [
@@ -58,7 +59,7 @@ export function lineItemExportColumns(metrics: readonly TLineItemMetric[]): Arra
     { header: 'Source', value: (row) => sourceText(row.lineItem) },
     { header: 'HS Company Id', value: (row) => hubspotIdText(row.lineItem) },
     ...metrics.map((metric) => ({
-      header: lineItemMetricLabel(metric),
+      header: lineItemExportHeader(metric),
       value: (row: TLineItemRow) => formatLineItemMetric(metric, metricValue(row, metric)),
     })),
   ];

@@ -426,11 +426,11 @@ describe('Line-item report', () => {
       'Name',
       'Source',
       'HS Company Id',
-      'impressions',
-      'clicks',
-      'conversions',
+      'Impressions',
+      'Clicks',
+      'Conversions',
       'Spent USD',
-      'segment_count_nam',
+      'Segment Count',
     ]);
     await waitFor(() => expect(cellsOf(table)).toHaveLength(2));
     expect(cellsOf(table)[1]).toEqual([
@@ -448,11 +448,33 @@ describe('Line-item report', () => {
 
     // Act
     await user.click(screen.getByRole('button', { name: 'Select Metrics' }));
-    await user.click(await screen.findByRole('checkbox', { name: 'ctr' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'CTR' }));
 
     // Assess
-    await waitFor(() => expect(headersOf(screen.getByRole('table', { name: 'Line items' }))).toContain('ctr'));
+    await waitFor(() => expect(headersOf(screen.getByRole('table', { name: 'Line items' }))).toContain('CTR'));
     expect(cellsOf(screen.getByRole('table', { name: 'Line items' }))[1]?.at(-1)).toBe('1.50%');
+  });
+
+  it("remembers the user's metric choice for the next visit, in the spec's column order", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const world = { campaigns: [spring], lineItems: [makeLineItem(), fromFile] };
+    const first = renderDashboard(world);
+    await screen.findByRole('table', { name: 'Line items' });
+
+    // Act: CPC added, Conversions taken away
+    await user.click(screen.getByRole('button', { name: 'Select Metrics' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'CPC (USD)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Conversions' }));
+    first.unmount();
+    renderDashboard(world);
+
+    // Assess
+    const table = await screen.findByRole('table', { name: 'Line items' });
+    expect(headersOf(table).slice(4)).toEqual(['Impressions', 'Clicks', 'Spent USD', 'Segment Count', 'CPC (USD)']);
+    expect(localStorage.getItem('bidgrid:line-item-metrics:demo')).toBe(
+      '["impressions","clicks","spend","segment_count_nam","cpc_usd"]',
+    );
   });
 
   it('asks before switching a line item and sends the inverted status', async () => {

@@ -15,13 +15,7 @@ import {
 import { useMemo, useState } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import {
-  LINE_ITEM_DEFAULT_METRICS,
-  LINE_ITEM_METRICS,
-  lineItemMetricLabel,
-  type TLineItem,
-  type TLineItemMetric,
-} from '@bidgrid/shared/entities/line-item.schema';
+import { LINE_ITEM_METRICS, type TLineItem, type TLineItemMetric } from '@bidgrid/shared/entities/line-item.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadingMore } from '@/components/loading-more';
@@ -40,15 +34,20 @@ import {
   sourceText,
   type TLineItemRow,
 } from '../line-item-columns';
+import { lineItemLabel } from '../line-item-labels';
+import { useMetricChoice } from '../metric-choice';
 import type { TFrameSelection } from '../time-frame';
 
-/** 'Select Metrics' (000 §2): every metric with a checkbox; the default ones start checked. */
+/**
+ * 'Select Metrics' (000 §2): every metric with a checkbox under its human label; the default ones start
+ * checked, and the user's own choice is kept for their next visit.
+ */
 function MetricsChooser({
   chosen,
   onChange,
 }: {
   chosen: ReadonlySet<TLineItemMetric>;
-  onChange: (next: Set<TLineItemMetric>) => void;
+  onChange: (next: ReadonlySet<TLineItemMetric>) => void;
 }) {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
@@ -80,7 +79,7 @@ function MetricsChooser({
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
-                    <Checkbox.Label>{lineItemMetricLabel(metric)}</Checkbox.Label>
+                    <Checkbox.Label>{lineItemLabel(metric)}</Checkbox.Label>
                   </Checkbox.Root>
                 ))}
               </Stack>
@@ -119,7 +118,7 @@ function StatusCell({ lineItem, onToggle }: { lineItem: TLineItem; onToggle: (li
 export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame: TFrameSelection }) {
   const report = useLineItemsReport(campaign.bgCampaignId, frame);
   const { mutate: updateStatus } = useUpdateLineItemStatus();
-  const [chosen, setChosen] = useState<ReadonlySet<TLineItemMetric>>(() => new Set(LINE_ITEM_DEFAULT_METRICS));
+  const [chosen, setChosen] = useMetricChoice();
   const [pending, setPending] = useState<TLineItem | null>(null);
   const [busy, setBusy] = useState(false);
   // A click flips the switch's native checkbox before anything is confirmed; remounting the switches once
@@ -169,7 +168,7 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
     },
     ...metrics.map<DataTableColumn<TLineItemRow>>((metric) => ({
       id: metric,
-      header: lineItemMetricLabel(metric),
+      header: lineItemLabel(metric),
       cell: (row) => formatLineItemMetric(metric, metricValue(row, metric)),
       sortValue: (row) => metricValue(row, metric),
       align: 'end',
