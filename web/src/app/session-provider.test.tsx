@@ -141,6 +141,8 @@ describe('SessionProvider', () => {
     );
     await screen.findByText('signed in as demo');
     sessionStorage.setItem('campaignDraft', '{}');
+    // A choice the user made on a page (the line items' metrics) goes too.
+    localStorage.setItem('bidgrid:line-item-metrics:demo', '["ctr"]');
 
     // Act
     await user.click(screen.getByRole('button', { name: 'out' }));
