@@ -31,12 +31,27 @@ export function formatSyncedAt(iso: string, timeZone?: string): string {
   }).format(new Date(iso));
 }
 
-/** Short axis label of a day ('Jan 5'). */
-export function formatAxisDay(day: string): string {
+/** Short axis label of a day ('Jan 5'), with the year when the axis runs across years ('Jan 5, 2026'). */
+export function formatAxisDay(day: string, withYear = false): string {
   if (!isIsoDate(day)) return day;
-  const [, month, date] = day.split('-').map(Number) as [number, number, number];
-  return `${MONTHS[month - 1] ?? ''} ${date}`;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[month - 1] ?? ''} ${date}${withYear ? `, ${year}` : ''}`;
 }
+
+const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** A count on a chart axis, short ('950', '12.5K', '1.2M'). */
+export const formatAxisCount = (value: number): string => compactCount.format(value);
+
+/** Money on a chart axis, short ('$0', '$180', '$1.5K'). */
+export const formatAxisUsd = (value: number): string => compactUsd.format(value);
 
 /**
  * A line-item metric for a cell: money, percentages and counts by the metric's kind (000 §9), 'N/A'

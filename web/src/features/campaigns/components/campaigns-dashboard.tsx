@@ -54,7 +54,7 @@ function CampaignReports({
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
         <LineItemsPanel campaign={campaign} frame={frame} />
         <Suspense fallback={<Skeleton height="64" />}>
-          <DeliveryChart bgCampaignId={campaign.bgCampaignId} campaignName={campaign.name} frame={frame} />
+          <DeliveryChart campaign={campaign} frame={frame} />
         </Suspense>
       </Grid>
       <TargetingPanel bgCampaignId={campaign.bgCampaignId} />

@@ -1,60 +1,92 @@
-import { Box, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
-import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
-import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
-import { deliveryTotals, seriesBars, type TDeliverySeries } from '../delivery';
-import { formatAxisDay, formatIsoDay } from '../format';
+import { Box, Button, chakra, Flex, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { formatCount, formatUsd, NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
+import { useNearScreen } from '@/lib/use-near-screen';
 import { useDelivery } from '../api/report-queries';
+import { deliveryPacing, deliveryRows, deliveryTotals, pacingSentence, type TDeliveryRow } from '../delivery';
+import { DELIVERY_PLOT_HEIGHT, DELIVERY_TOKENS, type TDeliveryPlot } from '../delivery-series';
+import { formatIsoDay } from '../format';
 import type { TFrameSelection } from '../time-frame';
 
-const SERIES: ReadonlyArray<{ key: TDeliverySeries; label: string; color: string; format: (n: number) => string }> = [
-  { key: 'impressions', label: 'Impressions', color: 'blue.600', format: formatCount },
-  { key: 'clicks', label: 'Clicks', color: 'teal.700', format: formatCount },
-  { key: 'spend', label: 'Spend', color: 'orange.700', format: formatUsd },
-];
+// recharts (about 125 KB gzip) comes in its own chunk, asked for only when the chart nears the screen.
+const DeliveryPlot = lazy(() => import('./delivery-plots').then((module) => ({ default: module.DeliveryPlot })));
 
-/** One series as a bar chart: its total, its largest day, the bars (each with a hover title). */
-function SeriesChart({ days, series }: { days: readonly TDeliveryDay[]; series: (typeof SERIES)[number] }) {
-  const bars = seriesBars(days, series.key);
-  const max = Math.max(0, ...bars.map((bar) => bar.value));
-  const total = deliveryTotals(days)[series.key];
+/** How a legend entry is drawn: a filled square (bars), a solid line or a dashed line. */
+type TSwatch = 'bar' | 'line' | 'dashed';
+
+interface TLegendEntry {
+  readonly label: string;
+  readonly token: string;
+  readonly swatch: TSwatch;
+  readonly value: string;
+  readonly testId?: string;
+}
+
+function Swatch({ swatch, token }: { swatch: TSwatch; token: string }) {
+  if (swatch === 'bar') return <Box as="span" display="inline-block" boxSize="3" rounded="xs" bg={token} />;
   return (
-    <Box>
-      <Flex justify="space-between" align="baseline" gap="2">
-        <Text fontSize="sm" fontWeight="semibold">
-          {series.label}
-        </Text>
-        <Text fontSize="xs" color="fg.muted" marginInlineStart="auto">
-          {`peak ${series.format(max)}`}
-        </Text>
-        <Text fontSize="sm" data-testid={`delivery-total-${series.key}`}>
-          {series.format(total)}
-        </Text>
-      </Flex>
-      <Box color={series.color} borderBottomWidth="1px" borderColor="border.emphasized">
-        {/* Purely visual: the same numbers are in the totals above and in the table below. */}
-        <chakra.svg
-          viewBox="0 0 1 1"
-          preserveAspectRatio="none"
-          width="100%"
-          height="16"
-          display="block"
-          aria-hidden="true"
-          focusable="false"
-        >
-          {bars.map((bar) => (
-            <rect key={bar.date} x={bar.x} width={bar.width} y={1 - bar.height} height={bar.height} fill="currentColor">
-              <title>{`${formatIsoDay(bar.date)}: ${series.format(bar.value)}`}</title>
-            </rect>
-          ))}
-        </chakra.svg>
-      </Box>
+    <Box
+      as="span"
+      display="inline-block"
+      width="5"
+      borderTopWidth="2px"
+      borderTopStyle={swatch === 'dashed' ? 'dashed' : 'solid'}
+      borderColor={token}
+    />
+  );
+}
+
+/** A plot's legend: each series' mark, its name and its value over the days shown. */
+function PlotLegend({ entries }: { entries: readonly TLegendEntry[] }) {
+  return (
+    <Flex as="ul" listStyleType="none" wrap="wrap" columnGap="5" rowGap="1" fontSize="sm">
+      {entries.map((entry) => (
+        <Flex as="li" key={entry.label} align="center" gap="2">
+          <span aria-hidden="true">
+            <Swatch swatch={entry.swatch} token={entry.token} />
+          </span>
+          <span>{entry.label}</span>
+          <Text as="span" fontWeight="semibold" data-testid={entry.testId}>
+            {entry.value}
+          </Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * The room of one plot, always `DELIVERY_PLOT_HEIGHT` tall: a placeholder until the chart is near the
+ * screen and its code has come, then the plot itself.
+ */
+function PlotSlot({
+  plot,
+  near,
+  rows,
+  dailyBudget,
+}: {
+  plot: TDeliveryPlot;
+  near: boolean;
+  rows: readonly TDeliveryRow[];
+  dailyBudget: number;
+}) {
+  const placeholder = <Skeleton height="full" />;
+  return (
+    <Box height={`${DELIVERY_PLOT_HEIGHT}px`} data-testid={`delivery-plot-${plot}`}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <DeliveryPlot plot={plot} rows={rows} dailyBudget={dailyBudget} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </Box>
   );
 }
 
 /** The numbers of the chart as a table, for screen readers and for anyone who would rather read them. */
-function DeliveryTable({ days, id }: { days: readonly TDeliveryDay[]; id: string }) {
+function DeliveryTable({ rows, id }: { rows: readonly TDeliveryRow[]; id: string }) {
   return (
     <Table.ScrollArea
       id={id}
@@ -69,22 +101,27 @@ function DeliveryTable({ days, id }: { days: readonly TDeliveryDay[]; id: string
         <Table.Header>
           <Table.Row bg="bg.muted">
             <Table.ColumnHeader>Date</Table.ColumnHeader>
-            {SERIES.map((series) => (
-              <Table.ColumnHeader key={series.key} textAlign="end">
-                {series.label}
-              </Table.ColumnHeader>
-            ))}
+            <Table.ColumnHeader textAlign="end">Impressions</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Clicks</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Spend</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Daily Budget</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {days.map((day) => (
-            <Table.Row key={day.date}>
-              <Table.Cell>{formatIsoDay(day.date)}</Table.Cell>
-              {SERIES.map((series) => (
-                <Table.Cell key={series.key} textAlign="end">
-                  {series.format(day[series.key])}
-                </Table.Cell>
-              ))}
+          {rows.map((row) => (
+            <Table.Row key={row.date}>
+              <Table.Cell>{formatIsoDay(row.date)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCount(row.impressions)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCount(row.clicks)}</Table.Cell>
+              <Table.Cell
+                textAlign="end"
+                color={row.overBudget ? 'red.700' : undefined}
+                fontWeight={row.overBudget ? 'semibold' : undefined}
+              >
+                {formatUsd(row.spend)}
+                {row.overBudget ? <chakra.span srOnly>, above the daily budget</chakra.span> : null}
+              </Table.Cell>
+              <Table.Cell textAlign="end">{row.budget === null ? NOT_AVAILABLE : formatUsd(row.budget)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -94,31 +131,35 @@ function DeliveryTable({ days, id }: { days: readonly TDeliveryDay[]; id: string
 }
 
 /**
- * The delivery chart beside the tables (issue 6): the selected campaign's daily impressions, clicks and
- * spend over the dashboard's time frame, one small bar chart per series (they differ by orders of
- * magnitude, so each has its own scale), with the totals and a table of the same numbers.
+ * The delivery chart beside the tables (issue 6, issue 15): the selected campaign's daily impressions and
+ * clicks, and its daily spend against the daily budget, over the dashboard's time frame; a sentence on the
+ * pacing, a legend with each total, and a table of the same numbers. The plots' code loads when the chart
+ * comes within 300px of the screen, into room kept for it.
  */
-export function DeliveryChart({
-  bgCampaignId,
-  campaignName,
-  frame,
-}: {
-  bgCampaignId: string;
-  campaignName: string;
-  frame: TFrameSelection;
-}) {
-  const delivery = useDelivery(bgCampaignId, frame);
+export function DeliveryChart({ campaign, frame }: { campaign: TCampaign; frame: TFrameSelection }) {
+  const delivery = useDelivery(campaign.bgCampaignId, frame);
   const [showTable, setShowTable] = useState(false);
+  const figure = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(figure, '300px');
   const tableId = useId();
   const titleId = useId();
-  const days = delivery.data ?? [];
-  const first = days[0];
-  const last = days[days.length - 1];
+  const pacingId = useId();
+  const { start_date, end_date, daily_budget } = campaign;
+  const rows = useMemo(
+    () => deliveryRows(delivery.data ?? [], { start_date, end_date, daily_budget }),
+    [delivery.data, start_date, end_date, daily_budget],
+  );
+  const totals = deliveryTotals(rows);
+  const pacing = deliveryPacing(rows);
+  const first = rows[0];
+  const last = rows.at(-1);
 
   return (
     <Stack
       as="figure"
+      ref={figure}
       aria-labelledby={titleId}
+      aria-describedby={rows.length > 0 ? pacingId : undefined}
       aria-busy={delivery.loading}
       gap="3"
       borderWidth="1px"
@@ -128,22 +169,73 @@ export function DeliveryChart({
     >
       <Heading as="h3" size="md" id={titleId}>
         Daily Delivery
-        <chakra.span srOnly>{` of ${campaignName}`}</chakra.span>
+        <chakra.span srOnly>{` of ${campaign.name}`}</chakra.span>
       </Heading>
       {delivery.loading && !delivery.data ? (
-        <Skeleton height="48" />
-      ) : days.length === 0 ? (
+        <Skeleton height={`${2 * DELIVERY_PLOT_HEIGHT + 96}px`} />
+      ) : rows.length === 0 ? (
         <Text color="fg.muted">No delivery in this time frame.</Text>
       ) : (
         <>
-          {SERIES.map((series) => (
-            <SeriesChart key={series.key} days={days} series={series} />
-          ))}
-          <HStack justify="space-between" fontSize="xs" color="fg.muted" aria-hidden="true">
-            <span>{first ? formatAxisDay(first.date) : ''}</span>
-            <span>{last && last !== first ? formatAxisDay(last.date) : ''}</span>
-          </HStack>
-          <Text srOnly>{`${days.length} days from ${formatIsoDay(first?.date)} to ${formatIsoDay(last?.date)}.`}</Text>
+          <Text id={pacingId} fontSize="sm" data-testid="delivery-pacing">
+            {pacingSentence(pacing, campaign)}
+          </Text>
+          <Stack gap="1">
+            <PlotLegend
+              entries={[
+                {
+                  label: 'Impressions',
+                  token: DELIVERY_TOKENS.impressions,
+                  swatch: 'bar',
+                  value: formatCount(totals.impressions),
+                  testId: 'delivery-total-impressions',
+                },
+                {
+                  label: 'Clicks',
+                  token: DELIVERY_TOKENS.clicks,
+                  swatch: 'line',
+                  value: formatCount(totals.clicks),
+                  testId: 'delivery-total-clicks',
+                },
+              ]}
+            />
+            <PlotSlot plot="traffic" near={near} rows={rows} dailyBudget={daily_budget} />
+          </Stack>
+          <Stack gap="1">
+            <PlotLegend
+              entries={[
+                {
+                  label: 'Spend',
+                  token: DELIVERY_TOKENS.spend,
+                  swatch: 'bar',
+                  value: formatUsd(totals.spend),
+                  testId: 'delivery-total-spend',
+                },
+                {
+                  label: 'Daily budget',
+                  token: DELIVERY_TOKENS.budget,
+                  swatch: 'dashed',
+                  value: formatUsd(daily_budget),
+                },
+                ...(pacing.overDays.length > 0
+                  ? [
+                      {
+                        label: 'Above the daily budget',
+                        token: DELIVERY_TOKENS.overBudget,
+                        swatch: 'bar' as const,
+                        value: pacing.overDays.length === 1 ? '1 day' : `${pacing.overDays.length} days`,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            <PlotSlot plot="spend" near={near} rows={rows} dailyBudget={daily_budget} />
+          </Stack>
+          <Text srOnly>
+            {rows.length === 1
+              ? `1 day, ${formatIsoDay(first?.date)}.`
+              : `${rows.length} days from ${formatIsoDay(first?.date)} to ${formatIsoDay(last?.date)}.`}
+          </Text>
           <Box>
             <Button
               size="xs"
@@ -155,7 +247,7 @@ export function DeliveryChart({
               {showTable ? 'Hide the numbers' : 'Show the numbers'}
             </Button>
           </Box>
-          {showTable ? <DeliveryTable days={days} id={tableId} /> : null}
+          {showTable ? <DeliveryTable rows={rows} id={tableId} /> : null}
         </>
       )}
     </Stack>
