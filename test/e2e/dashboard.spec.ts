@@ -99,6 +99,55 @@ async function openDashboard(page: Page, advertiserId: string, campaignId?: stri
   await expect(page.getByRole('heading', { level: 2, name: 'Campaigns Dashboard' })).toBeVisible();
 }
 
+/** Logs out through the menu as a person would (000 §2: 'Log out from BidGrid?', LOG OUT). */
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'LOG OUT' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const ordinal = (day: number): string =>
+  day % 100 >= 11 && day % 100 <= 13
+    ? `${day}th`
+    : `${day}${({ 1: 'st', 2: 'nd', 3: 'rd' } as const)[(day % 10) as 1] ?? 'th'}`;
+const dayParts = (iso: string): [number, number, number] => iso.split('-').map(Number) as [number, number, number];
+/** A day as the chart's axis writes it ('Jun 5'). */
+const axisDay = (iso: string): string => `${MONTHS[dayParts(iso)[1] - 1]} ${dayParts(iso)[2]}`;
+/** A day as the tooltip and tables write it ('Jun 5th 2026'). */
+const longDay = (iso: string): string => {
+  const [year, month, day] = dayParts(iso);
+  return `${MONTHS[month - 1]} ${ordinal(day)} ${year}`;
+};
+
+/** Spend more than a cent above the daily budget is over it (the chart's rule). */
+const isOver = (day: TDeliveryDay, budget: number): boolean =>
+  Math.round(day.spend * 1_000_000) > Math.round(budget * 1_000_000) + 10_000;
+
+/** What the chart's tooltip must say of a day of a campaign. */
+function tooltipText(day: TDeliveryDay, campaign: TCampaign): string {
+  const budgeted = day.date >= campaign.start_date && day.date <= campaign.end_date;
+  return [
+    longDay(day.date),
+    `Impressions${formatCount(day.impressions)}`,
+    `Clicks${formatCount(day.clicks)}`,
+    `Spend${formatUsd(day.spend)}`,
+    `Daily budget${budgeted ? formatUsd(campaign.daily_budget) : 'N/A'}`,
+    budgeted && isOver(day, campaign.daily_budget) ? 'Above the daily budget' : '',
+  ].join('');
+}
+
+/** The build's file of the one module that imports the charting library (web/dist's Vite manifest). */
+async function chartChunkFile(): Promise<string> {
+  const manifest = JSON.parse(
+    await readFile(new URL('../../web/dist/.vite/manifest.json', import.meta.url), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const entry = manifest['src/features/campaigns/components/delivery-plots.tsx'];
+  if (!entry) throw new Error('The web build has no delivery-plots chunk: was the module renamed?');
+  return `/${entry.file}`;
+}
+
 /** The dashboard's time-frame selector (not the dialog's). */
 const dashboardFrame = (page: Page): Locator =>
   page.getByRole('region', { name: 'Campaigns Dashboard', exact: true }).getByRole('combobox', { name: 'Time Frame' });
@@ -177,6 +226,122 @@ test.describe('campaigns dashboard', () => {
     await expectAccessible(page);
   });
 
+  test('draws the delivery chart: dates under the bars, the numbers of a day on hover and by keyboard, the pacing', async ({
+    page,
+  }) => {
+    const enterprise = await campaignNamed(ENTERPRISE);
+    await signIn(page, 'demo');
+    const delivery = page.waitForResponse(isDelivery(enterprise.bgCampaignId));
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
+    const days = await payloadOf<TDeliveryDay[]>(delivery);
+    expect(days.length).toBeGreaterThan(31);
+    const first = days[0] as TDeliveryDay;
+    const last = days.at(-1) as TDeliveryDay;
+
+    // The pacing: every day of ALL_TIME is within the campaign's dates, so each has the daily budget.
+    const budget = enterprise.daily_budget;
+    const spentMicros = days.reduce((sum, day) => sum + Math.round(day.spend * 1_000_000), 0);
+    const budgetMicros = Math.round(budget * 1_000_000) * days.length;
+    const over = days.filter((day) => isOver(day, budget)).length;
+    const share = Math.round((spentMicros / budgetMicros) * 100);
+    const summary =
+      `Spent ${formatUsd(spentMicros / 1_000_000)} of ${formatUsd(budgetMicros / 1_000_000)} budgeted for ` +
+      `${days.length} days (${share === 0 && spentMicros > 0 ? '<1' : share}%); `;
+    const figure = page.getByRole('figure', { name: /^Daily Delivery/ });
+    await expect(figure.getByTestId('delivery-pacing')).toHaveText(
+      over === 0
+        ? `${summary}no day above the daily budget.`
+        : new RegExp(`^${summary.replace(/[$()+.]/g, '\\$&')}${over} days? above the daily budget`),
+    );
+
+    // The plots come as the chart nears the screen.
+    await figure.scrollIntoViewIfNeeded();
+    const traffic = figure.getByRole('application', { name: /^Impressions and clicks per day/ });
+    const spend = figure.getByRole('application', { name: /^Spend per day against the daily budget/ });
+    await expect(traffic).toBeVisible();
+    await expect(spend).toBeVisible();
+
+    // Dates under the bars: the first and the last day, thinned in between so no two labels touch.
+    const ticks = traffic.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expect(ticks.first()).toHaveText(axisDay(first.date));
+    await expect(ticks.last()).toHaveText(axisDay(last.date));
+    await expect
+      .poll(async () => {
+        const boxes = await ticks.evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect()));
+        const touching = boxes.slice(1).filter((box, index) => box.left <= (boxes[index]?.right ?? 0));
+        return { shown: boxes.length > 2 && boxes.length < days.length, touching: touching.length };
+      })
+      .toEqual({ shown: true, touching: 0 });
+    await expect(spend.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first()).toHaveText(
+      axisDay(first.date),
+    );
+    // The dashed daily budget over the spend bars.
+    await expect(spend.locator('.recharts-reference-line line')).toHaveAttribute('stroke-dasharray', '6 4');
+
+    // Hover over the last date: that day's numbers.
+    const tooltip = page.getByTestId('delivery-tooltip');
+    const tick = await readWhenReady(() => ticks.last().boundingBox(), 'the last date under the bars');
+    const plot = await readWhenReady(() => traffic.boundingBox(), 'the traffic plot');
+    await page.mouse.move(tick.x + tick.width / 2, plot.y + plot.height / 2);
+    await expect(tooltip).toHaveText(tooltipText(last, enterprise));
+    await expectAccessible(page);
+
+    // The keyboard: focus shows the first day, the right arrow walks to the next.
+    await page.mouse.move(0, 0);
+    await expect(tooltip).toBeHidden();
+    await traffic.focus();
+    await expect(tooltip).toHaveText(tooltipText(first, enterprise));
+    await page.keyboard.press('ArrowRight');
+    await expect(tooltip).toHaveText(tooltipText(days[1] as TDeliveryDay, enterprise));
+    await expect(tooltip).toHaveAttribute('role', 'status');
+  });
+
+  test('asks for the charting code only on the advertiser page, as its chart nears the screen', async ({ page }) => {
+    const chunk = await chartChunkFile();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === chunk) asked.push(request.url());
+    });
+
+    // Each page loaded afresh and left until the network is quiet, so a lazy chunk would have been asked.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked, 'the login page').toEqual([]);
+    await signIn(page, 'demo');
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'The only B2B advertising platform that scales from entry-level SMB to Enterprise.',
+      }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked, '/dashboard').toEqual([]);
+
+    // On a short window the chart starts well below the fold: nothing until it is scrolled near.
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await openDashboard(page, ACME);
+    const figure = page.getByRole('figure', { name: /^Daily Delivery/ });
+    await expect(figure.getByTestId('delivery-pacing')).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          const box = await figure.boundingBox();
+          return box !== null && box.y > 480 + 300;
+        },
+        { message: 'the chart is more than 300px below a 480px window' },
+      )
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(asked, 'the advertiser page before its chart is near').toEqual([]);
+    await expect(figure.getByTestId('delivery-plot-traffic').locator('.recharts-wrapper')).toHaveCount(0);
+
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure.getByRole('application', { name: /^Impressions and clicks per day/ })).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+
   test('switches a line item off after the question and back on', async ({ page }) => {
     const enterprise = await campaignNamed(ENTERPRISE);
     const token = await accessTokenFor('demo');
@@ -233,12 +398,24 @@ test.describe('campaigns dashboard', () => {
     const table = page.getByRole('table', { name: 'Line items' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await page.getByRole('button', { name: 'Select Metrics' }).click();
-    const ctr = page.getByRole('checkbox', { name: 'ctr', exact: true });
+    // Readable names on screen ('CTR', 'Segment Count'); the export keeps the spec's keys.
+    await expect(table.locator('thead th')).toHaveText([
+      'Status',
+      'Name',
+      'Source',
+      'HS Company Id',
+      'Impressions',
+      'Clicks',
+      'Conversions',
+      'Spent USD',
+      'Segment Count',
+    ]);
+    const ctr = page.getByRole('checkbox', { name: 'CTR', exact: true });
     // The visible checkbox (its label), once the menu has settled, as a person would click it.
     await ctr.locator('xpath=..').click();
     await expect(ctr).toBeChecked();
     await page.keyboard.press('Escape');
-    await expect(table.locator('thead th').last()).toHaveText('ctr');
+    await expect(table.locator('thead th').last()).toHaveText('CTR');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -257,6 +434,17 @@ test.describe('campaigns dashboard', () => {
     // One line per line item shown, after the header.
     await expect(table.locator('tbody tr')).toHaveCount(lines.filter((line) => line !== '').length - 1);
     expect(lines[1]).toMatch(/^"(ACTIVE|INACTIVE)";"[^"]+";"File Upload";"N\/A";/);
+
+    // The choice is the user's: a reload keeps CTR; logging out forgets it (000 §2 clears local storage).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('bidgrid:line-item-metrics:demo')))
+      .toBe('["impressions","clicks","conversions","spend","segment_count_nam","ctr"]');
+    await page.reload();
+    await expect(table.locator('thead th').last()).toHaveText('CTR');
+    await logOut(page);
+    await signIn(page, 'demo');
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
+    await expect(table.locator('thead th').last()).toHaveText('Segment Count');
   });
 
   test('archives only after deactivating; staged Active/Archived edits are saved in the dialog; campaigns export', async ({
