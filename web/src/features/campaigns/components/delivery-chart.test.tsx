@@ -143,6 +143,12 @@ describe('Delivery chart', () => {
       expect(within(plot).getByText('Jun 13')).toBeInTheDocument();
       expect(within(plot).getByText('Jun 15')).toBeInTheDocument();
     }
+    // The dashed daily budget runs over the budgeted days only (from Jun 14th): it starts right of the
+    // plot's left edge, past the first day's band.
+    const budgetLine = spend.querySelector('.recharts-reference-line line');
+    expect(budgetLine).toHaveAttribute('stroke-dasharray', '6 4');
+    const plotLeft = Number(spend.querySelector('.recharts-cartesian-grid-horizontal line')?.getAttribute('x1'));
+    expect(Number(budgetLine?.getAttribute('x1'))).toBeGreaterThan(plotLeft + 100);
 
     // Act: focus shows the first day, the right arrow the next ones
     act(() => traffic.focus());

@@ -23,16 +23,9 @@ import { formatAxisCount, formatAxisDay, formatAxisUsd, formatIsoDay } from '../
  * (delivery-chart.tsx), so no other page and no part of this one waits for the charting code.
  */
 
-const color = {
-  impressions: tokenColor(DELIVERY_TOKENS.impressions),
-  clicks: tokenColor(DELIVERY_TOKENS.clicks),
-  spend: tokenColor(DELIVERY_TOKENS.spend),
-  overBudget: tokenColor(DELIVERY_TOKENS.overBudget),
-  budget: tokenColor(DELIVERY_TOKENS.budget),
-  axis: tokenColor(DELIVERY_TOKENS.axis),
-  grid: tokenColor(DELIVERY_TOKENS.grid),
-  cursor: tokenColor(DELIVERY_TOKENS.cursor),
-};
+const color = Object.fromEntries(
+  Object.entries(DELIVERY_TOKENS).map(([name, token]) => [name, tokenColor(token)]),
+) as Record<keyof typeof DELIVERY_TOKENS, string>;
 
 const TICK = { fill: color.axis, fontSize: 12 };
 const MARGIN = { top: 8, right: 4, bottom: 0, left: 4 };
