@@ -9,7 +9,7 @@ import { DELIVERY_PLOT_HEIGHT, DELIVERY_TOKENS, type TDeliveryPlot } from '../de
 import { formatIsoDay } from '../format';
 import type { TFrameSelection } from '../time-frame';
 
-// recharts (about 125 KB gzip) comes in its own chunk, asked for only when the chart nears the screen.
+// recharts (124 KB gzip) comes in its own chunk, asked for only when the chart nears the screen.
 const DeliveryPlot = lazy(() => import('./delivery-plots').then((module) => ({ default: module.DeliveryPlot })));
 
 /** How a legend entry is drawn: a filled square (bars), a solid line or a dashed line. */
