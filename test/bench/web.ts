@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../support/chromium';
 import { repoRoot, spawnStack } from '../support/spawn-stack';
 
 const webDir = join(repoRoot, 'web');
@@ -86,18 +87,6 @@ export interface LighthouseResult {
   readonly cumulativeLayoutShift: number;
   readonly speedIndexMs: number;
 }
-
-/** Flags of TOOLCHAIN.md "Measuring the web app": offline, quiet, no look-ups outside loopback. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

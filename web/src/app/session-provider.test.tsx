@@ -97,7 +97,8 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signed in as demo')).toBeInTheDocument();
     expect(screen.getByText('agency Demo Agency')).toBeInTheDocument();
     expect(localStorage.getItem('userName')).toBe('demo');
-    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual([
+    // Both asked at once: the playbooks do not wait for the agency.
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname).sort()).toEqual([
       '/api/agency/agencyassignedtouser/demo',
       '/api/playBooks',
     ]);
