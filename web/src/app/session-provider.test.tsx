@@ -108,10 +108,11 @@ describe('SessionProvider', () => {
   it('keeps the user signed in without an agency when the agency cannot be loaded', async () => {
     // Prepare
     vi.mocked(getCurrentUser).mockResolvedValue({ username: 'orphan', userId: 'sub-2' });
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ success: false, payload: null, error: 'You do not belong to an agency.' }), {
-        status: 403,
-      }),
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ success: false, payload: null, error: 'You do not belong to an agency.' }), {
+          status: 403,
+        }),
     );
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 

@@ -10,7 +10,8 @@ import type { RouteName } from '@/config/paths';
 export const PRELOADED_ROUTES = ['advertiser'] as const satisfies readonly RouteName[];
 export type PreloadedRoute = (typeof PRELOADED_ROUTES)[number];
 
-const isPreloaded = (name: RouteName): name is PreloadedRoute => (PRELOADED_ROUTES as readonly RouteName[]).includes(name);
+const isPreloaded = (name: RouteName): name is PreloadedRoute =>
+  (PRELOADED_ROUTES as readonly RouteName[]).includes(name);
 
 /**
  * The loader of a route, and when it runs again: none for a route without a preload; else one that starts

@@ -46,7 +46,8 @@ export const useAdvertisers = (agencyId: string | null) =>
 const advertiserInput = (id: string) => ({ params: { id } }) as const;
 
 /** 000 §7 GET /advertiser/{id}; none while null. */
-export const useAdvertiser = (id: string | null) => useOperationQuery(getAdvertiser, id ? advertiserInput(id) : skipToken);
+export const useAdvertiser = (id: string | null) =>
+  useOperationQuery(getAdvertiser, id ? advertiserInput(id) : skipToken);
 
 /**
  * Starts the advertiser page's read of its advertiser while the page's code loads (its route's loader),

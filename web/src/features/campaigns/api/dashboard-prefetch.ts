@@ -5,7 +5,7 @@ import {
 } from '@bidgrid/shared/api/operations/campaign.operations';
 import { listAdGroupsByCampaign } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
-import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+import { compareCampaignsNewestFirst, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { prefetchOperation } from '@/lib/api/prefetch';
 import { CAMPAIGN_ID_PARAM, selectableCampaigns, shownCampaign } from '../shown-campaign';
 import { initialFrame, reportRequest } from '../time-frame';
@@ -30,7 +30,8 @@ export async function prefetchCampaignsDashboard(advertiserId: string, search: U
   );
   if (!campaigns) return;
   const requestedId = search.get(CAMPAIGN_ID_PARAM);
-  const { requested, shown } = shownCampaign(selectableCampaigns(campaigns.payload), requestedId);
+  const sorted = [...campaigns.payload].sort(compareCampaignsNewestFirst);
+  const { requested, shown } = shownCampaign(selectableCampaigns(sorted), requestedId);
   const campaign = campaigns.nextCursor === null ? shown : (requested ?? null);
   if (!campaign) return;
   const id = campaign.bgCampaignId;
