@@ -643,13 +643,16 @@ describe('web stack', () => {
     writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1);\n');
     writeFileSync(join(dist, 'assets', 'app-abc.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
     writeFileSync(join(dist, 'app.css.map'), '{"version":3}');
+    writeFileSync(join(dist, 'early-config.js'), "window.__bidgridRuntimeConfig = fetch('/runtime-config.json');\n");
 
     // Act
     const synth = synthStage('dev', { webDist: dist });
     const files = deployedFiles(synth, synth.stacks.webContent, 'Assets');
+    const shell = deployedFiles(synth, synth.stacks.webContent, 'Shell');
 
-    // Assess
+    // Assess: the files without a content hash go with the uncached shell, never with the year-long assets.
     expect(files).toEqual(['assets/app-abc.js']);
+    expect(shell).toEqual(expect.arrayContaining(['early-config.js', 'index.html']));
   }, 120_000);
 
   it('refuses a build whose bundles point at source maps, which are never deployed', () => {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Download } from '@playwright/test';
 import { build } from 'vite';
 import { invoiceHtml, invoiceSubject } from '@bidgrid/lambdas/domain/billing/invoice-document';
+import { CHROMIUM_FLAGS } from '../support/chromium';
 import { repoRoot } from '../support/spawn-stack';
 
 /** The web app's invoice PDF module: the code the Invoices page's Export button loads. */
@@ -128,15 +129,7 @@ export async function measureInvoiceExport(
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const wallTimes: number[] = [];

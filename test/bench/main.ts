@@ -6,7 +6,11 @@
  * - stack: local stack start-to-ready seconds (fresh data, Vite dev server, as `npm start`)    #2
  * - latency: p50/p99 and requests/s of an authenticated GET through the local gateway,
  *   50 clients for 10 s as one user (the per-user rate limit lifted for the run)                #2
- * - web: login route JavaScript (gzip) and Lighthouse performance of `/` and `/dashboard`      #3
+ * - web: login route JavaScript (gzip); Lighthouse performance and axe of `/`, `/dashboard` and
+ *   Acme's advertiser page (goal >= 95 each, no serious or critical axe violation)              #3, #15
+ * - advertiser: Acme's advertiser page in Chromium at 1280 x 800, signed in: time until its campaign
+ *   metrics and creatives are painted, median of 7 warm and 7 cold loads (goal <= 500 ms warm),
+ *   with the request waterfall                                                                  #15
  * - billing: billing job throughput, advertisers charged per second (payments simulator)         #5
  * - invoices: time to export 50 invoices as PDFs in Chromium, Latin names and names that need
  *   embedded fonts (Polish, Greek, Japanese, Russian, Korean, Czech)                              #5
@@ -33,7 +37,15 @@
 import { measureBundles } from './bundles';
 import { measureCdk } from './cdk';
 import { measureLatency } from './latency';
-import { formatWebFigures, measureLighthouse, measureLoginRouteJs } from './web';
+import {
+  buildWeb,
+  formatWebFigures,
+  measureLighthouse,
+  measureLoginRouteJs,
+  webBenchTargets,
+  webGoalsMet,
+} from './web';
+import { ADVERTISER_GOAL_MS, formatAdvertiserFigures, measureAdvertiserPage } from './advertiser';
 import { measureBilling } from './billing';
 import { formatInvoiceExport, measureInvoiceExport } from './invoices-pdf';
 import { formatReportsFigures, measureReports } from './reports';
@@ -52,6 +64,7 @@ const ALL = [
   'stack',
   'latency',
   'web',
+  'advertiser',
   'billing',
   'invoices',
   'reports',
@@ -96,10 +109,12 @@ if (sections.has('stack')) {
   await stack.stop();
 }
 
-// The web section rebuilds web/dist, so it runs before the stack that serves the build.
+// The web section rebuilds web/dist, so it runs before the stack that serves the build; the advertiser
+// section measures that build too (built here when the web section is not asked).
 const loginJs = sections.has('web') ? await measureLoginRouteJs() : undefined;
+if (sections.has('advertiser') && !loginJs) buildWeb();
 
-if (sections.has('latency') || sections.has('web')) {
+if (sections.has('latency') || sections.has('web') || sections.has('advertiser')) {
   const stack: SpawnedStack = await spawnStack({ web: 'build' });
   try {
     process.env[STACK_INFO_ENV] = stack.infoFile;
@@ -124,11 +139,19 @@ if (sections.has('latency') || sections.has('web')) {
       const webUrl = stack.info.webUrl;
       if (!webUrl) throw new Error('The stack serves no web app');
       console.log('# Web (built app, gzip; Lighthouse 12 desktop preset, performance only, Debian Chromium)');
-      const results = await measureLighthouse([
-        new URL('/', webUrl).href,
-        { url: new URL('/dashboard', webUrl).href, signIn: { username: 'demo', password: DEMO_PASSWORD } },
-      ]);
+      const results = await measureLighthouse(webBenchTargets(webUrl, DEMO_PASSWORD));
       console.log(`${formatWebFigures(loginJs, results)}\n`);
+      if (!webGoalsMet(results)) process.exitCode = 1;
+    }
+    if (sections.has('advertiser')) {
+      const webUrl = stack.info.webUrl;
+      if (!webUrl) throw new Error('The stack serves no web app');
+      console.log(
+        "# Acme's advertiser page (built app, Chromium 1280 x 800, signed in as demo): navigation to campaign metrics and creatives painted",
+      );
+      const figures = await measureAdvertiserPage(webUrl);
+      console.log(`${formatAdvertiserFigures(figures)}\n`);
+      if (figures.warmMedianMs > ADVERTISER_GOAL_MS) process.exitCode = 1;
     }
   } finally {
     await stack.stop();

@@ -1,24 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { LocalStackInfo } from '@bidgrid/local/info';
+import { seriousAxeViolations } from '../support/axe';
 import { stackInfo } from '../support/stack';
 import { DEMO_PASSWORD } from '../support/api';
 
 /** Fails on axe violations of serious or critical impact, listing them. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Axe reads colours as they are painted: let entry and exit animations (dialog backdrops, toasts)
-  // finish first, or a half-faded overlay reads as low contrast.
-  // Endless ones (spinners, skeleton pulses) never finish and are left alone.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')})`,
-    );
-  expect(bad, 'axe: serious or critical violations').toEqual([]);
+  expect(await seriousAxeViolations(page), 'axe: serious or critical violations').toEqual([]);
 }
 
 /**

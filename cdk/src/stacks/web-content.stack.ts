@@ -34,6 +34,12 @@ export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
  */
 export const NOT_DEPLOYED = ['**/*.map'] as const;
 
+/**
+ * The build's files without a content hash in their names, deployed `no-cache` with the runtime config:
+ * the page, and the script it runs first to start reading the runtime config (`web/public/early-config.js`).
+ */
+export const SHELL_FILES = ['index.html', 'early-config.js'] as const;
+
 /** A `sourceMappingURL` comment closing a script or stylesheet (the only one a browser honours). */
 const SOURCE_MAP_COMMENT = /\/[/*][#@]\s*sourceMappingURL=\S+\s*(\*\/)?\s*$/;
 
@@ -75,8 +81,8 @@ export function runtimeConfig(props: WebContentStackProps, publishableKey: strin
 
 /**
  * Web content (code): the built SPA and its `runtime-config.json`, copied into the hosting bucket
- * at deploy time, then the CDN is invalidated. Hashed assets are cached for a year; `index.html`
- * and the runtime config are revalidated on every load so a deploy shows at once.
+ * at deploy time, then the CDN is invalidated. Hashed assets are cached for a year; the shell
+ * (`SHELL_FILES`) and the runtime config are revalidated on every load so a deploy shows at once.
  */
 export class WebContentStack extends Stack {
   constructor(scope: Construct, id: string, props: WebContentStackProps) {
@@ -104,13 +110,15 @@ export class WebContentStack extends Stack {
       // Two deployments, neither pruning the other's files: old hashed chunks stay for tabs that
       // still run the previous build.
       assets = new s3deploy.BucketDeployment(this, 'Assets', {
-        sources: [s3deploy.Source.asset(dist, { exclude: ['index.html', RUNTIME_CONFIG_FILE, ...NOT_DEPLOYED] })],
+        sources: [s3deploy.Source.asset(dist, { exclude: [...SHELL_FILES, RUNTIME_CONFIG_FILE, ...NOT_DEPLOYED] })],
         destinationBucket: props.siteBucket,
         prune: false,
         // Vite names every asset by its content hash, so a file never changes under its name.
         cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       });
-      shell.push(s3deploy.Source.data('index.html', readFileSync(join(dist, 'index.html'), 'utf8')));
+      for (const file of SHELL_FILES.filter((name) => existsSync(join(dist, name)))) {
+        shell.push(s3deploy.Source.data(file, readFileSync(join(dist, file), 'utf8')));
+      }
     } else {
       Annotations.of(this).addWarning(
         `No ${dist}/index.html: only ${RUNTIME_CONFIG_FILE} is deployed. Run \`npm run build -w web\` before deploying.`,

@@ -1,16 +1,21 @@
 import { lazy } from 'react';
 import type { TFeatureSlots } from '@/lib/feature-slots';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
+
+/**
+ * The campaigns dashboard of the advertiser page: preloaded by the page's route (`route-preloads.ts`), so it
+ * renders with the page instead of suspending after it.
+ */
+export const campaignsDashboard = lazyWithPreload(() =>
+  import('@/features/campaigns/components/campaigns-dashboard').then((module) => module.CampaignsDashboard),
+);
 
 /**
  * The app's slot fillers (see `lib/feature-slots.ts`). Each is lazy, so its code is a chunk of its own
  * that loads only when a page shows the slot (never on the login route).
  */
 export const featureSlots: TFeatureSlots = {
-  campaignsDashboard: lazy(() =>
-    import('@/features/campaigns/components/campaigns-dashboard').then((module) => ({
-      default: module.CampaignsDashboard,
-    })),
-  ),
+  campaignsDashboard,
   adGroupStep: lazy(() =>
     import('@/features/creatives/components/ad-group-step').then((module) => ({ default: module.AdGroupStep })),
   ),

@@ -1,26 +1,27 @@
 import { getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
 import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
-import { queryOperation, resetApolloClient } from '@/lib/api/apollo-client';
+import { getApiClient } from '@/lib/api/api-client';
+import { prefetchOperation } from '@/lib/api/prefetch';
 
 /**
- * The session's data calls, in a module the session provider imports lazily: Apollo is only downloaded
- * once a user is signed in. They are the only imperative reads of the app: they run in the session
- * provider's start-up, outside any screen and before the data layout (the Apollo provider of the pages)
- * exists, and the agency goes into the session state, not to a screen. They still go through the cache,
- * so the dashboard finds the playbooks there.
+ * The session's data calls (spec 000 §4: the agency loaded by user name, the playbooks loaded), in a small
+ * module the session provider imports lazily. They reach the server through the API client alone, without
+ * the data cache: the agency goes into the session state, not to a screen, and Apollo's code need not be
+ * in before the first page can be shown.
  */
 
 /** Spec 000 §7: GET /agency/agencyassignedtouser/{username} (the server answers with the caller's own agency). */
 export function loadAgency(userName: string): Promise<TAgency> {
-  return queryOperation(getAgencyAssignedToUser, { params: { username: userName } });
+  return getApiClient().call(getAgencyAssignedToUser, { params: { username: userName } });
 }
 
-/** Loads the playbooks into the cache, where the dashboard reads them. */
-export async function loadPlaybooks(): Promise<void> {
-  await queryOperation(getPlaybooks, {});
+/** Starts the playbooks' read: the dashboard's `usePlaybooks` takes the reply (see `prefetchOperation`). */
+export function loadPlaybooks(): void {
+  void prefetchOperation(getPlaybooks, {});
 }
 
-/** Clears the data cache on sign-out. */
-export function resetData(): Promise<void> {
-  return resetApolloClient();
+/** Clears the data cache on sign-out (when a page has created it). */
+export async function resetData(): Promise<void> {
+  const { resetApolloClient } = await import('@/lib/api/apollo-client');
+  await resetApolloClient();
 }

@@ -97,7 +97,8 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signed in as demo')).toBeInTheDocument();
     expect(screen.getByText('agency Demo Agency')).toBeInTheDocument();
     expect(localStorage.getItem('userName')).toBe('demo');
-    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname)).toEqual([
+    // Both asked at once: the playbooks do not wait for the agency.
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname).sort()).toEqual([
       '/api/agency/agencyassignedtouser/demo',
       '/api/playBooks',
     ]);
@@ -107,10 +108,11 @@ describe('SessionProvider', () => {
   it('keeps the user signed in without an agency when the agency cannot be loaded', async () => {
     // Prepare
     vi.mocked(getCurrentUser).mockResolvedValue({ username: 'orphan', userId: 'sub-2' });
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ success: false, payload: null, error: 'You do not belong to an agency.' }), {
-        status: 403,
-      }),
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ success: false, payload: null, error: 'You do not belong to an agency.' }), {
+          status: 403,
+        }),
     );
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 

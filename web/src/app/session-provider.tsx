@@ -16,7 +16,7 @@ import { LazyToaster } from './lazy-toaster';
 /**
  * Holds the session (spec 000 §4): on start, and after sign-in, the current identity-provider user is
  * read ('No current user' = signed out), the agency is loaded by user name, the user name is saved, and
- * the playbooks are loaded. The data layer (Apollo) is imported only here, lazily, once a user exists.
+ * the playbooks are loaded (`session-data.ts`, imported lazily once a user exists).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ ...signedOutSession, isLoading: true });
@@ -36,10 +36,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await currentAccessToken();
       const { loadAgency, loadPlaybooks } = await import('./session-data');
+      // The playbooks are on their way beside the agency; the session waits for the agency alone.
+      loadPlaybooks();
       agency = await loadAgency(userName);
       localStorage.setItem(STORAGE_KEYS.userName, userName);
-      // Playbooks are warmed into the cache for the dashboard; a failure was already shown as a toast.
-      await loadPlaybooks().catch((error: unknown) => console.warn('Playbooks could not be loaded.', error));
     } catch (error) {
       // Without an agency the protected pages show the session-expired text.
       console.warn('The agency of the current user could not be loaded.', error);

@@ -21,6 +21,35 @@ describe('runtime config', () => {
     expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json', expect.objectContaining({ cache: 'no-store' }));
   });
 
+  it('takes the request early-config.js started, once', async () => {
+    // Prepare
+    window.__bidgridRuntimeConfig = json(testConfig)();
+    const fetchMock = vi.fn<typeof fetch>(json(testConfig));
+
+    // Act
+    const first = await loadRuntimeConfig(fetchMock);
+    const second = await loadRuntimeConfig(fetchMock);
+
+    // Assess
+    expect(first).toEqual({ ok: true, config: testConfig });
+    expect(second).toEqual({ ok: true, config: testConfig });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.__bidgridRuntimeConfig).toBeUndefined();
+  });
+
+  it('asks again when the early request failed on the way', async () => {
+    // Prepare
+    window.__bidgridRuntimeConfig = Promise.reject(new TypeError('Failed to fetch'));
+    const fetchMock = vi.fn<typeof fetch>(json(testConfig));
+
+    // Act
+    const result = await loadRuntimeConfig(fetchMock);
+
+    // Assess
+    expect(result).toEqual({ ok: true, config: testConfig });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('says which field is wrong', async () => {
     // Act
     const result = await loadRuntimeConfig(vi.fn<typeof fetch>(json({ ...testConfig, apiUrl: 'not a url' })));

@@ -3,6 +3,7 @@ import { PageLoader } from '@/components/page-loader';
 import { routeEntries, type GuardKind, type LayoutKind, type RouteName } from '@/config/paths';
 import { AppShell, BareLayout } from '../shell/app-shell';
 import { OpenGuard, ProtectedGuard, PublicOnlyGuard } from './guards';
+import { preloadLoader } from './preloaded-routes';
 import { NotFoundPage, RouteError } from './route-error';
 
 /** A lazily loaded route module: exports `Component` (react-router's lazy route convention). */
@@ -61,7 +62,10 @@ const pageRoutes = (
 ): RouteObject[] =>
   routeEntries
     .filter(([name, def]) => def.guard === guard && def.layout === layout && include(name))
-    .map(([name, def]) => ({ id: name, path: def.path, lazy: modules[name] }));
+    .map(([name, def]) => {
+      const preload = preloadLoader(name);
+      return { id: name, path: def.path, lazy: modules[name], ...preload };
+    });
 
 /**
  * The route tree: layout (shell or bare) -> guard -> pages. Signed-in pages (and the open pages that call

@@ -72,7 +72,22 @@ export interface ApiClient {
    * resolves with the payload and the envelope's `nextCursor`.
    */
   callPage<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>>>;
+  /**
+   * Starts a read a screen is about to make, before the screen (or its code) is there: a GET of a signed-in
+   * operation, sent at once with the session's token. The screen's own `call`/`callPage` of the same request
+   * (same URL, same token) within `PREFETCH_TTL_MS` takes that reply instead of sending its own, once; it is
+   * checked, and its failure reported, there, as if the screen had sent it. Resolves with the validated
+   * page (for a prefetch that needs one reply to know the next request), or null when there is no session
+   * or the reply is a failure. Never reports an error or ends the session itself.
+   */
+  prefetch<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>> | null>;
 }
+
+/** What the data cache needs of a client: the two calls (its link sends every read and change through them). */
+export type OperationCaller = Pick<ApiClient, 'call' | 'callPage'>;
+
+/** How long a prefetched reply waits for the screen's call; an older one is dropped and the call sends anew. */
+export const PREFETCH_TTL_MS = 30_000;
 
 interface PreparedRequest {
   url: string;
@@ -84,6 +99,20 @@ interface Reply {
   ok: boolean;
   body: unknown;
 }
+
+/** A reply read: its page, or the failure `fail` reports (and what to log first). */
+type ParsedReply =
+  | { ok: true; page: PageReply<unknown> }
+  | {
+      ok: false;
+      message: string | null;
+      kind: ApiErrorKind;
+      status: number;
+      fieldErrors?: TFieldErrors;
+      log?: readonly unknown[];
+    };
+
+const now = (): number => Date.now();
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -172,17 +201,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { url, init: { method: operation.method, headers, body, signal: input.signal } };
   };
 
-  const exchange = async (request: PreparedRequest, token: string | null): Promise<Reply> => {
+  /** Sends a request; a network failure rejects with the fetch error (nothing reported). */
+  const exchangeQuietly = async (request: PreparedRequest, token: string | null): Promise<Reply> => {
     const headers = new Headers(request.init.headers);
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    let response: Response;
-    try {
-      response = await fetchImpl(request.url, { ...request.init, headers });
-    } catch (error) {
-      if (request.init.signal?.aborted) throw error;
-      console.error('Network error', error);
-      return fail(null, 'network', null);
-    }
+    const response = await fetchImpl(request.url, { ...request.init, headers });
     const text = await response.text();
     let body: unknown = null;
     if (text) {
@@ -195,6 +218,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { status: response.status, ok: response.ok, body };
   };
 
+  const exchange = async (request: PreparedRequest, token: string | null): Promise<Reply> => {
+    try {
+      return await exchangeQuietly(request, token);
+    } catch (error) {
+      if (request.init.signal?.aborted) throw error;
+      console.error('Network error', error);
+      return fail(null, 'network', null);
+    }
+  };
+
   const refresh = (): Promise<string | null> => {
     refreshing ??= options.auth.refreshAccessToken().finally(() => {
       refreshing = null;
@@ -202,30 +235,64 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   };
 
-  const interpret = (operation: AnyOperation, reply: Reply): PageReply<unknown> => {
+  /** Reads a reply: the validated page, or why it failed (with what to log) for `fail` to report. */
+  const parse = (operation: AnyOperation, reply: Reply): ParsedReply => {
     const { body } = reply;
     if (!isRecord(body) || typeof body['success'] !== 'boolean') {
       // Not our envelope: a gateway error (403, 404, 502...) or a broken reply.
-      console.error(`${operation.name}: HTTP ${reply.status} without an envelope`, body);
-      return fail(null, reply.ok ? 'response' : 'http', reply.status);
+      return {
+        ok: false,
+        message: null,
+        kind: reply.ok ? 'response' : 'http',
+        status: reply.status,
+        log: [`${operation.name}: HTTP ${reply.status} without an envelope`, body],
+      };
     }
     if (!body['success'] || !reply.ok) {
       const error = typeof body['error'] === 'string' ? body['error'] : null;
       const fieldErrors = isRecord(body['fieldErrors']) ? (body['fieldErrors'] as TFieldErrors) : undefined;
-      return fail(error, reply.ok ? 'envelope' : 'http', reply.status, fieldErrors);
+      return { ok: false, message: error, kind: reply.ok ? 'envelope' : 'http', status: reply.status, fieldErrors };
     }
     const payload = operation.response.safeParse(body['payload']);
     if (!payload.success) {
-      console.error(`${operation.name}: the payload does not match the contract`, issuesText(payload.error));
-      return fail(null, 'response', reply.status);
+      return {
+        ok: false,
+        message: null,
+        kind: 'response',
+        status: reply.status,
+        log: [`${operation.name}: the payload does not match the contract`, issuesText(payload.error)],
+      };
     }
     // A reply without `nextCursor` (an operation that is not paged, or a server that sent all) has no next page.
     const nextCursor = ZNextCursor.optional().safeParse(body['nextCursor']);
     if (!nextCursor.success) {
-      console.error(`${operation.name}: nextCursor is not a cursor`, issuesText(nextCursor.error));
-      return fail(null, 'response', reply.status);
+      return {
+        ok: false,
+        message: null,
+        kind: 'response',
+        status: reply.status,
+        log: [`${operation.name}: nextCursor is not a cursor`, issuesText(nextCursor.error)],
+      };
     }
-    return { payload: payload.data, nextCursor: nextCursor.data ?? null };
+    return { ok: true, page: { payload: payload.data, nextCursor: nextCursor.data ?? null } };
+  };
+
+  const interpret = (operation: AnyOperation, reply: Reply): PageReply<unknown> => {
+    const parsed = parse(operation, reply);
+    if (parsed.ok) return parsed.page;
+    if (parsed.log) console.error(...parsed.log);
+    return fail(parsed.message, parsed.kind, parsed.status, parsed.fieldErrors);
+  };
+
+  // Prefetched replies by request URL, each for the token it was sent with; a call takes its entry once.
+  const prefetched = new Map<string, { token: string; at: number; reply: Promise<Reply> }>();
+
+  const takePrefetched = (request: PreparedRequest, token: string | null): Promise<Reply> | null => {
+    if (request.init.method !== 'GET' || !token) return null;
+    const entry = prefetched.get(request.url);
+    if (!entry) return null;
+    prefetched.delete(request.url);
+    return entry.token === token && now() - entry.at <= PREFETCH_TTL_MS ? entry.reply : null;
   };
 
   const send = async (
@@ -237,7 +304,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let token = needsToken ? await options.auth.getAccessToken() : null;
     if (needsToken && !token) return sessionLost();
 
-    let reply = await exchange(request, token);
+    // A prefetch that failed on the way (network) is sent again, and reported as usual if that fails too.
+    const early = takePrefetched(request, token);
+    let reply = early ? await early.catch(() => exchange(request, token)) : await exchange(request, token);
     if (needsToken && reply.status === 401 && saysTokenExpired(reply.body)) {
       // Refresh once and retry once; a second 401 is reported like any other error.
       token = await refresh();
@@ -253,6 +322,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async callPage<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>>> {
       return (await send(operation, input as CallInput<AnyOperation> | undefined)) as PageReply<ResponseOf<O>>;
+    },
+    async prefetch<O extends AnyOperation>(
+      operation: O,
+      input?: CallInput<O>,
+    ): Promise<PageReply<ResponseOf<O>> | null> {
+      if (operation.method !== 'GET' || operation.auth !== 'user' || input?.headers || input?.signal) {
+        throw new Error(`${operation.name}: only a plain GET of a signed-in operation can be prefetched.`);
+      }
+      const request = prepare(operation, (input ?? {}) as CallInput<AnyOperation>);
+      const token = await options.auth.getAccessToken();
+      if (!token) return null;
+      let entry = prefetched.get(request.url);
+      if (!entry || entry.token !== token || now() - entry.at > PREFETCH_TTL_MS) {
+        entry = { token, at: now(), reply: exchangeQuietly(request, token) };
+        prefetched.set(request.url, entry);
+        // A prefetch nobody took is dropped with its reply once it is too old to be taken.
+        const dropped = entry;
+        setTimeout(() => {
+          if (prefetched.get(request.url) === dropped) prefetched.delete(request.url);
+        }, PREFETCH_TTL_MS);
+      }
+      try {
+        const parsed = parse(operation, await entry.reply);
+        return parsed.ok ? (parsed.page as PageReply<ResponseOf<O>>) : null;
+      } catch {
+        return null;
+      }
     },
   };
 }

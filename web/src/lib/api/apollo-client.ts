@@ -1,6 +1,6 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
-import { getApiClient, type ApiClient } from './api-client';
+import { getApiClient, type OperationCaller } from './api-client';
 import { operationDocument } from './operation-document';
 import { createOperationLink } from './operation-link';
 import { payloadOf } from './page-entry';
@@ -10,7 +10,7 @@ import { payloadOf } from './page-entry';
  * and never normalised: entities carry no common id, and a report differs per time frame, so each answer
  * keeps its own copy; a change updates or refreshes the answers it touches (see `cache-effects.ts`).
  */
-export function createApolloClient(api: ApiClient): ApolloClient {
+export function createApolloClient(api: OperationCaller): ApolloClient {
   return new ApolloClient({ link: createOperationLink(api), cache: new InMemoryCache() });
 }
 

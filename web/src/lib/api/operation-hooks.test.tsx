@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defineOperation, type AnyOperation } from '@bidgrid/shared/api/operation';
-import { ApiError, type ApiClient, type CallInput } from './api-client';
+import { ApiError, type CallInput, type OperationCaller } from './api-client';
 import { createApolloClient } from './apollo-client';
 import { updateCached, useRefreshOperations, type CacheEffects } from './cache-effects';
 import { useOperationMutation } from './use-operation-mutation';
@@ -93,14 +93,14 @@ type Handler = (input: LooseInput) => unknown;
 /** An API client answering by operation name, recording every call; and an Apollo client over it. */
 function fakeServer(handlers: Record<string, Handler>) {
   const calls: Array<{ operation: string; input: LooseInput }> = [];
-  const api: ApiClient = {
+  const api: OperationCaller = {
     call: vi.fn(async (operation, input) => {
       const { signal: _signal, ...rest } = (input ?? {}) as CallInput<AnyOperation> & LooseInput;
       calls.push({ operation: operation.name, input: rest });
       const handler = handlers[operation.name];
       if (!handler) throw new Error(`no fake for ${operation.name}`);
       return handler(rest);
-    }) as ApiClient['call'],
+    }) as OperationCaller['call'],
     // The fake's paged lists answer `{ payload, nextCursor }` as the server's envelope carries them.
     callPage: vi.fn(async (operation, input) => {
       const { signal: _signal, ...rest } = (input ?? {}) as CallInput<AnyOperation> & LooseInput;
@@ -108,7 +108,7 @@ function fakeServer(handlers: Record<string, Handler>) {
       const handler = handlers[operation.name];
       if (!handler) throw new Error(`no fake for ${operation.name}`);
       return handler(rest);
-    }) as ApiClient['callPage'],
+    }) as OperationCaller['callPage'],
   };
   const apollo = createApolloClient(api);
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -2,7 +2,7 @@ import { ApolloLink } from '@apollo/client';
 import { Kind } from 'graphql';
 import { Observable } from 'rxjs';
 import { isPaged, type AnyOperation } from '@bidgrid/shared/api/operation';
-import type { ApiClient, CallHeaders, CallInput } from './api-client';
+import type { CallHeaders, CallInput, OperationCaller } from './api-client';
 import { operationNamed } from './operation-document';
 
 /**
@@ -14,7 +14,7 @@ import { operationNamed } from './operation-document';
  * operation's value is its `PageEntry` (the payload and the reply's `nextCursor`, see `page-entry.ts`).
  * A document run with `context: { headers }` (the hooks' `headers` option) sends those extra headers.
  */
-export function createOperationLink(client: ApiClient): ApolloLink {
+export function createOperationLink(client: OperationCaller): ApolloLink {
   return new ApolloLink(
     (request) =>
       new Observable<ApolloLink.Result>((subscriber) => {

@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/data-states';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session/session-context';
 import { isTruncated, truncate } from '@/lib/truncate';
+import { advertiserToRead } from '../advertiser-page-reads';
 import { useAdvertiser, useAdvertisers } from '../api/advertiser-calls';
 import { AdvertiserBreadcrumbs } from '../components/advertiser-breadcrumbs';
 import { AdvertiserInfoTable } from '../components/advertiser-info-table';
@@ -26,11 +27,10 @@ export function Component() {
   const session = useSession();
   const agencyId = session.agency?.agencyId ?? '';
   const validId = isId('advertiser', id);
-  // Back from the CRM with a code: read the advertiser only once the code is exchanged (and dropped from
-  // the URL). A read that raced the exchange could land after it and put 'Not Connected' back in the cache.
   const [searchParams] = useSearchParams();
+  // Back from the CRM with a code, the advertiser is read once the code is exchanged (`advertiserToRead`).
   const returningFromCrm = searchParams.has('code');
-  const { data, loading, error, refetch } = useAdvertiser(validId && !returningFromCrm ? id : null);
+  const { data, loading, error, refetch } = useAdvertiser(advertiserToRead(id, searchParams));
   const list = useAdvertisers(agencyId && !returningFromCrm ? agencyId : null);
   const exchanging = useCrmCodeExchange(id);
   const advertiser = data;

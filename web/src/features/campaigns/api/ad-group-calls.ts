@@ -35,9 +35,12 @@ export const AD_GROUP_REPLACED = {
 // each page by (newest first).
 const AD_GROUPS_JOIN = sortedJoin<TAdGroup>(compareNewestFirst);
 
+/** The input of the ad-group list (shared with the dashboard's prefetch). */
+export const adGroupsInput = (bgCampaignId: string) => ({ params: { id: bgCampaignId } }) as const;
+
 /** 000 §7 GET /adGroups/adgroupbybgcampaignid/{id}: the campaign's ad groups, newest first. */
 export const useAdGroups = (bgCampaignId: string) =>
-  useOperationPages(listAdGroupsByCampaign, { params: { id: bgCampaignId } }, { join: AD_GROUPS_JOIN });
+  useOperationPages(listAdGroupsByCampaign, adGroupsInput(bgCampaignId), { join: AD_GROUPS_JOIN });
 
 export { useAdGroupTemplates, useCreativeCalls, useCreativeTemplates } from '@/lib/api/ad-group-calls';
 

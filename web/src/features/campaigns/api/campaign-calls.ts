@@ -40,9 +40,12 @@ export const useUpdateCampaignDetails = () => useOperationMutation(updateCampaig
 /** 000 §7 PUT /lineitem/status: the line-item switch. */
 export const useUpdateLineItemStatus = () => useOperationMutation(updateLineItemStatus, LINE_ITEM_CHANGED);
 
+/** The input of a campaign's own reads (targeting selections, activity): its id in the path. */
+export const campaignIdInput = (bgCampaignId: string) => ({ params: { id: bgCampaignId } }) as const;
+
 /** 000 §7 GET /campaign/targetingSelections/{id}: the targeting panel. */
 export const useTargetingSelections = (bgCampaignId: string) =>
-  useOperationQuery(getCampaignTargetingSelections, { params: { id: bgCampaignId } });
+  useOperationQuery(getCampaignTargetingSelections, campaignIdInput(bgCampaignId));
 
 /**
  * The all-campaigns dialog's Save (000 §4): the staged status and archive calls one after another, in the

@@ -8,6 +8,7 @@ import {
   getLineItemsReport,
 } from '@bidgrid/shared/api/operations/report.operations';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
 import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
@@ -93,12 +94,27 @@ function pick<T>(useDay: boolean, range: TPagesRead<T>, day: TPagesRead<T>): TPa
   };
 }
 
+// The inputs of the rolling-frame reads, one builder each, shared by the hooks and the dashboard's prefetch
+// (`dashboard-prefetch.ts`): a prefetched reply is only taken by a request with the very same input.
+
+/** 000 §7 GET /campaign/allbyadvertiser/{advertiserId}?timeFrame=... */
+export const campaignsReportInput = (advertiserId: string, timeFrame: TRangeTimeFrame) =>
+  ({ params: { advertiserId }, query: { timeFrame } }) as const;
+
+/** 000 §7 GET /report/lineitems?bgCampaignId&timeFrame */
+export const lineItemsReportInput = (bgCampaignId: string, timeFrame: TRangeTimeFrame) =>
+  ({ query: { bgCampaignId, timeFrame } }) as const;
+
+/** 000 §7 GET /report/creatives?adGroupId&timeFrame */
+export const creativesReportInput = (adGroupId: string, timeFrame: TRangeTimeFrame) =>
+  ({ query: { adGroupId, timeFrame } }) as const;
+
 /** The advertiser's campaigns with their reports of the selected frame (000 §7 allbyadvertiser / dailyreport). */
 export function useCampaignsReport(advertiserId: string, selection: TFrameSelection): TPagedReport<TCampaign[]> {
   const request = reportRequest(selection);
   const range = useOperationPages(
     listCampaignsByAdvertiser,
-    request.kind === 'range' ? { params: { advertiserId }, query: { timeFrame: request.timeFrame } } : skipToken,
+    request.kind === 'range' ? campaignsReportInput(advertiserId, request.timeFrame) : skipToken,
     { join: CAMPAIGNS_JOIN },
   );
   const day = useOperationPages(
@@ -115,7 +131,7 @@ export function useLineItemsReport(bgCampaignId: string, selection: TFrameSelect
   const request = reportRequest(selection);
   const range = useOperationPages(
     getLineItemsReport,
-    request.kind === 'range' ? { query: { bgCampaignId, timeFrame: request.timeFrame } } : skipToken,
+    request.kind === 'range' ? lineItemsReportInput(bgCampaignId, request.timeFrame) : skipToken,
     { join: LINE_ITEMS_JOIN },
   );
   const day = useOperationPages(
@@ -135,7 +151,7 @@ export function useCreativesReport(adGroupId: string | null, selection: TFrameSe
   const request = reportRequest(selection);
   const range = useOperationPages(
     getCreativesReport,
-    adGroupId && request.kind === 'range' ? { query: { adGroupId, timeFrame: request.timeFrame } } : skipToken,
+    adGroupId && request.kind === 'range' ? creativesReportInput(adGroupId, request.timeFrame) : skipToken,
     { join: CREATIVES_JOIN },
   );
   const day = useOperationPages(

@@ -14,6 +14,7 @@ import { useRefreshOperations } from '@/lib/api/cache-effects';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { useRealtimeCall } from '@/lib/realtime/use-realtime-call';
+import { campaignIdInput } from './campaign-calls';
 
 // Targeting that stays editable after launch (issue 12, ours): the editor's reads, the change over the
 // realtime channel (progress in bidder changes) and the activity log.
@@ -39,7 +40,7 @@ export const useEditableRegions = () => useOperationQuery(listGeoOptions, {});
 
 /** GET /campaign/activity/{id}: the activity log, every page, newest first. */
 export const useCampaignActivity = (bgCampaignId: string) =>
-  useOperationPages(listCampaignActivity, { params: { id: bgCampaignId } });
+  useOperationPages(listCampaignActivity, campaignIdInput(bgCampaignId));
 
 /**
  * `updateCampaignTargeting`: sends a change and, once stored, reloads what shows it. Resolves with the

@@ -22,6 +22,7 @@ import {
   PIXEL_COPY_FAILED,
   VIEW_ALL_CAMPAIGNS,
 } from '../campaign-messages';
+import { CAMPAIGN_ID_PARAM, selectableCampaigns, shownCampaign } from '../shown-campaign';
 import { initialFrame, type TFrameSelection } from '../time-frame';
 import { AdGroupsPanel } from './ad-groups-panel';
 import { AllCampaignsDialog } from './all-campaigns-dialog';
@@ -34,9 +35,6 @@ import { ActivityPanel } from './activity-panel';
 
 // The chart is drawn after the tables: it comes in its own chunk.
 const DeliveryChart = lazy(() => import('./delivery-chart').then((module) => ({ default: module.DeliveryChart })));
-
-/** The query parameter that keeps the selected campaign (000 §2). */
-export const CAMPAIGN_ID_PARAM = 'campaignId';
 
 /** The reports and panels of one campaign, below the toolbar. */
 function CampaignReports({
@@ -73,11 +71,8 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   const [archiving, setArchiving] = useState(false);
 
   const campaigns = report.data;
-  // 000 §4: archived campaigns vanish from the selector (the dialog can unarchive them).
-  const visible = useMemo(() => (campaigns ?? []).filter((campaign) => !campaign.archived), [campaigns]);
-  const requestedId = params.get(CAMPAIGN_ID_PARAM);
-  const requested = visible.find((campaign) => campaign.bgCampaignId === requestedId);
-  const shown = requested ?? visible[0] ?? null;
+  const visible = useMemo(() => selectableCampaigns(campaigns ?? []), [campaigns]);
+  const { requested, shown } = shownCampaign(visible, params.get(CAMPAIGN_ID_PARAM));
 
   const select = useCallback(
     (bgCampaignId: string, replace = false): void =>

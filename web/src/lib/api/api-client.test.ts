@@ -1,0 +1,205 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAgency, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
+import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { ApiError, createApiClient, PREFETCH_TTL_MS, type ApiAuth } from './api-client';
+
+const API_URL = 'http://127.0.0.1:15400';
+const playbooks = [
+  {
+    id: 'pb-1',
+    icon: 'users',
+    title: 'Pipeline',
+    description: ['Stay in front of buyers'],
+    campaignSteps: [{ name: 'select advertiser', order: 1, label: 'Select Advertiser' }],
+  },
+];
+
+const envelope = (payload: unknown, init: { status?: number; error?: string } = {}) =>
+  new Response(
+    JSON.stringify({
+      success: init.error === undefined,
+      payload: init.error ? null : payload,
+      error: init.error ?? null,
+    }),
+    { status: init.status ?? 200 },
+  );
+
+/** A client over a fake fetch whose replies the test holds back until it says so. */
+function clientWith(options: { token?: () => string | null } = {}) {
+  const pending: Array<{ url: string; answer: (response: Response) => void; fail: (error: Error) => void }> = [];
+  const fetchMock = vi.fn<typeof fetch>(
+    (input) =>
+      new Promise<Response>((answer, fail) => {
+        pending.push({ url: String(input), answer, fail });
+      }),
+  );
+  const onApiError = vi.fn<(message: string) => void>();
+  const onSessionLost = vi.fn<() => void>();
+  const auth: ApiAuth = {
+    getAccessToken: async () => (options.token ? options.token() : 'token-1'),
+    refreshAccessToken: async () => null,
+    onSessionLost,
+  };
+  const client = createApiClient({ apiUrl: API_URL, auth, onApiError, fetch: fetchMock });
+  /** Waits until `count` requests have been sent. */
+  const sent = async (count: number) => vi.waitFor(() => expect(pending).toHaveLength(count));
+  return { client, fetchMock, onApiError, onSessionLost, pending, sent };
+}
+
+describe('ApiClient.prefetch', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("hands its reply to the screen's call of the same request, which sends nothing of its own", async () => {
+    // Prepare
+    const { client, fetchMock, pending, sent } = clientWith();
+    const early = client.prefetch(getPlaybooks, {});
+    await sent(1);
+
+    // Act: the screen asks while the prefetch is still on its way
+    const call = client.call(getPlaybooks, {});
+    pending[0]?.answer(envelope(playbooks));
+
+    // Assess
+    await expect(call).resolves.toEqual(playbooks);
+    await expect(early).resolves.toEqual({ payload: playbooks, nextCursor: null });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is taken once: the next call of the same request goes to the server', async () => {
+    // Prepare
+    const { client, fetchMock, pending, sent } = clientWith();
+    void client.prefetch(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope(playbooks));
+    await client.call(getPlaybooks, {});
+
+    // Act
+    const again = client.call(getPlaybooks, {});
+    await sent(2);
+    pending[1]?.answer(envelope([]));
+
+    // Assess
+    await expect(again).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks once for the same request prefetched twice', async () => {
+    // Prepare
+    const { client, fetchMock, sent } = clientWith();
+
+    // Act
+    void client.prefetch(getAdvertiser, { params: { id: 'bgAdvertiser-1' } });
+    void client.prefetch(getAdvertiser, { params: { id: 'bgAdvertiser-1' } });
+    await sent(1);
+
+    // Assess
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${API_URL}/api/advertiser/bgAdvertiser-1`);
+  });
+
+  it('reports a failed reply once, when the screen takes it, and resolves the prefetch with null', async () => {
+    // Prepare
+    const { client, onApiError, pending, sent } = clientWith();
+    const early = client.prefetch(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope(null, { status: 500, error: 'The playbooks are resting.' }));
+
+    // Assess: nothing is shown for the prefetch itself
+    await expect(early).resolves.toBeNull();
+    expect(onApiError).not.toHaveBeenCalled();
+
+    // Act
+    const call = client.call(getPlaybooks, {});
+
+    // Assess
+    await expect(call).rejects.toEqual(new ApiError('The playbooks are resting.', 'http', 500, undefined));
+    expect(onApiError).toHaveBeenCalledExactlyOnceWith('The playbooks are resting.');
+  });
+
+  it('sends again when the prefetch failed on the way (network)', async () => {
+    // Prepare
+    const { client, fetchMock, onApiError, pending, sent } = clientWith();
+    const early = client.prefetch(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.fail(new TypeError('Failed to fetch'));
+    await expect(early).resolves.toBeNull();
+
+    // Act
+    const call = client.call(getPlaybooks, {});
+    await sent(2);
+    pending[1]?.answer(envelope(playbooks));
+
+    // Assess
+    await expect(call).resolves.toEqual(playbooks);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onApiError).not.toHaveBeenCalled();
+  });
+
+  it("is not taken by a call made with another session's token", async () => {
+    // Prepare
+    let token = 'token-1';
+    const { client, fetchMock, pending, sent } = clientWith({ token: () => token });
+    void client.prefetch(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope(playbooks));
+
+    // Act
+    token = 'token-2';
+    const call = client.call(getPlaybooks, {});
+    await sent(2);
+    pending[1]?.answer(envelope([]));
+
+    // Assess
+    await expect(call).resolves.toEqual([]);
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('authorization')).toBe('Bearer token-2');
+  });
+
+  it(`is not taken once older than ${PREFETCH_TTL_MS / 1000} s`, async () => {
+    // Prepare
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
+    const { client, fetchMock, pending, sent } = clientWith();
+    void client.prefetch(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope(playbooks));
+
+    // Act
+    vi.advanceTimersByTime(PREFETCH_TTL_MS + 1);
+    const call = client.call(getPlaybooks, {});
+    await sent(2);
+    pending[1]?.answer(envelope([]));
+
+    // Assess
+    await expect(call).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends nothing and ends no session when nobody is signed in', async () => {
+    // Prepare
+    const { client, fetchMock, onSessionLost, onApiError } = clientWith({ token: () => null });
+
+    // Act
+    const early = await client.prefetch(getPlaybooks, {});
+
+    // Assess
+    expect(early).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onSessionLost).not.toHaveBeenCalled();
+    expect(onApiError).not.toHaveBeenCalled();
+  });
+
+  it('refuses what is not a plain signed-in read', async () => {
+    // Prepare
+    const { client, fetchMock } = clientWith();
+
+    // Act
+    const write = client.prefetch(createAgency, {
+      body: { agencyId: 'bgAgency-1', createdBy: 'x', email: 'x@example.com', name: 'X', users: ['x'] },
+    } as never);
+
+    // Assess
+    await expect(write).rejects.toThrow(/only a plain GET/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
