@@ -184,4 +184,24 @@ test.describe('advertisers', () => {
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
   });
+
+  test('cancelling the CRM consent returns to the advertiser with a clean address and says so', async ({ page }) => {
+    const advertiser = await newAdvertiser(unique('E2E Elm Studio'));
+    await signIn(page, 'demo');
+    await page.goto(`/advertisers/${advertiser.bgAdvertiserId}`);
+    await expect(page.getByText('Not Connected')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+
+    // Back through /advertisers?error=access_denied&state=..., forwarded without a query.
+    await expect(page.getByText('The HubSpot account was not connected.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/advertisers/${advertiser.bgAdvertiserId}$`));
+    await expect(page.getByText('Not Connected')).toBeVisible();
+    await expectAccessible(page);
+    // The forwarding address was replaced: Back goes to the provider's page, not to /advertisers?error=...
+    await page.goBack();
+    await expect(page).toHaveURL(/\/oauth\/authorize\?/);
+  });
 });

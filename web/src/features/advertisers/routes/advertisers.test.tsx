@@ -106,6 +106,21 @@ describe('Advertisers page', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('after a cancelled consent goes back to the stored advertiser with a clean address and says so', async () => {
+    // Prepare
+    localStorage.setItem('currentAdvertiserId', 'bgAdvertiser-acme');
+    const create = vi.spyOn(toaster, 'create');
+
+    // Act: what the provider's Cancel sends back
+    const { api, router } = renderList({}, '/advertisers?error=access_denied&state=s-456');
+
+    // Assess
+    expect(await screen.findByText('at /advertisers/bgAdvertiser-acme')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ title: 'The HubSpot account was not connected.' }));
+    expect(api.calls).toEqual([]);
+  });
+
   it('without a stored advertiser drops the CRM return and says the account was not connected', async () => {
     // Prepare
     const create = vi.spyOn(toaster, 'create');
