@@ -1,4 +1,4 @@
-import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { Page } from '@playwright/test';
 import { accessTokenFor, callOperation } from '../support/api';

@@ -1,6 +1,7 @@
 import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
 import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TAdvertiser, TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser-create.schema';
 import { ID_PREFIX } from '@bidgrid/shared/constants';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { isAdvertiserDomain } from '@bidgrid/shared/validation/advertiser.schema';

@@ -28,10 +28,10 @@ export function isAdvertiserDomain(domain: string): boolean {
 }
 
 /** The Create Advertiser dialog (000 §5); field names are the form's. */
-export const ZAdvertiserForm = /* @__PURE__ */ z.object({
+export const ZAdvertiserForm = z.object({
   name: requiredName(),
   // The stored form (E.164) comes out: the form sends what the server keeps.
-  phoneNumber: /* @__PURE__ */ withPhoneNumberRule(requiredName()),
+  phoneNumber: withPhoneNumberRule(requiredName()),
   firstAddress: requiredName(),
   secondAddress: optionalName(),
   city: requiredName(),

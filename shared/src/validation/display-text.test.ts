@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZAdGroupCreate, ZAdGroupTemplateCreate } from '../entities/ad-group.schema';
-import { ZAdvertiserCreate } from '../entities/advertiser.schema';
+import { ZAdvertiserCreate } from '../entities/advertiser-create.schema';
 import { ZAgencyCreate } from '../entities/agency.schema';
 import { ZCampaignDetailsUpdate } from '../entities/campaign.schema';
 import { ZCreativeForm, ZCreativeTemplateForm } from '../entities/creative.schema';

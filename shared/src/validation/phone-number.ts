@@ -52,10 +52,9 @@ export function formatPhoneNumber(stored: string | null | undefined): string | n
  * The phone rule on a text schema (the form's required field, a request's bounded text): 'Must be a
  * valid phone number' unless the text is one, then the stored form (`storedPhoneNumber`).
  *
- * Schemas built with it at a module's top level are marked `/* @__PURE__ *\/`: they sit in modules
- * most Lambda handlers import (the advertiser entity, the operation table), and a bundler drops an
- * unused top-level call only when told it has no side effects; without the mark every handler would
- * carry the phone metadata (`npm run bench -- bundles`).
+ * It brings libphonenumber's metadata (about 30 KB gzip): a schema using it belongs in a module that
+ * only its users import (`advertiser-create.schema.ts`, the create form), never beside schemas that
+ * every screen and handler imports, or they all carry it (`npm run bench -- bundles`, the web build).
  */
 export const withPhoneNumberRule = <S extends z.ZodType<string, string>>(text: S) =>
   text.refine(isValidPhoneNumber, { error: M.phoneNumber }).transform(storedPhoneNumber);

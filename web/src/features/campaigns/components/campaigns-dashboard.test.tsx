@@ -298,12 +298,10 @@ describe('Campaigns Dashboard', () => {
     const user = userEvent.setup();
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const lineItemsOf = (bgCampaignId: string) => [
-      makeLineItem({
-        bgCampaignId,
-        line_item_name: bgCampaignId === spring.bgCampaignId ? 'Spring line' : 'Paused line',
-      }),
-    ];
+    const lineItemsOf = (bgCampaignId: string) =>
+      bgCampaignId === spring.bgCampaignId
+        ? [makeLineItem({ bgCampaignId: spring.bgCampaignId, line_item_name: 'Spring line' })]
+        : [makeLineItem({ bgCampaignId: paused.bgCampaignId, line_item_name: 'Paused line' })];
     const { router } = renderDashboard(
       { campaigns: [spring, paused], lineItems: [] },
       {
