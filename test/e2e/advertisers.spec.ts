@@ -198,7 +198,8 @@ test.describe('advertisers', () => {
     // Back through /advertisers?error=access_denied&state=..., forwarded without a query.
     await expect(page.getByText('The HubSpot account was not connected.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/advertisers/${advertiser.bgAdvertiserId}$`));
-    await expect(page.getByText('Not Connected')).toBeVisible();
+    // Exact: the toast's 'not connected.' matches a loose text.
+    await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
     await expectAccessible(page);
     // The forwarding address was replaced: Back goes to the provider's page, not to /advertisers?error=...
     await page.goBack();
