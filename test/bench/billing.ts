@@ -47,7 +47,7 @@ async function prepareAdvertiser(token: string, index: number): Promise<void> {
     token,
     body: {
       name: `Bench advertiser ${index}`,
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Bench St',
       city: 'Austin',
       state: 'TX',

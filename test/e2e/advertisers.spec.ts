@@ -1,4 +1,4 @@
-import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { Page } from '@playwright/test';
 import { accessTokenFor, callOperation } from '../support/api';
@@ -183,5 +183,26 @@ test.describe('advertisers', () => {
     await expect(page.getByText('Not Connected')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
+  });
+
+  test('cancelling the CRM consent returns to the advertiser with a clean address and says so', async ({ page }) => {
+    const advertiser = await newAdvertiser(unique('E2E Elm Studio'));
+    await signIn(page, 'demo');
+    await page.goto(`/advertisers/${advertiser.bgAdvertiserId}`);
+    await expect(page.getByText('Not Connected')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel' }).click();
+
+    // Back through /advertisers?error=access_denied&state=..., forwarded without a query.
+    await expect(page.getByText('The HubSpot account was not connected.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/advertisers/${advertiser.bgAdvertiserId}$`));
+    // Exact: the toast's 'not connected.' matches a loose text.
+    await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    // The forwarding address was replaced: Back goes to the provider's page, not to /advertisers?error=...
+    await page.goBack();
+    await expect(page).toHaveURL(/\/oauth\/authorize\?/);
   });
 });

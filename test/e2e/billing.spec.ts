@@ -36,6 +36,8 @@ test.describe('billing', () => {
     page.on('download', (download) => downloads.push(download));
     await exportButton.click();
     await expect.poll(() => downloads.length).toBe(2);
+    // Named by the invoice number as the grids show it (upper-cased, 'Invoice-BGINV-….pdf').
+    expect(ids.every((id) => /^BGINV-[0-9A-F]+$/.test(id))).toBe(true);
     expect(downloads.map((download) => download.suggestedFilename()).sort()).toEqual(
       ids.map((id) => `Invoice-${id}.pdf`).sort(),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { advertiser as advertiserOps, type TAdvertiser } from '@bidgrid/shared';
-import { accessTokenFor, callOperation } from '../support/api';
+import { accessTokenFor, callAllPages, callOperation } from '../support/api';
 import { bidderRows, injectFault } from '../support/local-data';
 
 const {
@@ -16,7 +16,7 @@ const DEMO_ACME = 'bgAdvertiser-demo-acme';
 
 const newAdvertiser = (suffix: string) => ({
   name: `Integration ${suffix}`,
-  phone: '+1 555 0100',
+  phone: '+1 512 555 0100',
   address_1: '1 Test St',
   address_2: '',
   city: 'Austin',
@@ -128,6 +128,58 @@ describe('POST /api/advertiser/create', () => {
     });
     expect(domainOnly.status).toBe(400);
     expect(domainOnly.body.fieldErrors).toEqual({ domain: ['Must be a valid domain without path'] });
+  });
+
+  it("refuses a phone that is no phone number with 'Must be a valid phone number', creating nothing", async () => {
+    // Prepare
+    const token = await accessTokenFor('demo');
+    const suffix = randomUUID();
+
+    // Act
+    const reply = await callOperation(createAdvertiser, {
+      token,
+      body: { ...newAdvertiser(suffix), phone: 'abc' },
+    });
+
+    // Assess
+    expect(reply.status).toBe(400);
+    expect(reply.body.fieldErrors).toEqual({ phone: ['Must be a valid phone number'] });
+    const listed = await callAllPages(listAdvertisersByAgency, { token, params: { agencyId: 'bgAgency-demo' } });
+    expect(listed.payloads.flat().some((a) => a.name === `Integration ${suffix}`)).toBe(false);
+  });
+
+  it('stores a phone typed without a country code as a US number in E.164', async () => {
+    // Prepare
+    const token = await accessTokenFor('demo');
+
+    // Act
+    const created = await callOperation(createAdvertiser, {
+      token,
+      body: { ...newAdvertiser(randomUUID()), phone: '(512) 555-0142' },
+    });
+
+    // Assess
+    expect(created.status).toBe(200);
+    const id = created.body.payload?.bgAdvertiserId as string;
+    const stored = await callOperation(getAdvertiser, { token, params: { id } });
+    expect(stored.body.payload?.phone).toBe('+15125550142');
+  });
+
+  it.each([
+    ['0', 400],
+    ['65536', 400],
+    ['99999', 400],
+    ['65535', 200],
+  ])('answers a domain with port %s with %i', async (port, status) => {
+    // Act
+    const reply = await callOperation(createAdvertiser, {
+      token: await accessTokenFor('demo'),
+      body: { ...newAdvertiser(randomUUID()), domain: `https://it-port.example:${port}` },
+    });
+
+    // Assess
+    expect(reply.status).toBe(status);
+    if (status === 400) expect(reply.body.fieldErrors).toEqual({ domain: ['Must be a valid domain without path'] });
   });
 
   it('leaves no advertiser behind when the bidder fails', async () => {

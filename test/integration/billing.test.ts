@@ -44,7 +44,7 @@ async function billedAdvertiser(card: { number: string } | { attach: string }): 
     token,
     body: {
       name: `Billing ${suffix}`,
-      phone: '1',
+      phone: '+1 512 555 0100',
       address_1: 'a',
       city: 'c',
       state: 's',

@@ -16,7 +16,7 @@ async function freshAdvertiser(token: string): Promise<TAdvertiser> {
     token,
     body: {
       name: `CRM test ${suffix}`,
-      phone: '1',
+      phone: '+1 512 555 0100',
       address_1: 'a',
       city: 'c',
       state: 's',

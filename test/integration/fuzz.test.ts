@@ -286,7 +286,7 @@ beforeAll(async () => {
     token: user,
     body: {
       name: 'Fuzz Advertiser',
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Fuzz St',
       city: 'Austin',
       state: 'TX',
@@ -329,6 +329,7 @@ beforeAll(async () => {
     // What a field must be for its use case to go on past the schema.
     byKey: {
       domain: ['fuzz.example', 'https://www.fuzz.example'],
+      phone: ['+1 512 555 0100', '(512) 555-0199'],
       beeswaxCampaignId: beeswaxCampaignId === undefined ? [] : [beeswaxCampaignId],
       advertiser_id: [advertiser.beeswaxAdvertiserId],
       // The uploaded banner's size and type, so valid uploads pass the dimension and size checks.

@@ -14,7 +14,7 @@ async function freshAdvertiser(token: string): Promise<TAdvertiser> {
     token,
     body: {
       name: `Card test ${suffix}`,
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Test St',
       city: 'Austin',
       state: 'TX',

@@ -9,7 +9,7 @@ import { appItem } from '../support/local-data';
 
 const body = (name: string) => ({
   name,
-  phone: '+1 555 0100',
+  phone: '+1 512 555 0100',
   address_1: '1 Test St',
   city: 'Austin',
   state: 'TX',

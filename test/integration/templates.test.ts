@@ -371,7 +371,7 @@ describe('editing and deleting campaign templates (001 §4 Template update, §7)
       token: ownerToken,
       body: {
         name: 'Template Advertiser',
-        phone: '+1 555 0100',
+        phone: '+1 512 555 0100',
         address_1: '1 Template Way',
         city: 'Denver',
         state: 'CO',

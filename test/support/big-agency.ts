@@ -89,7 +89,7 @@ export async function createBigAgency(counts: { logs: number; invoices: number }
     token: await accessTokenFor(username, password),
     body: {
       name: 'Big Advertiser',
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Paging Way',
       city: 'Denver',
       state: 'CO',

@@ -19,7 +19,9 @@ describe('zod arbitraries', () => {
   it('build values the schema accepts from its structure, checks, formats and patterns', () => {
     // Prepare
     const schemas = [
-      advertiser.createAdvertiser.body,
+      // Without the phone: its rule is a refinement, which no generator can invert (the fuzz hands valid
+      // numbers in by key).
+      advertiser.createAdvertiser.body.omit({ phone: true }),
       campaign.getCampaignDailyReport.query,
       report.getLineItemsReport.query,
       z.object({

@@ -9,6 +9,7 @@ export interface SeedAdvertiser {
   readonly name: string;
   readonly domain: string;
   readonly address: { address_1: string; address_2: string; city: string; state: string; zip: string };
+  /** E.164, as the create call stores a phone; null shows 'None'. */
   readonly phone: string | null;
   /** A card saved through the card setup flow (Stripe test card 4242). */
   readonly card?: { friendlyName: string; billingEmail: string };
@@ -28,7 +29,7 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     name: 'Acme Robotics',
     domain: 'acmerobotics.example',
     address: { address_1: '500 Innovation Way', address_2: 'Suite 210', city: 'Austin', state: 'TX', zip: '78701' },
-    phone: '+1 512 555 0142',
+    phone: '+15125550142',
     card: { friendlyName: 'Acme corporate Visa', billingEmail: 'ap@acmerobotics.example' },
   },
   {
@@ -38,7 +39,7 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     name: 'Bluepeak Logistics',
     domain: 'https://bluepeaklogistics.com',
     address: { address_1: '77 Harbor St', address_2: '', city: 'Boston', state: 'MA', zip: '02110' },
-    phone: '+1 617 555 0199',
+    phone: '+16175550199',
     crmPortalId: 4410001,
   },
   {
@@ -51,7 +52,7 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     name: 'Keystone Freight Partners',
     domain: 'keystonefreight.example',
     address: { address_1: '310 Liberty Ave', address_2: 'Suite 5', city: 'Pittsburgh', state: 'PA', zip: '15222' },
-    phone: '+1 412 555 0163',
+    phone: '+14125550163',
     card: { friendlyName: 'Keystone operations Mastercard', billingEmail: 'ap@keystonefreight.example' },
     crmPortalId: 4410001,
   },
@@ -71,7 +72,7 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     name: 'Cedarline Health Partners — Regional Clinics Network Texas',
     domain: 'cedarlinehealthpartners.com',
     address: { address_1: '9 Congress Ave', address_2: '', city: 'Austin', state: 'TX', zip: '78702' },
-    phone: '+1 512 555 0177',
+    phone: '+15125550177',
   },
   {
     id: 'bgAdvertiser-rival-orbit',
@@ -80,7 +81,7 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     name: 'Orbit Outfitters',
     domain: 'orbitoutfitters.example',
     address: { address_1: '1 Summit Rd', address_2: '', city: 'Denver', state: 'CO', zip: '80202' },
-    phone: '+1 303 555 0110',
+    phone: '+13035550110',
     card: { friendlyName: 'Orbit Amex', billingEmail: 'billing@orbitoutfitters.example' },
   },
   {
@@ -90,7 +91,7 @@ export const SEED_ADVERTISERS: readonly SeedAdvertiser[] = [
     name: 'Summit Dental Group',
     domain: 'summitdental.example',
     address: { address_1: '44 Main St', address_2: '', city: 'Boulder', state: 'CO', zip: '80302' },
-    phone: '+1 303 555 0111',
+    phone: '+13035550111',
   },
 ];
 

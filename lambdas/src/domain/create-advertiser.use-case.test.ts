@@ -10,7 +10,8 @@ import { memoryLogger, recordFixture } from './test-fakes';
 const caller = { username: 'demo', agencyId: 'bgAgency-demo' };
 const body = {
   name: 'Globex',
-  phone: '+1 555 0100',
+  // What the body's schema hands on: the phone in E.164.
+  phone: '+15125550100',
   address_1: '1 Main St',
   address_2: '',
   city: 'Springfield',
@@ -84,17 +85,21 @@ describe('createAdvertiser', () => {
     });
   });
 
-  it.each(['globex.example/path', 'ftp://globex.example', 'globex', '-bad-.example'])(
-    'refuses the domain %s with the spec message and calls nobody',
-    async (domain) => {
-      const w = world();
-      await expect(createAdvertiser({ caller, body: { ...body, domain } }, w.deps)).rejects.toMatchObject({
-        status: 400,
-        fieldErrors: { domain: ['Must be a valid domain without path'] },
-      });
-      expect(w.atBidder.size).toBe(0);
-    },
-  );
+  it.each([
+    'globex.example/path',
+    'ftp://globex.example',
+    'globex',
+    '-bad-.example',
+    'globex.example:0',
+    'globex.example:99999',
+  ])('refuses the domain %s with the spec message and calls nobody', async (domain) => {
+    const w = world();
+    await expect(createAdvertiser({ caller, body: { ...body, domain } }, w.deps)).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { domain: ['Must be a valid domain without path'] },
+    });
+    expect(w.atBidder.size).toBe(0);
+  });
 
   it('leaves nothing behind when the bidder fails', async () => {
     const w = world({ bidderFails: true });

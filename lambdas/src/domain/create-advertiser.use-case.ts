@@ -1,9 +1,10 @@
 import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
 import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TAdvertiser, TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser-create.schema';
 import { ID_PREFIX } from '@bidgrid/shared/constants';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { ADVERTISER_DOMAIN_PATTERN } from '@bidgrid/shared/validation/advertiser.schema';
+import { isAdvertiserDomain } from '@bidgrid/shared/validation/advertiser.schema';
 import { BadRequestError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
@@ -44,9 +45,9 @@ const CLIENT_ID = new RegExp(
 );
 
 /**
- * `POST /advertiser/create` (000 §3, §5, §7): checks the domain rule, creates the advertiser at the
- * bidder (category 'IAB3'), then stores it with the bidder's id under the caller's agency, created by
- * the caller. The bidder comes first so that a bidder failure leaves nothing behind; if the store
+ * `POST /advertiser/create` (000 §3, §5, §7): checks the domain rule (the body's schema has already
+ * checked the phone and made it E.164), creates the advertiser at the bidder (category 'IAB3'), then
+ * stores it with the bidder's id under the caller's agency, created by the caller. The bidder comes first so that a bidder failure leaves nothing behind; if the store
  * write fails after it, the bidder's advertiser is deleted again. A retry with the same client id
  * answers the advertiser already created.
  */
@@ -55,7 +56,7 @@ export async function createAdvertiser(
   deps: CreateAdvertiserDeps,
 ): Promise<TAdvertiser> {
   const { body, caller } = input;
-  if (!ADVERTISER_DOMAIN_PATTERN.test(body.domain)) {
+  if (!isAdvertiserDomain(body.domain)) {
     throw new BadRequestError(VALIDATION_MESSAGES.advertiserDomain, { domain: [VALIDATION_MESSAGES.advertiserDomain] });
   }
   const clientId =

@@ -1,4 +1,4 @@
-import { createAdvertiser as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { createAdvertiser as operation } from '@bidgrid/shared/api/operations/advertiser-create.operations';
 import { newId } from '@bidgrid/shared/ids';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';

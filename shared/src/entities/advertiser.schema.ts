@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { ADVERTISER_CATEGORY } from '../constants';
-import { MAX_ID_LENGTH, zId } from '../ids';
-import { ZBidderId, ZIsoDateTime, ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
+import { zId } from '../ids';
+import { ZBidderId, ZIsoDateTime, ZUsername } from './common.schema';
 
 /** The saved card as the API shows it (000 §3 `paymentMethod {card: {last4, brand}}`); never more. */
 export const ZPaymentMethodSummary = z.object({
@@ -29,7 +28,10 @@ export const ZAdvertiser = z.object({
   city: z.string().min(1),
   state: z.string().min(1),
   zip: z.string().min(1),
-  /** Optional in the record ('None' when missing, 000 §2) although the create form requires it. */
+  /**
+   * Optional in the record ('None' when missing, 000 §2) although the create form requires it. Stored
+   * as E.164 since phones are checked (`advertiser-create.schema.ts`); older records keep what was typed.
+   */
   phone: z.string().nullable().default(null),
   parentAgencyId: zId('agency'),
   category: z.string().min(1),
@@ -42,29 +44,6 @@ export const ZAdvertiser = z.object({
   billingEmail: z.email().nullable().default(null),
 });
 export type TAdvertiser = z.infer<typeof ZAdvertiser>;
-
-/**
- * The body of `POST /advertiser/create` (000 §7). The spec's client also sends `bgAdvertiserId`,
- * `createdBy`, `parentAgencyId` and `category`: they are accepted, yet the server takes the creator
- * and agency from the token, keeps a client id only when it is a well-formed new id (so retries do not
- * duplicate) and always sends the category 'IAB3'. The form rules with the spec's messages are
- * `validation/advertiser.schema.ts`.
- */
-export const ZAdvertiserCreate = z.object({
-  name: ZRequestText,
-  phone: ZRequestText,
-  address_1: ZRequestText,
-  address_2: ZRequestOptionalText,
-  city: ZRequestText,
-  state: ZRequestText,
-  zip: ZRequestText,
-  domain: ZRequestText,
-  bgAdvertiserId: zId('advertiser').optional(),
-  createdBy: ZUsername.optional(),
-  parentAgencyId: z.string().max(MAX_ID_LENGTH).optional(),
-  category: z.literal(ADVERTISER_CATEGORY).default(ADVERTISER_CATEGORY),
-});
-export type TAdvertiserCreate = z.infer<typeof ZAdvertiserCreate>;
 
 /** An entry of `GET /advertiser/categories`: a bidder (IAB) category code and its name. */
 export const ZAdvertiserCategory = z.object({

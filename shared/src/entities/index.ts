@@ -2,6 +2,7 @@
 export * from './common.schema';
 export * from './agency.schema';
 export * from './advertiser.schema';
+export * from './advertiser-create.schema';
 export * from './payment.schema';
 export * from './campaign.schema';
 export * from './campaign-create.schema';

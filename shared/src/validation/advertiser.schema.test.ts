@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ADVERTISER_DOMAIN_PATTERN, ZAdvertiserForm, advertiserFormToFields } from './advertiser.schema';
+import { ZAdvertiserForm, advertiserFormToFields, isAdvertiserDomain } from './advertiser.schema';
 import { fieldErrorsOf } from './field-errors';
 
 const valid = {
   name: 'Acme',
-  phoneNumber: '+1 555 0100',
+  phoneNumber: '+1 512 555 0100',
   firstAddress: '1 Main St',
   city: 'Springfield',
   state: 'IL',
@@ -35,15 +35,37 @@ describe('ZAdvertiserForm', () => {
 
   it('accepts scheme, subdomains, port and fragment', () => {
     for (const domain of ['acme.com', 'https://www.acme.co.uk', 'http://shop-1.acme.io:8080', 'acme.com#top']) {
-      expect(ADVERTISER_DOMAIN_PATTERN.test(domain), domain).toBe(true);
+      expect(isAdvertiserDomain(domain), domain).toBe(true);
     }
   });
 
-  it('trims values and maps them to the create call names', () => {
-    const form = ZAdvertiserForm.parse({ ...valid, name: ' Acme ' });
+  it.each([
+    [':0', false],
+    [':1', true],
+    [':65535', true],
+    [':65536', false],
+    [':99999', false],
+    [':0080', true],
+  ])('takes a port of 1 to 65535 only: acme.com%s', (port, accepted) => {
+    // Act
+    const errors = fieldErrorsOf(ZAdvertiserForm, { ...valid, domain: `https://acme.com${port}#top` });
+    // Assess
+    expect(errors).toEqual(accepted ? null : { domain: ['Must be a valid domain without path'] });
+  });
+
+  it("refuses a phone that is no phone number with 'Must be a valid phone number'", () => {
+    for (const phoneNumber of ['abc', '+1 abc', '+1 555 0100', '+1 512 555 0142 abc']) {
+      expect(fieldErrorsOf(ZAdvertiserForm, { ...valid, phoneNumber }), phoneNumber).toEqual({
+        phoneNumber: ['Must be a valid phone number'],
+      });
+    }
+  });
+
+  it('trims values, stores the phone as E.164 and maps them to the create call names', () => {
+    const form = ZAdvertiserForm.parse({ ...valid, name: ' Acme ', phoneNumber: '+1 (512) 555-0100' });
     expect(advertiserFormToFields(form)).toEqual({
       name: 'Acme',
-      phone: '+1 555 0100',
+      phone: '+15125550100',
       address_1: '1 Main St',
       address_2: '',
       city: 'Springfield',

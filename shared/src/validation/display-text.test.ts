@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZAdGroupCreate, ZAdGroupTemplateCreate } from '../entities/ad-group.schema';
-import { ZAdvertiserCreate } from '../entities/advertiser.schema';
+import { ZAdvertiserCreate } from '../entities/advertiser-create.schema';
 import { ZAgencyCreate } from '../entities/agency.schema';
 import { ZCampaignDetailsUpdate } from '../entities/campaign.schema';
 import { ZCreativeForm, ZCreativeTemplateForm } from '../entities/creative.schema';
@@ -59,7 +59,7 @@ describe('names in the shared schemas', () => {
     // Act
     const advertiser = ZAdvertiserCreate.parse({
       name: spoof,
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Main St',
       city: 'Springfield',
       state: 'IL',
@@ -103,7 +103,7 @@ describe('names in the shared schemas', () => {
     // Act
     const form = fieldErrorsOf(ZAdvertiserForm, {
       name: '\u202E\u200F',
-      phoneNumber: '1',
+      phoneNumber: '+1 512 555 0100',
       firstAddress: 'a',
       city: 'c',
       state: 's',
@@ -112,7 +112,7 @@ describe('names in the shared schemas', () => {
     });
     const server = ZAdvertiserCreate.safeParse({
       name: '\u202E\u200F',
-      phone: '1',
+      phone: '+1 512 555 0100',
       address_1: 'a',
       city: 'c',
       state: 's',

@@ -66,6 +66,8 @@ export const VALIDATION_MESSAGES = {
   wholeCents: 'Use at most 2 decimal places',
   /** 001 §5 "up to 100 files per ad group". */
   tooManyFiles: `You can upload up to ${MAX_FILES_PER_AD_GROUP} files per ad group.`,
+  /** 000 §5's advertiser phone, checked as a phone number (`phone-number.ts`). */
+  phoneNumber: 'Must be a valid phone number',
   /** 001 §5 "CSV upload: one .csv file". */
   csvOneFile: 'Please, upload one .csv file.',
 } as const;

@@ -104,7 +104,7 @@ export const SAMPLES: Record<string, SecuritySample> = {
   createAdvertiser: {
     body: {
       name: 'Security walk advertiser',
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Walk St',
       city: 'Denver',
       state: 'CO',

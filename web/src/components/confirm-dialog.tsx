@@ -14,6 +14,7 @@ export function ConfirmDialog({
   busyLabel,
   busy = false,
   confirmPalette = 'blue',
+  returnFocusTo,
   onConfirm,
   onCancel,
 }: {
@@ -26,6 +27,11 @@ export function ConfirmDialog({
   busyLabel?: string;
   busy?: boolean;
   confirmPalette?: 'blue' | 'red';
+  /**
+   * Where the focus goes once the dialog closes. By default it goes back to what had it when the dialog
+   * opened (the button that asked); give this when that is gone by then, as a closed menu's item is.
+   */
+  returnFocusTo?: () => HTMLElement | null;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -36,6 +42,7 @@ export function ConfirmDialog({
       onOpenChange={(details) => !busy && !details.open && onCancel()}
       closeOnInteractOutside={!busy}
       closeOnEscape={!busy}
+      finalFocusEl={returnFocusTo}
       placement="center"
     >
       <Portal>

@@ -1,6 +1,7 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen, within } from '@testing-library/react';
+import { Button, ChakraProvider } from '@chakra-ui/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { system } from '@/theme/system';
 import { FormDialog } from './form-dialog';
@@ -75,5 +76,65 @@ describe('FormDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Thing' });
     expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'Cancel',
+      (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+    ],
+    [
+      'the close button',
+      (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    [
+      'a submit that closes it',
+      (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Create' })),
+    ],
+  ])('gives the focus back to the button that opened it after %s', async (_how, close) => {
+    // Prepare
+    function Opening() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Create New Thing</Button>
+          <FormDialog
+            open={open}
+            title="Create Thing"
+            busy={false}
+            submitLabel="Create"
+            busyLabel="Creating"
+            onClose={() => setOpen(false)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setOpen(false);
+            }}
+          >
+            <label>
+              Name
+              <input name="name" />
+            </label>
+          </FormDialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(
+      <ChakraProvider value={system}>
+        <Opening />
+      </ChakraProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Create New Thing' });
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Thing' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+
+    // Act
+    await close(user);
+
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 });

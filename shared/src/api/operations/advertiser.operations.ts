@@ -2,8 +2,11 @@ import * as z from 'zod';
 import { defineOperation } from '../operation';
 import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
-import { ZAdvertiser, ZAdvertiserCategory, ZAdvertiserCreate } from '../../entities/advertiser.schema';
+import { ZAdvertiser, ZAdvertiserCategory } from '../../entities/advertiser.schema';
 import { ZBillingLog } from '../../entities/billing.schema';
+
+// `POST /advertiser/create` is in `advertiser-create.operations.ts`: its body's phone rule is heavy, and
+// every screen and handler that reads advertisers imports this file.
 
 export const getAdvertiser = defineOperation({
   name: 'getAdvertiser',
@@ -27,18 +30,6 @@ export const listAdvertisersByAgency = defineOperation({
   paged: PAGE_100,
   summary:
     "The caller's agency's advertisers sorted by name; the path's agencyId is ignored (the token decides). Paged: each page is sorted so; across pages the order is the store's, and a client that needs the whole list in that order sorts what it loaded (the web does).",
-  specRef: '000 §7',
-});
-
-export const createAdvertiser = defineOperation({
-  name: 'createAdvertiser',
-  method: 'POST',
-  path: '/api/advertiser/create',
-  auth: 'user',
-  body: ZAdvertiserCreate,
-  response: ZAdvertiser,
-  summary:
-    "Creates an advertiser in the caller's agency and at the bidder (category 'IAB3'); createdBy and parentAgencyId come from the token.",
   specRef: '000 §7',
 });
 

@@ -88,7 +88,7 @@ describe('bodies', () => {
     const body = op('createAdvertiser').body;
     const valid = {
       name: 'Acme',
-      phone: '+1 555 0100',
+      phone: '+1 512 555 0100',
       address_1: '1 Main St',
       city: 'Springfield',
       state: 'IL',
@@ -103,6 +103,28 @@ describe('bodies', () => {
     expect(body.safeParse({ ...valid, name: '  ' }).success).toBe(false);
     expect(body.safeParse({ ...valid, category: 'IAB9' }).success).toBe(false);
     expect(body.safeParse({ ...valid, bgAdvertiserId: 'bg-campaign-1' }).success).toBe(false);
+  });
+
+  it("checks the advertiser's phone as the form does and hands it on in E.164", () => {
+    // Prepare
+    const body = op('createAdvertiser').body;
+    const valid = {
+      name: 'Acme',
+      phone: '(512) 555-0100',
+      address_1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      domain: 'acme.example',
+    };
+    // Act
+    const parsed = body.parse(valid) as Record<string, unknown>;
+    const refused = body.safeParse({ ...valid, phone: 'abc' });
+    // Assess
+    expect(parsed.phone).toBe('+15125550100');
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['phone', 'Must be a valid phone number'],
+    ]);
   });
 
   it('needs at least one change in a campaign edit and an end after the start', () => {

@@ -13,7 +13,7 @@ import { system } from '@/theme/system';
 import { createRoutes } from '../router/routes';
 
 const stubPages = Object.fromEntries(
-  routeEntries.map(([name]) => [name, async () => ({ Component: () => <p>{`page:${name}`}</p> })]),
+  routeEntries.map(([name]) => [name, async () => ({ Component: () => <h1>{`page:${name}`}</h1> })]),
 ) as unknown as Record<RouteName, () => Promise<{ Component: React.ComponentType }>>;
 
 /** A session whose signOut really signs out, so the guards react as in the app. */
@@ -159,5 +159,47 @@ describe('app shell', () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('userName')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'Cancel',
+      (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) =>
+        user.click(within(dialog).getByRole('button', { name: 'Cancel' })),
+    ],
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+  ])('gives the focus back to the menu button when log out is cancelled with %s', async (_how, cancel) => {
+    // Prepare: the question is asked from the menu, which closes as it opens
+    const user = userEvent.setup();
+    const { onSignOut } = renderShell('/advertisers');
+    await screen.findByText('page:advertisers');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Log out from BidGrid?' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+
+    // Act
+    await cancel(user, dialog);
+
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus());
+    expect(onSignOut).not.toHaveBeenCalled();
+  });
+
+  it("puts the focus on the next page's heading after a sidebar entry, not back on the menu button", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    renderShell('/dashboard');
+    await screen.findByText('page:dashboard');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+    // Act
+    await user.click(await screen.findByRole('link', { name: 'Invoices' }));
+
+    // Assess
+    const heading = await screen.findByRole('heading', { level: 1, name: 'page:invoices' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });

@@ -1,11 +1,12 @@
 import { Box, Container, Flex, IconButton, Link } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '@bidgrid/shared/constants';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { useSession } from '@/lib/session/session-context';
+import { usePageFocus } from './use-page-focus';
 
 const SessionMenus = lazy(() => import('./session-menus'));
 
@@ -41,13 +42,18 @@ function MenuIcon() {
 
 /**
  * The app shell (spec 000 §2): header with the BidGrid logo (resets campaign-creation state, goes to
- * /dashboard), the menu button only when signed in (opens the sidebar drawer), and the main landmark.
+ * /dashboard), the menu button only when signed in (opens the sidebar drawer), and the main landmark,
+ * whose heading takes the focus after each change of page (`usePageFocus`).
  */
 export function AppShell() {
   const session = useSession();
   const config = useRuntimeConfig();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuButtonElement = useCallback(() => menuButton.current, []);
+  const main = useRef<HTMLElement>(null);
+  usePageFocus(main);
 
   return (
     <Flex direction="column" minH="100vh">
@@ -56,7 +62,7 @@ export function AppShell() {
         <Container maxW="7xl">
           <Flex h="14" align="center" gap="3">
             {session.isAuthenticated ? (
-              <IconButton aria-label="Open menu" variant="ghost" onClick={() => setMenuOpen(true)}>
+              <IconButton ref={menuButton} aria-label="Open menu" variant="ghost" onClick={() => setMenuOpen(true)}>
                 <MenuIcon />
               </IconButton>
             ) : null}
@@ -75,7 +81,17 @@ export function AppShell() {
           </Flex>
         </Container>
       </Box>
-      <Box as="main" id="main-content" tabIndex={-1} flex="1" _focus={{ outline: 'none' }}>
+      <Box
+        ref={main}
+        as="main"
+        id="main-content"
+        tabIndex={-1}
+        flex="1"
+        _focus={{ outline: 'none' }}
+        // The heading takes the focus after a change of page (`usePageFocus`) only to be read out; it is
+        // not a control, so it is not drawn as one.
+        css={{ '& h1[tabindex="-1"]:focus': { outline: 'none' } }}
+      >
         <Container maxW="7xl" py="6">
           <Outlet />
         </Container>
@@ -88,6 +104,7 @@ export function AppShell() {
             logoutOpen={logoutOpen}
             onLogoutOpenChange={setLogoutOpen}
             supportUrl={config.supportUrl}
+            menuButton={menuButtonElement}
           />
         </Suspense>
       ) : null}

@@ -4,16 +4,19 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /**
  * Spec 000 §2: Log out asks 'Log out from BidGrid?' (button LOG OUT). `onConfirm` signs out and resets
- * the app; the dialog stays open (and busy) until it is done.
+ * the app; the dialog stays open (and busy) until it is done. Cancelled, it gives the focus to
+ * `returnFocusTo`: the menu's Log out entry that asked is gone with the closed menu.
  */
 export function LogoutDialog({
   open,
   onOpenChange,
   onConfirm,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => Promise<void>;
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   const [busy, setBusy] = useState(false);
   const confirm = async (): Promise<void> => {
@@ -32,6 +35,7 @@ export function LogoutDialog({
       cancelLabel="Cancel"
       confirmPalette="red"
       busy={busy}
+      returnFocusTo={returnFocusTo}
       onCancel={() => onOpenChange(false)}
       onConfirm={() => void confirm()}
     />

@@ -14,12 +14,15 @@ export default function SessionMenus({
   logoutOpen,
   onLogoutOpenChange,
   supportUrl,
+  menuButton,
 }: {
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
   logoutOpen: boolean;
   onLogoutOpenChange: (open: boolean) => void;
   supportUrl: string;
+  /** The header's menu button: where the focus goes back when log out is cancelled. */
+  menuButton: () => HTMLElement | null;
 }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -42,7 +45,7 @@ export default function SessionMenus({
           onLogoutOpenChange(true);
         }}
       />
-      <LogoutDialog open={logoutOpen} onOpenChange={onLogoutOpenChange} onConfirm={logOut} />
+      <LogoutDialog open={logoutOpen} onOpenChange={onLogoutOpenChange} onConfirm={logOut} returnFocusTo={menuButton} />
     </>
   );
 }

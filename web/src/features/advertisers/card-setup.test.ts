@@ -77,13 +77,25 @@ describe('phone numbers', () => {
   it('start on the US and keep the number as typed after the dialling code', () => {
     // Act
     const composed = composePhone(DEFAULT_COUNTRY, '555 123 ');
-    const uk = PHONE_COUNTRIES.find((country) => country.code === 'GB');
 
     // Assess
     expect(DEFAULT_COUNTRY.code).toBe('US');
     expect(composed).toBe('+1 555 123 ');
     expect(composePhone(DEFAULT_COUNTRY, '  ')).toBe('');
     expect(nationalPart(composed, DEFAULT_COUNTRY)).toBe('555 123 ');
-    expect(uk && nationalPart(composed, uk)).toBe('');
+    expect(nationalPart('', DEFAULT_COUNTRY)).toBe('');
+  });
+
+  it('keep a number typed with its own dialling code as typed, whatever country is picked', () => {
+    // Prepare
+    const uk = PHONE_COUNTRIES.find((country) => country.code === 'GB') as (typeof PHONE_COUNTRIES)[number];
+
+    // Act
+    const composed = composePhone(DEFAULT_COUNTRY, ' +356 2122 4567');
+
+    // Assess
+    expect(composed).toBe('+356 2122 4567');
+    expect(nationalPart(composed, DEFAULT_COUNTRY)).toBe('+356 2122 4567');
+    expect(nationalPart('+1 555 123', uk)).toBe('+1 555 123');
   });
 });

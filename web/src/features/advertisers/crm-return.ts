@@ -33,13 +33,17 @@ export function readCrmReturn(search: URLSearchParams): CrmReturn | null {
 
 /**
  * Where /advertisers sends a CRM return: `/advertisers/{stored id}?code={value}` (000 §2), with the
- * `state` kept beside it so the server can check it; null when no advertiser was stored.
+ * `state` kept beside it so the server can check it; null when no advertiser was stored. A return
+ * without a code (the user cancelled on the provider's page: `error=access_denied&state=...`) goes to
+ * the advertiser with a clean address: there is nothing to exchange, and a leftover `state` would only
+ * sit in the address bar and the history.
  */
 export function crmReturnHref(crmReturn: CrmReturn): string | null {
   const advertiserId = storedCrmAdvertiser();
   if (!advertiserId) return null;
+  if (crmReturn.error || !crmReturn.code) return paths.advertiser.getHref(advertiserId);
   return paths.advertiser.getHref(advertiserId, {
-    code: crmReturn.code ?? undefined,
+    code: crmReturn.code,
     state: crmReturn.state ?? undefined,
   });
 }

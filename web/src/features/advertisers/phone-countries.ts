@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_COUNTRY } from '@bidgrid/shared/validation/advertiser.schema';
+import { DEFAULT_PHONE_COUNTRY } from '@bidgrid/shared/validation/phone-number';
 
 /** A country of the phone input: ISO code, name and international dialling code. */
 export interface PhoneCountry {
@@ -38,16 +38,24 @@ export const DEFAULT_COUNTRY: PhoneCountry =
   PHONE_COUNTRIES.find((country) => country.code === DEFAULT_PHONE_COUNTRY) ?? (PHONE_COUNTRIES[0] as PhoneCountry);
 
 /**
- * The stored phone: `+{dial} {number as typed}`; empty when no number was typed, so the form's
- * 'Required field.' rule sees a missing phone and not a bare country code.
+ * The form's phone: `+{dial} {number as typed}`, or the number as typed when it starts with its own '+'
+ * (a country the picker does not offer); empty when no number was typed, so the form's 'Required
+ * field.' rule sees a missing phone and not a bare country code. The form's schema checks the number
+ * and turns it into E.164.
  */
 export function composePhone(country: PhoneCountry, national: string): string {
   // Kept as typed (a trailing space is the user about to type the next group); the form trims on submit.
-  return national.trim() ? `+${country.dial} ${national.trimStart()}` : '';
+  const typed = national.trimStart();
+  if (!typed.trim()) return '';
+  return typed.startsWith('+') ? typed : `+${country.dial} ${typed}`;
 }
 
-/** The number part of a composed phone for a country, or '' when the value belongs to no number. */
+/**
+ * What the number input shows for a form value: the part after the country's dialling code, a number
+ * with its own '+' as it is, or '' when the value holds no number.
+ */
 export function nationalPart(value: string, country: PhoneCountry): string {
   const prefix = `+${country.dial} `;
-  return value.startsWith(prefix) ? value.slice(prefix.length) : '';
+  if (value.startsWith(prefix)) return value.slice(prefix.length);
+  return value.startsWith('+') ? value : '';
 }

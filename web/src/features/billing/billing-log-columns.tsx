@@ -3,9 +3,10 @@ import { formatUsd } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn } from '@/components/data-table';
 import type { CsvColumn } from '@/lib/csv-export';
 import { formatLogDate, timeValue } from '@/lib/date-format';
+import { shownInvoiceNumber } from '@/lib/invoice-number';
 
 /** 000 §2: the invoice number upper-cased, or '-' when the log has none. */
-export const invoiceText = (invoice: string | null): string => (invoice?.trim() ? invoice.toUpperCase() : '-');
+export const invoiceText = (invoice: string | null): string => (invoice?.trim() ? shownInvoiceNumber(invoice) : '-');
 
 /** A missing text field shows as '-', like a missing invoice. */
 const orDash = (value: string | null | undefined): string => (value?.trim() ? value : '-');

@@ -9,12 +9,12 @@ const invoice = (id: string, body: string) => ({
 });
 
 describe('invoice PDFs', () => {
-  it("names files 'Invoice-{id}.pdf' with characters file systems refuse replaced", () => {
+  it("names files 'Invoice-{id}.pdf' with the id as shown, characters file systems refuse replaced", () => {
     // Act
-    const names = [invoicePdfFileName('inv-42'), invoicePdfFileName('a/b:c')];
+    const names = [invoicePdfFileName('bginv-1a2b3c4d5e6f7a8b'), invoicePdfFileName('a/b:c')];
 
     // Assess
-    expect(names).toEqual(['Invoice-inv-42.pdf', 'Invoice-a-b-c.pdf']);
+    expect(names).toEqual(['Invoice-BGINV-1A2B3C4D5E6F7A8B.pdf', 'Invoice-A-B-C.pdf']);
   });
 
   it('renders the HTML body, and the subject when the body shows nothing', async () => {
@@ -62,7 +62,7 @@ describe('invoice PDFs', () => {
     await exportInvoicePdfs([invoice('a', '<p>A</p>'), invoice('b', '<p>B</p>')], save);
 
     // Assess
-    expect(save.mock.calls.map(([, name]) => name)).toEqual(['Invoice-a.pdf', 'Invoice-b.pdf']);
+    expect(save.mock.calls.map(([, name]) => name)).toEqual(['Invoice-A.pdf', 'Invoice-B.pdf']);
     const first = save.mock.calls[0]?.[0] as Blob;
     expect(first.type).toBe('application/pdf');
     expect(new TextDecoder().decode(new Uint8Array(await first.arrayBuffer()).slice(0, 5))).toBe('%PDF-');

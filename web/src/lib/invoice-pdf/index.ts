@@ -1,4 +1,5 @@
 import { saveFile } from '../download-file';
+import { shownInvoiceNumber } from '../invoice-number';
 import type { FontSource } from './embedded-fonts';
 import { needsEmbeddedFont, foldForStandardFonts } from './font-metrics';
 import { htmlToBlocks, type Block } from './html-blocks';
@@ -17,9 +18,14 @@ export interface InvoiceForPdf {
   readonly sentAt: string;
 }
 
-/** 'Invoice-{id}.pdf', with characters that file systems refuse replaced by '-'. */
+/**
+ * 'Invoice-{id}.pdf' with the id as the screens show it ('Invoice-BGINV-1A2B….pdf', `shownInvoiceNumber`),
+ * characters that file systems refuse replaced by '-'.
+ */
 export function invoicePdfFileName(id: string): string {
-  const safe = Array.from(id, (char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '-' : char)).join('');
+  const safe = Array.from(shownInvoiceNumber(id), (char) =>
+    char < ' ' || '\\/:*?"<>|'.includes(char) ? '-' : char,
+  ).join('');
   return `Invoice-${safe}.pdf`;
 }
 
@@ -44,7 +50,14 @@ export async function renderInvoicePdf(invoice: InvoiceForPdf, fonts?: FontSourc
   const content: Block[] =
     blocks.length > 0
       ? blocks
-      : [{ kind: 'text', style: 'h2', runs: [{ text: invoice.subject || invoice.id, bold: true }], indent: 0 }];
+      : [
+          {
+            kind: 'text',
+            style: 'h2',
+            runs: [{ text: invoice.subject || shownInvoiceNumber(invoice.id), bold: true }],
+            indent: 0,
+          },
+        ];
   return blocksToPdf(
     content,
     {

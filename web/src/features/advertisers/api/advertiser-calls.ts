@@ -1,8 +1,5 @@
-import {
-  createAdvertiser,
-  getAdvertiser,
-  listAdvertisersByAgency,
-} from '@bidgrid/shared/api/operations/advertiser.operations';
+import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
+import { getAdvertiser, listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
 import {
   deleteHubspotTokens,
   getHubspotAuthUrl,

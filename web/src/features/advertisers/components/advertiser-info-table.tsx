@@ -1,6 +1,7 @@
 import { Link, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { formatPhoneNumber } from '@bidgrid/shared/validation/phone-number';
 
 /** The advertiser's domain as a link: the stored value may come with or without its scheme. */
 export function domainHref(domain: string): string {
@@ -14,7 +15,8 @@ export function addressText(advertiser: Pick<TAdvertiser, 'address_1' | 'address
 
 /**
  * The information table of the advertiser page (000 §2): advertiser id, created by, domain (a link),
- * address (address 1, optional address 2) and phone number ('None' when missing).
+ * address (address 1, optional address 2) and phone number ('None' when missing; stored in E.164 and
+ * shown as '+1 512 555 0142', a phone stored before numbers were checked shown as it was typed).
  */
 export function AdvertiserInfoTable({ advertiser }: { advertiser: TAdvertiser }) {
   const rows: ReadonlyArray<{ label: string; value: ReactNode }> = [
@@ -29,7 +31,7 @@ export function AdvertiserInfoTable({ advertiser }: { advertiser: TAdvertiser })
       ),
     },
     { label: 'Address', value: addressText(advertiser) },
-    { label: 'Phone Number', value: advertiser.phone?.trim() ? advertiser.phone : 'None' },
+    { label: 'Phone Number', value: formatPhoneNumber(advertiser.phone) ?? 'None' },
   ];
   return (
     <Table.Root size="sm" variant="outline" aria-label="Advertiser information">

@@ -26,7 +26,7 @@ describe('Create Advertiser slot (the wizard\'s "Create New")', () => {
     const values: Record<string, string> = {
       Name: 'Gamma Bikes',
       Domain: 'gamma-bikes.example',
-      'Phone Number': '555 123 4567',
+      'Phone Number': '512 555 0142',
       'Address 1': '2 Side Road',
       City: 'Austin',
       State: 'TX',

@@ -5,8 +5,9 @@ import { composePhone, DEFAULT_COUNTRY, nationalPart, PHONE_COUNTRIES } from '..
 
 /**
  * Phone number input of the Create Advertiser dialog (000 §5: "phone input defaults to US"): a country
- * code picker (US first and preselected) beside the number. The form value is `+{dial} {number}`. The
- * number input takes the field's label (it sits inside the form's `Field.Root`); the picker has its own.
+ * code picker (US first and preselected) beside the number. The form value is `+{dial} {number}`, or the
+ * number as typed when it starts with its own '+'. The number input takes the field's label (it sits
+ * inside the form's `Field.Root`); the picker has its own.
  */
 export function PhoneInput({
   value,
@@ -23,7 +24,10 @@ export function PhoneInput({
   // Its own id: inside the form's Field the picker would otherwise take the field's id and its label.
   const pickerId = useId();
   const country = PHONE_COUNTRIES.find((candidate) => candidate.code === countryCode) ?? DEFAULT_COUNTRY;
-  const national = nationalPart(value, country);
+  // What was typed, kept apart from the value: '+1 512' typed beside US composes to the same value as
+  // '512', and the input must go on showing the '+1'. A value the form set itself (a reset) wins.
+  const [typed, setTyped] = useState(() => nationalPart(value, country));
+  const national = composePhone(country, typed) === value ? typed : nationalPart(value, country);
 
   return (
     // Drawn as one control: the picker's right corners and the number's left corners are square.
@@ -38,6 +42,7 @@ export function PhoneInput({
           const next = PHONE_COUNTRIES.find((candidate) => candidate.code === event.currentTarget.value);
           if (!next) return;
           setCountryCode(next.code);
+          setTyped(national);
           onChange(composePhone(next, national));
         }}
       >
@@ -52,7 +57,10 @@ export function PhoneInput({
         autoComplete="tel-national"
         name={name}
         value={national}
-        onChange={(event) => onChange(composePhone(country, event.currentTarget.value))}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          onChange(composePhone(country, event.currentTarget.value));
+        }}
         onBlur={onBlur}
         roundedStart="0"
         marginStart="-1px"

@@ -84,6 +84,23 @@ describe('Advertiser page', () => {
     expect(screen.getByRole('heading', { name: 'Campaigns Dashboard' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['+15125550142', '+1 512 555 0142'],
+    ['+442079460958', '+44 20 7946 0958'],
+    // Stored before phone numbers were checked: shown as it was typed.
+    ['+1 abc', '+1 abc'],
+  ])('shows the stored phone %s as %s', async (phone, shown) => {
+    // Prepare
+    const { handlers } = advertiserApi(makeAdvertiser({ phone }));
+
+    // Act
+    renderDetail(handlers);
+
+    // Assess
+    await screen.findByRole('table', { name: 'Advertiser information' });
+    expect(infoRows().find(([label]) => label === 'Phone Number')).toEqual(['Phone Number', shown]);
+  });
+
   it('switches advertiser with the dropdown, replacing the URL', async () => {
     // Prepare
     const user = userEvent.setup();

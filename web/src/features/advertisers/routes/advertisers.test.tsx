@@ -106,6 +106,21 @@ describe('Advertisers page', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('after a cancelled consent goes back to the stored advertiser with a clean address and says so', async () => {
+    // Prepare
+    localStorage.setItem('currentAdvertiserId', 'bgAdvertiser-acme');
+    const create = vi.spyOn(toaster, 'create');
+
+    // Act: what the provider's Cancel sends back
+    const { api, router } = renderList({}, '/advertisers?error=access_denied&state=s-456');
+
+    // Assess
+    expect(await screen.findByText('at /advertisers/bgAdvertiser-acme')).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ title: 'The HubSpot account was not connected.' }));
+    expect(api.calls).toEqual([]);
+  });
+
   it('without a stored advertiser drops the CRM return and says the account was not connected', async () => {
     // Prepare
     const create = vi.spyOn(toaster, 'create');
@@ -131,7 +146,7 @@ describe('Create New Advertiser dialog', () => {
   const validValues = {
     Name: 'Gamma Bikes',
     Domain: 'https://gamma-bikes.example:8443',
-    'Phone Number': '555 123 4567',
+    'Phone Number': '(512) 555-0142',
     'Address 1': '2 Side Road',
     City: 'Austin',
     State: 'TX',
@@ -158,7 +173,7 @@ describe('Create New Advertiser dialog', () => {
     expect(api.callsOf('createAdvertiser')).toEqual([]);
   });
 
-  it('defaults the phone to US, creates the advertiser, refreshes the list and shows the 2 s card notice', async () => {
+  it('defaults the phone to US, creates the advertiser with the phone in E.164, refreshes the list and shows the 2 s card notice', async () => {
     // Prepare
     const user = userEvent.setup();
     const create = vi.spyOn(toaster, 'create');
@@ -184,7 +199,7 @@ describe('Create New Advertiser dialog', () => {
     const [call] = api.callsOf('createAdvertiser');
     expect(call?.body).toMatchObject({
       name: 'Gamma Bikes',
-      phone: '+1 555 123 4567',
+      phone: '+15125550142',
       address_1: '2 Side Road',
       address_2: '',
       city: 'Austin',
@@ -203,6 +218,49 @@ describe('Create New Advertiser dialog', () => {
         duration: 2_000,
       }),
     );
+  });
+
+  it("refuses a phone that is no phone number with 'Must be a valid phone number'", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { api } = renderList({ listAdvertisersByAgency: () => ({ payload: [] }) });
+    await user.click(await screen.findByRole('button', { name: 'Create New Advertiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Advertiser' });
+
+    // Act
+    await fill(user, { ...validValues, 'Phone Number': 'abc' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    // Assess
+    expect(await within(dialog).findByText('Must be a valid phone number')).toBeInTheDocument();
+    expect(api.callsOf('createAdvertiser')).toEqual([]);
+
+    // Act: fixed, the message goes as the user types
+    await fill(user, { 'Phone Number': '512 555 0142' });
+
+    // Assess
+    await waitFor(() => expect(within(dialog).queryByText('Must be a valid phone number')).toBeNull());
+  });
+
+  it("takes a number typed with its own '+' as it is, whatever country is picked", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { api } = renderList({
+      listAdvertisersByAgency: () => ({ payload: [] }),
+      createAdvertiser: () => ({ payload: makeAdvertiser() }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create New Advertiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Advertiser' });
+
+    // Act
+    await fill(user, { ...validValues, 'Phone Number': '+44 20 7946 0958' });
+    const shown = (within(dialog).getByRole('textbox', { name: /^Phone Number/ }) as HTMLInputElement).value;
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    // Assess
+    expect(shown).toBe('+44 20 7946 0958');
+    await waitFor(() => expect(api.callsOf('createAdvertiser')).toHaveLength(1));
+    expect(api.callsOf('createAdvertiser')[0]?.body).toMatchObject({ phone: '+442079460958' });
   });
 
   it('on failure resets the form and shows the error under the title', async () => {

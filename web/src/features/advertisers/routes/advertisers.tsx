@@ -35,6 +35,7 @@ export function Component() {
   const crmError = crmReturn?.error ?? null;
   useEffect(() => {
     if (!crmCode && !crmError) return;
+    // Replaced, so Back never comes to this address again (and never repeats the forwarding).
     const target = crmReturnHref({ code: crmCode, state: crmState, error: crmError });
     if (crmError || !target) {
       toaster.create({

@@ -151,7 +151,7 @@ describe('Invoices page', () => {
     await waitFor(() => expect(rowTexts()).toHaveLength(3));
   });
 
-  it('exports one PDF per selected invoice and is disabled with nothing selected', async () => {
+  it('exports one PDF per selected invoice, named by the number as shown, and is disabled with nothing selected', async () => {
     // Prepare
     const user = userEvent.setup();
     const saved = captureDownloads();
@@ -161,13 +161,13 @@ describe('Invoices page', () => {
 
     // Act
     expect(exportButton).toBeDisabled();
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice inv-1' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice inv-3' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice INV-1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice INV-3' }));
     await user.click(exportButton);
 
     // Assess
     await waitFor(() => expect(saved).toHaveLength(2));
-    expect(saved.map((file) => file.name).sort()).toEqual(['Invoice-inv-1.pdf', 'Invoice-inv-3.pdf']);
+    expect(saved.map((file) => file.name).sort()).toEqual(['Invoice-INV-1.pdf', 'Invoice-INV-3.pdf']);
     for (const file of saved) {
       const head = new TextDecoder().decode((await bytesOf(file)).slice(0, 5));
       expect(head).toBe('%PDF-');

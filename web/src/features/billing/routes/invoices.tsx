@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { PlainSelect } from '@/components/plain-select';
 import { paths } from '@/config/paths';
+import { shownInvoiceNumber } from '@/lib/invoice-number';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
 import { useInvoiceAdvertisers, useInvoiceDocument, useInvoices } from '../api/billing-queries';
@@ -24,7 +25,8 @@ function BackArrow() {
 /**
  * Invoices at /invoices (000 §2): '{User} Invoices' with a back arrow (to the page that opened it, from
  * router state), an advertiser filter (also set by the `advertiser` query), the grid with Select All,
- * and Export: one 'Invoice-{id}.pdf' per selected invoice, rendered in the browser from its HTML body.
+ * and Export: one 'Invoice-{id}.pdf' per selected invoice (the id as the billing logs show it,
+ * 'Invoice-BGINV-….pdf'), rendered in the browser from its HTML body.
  * The list comes without bodies, a page at a time (issue 9 §6): Export waits for the last page (so Select
  * All means all) and reads the body of each selected invoice when it runs.
  */
@@ -155,7 +157,7 @@ export function Component() {
             selection={{
               selected,
               onChange: setSelected,
-              rowLabel: (invoice) => `Select invoice ${invoice.id}`,
+              rowLabel: (invoice) => `Select invoice ${shownInvoiceNumber(invoice.id)}`,
               allLabel: 'Select All',
             }}
           />

@@ -293,6 +293,39 @@ describe('Campaigns Dashboard', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Spring Launch' })).toBeInTheDocument();
   });
 
+  it('shows the campaign picked at once, while its line items are still on their way', async () => {
+    // Prepare: the picked campaign's line items are held back until released
+    const user = userEvent.setup();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const lineItemsOf = (bgCampaignId: string) =>
+      bgCampaignId === spring.bgCampaignId
+        ? [makeLineItem({ bgCampaignId: spring.bgCampaignId, line_item_name: 'Spring line' })]
+        : [makeLineItem({ bgCampaignId: paused.bgCampaignId, line_item_name: 'Paused line' })];
+    const { router } = renderDashboard(
+      { campaigns: [spring, paused], lineItems: [] },
+      {
+        getLineItemsReport: async ({ query }) => {
+          const bgCampaignId = query['bgCampaignId'] ?? '';
+          if (bgCampaignId === spring.bgCampaignId) await held;
+          return { payload: { lineItems: lineItemsOf(bgCampaignId), lineItemReports: [] } };
+        },
+      },
+      '/advertisers/bgAdvertiser-acme?campaignId=bg-campaign-paused',
+    );
+    expect(await screen.findByText('Paused line')).toBeInTheDocument();
+
+    // Act
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaigns' }), 'Spring Launch');
+
+    // Assess: the picked campaign is on screen before its line items arrive (a navigation run as a
+    // transition once kept the old campaign for 5 s while a panel's request was under way)
+    await waitFor(() => expect(router.state.location.search).toBe('?campaignId=bg-campaign-spring'));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Spring Launch' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Spring line')).toBeInTheDocument();
+  });
+
   it('refetches for another frame and for a custom day only when the day changes', async () => {
     // Prepare
     const user = userEvent.setup();
@@ -507,6 +540,33 @@ describe('Line-item report', () => {
     );
     expect(api.callsOf('updateLineItemStatus')[0]?.body).toEqual({ beeswaxLineItemId: 9001, active: false });
     expect(api.callsOf('getLineItemsReport')).toHaveLength(2);
+  });
+
+  it.each([
+    [
+      'No',
+      (user: ReturnType<typeof userEvent.setup>, question: HTMLElement) =>
+        user.click(within(question).getByRole('button', { name: 'No' })),
+    ],
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+  ])('gives the focus back to the switch after %s, the switch as it was', async (_answer, answer) => {
+    // Prepare
+    const user = userEvent.setup();
+    renderDashboard({ campaigns: [spring], lineItems: [makeLineItem()] });
+    await user.click(await screen.findByRole('checkbox', { name: 'Status of Globex Corporation' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: "Are you sure you want to update this line item's status?",
+    });
+    await waitFor(() => expect(question).toContainElement(document.activeElement as HTMLElement));
+
+    // Act
+    await answer(user, question);
+
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const toggle = screen.getByRole('checkbox', { name: 'Status of Globex Corporation' });
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(toggle).toBeChecked();
   });
 
   it("exports the shown columns with ';' to export.csv", async () => {

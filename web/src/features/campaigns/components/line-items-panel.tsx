@@ -97,7 +97,13 @@ function StatusCell({ lineItem, onToggle }: { lineItem: TLineItem; onToggle: (li
   return (
     <HStack gap="2">
       <Switch.Root size="sm" colorPalette="blue" checked={lineItem.active} onCheckedChange={() => onToggle(lineItem)}>
-        <Switch.HiddenInput aria-label={`Status of ${lineItem.line_item_name}`} />
+        <Switch.HiddenInput
+          aria-label={`Status of ${lineItem.line_item_name}`}
+          // Nothing changes until the question is answered: the native box would flip on the click and,
+          // the switch being controlled, stay flipped after No. Kept in place (not remounted), so the
+          // dialog can give the focus back to it.
+          onClick={(event) => event.preventDefault()}
+        />
         <Switch.Control>
           <Switch.Thumb />
         </Switch.Control>
@@ -121,13 +127,7 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
   const [chosen, setChosen] = useMetricChoice();
   const [pending, setPending] = useState<TLineItem | null>(null);
   const [busy, setBusy] = useState(false);
-  // A click flips the switch's native checkbox before anything is confirmed; remounting the switches once
-  // the question is answered puts every one back in line with the saved status.
-  const [answers, setAnswers] = useState(0);
-  const settle = (): void => {
-    setPending(null);
-    setAnswers((count) => count + 1);
-  };
+  const settle = (): void => setPending(null);
 
   const rows = useMemo(
     () => (report.data ? lineItemRows(report.data.lineItems, report.data.lineItemReports) : []),
@@ -139,13 +139,7 @@ export function LineItemsPanel({ campaign, frame }: { campaign: TCampaign; frame
     {
       id: 'status',
       header: 'Status',
-      cell: (row) => (
-        <StatusCell
-          key={`${row.lineItem.beeswaxLineItemId}-${answers}`}
-          lineItem={row.lineItem}
-          onToggle={setPending}
-        />
-      ),
+      cell: (row) => <StatusCell lineItem={row.lineItem} onToggle={setPending} />,
       sortValue: (row) => statusText(row.lineItem.active),
     },
     {

@@ -73,14 +73,41 @@ describe('Segments Logs', () => {
     );
   });
 
-  it("shows the server's refusal to users outside the internal staff", async () => {
+  it('keeps the grid empty for users outside the internal staff, saying why, with nothing to retry', async () => {
     // Act
     renderSegments({
-      listSegmentsLogs: () => ({ error: 'Only internal staff can see the segments logs.', status: 403 }),
+      listSegmentsLogs: () => ({ error: 'Only internal staff can view segment logs.', status: 403 }),
     });
 
     // Assess
+    const table = await screen.findByRole('table', { name: 'Segments Logs' });
+    expect(within(table).getByText('Segments logs are shown to internal staff only.')).toBeInTheDocument();
+    expect(screen.queryByText('The segments logs could not be loaded.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+  });
+
+  it.each([
+    ['a server failure', () => ({ error: 'There was an error with this request.', status: 500 })],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('shows %s as an error with a retry that loads the grid', async (_what, failure) => {
+    // Prepare
+    const user = userEvent.setup();
+    let failing = true;
+    renderSegments({ listSegmentsLogs: () => (failing ? failure() : { payload: [entry] }) });
     expect(await screen.findByText('The segments logs could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText('Only internal staff can see the segments logs.')).toBeInTheDocument();
+
+    // Act
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    // Assess
+    const table = await screen.findByRole('table', { name: 'Segments Logs' });
+    expect(within(table).getByText('acme')).toBeInTheDocument();
   });
 });

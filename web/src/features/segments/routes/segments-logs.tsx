@@ -11,7 +11,7 @@ const entryKey = (entry: TSegmentsLogEntry, index: number): string => `${entry.d
 /**
  * 'Segments Logs' at /segments-logs (000 §2): the company-matching results (subdomain, original domains,
  * IP segment, date) for internal staff, with a loading indicator and the CSV export. The server answers
- * only allow-listed internal users; anyone else sees its refusal in the error state.
+ * only allow-listed internal users; anyone else sees the empty grid saying so (no error to retry).
  */
 export function Component() {
   const { userName } = useSession();
@@ -38,7 +38,9 @@ export function Component() {
         label="Segments Logs"
         columns={SEGMENTS_LOG_COLUMNS}
         csvColumns={SEGMENTS_LOG_CSV}
-        emptyText="There are no segments logs yet."
+        emptyText={
+          entries.staffOnly ? 'Segments logs are shown to internal staff only.' : 'There are no segments logs yet.'
+        }
       />
     </Stack>
   );
