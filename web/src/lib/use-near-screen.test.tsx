@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNearScreen } from './use-near-screen';
+import { IDLE_TIMEOUT_MS, useNearScreen } from './use-near-screen';
 
 /** Records what is observed, with which margin, and reports when the test says so. */
 class ObserverStub {
@@ -30,9 +30,9 @@ class ObserverStub {
   }
 }
 
-function Probe({ margin }: { margin?: string }) {
+function Probe({ margin, idle }: { margin?: string; idle?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(ref, margin);
+  const near = useNearScreen(ref, { ...(margin ? { margin } : {}), ...(idle ? { idle } : {}) });
   return <div ref={ref}>{near ? 'near' : 'far'}</div>;
 }
 
@@ -65,12 +65,40 @@ describe('useNearScreen', () => {
     expect(ObserverStub.made).toHaveLength(1);
   });
 
-  it('is true at once where the browser has no IntersectionObserver', () => {
+  it('counts the element as near where the browser has no IntersectionObserver', async () => {
     // Prepare
     vi.stubGlobal('IntersectionObserver', undefined);
 
     // Act
     render(<Probe />);
+
+    // Assess
+    expect(await screen.findByText('near')).toBeInTheDocument();
+  });
+
+  it('with idle, waits for the browser to be idle once the element is near', () => {
+    // Prepare
+    const idleWork: Array<() => void> = [];
+    vi.stubGlobal('IntersectionObserver', ObserverStub);
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((work: () => void, options: IdleRequestOptions) => {
+        expect(options.timeout).toBe(IDLE_TIMEOUT_MS);
+        return idleWork.push(work);
+      }),
+    );
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    render(<Probe idle />);
+
+    // Act
+    act(() => ObserverStub.made[0]?.send(true));
+
+    // Assess: near, but the browser has not been idle yet
+    expect(screen.getByText('far')).toBeInTheDocument();
+    expect(idleWork).toHaveLength(1);
+
+    // Act
+    act(() => idleWork[0]?.());
 
     // Assess
     expect(screen.getByText('near')).toBeInTheDocument();

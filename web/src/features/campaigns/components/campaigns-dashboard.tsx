@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
@@ -28,13 +28,14 @@ import { AdGroupsPanel } from './ad-groups-panel';
 import { AllCampaignsDialog } from './all-campaigns-dialog';
 import { CampaignMetricsTable } from './campaign-metrics-table';
 import { CampaignToolbar } from './campaign-toolbar';
+// The chart's frame comes with the dashboard (its space is reserved at once, so nothing moves); its plots
+// (recharts) load in their own chunk once the chart nears the screen.
+import { DeliveryChart } from './delivery-chart';
 import { EditCampaignDialog } from './edit-campaign-dialog';
 import { LineItemsPanel } from './line-items-panel';
 import { TargetingPanel } from './targeting-panel';
 import { ActivityPanel } from './activity-panel';
 
-// The chart is drawn after the tables: it comes in its own chunk.
-const DeliveryChart = lazy(() => import('./delivery-chart').then((module) => ({ default: module.DeliveryChart })));
 
 /** The reports and panels of one campaign, below the toolbar. */
 function CampaignReports({
@@ -51,9 +52,7 @@ function CampaignReports({
       <CampaignMetricsTable campaign={campaign} />
       <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
         <LineItemsPanel campaign={campaign} frame={frame} />
-        <Suspense fallback={<Skeleton height="64" />}>
-          <DeliveryChart campaign={campaign} frame={frame} />
-        </Suspense>
+        <DeliveryChart campaign={campaign} frame={frame} />
       </Grid>
       <TargetingPanel bgCampaignId={campaign.bgCampaignId} />
       <ActivityPanel bgCampaignId={campaign.bgCampaignId} />

@@ -134,13 +134,14 @@ function DeliveryTable({ rows, id }: { rows: readonly TDeliveryRow[]; id: string
  * The delivery chart beside the tables (issue 6, issue 15): the selected campaign's daily impressions and
  * clicks, and its daily spend against the daily budget, over the dashboard's time frame; a sentence on the
  * pacing, a legend with each total, and a table of the same numbers. The plots' code loads when the chart
- * comes within 300px of the screen, into room kept for it.
+ * comes within 300px of the screen and the browser is idle, into room kept for it.
  */
 export function DeliveryChart({ campaign, frame }: { campaign: TCampaign; frame: TFrameSelection }) {
   const delivery = useDelivery(campaign.bgCampaignId, frame);
   const [showTable, setShowTable] = useState(false);
   const figure = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(figure, '300px');
+  // Not before the browser is idle: the plots' code never competes with the page's first data.
+  const near = useNearScreen(figure, { margin: '300px', idle: true });
   const tableId = useId();
   const titleId = useId();
   const pacingId = useId();
