@@ -337,6 +337,33 @@ describe('DataTable in a narrow box', () => {
     }
   });
 
+  it('keeps the header at the top of a fixed-height table above the rows, its name cell above both edges', () => {
+    // Act
+    render(
+      <ChakraProvider value={system}>
+        <DataTable
+          label="Tall"
+          columns={wideColumns}
+          rows={Array.from({ length: 11 }, (_, index) => ({
+            id: `w${index}`,
+            status: 'ACTIVE',
+            name: 'Spring',
+            domains: '-',
+          }))}
+          getRowId={(row) => row.id}
+          fixedHeight="30rem"
+        />
+      </ChakraProvider>,
+    );
+
+    // Assess
+    const status = getComputedStyle(screen.getByRole('columnheader', { name: 'Status' }));
+    const name = getComputedStyle(screen.getByRole('columnheader', { name: 'Name' }));
+    expect([status.position, status.top, status.zIndex]).toEqual(['sticky', '0px', '2']);
+    expect([name.position, name.top, name.insetInlineStart, name.zIndex]).toEqual(['sticky', '0px', '0px', '3']);
+    expect(getComputedStyle(screen.getAllByRole('cell', { name: 'Spring' })[0] as HTMLElement).zIndex).toBe('1');
+  });
+
   it('makes a spec width a minimum and lets only the wrapping column wrap', () => {
     // Act
     renderWide();
