@@ -28,4 +28,22 @@ describe('the toast regions', () => {
     const notice = await screen.findByText('Successfully Loaded Files');
     expect(notice.closest('[data-placement]')).toHaveAttribute('data-placement', 'bottom');
   });
+
+  it('shows the app toasts at the top end, away from the action bars at the bottom of the wizard', async () => {
+    // Prepare
+    render(
+      <ChakraProvider value={system}>
+        <LazyToaster eager={false} />
+      </ChakraProvider>,
+    );
+
+    // Act
+    act(() => {
+      toaster.create({ type: 'error', title: 'Please, select advertiser.', duration: 5_000 });
+    });
+
+    // Assess
+    const alert = await screen.findByText('Please, select advertiser.');
+    expect(alert.closest('[data-placement]')).toHaveAttribute('data-placement', 'top-end');
+  });
 });

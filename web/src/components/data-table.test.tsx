@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { system } from '@/theme/system';
 import { bodyCellTexts } from '@/test/table-texts';
-import { DataTable, sortRows, type DataTableColumn } from './data-table';
+import {
+  DataTable,
+  SELECTION_COLUMN,
+  SELECTION_WIDTH,
+  sortRows,
+  stickyLayout,
+  type DataTableColumn,
+} from './data-table';
 
 interface Row {
   id: string;
@@ -190,5 +197,194 @@ describe('DataTable', () => {
     expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
     expect(screen.getAllByRole('region', { name: 'Things' })).toHaveLength(1);
     expect(screen.getByRole('region', { name: 'Things (scroll area)' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('renders the empty text at the left edge of the box, as wide as the box, whatever the table width', () => {
+    // Act
+    renderTable([]);
+
+    // Assess
+    const style = getComputedStyle(screen.getByText('Nothing here.'));
+    expect(style.position).toBe('sticky');
+    expect(style.insetInlineStart).toBe('0px');
+    expect(style.width).toBe('100cqi');
+  });
+});
+
+describe('stickyLayout', () => {
+  it('keeps the name column at the left edge, after the selection box, whatever comes before it', () => {
+    // Act
+    const layout = stickyLayout([{ id: 'status' }, { id: 'name' }, { id: 'clicks' }], { selection: true });
+
+    // Assess
+    expect(layout.keyColumn).toBe('name');
+    expect([...layout.offsets]).toEqual([
+      [SELECTION_COLUMN, '0px'],
+      ['name', SELECTION_WIDTH],
+    ]);
+  });
+
+  it('takes the first column that is not a control when there is no name, and adds up the fixed widths before it', () => {
+    // Act
+    const layout = stickyLayout(
+      [{ id: 'expand', controlWidth: '2rem' }, { id: 'date' }, { id: 'amount' }, { id: 'flag', controlWidth: '1rem' }],
+      { selection: true },
+    );
+
+    // Assess
+    expect(layout.keyColumn).toBe('date');
+    expect([...layout.offsets]).toEqual([
+      [SELECTION_COLUMN, '0px'],
+      ['expand', SELECTION_WIDTH],
+      ['date', `calc(${SELECTION_WIDTH} + 2rem)`],
+    ]);
+  });
+
+  it('keeps nothing at the edge when told so or when the named column does not exist', () => {
+    // Act
+    const none = stickyLayout([{ id: 'name' }], { selection: true, stickyColumn: null });
+    const unknown = stickyLayout([{ id: 'name' }], { selection: false, stickyColumn: 'missing' });
+
+    // Assess
+    expect(none).toEqual({ offsets: new Map(), keyColumn: null });
+    expect(unknown).toEqual({ offsets: new Map(), keyColumn: null });
+  });
+});
+
+describe('DataTable in a narrow box', () => {
+  interface Wide {
+    id: string;
+    status: string;
+    name: string;
+    domains: string;
+  }
+  const wideColumns: ReadonlyArray<DataTableColumn<Wide>> = [
+    { id: 'status', header: 'Status', cell: (row) => row.status },
+    { id: 'name', header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name },
+    { id: 'domains', header: 'Domains', cell: (row) => row.domains, minWidth: 700, wrap: true },
+  ];
+  const wideRows: Wide[] = [{ id: 'w1', status: 'ACTIVE', name: 'Spring', domains: 'a.example, b.example' }];
+
+  function renderWide(options: { selection?: boolean; expansion?: boolean } = {}) {
+    return render(
+      <ChakraProvider value={system}>
+        <DataTable
+          label="Wide"
+          columns={wideColumns}
+          rows={wideRows}
+          getRowId={(row) => row.id}
+          {...(options.selection
+            ? {
+                selection: {
+                  selected: new Set<string>(),
+                  onChange: () => {},
+                  rowLabel: (row: Wide) => `Pick ${row.name}`,
+                },
+              }
+            : {})}
+          {...(options.expansion ? { renderExpansion: (row: Wide) => `Details of ${row.name}` } : {})}
+        />
+      </ChakraProvider>,
+    );
+  }
+
+  it('scrolls in a box that takes its width from the page, not from the table', () => {
+    // Act
+    renderWide();
+
+    // Assess
+    const box = screen.getByRole('table', { name: 'Wide' }).parentElement as HTMLElement;
+    expect(getComputedStyle(box).getPropertyValue('container-type')).toBe('inline-size');
+    expect(getComputedStyle(box).overflowX).toBe('auto');
+    expect(getComputedStyle(box).whiteSpace).toBe('nowrap');
+  });
+
+  it('keeps the name cells and the selection boxes at the left edge, above the scrolling cells, with a dividing line', () => {
+    // Act
+    renderWide({ selection: true });
+
+    // Assess
+    const name = getComputedStyle(screen.getByRole('cell', { name: 'Spring' }));
+    expect(name.position).toBe('sticky');
+    expect(name.insetInlineStart).toBe(SELECTION_WIDTH);
+    expect(name.zIndex).toBe('1');
+    expect(name.boxShadow).toBe('inset -1px 0 0 var(--chakra-colors-border)');
+    const header = getComputedStyle(screen.getByRole('columnheader', { name: 'Name' }));
+    expect(header.position).toBe('sticky');
+    expect(header.insetInlineStart).toBe(SELECTION_WIDTH);
+    const box = getComputedStyle(screen.getByRole('checkbox', { name: 'Pick Spring' }).closest('td') as HTMLElement);
+    expect(box.position).toBe('sticky');
+    expect(box.insetInlineStart).toBe('0px');
+    expect(getComputedStyle(screen.getByRole('cell', { name: 'ACTIVE' })).position).not.toBe('sticky');
+  });
+
+  it('gives the selection column one fixed width, so the sticky name can never slide over it', () => {
+    // Act
+    renderWide({ selection: true });
+
+    // Assess
+    for (const cell of [
+      screen.getByRole('checkbox', { name: 'Pick Spring' }).closest('td') as HTMLElement,
+      screen.getByRole('checkbox', { name: 'Select All' }).closest('th') as HTMLElement,
+    ]) {
+      const style = getComputedStyle(cell);
+      expect([style.width, style.minWidth, style.maxWidth, style.boxSizing]).toEqual([
+        SELECTION_WIDTH,
+        SELECTION_WIDTH,
+        SELECTION_WIDTH,
+        'border-box',
+      ]);
+    }
+  });
+
+  it('keeps the header at the top of a fixed-height table above the rows, its name cell above both edges', () => {
+    // Act
+    render(
+      <ChakraProvider value={system}>
+        <DataTable
+          label="Tall"
+          columns={wideColumns}
+          rows={Array.from({ length: 11 }, (_, index) => ({
+            id: `w${index}`,
+            status: 'ACTIVE',
+            name: 'Spring',
+            domains: '-',
+          }))}
+          getRowId={(row) => row.id}
+          fixedHeight="30rem"
+        />
+      </ChakraProvider>,
+    );
+
+    // Assess
+    const status = getComputedStyle(screen.getByRole('columnheader', { name: 'Status' }));
+    const name = getComputedStyle(screen.getByRole('columnheader', { name: 'Name' }));
+    expect([status.position, status.top, status.zIndex]).toEqual(['sticky', '0px', '2']);
+    expect([name.position, name.top, name.insetInlineStart, name.zIndex]).toEqual(['sticky', '0px', '0px', '3']);
+    expect(getComputedStyle(screen.getAllByRole('cell', { name: 'Spring' })[0] as HTMLElement).zIndex).toBe('1');
+  });
+
+  it('makes a spec width a minimum and lets only the wrapping column wrap', () => {
+    // Act
+    renderWide();
+
+    // Assess
+    const domains = getComputedStyle(screen.getByRole('cell', { name: 'a.example, b.example' }));
+    expect(domains.minWidth).toBe('700px');
+    expect(domains.maxWidth).not.toBe('700px');
+    expect(domains.whiteSpace).toBe('normal');
+    expect(getComputedStyle(screen.getByRole('cell', { name: 'Spring' })).whiteSpace).not.toBe('normal');
+  });
+
+  it('shows an expanded row at the left edge of the box, as wide as the box, wrapping its text', () => {
+    // Act
+    renderWide({ expansion: true });
+
+    // Assess
+    const content = getComputedStyle(screen.getByText('Details of Spring'));
+    expect(content.position).toBe('sticky');
+    expect(content.insetInlineStart).toBe('0px');
+    expect(content.width).toBe('100cqi');
+    expect(content.whiteSpace).toBe('normal');
   });
 });

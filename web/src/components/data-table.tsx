@@ -1,7 +1,21 @@
-import { Box, Button, chakra, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  chakra,
+  Flex,
+  HStack,
+  IconButton,
+  Table,
+  Text,
+  VisuallyHidden,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bidgrid/shared/constants';
 import { PlainSelect } from './plain-select';
+import { RowSpanContent, scrollRegionLabel, TableScroll } from './table-scroll';
+
+export { scrollRegionLabel };
 
 /** What a column sorts by: text (case-insensitive, numbers in text by value) or a number; null sorts last. */
 export type SortValue = string | number | null;
@@ -13,9 +27,21 @@ export interface DataTableColumn<T> {
   readonly cell: (row: T) => ReactNode;
   /** Makes the column sortable by this value (spec 000 §9: flat, currency and percentage sort by number). */
   readonly sortValue?: (row: T) => SortValue;
-  /** Fixed column width in pixels (the segments logs grid names its widths). */
-  readonly width?: number;
+  /**
+   * Minimum column width in pixels (the segments logs grid names its widths): the column grows with its
+   * content, so text never runs into the next column.
+   */
+  readonly minWidth?: number;
+  /** Lets the column's text wrap (a list of domains); every other cell keeps to one line and the table scrolls. */
+  readonly wrap?: boolean;
   readonly align?: 'start' | 'end';
+  /**
+   * Makes this a column of row controls (a checkbox, an expander) exactly this wide (a CSS length). Before
+   * the sticky column it stays at the left edge with it.
+   */
+  readonly controlWidth?: string;
+  /** Names the column for screen readers only (an expander column needs a name, not a title). */
+  readonly headerHidden?: boolean;
 }
 
 export interface DataTableSelection<T> {
@@ -47,6 +73,96 @@ export interface DataTableProps<T> {
    * page keeps which rows are expanded.
    */
   readonly renderExpansion?: (row: T) => ReactNode | null;
+  /**
+   * The column that stays at the left edge while a wide table scrolls sideways, with the selection box and
+   * the control columns before it: by default the `name` column, else the first column that is not a
+   * control (a log's date); null for none.
+   */
+  readonly stickyColumn?: string | null;
+}
+
+/** The selection column's width: fixed, because the sticky column's offset is taken from it. */
+export const SELECTION_WIDTH = '2.5rem';
+
+/** The key under which `stickyLayout` gives the selection column's offset. */
+export const SELECTION_COLUMN = '__selection';
+
+export interface StickyLayout {
+  /** The CSS `left` of each column that stays at the left edge, by column id (`SELECTION_COLUMN` for the selection). */
+  readonly offsets: ReadonlyMap<string, string>;
+  /** The sticky column itself: its cells draw the line between the sticky columns and the scrolling ones. */
+  readonly keyColumn: string | null;
+}
+
+const offsetAfter = (widths: readonly string[]): string =>
+  widths.length === 0 ? '0px' : widths.length === 1 ? (widths[0] ?? '0px') : `calc(${widths.join(' + ')})`;
+
+/**
+ * Which columns stay at the left edge and where: the sticky column (see `stickyColumn`), and before it the
+ * selection box and the control columns, each at the sum of the fixed widths before it. Only fixed widths
+ * go into an offset, so a sticky cell can never slide over the one before it, whatever the data.
+ */
+export function stickyLayout(
+  columns: ReadonlyArray<Pick<DataTableColumn<unknown>, 'id' | 'controlWidth'>>,
+  options: { selection: boolean; stickyColumn?: string | null },
+): StickyLayout {
+  const keyColumn =
+    options.stickyColumn === undefined
+      ? (columns.find((column) => column.id === 'name') ?? columns.find((column) => !column.controlWidth))?.id
+      : options.stickyColumn;
+  const keyIndex = keyColumn ? columns.findIndex((column) => column.id === keyColumn) : -1;
+  if (!keyColumn || keyIndex < 0) return { offsets: new Map(), keyColumn: null };
+  const offsets = new Map<string, string>();
+  const widths: string[] = [];
+  if (options.selection) {
+    offsets.set(SELECTION_COLUMN, offsetAfter(widths));
+    widths.push(SELECTION_WIDTH);
+  }
+  for (const column of columns.slice(0, keyIndex)) {
+    if (!column.controlWidth) continue;
+    offsets.set(column.id, offsetAfter(widths));
+    widths.push(column.controlWidth);
+  }
+  offsets.set(keyColumn, offsetAfter(widths));
+  return { offsets, keyColumn };
+}
+
+/**
+ * A cell's place: a sticky cell is opaque (it takes its row's background, so scrolled text passes under it
+ * unseen), above the scrolling cells, and the key column draws the dividing line; a header cell of a
+ * table with a fixed height also stays at the top.
+ */
+function cellPlacement(
+  left: string | undefined,
+  options: { divider: boolean; header: boolean; stickyTop: boolean },
+): SystemStyleObject {
+  const top = options.header && options.stickyTop;
+  if (left === undefined && !top) return {};
+  return {
+    position: 'sticky',
+    backgroundColor: 'inherit',
+    ...(left === undefined ? {} : { insetInlineStart: left }),
+    ...(top ? { top: '0' } : {}),
+    zIndex: top ? (left === undefined ? 2 : 3) : 1,
+    ...(options.divider ? { boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)' } : {}),
+  };
+}
+
+/** A control column's fixed width (a table cell otherwise grows past its `width`). */
+const fixedWidth = (width: string): SystemStyleObject => ({
+  width,
+  minWidth: width,
+  maxWidth: width,
+  boxSizing: 'border-box',
+});
+
+/** A data column's cell style: its minimum width and whether its text wraps. */
+function columnCss<T>(column: DataTableColumn<T>): SystemStyleObject {
+  if (column.controlWidth) return fixedWidth(column.controlWidth);
+  return {
+    ...(column.minWidth ? { minWidth: `${column.minWidth}px` } : {}),
+    ...(column.wrap ? { whiteSpace: 'normal', overflowWrap: 'anywhere' } : {}),
+  };
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -131,16 +247,12 @@ function SelectionBox({
   );
 }
 
-/** The name of a table's focusable scroll region: distinct from the table's own name and from a section titled alike. */
-export function scrollRegionLabel(label: string): string {
-  return `${label} (scroll area)`;
-}
-
 /**
  * The app's data table (spec 000 §9 "Tables: 10 rows per page, options 10/25/100, pager only above 10
  * rows"): sortable columns (click a header; `aria-sort` tells screen readers), optional row selection
  * with a select-all box, paging, and an empty text. Rows are given already filtered; the table owns
- * only its sort and page.
+ * only its sort and page. A table wider than the page scrolls sideways in its own box while its sticky
+ * column (the row's name) and the controls before it stay at the left edge.
  */
 export function DataTable<T>({
   label,
@@ -152,6 +264,7 @@ export function DataTable<T>({
   emptyText = 'No rows to show.',
   fixedHeight,
   renderExpansion,
+  stickyColumn,
 }: DataTableProps<T>) {
   const [sort, setSort] = useState(initialSort ?? null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
@@ -162,12 +275,18 @@ export function DataTable<T>({
     const column = sort ? columns.find((candidate) => candidate.id === sort.columnId) : undefined;
     return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : [...rows];
   }, [rows, columns, sort]);
+  const sticky = useMemo(
+    () => stickyLayout(columns, { selection: Boolean(selection), stickyColumn }),
+    [columns, selection, stickyColumn],
+  );
 
   const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
   // Rows can shrink under the current page (a filter, a refetch): show the last page that exists.
   const currentPage = Math.min(page, pageCount - 1);
   const visible = sorted.slice(currentPage * pageSize, currentPage * pageSize + pageSize);
   const showPager = rows.length > PAGE_SIZE;
+  const stickyTop = Boolean(fixedHeight && rows.length > PAGE_SIZE);
+  const columnCount = columns.length + (selection ? 1 : 0);
 
   const toggleSort = (columnId: string): void => {
     setSort((current) =>
@@ -191,31 +310,36 @@ export function DataTable<T>({
     selection.onChange(next);
   };
 
+  const placement = (columnId: string, header: boolean): SystemStyleObject =>
+    cellPlacement(sticky.offsets.get(columnId), { divider: columnId === sticky.keyColumn, header, stickyTop });
+  const selectionCss = (header: boolean): SystemStyleObject => ({
+    ...fixedWidth(SELECTION_WIDTH),
+    ...placement(SELECTION_COLUMN, header),
+  });
+  // Keyboard users reach a wide table through its sort buttons, checkboxes or controls; a table with none
+  // of them makes its box focusable instead.
+  const focusableInside =
+    Boolean(selection) || columns.some((column) => column.sortValue || column.controlWidth !== undefined);
+
   return (
     <Box>
-      <Table.ScrollArea
-        borderWidth="1px"
-        rounded="l2"
+      <TableScroll
         {...(fixedHeight && rows.length > PAGE_SIZE ? { height: fixedHeight } : {})}
-        // A wide table scrolls sideways: keyboard users reach it through its sort buttons or checkboxes; a
-        // table with neither is made focusable itself (axe: scrollable-region-focusable). Its region is named
-        // apart from the table: a page section titled like the table (the campaign dashboard's 'Campaign
-        // Targeting Selections') would otherwise hold two landmarks of one name (axe: landmark-unique).
-        {...(!selection && !columns.some((column) => column.sortValue)
-          ? { tabIndex: 0, role: 'region', 'aria-label': scrollRegionLabel(label) }
-          : {})}
+        {...(focusableInside ? {} : { regionLabel: scrollRegionLabel(label) })}
       >
         <Table.Root
           aria-label={label}
           size="sm"
           variant="line"
           interactive
-          stickyHeader={Boolean(fixedHeight && rows.length > PAGE_SIZE)}
+          // Separate borders: a collapsed border belongs to the table, not to the cell, and would stay
+          // behind when a sticky cell moves.
+          css={{ borderCollapse: 'separate', borderSpacing: '0' }}
         >
           <Table.Header>
             <Table.Row bg="bg.muted">
               {selection ? (
-                <Table.ColumnHeader width="10">
+                <Table.ColumnHeader css={selectionCss(true)}>
                   <SelectionBox
                     label={selection.allLabel ?? 'Select All'}
                     checked={allChecked}
@@ -238,7 +362,7 @@ export function DataTable<T>({
                             : 'none'
                         : undefined
                     }
-                    {...(column.width ? { width: `${column.width}px`, minWidth: `${column.width}px` } : {})}
+                    css={{ ...columnCss(column), ...placement(column.id, true) }}
                   >
                     {column.sortValue ? (
                       <Button
@@ -252,6 +376,8 @@ export function DataTable<T>({
                         {column.header}
                         <SortMark direction={direction} />
                       </Button>
+                    ) : column.headerHidden ? (
+                      <VisuallyHidden>{column.header}</VisuallyHidden>
                     ) : (
                       column.header
                     )}
@@ -263,8 +389,10 @@ export function DataTable<T>({
           <Table.Body>
             {visible.length === 0 ? (
               <Table.Row>
-                <Table.Cell colSpan={columns.length + (selection ? 1 : 0)} textAlign="center" py="6" color="fg.muted">
-                  {emptyText}
+                <Table.Cell colSpan={columnCount} p="0">
+                  <RowSpanContent textAlign="center" py="6" color="fg.muted">
+                    {emptyText}
+                  </RowSpanContent>
                 </Table.Cell>
               </Table.Row>
             ) : (
@@ -275,7 +403,7 @@ export function DataTable<T>({
                   <Fragment key={id}>
                     <Table.Row>
                       {selection ? (
-                        <Table.Cell>
+                        <Table.Cell css={selectionCss(false)}>
                           <SelectionBox
                             label={selection.rowLabel(row)}
                             checked={selection.selected.has(id)}
@@ -287,7 +415,7 @@ export function DataTable<T>({
                         <Table.Cell
                           key={column.id}
                           textAlign={column.align === 'end' ? 'end' : 'start'}
-                          {...(column.width ? { width: `${column.width}px`, maxWidth: `${column.width}px` } : {})}
+                          css={{ ...columnCss(column), ...placement(column.id, false) }}
                         >
                           {column.cell(row)}
                         </Table.Cell>
@@ -295,8 +423,8 @@ export function DataTable<T>({
                     </Table.Row>
                     {expansion === null ? null : (
                       <Table.Row>
-                        <Table.Cell colSpan={columns.length + (selection ? 1 : 0)} bg="bg.subtle">
-                          {expansion}
+                        <Table.Cell colSpan={columnCount} p="0" bg="bg.subtle">
+                          <RowSpanContent>{expansion}</RowSpanContent>
                         </Table.Cell>
                       </Table.Row>
                     )}
@@ -306,7 +434,7 @@ export function DataTable<T>({
             )}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       {showPager ? (
         <Flex justify="flex-end" align="center" gap="4" mt="3" wrap="wrap">
           <HStack gap="2">

@@ -1,9 +1,10 @@
-import { Image, Link, Text } from '@chakra-ui/react';
-import { DEFAULT_VIDEO_DURATION_S, VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
+import { Image, Link } from '@chakra-ui/react';
+import { DEFAULT_VIDEO_DURATION_S, TRUNCATE, VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { formatCount, formatPercent, NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatShortDate, timeValue } from '@/lib/date-format';
+import { NameCell } from './campaign-columns';
 
 const isVideo = (creative: TCreative): boolean =>
   (VIDEO_MIME_TYPES as readonly string[]).includes(creative.creativeType);
@@ -45,7 +46,9 @@ export const CREATIVE_COLUMNS: ReadonlyArray<DataTableColumn<TCreative>> = [
   {
     id: 'name',
     header: 'Name',
-    cell: (creative) => <Text wordBreak="break-all">{creative.name}</Text>,
+    // A creative's name is its file name (001 §9: cut at 48 characters, the whole name in the title): cells
+    // keep to one line and the table scrolls.
+    cell: (creative) => <NameCell name={creative.name} max={TRUNCATE.fileName} />,
     sortValue: (c) => c.name,
   },
   { id: 'height', header: 'Height', cell: (c) => String(c.height), sortValue: (c) => c.height, align: 'end' },

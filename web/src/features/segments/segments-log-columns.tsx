@@ -6,33 +6,38 @@ import { formatLogDate, timeValue } from '@/lib/date-format';
 /** 000 §2: original domains joined by comma and space. */
 export const originalDomainsText = (entry: TSegmentsLogEntry): string => entry.originalDomains.join(', ');
 
-/** The 'Segments Logs' grid (000 §2): columns, widths in pixels and formats of the spec. */
+/**
+ * The 'Segments Logs' grid (000 §2): columns and formats of the spec. Its widths in pixels are minimum
+ * widths: a date longer than 200 pixels widens its column instead of running into the subdomain, and the
+ * original domains wrap within their 700.
+ */
 export const SEGMENTS_LOG_COLUMNS: ReadonlyArray<DataTableColumn<TSegmentsLogEntry>> = [
   {
     id: 'date',
     header: 'Date',
-    width: 200,
+    minWidth: 200,
     cell: (entry) => formatLogDate(entry.date),
     sortValue: (entry) => timeValue(entry.date),
   },
   {
     id: 'subdomain',
     header: 'Subdomain',
-    width: 200,
+    minWidth: 200,
     cell: (entry) => entry.subdomain,
     sortValue: (entry) => entry.subdomain,
   },
   {
     id: 'ipSegment',
     header: 'IP Segment',
-    width: 200,
+    minWidth: 200,
     cell: (entry) => entry.ipSegment,
     sortValue: (entry) => entry.ipSegment,
   },
   {
     id: 'originalDomains',
     header: 'Original Domains',
-    width: 700,
+    minWidth: 700,
+    wrap: true,
     cell: originalDomainsText,
     sortValue: originalDomainsText,
   },

@@ -1,5 +1,6 @@
 import { Heading, List, Stack, Table, Text } from '@chakra-ui/react';
 import { LoadingMore } from '@/components/loading-more';
+import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
 import { formatLogDate } from '@/lib/date-format';
 import { useCampaignActivity } from '../api/targeting-edit-calls';
 import { ACTIVITY_TITLE, activityLines } from '../targeting-edit';
@@ -19,7 +20,7 @@ export function ActivityPanel({ bgCampaignId }: { bgCampaignId: string }) {
       {entries.length === 0 ? (
         <Text color="fg.muted">{activity.loading ? 'Loading the activity…' : 'No targeting changes yet.'}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="l2" tabIndex={0} role="region" aria-label={ACTIVITY_TITLE}>
+        <TableScroll regionLabel={scrollRegionLabel(ACTIVITY_TITLE)}>
           <Table.Root size="sm" aria-label={ACTIVITY_TITLE}>
             <Table.Header>
               <Table.Row bg="bg.muted">
@@ -33,7 +34,8 @@ export function ActivityPanel({ bgCampaignId }: { bgCampaignId: string }) {
                 <Table.Row key={entry.id} verticalAlign="top">
                   <Table.Cell whiteSpace="nowrap">{formatLogDate(entry.at)}</Table.Cell>
                   <Table.Cell>{entry.username}</Table.Cell>
-                  <Table.Cell>
+                  {/* A change can list hundreds of codes: its lines wrap, kept wide enough to read. */}
+                  <Table.Cell whiteSpace="normal" minWidth="xs">
                     <List.Root gap="0.5" ps="4">
                       {activityLines(entry).map((line) => (
                         <List.Item key={line}>{line}</List.Item>
@@ -44,7 +46,7 @@ export function ActivityPanel({ bgCampaignId }: { bgCampaignId: string }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
       <LoadingMore
         progress={activity.progress}

@@ -1,26 +1,11 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  Link,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
+import { Button, Field, Flex, Heading, HStack, IconButton, Input, Link, Stack, Switch, Text } from '@chakra-ui/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE, TOAST_MS, TRUNCATE } from '@bidgrid/shared/constants';
 import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { ZLandingPageForm } from '@bidgrid/shared/validation/landing-page.schema';
-import { DataTable } from '@/components/data-table';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { formatShortDate } from '@/lib/date-format';
 import { messageOf } from '@/lib/error-message';
 import { toaster } from '@/lib/toaster';
@@ -179,6 +164,32 @@ export function AdGroupsPanel({
       return next;
     });
 
+  const columns: Array<DataTableColumn<TAdGroup>> = [
+    {
+      id: 'expand',
+      header: 'Expand',
+      headerHidden: true,
+      controlWidth: '2.5rem',
+      cell: (adGroup) => {
+        const open = isExpanded(adGroup.adGroupId);
+        return (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-expanded={open}
+            aria-label={`${open ? 'Hide' : 'Show'} the creatives of ${adGroup.name}`}
+            onClick={() => toggle(adGroup.adGroupId)}
+          >
+            <Chevron open={open} />
+          </IconButton>
+        );
+      },
+    },
+    { id: 'name', header: 'Name', cell: (adGroup) => <NameCell name={adGroup.name} max={TRUNCATE.adGroup} /> },
+    { id: 'createdBy', header: 'Created By', cell: (adGroup) => adGroup.createdBy },
+    { id: 'createdAt', header: 'Created Date', cell: (adGroup) => formatShortDate(adGroup.createdAt) },
+  ];
+
   // The current landing page is the default of the new creatives (one request: the details ask the same).
   const firstCreatives = useCreativesReport(firstId, frame);
   const context: TCreativeContext = {
@@ -237,56 +248,15 @@ export function AdGroupsPanel({
       ) : adGroups.length === 0 ? (
         <Text color="fg.muted">{AD_GROUPS_EMPTY}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="l2">
-          <Table.Root size="sm" aria-label={CREATIVE_LIST_TITLE}>
-            <Table.Header>
-              <Table.Row bg="bg.muted">
-                <Table.ColumnHeader width="10">
-                  <VisuallyHidden>Expand</VisuallyHidden>
-                </Table.ColumnHeader>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Created By</Table.ColumnHeader>
-                <Table.ColumnHeader>Created Date</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {adGroups.map((adGroup) => {
-                const open = isExpanded(adGroup.adGroupId);
-                return (
-                  <Fragment key={adGroup.adGroupId}>
-                    <Table.Row>
-                      <Table.Cell>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-expanded={open}
-                          aria-label={`${open ? 'Hide' : 'Show'} the creatives of ${adGroup.name}`}
-                          onClick={() => toggle(adGroup.adGroupId)}
-                        >
-                          <Chevron open={open} />
-                        </IconButton>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <NameCell name={adGroup.name} max={TRUNCATE.adGroup} />
-                      </Table.Cell>
-                      <Table.Cell>{adGroup.createdBy}</Table.Cell>
-                      <Table.Cell>{formatShortDate(adGroup.createdAt)}</Table.Cell>
-                    </Table.Row>
-                    {open ? (
-                      <Table.Row>
-                        <Table.Cell colSpan={4} bg="bg.subtle">
-                          <Box minWidth="0">
-                            <AdGroupDetails adGroup={adGroup} frame={frame} editing={editing} />
-                          </Box>
-                        </Table.Cell>
-                      </Table.Row>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          label={CREATIVE_LIST_TITLE}
+          columns={columns}
+          rows={adGroups}
+          getRowId={(adGroup) => adGroup.adGroupId}
+          renderExpansion={(adGroup) =>
+            isExpanded(adGroup.adGroupId) ? <AdGroupDetails adGroup={adGroup} frame={frame} editing={editing} /> : null
+          }
+        />
       )}
       {dialog === 'upload' ? (
         <UploadAdGroupDialog

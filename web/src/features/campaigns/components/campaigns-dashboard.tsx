@@ -37,6 +37,15 @@ import { TargetingPanel } from './targeting-panel';
 import { ActivityPanel } from './activity-panel';
 
 
+/**
+ * The width from which the delivery chart sits beside the line items: the line items at their default
+ * columns (1,167 px, about 73rem, measured in Chromium) and the chart at a readable width (about 25rem),
+ * with the gap between. Measured on the panel, not the window (a container query): the panel is narrower
+ * than the window by the page's margins. The shell holds pages to 80rem today (its container), so the
+ * chart comes below the line items on every screen until the page is allowed wider.
+ */
+export const CHART_BESIDE_LINE_ITEMS_MIN = '100rem';
+
 /** The reports and panels of one campaign, below the toolbar. */
 function CampaignReports({
   advertiser,
@@ -48,9 +57,19 @@ function CampaignReports({
   frame: TFrameSelection;
 }) {
   return (
-    <Stack gap="8">
+    <Stack gap="8" css={{ containerType: 'inline-size', containerName: 'campaign-reports' }}>
       <CampaignMetricsTable campaign={campaign} />
-      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+      {/* On a laptop the line items take the whole width and the chart comes below them. */}
+      <Grid
+        templateColumns="minmax(0, 1fr)"
+        gap="6"
+        alignItems="start"
+        css={{
+          [`@container campaign-reports (min-width: ${CHART_BESIDE_LINE_ITEMS_MIN})`]: {
+            gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
+          },
+        }}
+      >
         <LineItemsPanel campaign={campaign} frame={frame} />
         <DeliveryChart campaign={campaign} frame={frame} />
       </Grid>

@@ -4,6 +4,7 @@ import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema'
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
+import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
 import { targetingColumns } from '@/lib/targeting-columns';
 import { EDIT_TARGETING_TITLE } from '../targeting-edit';
 import { TargetingEditDialog } from './targeting-edit-dialog';
@@ -16,7 +17,10 @@ function Items({ items }: { items: readonly string[] }) {
   return (
     <List.Root gap="0.5" ps="4">
       {items.map((item) => (
-        <List.Item key={item}>{item}</List.Item>
+        // One line each, as in every table: a narrow screen scrolls the table instead of stacking words.
+        <List.Item key={item} whiteSpace="nowrap">
+          {item}
+        </List.Item>
       ))}
     </List.Root>
   );
@@ -53,7 +57,7 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
         </Box>
       ) : (
         // Focusable: nothing inside takes focus, and keyboard users must be able to scroll it (axe).
-        <Table.ScrollArea borderWidth="1px" rounded="l2" tabIndex={0} role="region" aria-label={TARGETING_TITLE}>
+        <TableScroll regionLabel={scrollRegionLabel(TARGETING_TITLE)}>
           <Table.Root size="sm" aria-label={TARGETING_TITLE}>
             <Table.Header>
               <Table.Row bg="bg.muted">
@@ -87,7 +91,10 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
                   {columns.zipCodes.length === 0 ? (
                     <Text color="fg.muted">{NOT_AVAILABLE}</Text>
                   ) : (
-                    <Text maxWidth="xs">{columns.zipCodes.join(', ')}</Text>
+                    // Hundreds of codes: they wrap, within a width that keeps a few on each line.
+                    <Text whiteSpace="normal" minWidth="3xs" maxWidth="xs">
+                      {columns.zipCodes.join(', ')}
+                    </Text>
                   )}
                 </Table.Cell>
                 <Table.Cell>
@@ -99,7 +106,7 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
               </Table.Row>
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -1,9 +1,12 @@
 import { Box, Field, HStack, Image, Input, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { TRUNCATE } from '@bidgrid/shared/constants';
 import type { TAdGroupType } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
 import { ZSavedAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
+import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
 import { formatShortDate } from '@/lib/date-format';
+import { truncate } from '@/lib/truncate';
 import {
   useAdGroupTemplates,
   useCreativeCalls,
@@ -25,30 +28,32 @@ function TemplateCreatives({ templateId }: { templateId: string }) {
   const creatives = data ?? [];
   if (creatives.length === 0) return <Text color="fg.muted">This template has no creatives.</Text>;
   return (
-    <Table.Root size="sm" aria-label="Creatives of the template">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Asset</Table.ColumnHeader>
-          <Table.ColumnHeader>Name</Table.ColumnHeader>
-          <Table.ColumnHeader>Size</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {creatives.map((creative) => (
-          <Table.Row key={creative.id}>
-            <Table.Cell>
-              {creative.creativeType.startsWith('image/') ? (
-                <Image src={creative.creativeTemplateSrc} alt={creative.name} maxHeight="10" maxWidth="20" />
-              ) : (
-                <Text fontSize="xs">Video</Text>
-              )}
-            </Table.Cell>
-            <Table.Cell>{creative.name}</Table.Cell>
-            <Table.Cell>{`${creative.width}x${creative.height}`}</Table.Cell>
+    <TableScroll regionLabel={scrollRegionLabel('Creatives of the template')}>
+      <Table.Root size="sm" aria-label="Creatives of the template">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Asset</Table.ColumnHeader>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Size</Table.ColumnHeader>
           </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+        </Table.Header>
+        <Table.Body>
+          {creatives.map((creative) => (
+            <Table.Row key={creative.id}>
+              <Table.Cell>
+                {creative.creativeType.startsWith('image/') ? (
+                  <Image src={creative.creativeTemplateSrc} alt={creative.name} maxHeight="10" maxWidth="20" />
+                ) : (
+                  <Text fontSize="xs">Video</Text>
+                )}
+              </Table.Cell>
+              <Table.Cell title={creative.name}>{truncate(creative.name, TRUNCATE.fileName)}</Table.Cell>
+              <Table.Cell>{`${creative.width}x${creative.height}`}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </TableScroll>
   );
 }
 

@@ -28,7 +28,8 @@ export function CompanyMatchesTable({ rows, included, onToggle }: CompanyMatches
     {
       id: 'include',
       header: 'Include',
-      width: 90,
+      // A control column: it stays at the left edge with the domain while the table scrolls.
+      controlWidth: '5.5rem',
       cell: (row) => (
         <Checkbox
           type="checkbox"
@@ -72,12 +73,10 @@ export function CompanyMatchesTable({ rows, included, onToggle }: CompanyMatches
     {
       id: 'reason',
       header: 'Reason',
-      cell: (row) =>
-        row.noMatch ? (
-          <Text fontSize="sm" whiteSpace="normal">
-            {row.noMatch.message}
-          </Text>
-        ) : null,
+      // A sentence: it wraps, and is kept wide enough to read.
+      minWidth: 240,
+      wrap: true,
+      cell: (row) => (row.noMatch ? <Text fontSize="sm">{row.noMatch.message}</Text> : null),
     },
   ];
   return (

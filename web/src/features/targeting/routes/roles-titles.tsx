@@ -1,6 +1,7 @@
 import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
+import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
 import { copyWithToast } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download-file';
 import { useRoleTitles } from '../api/role-titles-queries';
@@ -51,7 +52,7 @@ export function Component() {
             {chosen.length === 0 ? (
               <Text color="fg.muted">{NO_ROLES_CHOSEN}</Text>
             ) : (
-              <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="sm">
+              <TableScroll maxH="sm" regionLabel={scrollRegionLabel('Chosen roles')}>
                 <Table.Root size="sm" stickyHeader aria-labelledby="chosen-roles">
                   <Table.Header>
                     <Table.Row>
@@ -70,7 +71,7 @@ export function Component() {
                     ))}
                   </Table.Body>
                 </Table.Root>
-              </Table.ScrollArea>
+              </TableScroll>
             )}
             <HStack gap="3">
               <Button variant="outline" disabled={chosen.length === 0} onClick={() => void copy()}>
