@@ -1,3 +1,5 @@
+// First: it configures zod before any schema is built (see the file).
+import './app/bootstrap/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { scheduleChatWidget } from './app/bootstrap/chat-widget';
