@@ -6,39 +6,19 @@
  *   --ephemeral          fresh temporary data, in-memory DynamoDB, free ports
  *   --free-ports         free ports, the data kept in --data-dir (a second stack beside `npm start`)
  *   --web dev|build|none how to serve the SPA (default dev)
+ *   --chat-widget-hubspot-portal-id ID
+ *                        load HubSpot's live chat widget of that portal (default: no widget)
  *   --info-file F        write LocalStackInfo JSON to F once ready (removed on stop)
  *   --quiet              no request log
  *   --verbose            emulator output and handler debug logs
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseFlags, USAGE, type LocalStackFlags } from './flags';
 import { writeJsonAtomic } from './support/json-store';
 import { describeError } from './support/logger';
 import { killAllSync } from './support/processes';
-import { startLocalStack, type LocalStack, type WebMode } from './stack';
-
-const USAGE =
-  'Usage: tsx cdk/local/main.ts [--data-dir DIR] [--ephemeral] [--free-ports] [--web dev|build|none] [--info-file F] [--quiet] [--verbose]';
-
-function parseFlags(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'data-dir': { type: 'string' },
-      ephemeral: { type: 'boolean', default: false },
-      'free-ports': { type: 'boolean', default: false },
-      web: { type: 'string', default: 'dev' },
-      'info-file': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      verbose: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
-  if (!['dev', 'build', 'none'].includes(values.web)) throw new Error(`--web must be dev, build or none\n${USAGE}`);
-  return { ...values, web: values.web as WebMode };
-}
+import { startLocalStack, type LocalStack } from './stack';
 
 /** The lines a person needs: where to go and how to sign in. */
 function banner(stack: LocalStack): string {
@@ -51,6 +31,9 @@ function banner(stack: LocalStack): string {
     `  Web app:    ${stack.webUrl ?? '(not served: --web none)'}`,
     `  API:        ${stack.apiUrl}`,
     `  WebSocket:  ${stack.wsUrl}`,
+    ...(stack.runtimeConfig.chatWidget
+      ? [`  Chat:       HubSpot portal ${stack.runtimeConfig.chatWidget.portalId}`]
+      : []),
     `  Sign in:    ${signIns.join('\n              ')}`,
     `  Data:       ${stack.dataDir}`,
     'Press Ctrl-C to stop.',
@@ -59,7 +42,7 @@ function banner(stack: LocalStack): string {
 }
 
 async function main(): Promise<void> {
-  let flags: ReturnType<typeof parseFlags>;
+  let flags: LocalStackFlags;
   try {
     flags = parseFlags(process.argv.slice(2));
   } catch (error) {
@@ -107,6 +90,7 @@ async function main(): Promise<void> {
       ephemeral: flags.ephemeral,
       freePorts: flags['free-ports'],
       web: flags.web,
+      chatWidget: flags.chatWidget,
       quiet: flags.quiet,
       verbose: flags.verbose,
     });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
+import type { TChatWidget } from '@bidgrid/shared/chat-widget';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { userPoolTriggers } from '@bidgrid/lambdas/triggers/user-pool-triggers';
@@ -64,6 +65,8 @@ export interface LocalStackOptions {
   readonly freePorts?: boolean;
   /** How the SPA is served (default `dev`). */
   readonly web?: WebMode;
+  /** The live chat widget the SPA loads (and `--web build`'s CSP allows); none by default. */
+  readonly chatWidget?: TChatWidget | undefined;
   /** Only warnings and errors (no request log). */
   readonly quiet?: boolean;
   /** Emulator output and handler debug logs. */
@@ -291,6 +294,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         mode: web === 'build' ? 'build' : 'dev',
         port: webPort,
         runtimeConfig,
+        storageUrl: s3.endpoint,
         logger: logger.child('web'),
         quiet: options.quiet ?? false,
       });
@@ -352,6 +356,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       userPoolClientId: pool.userPoolClientId,
       cognitoEndpoint,
       paymentsUrl: simUrls.stripe,
+      chatWidget: options.chatWidget,
     });
 
     // 5. The demo world, once per data folder.

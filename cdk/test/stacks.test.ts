@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CfnResource } from 'aws-cdk-lib';
+import { App, type CfnResource } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
@@ -9,6 +10,8 @@ import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import { TABLES } from '@bidgrid/shared/tables';
 import { ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { HUBSPOT_CHAT_WIDGET_HOSTS } from '@bidgrid/shared/chat-widget';
+import { parseContentSecurityPolicy } from '@bidgrid/shared/content-security-policy';
 import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
@@ -16,8 +19,8 @@ import { coreLambdaEnvironment, lambdaEnvironment } from '../src/lambda/environm
 import { operationEntry, realtimeEntry } from '../src/lambda/entries';
 import { loadStageConfig } from '../src/config/stages';
 import { runtimeConfig } from '../src/stacks/web-content.stack';
-import { contentSecurityPolicy } from '../src/stacks/web.stack';
-import { deployedFiles, missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
+import { cloudContentSecurityPolicy, WebStack } from '../src/stacks/web.stack';
+import { cdkJsonContext, deployedFiles, missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
 import type { SynthesizedStage, TemplateJson, TemplateRoute } from './support';
 
 const scratch: string[] = [];
@@ -510,6 +513,21 @@ const headersPolicy = (template: TemplateJson, comment: string) =>
     ([, properties]) => (properties['ResponseHeadersPolicyConfig'] as { Comment?: string }).Comment === comment,
   )?.[1];
 
+const APP_HEADERS = 'BidGrid SPA security headers';
+const PICKER_HEADERS = 'BidGrid CRM card picker: framed by HubSpot only';
+
+/** The CSP of each response headers policy of a template, by the policy's comment. */
+const cspsByComment = (template: TemplateJson): Record<string, string> =>
+  Object.fromEntries(
+    resourcesOfType(template, 'AWS::CloudFront::ResponseHeadersPolicy').map(([, properties]) => {
+      const config = properties['ResponseHeadersPolicyConfig'] as {
+        Comment: string;
+        SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+      };
+      return [config.Comment, config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy];
+    }),
+  );
+
 describe('web stack', () => {
   it('serves the private bucket through CloudFront with OAC, HTTPS only, security headers and the SPA fallback', () => {
     // Prepare
@@ -606,7 +624,7 @@ describe('web stack', () => {
 
   it("lets the SPA reach only this region's APIs, Cognito, S3 and Stripe", () => {
     // Act
-    const csp = contentSecurityPolicy('eu-west-1');
+    const csp = cloudContentSecurityPolicy({ region: 'eu-west-1' });
 
     // Assess
     expect(csp).toContain("default-src 'self'");
@@ -614,6 +632,73 @@ describe('web stack', () => {
     expect(csp).toContain('https://cognito-idp.eu-west-1.amazonaws.com');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/connect-src[^;]* \*( |;|$)/);
+  });
+
+  it('names no chat widget host in either CSP when the stage has no widget (the checked-in stages)', () => {
+    // Prepare
+    const policies = cspsByComment(dev.template(dev.stacks.web));
+    const widgetHosts = Object.values(HUBSPOT_CHAT_WIDGET_HOSTS).flat();
+
+    // Assess
+    expect(Object.keys(policies).sort()).toEqual([APP_HEADERS, PICKER_HEADERS].sort());
+    for (const [comment, policy] of Object.entries(policies)) {
+      expect(
+        widgetHosts.filter((host) => policy.includes(host)),
+        comment,
+      ).toEqual([]);
+    }
+  });
+
+  it("names exactly the chat widget's hosts in both CSPs when the stage has one (-c chatWidgetHubspotPortalId)", () => {
+    // Prepare: the web stack alone (its CSPs do not depend on the other stacks)
+    const config = loadStageConfig('dev', { chatWidgetHubspotPortalId: '12345678' });
+    const app = new App({ context: cdkJsonContext(), builtinCloudFormationValidation: false });
+    const stack = new WebStack(app, 'WidgetWeb', { config, env: { region: config.env.region } });
+
+    // Act
+    const withWidget = cspsByComment(Template.fromStack(stack).toJSON() as TemplateJson);
+    const without = cspsByComment(dev.template(dev.stacks.web));
+
+    // Assess: per directive, the added sources are the widget's hosts; nothing else moved.
+    const widgetHosts: Record<string, readonly string[] | undefined> = HUBSPOT_CHAT_WIDGET_HOSTS;
+    expect(Object.keys(withWidget).sort()).toEqual([APP_HEADERS, PICKER_HEADERS].sort());
+    for (const comment of [APP_HEADERS, PICKER_HEADERS]) {
+      const on = parseContentSecurityPolicy(withWidget[comment] ?? '');
+      const off = parseContentSecurityPolicy(without[comment] ?? '');
+      expect(Object.keys(on), comment).toEqual(Object.keys(off));
+      for (const directive of Object.keys(on)) {
+        const added = (on[directive] ?? []).filter((source) => !(off[directive] ?? []).includes(source));
+        const removed = (off[directive] ?? []).filter((source) => !(on[directive] ?? []).includes(source));
+        expect({ added, removed }, `${comment}: ${directive}`).toEqual({
+          added: [...(widgetHosts[directive] ?? [])],
+          removed: [],
+        });
+      }
+    }
+  });
+
+  it("puts the stage's chat widget into the runtime config, and none without one", () => {
+    // Prepare
+    const props = {
+      siteBucket: dev.stacks.web.siteBucket,
+      distribution: dev.stacks.web.distribution,
+      apiUrl: 'https://abc123.execute-api.us-east-1.amazonaws.com/dev',
+      wsUrl: 'wss://def456.execute-api.us-east-1.amazonaws.com/dev',
+      userPoolId: 'us-east-1_abc',
+      userPoolClientId: 'client123',
+    };
+
+    // Act
+    const withWidget = runtimeConfig(
+      { ...props, config: loadStageConfig('dev', { chatWidgetHubspotPortalId: '12345678' }) },
+      'pk_test_1',
+      'us-east-1',
+    );
+    const without = runtimeConfig({ ...props, config: loadStageConfig('dev') }, 'pk_test_1', 'us-east-1');
+
+    // Assess
+    expect(ZRuntimeConfig.parse(withWidget).chatWidget).toEqual({ provider: 'hubspot', portalId: '12345678' });
+    expect('chatWidget' in without).toBe(false);
   });
 
   it('writes the runtime config next to the SPA at deploy time, from the deployed stacks', () => {

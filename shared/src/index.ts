@@ -11,5 +11,7 @@ export * from './ids';
 export * from './tables';
 export * from './constants';
 export * from './runtime-config';
+export * from './chat-widget';
+export * from './content-security-policy';
 export * from './validation';
 export * from './metrics';

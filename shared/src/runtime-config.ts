@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ZChatWidget } from './chat-widget';
 
 /**
  * What the SPA reads from `/runtime-config.json` at start: endpoints and public ids only, never a
@@ -24,5 +25,7 @@ export const ZRuntimeConfig = z.object({
     z.object({ mode: z.literal('simulator'), baseUrl: z.url(), publishableKey: z.string() }),
   ]),
   supportUrl: z.url(),
+  /** The live chat widget (spec 000 §9); unset: no widget, and the CSP names none of its hosts. */
+  chatWidget: ZChatWidget.optional(),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

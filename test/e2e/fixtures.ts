@@ -37,10 +37,32 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-export const test = base.extend<{ stack: LocalStackInfo }>({
+/** What a page asked for that the CSP refused, as Chromium reports it on the console. */
+export type CspRefusals = string[];
+
+export const test = base.extend<{ stack: LocalStackInfo; cspRefusals: CspRefusals }>({
   stack: async ({}, use: (info: LocalStackInfo) => Promise<void>) => {
     await use(stackInfo());
   },
+  // The web app is served with the deployed CSP (cdk/local/web/content-security-policy.ts): anything
+  // it refuses in a test (a script, a call, an upload, a frame) the cloud would refuse too. Every test
+  // fails on such a refusal; one that causes a refusal on purpose takes what it expected out of the list.
+  cspRefusals: [
+    async ({ page }, use: (refusals: CspRefusals) => Promise<void>) => {
+      const refusals: CspRefusals = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() !== 'error' || !text.includes('Content Security Policy')) return;
+        // Playwright's trace recorder fetches a blob: image in the page to copy it into the trace,
+        // which connect-src refuses; the app shows its blob: previews through img-src and media-src.
+        if (text.startsWith("Connecting to 'blob:")) return;
+        refusals.push(text);
+      });
+      await use(refusals);
+      expect(refusals, 'the CSP refused what a page asked for').toEqual([]);
+    },
+    { auto: true },
+  ],
   baseURL: async ({}, use: (url: string) => Promise<void>) => {
     const { webUrl } = stackInfo();
     if (!webUrl) throw new Error('The local stack was started without the web app (--web none)');

@@ -1,5 +1,8 @@
+// First: it configures zod before any schema is built (see the file).
+import './app/bootstrap/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { scheduleChatWidget } from './app/bootstrap/chat-widget';
 import { configureAmplify, configureApi } from './app/bootstrap/configure';
 import { loadRuntimeConfig } from './app/bootstrap/runtime-config';
 import { unregisterServiceWorkers } from './app/bootstrap/service-workers';
@@ -7,8 +10,8 @@ import { App } from './app/app';
 import { ConfigErrorScreen } from './app/config-error-screen';
 
 // Start-up (spec 000 §9): drop old service workers, read the runtime config, configure Auth and the API
-// client from it, then render. The live chat widget of §9 is not loaded: the runtime config schema has
-// no widget URL, and nothing environment-specific is baked into the bundle.
+// client from it, render, then load the live chat widget the config names (none: no widget) once the
+// browser is idle. Nothing environment-specific is baked into the bundle.
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
@@ -27,6 +30,8 @@ async function start(): Promise<void> {
       <App config={result.config} />
     </StrictMode>,
   );
+  // After render() has queued the first render: the idle callback comes after it has been painted.
+  scheduleChatWidget(result.config.chatWidget);
 }
 
 void start();

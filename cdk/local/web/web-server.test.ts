@@ -1,9 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { parseContentSecurityPolicy } from '@bidgrid/shared/content-security-policy';
+import { createLogger } from '../support/logger';
+import { HOST } from '../support/ports';
 import { buildRuntimeConfig } from './runtime-config';
-import { resolveStatic } from './web-server';
+import { createStaticServer, resolveStatic } from './web-server';
 
 const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -64,5 +69,71 @@ describe('buildRuntimeConfig', () => {
       payments: { mode: 'simulator', baseUrl: 'http://127.0.0.1:4103', publishableKey: 'pk_test_local' },
       supportUrl: 'https://support.bidgrid.example/',
     });
+  });
+});
+
+describe('the built web app server', () => {
+  const config = buildRuntimeConfig({
+    apiUrl: 'http://127.0.0.1:4000',
+    wsUrl: 'ws://127.0.0.1:4001/local',
+    userPoolId: 'local_abc',
+    userPoolClientId: 'client',
+    cognitoEndpoint: 'http://127.0.0.1:9229',
+    paymentsUrl: 'http://127.0.0.1:4103',
+  });
+  const servers: Array<ReturnType<typeof createStaticServer>> = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  /** Starts the server over the test build; its base URL. */
+  async function serve(runtimeConfig: Promise<TRuntimeConfig>): Promise<string> {
+    const server = createStaticServer({
+      distDir: dist,
+      runtimeConfig,
+      storageUrl: 'http://127.0.0.1:4569',
+      logger: createLogger('silent'),
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, HOST, () => r()));
+    return `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  }
+
+  it("sends each page the cloud's CSP over the stack's origins: HubSpot may frame the picker only", async () => {
+    // Prepare
+    const base = await serve(Promise.resolve(config));
+
+    // Act
+    const [app, picker] = await Promise.all([fetch(`${base}/dashboard`), fetch(`${base}/public-campaigns-picker?x=1`)]);
+
+    // Assess
+    const appPolicy = parseContentSecurityPolicy(app.headers.get('content-security-policy') ?? '');
+    const pickerPolicy = parseContentSecurityPolicy(picker.headers.get('content-security-policy') ?? '');
+    expect(appPolicy['connect-src']).toContain('http://127.0.0.1:4569');
+    expect(appPolicy['frame-ancestors']).toEqual(["'none'"]);
+    expect(pickerPolicy['frame-ancestors']).toEqual(['https://*.hubspot.com']);
+    expect(await app.text()).toBe('<!doctype html>');
+  });
+
+  it('serves assets at once, and pages once the stack knows its origins', async () => {
+    // Prepare: a stack still starting
+    let ready: (value: TRuntimeConfig) => void = () => undefined;
+    const base = await serve(new Promise<TRuntimeConfig>((r) => (ready = r)));
+    let pageAnswered = false;
+    const page = fetch(`${base}/`).then((response) => {
+      pageAnswered = true;
+      return response;
+    });
+
+    // Act
+    const asset = await fetch(`${base}/assets/index-abc123.js`);
+    const answeredBeforeReady = pageAnswered;
+    ready(config);
+
+    // Assess
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(answeredBeforeReady).toBe(false);
+    expect((await page).headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 });

@@ -6,6 +6,7 @@ import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
 import { HOST, listen, PortInUseError } from '../support/ports';
+import { localContentSecurityPolicy } from './content-security-policy';
 import { webBuildDecision, webSources } from './web-build-freshness';
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -18,8 +19,10 @@ export interface WebServer {
 export interface WebServerOptions {
   readonly mode: 'dev' | 'build';
   readonly port: number;
-  /** Resolves once the stack knows its endpoints (the config waits for it; files do not). */
+  /** Resolves once the stack knows its endpoints (the config and, built, the pages wait for it; assets do not). */
   readonly runtimeConfig: Promise<TRuntimeConfig>;
+  /** The local S3 endpoint, which the built pages' CSP allows for uploads and previews. */
+  readonly storageUrl: string;
   readonly logger: Logger;
   readonly quiet: boolean;
 }
@@ -85,8 +88,54 @@ export function resolveStatic(distDir: string, urlPath: string): { file: string;
   return { file: join(root, 'index.html'), cache: 'no-cache' };
 }
 
-function staticHandler(distDir: string, config: Promise<TRuntimeConfig>, logger: Logger) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+/** Answers with a file of the build, gzip-compressed when it is text and the client accepts it. */
+function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  found: { file: string; cache: string },
+  headers: Record<string, string>,
+): void {
+  const type = CONTENT_TYPES[extname(found.file)] ?? 'application/octet-stream';
+  // Text is gzip-compressed for clients that accept it, as CloudFront does in the cloud: page-load
+  // measurements (Lighthouse) of the local stack then see the bytes users download.
+  const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  res.writeHead(200, {
+    ...headers,
+    'content-type': type,
+    'cache-control': found.cache,
+    vary: 'accept-encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : { 'content-length': statSync(found.file).size }),
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  if (gzip) createReadStream(found.file).pipe(createGzip()).pipe(res);
+  else createReadStream(found.file).pipe(res);
+}
+
+/** What {@link createStaticServer} serves. */
+export interface StaticServerOptions {
+  readonly distDir: string;
+  /** Resolves once the stack knows its endpoints (the config and the pages wait for it; assets do not). */
+  readonly runtimeConfig: Promise<TRuntimeConfig>;
+  /** The local S3 endpoint: uploads and previews the pages' CSP allows. */
+  readonly storageUrl: string;
+  readonly logger: Logger;
+}
+
+/**
+ * The server of `--web build`: the built SPA, its pages with the CSP CloudFront gives them
+ * (`localContentSecurityPolicy`: the cloud's policy over the local origins), so a page that the
+ * deployed policy would break breaks here too.
+ */
+export function createStaticServer(options: StaticServerOptions): Server {
+  const failed = (res: ServerResponse, what: string) => (error: unknown) => {
+    options.logger.error(what, error);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  };
+  return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' });
@@ -94,36 +143,29 @@ function staticHandler(distDir: string, config: Promise<TRuntimeConfig>, logger:
       return;
     }
     if (path === RUNTIME_CONFIG_PATH) {
-      sendRuntimeConfig(res, config).catch((error: unknown) => {
-        logger.error('runtime config', error);
-        res.writeHead(500);
-        res.end();
-      });
+      sendRuntimeConfig(res, options.runtimeConfig).catch(failed(res, 'runtime config'));
       return;
     }
-    const found = resolveStatic(distDir, path);
+    const found = resolveStatic(options.distDir, path);
     if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not Found');
       return;
     }
-    const type = CONTENT_TYPES[extname(found.file)] ?? 'application/octet-stream';
-    // Text is gzip-compressed for clients that accept it, as CloudFront does in the cloud: page-load
-    // measurements (Lighthouse) of the local stack then see the bytes users download.
-    const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    res.writeHead(200, {
-      'content-type': type,
-      'cache-control': found.cache,
-      vary: 'accept-encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : { 'content-length': statSync(found.file).size }),
-    });
-    if (req.method === 'HEAD') {
-      res.end();
+    if (extname(found.file) !== '.html') {
+      sendFile(req, res, found, {});
       return;
     }
-    if (gzip) createReadStream(found.file).pipe(createGzip()).pipe(res);
-    else createReadStream(found.file).pipe(res);
-  };
+    // A CSP governs the document it comes with (scripts and styles carry none of their own), and it
+    // names the stack's ports: a page waits for the stack to be ready, as its config does anyway.
+    options.runtimeConfig
+      .then((config) =>
+        sendFile(req, res, found, {
+          'content-security-policy': localContentSecurityPolicy(config, options.storageUrl, path),
+        }),
+      )
+      .catch(failed(res, 'page'));
+  });
 }
 
 const viteConfigFile = (): string | false => {
@@ -135,7 +177,12 @@ const viteConfigFile = (): string | false => {
  * Serves the SPA: `dev` runs Vite's dev server on web/ (with the project's vite.config.ts and a
  * small plugin answering /runtime-config.json); `build` serves web/dist (built first when missing or older
  * than its sources: `web-build-freshness.ts`)
- * with long-lived caching for hashed assets, no-cache for index.html and SPA fallback.
+ * with long-lived caching for hashed assets, no-cache for index.html, SPA fallback and the CSP.
+ *
+ * `dev` sends no CSP: React Fast Refresh puts an inline module script (its preamble) in the page,
+ * which the deployed policy refuses, so a policy that let it through would no longer be the deployed
+ * one. The deployed policy is enforced where the deployed files run: in `build`, which the browser
+ * tests and the benches use.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   if (options.mode === 'dev') {
@@ -180,7 +227,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const vite = await import('vite');
     await vite.build({ root: paths.web, configFile: viteConfigFile(), logLevel: options.quiet ? 'error' : 'warn' });
   }
-  const server: Server = createServer(staticHandler(paths.webDist, options.runtimeConfig, options.logger));
+  const server = createStaticServer({
+    distDir: paths.webDist,
+    runtimeConfig: options.runtimeConfig,
+    storageUrl: options.storageUrl,
+    logger: options.logger,
+  });
   const port = await listen(server, options.port, 'web app');
   return {
     url: `http://${HOST}:${port}`,

@@ -123,6 +123,36 @@ describe('stage configuration', () => {
     );
   });
 
+  it.each(STAGE_NAMES)('has no chat widget in the checked-in %s stage (the operator names their portal)', (stage) => {
+    expect(loadStageConfig(stage).chatWidget).toBeUndefined();
+  });
+
+  it("turns HubSpot's chat widget on with -c chatWidgetHubspotPortalId, and a stage's widget off with an empty one", () => {
+    // Prepare: a prod stage with a checked-in widget (put back afterwards)
+    const checkedIn = STAGES.prod;
+    STAGES.prod = { ...checkedIn, chatWidget: { provider: 'hubspot', portalId: '999' } };
+
+    try {
+      // Act
+      const on = loadStageConfig('dev', { chatWidgetHubspotPortalId: ' 12345678 ' });
+      const kept = loadStageConfig('prod');
+      const off = loadStageConfig('prod', { chatWidgetHubspotPortalId: '' });
+
+      // Assess
+      expect(on.chatWidget).toEqual({ provider: 'hubspot', portalId: '12345678' });
+      expect(kept.chatWidget).toEqual({ provider: 'hubspot', portalId: '999' });
+      expect(off.chatWidget).toBeUndefined();
+    } finally {
+      STAGES.prod = checkedIn;
+    }
+  });
+
+  it('refuses a portal id that is not one', () => {
+    expect(() => loadStageConfig('dev', { chatWidgetHubspotPortalId: 'js.evil.example/x' })).toThrow(
+      'Invalid stage configuration "dev": chatWidget.portalId: a HubSpot portal id (digits)',
+    );
+  });
+
   it('prefixes physical names with the stage', () => {
     expect(resourcePrefix(loadStageConfig('dev'))).toBe('bidgrid-dev');
   });

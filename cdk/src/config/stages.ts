@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ZChatWidget } from '@bidgrid/shared/chat-widget';
 import { INTERNAL_USERS_COUNT } from '@bidgrid/shared/constants';
 
 /** The cloud stages; `local` is the laptop stack in `cdk/local` and never deployed. */
@@ -108,6 +109,11 @@ export const ZStageConfig = z.object({
     }),
   supportUrl: httpsUrl,
   /**
+   * The live chat widget (spec 000 §9), the operator's own HubSpot portal: written into the runtime
+   * config, and its hosts into both CSPs. Unset (the checked-in stages): no widget, no widget host.
+   */
+  chatWidget: ZChatWidget.optional(),
+  /**
    * Origins allowed besides the CloudFront one (CORS of the API and the creative bucket), e.g. a
    * developer's Vite server against the dev stage. Never `*`.
    */
@@ -180,7 +186,8 @@ export const STAGES: Record<TStageName, StageInput> = {
  * Context keys that override the checked-in stage values for one deploy, so an operator never edits
  * code to point at their account: `-c account=123456789012 -c region=eu-west-1
  * -c internalUsers=alice,bob -c mailFrom=billing@example.org -c sesIdentity=example.org
- * -c extraWebOrigins=http://localhost:5173`.
+ * -c extraWebOrigins=http://localhost:5173 -c chatWidgetHubspotPortalId=12345678` (an empty
+ * `chatWidgetHubspotPortalId=` turns a checked-in widget off).
  */
 export const STAGE_CONTEXT_KEYS = [
   'account',
@@ -189,6 +196,7 @@ export const STAGE_CONTEXT_KEYS = [
   'mailFrom',
   'sesIdentity',
   'extraWebOrigins',
+  'chatWidgetHubspotPortalId',
 ] as const;
 export type TStageOverrides = Partial<Record<(typeof STAGE_CONTEXT_KEYS)[number], string>>;
 
@@ -197,6 +205,13 @@ const list = (value: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** `-c chatWidgetHubspotPortalId=<id>`: HubSpot's chat for that portal; empty: no widget; absent: the stage's. */
+function chatWidgetOverride(portalId: string | undefined, stage: StageInput['chatWidget']): StageInput['chatWidget'] {
+  if (portalId === undefined) return stage;
+  const trimmed = portalId.trim();
+  return trimmed === '' ? undefined : { provider: 'hubspot', portalId: trimmed };
+}
 
 /**
  * The validated configuration of a stage: the checked-in values with the overrides applied.
@@ -220,6 +235,7 @@ export function loadStageConfig(stage: string, overrides: TStageOverrides = {}):
       sesIdentity: overrides.sesIdentity ?? base.mail.sesIdentity,
     },
     ...(overrides.extraWebOrigins !== undefined ? { extraWebOrigins: list(overrides.extraWebOrigins) } : {}),
+    chatWidget: chatWidgetOverride(overrides.chatWidgetHubspotPortalId, base.chatWidget),
   };
   const parsed = ZStageConfig.safeParse(input);
   if (!parsed.success) {

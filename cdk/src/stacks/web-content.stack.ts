@@ -65,7 +65,8 @@ export function bundlesWithSourceMaps(dist: string): string[] {
 /**
  * What the SPA reads at start, with deploy-time values: CloudFormation fills in the API and
  * WebSocket URLs and pool ids, and the Stripe publishable key from the stage's SSM String
- * parameter (public, yet account-specific, so it is not in the code).
+ * parameter (public, yet account-specific, so it is not in the code); the chat widget, when the
+ * stage has one.
  */
 export function runtimeConfig(props: WebContentStackProps, publishableKey: string, region: string): TRuntimeConfig {
   return {
@@ -76,6 +77,8 @@ export function runtimeConfig(props: WebContentStackProps, publishableKey: strin
     cognito: { userPoolId: props.userPoolId, userPoolClientId: props.userPoolClientId },
     payments: { mode: 'stripe', publishableKey },
     supportUrl: props.config.supportUrl,
+    // The web stack's CSPs name the same widget's hosts (both read the stage's `chatWidget`).
+    ...(props.config.chatWidget ? { chatWidget: props.config.chatWidget } : {}),
   };
 }
 

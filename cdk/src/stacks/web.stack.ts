@@ -4,6 +4,15 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import type { TChatWidget } from '@bidgrid/shared/chat-widget';
+import {
+  APP_FRAME_ANCESTORS,
+  contentSecurityPolicy,
+  PICKER_FRAME_ANCESTORS,
+  PICKER_PATH,
+  STRIPE_CSP_SOURCES,
+  type TCspSources,
+} from '@bidgrid/shared/content-security-policy';
 import type { TStageConfig } from '../config/stages';
 import { acknowledge } from '../nag';
 import { logBucket, privateBucket } from '../storage/buckets';
@@ -13,42 +22,41 @@ export interface WebStackProps extends StackProps {
   readonly config: TStageConfig;
 }
 
-/** The SPA route the HubSpot CRM card opens in an iframe modal (001 §2 /public-campaigns-picker). */
-export const PICKER_PATH = '/public-campaigns-picker';
-
-/** Who may frame the picker: HubSpot's app domains (app.hubspot.com and the regional app-*.hubspot.com). */
-export const PICKER_FRAME_ANCESTORS = 'https://*.hubspot.com';
-
 /**
- * The content security policy of the SPA: its own scripts and styles (Chakra injects style tags),
- * API and WebSocket calls to this region's API Gateway, sign-in against Cognito, creative uploads
- * and previews on S3 presigned URLs, and Stripe Elements. Nothing may frame the app, except the
- * public campaign picker, which `frameAncestors` lets HubSpot's pages frame.
+ * Where the SPA's backend lives in the cloud, for its CSP: this region's API Gateway (REST and
+ * WebSocket), sign-in against Cognito, creative uploads on S3 presigned URLs; creative previews (S3
+ * presigned GETs, any CDN an advertiser's asset sits on) from any https host.
  */
-export function contentSecurityPolicy(region: string, frameAncestors = "'none'"): string {
-  const aws = (service: string): string => `https://${service}.${region}.amazonaws.com`;
-  return [
-    "default-src 'self'",
-    "script-src 'self' https://js.stripe.com",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
-    "font-src 'self' data:",
-    [
-      "connect-src 'self'",
+export function cloudBackendCspSources(region: string): TCspSources {
+  return {
+    'img-src': ['https:'],
+    'media-src': ['https:'],
+    'connect-src': [
       `https://*.execute-api.${region}.amazonaws.com`,
       `wss://*.execute-api.${region}.amazonaws.com`,
-      aws('cognito-idp'),
+      `https://cognito-idp.${region}.amazonaws.com`,
       `https://*.s3.${region}.amazonaws.com`,
       'https://*.s3.amazonaws.com',
-      'https://api.stripe.com',
-    ].join(' '),
-    'frame-src https://js.stripe.com https://hooks.stripe.com',
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ');
+    ],
+  };
+}
+
+/**
+ * The content security policy of the SPA in the cloud (the shared `contentSecurityPolicy` over the
+ * cloud's backend, Stripe Elements and the stage's chat widget, if any). Nothing may frame the app,
+ * except the public campaign picker, which `frameAncestors` lets HubSpot's pages frame.
+ */
+export function cloudContentSecurityPolicy(options: {
+  region: string;
+  chatWidget?: TChatWidget | undefined;
+  frameAncestors?: string;
+}): string {
+  return contentSecurityPolicy({
+    backend: cloudBackendCspSources(options.region),
+    payments: STRIPE_CSP_SOURCES,
+    chatWidget: options.chatWidget,
+    frameAncestors: options.frameAncestors ?? APP_FRAME_ANCESTORS,
+  });
 }
 
 /**
@@ -96,7 +104,11 @@ export class WebStack extends Stack {
       },
       xssProtection: { protection: true, modeBlock: true, override: true },
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(this.region, frameAncestors ?? "'none'"),
+        contentSecurityPolicy: cloudContentSecurityPolicy({
+          region: this.region,
+          chatWidget: config.chatWidget,
+          frameAncestors: frameAncestors ?? APP_FRAME_ANCESTORS,
+        }),
         override: true,
       },
     });
