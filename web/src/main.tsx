@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureAmplify, configureApi } from './app/bootstrap/configure';
+import { configureAmplify, configureApi, startSessionReads } from './app/bootstrap/configure';
 import { loadRuntimeConfig } from './app/bootstrap/runtime-config';
 import { unregisterServiceWorkers } from './app/bootstrap/service-workers';
 import { App } from './app/app';
@@ -22,6 +22,7 @@ async function start(): Promise<void> {
   }
   configureAmplify(result.config);
   configureApi(result.config);
+  startSessionReads();
   root.render(
     <StrictMode>
       <App config={result.config} />
