@@ -20,6 +20,15 @@ export function loadPlaybooks(): void {
   void prefetchOperation(getPlaybooks, {});
 }
 
+/**
+ * Starts the session's reads for a user already signed in when the app starts, before the first render:
+ * the session provider's own calls (`loadAgency`, `loadPlaybooks`) take the replies.
+ */
+export function prefetchSession(userName: string): void {
+  void prefetchOperation(getAgencyAssignedToUser, { params: { username: userName } });
+  loadPlaybooks();
+}
+
 /** Clears the data cache on sign-out (when a page has created it). */
 export async function resetData(): Promise<void> {
   const { resetApolloClient } = await import('@/lib/api/apollo-client');

@@ -2,7 +2,7 @@ import { Amplify } from 'aws-amplify';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { configureApiClient, createApiClient, type ApiAuth } from '@/lib/api/api-client';
 import { reportApiError } from '@/lib/api/api-error';
-import { currentAccessToken, refreshAccessToken } from '@/lib/auth/cognito';
+import { currentAccessToken, currentUserName, refreshAccessToken } from '@/lib/auth/cognito';
 
 /** Configures Amplify Auth against the pool named by the runtime config (local: the cognito-local shim). */
 export function configureAmplify(config: TRuntimeConfig): void {
@@ -38,4 +38,19 @@ export function configureApi(config: TRuntimeConfig): void {
     },
   };
   configureApiClient(createApiClient({ apiUrl: config.apiUrl, auth, onApiError: reportApiError }));
+}
+
+/**
+ * For a user already signed in (a stored session), starts the session's reads at start-up, beside the
+ * first render rather than after it: the session provider's calls take the replies. Nothing for a
+ * signed-out visitor.
+ */
+export function startSessionReads(): void {
+  void currentUserName()
+    .then(async (userName) => {
+      if (!userName) return;
+      const { prefetchSession } = await import('../session-data');
+      prefetchSession(userName);
+    })
+    .catch((error: unknown) => console.warn('The session reads could not be started early.', error));
 }
