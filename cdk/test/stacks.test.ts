@@ -9,7 +9,7 @@ import { defineOperation } from '@bidgrid/shared/api/operation';
 import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import { TABLES } from '@bidgrid/shared/tables';
-import { ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { HUBSPOT_CHAT_WIDGET_HOSTS } from '@bidgrid/shared/chat-widget';
 import { parseContentSecurityPolicy } from '@bidgrid/shared/content-security-policy';
 import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
@@ -20,7 +20,15 @@ import { operationEntry, realtimeEntry } from '../src/lambda/entries';
 import { loadStageConfig } from '../src/config/stages';
 import { runtimeConfig } from '../src/stacks/web-content.stack';
 import { cloudContentSecurityPolicy, WebStack } from '../src/stacks/web.stack';
-import { cdkJsonContext, deployedFiles, missingRoutes, resourcesOfType, synthStage, templateRoutes } from './support';
+import {
+  cdkJsonContext,
+  deployedContents,
+  deployedFiles,
+  missingRoutes,
+  resourcesOfType,
+  synthStage,
+  templateRoutes,
+} from './support';
 import type { SynthesizedStage, TemplateJson, TemplateRoute } from './support';
 
 const scratch: string[] = [];
@@ -724,20 +732,37 @@ describe('web stack', () => {
     // Prepare: a build that still has maps beside its bundles (e.g. `vite build --sourcemap hidden`)
     const dist = scratchDir('bidgrid-dist-maps-');
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-abc.js"></script>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app-abc.js"></script></head></html>',
+    );
     writeFileSync(join(dist, 'assets', 'app-abc.js'), 'console.log(1);\n');
     writeFileSync(join(dist, 'assets', 'app-abc.js.map'), '{"version":3,"sources":["../src/secret.ts"]}');
     writeFileSync(join(dist, 'app.css.map'), '{"version":3}');
-    writeFileSync(join(dist, 'early-config.js'), "window.__bidgridRuntimeConfig = fetch('/runtime-config.json');\n");
 
     // Act
     const synth = synthStage('dev', { webDist: dist });
     const files = deployedFiles(synth, synth.stacks.webContent, 'Assets');
-    const shell = deployedFiles(synth, synth.stacks.webContent, 'Shell');
+    const shell = deployedContents(synth, synth.stacks.webContent, 'Shell');
 
-    // Assess: the files without a content hash go with the uncached shell, never with the year-long assets.
+    // Assess: the page goes with the uncached shell, never with the year-long assets, and carries the
+    // runtime config, so the SPA starts without asking: a deploy-time value the deployment fills in with
+    // the config's JSON (the stacks' exports and the publishable key joined in).
     expect(files).toEqual(['assets/app-abc.js']);
-    expect(shell).toEqual(expect.arrayContaining(['early-config.js', 'index.html']));
+    const block =
+      new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(
+        shell['index.html'] ?? '',
+      )?.[1] ?? '';
+    expect(block).toMatch(/^<<marker:[^>]+>>$/);
+    const deployment = resourcesOfType(synth.template(synth.stacks.webContent), 'Custom::CDKBucketDeployment').find(
+      ([id]) => id.startsWith('Shell'),
+    )?.[1];
+    const filled = (deployment?.['SourceMarkers'] as Array<Record<string, unknown>>).map((markers) =>
+      JSON.stringify(markers[block] ?? null),
+    );
+    expect(filled.some((value) => value.includes('{\\"stage\\":\\"dev\\"') && value.includes('BidGrid-dev-Api:'))).toBe(
+      true,
+    );
   }, 120_000);
 
   it('refuses a build whose bundles point at source maps, which are never deployed', () => {

@@ -159,18 +159,30 @@ export function missingRoutes(routes: readonly TemplateRoute[], operations: read
  * bucket root.
  */
 export function deployedFiles(synth: SynthesizedStage, stack: Stack, deploymentIdPrefix: string): string[] {
+  return Object.keys(deployedContents(synth, stack, deploymentIdPrefix)).sort();
+}
+
+/**
+ * What a bucket deployment uploads, by key: the staged files' text (deploy-time values still as the
+ * deployment's markers).
+ */
+export function deployedContents(
+  synth: SynthesizedStage,
+  stack: Stack,
+  deploymentIdPrefix: string,
+): Record<string, string> {
   const [, deployment] =
     resourcesOfType(synth.template(stack), 'Custom::CDKBucketDeployment').find(([id]) =>
       id.startsWith(deploymentIdPrefix),
     ) ?? [];
   if (!deployment) throw new Error(`No bucket deployment ${deploymentIdPrefix}* in ${stack.node.path}`);
   const keys = (deployment['SourceObjectKeys'] as unknown[]).filter((key): key is string => typeof key === 'string');
-  const files: string[] = [];
+  const files: Record<string, string> = {};
   const walk = (root: string, dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(root, path);
-      else files.push(relative(root, path).split('\\').join('/'));
+      else files[relative(root, path).split('\\').join('/')] = readFileSync(path, 'utf8');
     }
   };
   for (const key of keys) {
@@ -178,5 +190,5 @@ export function deployedFiles(synth: SynthesizedStage, stack: Stack, deploymentI
     if (!existsSync(staged)) throw new Error(`No staged asset folder for ${key} in ${synth.outdir}`);
     walk(staged, staged);
   }
-  return files.sort();
+  return files;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { embedRuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { parseContentSecurityPolicy } from '@bidgrid/shared/content-security-policy';
 import { createLogger } from '../support/logger';
 import { HOST } from '../support/ports';
@@ -12,7 +12,7 @@ import { createStaticServer, resolveStatic } from './web-server';
 
 const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>BidGrid</title></head></html>');
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
 writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
@@ -112,7 +112,25 @@ describe('the built web app server', () => {
     expect(appPolicy['connect-src']).toContain('http://127.0.0.1:4569');
     expect(appPolicy['frame-ancestors']).toEqual(["'none'"]);
     expect(pickerPolicy['frame-ancestors']).toEqual(['https://*.hubspot.com']);
-    expect(await app.text()).toBe('<!doctype html>');
+    expect(await app.text()).toBe(
+      embedRuntimeConfig('<!doctype html><html><head><title>BidGrid</title></head></html>', JSON.stringify(config)),
+    );
+  });
+
+  it('writes the runtime config into every page, gzip-compressed for a client that accepts it', async () => {
+    // Prepare
+    const base = await serve(Promise.resolve(config));
+
+    // Act
+    const page = await fetch(`${base}/advertisers/bgAdvertiser-1`, { headers: { 'accept-encoding': 'gzip' } });
+
+    // Assess: fetch undoes the gzip; the block holds exactly the config the stack serves
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const block = new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(
+      await page.text(),
+    );
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual(config);
   });
 
   it('serves assets at once, and pages once the stack knows its origins', async () => {

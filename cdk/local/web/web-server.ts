@@ -1,8 +1,8 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { createGzip } from 'node:zlib';
-import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { createGzip, gzipSync } from 'node:zlib';
+import { embedRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
 import { HOST, listen, PortInUseError } from '../support/ports';
@@ -114,6 +114,31 @@ function sendFile(
   else createReadStream(found.file).pipe(res);
 }
 
+/**
+ * Answers with a page of the build (index.html), the runtime config written into it
+ * (`embedRuntimeConfig`, as CDK deploys it), gzip-compressed when the client accepts it.
+ */
+function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  config: TRuntimeConfig,
+  headers: Record<string, string>,
+): void {
+  const html = Buffer.from(embedRuntimeConfig(readFileSync(file, 'utf8'), JSON.stringify(config)));
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? gzipSync(html) : html;
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    vary: 'accept-encoding',
+    'content-length': body.length,
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** What {@link createStaticServer} serves. */
 export interface StaticServerOptions {
   readonly distDir: string;
@@ -125,9 +150,9 @@ export interface StaticServerOptions {
 }
 
 /**
- * The server of `--web build`: the built SPA, its pages with the CSP CloudFront gives them
- * (`localContentSecurityPolicy`: the cloud's policy over the local origins), so a page that the
- * deployed policy would break breaks here too.
+ * The server of `--web build`: the built SPA, its pages with the runtime config written into them and
+ * the CSP CloudFront gives them (`localContentSecurityPolicy`: the cloud's policy over the local
+ * origins), so a page that the deployed policy would break breaks here too.
  */
 export function createStaticServer(options: StaticServerOptions): Server {
   const failed = (res: ServerResponse, what: string) => (error: unknown) => {
@@ -157,10 +182,11 @@ export function createStaticServer(options: StaticServerOptions): Server {
       return;
     }
     // A CSP governs the document it comes with (scripts and styles carry none of their own), and it
-    // names the stack's ports: a page waits for the stack to be ready, as its config does anyway.
+    // names the stack's ports: a page waits for the stack to be ready, as its config (written into it)
+    // does anyway.
     options.runtimeConfig
       .then((config) =>
-        sendFile(req, res, found, {
+        sendPage(req, res, found.file, config, {
           'content-security-policy': localContentSecurityPolicy(config, options.storageUrl, path),
         }),
       )

@@ -7,7 +7,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { embedRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { TStageConfig } from '../config/stages';
 import { STRIPE_PUBLISHABLE_KEY_PARAMETER } from '../lambda/environment';
 import { REPO_ROOT } from '../lambda/entries';
@@ -33,12 +33,6 @@ export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
  * internal names) to anyone who asks for `<bundle>.map`.
  */
 export const NOT_DEPLOYED = ['**/*.map'] as const;
-
-/**
- * The build's files without a content hash in their names, deployed `no-cache` with the runtime config:
- * the page, and the script it runs first to start reading the runtime config (`web/public/early-config.js`).
- */
-export const SHELL_FILES = ['index.html', 'early-config.js'] as const;
 
 /** A `sourceMappingURL` comment closing a script or stylesheet (the only one a browser honours). */
 const SOURCE_MAP_COMMENT = /\/[/*][#@]\s*sourceMappingURL=\S+\s*(\*\/)?\s*$/;
@@ -84,8 +78,9 @@ export function runtimeConfig(props: WebContentStackProps, publishableKey: strin
 
 /**
  * Web content (code): the built SPA and its `runtime-config.json`, copied into the hosting bucket
- * at deploy time, then the CDN is invalidated. Hashed assets are cached for a year; the shell
- * (`SHELL_FILES`) and the runtime config are revalidated on every load so a deploy shows at once.
+ * at deploy time, then the CDN is invalidated. Hashed assets are cached for a year; `index.html`
+ * (which carries the runtime config too, so the SPA starts without asking for it) and the runtime
+ * config are revalidated on every load so a deploy shows at once.
  */
 export class WebContentStack extends Stack {
   constructor(scope: Construct, id: string, props: WebContentStackProps) {
@@ -97,9 +92,8 @@ export class WebContentStack extends Stack {
     );
     const hasDist = existsSync(join(dist, 'index.html'));
 
-    const shell: s3deploy.ISource[] = [
-      s3deploy.Source.jsonData(RUNTIME_CONFIG_FILE, runtimeConfig(props, publishableKey, this.region)),
-    ];
+    const config = runtimeConfig(props, publishableKey, this.region);
+    const shell: s3deploy.ISource[] = [s3deploy.Source.jsonData(RUNTIME_CONFIG_FILE, config)];
     let assets: s3deploy.BucketDeployment | undefined;
     if (hasDist) {
       const mapped = bundlesWithSourceMaps(dist);
@@ -113,15 +107,16 @@ export class WebContentStack extends Stack {
       // Two deployments, neither pruning the other's files: old hashed chunks stay for tabs that
       // still run the previous build.
       assets = new s3deploy.BucketDeployment(this, 'Assets', {
-        sources: [s3deploy.Source.asset(dist, { exclude: [...SHELL_FILES, RUNTIME_CONFIG_FILE, ...NOT_DEPLOYED] })],
+        sources: [s3deploy.Source.asset(dist, { exclude: ['index.html', RUNTIME_CONFIG_FILE, ...NOT_DEPLOYED] })],
         destinationBucket: props.siteBucket,
         prune: false,
         // Vite names every asset by its content hash, so a file never changes under its name.
         cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       });
-      for (const file of SHELL_FILES.filter((name) => existsSync(join(dist, name)))) {
-        shell.push(s3deploy.Source.data(file, readFileSync(join(dist, file), 'utf8')));
-      }
+      // The config's deploy-time values (API URLs, pool ids, the publishable key) are filled in by the
+      // deployment, as in runtime-config.json; AWS makes them, so none holds a '<' that could end the block.
+      const page = embedRuntimeConfig(readFileSync(join(dist, 'index.html'), 'utf8'), this.toJsonString(config));
+      shell.push(s3deploy.Source.data('index.html', page));
     } else {
       Annotations.of(this).addWarning(
         `No ${dist}/index.html: only ${RUNTIME_CONFIG_FILE} is deployed. Run \`npm run build -w web\` before deploying.`,

@@ -1,7 +1,7 @@
 import { Box, ChakraProvider, Code, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { system } from '@/theme/system';
 
-/** Shown instead of the app when `/runtime-config.json` cannot be loaded or is invalid. */
+/** Shown instead of the app when the runtime config cannot be read (from the page or `/runtime-config.json`) or is invalid. */
 export function ConfigErrorScreen({ message }: { message: string }) {
   return (
     <ChakraProvider value={system}>

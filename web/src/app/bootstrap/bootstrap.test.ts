@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { embedRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { testConfig } from '@/test/render';
 import { loadRuntimeConfig } from './runtime-config';
 import { unregisterServiceWorkers } from './service-workers';
@@ -21,33 +22,37 @@ describe('runtime config', () => {
     expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json', expect.objectContaining({ cache: 'no-store' }));
   });
 
-  it('takes the request early-config.js started, once', async () => {
+  it('reads the config the page carries, without a request', async () => {
     // Prepare
-    window.__bidgridRuntimeConfig = json(testConfig)();
+    const page = document.implementation.createHTMLDocument('BidGrid');
+    page.head.innerHTML = embedRuntimeConfig('<head></head>', JSON.stringify(testConfig)).replace(/<\/?head>/g, '');
     const fetchMock = vi.fn<typeof fetch>(json(testConfig));
 
     // Act
-    const first = await loadRuntimeConfig(fetchMock);
-    const second = await loadRuntimeConfig(fetchMock);
-
-    // Assess
-    expect(first).toEqual({ ok: true, config: testConfig });
-    expect(second).toEqual({ ok: true, config: testConfig });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(window.__bidgridRuntimeConfig).toBeUndefined();
-  });
-
-  it('asks again when the early request failed on the way', async () => {
-    // Prepare
-    window.__bidgridRuntimeConfig = Promise.reject(new TypeError('Failed to fetch'));
-    const fetchMock = vi.fn<typeof fetch>(json(testConfig));
-
-    // Act
-    const result = await loadRuntimeConfig(fetchMock);
+    const result = await loadRuntimeConfig(fetchMock, page);
 
     // Assess
     expect(result).toEqual({ ok: true, config: testConfig });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says what is wrong with the config the page carries', async () => {
+    // Prepare
+    const invalid = document.implementation.createHTMLDocument('BidGrid');
+    invalid.head.innerHTML = embedRuntimeConfig(
+      '<head></head>',
+      JSON.stringify({ ...testConfig, apiUrl: 'x' }),
+    ).replace(/<\/?head>/g, '');
+    const broken = document.implementation.createHTMLDocument('BidGrid');
+    broken.head.innerHTML = embedRuntimeConfig('<head></head>', '{"stage":').replace(/<\/?head>/g, '');
+
+    // Act
+    const wrongField = await loadRuntimeConfig(vi.fn<typeof fetch>(), invalid);
+    const notJson = await loadRuntimeConfig(vi.fn<typeof fetch>(), broken);
+
+    // Assess
+    expect(!wrongField.ok && wrongField.message).toMatch(/in the page.*apiUrl/);
+    expect(!notJson.ok && notJson.message).toMatch(/in the page.*not valid JSON/);
   });
 
   it('says which field is wrong', async () => {

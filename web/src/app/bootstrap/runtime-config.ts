@@ -1,37 +1,42 @@
-import { ZRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, ZRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 
-/** The result of loading `/runtime-config.json`: the config, or a message saying what went wrong. */
+/** The result of reading the runtime config: the config, or a message saying what went wrong. */
 export type RuntimeConfigResult = { ok: true; config: TRuntimeConfig } | { ok: false; message: string };
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
 
-declare global {
-  interface Window {
-    /** The runtime config's request, started by `public/early-config.js` before the app's code ran. */
-    __bidgridRuntimeConfig?: Promise<Response>;
+/** Checks a config read from the page or the server against the schema; says what is wrong. */
+function checked(body: unknown, source: string): RuntimeConfigResult {
+  const parsed = ZRuntimeConfig.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    return { ok: false, message: `${source} is invalid: ${issues.join('; ')}.` };
   }
-}
-
-/** Takes the request `early-config.js` started (once), or null when there is none (tests, an old page). */
-function takeEarlyRequest(): Promise<Response> | null {
-  const early = window.__bidgridRuntimeConfig ?? null;
-  delete window.__bidgridRuntimeConfig;
-  return early;
+  return { ok: true, config: parsed.data };
 }
 
 /**
- * Fetches and validates the runtime config. Endpoints and pool ids are deployment facts, never baked
- * into the bundle: the local stack serves this file, CDK writes it next to index.html. The request is the
- * one `early-config.js` started when there is one.
+ * Reads and validates the runtime config. Endpoints and pool ids are deployment facts, never baked into
+ * the bundle. The page carries them (`embedRuntimeConfig`: the local stack's web server and CDK write them
+ * into index.html), so start-up waits for no request; a page without them (Vite's dev server) fetches
+ * `/runtime-config.json`, which the local stack serves and CDK writes next to index.html.
  */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfigResult> {
-  const request = (): Promise<Response> =>
-    fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  page: Document = document,
+): Promise<RuntimeConfigResult> {
+  const embedded = page.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (embedded) {
+    const source = `The runtime config in the page (#${RUNTIME_CONFIG_ELEMENT_ID})`;
+    try {
+      return checked(JSON.parse(embedded.textContent ?? ''), source);
+    } catch {
+      return { ok: false, message: `${source} is not valid JSON.` };
+    }
+  }
   let response: Response;
   try {
-    // The early request went out before this code was downloaded; if it failed on the way, ask once more.
-    const early = takeEarlyRequest();
-    response = early ? await early.catch(request) : await request();
+    response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
   } catch (error) {
     return { ok: false, message: `${RUNTIME_CONFIG_URL} could not be fetched (${String(error)}).` };
   }
@@ -42,10 +47,5 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch {
     return { ok: false, message: `${RUNTIME_CONFIG_URL} is not valid JSON.` };
   }
-  const parsed = ZRuntimeConfig.safeParse(body);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    return { ok: false, message: `${RUNTIME_CONFIG_URL} is invalid: ${issues.join('; ')}.` };
-  }
-  return { ok: true, config: parsed.data };
+  return checked(body, RUNTIME_CONFIG_URL);
 }
