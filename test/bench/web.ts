@@ -163,7 +163,8 @@ export async function measureLighthouse(
         writeFileSync(join(options.reportDir, name), JSON.stringify(lhr, null, 2));
       }
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-      if (signIn && !lhr.finalDisplayedUrl.endsWith(new URL(url).pathname)) {
+      // The same path (a page may add its own query, as the dashboard adds the campaign it shows).
+      if (signIn && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
         throw new Error(`Lighthouse did not stay on ${url} (ended on ${lhr.finalDisplayedUrl}): the session was lost`);
       }
       // Axe on the same page in the same browser (the session too), once its reads are done.
