@@ -1,5 +1,5 @@
 import type { Params } from 'react-router-dom';
-import { prefetchAdvertiserPage } from '@/features/advertisers/api/advertiser-calls';
+import { prefetchAdvertiserPage } from '@/features/advertisers/api/advertiser-prefetch';
 import { prefetchCampaignsDashboard } from '@/features/campaigns/api/dashboard-prefetch';
 import { campaignsDashboard } from '../feature-slots';
 import type { PreloadedRoute } from './preloaded-routes';

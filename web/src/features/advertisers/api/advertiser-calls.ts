@@ -7,12 +7,11 @@ import {
 } from '@bidgrid/shared/api/operations/crm.operations';
 import { createCardSetupIntent, saveAdvertiserCard } from '@bidgrid/shared/api/operations/payments.operations';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { advertiserToRead } from '../advertiser-page-reads';
 import { updateCached, type CacheEffects } from '@/lib/api/cache-effects';
-import { prefetchOperation } from '@/lib/api/prefetch';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
+import { advertiserInput } from './advertiser-prefetch';
 
 /**
  * The advertiser calls (000 §7). A call that answers the updated advertiser (card saved, CRM connected
@@ -40,20 +39,9 @@ export const ADVERTISER_CREATED = { refreshes: [listAdvertisersByAgency] } as co
 export const useAdvertisers = (agencyId: string | null) =>
   useOperationPages(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
 
-const advertiserInput = (id: string) => ({ params: { id } }) as const;
-
 /** 000 §7 GET /advertiser/{id}; none while null. */
 export const useAdvertiser = (id: string | null) =>
   useOperationQuery(getAdvertiser, id ? advertiserInput(id) : skipToken);
-
-/**
- * Starts the advertiser page's read of its advertiser while the page's code loads (its route's loader),
- * when the page will make it (`advertiserToRead`).
- */
-export function prefetchAdvertiserPage(id: string, search: URLSearchParams): void {
-  const readable = advertiserToRead(id, search);
-  if (readable) void prefetchOperation(getAdvertiser, advertiserInput(readable));
-}
 
 /** 000 §7 POST /advertiser/create. */
 export const useCreateAdvertiser = () => useOperationMutation(createAdvertiser, ADVERTISER_CREATED);

@@ -17,6 +17,7 @@ import { CREATIVE_TEMPLATES_JOIN, CREATIVES_JOIN } from '@/lib/api/ad-group-call
 import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { sortedJoin, useOperationPages, useReadAllPages } from '@/lib/api/use-operation-pages';
+import { adGroupsInput } from './dashboard-inputs';
 import { replaceAdGroup, type TReplacementDeps, type TReplacementStep } from '../replace-ad-group';
 
 /**
@@ -34,9 +35,6 @@ export const AD_GROUP_REPLACED = {
 // The lists come a page at a time (issue 9 §6); each is read whole, joined in the order the server sorts
 // each page by (newest first).
 const AD_GROUPS_JOIN = sortedJoin<TAdGroup>(compareNewestFirst);
-
-/** The input of the ad-group list (shared with the dashboard's prefetch). */
-export const adGroupsInput = (bgCampaignId: string) => ({ params: { id: bgCampaignId } }) as const;
 
 /** 000 §7 GET /adGroups/adgroupbybgcampaignid/{id}: the campaign's ad groups, newest first. */
 export const useAdGroups = (bgCampaignId: string) =>

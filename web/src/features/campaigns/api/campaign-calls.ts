@@ -17,6 +17,7 @@ import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationQuery } from '@/lib/api/use-operation-query';
 import type { TFlagCall } from '../campaign-flags';
+import { campaignIdInput } from './dashboard-inputs';
 
 /**
  * The campaign and line-item calls of the dashboard (000 §7), each with what it makes stale. A campaign
@@ -39,9 +40,6 @@ export const useUpdateCampaignDetails = () => useOperationMutation(updateCampaig
 
 /** 000 §7 PUT /lineitem/status: the line-item switch. */
 export const useUpdateLineItemStatus = () => useOperationMutation(updateLineItemStatus, LINE_ITEM_CHANGED);
-
-/** The input of a campaign's own reads (targeting selections, activity): its id in the path. */
-export const campaignIdInput = (bgCampaignId: string) => ({ params: { id: bgCampaignId } }) as const;
 
 /** 000 §7 GET /campaign/targetingSelections/{id}: the targeting panel. */
 export const useTargetingSelections = (bgCampaignId: string) =>

@@ -9,9 +9,13 @@ import { compareCampaignsNewestFirst, compareNewestFirst } from '@bidgrid/shared
 import { prefetchOperation } from '@/lib/api/prefetch';
 import { CAMPAIGN_ID_PARAM, selectableCampaigns, shownCampaign } from '../shown-campaign';
 import { initialFrame, reportRequest } from '../time-frame';
-import { adGroupsInput } from './ad-group-calls';
-import { campaignIdInput } from './campaign-calls';
-import { campaignsReportInput, creativesReportInput, lineItemsReportInput } from './report-queries';
+import {
+  adGroupsInput,
+  campaignIdInput,
+  campaignsReportInput,
+  creativesReportInput,
+  lineItemsReportInput,
+} from './dashboard-inputs';
 
 /**
  * Starts the campaigns dashboard's reads of an advertiser page being opened (its route's loader), in the

@@ -8,7 +8,6 @@ import {
   getLineItemsReport,
 } from '@bidgrid/shared/api/operations/report.operations';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
 import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
@@ -22,6 +21,7 @@ import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { messageOf } from '@/lib/error-message';
 import { detailReportErrorText, reportErrorText } from '../campaign-messages';
 import { reportRequest, type TFrameSelection } from '../time-frame';
+import { campaignsReportInput, creativesReportInput, lineItemsReportInput } from './dashboard-inputs';
 
 // The dashboard's report reads (000 §7). Each frame is its own cached answer (the cache is keyed by the
 // call's input), so switching back to a frame shows it again without a request. The lists come a page at a
@@ -93,21 +93,6 @@ function pick<T>(useDay: boolean, range: TPagesRead<T>, day: TPagesRead<T>): TPa
     retry: active.retry,
   };
 }
-
-// The inputs of the rolling-frame reads, one builder each, shared by the hooks and the dashboard's prefetch
-// (`dashboard-prefetch.ts`): a prefetched reply is only taken by a request with the very same input.
-
-/** 000 §7 GET /campaign/allbyadvertiser/{advertiserId}?timeFrame=... */
-export const campaignsReportInput = (advertiserId: string, timeFrame: TRangeTimeFrame) =>
-  ({ params: { advertiserId }, query: { timeFrame } }) as const;
-
-/** 000 §7 GET /report/lineitems?bgCampaignId&timeFrame */
-export const lineItemsReportInput = (bgCampaignId: string, timeFrame: TRangeTimeFrame) =>
-  ({ query: { bgCampaignId, timeFrame } }) as const;
-
-/** 000 §7 GET /report/creatives?adGroupId&timeFrame */
-export const creativesReportInput = (adGroupId: string, timeFrame: TRangeTimeFrame) =>
-  ({ query: { adGroupId, timeFrame } }) as const;
 
 /** The advertiser's campaigns with their reports of the selected frame (000 §7 allbyadvertiser / dailyreport). */
 export function useCampaignsReport(advertiserId: string, selection: TFrameSelection): TPagedReport<TCampaign[]> {

@@ -14,7 +14,7 @@ import { useRefreshOperations } from '@/lib/api/cache-effects';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { useRealtimeCall } from '@/lib/realtime/use-realtime-call';
-import { campaignIdInput } from './campaign-calls';
+import { campaignIdInput } from './dashboard-inputs';
 
 // Targeting that stays editable after launch (issue 12, ours): the editor's reads, the change over the
 // realtime channel (progress in bidder changes) and the activity log.

@@ -36,7 +36,6 @@ import { LineItemsPanel } from './line-items-panel';
 import { TargetingPanel } from './targeting-panel';
 import { ActivityPanel } from './activity-panel';
 
-
 /**
  * The width from which the delivery chart sits beside the line items: the line items at their default
  * columns (1,167 px, about 73rem, measured in Chromium) and the chart at a readable width (about 25rem),
