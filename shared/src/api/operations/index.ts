@@ -1,6 +1,7 @@
 import type { AnyOperation } from '../operation';
 import * as adgroup from './adgroup.operations';
 import * as advertiserCreate from './advertiser-create.operations';
+import * as advertiserPage from './advertiser-page.operations';
 import * as advertiserReads from './advertiser.operations';
 import * as agency from './agency.operations';
 import * as billing from './billing.operations';
@@ -23,7 +24,7 @@ import * as template from './template.operations';
  * The advertiser feature's calls: its reads, and the create call in a file of its own (its body's phone
  * rule is heavy, and only the create paths should load it).
  */
-const advertiser = { ...advertiserReads, ...advertiserCreate };
+const advertiser = { ...advertiserReads, ...advertiserCreate, ...advertiserPage };
 
 /**
  * The operation table: every REST call of spec 000 §7 and 001 §7, plus ours (health, Stripe webhook,
