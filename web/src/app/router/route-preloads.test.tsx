@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { FeatureSlotsContext } from '@/lib/feature-slots';
-import { createFakeApi, type FakeApi } from '@/test/fake-api';
+import { createFakeApi, type FakeApi, type FakeReply } from '@/test/fake-api';
 import { makeAdGroup, makeAdvertiser, makeCampaign, makeCreative } from '@/features/campaigns/campaigns.fixtures';
 import { demoAgency, fakeSession, renderRoutes } from '@/test/render';
 import { featureSlots } from '../feature-slots';
@@ -14,19 +14,47 @@ const advertiser = makeAdvertiser();
 const campaign = makeCampaign({ bgAdvertiserId: advertiser.bgAdvertiserId });
 const adGroup = makeAdGroup({ bgCampaignId: campaign.bgCampaignId });
 
-/** The advertiser page's server: every read it makes, answered. */
-const advertiserPageApi = (): FakeApi =>
+const targetingSelections = { domain_list: [], geo_country: [], geo_state: [], geo_zip: [], role_title_segments: [] };
+const lineItems = { lineItems: [], lineItemReports: [] };
+const creative = makeCreative();
+
+/** The first screen the server answers for the advertiser page: each part as its own operation answers it. */
+const firstScreen = {
+  advertiser,
+  campaigns: { payload: [campaign], nextCursor: null },
+  shown: {
+    bgCampaignId: campaign.bgCampaignId,
+    lineItems: { payload: lineItems, nextCursor: null },
+    targetingSelections,
+    activity: { payload: [], nextCursor: null },
+    adGroups: { payload: [adGroup], nextCursor: null },
+    creatives: { adGroupId: adGroup.adGroupId, page: { payload: [creative], nextCursor: null } },
+  },
+};
+
+/** The first screen's parts: the reads the advertiser page and its dashboard make. */
+const FIRST_SCREEN_PARTS = [
+  'getAdvertiser',
+  'listCampaignsByAdvertiser',
+  'getLineItemsReport',
+  'getCampaignTargetingSelections',
+  'listCampaignActivity',
+  'listAdGroupsByCampaign',
+  'getCreativesReport',
+];
+
+/** The advertiser page's server: every read it makes, answered; the first-screen read as given. */
+const advertiserPageApi = (firstScreenReply: FakeReply = { payload: firstScreen }): FakeApi =>
   createFakeApi({
+    getAdvertiserPageFirstScreen: () => firstScreenReply,
     getAdvertiser: () => ({ payload: advertiser }),
     listAdvertisersByAgency: () => ({ payload: [advertiser], nextCursor: null }),
     listCampaignsByAdvertiser: () => ({ payload: [campaign], nextCursor: null }),
-    getLineItemsReport: () => ({ payload: { lineItems: [], lineItemReports: [] }, nextCursor: null }),
-    getCampaignTargetingSelections: () => ({
-      payload: { domain_list: [], geo_country: [], geo_state: [], geo_zip: [], role_title_segments: [] },
-    }),
+    getLineItemsReport: () => ({ payload: lineItems, nextCursor: null }),
+    getCampaignTargetingSelections: () => ({ payload: targetingSelections }),
     listCampaignActivity: () => ({ payload: [], nextCursor: null }),
     listAdGroupsByCampaign: () => ({ payload: [adGroup], nextCursor: null }),
-    getCreativesReport: () => ({ payload: [makeCreative()], nextCursor: null }),
+    getCreativesReport: () => ({ payload: [creative], nextCursor: null }),
     getCampaignDelivery: () => ({ payload: [] }),
   });
 
@@ -45,7 +73,7 @@ const routesOver = (api: FakeApi) =>
   });
 
 describe('preloaded routes', () => {
-  it('reads each of the advertiser page’s first-screen calls once: the screens take what the loader started', async () => {
+  it("shows the advertiser page from one first-screen read: the screens' own reads take its parts", async () => {
     // Prepare
     const api = advertiserPageApi();
 
@@ -55,17 +83,44 @@ describe('preloaded routes', () => {
     // Assess: the creatives of the first ad group are on screen, and the dashboard put its campaign in the URL
     expect(await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 })).toBeVisible();
     await waitFor(() => expect(router.state.location.search).toBe(`?campaignId=${campaign.bgCampaignId}`));
-    for (const name of [
-      'getAdvertiser',
-      'listCampaignsByAdvertiser',
-      'getLineItemsReport',
-      'getCampaignTargetingSelections',
-      'listCampaignActivity',
-      'listAdGroupsByCampaign',
-      'getCreativesReport',
-    ]) {
+    expect(api.callsOf('getAdvertiserPageFirstScreen')).toEqual([
+      expect.objectContaining({ params: { id: advertiser.bgAdvertiserId }, query: { timeFrame: 'ALL_TIME' } }),
+    ]);
+    for (const name of FIRST_SCREEN_PARTS)
+      expect({ name, calls: api.callsOf(name).length }).toEqual({ name, calls: 0 });
+    expect(screen.getByRole('table', { name: 'Campaign metrics' })).toBeVisible();
+    expect(api.onApiError).not.toHaveBeenCalled();
+  });
+
+  it('asks the campaign the address names', async () => {
+    // Prepare
+    const api = advertiserPageApi();
+
+    // Act
+    renderRoutes(routesOver(api), {
+      path: `/advertisers/${advertiser.bgAdvertiserId}?campaignId=${campaign.bgCampaignId}`,
+      session,
+    });
+
+    // Assess
+    await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 });
+    expect(api.callsOf('getAdvertiserPageFirstScreen')[0]?.query).toEqual({
+      timeFrame: 'ALL_TIME',
+      campaignId: campaign.bgCampaignId,
+    });
+  });
+
+  it('reads each part on its own, once and quietly, when the first-screen read fails', async () => {
+    // Prepare
+    const api = advertiserPageApi({ error: 'Internal error', status: 500 });
+
+    // Act
+    renderRoutes(routesOver(api), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
+
+    // Assess: the page shows all the same; no toast for a read the user never asked for
+    expect(await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 })).toBeVisible();
+    for (const name of FIRST_SCREEN_PARTS)
       expect({ name, calls: api.callsOf(name).length }).toEqual({ name, calls: 1 });
-    }
     expect(api.onApiError).not.toHaveBeenCalled();
   });
 
@@ -79,9 +134,10 @@ describe('preloaded routes', () => {
     // Act
     await router.navigate(`/advertisers/${advertiser.bgAdvertiserId}?campaignId=${campaign.bgCampaignId}&x=1`);
 
-    // Assess: the cached answers serve the page; nothing is asked twice
+    // Assess: the cached answers serve the page; nothing is asked again
     expect(await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` })).toBeVisible();
-    expect(api.callsOf('listCampaignsByAdvertiser')).toHaveLength(1);
-    expect(api.callsOf('getAdvertiser')).toHaveLength(1);
+    expect(api.callsOf('getAdvertiserPageFirstScreen')).toHaveLength(1);
+    for (const name of FIRST_SCREEN_PARTS)
+      expect({ name, calls: api.callsOf(name).length }).toEqual({ name, calls: 0 });
   });
 });

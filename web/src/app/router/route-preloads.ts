@@ -1,6 +1,9 @@
 import type { Params } from 'react-router-dom';
-import { prefetchAdvertiserPage } from '@/features/advertisers/api/advertiser-prefetch';
-import { prefetchCampaignsDashboard } from '@/features/campaigns/api/dashboard-prefetch';
+import { getAdvertiserPageFirstScreen } from '@bidgrid/shared/api/operations/advertiser-page.operations';
+import { advertiserToRead } from '@/features/advertisers/advertiser-page-reads';
+import { seedAdvertiserPage } from '@/features/advertisers/api/advertiser-prefetch';
+import { dashboardFirstScreenQuery, seedCampaignsDashboard } from '@/features/campaigns/api/dashboard-seed';
+import { prefetchOperation } from '@/lib/api/prefetch';
 import { campaignsDashboard } from '../feature-slots';
 import type { PreloadedRoute } from './preloaded-routes';
 
@@ -11,17 +14,33 @@ export interface RoutePreloadArgs {
 }
 
 /**
+ * The advertiser page's first screen in one read (`getAdvertiserPageFirstScreen`), its parts kept for the
+ * page's and the campaigns dashboard's own hooks: the page waits for one round trip, not for the chain
+ * campaigns, then ad groups, then creatives. The advertiser page and the dashboard are two features, so
+ * the app puts the read together, each feature keeping its own parts with its own inputs.
+ */
+async function preloadAdvertiserPage(id: string, search: URLSearchParams): Promise<void> {
+  const advertiserId = advertiserToRead(id, search);
+  const query = dashboardFirstScreenQuery(search);
+  if (!advertiserId || !query) return;
+  const screen = await prefetchOperation(getAdvertiserPageFirstScreen, { params: { id: advertiserId }, query });
+  if (!screen) return;
+  await Promise.all([
+    seedAdvertiserPage(screen.payload.advertiser),
+    seedCampaignsDashboard(advertiserId, query.timeFrame, screen.payload),
+  ]);
+}
+
+/**
  * What each preloaded route starts while its page's code loads (see `preloaded-routes.ts`): the code the
- * page will render at once, and the reads its screens will make, through their features' `api/`.
+ * page will render at once, and the reads its screens will make.
  */
 export const routePreloads: Record<PreloadedRoute, (args: RoutePreloadArgs) => void> = {
   advertiser: ({ params, url }) => {
-    const id = params['id'] ?? '';
     void campaignsDashboard.preload().catch((error: unknown) => {
       // The page loads it again when it renders, and shows that failure.
       console.warn('The campaigns dashboard could not be preloaded.', error);
     });
-    prefetchAdvertiserPage(id, url.searchParams);
-    void prefetchCampaignsDashboard(id, url.searchParams);
+    void preloadAdvertiserPage(params['id'] ?? '', url.searchParams);
   },
 };

@@ -203,3 +203,53 @@ describe('ApiClient.prefetch', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('ApiClient.seedPrefetched', () => {
+  it("hands a part of another reply to the screen's call of that request, once", async () => {
+    // Prepare
+    const { client, fetchMock, pending, sent } = clientWith();
+    await client.seedPrefetched(getPlaybooks, {}, { payload: playbooks, nextCursor: null });
+
+    // Act
+    const first = await client.call(getPlaybooks, {});
+    const second = client.call(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope([]));
+
+    // Assess
+    expect(first).toEqual(playbooks);
+    await expect(second).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("checks a seeded part against the operation's schema when the screen takes it", async () => {
+    // Prepare
+    const { client, onApiError } = clientWith();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await client.seedPrefetched(getPlaybooks, {}, { payload: [{ id: 1 }] as never, nextCursor: null });
+
+    // Act
+    const call = client.call(getPlaybooks, {});
+
+    // Assess
+    await expect(call).rejects.toMatchObject({ kind: 'response' });
+    expect(onApiError).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps nothing when nobody is signed in', async () => {
+    // Prepare
+    let token: string | null = null;
+    const { client, fetchMock, pending, sent } = clientWith({ token: () => token });
+    await client.seedPrefetched(getPlaybooks, {}, { payload: playbooks, nextCursor: null });
+
+    // Act
+    token = 'token-1';
+    const call = client.call(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope([]));
+
+    // Assess
+    await expect(call).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -81,6 +81,16 @@ export interface ApiClient {
    * or the reply is a failure. Never reports an error or ends the session itself.
    */
   prefetch<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>> | null>;
+  /**
+   * Keeps a reply the server already gave as part of another (a first-screen read that answers several
+   * operations at once) as the prefetched reply of `operation` with `input`: the screen's own call of that
+   * request takes it, as it takes a prefetch, and checks it against the operation's schema there.
+   */
+  seedPrefetched<O extends AnyOperation>(
+    operation: O,
+    input: CallInput<O>,
+    page: PageReply<ResponseOf<O>>,
+  ): Promise<void>;
 }
 
 /** What the data cache needs of a client: the two calls (its link sends every read and change through them). */
@@ -113,6 +123,13 @@ type ParsedReply =
     };
 
 const now = (): number => Date.now();
+
+/** A reply kept for the screen's call of the same request: the token it was sent with, and when. */
+interface PrefetchEntry {
+  readonly token: string;
+  readonly at: number;
+  readonly reply: Promise<Reply>;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -285,7 +302,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   // Prefetched replies by request URL, each for the token it was sent with; a call takes its entry once.
-  const prefetched = new Map<string, { token: string; at: number; reply: Promise<Reply> }>();
+  const prefetched = new Map<string, PrefetchEntry>();
+
+  /** Keeps a prefetched reply for its URL; one nobody took is dropped once it is too old to be taken. */
+  const remember = (url: string, entry: PrefetchEntry): void => {
+    prefetched.set(url, entry);
+    setTimeout(() => {
+      if (prefetched.get(url) === entry) prefetched.delete(url);
+    }, PREFETCH_TTL_MS);
+  };
 
   const takePrefetched = (request: PreparedRequest, token: string | null): Promise<Reply> | null => {
     if (request.init.method !== 'GET' || !token) return null;
@@ -336,12 +361,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let entry = prefetched.get(request.url);
       if (!entry || entry.token !== token || now() - entry.at > PREFETCH_TTL_MS) {
         entry = { token, at: now(), reply: exchangeQuietly(request, token) };
-        prefetched.set(request.url, entry);
-        // A prefetch nobody took is dropped with its reply once it is too old to be taken.
-        const dropped = entry;
-        setTimeout(() => {
-          if (prefetched.get(request.url) === dropped) prefetched.delete(request.url);
-        }, PREFETCH_TTL_MS);
+        remember(request.url, entry);
       }
       try {
         const parsed = parse(operation, await entry.reply);
@@ -349,6 +369,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch {
         return null;
       }
+    },
+    async seedPrefetched<O extends AnyOperation>(
+      operation: O,
+      input: CallInput<O>,
+      page: PageReply<ResponseOf<O>>,
+    ): Promise<void> {
+      if (operation.method !== 'GET' || operation.auth !== 'user' || input.headers || input.signal) {
+        throw new Error(`${operation.name}: only a plain GET of a signed-in operation can be seeded.`);
+      }
+      const request = prepare(operation, input as CallInput<AnyOperation>);
+      const token = await options.auth.getAccessToken();
+      if (!token) return;
+      const body = { success: true, payload: page.payload, error: null, nextCursor: page.nextCursor };
+      remember(request.url, { token, at: now(), reply: Promise.resolve({ status: 200, ok: true, body }) });
     },
   };
 }

@@ -22,3 +22,19 @@ export async function prefetchOperation<O extends AnyOperation>(
     return null;
   }
 }
+
+/**
+ * Keeps the part of a first-screen reply that answers `operation` with `input` for the screen's call of
+ * it (see `ApiClient.seedPrefetched`). Never fails: a part that cannot be kept is simply asked again.
+ */
+export async function seedPrefetched<O extends AnyOperation>(
+  operation: O,
+  input: InputOf<O>,
+  page: PageReply<ResponseOf<O>>,
+): Promise<void> {
+  try {
+    await getApiClient().seedPrefetched(operation, input as CallInput<O>, page);
+  } catch (error) {
+    console.warn(`${operation.name} could not be kept from the first screen.`, error);
+  }
+}

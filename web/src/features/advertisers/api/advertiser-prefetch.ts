@@ -1,17 +1,16 @@
 import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
-import { prefetchOperation } from '@/lib/api/prefetch';
-import { advertiserToRead } from '../advertiser-page-reads';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { seedPrefetched } from '@/lib/api/prefetch';
 
-// Apart from the hooks (`advertiser-calls.ts`), so the route's prefetch chunk stays free of the data cache.
+// Apart from the hooks (`advertiser-calls.ts`), so the route's preload chunk stays free of the data cache.
 
-/** The input of 000 §7 GET /advertiser/{id}, shared by `useAdvertiser` and the page's prefetch. */
+/** The input of 000 §7 GET /advertiser/{id}, shared by `useAdvertiser` and the page's preload. */
 export const advertiserInput = (id: string) => ({ params: { id } }) as const;
 
-/**
- * Starts the advertiser page's read of its advertiser while the page's code loads (its route's loader),
- * when the page will make it (`advertiserToRead`).
- */
-export function prefetchAdvertiserPage(id: string, search: URLSearchParams): void {
-  const readable = advertiserToRead(id, search);
-  if (readable) void prefetchOperation(getAdvertiser, advertiserInput(readable));
+/** Keeps the advertiser of a first-screen reply for the page's `useAdvertiser`. */
+export function seedAdvertiserPage(advertiser: TAdvertiser): Promise<void> {
+  return seedPrefetched(getAdvertiser, advertiserInput(advertiser.bgAdvertiserId), {
+    payload: advertiser,
+    nextCursor: null,
+  });
 }
