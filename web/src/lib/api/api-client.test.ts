@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgency, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
 import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import { ApiError, createApiClient, PREFETCH_TTL_MS, type ApiAuth } from './api-client';
 
 const API_URL = 'http://127.0.0.1:15400';
-const playbooks = [
+const playbooks: TPlaybook[] = [
   {
     id: 'pb-1',
     icon: 'users',

@@ -26,7 +26,7 @@ function FlowTarget() {
   return <p>{`at ${location.pathname} titled ${state?.title ?? '-'}`}</p>;
 }
 
-function renderDashboard(reply: () => Response) {
+function renderDashboard(reply: () => Response | Promise<Response>) {
   const onApiError = vi.fn<(message: string) => void>();
   const api = createApiClient({
     apiUrl: 'http://127.0.0.1:15400',
@@ -99,7 +99,7 @@ describe('Dashboard', () => {
     renderDashboard(ok([]));
 
     // Act
-    await user.click(screen.getByRole('button', { name: 'Create: Dynamic Account-Based Advertising' }));
+    await user.click(await screen.findByRole('button', { name: 'Create: Dynamic Account-Based Advertising' }));
 
     // Assess
     expect(
@@ -115,12 +115,29 @@ describe('Dashboard', () => {
     renderDashboard(ok([]));
 
     // Act
-    await user.click(screen.getByRole('button', { name: 'Create: Custom Campaigns' }));
+    await user.click(await screen.findByRole('button', { name: 'Create: Custom Campaigns' }));
 
     // Assess
     expect(await screen.findByText('at /campaigns/create/custom titled Custom Campaigns')).toBeInTheDocument();
     expect(localStorage.getItem('isDynamicABA')).toBe('false');
     expect(sessionStorage.getItem(CAMPAIGN_STEPS_KEY)).toBeNull();
+  });
+
+  it('shows the fixed cards only once the playbooks are in, so nothing jumps down under the loading cards', async () => {
+    // Prepare: the playbooks' reply held back
+    let answer: (response: Response) => void = () => undefined;
+    renderDashboard(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    // Assess: loading, and no fixed card yet
+    expect(await screen.findByRole('status', { name: 'Loading playbooks' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Custom Campaigns' })).not.toBeInTheDocument();
+
+    // Act
+    answer(ok([playbook])());
+
+    // Assess
+    expect(await screen.findByRole('article', { name: 'Custom Campaigns' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Product Launch' })).toBeInTheDocument();
   });
 
   it('shows an empty state when the server has no playbooks', async () => {

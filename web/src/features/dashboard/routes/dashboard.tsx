@@ -32,18 +32,21 @@ const fixedCards = [
   },
 ];
 
+/** A campaign flow a card starts. */
+interface TFlowStart {
+  readonly title: string;
+  readonly flow: 'managed' | 'custom';
+  readonly isDynamicABA: boolean;
+  readonly steps?: readonly FlowStep[];
+}
+
 /** Home at /dashboard (spec 000 §2 "Dashboard", 001 §1). */
 export function Component() {
   const navigate = useNavigate();
   const { data, loading, error, refetch } = usePlaybooks();
 
   // Starting a flow: clear session storage, set isDynamicABA, set the card's steps, navigate with the title.
-  const start = (options: {
-    title: string;
-    flow: 'managed' | 'custom';
-    isDynamicABA: boolean;
-    steps?: readonly FlowStep[];
-  }): void => {
+  const start = (options: TFlowStart): void => {
     startCampaignFlow({ isDynamicABA: options.isDynamicABA, steps: options.steps });
     const href =
       options.flow === 'managed' ? paths.createManagedCampaign.getHref() : paths.createCustomCampaign.getHref();
@@ -51,6 +54,9 @@ export function Component() {
   };
   const startPlaybook = (playbook: TPlaybook): void =>
     start({ title: playbook.title, flow: 'managed', isDynamicABA: false, steps: playbook.campaignSteps });
+  // The cards below the playbooks come once the playbooks are in (or failed): shown under the loading
+  // placeholders, they would jump down as soon as more playbooks than placeholders arrived.
+  const playbooksSettled = Boolean(data) || Boolean(error) || !loading;
 
   return (
     <Stack gap="8">
@@ -95,26 +101,42 @@ export function Component() {
           <EmptyState>There are no playbooks yet.</EmptyState>
         )}
       </section>
-      <section aria-labelledby="campaign-types-heading">
-        <Heading as="h2" id="campaign-types-heading" size="lg" mb="4">
-          Build your own
-        </Heading>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-          {fixedCards.map((card) => (
-            <CampaignCard
-              key={card.title}
-              icon={<PlaybookIcon name={card.icon} />}
-              title={card.title}
-              description={card.description}
-              onCreate={() =>
-                card.flow === 'managed'
-                  ? start({ title: card.title, flow: 'managed', isDynamicABA: true, steps: abmFlowSteps })
-                  : start({ title: card.title, flow: 'custom', isDynamicABA: false })
-              }
-            />
-          ))}
-        </SimpleGrid>
-      </section>
+      {playbooksSettled ? <BuildYourOwn onStart={start} /> : null}
     </Stack>
+  );
+}
+
+/** 'Build your own': the two fixed cards of spec 001 §1, after the playbooks. */
+function BuildYourOwn({
+  onStart: start,
+}: {
+  onStart: (options: {
+    title: string;
+    flow: 'managed' | 'custom';
+    isDynamicABA: boolean;
+    steps?: readonly FlowStep[];
+  }) => void;
+}) {
+  return (
+    <section aria-labelledby="campaign-types-heading">
+      <Heading as="h2" id="campaign-types-heading" size="lg" mb="4">
+        Build your own
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        {fixedCards.map((card) => (
+          <CampaignCard
+            key={card.title}
+            icon={<PlaybookIcon name={card.icon} />}
+            title={card.title}
+            description={card.description}
+            onCreate={() =>
+              card.flow === 'managed'
+                ? start({ title: card.title, flow: 'managed', isDynamicABA: true, steps: abmFlowSteps })
+                : start({ title: card.title, flow: 'custom', isDynamicABA: false })
+            }
+          />
+        ))}
+      </SimpleGrid>
+    </section>
   );
 }
