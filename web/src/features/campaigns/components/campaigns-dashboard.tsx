@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
@@ -46,7 +46,11 @@ import { ActivityPanel } from './activity-panel';
 export const CHART_BESIDE_LINE_ITEMS_MIN = '100rem';
 
 /** The reports and panels of one campaign, below the toolbar. */
-function CampaignReports({
+/**
+ * Memoised: the dashboard re-renders for its own state (the URL's campaign, a dialog), and the page above it
+ * for its own reads; neither should re-render every report of an unchanged campaign.
+ */
+const CampaignReports = memo(function CampaignReports({
   advertiser,
   campaign,
   frame,
@@ -77,7 +81,7 @@ function CampaignReports({
       <AdGroupsPanel advertiser={advertiser} campaign={campaign} frame={frame} />
     </Stack>
   );
-}
+});
 
 function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   const [frame, setFrame] = useState<TFrameSelection>(() => initialFrame());
@@ -211,6 +215,6 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
  * delivery chart, targeting selections and creative list; 'All campaigns are archived' when nothing is
  * left to show. Keyed by advertiser, so switching advertisers starts from a clean state.
  */
-export function CampaignsDashboard({ advertiser }: { advertiser: TAdvertiser }) {
+export const CampaignsDashboard = memo(function CampaignsDashboard({ advertiser }: { advertiser: TAdvertiser }) {
   return <DashboardBody key={advertiser.bgAdvertiserId} advertiser={advertiser} />;
-}
+});
