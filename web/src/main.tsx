@@ -10,7 +10,7 @@ import { App } from './app/app';
 import { ConfigErrorScreen } from './app/config-error-screen';
 
 // Start-up (spec 000 §9): drop old service workers, read the runtime config, configure Auth and the API
-// client from it, start a stored user's session reads, render, then load the live chat widget the config names (none: no widget) once the
+// client from it, send a stored user's session reads, render, then load the live chat widget the config names (none: no widget) once the
 // browser is idle. Nothing environment-specific is baked into the bundle.
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
@@ -25,7 +25,7 @@ async function start(): Promise<void> {
   }
   configureAmplify(result.config);
   configureApi(result.config);
-  startSessionReads();
+  await startSessionReads();
   root.render(
     <StrictMode>
       <App config={result.config} />
