@@ -16,6 +16,7 @@
  *   embedded fonts (Polish, Greek, Japanese, Russian, Korean, Czech)                              #5
  * - reports: p50/p99 of campaigns-by-advertiser and line-item reports (200 line items, 120 days)
  *   through the local gateway (goal p99 < 150 ms)                                                 #6
+ *   and of Acme's advertiser page first screen in one read                                       #15
  * - lists: the invoices list of an agency with 500 invoices: one reply's size and time, and the
  *   whole list page by page                                                                      #9 §6
  * - sync: report sync against raw BatchWriteItem into the same DynamoDB Local (ceiling, sync,

@@ -111,6 +111,12 @@ export interface ReportsFigures {
   lineItemReport: LatencyResult;
   /** The same for 30_DAYS (a rolling range, also from rollups). */
   lineItemReport30Days: LatencyResult;
+  /**
+   * GET /api/advertiser/firstscreen/{advertiserId} (ALL_TIME, issue 15): the advertiser page's first screen
+   * of that advertiser in one read (its campaigns and the newest one's line items, targeting, activity, ad
+   * groups and creatives).
+   */
+  firstScreen: LatencyResult;
 }
 
 /**
@@ -132,6 +138,7 @@ export async function measureReports(options: { clients?: number; seconds?: numb
       campaignsByAdvertiser: `${info.apiUrl}/api/campaign/allbyadvertiser/${ADVERTISER}?timeFrame=ALL_TIME`,
       lineItemReport: `${info.apiUrl}/api/report/lineitems?bgCampaignId=${campaign.id}&timeFrame=ALL_TIME`,
       lineItemReport30Days: `${info.apiUrl}/api/report/lineitems?bgCampaignId=${campaign.id}&timeFrame=30_DAYS`,
+      firstScreen: `${info.apiUrl}/api/advertiser/firstscreen/${ADVERTISER}?timeFrame=ALL_TIME`,
     };
     const check = (await (await fetch(urls.lineItemReport, { headers })).json()) as {
       payload?: { lineItems: unknown[] };
@@ -148,6 +155,7 @@ export async function measureReports(options: { clients?: number; seconds?: numb
       campaignsByAdvertiser: await measure(urls.campaignsByAdvertiser),
       lineItemReport: await measure(urls.lineItemReport),
       lineItemReport30Days: await measure(urls.lineItemReport30Days),
+      firstScreen: await measure(urls.firstScreen),
     };
   });
 }
@@ -161,5 +169,6 @@ export function formatReportsFigures(reports: ReportsFigures): string {
     line('campaigns by advertiser', reports.campaignsByAdvertiser),
     line('line-item report ALL_TIME', reports.lineItemReport),
     line('line-item report 30_DAYS', reports.lineItemReport30Days),
+    line("advertiser page's first screen", reports.firstScreen),
   ].join('\n');
 }

@@ -72,16 +72,24 @@ async function invoiceOf(advertiser: TAdvertiser, n: number, chargedAt: string, 
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
-async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+export async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += concurrency) await Promise.all(items.slice(i, i + concurrency).map(work));
 }
 
+/** A fresh user in an agency of their own, with one advertiser made through the API. */
+export interface OwnAgency {
+  readonly username: string;
+  readonly password: string;
+  readonly agencyId: string;
+  readonly advertiser: TAdvertiser;
+}
+
 /**
- * Creates the agency with `logs` billing logs and `invoices` invoices, one a minute apart going back from
- * now (so their order is known), all of one advertiser.
+ * A fresh user (`prefix` and a unique tail), their agency and one advertiser made through the API: the world
+ * of a test that needs more data than the demo agency holds, without touching what other tests read.
  */
-export async function createBigAgency(counts: { logs: number; invoices: number }): Promise<BigAgency> {
-  const username = uniqueUserName('big');
+export async function createOwnAgency(prefix: string): Promise<OwnAgency> {
+  const username = uniqueUserName(prefix);
   const password = DEMO_PASSWORD;
   await createConfirmedUser(username, password);
   const agencyId = await createAgencyFor(username, `Big Agency ${username}`);
@@ -100,7 +108,15 @@ export async function createBigAgency(counts: { logs: number; invoices: number }
   if (created.status !== 200 || !created.body.payload) {
     throw new Error(`createAdvertiser answered ${created.status}: ${JSON.stringify(created.body)}`);
   }
-  const advertiser = created.body.payload;
+  return { username, password, agencyId, advertiser: created.body.payload };
+}
+
+/**
+ * Creates the agency with `logs` billing logs and `invoices` invoices, one a minute apart going back from
+ * now (so their order is known), all of one advertiser.
+ */
+export async function createBigAgency(counts: { logs: number; invoices: number }): Promise<BigAgency> {
+  const { username, password, agencyId, advertiser } = await createOwnAgency('big');
   const { billingRepository, toBillingLogEntry, BILLING_LOG_TYPES, BILLING_SOURCE } = await seeding();
   const now = Date.now();
   const at = (n: number) => new Date(now - (n + 1) * 60_000).toISOString();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { operations, operationsByName } from '@bidgrid/shared/api/operations/index';
-import { NO_DATA_ACCESS, READS_USER_POOL, WRITES_ON_GET, operationAccess, usesCreativeStorage } from './access';
+import {
+  NO_DATA_ACCESS,
+  READS_CREATIVE_FILES,
+  READS_USER_POOL,
+  WRITES_ON_GET,
+  operationAccess,
+  usesCreativeStorage,
+} from './access';
 
 const named = (name: string) => {
   const op = operationsByName.get(name);
@@ -10,7 +17,7 @@ const named = (name: string) => {
 
 describe('per-operation data access', () => {
   it('names only operations of the table in its exceptions', () => {
-    for (const name of [...WRITES_ON_GET, ...NO_DATA_ACCESS, ...READS_USER_POOL])
+    for (const name of [...WRITES_ON_GET, ...NO_DATA_ACCESS, ...READS_USER_POOL, ...READS_CREATIVE_FILES])
       expect(operationsByName.has(name), name).toBe(true);
     for (const name of WRITES_ON_GET) expect(named(name).method).toBe('GET');
   });
@@ -35,5 +42,30 @@ describe('per-operation data access', () => {
     expect(operationAccess(named('deleteAdGroup')).bucket).toBe('readWrite');
     expect(operationAccess(named('listAdvertisersByAgency')).bucket).toBeUndefined();
     expect(operationAccess(named('createAgency')).bucket).toBeUndefined();
+  });
+
+  it("gives the advertiser page's first screen exactly what its parts' operations get: reads only", () => {
+    // Prepare: the operations whose use cases the first screen runs.
+    const parts = [
+      'getAdvertiser',
+      'listCampaignsByAdvertiser',
+      'getLineItemsReport',
+      'getCampaignTargetingSelections',
+      'listCampaignActivity',
+      'listAdGroupsByCampaign',
+      'getCreativesReport',
+    ].map((name) => operationAccess(named(name)));
+    const union = {
+      tables: Object.assign({}, ...parts.map((part) => part.tables)) as Record<string, string>,
+      bucket: parts.find((part) => part.bucket)?.bucket,
+      secrets: parts.some((part) => part.secrets),
+    };
+
+    // Act
+    const access = operationAccess(named('getAdvertiserPageFirstScreen'));
+
+    // Assess
+    expect(access).toEqual(union);
+    expect(access).toEqual({ tables: { app: 'read', reports: 'read' }, bucket: 'read', secrets: true });
   });
 });

@@ -28,13 +28,20 @@ export const READS_USER_POOL: ReadonlySet<string> = new Set(['createAgency']);
 /** Operations that touch no store and no secret (liveness must not depend on DynamoDB). */
 export const NO_DATA_ACCESS: ReadonlySet<string> = new Set(['getHealth']);
 
+/**
+ * Operations whose path names no creative feature but that read creative files all the same:
+ * getAdvertiserPageFirstScreen answers the newest ad group's creatives as getCreativesReport does, whose
+ * preview URLs are presigned GETs of the bucket (signed with the function's own role).
+ */
+export const READS_CREATIVE_FILES: ReadonlySet<string> = new Set(['getAdvertiserPageFirstScreen']);
+
 // Path segments of features that keep files in the creative bucket (creatives, their ad groups
 // and templates, presigned uploads).
 const CREATIVE_STORAGE_SEGMENT = /^(creatives?|adgroups?)$/i;
 
 /** True when an operation reads or writes creative files. */
 export function usesCreativeStorage(op: AnyOperation): boolean {
-  if (op.bodyKind === 'form') return true;
+  if (op.bodyKind === 'form' || READS_CREATIVE_FILES.has(op.name)) return true;
   return op.path.split('/').some((segment) => CREATIVE_STORAGE_SEGMENT.test(segment));
 }
 

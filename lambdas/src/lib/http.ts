@@ -28,8 +28,7 @@ import { logger } from './logger';
 import type { Logger } from './logger';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
-import { nextCursorOf, pageRequestOf } from './paging';
-import type { PageBinding } from './paging';
+import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
 import { assertSigned } from './signed-requests';
 import { collectFieldErrors, invalidRequest } from './validation';
 
@@ -370,7 +369,7 @@ export function httpHandler<O extends AnyOperation>(
     }
 
     // 4. The use case, with the page a paged list asks for (its cursor opened for this caller: 400 if not theirs).
-    const binding: PageBinding = { operation: operation.name, tenant: agencyId ?? username ?? '' };
+    const binding = pageBindingOf(operation, { username, agencyId });
     const page = isPaged(operation)
       ? await pageRequestOf(operation, query.data as { limit?: number; cursor?: string }, binding)
       : undefined;

@@ -9,10 +9,10 @@ import { defineOperation } from '@bidgrid/shared/api/operation';
 import { setEnvironmentForTests } from '../config';
 import { memoryPage } from '../domain/test-fakes';
 import { apiEvent, lambdaContext } from '../test-events';
-import { BadRequestError } from './errors';
+import { BadRequestError, InternalError } from './errors';
 import { httpHandler, resetCallerCacheForTests } from './http';
 import { INVALID_CURSOR_MESSAGE } from './invalid-cursor';
-import { openCursor, sealCursor } from './paging';
+import { openCursor, pageBindingOf, sealCursor, sealedPartPage } from './paging';
 
 setEnvironmentForTests({ SECRET_TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
 
@@ -160,5 +160,76 @@ describe('sealed cursors', () => {
 
   it('seals the same cursor differently each time (nothing to learn from comparing two)', () => {
     expect(sealCursor('store-cursor', binding, key)).not.toBe(sealCursor('store-cursor', binding, key));
+  });
+});
+
+describe('a part of a reply that gathers lists (getAdvertiserPageFirstScreen)', () => {
+  /** An unpaged screen whose `things` part is the first page of `listThings`, as that list answers it. */
+  const screen = defineOperation({
+    name: 'getThingsScreen',
+    method: 'POST',
+    path: '/api/things-screen',
+    auth: 'user',
+    response: z.object({ things: z.object({ payload: z.array(z.string()), nextCursor: z.string().nullable() }) }),
+    summary: 'Composed test operation',
+    specRef: 'test',
+  });
+  const getThingsScreen = httpHandler(screen, async ({ caller }) => {
+    const first = memoryPage(listOf(caller.agencyId), { limit: things.paged.defaultLimit, cursor: null }, 'things');
+    return { things: await sealedPartPage(things, { payload: first.items, nextCursor: first.nextCursor }, caller) };
+  }).handler;
+
+  async function screenCursor(username: string): Promise<string> {
+    const result = await getThingsScreen(
+      apiEvent({ method: 'POST', body: '{}', claims: { username, sub: `sub-${username}`, token_use: 'access' } }),
+      lambdaContext(),
+    );
+    const envelope = JSON.parse(result.body) as TEnvelope<z.infer<typeof screen.response>>;
+    expect(result.statusCode).toBe(200);
+    expect(envelope.payload?.things.payload).toEqual(listOf('bgAgency-demo').slice(0, 10));
+    return envelope.payload?.things.nextCursor as string;
+  }
+
+  it("seals the part's cursor for the part's own operation: it answers the part's second page", async () => {
+    // Prepare
+    const cursor = await screenCursor('demo');
+
+    // Act
+    const second = await call(listThings, 'demo', { cursor });
+
+    // Assess
+    expect(second.status).toBe(200);
+    expect(second.envelope.payload).toEqual(listOf('bgAgency-demo').slice(10, 20));
+    expect(seen.at(-1)).toEqual({ limit: 10, cursor: 'things@10' });
+    // Sealed, so nothing of the store's cursor shows.
+    expect(cursor).not.toContain('things');
+  });
+
+  it("refuses the part's cursor on another list and for another agency", async () => {
+    // Prepare
+    const cursor = await screenCursor('demo');
+
+    // Act
+    const replies = [await call(listOtherThings, 'demo', { cursor }), await call(listThings, 'rival', { cursor })];
+
+    // Assess
+    for (const reply of replies) {
+      expect(reply.status).toBe(400);
+      expect(reply.envelope.fieldErrors).toEqual({ cursor: [INVALID_CURSOR_MESSAGE] });
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it('binds a cursor as the handler wrapper does: agency, user, or nobody on a signed operation', () => {
+    // Prepare
+    const who = { username: 'demo', agencyId: 'bgAgency-demo' };
+    const userOnly = defineOperation({ ...things, name: 'listMine', tenant: 'none' });
+    const signed = defineOperation({ ...things, name: 'listForCard', auth: 'hubspot-signed' });
+
+    // Act + Assess
+    expect(pageBindingOf(things, who)).toEqual({ operation: 'listThings', tenant: 'bgAgency-demo' });
+    expect(pageBindingOf(userOnly, who)).toEqual({ operation: 'listMine', tenant: 'demo' });
+    expect(pageBindingOf(signed, { username: null, agencyId: null })).toEqual({ operation: 'listForCard', tenant: '' });
+    expect(() => pageBindingOf(things, { username: 'demo', agencyId: null })).toThrow(InternalError);
   });
 });

@@ -1,7 +1,8 @@
-import type { PagedOperation } from '@bidgrid/shared/api/operation';
+import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
 import { tokenKeys } from '../adapters/token-keys';
-import type { TPageRequest } from '../domain/ports/page.port';
+import type { TPagedPayload, TPageRequest } from '../domain/ports/page.port';
 import { decryptText, encryptText } from './crypto';
+import { InternalError } from './errors';
 import { invalidCursor } from './invalid-cursor';
 
 /**
@@ -17,6 +18,30 @@ import { invalidCursor } from './invalid-cursor';
 export interface PageBinding {
   readonly operation: string;
   readonly tenant: string;
+}
+
+/** Who asks, as far as the request made it known: the user of a user operation, their agency on one that resolves it. */
+export interface PageCaller {
+  readonly username: string | null;
+  readonly agencyId: string | null;
+}
+
+/**
+ * The binding of an operation's cursors for a caller: its agency on an operation that resolves one, the user
+ * name on a user operation without one, nobody ('') on a signed or public one. Only the field the operation
+ * binds to is read (the request's `Caller` throws for the others).
+ */
+export function pageBindingOf(
+  operation: Pick<AnyOperation, 'name' | 'auth' | 'tenant'>,
+  caller: PageCaller,
+): PageBinding {
+  if (operation.auth !== 'user') return { operation: operation.name, tenant: '' };
+  const tenant = operation.tenant === 'agency' ? caller.agencyId : caller.username;
+  if (tenant === null) {
+    const whom = operation.tenant === 'agency' ? "the caller's agency" : 'the user';
+    throw new InternalError(`${operation.name} binds its cursors to ${whom}, which this request does not know`);
+  }
+  return { operation: operation.name, tenant };
 }
 
 const context = (binding: PageBinding): string => `page-cursor\n${binding.operation}\n${binding.tenant}`;
@@ -49,4 +74,17 @@ export async function pageRequestOf(
 /** The reply's `nextCursor`: the repository's cursor sealed, or null once the list has ended. */
 export async function nextCursorOf(cursor: string | null, binding: PageBinding): Promise<string | null> {
   return cursor === null ? null : sealCursor(cursor, binding, (await tokenKeys()).pageCursor);
+}
+
+/**
+ * One part of a reply that gathers several lists (`getAdvertiserPageFirstScreen`): the first page of a list
+ * whose own operation is `part`, its cursor sealed for that operation and this caller exactly as the part's
+ * own reply would seal it, so the client asks the part's next page from the part's operation.
+ */
+export async function sealedPartPage<T>(
+  part: PagedOperation,
+  page: TPagedPayload<T>,
+  caller: PageCaller,
+): Promise<{ payload: T; nextCursor: string | null }> {
+  return { payload: page.payload, nextCursor: await nextCursorOf(page.nextCursor, pageBindingOf(part, caller)) };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { TCampaign } from './campaign.schema';
 import { selectableCampaigns, shownCampaign } from './shown-campaign';
 
-const campaigns = [
+/** What the rule reads of a campaign (ids typed as the schema types them). */
+type TListed = Pick<TCampaign, 'bgCampaignId' | 'archived'>;
+
+const campaigns: TListed[] = [
   { bgCampaignId: 'bg-campaign-new', archived: true },
   { bgCampaignId: 'bg-campaign-mid', archived: false },
   { bgCampaignId: 'bg-campaign-old', archived: false },
@@ -30,8 +34,11 @@ describe('shownCampaign', () => {
   });
 
   it('shows none when every campaign is archived', () => {
+    // Prepare
+    const archived: TListed[] = [{ bgCampaignId: 'bg-campaign-x', archived: true }];
+
     // Act
-    const picked = shownCampaign(selectableCampaigns([{ bgCampaignId: 'bg-campaign-x', archived: true }]), null);
+    const picked = shownCampaign(selectableCampaigns(archived), null);
 
     // Assess
     expect(picked.shown).toBeNull();

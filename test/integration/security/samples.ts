@@ -98,6 +98,12 @@ export const SAMPLES: Record<string, SecuritySample> = {
 
   // Advertisers (000 §7).
   getAdvertiser: { params: { id: DEMO_IDS.advertiserWithCard }, expect: 404 },
+  // Ours (issue 15): the advertiser page's first screen, asked for a demo campaign too.
+  getAdvertiserPageFirstScreen: {
+    params: { id: DEMO_IDS.advertiserWithCard },
+    query: { timeFrame: '30_DAYS', campaignId: DEMO_IDS.campaign },
+    expect: 404,
+  },
   // The path names the demo agency; the caller gets their own agency's advertisers.
   listAdvertisersByAgency: { params: { agencyId: DEMO_IDS.agencyId }, expect: 'no-leak' },
   // A demo advertiser's id in the body is not kept (readable ids are never taken from clients).

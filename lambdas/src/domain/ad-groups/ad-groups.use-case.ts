@@ -112,7 +112,7 @@ const newestFirst = compareNewestFirst;
 /** `GET /adGroups/adgroupbybgcampaignid/{id}`: one page of the campaign's ad groups, newest first within it. */
 export async function listAdGroupsByCampaign(
   input: { agencyId: string; campaignId: string; page: TPageRequest },
-  deps: Pick<AdGroupDeps, 'adGroups' | 'campaigns'>,
+  deps: { adGroups: Pick<AdGroupRepository, 'listAdGroups'>; campaigns: CampaignReader },
 ): Promise<TPagedPayload<TAdGroup[]>> {
   await requireCampaign(input.agencyId, input.campaignId, deps.campaigns);
   const page = await deps.adGroups.listAdGroups(input.agencyId, input.campaignId, input.page);

@@ -151,7 +151,7 @@ export async function getCampaignTargetingEdit(
 /** `GET /campaign/activity/{id}`: one page of the campaign's activity log, newest first. */
 export async function listCampaignActivity(
   input: { agencyId: string; campaignId: string; page: TPageRequest },
-  deps: Pick<ChangeTargetingDeps, 'campaigns'>,
+  deps: { campaigns: Pick<CampaignRepository, 'getCampaign' | 'listActivityPage'> },
 ): Promise<TPagedPayload<TCampaignActivity[]>> {
   await requireCampaign(input.agencyId, input.campaignId, deps.campaigns);
   return pagedPayload(await deps.campaigns.listActivityPage(input.agencyId, input.campaignId, input.page));

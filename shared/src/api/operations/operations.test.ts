@@ -209,6 +209,8 @@ const OUR_CALLS = [
   // Targeting that stays editable after launch (issue 12): the editor's starting point, the activity log.
   'GET /api/campaign/targetingEdit/{id}',
   'GET /api/campaign/activity/{id}',
+  // The advertiser page's first screen in one read (issue 15).
+  'GET /api/advertiser/firstscreen/{id}',
 ];
 
 function findSpecCall(entry: SpecCall): AnyOperation | undefined {
