@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgency, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
+import { createAgency, getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
 import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
+import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
-import { ApiError, createApiClient, PREFETCH_TTL_MS, type ApiAuth } from './api-client';
+import { demoAgency } from '@/test/render';
+import { ApiError, createApiClient, PREFETCH_TTL_MS, prefetchPart, type ApiAuth } from './api-client';
 
 const API_URL = 'http://127.0.0.1:15400';
 const playbooks: TPlaybook[] = [
@@ -252,5 +254,66 @@ describe('ApiClient.seedPrefetched', () => {
     // Assess
     await expect(call).resolves.toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ApiClient.prefetch with parts', () => {
+  /** A read of playbooks whose reply also answers the agency's: a stand-in for a first screen. */
+  const agencyPart = (pick: (whole: TPlaybook[]) => TAgency | null) =>
+    prefetchPart(getAgencyAssignedToUser, { params: { username: 'demo' } }, (whole: TPlaybook[]) => {
+      const agency = pick(whole);
+      return agency ? { payload: agency, nextCursor: null } : null;
+    });
+
+  it("gives a part's call its share of the reply, waiting for it when asked first, with no request of its own", async () => {
+    // Prepare
+    const { client, fetchMock, pending, sent } = clientWith();
+    void client.prefetch(getPlaybooks, {}, [agencyPart(() => demoAgency)]);
+    await sent(1);
+
+    // Act: the screen asks for the part before the reply is in
+    const call = client.call(getAgencyAssignedToUser, { params: { username: 'demo' } });
+    pending[0]?.answer(envelope(playbooks));
+
+    // Assess
+    await expect(call).resolves.toEqual(demoAgency);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a part on its own, once, when the reply does not hold it', async () => {
+    // Prepare
+    const { client, fetchMock, onApiError, pending, sent } = clientWith();
+    void client.prefetch(getPlaybooks, {}, [agencyPart(() => null)]);
+    await sent(1);
+    const call = client.call(getAgencyAssignedToUser, { params: { username: 'demo' } });
+
+    // Act
+    pending[0]?.answer(envelope(playbooks));
+    await sent(2);
+    pending[1]?.answer(envelope(demoAgency));
+
+    // Assess
+    await expect(call).resolves.toEqual(demoAgency);
+    expect(fetchMock.mock.calls[1]?.[0]).toBe(`${API_URL}/api/agency/agencyassignedtouser/demo`);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onApiError).not.toHaveBeenCalled();
+  });
+
+  it('sends a part on its own when the whole read failed, and reports only what the part itself answers', async () => {
+    // Prepare
+    const { client, onApiError, pending, sent } = clientWith();
+    const whole = client.prefetch(getPlaybooks, {}, [agencyPart(() => demoAgency)]);
+    await sent(1);
+    pending[0]?.answer(envelope(null, { status: 500, error: 'The first screen is resting.' }));
+    await expect(whole).resolves.toBeNull();
+
+    // Act
+    const call = client.call(getAgencyAssignedToUser, { params: { username: 'demo' } });
+    await sent(2);
+    pending[1]?.answer(envelope(demoAgency));
+
+    // Assess
+    await expect(call).resolves.toEqual(demoAgency);
+    expect(onApiError).not.toHaveBeenCalled();
   });
 });

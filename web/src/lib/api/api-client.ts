@@ -80,7 +80,11 @@ export interface ApiClient {
    * page (for a prefetch that needs one reply to know the next request), or null when there is no session
    * or the reply is a failure. Never reports an error or ends the session itself.
    */
-  prefetch<O extends AnyOperation>(operation: O, input?: CallInput<O>): Promise<PageReply<ResponseOf<O>> | null>;
+  prefetch<O extends AnyOperation>(
+    operation: O,
+    input?: CallInput<O>,
+    parts?: ReadonlyArray<PrefetchPart<ResponseOf<O>>>,
+  ): Promise<PageReply<ResponseOf<O>> | null>;
   /**
    * Keeps a reply the server already gave as part of another (a first-screen read that answers several
    * operations at once) as the prefetched reply of `operation` with `input`: the screen's own call of that
@@ -91,6 +95,27 @@ export interface ApiClient {
     input: CallInput<O>,
     page: PageReply<ResponseOf<O>>,
   ): Promise<void>;
+}
+
+/**
+ * A read whose reply comes inside a prefetched one (a first screen's advertiser, its campaigns): its
+ * request, named when the first is sent, takes its share once that reply is in, and is sent on its own
+ * when the reply does not hold it (or failed). `prefetchPart` builds one with its types checked.
+ */
+export interface PrefetchPart<P> {
+  readonly operation: AnyOperation;
+  readonly input: CallInput<AnyOperation>;
+  /** The part's reply within the prefetched payload, or null when it does not hold one. */
+  readonly pick: (payload: P) => PageReply<unknown> | null;
+}
+
+/** A part of a prefetched read (see `PrefetchPart`): `pick` answers what `operation` answers for `input`. */
+export function prefetchPart<P, O extends AnyOperation>(
+  operation: O,
+  input: CallInput<O>,
+  pick: (payload: P) => PageReply<ResponseOf<O>> | null,
+): PrefetchPart<P> {
+  return { operation, input: input as CallInput<AnyOperation>, pick };
 }
 
 /** What the data cache needs of a client: the two calls (its link sends every read and change through them). */
@@ -123,6 +148,13 @@ type ParsedReply =
     };
 
 const now = (): number => Date.now();
+
+/** The reply the server gives a page it answers: the envelope of a success. */
+const successReply = (page: PageReply<unknown>): Reply => ({
+  status: 200,
+  ok: true,
+  body: { success: true, payload: page.payload, error: null, nextCursor: page.nextCursor },
+});
 
 /** A reply kept for the screen's call of the same request: the token it was sent with, and when. */
 interface PrefetchEntry {
@@ -304,6 +336,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Prefetched replies by request URL, each for the token it was sent with; a call takes its entry once.
   const prefetched = new Map<string, PrefetchEntry>();
 
+  /** The request of a prefetch or a seed: only a plain GET of a signed-in operation can be kept for a screen. */
+  const preparePrefetch = (operation: AnyOperation, input: CallInput<AnyOperation>): PreparedRequest => {
+    if (operation.method !== 'GET' || operation.auth !== 'user' || input.headers || input.signal) {
+      throw new Error(`${operation.name}: only a plain GET of a signed-in operation can be prefetched.`);
+    }
+    return prepare(operation, input);
+  };
+
   /** Keeps a prefetched reply for its URL; one nobody took is dropped once it is too old to be taken. */
   const remember = (url: string, entry: PrefetchEntry): void => {
     prefetched.set(url, entry);
@@ -351,11 +391,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async prefetch<O extends AnyOperation>(
       operation: O,
       input?: CallInput<O>,
+      parts: ReadonlyArray<PrefetchPart<ResponseOf<O>>> = [],
     ): Promise<PageReply<ResponseOf<O>> | null> {
-      if (operation.method !== 'GET' || operation.auth !== 'user' || input?.headers || input?.signal) {
-        throw new Error(`${operation.name}: only a plain GET of a signed-in operation can be prefetched.`);
-      }
-      const request = prepare(operation, (input ?? {}) as CallInput<AnyOperation>);
+      const request = preparePrefetch(operation, (input ?? {}) as CallInput<AnyOperation>);
+      const partRequests = parts.map((part) => ({ part, request: preparePrefetch(part.operation, part.input) }));
       const token = await options.auth.getAccessToken();
       if (!token) return null;
       let entry = prefetched.get(request.url);
@@ -363,26 +402,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         entry = { token, at: now(), reply: exchangeQuietly(request, token) };
         remember(request.url, entry);
       }
-      try {
-        const parsed = parse(operation, await entry.reply);
-        return parsed.ok ? (parsed.page as PageReply<ResponseOf<O>>) : null;
-      } catch {
-        return null;
+      // The reply read once, for the caller and every part; a failure is null here (the screen reports it).
+      const page = entry.reply.then(
+        (reply) => {
+          const parsed = parse(operation, reply);
+          return parsed.ok ? (parsed.page as PageReply<ResponseOf<O>>) : null;
+        },
+        () => null,
+      );
+      for (const { part, request: partRequest } of partRequests) {
+        const share = page.then((whole) => {
+          const picked = whole ? part.pick(whole.payload) : null;
+          return picked ? successReply(picked) : exchangeQuietly(partRequest, token);
+        });
+        remember(partRequest.url, { token, at: now(), reply: share });
       }
+      return page;
     },
     async seedPrefetched<O extends AnyOperation>(
       operation: O,
       input: CallInput<O>,
       page: PageReply<ResponseOf<O>>,
     ): Promise<void> {
-      if (operation.method !== 'GET' || operation.auth !== 'user' || input.headers || input.signal) {
-        throw new Error(`${operation.name}: only a plain GET of a signed-in operation can be seeded.`);
-      }
-      const request = prepare(operation, input as CallInput<AnyOperation>);
+      const request = preparePrefetch(operation, input as CallInput<AnyOperation>);
       const token = await options.auth.getAccessToken();
       if (!token) return;
-      const body = { success: true, payload: page.payload, error: null, nextCursor: page.nextCursor };
-      remember(request.url, { token, at: now(), reply: Promise.resolve({ status: 200, ok: true, body }) });
+      remember(request.url, { token, at: now(), reply: Promise.resolve(successReply(page)) });
     },
   };
 }

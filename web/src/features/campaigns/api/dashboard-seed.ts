@@ -8,7 +8,7 @@ import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/api/oper
 import type { TAdvertiserPageFirstScreen } from '@bidgrid/shared/entities/advertiser-page.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { isId } from '@bidgrid/shared/ids';
-import { seedPrefetched } from '@/lib/api/prefetch';
+import { prefetchPart, seedPrefetched, type PrefetchPart } from '@/lib/api/prefetch';
 import { CAMPAIGN_ID_PARAM } from '../shown-campaign';
 import { initialFrame, reportRequest } from '../time-frame';
 import {
@@ -34,18 +34,32 @@ export function dashboardFirstScreenQuery(
 }
 
 /**
- * Keeps the campaigns dashboard's parts of a first-screen reply for the dashboard's hooks (the same
- * inputs they ask with): the campaigns, and the shown campaign's line items, targeting, activity, ad
- * groups and first ad group's creatives.
+ * The campaigns dashboard's read known before the first-screen reply (the campaigns): its hook takes them
+ * from that reply, waiting for it when it asks first.
+ */
+export function campaignsDashboardParts(
+  advertiserId: string,
+  timeFrame: TRangeTimeFrame,
+): Array<PrefetchPart<TAdvertiserPageFirstScreen>> {
+  return [
+    prefetchPart(
+      listCampaignsByAdvertiser,
+      campaignsReportInput(advertiserId, timeFrame),
+      (screen: TAdvertiserPageFirstScreen) => screen.campaigns,
+    ),
+  ];
+}
+
+/**
+ * Keeps the parts of a first-screen reply that only the reply names (the shown campaign's line items,
+ * targeting, activity, ad groups and first ad group's creatives) for the dashboard's hooks, under the
+ * inputs they ask with.
  */
 export async function seedCampaignsDashboard(
-  advertiserId: string,
   timeFrame: TRangeTimeFrame,
   screen: TAdvertiserPageFirstScreen,
 ): Promise<void> {
-  const seeds: Array<Promise<void>> = [
-    seedPrefetched(listCampaignsByAdvertiser, campaignsReportInput(advertiserId, timeFrame), screen.campaigns),
-  ];
+  const seeds: Array<Promise<void>> = [];
   const { shown } = screen;
   if (shown) {
     const id = shown.bgCampaignId;
