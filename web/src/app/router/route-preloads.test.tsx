@@ -1,7 +1,8 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getApolloClient, resetApolloClient } from '@/lib/api/apollo-client';
 import { FeatureSlotsContext } from '@/lib/feature-slots';
 import { createFakeApi, type FakeApi, type FakeReply } from '@/test/fake-api';
 import { makeAdGroup, makeAdvertiser, makeCampaign, makeCreative } from '@/features/campaigns/campaigns.fixtures';
@@ -32,9 +33,8 @@ const firstScreen = {
   },
 };
 
-/** The first screen's parts: the reads the advertiser page and its dashboard make. */
+/** The first screen's parts the page reads through it: the dashboard's reads (the advertiser is read alone too). */
 const FIRST_SCREEN_PARTS = [
-  'getAdvertiser',
   'listCampaignsByAdvertiser',
   'getLineItemsReport',
   'getCampaignTargetingSelections',
@@ -58,12 +58,15 @@ const advertiserPageApi = (firstScreenReply: FakeReply = { payload: firstScreen 
     getCampaignDelivery: () => ({ payload: [] }),
   });
 
-/** The real route tree and pages, with a data layout over the fake API (no realtime connection in jsdom). */
-const routesOver = (api: FakeApi) =>
+/**
+ * The real route tree and pages, with a data layout over the app's data cache (where the first screen's
+ * parts are kept) on the fake API, and no realtime connection (none in jsdom).
+ */
+const routesOver = () =>
   createRoutes({
     dataLayout: async () => ({
       Component: () => (
-        <ApolloProvider client={api.apollo}>
+        <ApolloProvider client={getApolloClient()}>
           <FeatureSlotsContext.Provider value={featureSlots}>
             <Outlet />
           </FeatureSlotsContext.Provider>
@@ -73,12 +76,16 @@ const routesOver = (api: FakeApi) =>
   });
 
 describe('preloaded routes', () => {
+  afterEach(async () => {
+    await resetApolloClient();
+  });
+
   it("shows the advertiser page from one first-screen read: the screens' own reads take its parts", async () => {
     // Prepare
     const api = advertiserPageApi();
 
     // Act
-    const { router } = renderRoutes(routesOver(api), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
+    const { router } = renderRoutes(routesOver(), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
 
     // Assess: the creatives of the first ad group are on screen, and the dashboard put its campaign in the URL
     expect(await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 })).toBeVisible();
@@ -97,7 +104,7 @@ describe('preloaded routes', () => {
     const api = advertiserPageApi();
 
     // Act
-    renderRoutes(routesOver(api), {
+    renderRoutes(routesOver(), {
       path: `/advertisers/${advertiser.bgAdvertiserId}?campaignId=${campaign.bgCampaignId}`,
       session,
     });
@@ -115,7 +122,7 @@ describe('preloaded routes', () => {
     const api = advertiserPageApi({ error: 'Internal error', status: 500 });
 
     // Act
-    renderRoutes(routesOver(api), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
+    renderRoutes(routesOver(), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
 
     // Assess: the page shows all the same; no toast for a read the user never asked for
     expect(await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 })).toBeVisible();
@@ -127,7 +134,7 @@ describe('preloaded routes', () => {
   it('does not preload again when the page only changes its query string', async () => {
     // Prepare
     const api = advertiserPageApi();
-    const { router } = renderRoutes(routesOver(api), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
+    const { router } = renderRoutes(routesOver(), { path: `/advertisers/${advertiser.bgAdvertiserId}`, session });
     await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 });
     await waitFor(() => expect(router.state.location.search).toContain('campaignId'));
 

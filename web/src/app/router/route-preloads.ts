@@ -1,13 +1,13 @@
 import type { Params } from 'react-router-dom';
 import { getAdvertiserPageFirstScreen } from '@bidgrid/shared/api/operations/advertiser-page.operations';
 import { advertiserToRead } from '@/features/advertisers/advertiser-page-reads';
-import { advertiserPageParts } from '@/features/advertisers/api/advertiser-prefetch';
+import { advertiserPageAnswers, prefetchAdvertiserPage } from '@/features/advertisers/api/advertiser-prefetch';
 import {
   campaignsDashboardParts,
   dashboardFirstScreenQuery,
-  seedCampaignsDashboard,
+  campaignsDashboardAnswers,
 } from '@/features/campaigns/api/dashboard-seed';
-import { prefetchOperation } from '@/lib/api/prefetch';
+import { loadAnswerKeeper, prefetchOperation, type KeptAnswer } from '@/lib/api/prefetch';
 import { campaignsDashboard } from '../feature-slots';
 import type { PreloadedRoute } from './preloaded-routes';
 
@@ -18,21 +18,44 @@ export interface RoutePreloadArgs {
 }
 
 /**
- * The advertiser page's first screen in one read (`getAdvertiserPageFirstScreen`), its parts kept for the
- * page's and the campaigns dashboard's own hooks (those whose inputs are known now wait for the reply;
- * the shown campaign's are kept once it names them): the page waits for one round trip, not for the
- * chain campaigns, then ad groups, then creatives. The advertiser page and the dashboard are two features, so
+ * The advertiser page's first screen in one read (`getAdvertiserPageFirstScreen`): its parts go into the
+ * data cache the moment the reply is in (the page's and the dashboard's hooks show them on their first
+ * render), and the campaigns' read, when already asked, waits for the reply instead of going out on its
+ * own. The page waits for one round trip, not for the chain campaigns, then ad groups, then creatives. The advertiser page and the dashboard are two features, so
  * the app puts the read together, each feature keeping its own parts with its own inputs.
  */
 async function preloadAdvertiserPage(id: string, search: URLSearchParams): Promise<void> {
   const advertiserId = advertiserToRead(id, search);
   const query = dashboardFirstScreenQuery(search);
   if (!advertiserId || !query) return;
-  const screen = await prefetchOperation(getAdvertiserPageFirstScreen, { params: { id: advertiserId }, query }, [
-    ...advertiserPageParts(advertiserId),
-    ...campaignsDashboardParts(advertiserId, query.timeFrame),
-  ]);
-  if (screen) await seedCampaignsDashboard(query.timeFrame, screen.payload);
+  // The advertiser alone too: a quick read, so the page's upper half shows while the first screen is made.
+  prefetchAdvertiserPage(advertiserId);
+  // The data cache's code loads beside the read, to keep the reply's parts the moment it is in.
+  const keeper = loadAnswerKeeper();
+  let keep: ((answers: readonly KeptAnswer[]) => void) | null = null;
+  keeper.then(
+    (loaded) => (keep = loaded),
+    (error: unknown) => console.warn('The data cache could not be loaded.', error),
+  );
+  await prefetchOperation(
+    getAdvertiserPageFirstScreen,
+    { params: { id: advertiserId }, query },
+    {
+      parts: campaignsDashboardParts(advertiserId, query.timeFrame),
+      onReply: (screen) => {
+        const answers = [
+          ...advertiserPageAnswers(screen.advertiser),
+          ...campaignsDashboardAnswers(advertiserId, query.timeFrame, screen),
+        ];
+        if (keep) keep(answers);
+        else
+          void keeper.then(
+            (loaded) => loaded(answers),
+            () => undefined,
+          );
+      },
+    },
+  );
 }
 
 /**

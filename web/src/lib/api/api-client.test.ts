@@ -207,56 +207,6 @@ describe('ApiClient.prefetch', () => {
   });
 });
 
-describe('ApiClient.seedPrefetched', () => {
-  it("hands a part of another reply to the screen's call of that request, once", async () => {
-    // Prepare
-    const { client, fetchMock, pending, sent } = clientWith();
-    await client.seedPrefetched(getPlaybooks, {}, { payload: playbooks, nextCursor: null });
-
-    // Act
-    const first = await client.call(getPlaybooks, {});
-    const second = client.call(getPlaybooks, {});
-    await sent(1);
-    pending[0]?.answer(envelope([]));
-
-    // Assess
-    expect(first).toEqual(playbooks);
-    await expect(second).resolves.toEqual([]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it("checks a seeded part against the operation's schema when the screen takes it", async () => {
-    // Prepare
-    const { client, onApiError } = clientWith();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await client.seedPrefetched(getPlaybooks, {}, { payload: [{ id: 1 }] as never, nextCursor: null });
-
-    // Act
-    const call = client.call(getPlaybooks, {});
-
-    // Assess
-    await expect(call).rejects.toMatchObject({ kind: 'response' });
-    expect(onApiError).toHaveBeenCalledTimes(1);
-  });
-
-  it('keeps nothing when nobody is signed in', async () => {
-    // Prepare
-    let token: string | null = null;
-    const { client, fetchMock, pending, sent } = clientWith({ token: () => token });
-    await client.seedPrefetched(getPlaybooks, {}, { payload: playbooks, nextCursor: null });
-
-    // Act
-    token = 'token-1';
-    const call = client.call(getPlaybooks, {});
-    await sent(1);
-    pending[0]?.answer(envelope([]));
-
-    // Assess
-    await expect(call).resolves.toEqual([]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-});
-
 describe('ApiClient.prefetch with parts', () => {
   /** A read of playbooks whose reply also answers the agency's: a stand-in for a first screen. */
   const agencyPart = (pick: (whole: TPlaybook[]) => TAgency | null) =>
@@ -268,7 +218,7 @@ describe('ApiClient.prefetch with parts', () => {
   it("gives a part's call its share of the reply, waiting for it when asked first, with no request of its own", async () => {
     // Prepare
     const { client, fetchMock, pending, sent } = clientWith();
-    void client.prefetch(getPlaybooks, {}, [agencyPart(() => demoAgency)]);
+    void client.prefetch(getPlaybooks, {}, { parts: [agencyPart(() => demoAgency)] });
     await sent(1);
 
     // Act: the screen asks for the part before the reply is in
@@ -283,7 +233,7 @@ describe('ApiClient.prefetch with parts', () => {
   it('sends a part on its own, once, when the reply does not hold it', async () => {
     // Prepare
     const { client, fetchMock, onApiError, pending, sent } = clientWith();
-    void client.prefetch(getPlaybooks, {}, [agencyPart(() => null)]);
+    void client.prefetch(getPlaybooks, {}, { parts: [agencyPart(() => null)] });
     await sent(1);
     const call = client.call(getAgencyAssignedToUser, { params: { username: 'demo' } });
 
@@ -302,7 +252,7 @@ describe('ApiClient.prefetch with parts', () => {
   it('sends a part on its own when the whole read failed, and reports only what the part itself answers', async () => {
     // Prepare
     const { client, onApiError, pending, sent } = clientWith();
-    const whole = client.prefetch(getPlaybooks, {}, [agencyPart(() => demoAgency)]);
+    const whole = client.prefetch(getPlaybooks, {}, { parts: [agencyPart(() => demoAgency)] });
     await sent(1);
     pending[0]?.answer(envelope(null, { status: 500, error: 'The first screen is resting.' }));
     await expect(whole).resolves.toBeNull();
@@ -315,5 +265,40 @@ describe('ApiClient.prefetch with parts', () => {
     // Assess
     await expect(call).resolves.toEqual(demoAgency);
     expect(onApiError).not.toHaveBeenCalled();
+  });
+
+  it('hands the checked reply to onReply before any part gets its share', async () => {
+    // Prepare
+    const { client, pending, sent } = clientWith();
+    const order: string[] = [];
+    void client.prefetch(
+      getPlaybooks,
+      {},
+      { parts: [agencyPart(() => demoAgency)], onReply: (payload) => order.push(`reply ${payload.length}`) },
+    );
+    await sent(1);
+    const call = client.call(getAgencyAssignedToUser, { params: { username: 'demo' } }).then(() => order.push('part'));
+
+    // Act
+    pending[0]?.answer(envelope(playbooks));
+    await call;
+
+    // Assess
+    expect(order).toEqual(['reply 1', 'part']);
+  });
+
+  it('calls no onReply for a reply that fails its schema', async () => {
+    // Prepare
+    const { client, pending, sent } = clientWith();
+    const onReply = vi.fn();
+    const whole = client.prefetch(getPlaybooks, {}, { onReply });
+    await sent(1);
+
+    // Act
+    pending[0]?.answer(envelope([{ id: 1 }]));
+
+    // Assess
+    await expect(whole).resolves.toBeNull();
+    expect(onReply).not.toHaveBeenCalled();
   });
 });

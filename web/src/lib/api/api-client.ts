@@ -83,18 +83,8 @@ export interface ApiClient {
   prefetch<O extends AnyOperation>(
     operation: O,
     input?: CallInput<O>,
-    parts?: ReadonlyArray<PrefetchPart<ResponseOf<O>>>,
+    options?: PrefetchOptions<ResponseOf<O>>,
   ): Promise<PageReply<ResponseOf<O>> | null>;
-  /**
-   * Keeps a reply the server already gave as part of another (a first-screen read that answers several
-   * operations at once) as the prefetched reply of `operation` with `input`: the screen's own call of that
-   * request takes it, as it takes a prefetch, and checks it against the operation's schema there.
-   */
-  seedPrefetched<O extends AnyOperation>(
-    operation: O,
-    input: CallInput<O>,
-    page: PageReply<ResponseOf<O>>,
-  ): Promise<void>;
 }
 
 /**
@@ -107,6 +97,17 @@ export interface PrefetchPart<P> {
   readonly input: CallInput<AnyOperation>;
   /** The part's reply within the prefetched payload, or null when it does not hold one. */
   readonly pick: (payload: P) => PageReply<unknown> | null;
+}
+
+/** What else a prefetch does with its reply. */
+export interface PrefetchOptions<P> {
+  /** The reads whose replies come inside this one (see `PrefetchPart`). */
+  readonly parts?: ReadonlyArray<PrefetchPart<P>>;
+  /**
+   * Called with the payload once the reply is in and checked, before any part's call gets its share:
+   * what it keeps (in the data cache) is there before the screens those parts feed render.
+   */
+  readonly onReply?: (payload: P) => void;
 }
 
 /** A part of a prefetched read (see `PrefetchPart`): `pick` answers what `operation` answers for `input`. */
@@ -391,7 +392,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async prefetch<O extends AnyOperation>(
       operation: O,
       input?: CallInput<O>,
-      parts: ReadonlyArray<PrefetchPart<ResponseOf<O>>> = [],
+      { parts = [], onReply }: PrefetchOptions<ResponseOf<O>> = {},
     ): Promise<PageReply<ResponseOf<O>> | null> {
       const request = preparePrefetch(operation, (input ?? {}) as CallInput<AnyOperation>);
       const partRequests = parts.map((part) => ({ part, request: preparePrefetch(part.operation, part.input) }));
@@ -406,7 +407,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const page = entry.reply.then(
         (reply) => {
           const parsed = parse(operation, reply);
-          return parsed.ok ? (parsed.page as PageReply<ResponseOf<O>>) : null;
+          if (!parsed.ok) return null;
+          const whole = parsed.page as PageReply<ResponseOf<O>>;
+          try {
+            onReply?.(whole.payload);
+          } catch (error) {
+            console.warn(`${operation.name}: its prefetched reply could not be kept.`, error);
+          }
+          return whole;
         },
         () => null,
       );
@@ -418,16 +426,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         remember(partRequest.url, { token, at: now(), reply: share });
       }
       return page;
-    },
-    async seedPrefetched<O extends AnyOperation>(
-      operation: O,
-      input: CallInput<O>,
-      page: PageReply<ResponseOf<O>>,
-    ): Promise<void> {
-      const request = preparePrefetch(operation, input as CallInput<AnyOperation>);
-      const token = await options.auth.getAccessToken();
-      if (!token) return;
-      remember(request.url, { token, at: now(), reply: Promise.resolve(successReply(page)) });
     },
   };
 }

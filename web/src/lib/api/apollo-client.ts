@@ -1,6 +1,6 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
-import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
-import { getApiClient, type OperationCaller } from './api-client';
+import { isPaged, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
+import { getApiClient, type OperationCaller, type PageReply } from './api-client';
 import { operationDocument } from './operation-document';
 import { createOperationLink } from './operation-link';
 import { payloadOf } from './page-entry';
@@ -52,4 +52,23 @@ export async function queryOperation<O extends AnyOperation>(
   });
   if (!result.data) throw result.error ?? new Error(`${operation.name} answered nothing.`);
   return payloadOf<ResponseOf<O>>(operation, result.data[operation.name]) as ResponseOf<O>;
+}
+
+/**
+ * Puts an answer the server already gave inside another read (a first screen's part) into the cache, as
+ * the operation's own read of `input` would have: a screen that asks for it then shows it on its first
+ * render, with no request and no loading state. The answer was checked against its schema as part of
+ * the read that carried it.
+ */
+export function writeCachedAnswer<O extends AnyOperation>(
+  operation: O,
+  input: InputOf<O>,
+  page: PageReply<ResponseOf<O>>,
+  apollo: ApolloClient = getApolloClient(),
+): void {
+  apollo.writeQuery({
+    query: operationDocument(operation, 'query'),
+    variables: { input },
+    data: { [operation.name]: isPaged(operation) ? page : page.payload },
+  });
 }

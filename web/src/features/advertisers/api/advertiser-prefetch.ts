@@ -1,21 +1,20 @@
 import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
-import type { TAdvertiserPageFirstScreen } from '@bidgrid/shared/entities/advertiser-page.schema';
-import { prefetchPart, type PrefetchPart } from '@/lib/api/prefetch';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { keptAnswer, prefetchOperation, type KeptAnswer } from '@/lib/api/prefetch';
 
 // Apart from the hooks (`advertiser-calls.ts`), so the route's preload chunk stays free of the data cache.
 
 /** The input of 000 §7 GET /advertiser/{id}, shared by `useAdvertiser` and the page's preload. */
 export const advertiserInput = (id: string) => ({ params: { id } }) as const;
 
-/**
- * The advertiser page's own read within its first-screen read: `useAdvertiser` takes the advertiser from
- * that reply (waiting for it when it asks first).
- */
-export function advertiserPageParts(advertiserId: string): Array<PrefetchPart<TAdvertiserPageFirstScreen>> {
+/** Starts the advertiser page's read of its advertiser (its route's preload). */
+export function prefetchAdvertiserPage(advertiserId: string): void {
+  void prefetchOperation(getAdvertiser, advertiserInput(advertiserId));
+}
+
+/** The advertiser of a first-screen reply, kept for the page's `useAdvertiser` (its first render shows it). */
+export function advertiserPageAnswers(advertiser: TAdvertiser): KeptAnswer[] {
   return [
-    prefetchPart(getAdvertiser, advertiserInput(advertiserId), (screen: TAdvertiserPageFirstScreen) => ({
-      payload: screen.advertiser,
-      nextCursor: null,
-    })),
+    keptAnswer(getAdvertiser, advertiserInput(advertiser.bgAdvertiserId), { payload: advertiser, nextCursor: null }),
   ];
 }

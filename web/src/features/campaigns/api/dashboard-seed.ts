@@ -8,7 +8,7 @@ import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/api/oper
 import type { TAdvertiserPageFirstScreen } from '@bidgrid/shared/entities/advertiser-page.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { isId } from '@bidgrid/shared/ids';
-import { prefetchPart, seedPrefetched, type PrefetchPart } from '@/lib/api/prefetch';
+import { keptAnswer, prefetchPart, type KeptAnswer, type PrefetchPart } from '@/lib/api/prefetch';
 import { CAMPAIGN_ID_PARAM } from '../shown-campaign';
 import { initialFrame, reportRequest } from '../time-frame';
 import {
@@ -51,36 +51,34 @@ export function campaignsDashboardParts(
 }
 
 /**
- * Keeps the parts of a first-screen reply that only the reply names (the shown campaign's line items,
- * targeting, activity, ad groups and first ad group's creatives) for the dashboard's hooks, under the
- * inputs they ask with.
+ * The dashboard's parts of a first-screen reply, kept for its hooks under the inputs they ask with, so
+ * the dashboard shows them on its first render: the campaigns, and the shown campaign's line items,
+ * targeting, activity, ad groups and first ad group's creatives.
  */
-export async function seedCampaignsDashboard(
+export function campaignsDashboardAnswers(
+  advertiserId: string,
   timeFrame: TRangeTimeFrame,
   screen: TAdvertiserPageFirstScreen,
-): Promise<void> {
-  const seeds: Array<Promise<void>> = [];
+): KeptAnswer[] {
+  const answers = [
+    keptAnswer(listCampaignsByAdvertiser, campaignsReportInput(advertiserId, timeFrame), screen.campaigns),
+  ];
   const { shown } = screen;
-  if (shown) {
-    const id = shown.bgCampaignId;
-    seeds.push(
-      seedPrefetched(getLineItemsReport, lineItemsReportInput(id, timeFrame), shown.lineItems),
-      seedPrefetched(getCampaignTargetingSelections, campaignIdInput(id), {
-        payload: shown.targetingSelections,
-        nextCursor: null,
-      }),
-      seedPrefetched(listCampaignActivity, campaignIdInput(id), shown.activity),
-      seedPrefetched(listAdGroupsByCampaign, adGroupsInput(id), shown.adGroups),
+  if (!shown) return answers;
+  const id = shown.bgCampaignId;
+  answers.push(
+    keptAnswer(getLineItemsReport, lineItemsReportInput(id, timeFrame), shown.lineItems),
+    keptAnswer(getCampaignTargetingSelections, campaignIdInput(id), {
+      payload: shown.targetingSelections,
+      nextCursor: null,
+    }),
+    keptAnswer(listCampaignActivity, campaignIdInput(id), shown.activity),
+    keptAnswer(listAdGroupsByCampaign, adGroupsInput(id), shown.adGroups),
+  );
+  if (shown.creatives) {
+    answers.push(
+      keptAnswer(getCreativesReport, creativesReportInput(shown.creatives.adGroupId, timeFrame), shown.creatives.page),
     );
-    if (shown.creatives) {
-      seeds.push(
-        seedPrefetched(
-          getCreativesReport,
-          creativesReportInput(shown.creatives.adGroupId, timeFrame),
-          shown.creatives.page,
-        ),
-      );
-    }
   }
-  await Promise.all(seeds);
+  return answers;
 }
