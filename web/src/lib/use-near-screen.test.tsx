@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_TIMEOUT_MS, useNearScreen } from './use-near-screen';
+import { useNearScreen } from './use-near-screen';
+import { IDLE_TIMEOUT_MS } from './when-idle';
 
 /** Records what is observed, with which margin, and reports when the test says so. */
 class ObserverStub {

@@ -1,17 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-
-/** How long a deferred answer waits for the browser to be idle at most. */
-export const IDLE_TIMEOUT_MS = 2000;
-
-/** Runs `work` once the browser is idle (at most `IDLE_TIMEOUT_MS` later); returns a cancel function. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 0);
-  return () => clearTimeout(handle);
-}
+import { whenIdle } from './when-idle';
 
 /**
  * True once the element has come within `margin` of the visible part of the page, and from then on (it
