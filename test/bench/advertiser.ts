@@ -12,6 +12,12 @@ export const BENCH_ADVERTISER_ID = 'bgAdvertiser-demo-acme';
 /** The goal of issue 15: the advertiser page shows its data within 500 ms (warm cache, median). */
 export const ADVERTISER_GOAL_MS = 500;
 
+/**
+ * Loads measured per cache state. On this 2-core machine the browser and the whole local stack share the
+ * CPU, so single loads vary by ±100 ms: the median of 15 is what the goal is held to, with the quartiles.
+ */
+export const ADVERTISER_RUNS = 15;
+
 export interface AdvertiserLoad {
   /** From navigation start until a campaign-metrics row and a creatives row are both painted. */
   readonly dataShownMs: number;
@@ -26,10 +32,12 @@ export interface AdvertiserFigures {
   readonly coldMedianMs: number;
 }
 
-const median = (values: readonly number[]): number => {
+/** The value below which `fraction` of the values lie (nearest rank). */
+const quantile = (values: readonly number[], fraction: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 };
+const median = (values: readonly number[]): number => quantile(values, 0.5);
 
 /**
  * Installed before the page's own scripts: records the time (from navigation start) of the first frame
@@ -88,7 +96,7 @@ async function measureOnce(page: Page, url: string): Promise<AdvertiserLoad> {
  * Loads Acme's advertiser page `runs` times with a warm HTTP cache and `runs` times with a cold one
  * (cache dropped before each load), signed in as demo at 1280 x 800, against a running stack's web URL.
  */
-export async function measureAdvertiserPage(webUrl: string, runs = 7): Promise<AdvertiserFigures> {
+export async function measureAdvertiserPage(webUrl: string, runs = ADVERTISER_RUNS): Promise<AdvertiserFigures> {
   if (!/^http:\/\/127\.0\.0\.1[:/]/.test(webUrl)) throw new Error(`refusing to measure a non-loopback URL: ${webUrl}`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -139,9 +147,13 @@ export function formatAdvertiserFigures(figures: AdvertiserFigures): string {
       (request) =>
         `  ${ms(request.startMs).padStart(8)} -> ${ms(request.endMs).padStart(8)}  ${request.path.length > 90 ? `${request.path.slice(0, 87)}...` : request.path}`,
     );
+  const spread = (loads: readonly AdvertiserLoad[]): string => {
+    const times = loads.map((load) => load.dataShownMs);
+    return `quartiles ${ms(quantile(times, 0.25))} - ${ms(quantile(times, 0.75))}, runs ${times.map((t) => t.toFixed(0)).join(', ')}`;
+  };
   return [
-    `warm cache: median ${ms(figures.warmMedianMs)} (goal <= ${ADVERTISER_GOAL_MS} ms), runs ${figures.warm.map((l) => l.dataShownMs.toFixed(0)).join(', ')}`,
-    `cold cache: median ${ms(figures.coldMedianMs)}, runs ${figures.cold.map((l) => l.dataShownMs.toFixed(0)).join(', ')}`,
+    `warm cache: median ${ms(figures.warmMedianMs)} (goal <= ${ADVERTISER_GOAL_MS} ms), ${spread(figures.warm)}`,
+    `cold cache: median ${ms(figures.coldMedianMs)}, ${spread(figures.cold)}`,
     `requests of the median warm load until the data showed (${ms(typical?.dataShownMs ?? Number.NaN)}):`,
     ...waterfall,
   ].join('\n');

@@ -9,7 +9,7 @@
  * - web: login route JavaScript (gzip); Lighthouse performance and axe of `/`, `/dashboard` and
  *   Acme's advertiser page (goal >= 95 each, no serious or critical axe violation)              #3, #15
  * - advertiser: Acme's advertiser page in Chromium at 1280 x 800, signed in: time until its campaign
- *   metrics and creatives are painted, median of 7 warm and 7 cold loads (goal <= 500 ms warm),
+ *   metrics and creatives are painted, median of 15 warm and 15 cold loads (goal <= 500 ms warm),
  *   with the request waterfall                                                                  #15
  * - billing: billing job throughput, advertisers charged per second (payments simulator)         #5
  * - invoices: time to export 50 invoices as PDFs in Chromium, Latin names and names that need
