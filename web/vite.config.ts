@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chakraGlobalCss } from './build/chakra-global-css';
+import { system } from './src/theme/system';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -42,7 +44,7 @@ const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
 
 // Nothing environment-specific is baked in: endpoints and pool ids come from /runtime-config.json at start.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chakraGlobalCss(async () => system)],
   resolve: { alias: { '@': srcDir, ...fontFileAliases } },
   build: {
     target: 'es2022',

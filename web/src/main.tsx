@@ -1,5 +1,7 @@
 // First: it configures zod before any schema is built (see the file).
 import './app/bootstrap/zod-config';
+// The design system's global styles, built from it with the app (see `appSystem`).
+import 'virtual:chakra-global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { scheduleChatWidget } from './app/bootstrap/chat-widget';

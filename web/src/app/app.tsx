@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
-import { system } from '@/theme/system';
+import { appSystem } from '@/theme/system';
 import { createRoutes } from './router/routes';
 import { SessionProvider, SessionToaster } from './session-provider';
 
@@ -11,7 +11,7 @@ import { SessionProvider, SessionToaster } from './session-provider';
 export function App({ config }: { config: TRuntimeConfig }) {
   const router = useMemo(() => createBrowserRouter(createRoutes()), []);
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem}>
       <RuntimeConfigContext.Provider value={config}>
         <SessionProvider>
           <RouterProvider router={router} />

@@ -166,3 +166,15 @@ const bidGridConfig = defineConfig({
 
 /** The Chakra system passed to `ChakraProvider`. */
 export const system = createSystem(defaultBaseConfig, trimmedThemeConfig, bidGridConfig);
+
+/**
+ * The system the app renders with: the same, less its global styles, which the page loads as a
+ * stylesheet built from `system` when the app is built (`virtual:chakra-global.css`, imported by
+ * main.tsx; `web/build/chakra-global-css.ts`). `ChakraProvider` would otherwise build and insert them
+ * while rendering the first screen. Tests render with `system`, which inserts them as usual.
+ */
+export const appSystem: typeof system = {
+  ...system,
+  _global: [],
+  _config: { ...system._config, disableLayers: true },
+};
