@@ -20,6 +20,8 @@ export default defineConfig({
             'test/support/**/*.test.ts',
             // The HubSpot app card's logic and its configure script (HubSpot's SDK not needed).
             'hubspot/**/*.test.{ts,mjs}',
+            // The web app's build plugins (Node code, not the SPA's).
+            'web/build/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',
