@@ -319,9 +319,11 @@ test.describe('campaigns dashboard', () => {
     await page.waitForLoadState('networkidle');
     expect(asked, '/dashboard').toEqual([]);
 
-    // On a short window the chart starts well below the fold: nothing until it is scrolled near.
+    // On a short window the chart starts well below the fold: nothing until it is scrolled near. A seeded
+    // campaign with months of delivery (earlier specs add newer, undelivered ones to Acme).
+    const enterprise = await campaignNamed(ENTERPRISE);
     await page.setViewportSize({ width: 1280, height: 480 });
-    await openDashboard(page, ACME);
+    await openDashboard(page, ACME, enterprise.bgCampaignId);
     const figure = page.getByRole('figure', { name: /^Daily Delivery/ });
     await expect(figure.getByTestId('delivery-pacing')).toBeVisible();
     await expect

@@ -29,7 +29,7 @@ describe('the toast regions', () => {
     expect(notice.closest('[data-placement]')).toHaveAttribute('data-placement', 'bottom');
   });
 
-  it('shows the app toasts at the top end, away from the action bars at the bottom of the wizard', async () => {
+  it("shows the app toasts at the top centre, away from the controls at the sides (the wizard's action bar, a dialog's buttons)", async () => {
     // Prepare
     render(
       <ChakraProvider value={system}>
@@ -44,6 +44,6 @@ describe('the toast regions', () => {
 
     // Assess
     const alert = await screen.findByText('Please, select advertiser.');
-    expect(alert.closest('[data-placement]')).toHaveAttribute('data-placement', 'top-end');
+    expect(alert.closest('[data-placement]')).toHaveAttribute('data-placement', 'top');
   });
 });

@@ -148,13 +148,28 @@ function cellPlacement(
   };
 }
 
-/** A control column's fixed width (a table cell otherwise grows past its `width`). */
+/**
+ * A control column's fixed width. A cell's `width` is only a wish: the table may grow the column for its
+ * content, or shrink it towards its content when the table is squeezed (measured: a 2.5rem checkbox column
+ * at 36px on a phone, sliding the sticky name 4px over it). So the cell has no padding of its own and its
+ * content sits in a box exactly that wide (`FixedWidthContent`): the column's narrowest is its width too.
+ */
 const fixedWidth = (width: string): SystemStyleObject => ({
   width,
   minWidth: width,
   maxWidth: width,
   boxSizing: 'border-box',
+  paddingInline: '0',
 });
+
+/** The content of a fixed-width cell: exactly the column's width, centred (see `fixedWidth`). */
+function FixedWidthContent({ width, children }: { width: string; children: ReactNode }) {
+  return (
+    <Flex width={width} minWidth={width} justify="center" align="center">
+      {children}
+    </Flex>
+  );
+}
 
 /** A data column's cell style: its minimum width and whether its text wraps. */
 function columnCss<T>(column: DataTableColumn<T>): SystemStyleObject {
@@ -340,11 +355,13 @@ export function DataTable<T>({
             <Table.Row bg="bg.muted">
               {selection ? (
                 <Table.ColumnHeader css={selectionCss(true)}>
-                  <SelectionBox
-                    label={selection.allLabel ?? 'Select All'}
-                    checked={allChecked}
-                    onChange={(checked) => selection.onChange(checked ? new Set(allIds) : new Set())}
-                  />
+                  <FixedWidthContent width={SELECTION_WIDTH}>
+                    <SelectionBox
+                      label={selection.allLabel ?? 'Select All'}
+                      checked={allChecked}
+                      onChange={(checked) => selection.onChange(checked ? new Set(allIds) : new Set())}
+                    />
+                  </FixedWidthContent>
                 </Table.ColumnHeader>
               ) : null}
               {columns.map((column) => {
@@ -364,7 +381,11 @@ export function DataTable<T>({
                     }
                     css={{ ...columnCss(column), ...placement(column.id, true) }}
                   >
-                    {column.sortValue ? (
+                    {column.controlWidth ? (
+                      <FixedWidthContent width={column.controlWidth}>
+                        {column.headerHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+                      </FixedWidthContent>
+                    ) : column.sortValue ? (
                       <Button
                         variant="plain"
                         size="xs"
@@ -404,11 +425,13 @@ export function DataTable<T>({
                     <Table.Row>
                       {selection ? (
                         <Table.Cell css={selectionCss(false)}>
-                          <SelectionBox
-                            label={selection.rowLabel(row)}
-                            checked={selection.selected.has(id)}
-                            onChange={(checked) => setRowSelected(id, checked)}
-                          />
+                          <FixedWidthContent width={SELECTION_WIDTH}>
+                            <SelectionBox
+                              label={selection.rowLabel(row)}
+                              checked={selection.selected.has(id)}
+                              onChange={(checked) => setRowSelected(id, checked)}
+                            />
+                          </FixedWidthContent>
                         </Table.Cell>
                       ) : null}
                       {columns.map((column) => (
@@ -417,7 +440,11 @@ export function DataTable<T>({
                           textAlign={column.align === 'end' ? 'end' : 'start'}
                           css={{ ...columnCss(column), ...placement(column.id, false) }}
                         >
-                          {column.cell(row)}
+                          {column.controlWidth ? (
+                            <FixedWidthContent width={column.controlWidth}>{column.cell(row)}</FixedWidthContent>
+                          ) : (
+                            column.cell(row)
+                          )}
                         </Table.Cell>
                       ))}
                     </Table.Row>

@@ -2,11 +2,12 @@ import { createToaster } from '@chakra-ui/react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 
 /**
- * The app's one toast queue; `<AppToaster />` renders it. At the top: at the bottom end, two stacked
- * error toasts covered the wizard's action bar (its Next button), and hovering them to reach it paused
- * them, so they never left.
+ * The app's one toast queue; `<AppToaster />` renders it. At the top centre, away from the controls that
+ * sit at a page's or a dialog's sides: at the bottom end two stacked error toasts covered the wizard's
+ * action bar (its Next button), and hovering them to reach it paused them, so they never left; at the top
+ * end they covered the all-campaigns dialog's Export and Save.
  */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
+export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
 
 /**
  * A second queue at the bottom centre: 001 §8 places the upload toasts ('Successfully Loaded Files',

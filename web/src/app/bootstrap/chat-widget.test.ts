@@ -58,6 +58,28 @@ describe('the live chat widget', () => {
     expect(script?.defer).toBe(true);
   });
 
+  it('waits for the first contentful paint before it waits for idle', () => {
+    // Prepare
+    const painted: Array<() => void> = [];
+    const { win, idle, goIdle } = browser();
+    const beforePaint: ChatWidgetWindow = { ...win, afterFirstContentfulPaint: (callback) => painted.push(callback) };
+
+    // Act: idle before anything is painted
+    scheduleChatWidget(WIDGET, beforePaint);
+    goIdle();
+
+    // Assess
+    expect(idle).toEqual([]);
+    expect(widgetScripts()).toEqual([]);
+
+    // Act: the page paints, then goes idle
+    painted.splice(0).forEach((callback) => callback());
+    goIdle();
+
+    // Assess
+    expect(widgetScripts()).toHaveLength(1);
+  });
+
   it('asks the browser to run it within a few seconds even on a page that never goes idle', () => {
     // Prepare
     const { win, idle } = browser();

@@ -7,6 +7,26 @@ export interface ChatWidgetWindow {
   readonly top: unknown;
   readonly requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
   setTimeout(callback: () => void, ms: number): number;
+  /** Calls back once the page has painted content (the real window watches its paint timings). */
+  readonly afterFirstContentfulPaint?: (callback: () => void) => void;
+}
+
+/**
+ * Calls back once the page's first contentful paint is in (at once where the browser reports no paint
+ * timings). Idle alone is not enough: with the runtime config in the page, start-up can reach an idle
+ * moment while the first route's code is still loading, before anything is painted.
+ */
+export function afterFirstContentfulPaint(callback: () => void): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    callback();
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 /** A page that never goes idle (a long report) still gets its chat, this long after the first render. */
@@ -24,8 +44,8 @@ export type ChatWidgetSchedule = 'scheduled' | 'not-configured' | 'in-frame';
 /**
  * Spec 000 §9: the live chat widget is loaded at start, here HubSpot's loader for the operator's
  * portal, as HubSpot's embed code has it (one async script, id `hs-script-loader`). Call it once
- * the app has been handed to React: the script is added when the browser is next idle, so it never
- * competes with the first paint. Nothing happens when the runtime config names no widget, nor inside a
+ * the app has been handed to React: the script is added when the browser is next idle after the first
+ * contentful paint, so it never competes with it. Nothing happens when the runtime config names no widget, nor inside a
  * frame: the CRM card shows the picker in an iframe on HubSpot's own page, which has its own chat.
  * The script is added once, however often this is called.
  */
@@ -45,7 +65,10 @@ export function scheduleChatWidget(
     script.src = chatWidgetScriptUrl(widget);
     document.body.appendChild(script);
   };
-  if (win.requestIdleCallback) win.requestIdleCallback(add, { timeout: IDLE_TIMEOUT_MS });
-  else win.setTimeout(add, NO_IDLE_CALLBACK_DELAY_MS);
+  const whenIdle = (): void => {
+    if (win.requestIdleCallback) win.requestIdleCallback(add, { timeout: IDLE_TIMEOUT_MS });
+    else win.setTimeout(add, NO_IDLE_CALLBACK_DELAY_MS);
+  };
+  (win.afterFirstContentfulPaint ?? afterFirstContentfulPaint)(whenIdle);
   return 'scheduled';
 }
