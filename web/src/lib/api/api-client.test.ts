@@ -178,6 +178,24 @@ describe('ApiClient.prefetch', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('is not taken once forgotten: a change made it stale', async () => {
+    // Prepare
+    const { client, fetchMock, pending, sent } = clientWith();
+    void client.prefetch(getPlaybooks, {});
+    await sent(1);
+    pending[0]?.answer(envelope(playbooks));
+
+    // Act
+    client.forgetPrefetched([getPlaybooks]);
+    const call = client.call(getPlaybooks, {});
+    await sent(2);
+    pending[1]?.answer(envelope([]));
+
+    // Assess
+    await expect(call).resolves.toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('sends nothing and ends no session when nobody is signed in', async () => {
     // Prepare
     const { client, fetchMock, onSessionLost, onApiError } = clientWith({ token: () => null });

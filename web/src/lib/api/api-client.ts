@@ -85,6 +85,11 @@ export interface ApiClient {
     input?: CallInput<O>,
     options?: PrefetchOptions<ResponseOf<O>>,
   ): Promise<PageReply<ResponseOf<O>> | null>;
+  /**
+   * Drops the prefetched replies of these operations that no call has taken yet: a change made them stale
+   * (`refreshOperations`), or the data cache holds their answers now. A later call then asks the server.
+   */
+  forgetPrefetched(operations: readonly AnyOperation[]): void;
 }
 
 /**
@@ -159,6 +164,8 @@ const successReply = (page: PageReply<unknown>): Reply => ({
 
 /** A reply kept for the screen's call of the same request: the token it was sent with, and when. */
 interface PrefetchEntry {
+  /** The operation the reply answers (for `forgetPrefetched`). */
+  readonly operation: string;
   readonly token: string;
   readonly at: number;
   readonly reply: Promise<Reply>;
@@ -400,7 +407,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!token) return null;
       let entry = prefetched.get(request.url);
       if (!entry || entry.token !== token || now() - entry.at > PREFETCH_TTL_MS) {
-        entry = { token, at: now(), reply: exchangeQuietly(request, token) };
+        entry = { operation: operation.name, token, at: now(), reply: exchangeQuietly(request, token) };
         remember(request.url, entry);
       }
       // The reply read once, for the caller and every part; a failure is null here (the screen reports it).
@@ -423,9 +430,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const picked = whole ? part.pick(whole.payload) : null;
           return picked ? successReply(picked) : exchangeQuietly(partRequest, token);
         });
-        remember(partRequest.url, { token, at: now(), reply: share });
+        remember(partRequest.url, { operation: part.operation.name, token, at: now(), reply: share });
       }
       return page;
+    },
+    forgetPrefetched(operations: readonly AnyOperation[]): void {
+      const names = new Set(operations.map((operation) => operation.name));
+      for (const [url, entry] of prefetched) if (names.has(entry.operation)) prefetched.delete(url);
     },
   };
 }
@@ -447,6 +458,11 @@ let defaultClient: ApiClient | null = null;
 /** Installs the app's client (done once at start, after the runtime config is loaded). */
 export function configureApiClient(client: ApiClient): void {
   defaultClient = client;
+}
+
+/** Drops the app client's untaken prefetched replies of `operations` (none when no client is configured yet). */
+export function forgetPrefetchedReplies(operations: readonly AnyOperation[]): void {
+  defaultClient?.forgetPrefetched(operations);
 }
 
 /** The app's client; throws when called before start-up configured it. */

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { AnyOperation, ResponseOf } from '@bidgrid/shared/api/operation';
+import { forgetPrefetchedReplies } from './api-client';
 import { payloadOf, withPayload } from './page-entry';
 
 /**
@@ -43,6 +44,8 @@ export function updateCached<Q extends AnyOperation, TResult>(
  */
 export async function refreshOperations(client: ApolloClient, operations: readonly AnyOperation[]): Promise<void> {
   if (operations.length === 0) return;
+  // A reply prefetched before the change is as stale as the cached answers: the reload must not take it.
+  forgetPrefetchedReplies(operations);
   try {
     await client.refetchQueries({
       updateCache(cache) {

@@ -1,5 +1,11 @@
 import type { AnyOperation, InputOf, ResponseOf } from '@bidgrid/shared/api/operation';
-import { getApiClient, type CallInput, type PageReply, type PrefetchOptions } from './api-client';
+import {
+  forgetPrefetchedReplies,
+  getApiClient,
+  type CallInput,
+  type PageReply,
+  type PrefetchOptions,
+} from './api-client';
 
 export { prefetchPart, type PrefetchOptions, type PrefetchPart } from './api-client';
 
@@ -53,5 +59,8 @@ export async function loadAnswerKeeper(): Promise<(answers: readonly KeptAnswer[
   const { writeCachedAnswer } = await import('./apollo-client');
   return (answers) => {
     for (const { operation, input, page } of answers) writeCachedAnswer(operation, input, page);
+    // The cache serves them now: a prefetched reply of the same reads (a part not yet taken) would only
+    // outlive them, and be stale after the next change.
+    forgetPrefetchedReplies(answers.map((answer) => answer.operation));
   };
 }
