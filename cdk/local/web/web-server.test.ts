@@ -133,6 +133,27 @@ describe('the built web app server', () => {
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual(config);
   });
 
+  it('serves text gzip-compressed, compressed once per version of the file', async () => {
+    // Prepare
+    const base = await serve(Promise.resolve(config));
+    const gzip = { headers: { 'accept-encoding': 'gzip' } };
+
+    // Act
+    const first = await fetch(`${base}/assets/index-abc123.js`, gzip);
+    const firstText = await first.text();
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("a new build of the same name")');
+    const changed = await (await fetch(`${base}/assets/index-abc123.js`, gzip)).text();
+    const plain = await fetch(`${base}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+
+    // Assess: compressed with its length known, and a changed file is never answered with the old copy
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(first.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(firstText).toBe('console.log(1)');
+    expect(changed).toBe('console.log("a new build of the same name")');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  });
+
   it('serves assets at once, and pages once the stack knows its origins', async () => {
     // Prepare: a stack still starting
     let ready: (value: TRuntimeConfig) => void = () => undefined;
