@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chakraGlobalCss } from './build/chakra-global-css';
+import { pageMatcher, SIGNED_IN_CHUNK, signedInChunkName } from './build/signed-in-chunk';
+import { routeEntries } from './src/config/paths';
 import { system } from './src/theme/system';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -42,6 +44,14 @@ const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
   },
 ];
 
+/**
+ * What loads before a signed-in page can: the sign-in pages, and the session's first reads (loaded before
+ * the first render). What they load must not grow with signed-in code (see `signedInChunkName`).
+ */
+const isSignInPage = pageMatcher(routeEntries.filter(([, def]) => def.guard === 'public-only').map(([name]) => name));
+const loadsBeforeSignedInPage = (id: string): boolean =>
+  isSignInPage(id) || /[\\/]src[\\/]app[\\/]session-data\.ts$/.test(id);
+
 // Nothing environment-specific is baked in: endpoints and pool ids come from /runtime-config.json at start.
 export default defineConfig({
   plugins: [react(), chakraGlobalCss(async () => system)],
@@ -58,7 +68,17 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: vendorGroups.map((group) => ({ ...group })) },
+        codeSplitting: {
+          groups: [
+            ...vendorGroups.map((group) => ({ ...group })),
+            // After the vendor groups: what they take stays theirs (see `signedInChunkName`).
+            {
+              debugName: SIGNED_IN_CHUNK,
+              name: (id, ctx) => signedInChunkName(id, (module) => ctx.getModuleInfo(module), loadsBeforeSignedInPage),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

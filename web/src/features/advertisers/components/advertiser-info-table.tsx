@@ -1,5 +1,5 @@
 import { Link, Table } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { formatPhoneNumber } from '@bidgrid/shared/validation/phone-number';
 
@@ -17,8 +17,10 @@ export function addressText(advertiser: Pick<TAdvertiser, 'address_1' | 'address
  * The information table of the advertiser page (000 §2): advertiser id, created by, domain (a link),
  * address (address 1, optional address 2) and phone number ('None' when missing; stored in E.164 and
  * shown as '+1 512 555 0142', a phone stored before numbers were checked shown as it was typed).
+ * Memoised: the page renders again as its other reads come in (the advertisers, the first screen), the
+ * advertiser unchanged.
  */
-export function AdvertiserInfoTable({ advertiser }: { advertiser: TAdvertiser }) {
+export const AdvertiserInfoTable = memo(function AdvertiserInfoTable({ advertiser }: { advertiser: TAdvertiser }) {
   const rows: ReadonlyArray<{ label: string; value: ReactNode }> = [
     { label: 'Advertiser ID', value: advertiser.bgAdvertiserId },
     { label: 'Created By', value: advertiser.createdBy },
@@ -47,4 +49,4 @@ export function AdvertiserInfoTable({ advertiser }: { advertiser: TAdvertiser })
       </Table.Body>
     </Table.Root>
   );
-}
+});

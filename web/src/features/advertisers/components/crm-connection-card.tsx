@@ -1,5 +1,5 @@
 import { Button, Card, HStack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CRM_NOT_CONNECTED, crmAccountText, crmDisconnectQuestion } from '../advertiser-messages';
@@ -13,8 +13,10 @@ const leaveForProvider = (url: string): void => window.location.assign(url);
  * CRM connection card (000 §2, §4): 'Account ID: {portal id}' or 'Not Connected'; Connect (or Update
  * when connected) stores the advertiser id and goes to the provider's authorization page; Disconnect,
  * after its confirmation, deletes the tokens. `exchanging` is true while a returned code is exchanged.
+ * Memoised: the page renders again as its other reads come in (the advertisers, the first screen), the
+ * advertiser unchanged.
  */
-export function CrmConnectionCard({
+export const CrmConnectionCard = memo(function CrmConnectionCard({
   advertiser,
   exchanging = false,
   onLeave = leaveForProvider,
@@ -107,4 +109,4 @@ export function CrmConnectionCard({
       </ConfirmDialog>
     </Card.Root>
   );
-}
+});

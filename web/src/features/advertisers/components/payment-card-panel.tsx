@@ -1,5 +1,5 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { paths } from '@/config/paths';
@@ -10,8 +10,10 @@ import { brandLabel, NoCardBadge } from './card-summary';
  * Payment card panel (000 §2): the masked last four digits and brand, or 'No Card'; the card's friendly
  * name; 'Add/Edit Payment Method' opens the dialog; 'Invoices' opens /invoices?advertiser={id} with the
  * current path in router state, so the invoices page's back arrow returns here.
+ * Memoised: the page renders again as its other reads come in (the advertisers, the first screen), the
+ * advertiser unchanged.
  */
-export function PaymentCardPanel({ advertiser }: { advertiser: TAdvertiser }) {
+export const PaymentCardPanel = memo(function PaymentCardPanel({ advertiser }: { advertiser: TAdvertiser }) {
   const [adding, setAdding] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
@@ -66,4 +68,4 @@ export function PaymentCardPanel({ advertiser }: { advertiser: TAdvertiser }) {
       <AddPaymentMethodDialog open={adding} onOpenChange={setAdding} advertiser={advertiser} />
     </Card.Root>
   );
-}
+});

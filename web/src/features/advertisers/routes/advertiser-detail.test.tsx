@@ -77,11 +77,12 @@ describe('Advertiser page', () => {
       ['Phone Number', 'None'],
     ]);
     expect(screen.getByRole('link', { name: 'acme.example' })).toHaveAttribute('href', 'https://acme.example');
-    expect(screen.getByText('Not Connected')).toBeInTheDocument();
+    // The panels, then the dashboard, come each in its own turn after the table (`InTurn`).
+    expect(await screen.findByText('Not Connected')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Disconnect' })).toBeNull();
     expect(screen.getByText('No Card')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Campaigns Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Campaigns Dashboard' })).toBeInTheDocument();
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { TRUNCATE } from '@bidgrid/shared/constants';
 import { isId } from '@bidgrid/shared/ids';
 import { ErrorState } from '@/components/data-states';
 import { paths } from '@/config/paths';
+import { InTurn } from '@/lib/in-turn';
 import { useSession } from '@/lib/session/session-context';
 import { isTruncated, truncate } from '@/lib/truncate';
 import { advertiserToRead } from '../advertiser-page-reads';
@@ -76,11 +77,17 @@ export function Component() {
             />
           </Flex>
           <AdvertiserInfoTable advertiser={advertiser} />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-            <CrmConnectionCard advertiser={advertiser} exchanging={exchanging} />
-            <PaymentCardPanel advertiser={advertiser} />
-          </SimpleGrid>
-          <CampaignsDashboardSlot advertiser={advertiser} />
+          {/* Rendered with the table, the panels and the dashboard make one long task: each comes in its own
+              turn, top to bottom, so nothing shown moves. */}
+          <InTurn>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+              <CrmConnectionCard advertiser={advertiser} exchanging={exchanging} />
+              <PaymentCardPanel advertiser={advertiser} />
+            </SimpleGrid>
+          </InTurn>
+          <InTurn>
+            <CampaignsDashboardSlot advertiser={advertiser} />
+          </InTurn>
         </>
       ) : null}
     </Stack>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/data-states';
 import { copyWithToast } from '@/lib/clipboard';
 import { conversionPixelSnippet } from '@/lib/conversion-pixel';
+import { InTurn } from '@/lib/in-turn';
 import { useStillOnPage } from '@/lib/router/use-still-on-page';
 import { toaster } from '@/lib/toaster';
 import { useArchiveCampaign } from '../api/campaign-calls';
@@ -62,23 +63,32 @@ const CampaignReports = memo(function CampaignReports({
   return (
     <Stack gap="8" css={{ containerType: 'inline-size', containerName: 'campaign-reports' }}>
       <CampaignMetricsTable campaign={campaign} />
-      {/* On a laptop the line items take the whole width and the chart comes below them. */}
-      <Grid
-        templateColumns="minmax(0, 1fr)"
-        gap="6"
-        alignItems="start"
-        css={{
-          [`@container campaign-reports (min-width: ${CHART_BESIDE_LINE_ITEMS_MIN})`]: {
-            gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
-          },
-        }}
-      >
-        <LineItemsPanel campaign={campaign} frame={frame} />
-        <DeliveryChart campaign={campaign} frame={frame} />
-      </Grid>
-      <TargetingPanel bgCampaignId={campaign.bgCampaignId} />
-      <ActivityPanel bgCampaignId={campaign.bgCampaignId} />
-      <AdGroupsPanel advertiser={advertiser} campaign={campaign} frame={frame} />
+      {/* Rendered at once, the panels below make one long task (about 170 ms): each comes in its own turn. */}
+      <InTurn>
+        {/* On a laptop the line items take the whole width and the chart comes below them. */}
+        <Grid
+          templateColumns="minmax(0, 1fr)"
+          gap="6"
+          alignItems="start"
+          css={{
+            [`@container campaign-reports (min-width: ${CHART_BESIDE_LINE_ITEMS_MIN})`]: {
+              gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)',
+            },
+          }}
+        >
+          <LineItemsPanel campaign={campaign} frame={frame} />
+          <DeliveryChart campaign={campaign} frame={frame} />
+        </Grid>
+      </InTurn>
+      <InTurn>
+        <TargetingPanel bgCampaignId={campaign.bgCampaignId} />
+      </InTurn>
+      <InTurn>
+        <ActivityPanel bgCampaignId={campaign.bgCampaignId} />
+      </InTurn>
+      <InTurn>
+        <AdGroupsPanel advertiser={advertiser} campaign={campaign} frame={frame} />
+      </InTurn>
     </Stack>
   );
 });

@@ -1,0 +1,117 @@
+import { render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { InTurn } from './in-turn';
+
+/** A part that notes, when it is put on the page, which parts were already there. */
+function Part({ name, seen }: { name: string; seen: string[][] }) {
+  useLayoutEffect(() => {
+    seen.push([name, ...[...document.querySelectorAll('[data-part]')].map((el) => el.getAttribute('data-part') ?? '')]);
+  }, [name, seen]);
+  return <p data-part={name}>{name}</p>;
+}
+
+describe('InTurn', () => {
+  it('puts its parts on the page one at a time, in the order they asked, none on the first render', async () => {
+    // Prepare
+    const seen: string[][] = [];
+
+    // Act
+    render(
+      <>
+        <InTurn>
+          <Part name="metrics" seen={seen} />
+        </InTurn>
+        <InTurn>
+          <Part name="line items" seen={seen} />
+        </InTurn>
+        <InTurn>
+          <Part name="creatives" seen={seen} />
+        </InTurn>
+      </>,
+    );
+    const firstRender = [...document.querySelectorAll('[data-part]')].length;
+
+    // Assess
+    expect(firstRender).toBe(0);
+    expect(await screen.findByText('creatives')).toBeInTheDocument();
+    // Each part came in a commit of its own: it found only the parts before it on the page.
+    expect(seen).toEqual([
+      ['metrics', 'metrics'],
+      ['line items', 'metrics', 'line items'],
+      ['creatives', 'metrics', 'line items', 'creatives'],
+    ]);
+  });
+
+  it('skips a part that left before its turn, and the parts after it still come', async () => {
+    // Prepare
+    const seen: string[][] = [];
+    const tree = (withSecond: boolean) => (
+      <>
+        <InTurn>
+          <Part name="first" seen={seen} />
+        </InTurn>
+        {withSecond ? (
+          <InTurn>
+            <Part name="second" seen={seen} />
+          </InTurn>
+        ) : null}
+        <InTurn>
+          <Part name="third" seen={seen} />
+        </InTurn>
+      </>
+    );
+    const { rerender } = render(tree(true));
+
+    // Act
+    rerender(tree(false));
+
+    // Assess
+    expect(await screen.findByText('third')).toBeInTheDocument();
+    expect(screen.queryByText('second')).toBeNull();
+    expect(seen.map(([name]) => name)).toEqual(['first', 'third']);
+  });
+
+  it('lets the next screen through when one is left while its parts wait', async () => {
+    // Prepare
+    const seen: string[][] = [];
+    const left = render(
+      <InTurn>
+        <Part name="left behind" seen={seen} />
+      </InTurn>,
+    );
+
+    // Act
+    left.unmount();
+    render(
+      <InTurn>
+        <Part name="next screen" seen={seen} />
+      </InTurn>,
+    );
+
+    // Assess
+    expect(await screen.findByText('next screen')).toBeInTheDocument();
+    expect(seen.map(([name]) => name)).toEqual(['next screen']);
+  });
+
+  it('renders its children directly once it has come', async () => {
+    // Prepare
+    const seen: string[][] = [];
+    const { rerender } = render(
+      <InTurn>
+        <Part name="campaign A" seen={seen} />
+      </InTurn>,
+    );
+    await screen.findByText('campaign A');
+
+    // Act
+    rerender(
+      <InTurn>
+        <Part name="campaign B" seen={seen} />
+      </InTurn>,
+    );
+
+    // Assess
+    expect(screen.getByText('campaign B')).toBeInTheDocument();
+  });
+});
