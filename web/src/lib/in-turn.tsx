@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 
 /** One mount waiting for its turn. */
 interface Ticket {
@@ -53,8 +53,9 @@ export function InTurn({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   const [ticket] = useState<Ticket>(() => ({ start: () => setMounted(true) }));
   useEffect(() => askTurn(ticket), [ticket]);
-  // Passive effects run once the render is committed: the next part's turn comes after this one's render.
-  useEffect(() => {
+  // Once this part is committed (a layout effect runs in the commit itself, not a task later), the next
+  // part's turn is posted: it comes in the next task, with no wait in between.
+  useLayoutEffect(() => {
     if (mounted) endTurn(ticket);
   }, [mounted, ticket]);
   return mounted ? children : null;
