@@ -10,7 +10,7 @@ import {
   type AnyOperation,
   type HttpMethod,
 } from '@bidgrid/shared/api/operation';
-import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
+import { GATEWAY_MESSAGES, NOT_IMPLEMENTED_ERROR, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import { scheduledEvent } from '../jobs/job-runner';
 import { runAndSettle, type JobQueues } from '../jobs/job-queues';
@@ -182,19 +182,11 @@ export type TokenCheck = { ok: true; claims: Record<string, string> } | { ok: fa
 /** Verifies a bearer access token as the Cognito authorizer would. */
 export type TokenVerifier = (token: string) => Promise<TokenCheck>;
 
-/** API Gateway's own replies, word for word. */
-export const GATEWAY_MESSAGES = {
-  unauthorized: { message: 'Unauthorized' },
-  expired: { message: 'The incoming token has expired' },
-  notFound: { message: 'Not Found' },
-  badRequest: { message: 'Bad Request' },
-  internal: { message: 'Internal server error' },
-  timeout: { message: 'Endpoint request timed out' },
-  tooLarge: { message: 'Request Too Long' },
-} as const;
+/** API Gateway's own replies, word for word (shared with the API reference). */
+export { GATEWAY_MESSAGES };
 
 /** The envelope for an operation of the table whose handler file does not exist yet. */
-export const NOT_IMPLEMENTED = { success: false, payload: null, error: 'Not implemented yet' } as const;
+export const NOT_IMPLEMENTED = { success: false, payload: null, error: NOT_IMPLEMENTED_ERROR } as const;
 
 /** The envelope of a 429, as the cloud's WAF rate rules answer it. */
 export const TOO_MANY_REQUESTS = { success: false, payload: null, error: TOO_MANY_REQUESTS_ERROR } as const;
