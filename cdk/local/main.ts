@@ -14,6 +14,7 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@bidgrid/shared/api/openapi/openapi-document';
 import { parseFlags, USAGE, type LocalStackFlags } from './flags';
 import { writeJsonAtomic } from './support/json-store';
 import { describeError } from './support/logger';
@@ -31,6 +32,7 @@ function banner(stack: LocalStack): string {
     `  Web app:    ${stack.webUrl ?? '(not served: --web none)'}`,
     `  API:        ${stack.apiUrl}`,
     `  WebSocket:  ${stack.wsUrl}`,
+    `  Reference:  ${stack.apiUrl}${API_REFERENCE_PATH} (OpenAPI: ${stack.apiUrl}${OPENAPI_DOCUMENT_PATH})`,
     ...(stack.runtimeConfig.chatWidget
       ? [`  Chat:       HubSpot portal ${stack.runtimeConfig.chatWidget.portalId}`]
       : []),

@@ -272,6 +272,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       logger: gatewayLogger,
       logRequests: !options.quiet,
       jobs: { schedules, jobsDir: paths.jobHandlers, queues: jobQueues },
+      apiDocs: { urls: runtimeConfig.then(({ apiUrl, wsUrl }) => ({ apiUrl, wsUrl })) },
     });
     const restPort = await listen(rest, portFor('rest'), PORT_LABELS.rest);
     stoppers.push({ name: 'REST gateway', stop: closeServer(rest) });

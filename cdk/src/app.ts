@@ -130,6 +130,8 @@ export function buildApp(app: App, config: TStageConfig, options: BuildOptions =
     userPoolId: auth.userPool.userPoolId,
     userPoolClientId: auth.webClient.userPoolClientId,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.operations ? { operations: options.operations } : {}),
+    ...(options.lambdasRoot ? { lambdasRoot: options.lambdasRoot } : {}),
   });
 
   const stacks: Stack[] = [auth, web, data, realtime, api, jobs, webContent];

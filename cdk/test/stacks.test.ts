@@ -11,10 +11,13 @@ import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import { TABLES } from '@bidgrid/shared/tables';
 import { RUNTIME_CONFIG_ELEMENT_ID, ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { HUBSPOT_CHAT_WIDGET_HOSTS } from '@bidgrid/shared/chat-widget';
-import { parseContentSecurityPolicy } from '@bidgrid/shared/content-security-policy';
+import { parseContentSecurityPolicy, PICKER_PATH } from '@bidgrid/shared/content-security-policy';
+import { openApiProblems } from '@bidgrid/shared/api/openapi/openapi-structure';
+import { referencePageContentSecurityPolicy } from '@bidgrid/shared/api/openapi/reference-page';
 import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
+import { API_DESCRIPTION_PATHS } from '../src/stacks/api.stack';
 import { coreLambdaEnvironment, lambdaEnvironment } from '../src/lambda/environment';
 import { operationEntry, realtimeEntry } from '../src/lambda/entries';
 import { loadStageConfig } from '../src/config/stages';
@@ -58,8 +61,37 @@ describe('REST API routes', () => {
   it('serves every operation of the table, with nothing missing', () => {
     // Assess
     expect(missingRoutes(routes, operations)).toEqual([]);
-    const nonPreflight = routes.filter((r) => r.method !== 'OPTIONS');
+    const nonPreflight = routes.filter(
+      (r) => r.method !== 'OPTIONS' && !(API_DESCRIPTION_PATHS as readonly string[]).includes(r.path),
+    );
     expect(nonPreflight).toHaveLength(operations.length);
+  });
+
+  it("redirects GET /openapi.json and /reference to the API's description beside the SPA, with no token", () => {
+    // Prepare
+    const parent = dev.template(dev.stacks.api);
+    const redirectOf = (path: string) => {
+      const route = routes.find((r) => r.method === 'GET' && r.path === path);
+      const method = resourcesOfType(parent, 'AWS::ApiGateway::Method').find(
+        ([, p]) => p['HttpMethod'] === 'GET' && JSON.stringify(p).includes(`${path}'`),
+      )?.[1];
+      const integration = method?.['Integration'] as {
+        IntegrationResponses: Array<{ StatusCode: string; ResponseParameters: Record<string, unknown> }>;
+      };
+      return { route, response: integration.IntegrationResponses[0] };
+    };
+
+    for (const path of ['/openapi.json', '/reference']) {
+      // Act
+      const { route, response } = redirectOf(path);
+      // Assess: the Location is the CloudFront origin (the web stack's export) and the path
+      expect(route?.authorizationType, path).toBe('NONE');
+      expect(route?.integrationType, path).toBe('MOCK');
+      expect(response?.StatusCode, path).toBe('302');
+      const location = JSON.stringify(response?.ResponseParameters['method.response.header.Location']);
+      expect(location, path).toContain('BidGrid-dev-Web');
+      expect(location, path).toContain(`${path}'`);
+    }
   });
 
   it('notices an operation that has no route', () => {
@@ -523,6 +555,7 @@ const headersPolicy = (template: TemplateJson, comment: string) =>
 
 const APP_HEADERS = 'BidGrid SPA security headers';
 const PICKER_HEADERS = 'BidGrid CRM card picker: framed by HubSpot only';
+const REFERENCE_HEADERS = 'BidGrid API reference page: no script, its stylesheet by hash';
 
 /** The CSP of each response headers policy of a template, by the policy's comment. */
 const cspsByComment = (template: TemplateJson): Record<string, string> =>
@@ -587,7 +620,10 @@ describe('web stack', () => {
         FunctionAssociations: Array<{ EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }>;
       }>;
     };
-    const [picker, ...others] = config.CacheBehaviors;
+    const picker = config.CacheBehaviors.find((behavior) => behavior.PathPattern.startsWith(PICKER_PATH));
+    const others = config.CacheBehaviors.filter(
+      (behavior) => behavior !== picker && behavior.PathPattern !== '/reference',
+    );
     const [functionId] = picker?.FunctionAssociations[0]?.FunctionARN['Fn::GetAtt'] ?? [];
     const code = (template.Resources[functionId ?? ''] as { Properties: { FunctionCode: string } } | undefined)
       ?.Properties.FunctionCode;
@@ -606,6 +642,25 @@ describe('web stack', () => {
     const appPolicy = policyOf(config.DefaultCacheBehavior.ResponseHeadersPolicyId);
     expect(appPolicy).toContain("frame-ancestors 'none'");
     expect(appPolicy).toContain('"FrameOption":"DENY"');
+  });
+
+  it('gives the API reference page its own policy: no script, its stylesheet by hash, never framed', () => {
+    // Prepare
+    const template = dev.template(dev.stacks.web);
+    const [, distribution] = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const behaviors = (
+      distribution?.['DistributionConfig'] as {
+        CacheBehaviors: Array<{ PathPattern: string; ResponseHeadersPolicyId: { Ref: string } }>;
+      }
+    ).CacheBehaviors;
+    // Act
+    const reference = behaviors.find((behavior) => behavior.PathPattern === '/reference');
+    const policy = JSON.stringify(template.Resources[reference?.ResponseHeadersPolicyId.Ref ?? '']?.Properties);
+    // Assess
+    expect(policy).toContain(REFERENCE_HEADERS);
+    expect(policy).toContain(JSON.stringify(referencePageContentSecurityPolicy()));
+    expect(policy).toContain('"FrameOption":"DENY"');
+    expect(policy).toContain('StrictTransportSecurity');
   });
 
   it('builds a runtime config the SPA accepts from the deployed values', () => {
@@ -648,7 +703,7 @@ describe('web stack', () => {
     const widgetHosts = Object.values(HUBSPOT_CHAT_WIDGET_HOSTS).flat();
 
     // Assess
-    expect(Object.keys(policies).sort()).toEqual([APP_HEADERS, PICKER_HEADERS].sort());
+    expect(Object.keys(policies).sort()).toEqual([APP_HEADERS, PICKER_HEADERS, REFERENCE_HEADERS].sort());
     for (const [comment, policy] of Object.entries(policies)) {
       expect(
         widgetHosts.filter((host) => policy.includes(host)),
@@ -669,7 +724,8 @@ describe('web stack', () => {
 
     // Assess: per directive, the added sources are the widget's hosts; nothing else moved.
     const widgetHosts: Record<string, readonly string[] | undefined> = HUBSPOT_CHAT_WIDGET_HOSTS;
-    expect(Object.keys(withWidget).sort()).toEqual([APP_HEADERS, PICKER_HEADERS].sort());
+    expect(Object.keys(withWidget).sort()).toEqual([APP_HEADERS, PICKER_HEADERS, REFERENCE_HEADERS].sort());
+    expect(withWidget[REFERENCE_HEADERS]).toBe(referencePageContentSecurityPolicy());
     for (const comment of [APP_HEADERS, PICKER_HEADERS]) {
       const on = parseContentSecurityPolicy(withWidget[comment] ?? '');
       const off = parseContentSecurityPolicy(without[comment] ?? '');
@@ -726,6 +782,35 @@ describe('web stack', () => {
     expect(shell?.['DistributionPaths']).toEqual(['/*']);
     const assets = deployments.find(([id]) => id.startsWith('Assets'))?.[1];
     if (assets) expect(assets['SystemMetadata']).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+  });
+
+  it("publishes the API's description beside the SPA: the document with this stage's URLs, the page as HTML", () => {
+    // Prepare
+    const template = dev.template(dev.stacks.webContent);
+    const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
+    const reference = deployments.find(([id]) => id.startsWith('ApiReference'))?.[1];
+    // Act
+    const document = JSON.parse(deployedContents(dev, dev.stacks.webContent, 'Shell')['openapi.json'] ?? '{}') as {
+      servers: Array<{ url: string }>;
+      paths: Record<string, Record<string, { operationId: string; 'x-implemented': boolean }>>;
+    };
+    const page = deployedContents(dev, dev.stacks.webContent, 'ApiReference')['reference'] ?? '';
+    // Assess: sound, every operation with what the API stack deploys for it, the URLs filled in at deploy
+    expect(openApiProblems(document)).toEqual([]);
+    for (const op of operations) {
+      expect(document.paths[op.path]?.[op.method.toLowerCase()], op.name).toMatchObject({
+        operationId: op.name,
+        'x-implemented': operationEntry(op) !== undefined,
+      });
+    }
+    expect(document.servers[0]?.url).toMatch(/^https:\/\/<<marker:[^>]+>>\.execute-api\./);
+    expect(page).toContain('<title>BidGrid API reference</title>');
+    expect(JSON.stringify(reference?.['SourceMarkers'])).toContain('BidGrid-dev-Api:');
+    expect(reference?.['SystemMetadata']).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+    expect(reference?.['DistributionPaths']).toEqual(['/reference']);
   });
 
   it('uploads the built SPA without its source maps', () => {
@@ -786,7 +871,7 @@ describe('web stack', () => {
     const deployments = resourcesOfType(synth.template(synth.stacks.webContent), 'Custom::CDKBucketDeployment');
 
     // Assess
-    expect(deployments.map(([id]) => id.replace(/CustomResource.*$/, ''))).toEqual(['Shell']);
+    expect(deployments.map(([id]) => id.replace(/CustomResource.*$/, '')).sort()).toEqual(['ApiReference', 'Shell']);
     expect(JSON.stringify(synth.stacks.webContent.node.metadata)).toContain('npm run build -w web');
   }, 120_000);
 });

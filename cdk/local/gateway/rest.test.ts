@@ -460,3 +460,73 @@ describe('rate limits', () => {
     expect(wrongMethod.status).toBe(405);
   });
 });
+
+describe('the API description', () => {
+  const verifier = async (): Promise<TokenVerifier> => async () => ({ ok: false, reason: 'invalid' });
+  let gateway: { server: Server; base: string };
+  let plain: { server: Server; base: string };
+
+  beforeAll(async () => {
+    gateway = await startFixtureGateway({
+      verifier,
+      apiDocs: {
+        urls: Promise.resolve({ apiUrl: 'http://127.0.0.1:4999', wsUrl: 'ws://127.0.0.1:4998/local' }),
+        features: { things: { echo: ops[0], special: ops[1] } },
+      },
+    });
+    plain = await startFixtureGateway({ verifier });
+  });
+  afterAll(async () => {
+    await closeServer(gateway.server);
+    await closeServer(plain.server);
+  });
+
+  it('serves the OpenAPI document of its operations, the ones without a handler file marked 501', async () => {
+    // Act
+    const res = await fetch(`${gateway.base}/openapi.json`);
+    const document = (await res.json()) as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId: string; 'x-implemented': boolean; responses: object }>>;
+    };
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(document.servers[0]?.url).toBe('http://127.0.0.1:4999');
+    expect(document.paths['/api/things/{id}']?.['post']).toMatchObject({ operationId: 'echo', 'x-implemented': true });
+    expect(document.paths['/api/things/special']?.['get']).toMatchObject({
+      operationId: 'special',
+      'x-implemented': false,
+    });
+    expect(document.paths['/api/things/special']?.['get']?.responses).toHaveProperty('501');
+  });
+
+  it('serves the reference page with its policy: no script, its stylesheet by hash', async () => {
+    // Act
+    const res = await fetch(`${gateway.base}/reference`);
+    const html = await res.text();
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; /);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(html).toContain('id="op-echo"');
+    expect(html).toContain('id="op-special"');
+  });
+
+  it('answers HEAD without a body, refuses other methods, and is absent from a gateway without it', async () => {
+    // Act
+    const head = await fetch(`${gateway.base}/reference`, { method: 'HEAD' });
+    const post = await fetch(`${gateway.base}/openapi.json`, { method: 'POST', body: '{}' });
+    const absent = await fetch(`${plain.base}/openapi.json`);
+    // Assess
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
+    expect(await head.text()).toBe('');
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(absent.status).toBe(404);
+  });
+});

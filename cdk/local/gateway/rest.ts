@@ -10,7 +10,7 @@ import {
   type AnyOperation,
   type HttpMethod,
 } from '@bidgrid/shared/api/operation';
-import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
+import { GATEWAY_MESSAGES, NOT_IMPLEMENTED_ERROR, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import { scheduledEvent } from '../jobs/job-runner';
 import { runAndSettle, type JobQueues } from '../jobs/job-queues';
@@ -25,6 +25,7 @@ import {
   LOCAL_ACCOUNT_ID,
   loadHandler,
 } from './lambda-context';
+import { createApiDocsRoute, type ApiDocsOptions } from './api-docs';
 import { DEFAULT_LOCAL_RATE_LIMITS, RateLimiter, ZRateLimits, type TRateLimits } from './rate-limiter';
 
 /** API Gateway's limits that matter locally: 29 s integration timeout, 10 MB payload. */
@@ -182,19 +183,11 @@ export type TokenCheck = { ok: true; claims: Record<string, string> } | { ok: fa
 /** Verifies a bearer access token as the Cognito authorizer would. */
 export type TokenVerifier = (token: string) => Promise<TokenCheck>;
 
-/** API Gateway's own replies, word for word. */
-export const GATEWAY_MESSAGES = {
-  unauthorized: { message: 'Unauthorized' },
-  expired: { message: 'The incoming token has expired' },
-  notFound: { message: 'Not Found' },
-  badRequest: { message: 'Bad Request' },
-  internal: { message: 'Internal server error' },
-  timeout: { message: 'Endpoint request timed out' },
-  tooLarge: { message: 'Request Too Long' },
-} as const;
+/** API Gateway's own replies, word for word (shared with the API reference). */
+export { GATEWAY_MESSAGES };
 
 /** The envelope for an operation of the table whose handler file does not exist yet. */
-export const NOT_IMPLEMENTED = { success: false, payload: null, error: 'Not implemented yet' } as const;
+export const NOT_IMPLEMENTED = { success: false, payload: null, error: NOT_IMPLEMENTED_ERROR } as const;
 
 /** The envelope of a 429, as the cloud's WAF rate rules answer it. */
 export const TOO_MANY_REQUESTS = { success: false, payload: null, error: TOO_MANY_REQUESTS_ERROR } as const;
@@ -235,7 +228,15 @@ export interface RestGatewayOptions {
    * envelope and `Retry-After`. Defaults to {@link DEFAULT_LOCAL_RATE_LIMITS}.
    */
   readonly rateLimits?: TRateLimits;
+  /**
+   * The API's description (`GET /openapi.json`, `GET /reference`) from the gateway's operations, their
+   * handler files telling which are implemented; absent, the gateway serves no description.
+   */
+  readonly apiDocs?: Pick<ApiDocsOptions, 'urls' | 'features'>;
 }
+
+/** Answers the API description's paths (true), or leaves the request to the routes (false). */
+type DocsRoute = (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 
 /** The limiters of one gateway. */
 interface Limiters {
@@ -261,13 +262,20 @@ const isProxyResult = (value: unknown): value is ProxyResult =>
  * The local REST API: routes by the operation table, answers CORS preflights, checks bearer tokens
  * for `user` operations, and runs the operation's handler in-process with a REST proxy event.
  * Unknown routes answer 404 `{"message":"Not Found"}` (API Gateway says 403 "Missing
- * Authentication Token"; 404 tells a developer what is wrong).
+ * Authentication Token"; 404 tells a developer what is wrong). With `apiDocs` it also answers the
+ * API's description, `GET /openapi.json` and `GET /reference` (`api-docs.ts`).
  */
 export function createRestGateway(options: RestGatewayOptions): Server {
   const table = buildRouteTable(options.operations);
   const handlersDir = options.handlersDir ?? paths.httpHandlers;
   const limits = options.rateLimits ?? DEFAULT_LOCAL_RATE_LIMITS;
   const limiters: Limiters = { perUser: new RateLimiter(limits.perUser), perIp: new RateLimiter(limits.perIp) };
+  const docs: DocsRoute = options.apiDocs
+    ? createApiDocsRoute(
+        { ...options.apiDocs, isImplemented: (op) => handlerExists(httpHandlerFile(handlersDir, op)) },
+        options.operations,
+      )
+    : async () => false;
   return createServer((req, res) => {
     const started = Date.now();
     res.on('finish', () => {
@@ -276,7 +284,7 @@ export function createRestGateway(options: RestGatewayOptions): Server {
       }
     });
     options.ready
-      .then(() => serve(req, res, table, handlersDir, options, limiters))
+      .then(() => serve(req, res, table, handlersDir, options, limiters, docs))
       .catch((error: unknown) => {
         options.logger.error(`${req.method} ${req.url} failed`, error);
         if (!res.headersSent) send(res, 502, GATEWAY_MESSAGES.internal);
@@ -314,11 +322,13 @@ async function serve(
   handlersDir: string,
   options: RestGatewayOptions,
   limiters: Limiters,
+  docs: DocsRoute,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = new URL(req.url ?? '/', 'http://local').pathname;
   const requestId = randomUUID();
 
+  if (await docs(req, res, path)) return;
   if (options.jobs && path.startsWith(LOCAL_JOBS_PATH))
     return runLocalJob(req, res, path, options.jobs, options.logger);
   if (path === LOCAL_RATE_LIMITS_PATH) return rateLimitsRoute(req, res, limiters);

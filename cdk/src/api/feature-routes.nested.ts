@@ -2,6 +2,7 @@ import { Duration, NestedStack } from 'aws-cdk-lib';
 import type { NestedStackProps } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type { Construct } from 'constructs';
+import { NOT_IMPLEMENTED_ERROR } from '@bidgrid/shared/api/envelope';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import type { TStageConfig } from '../config/stages';
 import { AppFunction } from '../lambda/app-function.construct';
@@ -15,7 +16,7 @@ import { operationAccess } from './access';
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
 
 /** The 501 body of an operation whose handler file does not exist yet (the local gateway's too). */
-export const NOT_IMPLEMENTED = { success: false, payload: null, error: 'Not implemented yet' } as const;
+export const NOT_IMPLEMENTED = { success: false, payload: null, error: NOT_IMPLEMENTED_ERROR } as const;
 
 /** Props of {@link FeatureRoutes}. */
 export interface FeatureRoutesProps extends NestedStackProps {

@@ -4,6 +4,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
+import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@bidgrid/shared/api/openapi/openapi-document';
 import { operations as tableOperations } from '@bidgrid/shared/api/operations/index';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
@@ -37,12 +38,16 @@ export interface ApiStackProps extends StackProps {
  */
 const ALLOWED_HEADERS = [...apigateway.Cors.DEFAULT_HEADERS, PICKER_TICKET_HEADER];
 
+/** The API's description: the OpenAPI document and its reference page, answered beside the operations. */
+export const API_DESCRIPTION_PATHS = [OPENAPI_DOCUMENT_PATH, API_REFERENCE_PATH] as const;
+
 /**
  * The REST API generated from the operation table: one route per operation (`/api` ones behind
  * the Cognito authorizer, `/public` ones open unless their auth is `user`), one Lambda per
  * implemented operation in per-feature nested stacks, CORS for the web origins only, throttling,
  * per-user and per-IP rate limits (a WAF web ACL, {@link ApiRateLimits}) and JSON access logs on
- * the stage.
+ * the stage. `GET /openapi.json` and `GET /reference` redirect to the API's description, which the web
+ * content stack publishes beside the SPA.
  *
  * API Gateway's COGNITO_USER_POOLS authorizer reads the `Authorization` header; the web sends
  * `Bearer <access token>`, which the authorizer accepts as well as the bare token (AWS documents
@@ -130,6 +135,30 @@ export class ApiStack extends Stack {
       }),
     ];
 
+    // The API's description answers at the API's own origin, as the local gateway serves it: a redirect
+    // to the copy the web content stack publishes beside the SPA (API Gateway is no file host).
+    const docsMethods = API_DESCRIPTION_PATHS.map((path) => {
+      const location = 'method.response.header.Location';
+      const method = this.restApi.root.resourceForPath(path).addMethod(
+        'GET',
+        new apigateway.MockIntegration({
+          passthroughBehavior: apigateway.PassthroughBehavior.NEVER,
+          requestTemplates: { 'application/json': JSON.stringify({ statusCode: 302 }) },
+          integrationResponses: [
+            { statusCode: '302', responseParameters: { [location]: `'${primaryOrigin}${path}'` } },
+          ],
+        }),
+        {
+          authorizationType: apigateway.AuthorizationType.NONE,
+          methodResponses: [{ statusCode: '302', responseParameters: { [location]: true } }],
+        },
+      );
+      const reason = "The API's public description (OpenAPI document and reference page): a redirect, no data.";
+      acknowledge(method, 'APIG4', reason);
+      acknowledge(method, 'COG4', reason);
+      return method;
+    });
+
     const features = new Map<string, FeatureRoutes>();
     for (const feature of plan.features) {
       features.set(
@@ -167,10 +196,12 @@ export class ApiStack extends Stack {
       ]),
       origins: props.webOrigins,
       headers: ALLOWED_HEADERS,
+      description: API_DESCRIPTION_PATHS,
     });
     // A deployment snapshots what exists when it is created: methods and gateway responses first.
     for (const nested of features.values()) deployment.node.addDependency(nested);
     for (const response of gatewayResponses) deployment.node.addDependency(response);
+    for (const method of docsMethods) deployment.node.addDependency(method);
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: config.logRetentionDays as logs.RetentionDays,

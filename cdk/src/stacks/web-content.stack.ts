@@ -7,10 +7,18 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import {
+  API_REFERENCE_PATH,
+  buildOpenApiDocument,
+  OPENAPI_DOCUMENT_PATH,
+  type TOpenApiDocument,
+} from '@bidgrid/shared/api/openapi/openapi-document';
+import { renderReferencePage } from '@bidgrid/shared/api/openapi/reference-page';
+import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { embedRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { TStageConfig } from '../config/stages';
 import { STRIPE_PUBLISHABLE_KEY_PARAMETER } from '../lambda/environment';
-import { REPO_ROOT } from '../lambda/entries';
+import { operationEntry, REPO_ROOT } from '../lambda/entries';
 import { acknowledgeLibraryHelpers } from '../nag';
 
 /** Props of {@link WebContentStack}. */
@@ -24,9 +32,33 @@ export interface WebContentStackProps extends StackProps {
   readonly userPoolClientId: string;
   /** Defaults to `web/dist` (`npm run build -w web`); missing means "runtime config only". */
   readonly webDist?: string;
+  /** The operations the API serves; the table (by feature) unless a test passes others. */
+  readonly operations?: readonly AnyOperation[];
+  /** Where handler files are looked up (tests point it at fixtures); `lambdas/src` by default. */
+  readonly lambdasRoot?: string;
 }
 
 export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+
+/** The API's description beside the SPA: `/openapi.json` and the reference page `/reference` (no extension). */
+export const OPENAPI_FILE = OPENAPI_DOCUMENT_PATH.slice(1);
+export const API_REFERENCE_FILE = API_REFERENCE_PATH.slice(1);
+
+/**
+ * The stage's API description: the OpenAPI document of the deployed operations (this stage's API and
+ * WebSocket URLs as deploy-time values; an operation without a handler file is marked as answering 501,
+ * as the API stack deploys it) and its reference page.
+ */
+export function apiDescription(props: WebContentStackProps): { document: TOpenApiDocument; page: string } {
+  const document = buildOpenApiDocument({
+    apiUrl: props.apiUrl,
+    wsUrl: props.wsUrl,
+    environment: `stage ${props.config.stage}`,
+    isImplemented: (op) => operationEntry(op, props.lambdasRoot) !== undefined,
+    ...(props.operations ? { features: { api: Object.fromEntries(props.operations.map((op) => [op.name, op])) } } : {}),
+  });
+  return { document, page: renderReferencePage(document) };
+}
 
 /**
  * Files of the build that are never uploaded: source maps would publish the app's sources (comments,
@@ -77,8 +109,9 @@ export function runtimeConfig(props: WebContentStackProps, publishableKey: strin
 }
 
 /**
- * Web content (code): the built SPA and its `runtime-config.json`, copied into the hosting bucket
- * at deploy time, then the CDN is invalidated. Hashed assets are cached for a year; `index.html`
+ * Web content (code): the built SPA and its `runtime-config.json`, and the API's description
+ * (`openapi.json`, the `reference` page), copied into the hosting bucket at deploy time, then the CDN
+ * is invalidated. Hashed assets are cached for a year; `index.html`
  * (which carries the runtime config too, so the SPA starts without asking for it) and the runtime
  * config are revalidated on every load so a deploy shows at once.
  */
@@ -93,7 +126,11 @@ export class WebContentStack extends Stack {
     const hasDist = existsSync(join(dist, 'index.html'));
 
     const config = runtimeConfig(props, publishableKey, this.region);
-    const shell: s3deploy.ISource[] = [s3deploy.Source.jsonData(RUNTIME_CONFIG_FILE, config)];
+    const description = apiDescription(props);
+    const shell: s3deploy.ISource[] = [
+      s3deploy.Source.jsonData(RUNTIME_CONFIG_FILE, config),
+      s3deploy.Source.jsonData(OPENAPI_FILE, description.document),
+    ];
     let assets: s3deploy.BucketDeployment | undefined;
     if (hasDist) {
       const mapped = bundlesWithSourceMaps(dist);
@@ -132,6 +169,17 @@ export class WebContentStack extends Stack {
     });
     // The shell names the assets: upload them first so a fresh index.html never points at missing files.
     if (assets) shellDeployment.node.addDependency(assets);
+    // The reference page's key has no extension, so its type is named here (S3 would store octet-stream).
+    // The web stack gives `/reference` the page's own policy; the API answers `/reference` with a redirect here.
+    new s3deploy.BucketDeployment(this, 'ApiReference', {
+      sources: [s3deploy.Source.data(API_REFERENCE_FILE, description.page)],
+      destinationBucket: props.siteBucket,
+      prune: false,
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      distribution: props.distribution,
+      distributionPaths: [API_REFERENCE_PATH],
+    });
     acknowledgeLibraryHelpers(
       this,
       'Custom::CDKBucketDeployment',

@@ -4,6 +4,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { API_REFERENCE_PATH } from '@bidgrid/shared/api/openapi/openapi-document';
+import { referencePageContentSecurityPolicy } from '@bidgrid/shared/api/openapi/reference-page';
 import type { TChatWidget } from '@bidgrid/shared/chat-widget';
 import {
   APP_FRAME_ANCESTORS,
@@ -131,6 +133,15 @@ export class WebStack extends Stack {
         "function handler(event) { event.request.uri = '/index.html'; return event.request; }",
       ),
     });
+    // The API reference page (published by the web content stack) runs no script and loads nothing: it
+    // gets its own policy, the one the local gateway sends it, in place of the SPA's.
+    const referenceHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ReferenceSecurityHeaders', {
+      comment: 'BidGrid API reference page: no script, its stylesheet by hash',
+      securityHeadersBehavior: {
+        ...securityHeaders(null),
+        contentSecurityPolicy: { contentSecurityPolicy: referencePageContentSecurityPolicy(), override: true },
+      },
+    });
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -153,6 +164,15 @@ export class WebStack extends Stack {
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           responseHeadersPolicy: pickerHeaders,
           functionAssociations: [{ function: pickerShell, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
+        [API_REFERENCE_PATH]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          // Deployed `no-cache` like the shell, and invalidated by each deploy.
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: referenceHeaders,
           compress: true,
         },
       },

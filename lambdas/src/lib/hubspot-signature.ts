@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNATURE_HEADERS } from '@bidgrid/shared/api/operation';
 
 /**
  * HubSpot's v3 request signature, which the app card's `hubspot.fetch` calls carry (HubSpot
@@ -10,8 +11,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How old a signed request may be (and how far ahead of our clock). */
 export const HUBSPOT_SIGNATURE_MAX_AGE_MS = 5 * 60_000;
 
-export const HUBSPOT_SIGNATURE_HEADER = 'x-hubspot-signature-v3';
-export const HUBSPOT_TIMESTAMP_HEADER = 'x-hubspot-request-timestamp';
+/** The header names as the normalised request holds them (lower case). */
+export const HUBSPOT_SIGNATURE_HEADER = SIGNATURE_HEADERS.hubspotSignature.toLowerCase();
+export const HUBSPOT_TIMESTAMP_HEADER = SIGNATURE_HEADERS.hubspotTimestamp.toLowerCase();
 
 /** The encodings HubSpot decodes in the URI before signing. */
 const DECODED: ReadonlyArray<[RegExp, string]> = [

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNATURE_HEADERS } from '@bidgrid/shared/api/operation';
 
 /**
  * Stripe's webhook signature ("Check the webhook signatures"): `Stripe-Signature: t=<unix seconds>,
@@ -10,7 +11,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How far a signature's timestamp may be from our clock, either way (Stripe's default tolerance). */
 export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+/** The header name as the normalised request holds it (lower case). */
+export const STRIPE_SIGNATURE_HEADER = SIGNATURE_HEADERS.stripeSignature.toLowerCase();
 
 /** Why a request was refused (logged, never sent). */
 export type TStripeSignatureProblem = 'missing' | 'malformed' | 'stale' | 'future' | 'mismatch';

@@ -52,3 +52,24 @@ export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a moment 
 export const UNSUPPORTED_JSON_MEDIA_TYPE_ERROR = 'Unsupported media type: send the request body as application/json.';
 export const UNSUPPORTED_FORM_MEDIA_TYPE_ERROR =
   'Unsupported media type: send the request body as multipart/form-data.';
+
+/**
+ * The error of an operation of the table whose handler does not exist yet: the cloud deploys it as a
+ * mock answering 501 with it, and the local gateway answers the same.
+ */
+export const NOT_IMPLEMENTED_ERROR = 'Not implemented yet';
+
+/**
+ * API Gateway's own replies, word for word (`{message}`, not the envelope): the authorizer's 401s,
+ * an unknown route, a body over the 10 MB limit, an integration that failed or took longer than 29 s.
+ * The local gateway answers them too, and the API reference documents them.
+ */
+export const GATEWAY_MESSAGES = {
+  unauthorized: { message: 'Unauthorized' },
+  expired: { message: 'The incoming token has expired' },
+  notFound: { message: 'Not Found' },
+  badRequest: { message: 'Bad Request' },
+  internal: { message: 'Internal server error' },
+  timeout: { message: 'Endpoint request timed out' },
+  tooLarge: { message: 'Request Too Long' },
+} as const;

@@ -17,6 +17,17 @@ export type AuthKind = 'user' | 'public' | 'hubspot-signed' | 'hubspot-signed-or
 export const PICKER_TICKET_HEADER = 'X-BidGrid-Picker-Ticket';
 
 /**
+ * The headers signed operations are checked by, as the vendors spell them: HubSpot's v3 request
+ * signature and its timestamp (`hubspot-signed`), Stripe's webhook signature (`stripe-signed`). The
+ * handlers read them (lower-cased) and the API reference names them.
+ */
+export const SIGNATURE_HEADERS = {
+  hubspotSignature: 'X-HubSpot-Signature-v3',
+  hubspotTimestamp: 'X-HubSpot-Request-Timestamp',
+  stripeSignature: 'Stripe-Signature',
+} as const;
+
+/**
  * Whether the middleware resolves the caller's agency before the use case runs.
  * - `agency`: the caller must belong to an agency (from the token's user, never the request).
  * - `none`: the caller is authenticated but may have no agency yet (e.g. agency creation).

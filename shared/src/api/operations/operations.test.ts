@@ -284,7 +284,7 @@ describe('operation table', () => {
 
   it('exports nothing but operations from the feature modules', () => {
     for (const [feature, value] of Object.entries(table)) {
-      if (feature === 'operations' || feature === 'operationsByName') continue;
+      if (feature === 'operations' || feature === 'operationsByName' || feature === 'operationFeatures') continue;
       for (const op of Object.values(value as Record<string, unknown>)) {
         expect(op, feature).toMatchObject({
           name: expect.any(String),
@@ -294,6 +294,19 @@ describe('operation table', () => {
         expect((op as AnyOperation).response, feature).toBeInstanceOf(z.ZodType);
       }
     }
+  });
+
+  it('builds the table from every feature module it exports, each operation in one feature', () => {
+    // Prepare
+    const exported = Object.entries(table).filter(
+      ([name]) => !['operations', 'operationsByName', 'operationFeatures'].includes(name),
+    );
+    // Act
+    const grouped = Object.values(table.operationFeatures).flatMap((feature) => Object.values(feature));
+    // Assess
+    expect(Object.keys(table.operationFeatures).sort()).toEqual(exported.map(([name]) => name).sort());
+    expect(grouped).toEqual(operations);
+    expect(new Set(grouped).size).toBe(operations.length);
   });
 
   it('takes no body on GET', () => {
