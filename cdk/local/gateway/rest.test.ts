@@ -467,11 +467,13 @@ describe('the API description', () => {
   let plain: { server: Server; base: string };
 
   beforeAll(async () => {
+    const [echo, special] = ops;
+    if (!echo || !special) throw new Error('the fixture table has echo and special first');
     gateway = await startFixtureGateway({
       verifier,
       apiDocs: {
         urls: Promise.resolve({ apiUrl: 'http://127.0.0.1:4999', wsUrl: 'ws://127.0.0.1:4998/local' }),
-        features: { things: { echo: ops[0], special: ops[1] } },
+        features: { things: { echo, special } },
       },
     });
     plain = await startFixtureGateway({ verifier });
