@@ -1,7 +1,10 @@
 /**
  * `npm run bench [-- section ...]`: the figures the issues ask for, measured on this machine.
  * Sections (all by default):
- * - bundles: handler bundle sizes (KB per Lambda, esbuild ESM minified, @aws-sdk/* external)   #2
+ * - bundles: Lambda bundle sizes as the CDK app bundles them (esbuild ESM minified, node24,
+ *   @aws-sdk/* external), against the budget (median <= 100 KB, largest <= 300 KB), what weighs
+ *   most in the largest, and each bundle's cold import time in a fresh node process
+ *   (BENCH_IMPORT_ROUNDS rounds, 3 by default; the bench fails over budget or on a failed import) #2, #16
  * - cdk: `cdk synth` seconds of the whole app, resources per stack, bundle largest/median      #4
  * - stack: local stack start-to-ready seconds (fresh data, Vite dev server, as `npm start`)    #2
  * - latency: p50/p99 and requests/s of an authenticated GET through the local gateway,
@@ -35,7 +38,8 @@
  *   on its data: time until nothing of it is left at the bidder or in the tables (the recovery)  #12
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
-import { measureBundles } from './bundles';
+import { measureBundles, measureImportTimes, percentile } from './bundles';
+import { BUNDLE_BUDGET, budgetViolations, describeBundle, medianBytes } from '@bidgrid/cdk/src/lambda/bundle-budget';
 import { measureCdk } from './cdk';
 import { measureLatency } from './latency';
 import {
@@ -80,17 +84,33 @@ const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).inc
 const sections = new Set<Section>(asked.length > 0 ? asked : ALL);
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : (sorted[Math.floor(sorted.length / 2)] as number);
-};
 
 if (sections.has('bundles')) {
-  console.log('# Handler bundles (esbuild, ESM, minified, node24, @aws-sdk/* external)');
-  const bundles = await measureBundles();
-  for (const b of bundles) console.log(`${kb(b.bytes).padStart(8)} KB  ${b.entry}`);
-  const sizes = bundles.map((b) => b.bytes);
-  console.log(`largest ${kb(Math.max(...sizes))} KB, median ${kb(median(sizes))} KB, ${sizes.length} entries\n`);
+  console.log('# Lambda bundles (as the CDK app bundles them: esbuild, ESM, minified, node24, @aws-sdk/* external)');
+  const bundles = measureBundles();
+  for (const b of bundles) console.log(`${kb(b.bytes).padStart(8)} KB  ${b.outName}`);
+  console.log(
+    `largest ${kb(bundles[0]?.bytes ?? 0)} KB (budget ${kb(BUNDLE_BUDGET.largestBytes)}), median ${kb(medianBytes(bundles))} KB (budget ${kb(BUNDLE_BUDGET.medianBytes)}), ${bundles.length} bundles`,
+  );
+  console.log('what weighs most in the largest:');
+  for (const b of bundles.slice(0, 3)) console.log(`  ${describeBundle(b)}`);
+  const violations = budgetViolations(bundles);
+  for (const violation of violations) console.log(`OVER BUDGET: ${violation}`);
+  if (violations.length > 0) process.exitCode = 1;
+
+  const rounds = Number(process.env['BENCH_IMPORT_ROUNDS'] ?? 3);
+  console.log(`\n# Cold import of each bundle (a fresh node process each, median of ${rounds} rounds)`);
+  const times = await measureImportTimes(
+    bundles.map((b) => b.outName),
+    { rounds },
+  );
+  const ms = times.map((t) => t.ms);
+  console.log(
+    `median ${percentile(ms, 0.5).toFixed(1)} ms, p90 ${percentile(ms, 0.9).toFixed(1)} ms, max ${percentile(ms, 1).toFixed(1)} ms, ${ms.length} bundles`,
+  );
+  console.log('slowest:');
+  for (const t of times.slice(0, 5)) console.log(`${t.ms.toFixed(1).padStart(8)} ms  ${t.outName}`);
+  console.log('');
 }
 
 if (sections.has('cdk')) {

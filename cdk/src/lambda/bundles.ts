@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { buildSync } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
-import { LAMBDAS_SRC, allEntries } from './entries';
+import { LAMBDAS_SRC, REPO_ROOT, allEntries } from './entries';
 import type { LambdaEntry } from './entries';
 
 /** The file every bundle folder holds; the functions' handler is `index.handler`. */
@@ -17,10 +18,40 @@ export const LAMBDA_HANDLER = 'index.handler';
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __bidgridCreateRequire } from 'node:module'; const require = __bidgridCreateRequire(import.meta.url);";
 
-/** Size of one bundle, for `npm run bench`. */
+/** What one source file adds to one bundle (minified bytes). */
+export interface BundleInput {
+  /** Relative to the repository root, `/`-separated, e.g. `node_modules/zod/v4/core/schemas.js`. */
+  readonly path: string;
+  readonly bytes: number;
+}
+
+/** Size of one bundle and what it is made of, for `npm run bench` and the budget test. */
 export interface BundleSize {
   readonly outName: string;
   readonly bytes: number;
+  /** Largest first. */
+  readonly inputs: readonly BundleInput[];
+}
+
+/** The bundle of each entry point in esbuild's metafile, with its inputs relative to the repository. */
+function bundleInputs(metafile: Metafile, outdir: string): Map<string, BundleInput[]> {
+  const byOutName = new Map<string, BundleInput[]>();
+  for (const [outFile, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    // Metafile paths are relative to the working directory; outNames to the bundle root.
+    const outName = relative(outdir, join(process.cwd(), outFile, '..'))
+      .split(sep)
+      .join('/');
+    const inputs = Object.entries(output.inputs)
+      .map(([path, input]) => ({
+        path: relative(REPO_ROOT, join(process.cwd(), path)).split(sep).join('/'),
+        bytes: input.bytesInOutput,
+      }))
+      .filter((input) => input.bytes > 0)
+      .sort((a, b) => b.bytes - a.bytes);
+    byOutName.set(outName, inputs);
+  }
+  return byOutName;
 }
 
 /**
@@ -49,10 +80,17 @@ export function bundleAll(entries: readonly LambdaEntry[], outdir: string): Bund
     external: ['@aws-sdk/*'],
     banner: { js: ESM_REQUIRE_BANNER },
     tsconfig: join(LAMBDAS_SRC, '..', 'tsconfig.json'),
+    // What each source file adds to each bundle: the budget test and the bench name the heavy ones.
+    metafile: true,
     logLevel: 'error',
   });
   if (result.errors.length > 0) throw new Error(`esbuild failed: ${result.errors.map((e) => e.text).join('; ')}`);
-  return entries.map((e) => ({ outName: e.outName, bytes: statSync(join(outdir, e.outName, BUNDLE_FILE)).size }));
+  const inputs = bundleInputs(result.metafile, outdir);
+  return entries.map((e) => ({
+    outName: e.outName,
+    bytes: statSync(join(outdir, e.outName, BUNDLE_FILE)).size,
+    inputs: inputs.get(e.outName) ?? [],
+  }));
 }
 
 let placeholderDir: string | undefined;
