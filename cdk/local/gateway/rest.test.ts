@@ -471,7 +471,7 @@ describe('the API description', () => {
       verifier,
       apiDocs: {
         urls: Promise.resolve({ apiUrl: 'http://127.0.0.1:4999', wsUrl: 'ws://127.0.0.1:4998/local' }),
-        features: { things: { echo: ops[0], special: ops[1] } },
+        features: { things: Object.fromEntries(ops.slice(0, 2).map((op) => [op.name, op])) },
       },
     });
     plain = await startFixtureGateway({ verifier });
