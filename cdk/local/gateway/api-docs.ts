@@ -61,7 +61,7 @@ export function createApiDocsRoute(
     });
     rendered = {
       key,
-      json: Buffer.from(JSON.stringify(document, null, 2)),
+      json: Buffer.from(JSON.stringify(document)),
       pages: new Map([...renderReferencePages(document)].map(([path, html]) => [path, Buffer.from(html)])),
     };
     return rendered;
