@@ -622,7 +622,7 @@ describe('web stack', () => {
     };
     const picker = config.CacheBehaviors.find((behavior) => behavior.PathPattern.startsWith(PICKER_PATH));
     const others = config.CacheBehaviors.filter(
-      (behavior) => behavior !== picker && behavior.PathPattern !== '/reference',
+      (behavior) => behavior !== picker && !['/reference', '/reference/*'].includes(behavior.PathPattern),
     );
     const [functionId] = picker?.FunctionAssociations[0]?.FunctionARN['Fn::GetAtt'] ?? [];
     const code = (template.Resources[functionId ?? ''] as { Properties: { FunctionCode: string } } | undefined)
@@ -644,7 +644,7 @@ describe('web stack', () => {
     expect(appPolicy).toContain('"FrameOption":"DENY"');
   });
 
-  it('gives the API reference page its own policy: no script, its stylesheet by hash, never framed', () => {
+  it('gives the API reference pages their own policy: no script, the stylesheet by hash, never framed', () => {
     // Prepare
     const template = dev.template(dev.stacks.web);
     const [, distribution] = resourcesOfType(template, 'AWS::CloudFront::Distribution')[0] ?? [];
@@ -653,14 +653,16 @@ describe('web stack', () => {
         CacheBehaviors: Array<{ PathPattern: string; ResponseHeadersPolicyId: { Ref: string } }>;
       }
     ).CacheBehaviors;
-    // Act
-    const reference = behaviors.find((behavior) => behavior.PathPattern === '/reference');
-    const policy = JSON.stringify(template.Resources[reference?.ResponseHeadersPolicyId.Ref ?? '']?.Properties);
-    // Assess
-    expect(policy).toContain(REFERENCE_HEADERS);
-    expect(policy).toContain(JSON.stringify(referencePageContentSecurityPolicy()));
-    expect(policy).toContain('"FrameOption":"DENY"');
-    expect(policy).toContain('StrictTransportSecurity');
+    for (const pattern of ['/reference', '/reference/*']) {
+      // Act
+      const reference = behaviors.find((behavior) => behavior.PathPattern === pattern);
+      const policy = JSON.stringify(template.Resources[reference?.ResponseHeadersPolicyId.Ref ?? '']?.Properties);
+      // Assess
+      expect(policy, pattern).toContain(REFERENCE_HEADERS);
+      expect(policy, pattern).toContain(JSON.stringify(referencePageContentSecurityPolicy()));
+      expect(policy, pattern).toContain('"FrameOption":"DENY"');
+      expect(policy, pattern).toContain('StrictTransportSecurity');
+    }
   });
 
   it('builds a runtime config the SPA accepts from the deployed values', () => {
@@ -784,7 +786,7 @@ describe('web stack', () => {
     if (assets) expect(assets['SystemMetadata']).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
   });
 
-  it("publishes the API's description beside the SPA: the document with this stage's URLs, the page as HTML", () => {
+  it("publishes the API's description beside the SPA: the document with this stage's URLs, the pages as HTML", () => {
     // Prepare
     const template = dev.template(dev.stacks.webContent);
     const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
@@ -794,7 +796,7 @@ describe('web stack', () => {
       servers: Array<{ url: string }>;
       paths: Record<string, Record<string, { operationId: string; 'x-implemented': boolean }>>;
     };
-    const page = deployedContents(dev, dev.stacks.webContent, 'ApiReference')['reference'] ?? '';
+    const pages = deployedContents(dev, dev.stacks.webContent, 'ApiReference');
     // Assess: sound, every operation with what the API stack deploys for it, the URLs filled in at deploy
     expect(openApiProblems(document)).toEqual([]);
     for (const op of operations) {
@@ -804,13 +806,15 @@ describe('web stack', () => {
       });
     }
     expect(document.servers[0]?.url).toMatch(/^https:\/\/<<marker:[^>]+>>\.execute-api\./);
-    expect(page).toContain('<title>BidGrid API reference</title>');
+    expect(pages['reference']).toContain('<title>BidGrid API reference</title>');
+    expect(pages['reference/campaigns']).toContain('id="op-getCampaign"');
+    expect(pages['reference/realtime']).toContain('id="ws-createCampaign"');
     expect(JSON.stringify(reference?.['SourceMarkers'])).toContain('BidGrid-dev-Api:');
     expect(reference?.['SystemMetadata']).toEqual({
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
     });
-    expect(reference?.['DistributionPaths']).toEqual(['/reference']);
+    expect(reference?.['DistributionPaths']).toEqual(['/reference', '/reference/*']);
   });
 
   it('uploads the built SPA without its source maps', () => {

@@ -3,9 +3,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advertiser, campaign, crmCard, health } from '@bidgrid/shared';
 import type { TJsonSchema } from '@bidgrid/shared/api/openapi/json-schema';
-import type { TOpenApiDocument, TResponse } from '@bidgrid/shared/api/openapi/openapi-document';
+import {
+  API_REFERENCE_PATH,
+  type TOpenApiDocument,
+  type TResponse,
+} from '@bidgrid/shared/api/openapi/openapi-document';
 import { openApiProblems, resolvePointer } from '@bidgrid/shared/api/openapi/openapi-structure';
-import { referencePageContentSecurityPolicy } from '@bidgrid/shared/api/openapi/reference-page';
+import {
+  REALTIME_REFERENCE_PATH,
+  referencePageContentSecurityPolicy,
+} from '@bidgrid/shared/api/openapi/reference-page';
 import { kebabName, type AnyOperation } from '@bidgrid/shared/api/operation';
 import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
@@ -85,16 +92,30 @@ describe('the API description the local stack serves', () => {
     expect(Object.keys(document['x-websocket'].actions)).toEqual(realtimeEvents.map((event) => event.name));
   });
 
-  it('serves the reference page with every operation, under its policy', async () => {
+  it('serves the reference pages, every operation on the page the overview links it to, under their policy', async () => {
+    // Prepare
+    const page = async (path: string) => {
+      const res = await fetch(`${stackInfo().apiUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy'), path).toBe(referencePageContentSecurityPolicy());
+      return res.text();
+    };
     // Act
-    const res = await fetch(`${stackInfo().apiUrl}/reference`);
-    const html = await res.text();
+    const index = await page(API_REFERENCE_PATH);
+    const linked = new Map(
+      [...index.matchAll(/href="(\/reference\/[a-z0-9-]+)#op-(\w+)"/g)].map((m) => [m[2] as string, m[1] as string]),
+    );
+    const realtime = await page(REALTIME_REFERENCE_PATH);
     // Assess
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toBe(referencePageContentSecurityPolicy());
-    for (const op of operations) expect(html, op.name).toContain(`id="op-${op.name}"`);
-    for (const event of realtimeEvents) expect(html, event.name).toContain(`id="ws-${event.name}"`);
+    const pages = new Map<string, string>();
+    for (const op of operations) {
+      const path = linked.get(op.name);
+      expect(path, op.name).toBeDefined();
+      if (!pages.has(path ?? '')) pages.set(path ?? '', await page(path ?? ''));
+      expect(pages.get(path ?? ''), op.name).toContain(`id="op-${op.name}"`);
+    }
+    for (const event of realtimeEvents) expect(realtime, event.name).toContain(`id="ws-${event.name}"`);
   });
 });
 

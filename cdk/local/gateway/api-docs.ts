@@ -5,7 +5,7 @@ import {
   OPENAPI_DOCUMENT_PATH,
   type OpenApiDocumentOptions,
 } from '@bidgrid/shared/api/openapi/openapi-document';
-import { referencePageContentSecurityPolicy, renderReferencePage } from '@bidgrid/shared/api/openapi/reference-page';
+import { referencePageContentSecurityPolicy, renderReferencePages } from '@bidgrid/shared/api/openapi/reference-page';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 
 /** What the local gateway's API description is built from. */
@@ -21,7 +21,8 @@ export interface ApiDocsOptions {
 interface Rendered {
   readonly key: string;
   readonly json: Buffer;
-  readonly html: Buffer;
+  /** The reference pages by path (`/reference`, `/reference/<feature>`, `/reference/realtime`). */
+  readonly pages: ReadonlyMap<string, Buffer>;
 }
 
 /** Headers of both answers: never cached (the table changes as handlers are added), readable from any origin. */
@@ -34,7 +35,7 @@ const COMMON_HEADERS = {
 /**
  * The API's description on the local REST gateway, at the API's own origin, as the cloud API answers it
  * (`GET {api}/openapi.json`, `GET {api}/reference`): the OpenAPI document generated from the operation
- * table and its reference page, with the page's policy (no script, its stylesheet by hash). Built on the
+ * table and its reference pages (`/reference/<feature>`, `/reference/realtime` beside it), with the pages' policy (no script, its stylesheet by hash). Built on the
  * first request and again whenever the set of implemented operations changes (a handler file added while
  * the stack runs), so the document always says which operations answer 501.
  *
@@ -60,14 +61,16 @@ export function createApiDocsRoute(
     });
     rendered = {
       key,
-      json: Buffer.from(JSON.stringify(document, null, 2)),
-      html: Buffer.from(renderReferencePage(document)),
+      json: Buffer.from(JSON.stringify(document)),
+      pages: new Map([...renderReferencePages(document)].map(([path, html]) => [path, Buffer.from(html)])),
     };
     return rendered;
   };
 
   return async (req, res, path) => {
-    if (path !== OPENAPI_DOCUMENT_PATH && path !== API_REFERENCE_PATH) return false;
+    if (path !== OPENAPI_DOCUMENT_PATH && path !== API_REFERENCE_PATH && !path.startsWith(`${API_REFERENCE_PATH}/`)) {
+      return false;
+    }
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
       res.writeHead(204, {
@@ -83,9 +86,14 @@ export function createApiDocsRoute(
       res.end(JSON.stringify({ message: 'Use GET' }));
       return true;
     }
-    const { json, html } = await render();
-    const page = path === API_REFERENCE_PATH;
-    const body = page ? html : json;
+    const { json, pages } = await render();
+    const page = path !== OPENAPI_DOCUMENT_PATH;
+    const body = page ? pages.get(path) : json;
+    if (!body) {
+      res.writeHead(404, { ...COMMON_HEADERS, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Not Found' }));
+      return true;
+    }
     res.writeHead(200, {
       ...COMMON_HEADERS,
       'content-type': page ? 'text/html; charset=utf-8' : 'application/json',

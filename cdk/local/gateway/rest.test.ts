@@ -467,13 +467,11 @@ describe('the API description', () => {
   let plain: { server: Server; base: string };
 
   beforeAll(async () => {
-    const [echo, special] = ops;
-    if (!echo || !special) throw new Error('the fixture table has echo and special first');
     gateway = await startFixtureGateway({
       verifier,
       apiDocs: {
         urls: Promise.resolve({ apiUrl: 'http://127.0.0.1:4999', wsUrl: 'ws://127.0.0.1:4998/local' }),
-        features: { things: { echo, special } },
+        features: { things: Object.fromEntries(ops.slice(0, 2).map((op) => [op.name, op])) },
       },
     });
     plain = await startFixtureGateway({ verifier });
@@ -505,17 +503,23 @@ describe('the API description', () => {
     expect(document.paths['/api/things/special']?.['get']?.responses).toHaveProperty('501');
   });
 
-  it('serves the reference page with its policy: no script, its stylesheet by hash', async () => {
+  it('serves the reference pages with their policy: no script, the stylesheet by hash', async () => {
     // Act
-    const res = await fetch(`${gateway.base}/reference`);
-    const html = await res.text();
+    const index = await fetch(`${gateway.base}/reference`);
+    const feature = await fetch(`${gateway.base}/reference/things`);
+    const unknown = await fetch(`${gateway.base}/reference/nothing-here`);
+    const html = await feature.text();
     // Assess
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; /);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const res of [index, feature]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; /);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect(await index.text()).toContain('href="/reference/things#op-echo"');
     expect(html).toContain('id="op-echo"');
     expect(html).toContain('id="op-special"');
+    expect(unknown.status).toBe(404);
   });
 
   it('answers HEAD without a body, refuses other methods, and is absent from a gateway without it', async () => {

@@ -13,7 +13,7 @@ import {
   OPENAPI_DOCUMENT_PATH,
   type TOpenApiDocument,
 } from '@bidgrid/shared/api/openapi/openapi-document';
-import { renderReferencePage } from '@bidgrid/shared/api/openapi/reference-page';
+import { renderReferencePages } from '@bidgrid/shared/api/openapi/reference-page';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { embedRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { TStageConfig } from '../config/stages';
@@ -40,16 +40,18 @@ export interface WebContentStackProps extends StackProps {
 
 export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 
-/** The API's description beside the SPA: `/openapi.json` and the reference page `/reference` (no extension). */
+/** The API's description beside the SPA: `/openapi.json` and the reference pages under `/reference` (no extension). */
 export const OPENAPI_FILE = OPENAPI_DOCUMENT_PATH.slice(1);
-export const API_REFERENCE_FILE = API_REFERENCE_PATH.slice(1);
 
 /**
  * The stage's API description: the OpenAPI document of the deployed operations (this stage's API and
  * WebSocket URLs as deploy-time values; an operation without a handler file is marked as answering 501,
- * as the API stack deploys it) and its reference page.
+ * as the API stack deploys it) and its reference pages, by object key (`reference`, `reference/<feature>`...).
  */
-export function apiDescription(props: WebContentStackProps): { document: TOpenApiDocument; page: string } {
+export function apiDescription(props: WebContentStackProps): {
+  document: TOpenApiDocument;
+  pages: ReadonlyMap<string, string>;
+} {
   const document = buildOpenApiDocument({
     apiUrl: props.apiUrl,
     wsUrl: props.wsUrl,
@@ -57,7 +59,8 @@ export function apiDescription(props: WebContentStackProps): { document: TOpenAp
     isImplemented: (op) => operationEntry(op, props.lambdasRoot) !== undefined,
     ...(props.operations ? { features: { api: Object.fromEntries(props.operations.map((op) => [op.name, op])) } } : {}),
   });
-  return { document, page: renderReferencePage(document) };
+  const pages = new Map([...renderReferencePages(document)].map(([path, html]) => [path.slice(1), html]));
+  return { document, pages };
 }
 
 /**
@@ -110,7 +113,7 @@ export function runtimeConfig(props: WebContentStackProps, publishableKey: strin
 
 /**
  * Web content (code): the built SPA and its `runtime-config.json`, and the API's description
- * (`openapi.json`, the `reference` page), copied into the hosting bucket at deploy time, then the CDN
+ * (`openapi.json`, the `reference` pages), copied into the hosting bucket at deploy time, then the CDN
  * is invalidated. Hashed assets are cached for a year; `index.html`
  * (which carries the runtime config too, so the SPA starts without asking for it) and the runtime
  * config are revalidated on every load so a deploy shows at once.
@@ -169,16 +172,16 @@ export class WebContentStack extends Stack {
     });
     // The shell names the assets: upload them first so a fresh index.html never points at missing files.
     if (assets) shellDeployment.node.addDependency(assets);
-    // The reference page's key has no extension, so its type is named here (S3 would store octet-stream).
-    // The web stack gives `/reference` the page's own policy; the API answers `/reference` with a redirect here.
+    // The reference pages' keys have no extension, so their type is named here (S3 would store octet-stream).
+    // The web stack gives `/reference*` the pages' own policy; the API answers `/reference` with a redirect here.
     new s3deploy.BucketDeployment(this, 'ApiReference', {
-      sources: [s3deploy.Source.data(API_REFERENCE_FILE, description.page)],
+      sources: [...description.pages].map(([key, html]) => s3deploy.Source.data(key, html)),
       destinationBucket: props.siteBucket,
       prune: false,
       contentType: 'text/html; charset=utf-8',
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: props.distribution,
-      distributionPaths: [API_REFERENCE_PATH],
+      distributionPaths: [API_REFERENCE_PATH, `${API_REFERENCE_PATH}/*`],
     });
     acknowledgeLibraryHelpers(
       this,

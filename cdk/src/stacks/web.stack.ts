@@ -133,8 +133,8 @@ export class WebStack extends Stack {
         "function handler(event) { event.request.uri = '/index.html'; return event.request; }",
       ),
     });
-    // The API reference page (published by the web content stack) runs no script and loads nothing: it
-    // gets its own policy, the one the local gateway sends it, in place of the SPA's.
+    // The API reference pages (published by the web content stack) run no script and load nothing: they
+    // get their own policy, the one the local gateway sends them, in place of the SPA's.
     const referenceHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ReferenceSecurityHeaders', {
       comment: 'BidGrid API reference page: no script, its stylesheet by hash',
       securityHeadersBehavior: {
@@ -166,15 +166,20 @@ export class WebStack extends Stack {
           functionAssociations: [{ function: pickerShell, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
           compress: true,
         },
-        [API_REFERENCE_PATH]: {
-          origin: siteOrigin,
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
-          // Deployed `no-cache` like the shell, and invalidated by each deploy.
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          responseHeadersPolicy: referenceHeaders,
-          compress: true,
-        },
+        ...Object.fromEntries(
+          [API_REFERENCE_PATH, `${API_REFERENCE_PATH}/*`].map((pattern) => [
+            pattern,
+            {
+              origin: siteOrigin,
+              viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+              // Deployed `no-cache` like the shell, and invalidated by each deploy.
+              cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+              responseHeadersPolicy: referenceHeaders,
+              compress: true,
+            },
+          ]),
+        ),
       },
       // Client-side routes (/dashboard, /advertisers/:id...) are not objects: S3 answers 403 for a
       // missing key behind OAC, 404 with list rights. Both serve the app shell, never cached.

@@ -2,16 +2,18 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { defineOperation } from '../operation';
-import { operations } from '../operations/index';
+import { operationFeatures, operations } from '../operations/index';
 import { realtimeEvents } from '../../realtime/events';
-import { buildOpenApiDocument } from './openapi-document';
+import { API_REFERENCE_PATH, buildOpenApiDocument, featureTitle } from './openapi-document';
 import {
   escapeHtml,
   operationAnchor,
+  REALTIME_REFERENCE_PATH,
   REFERENCE_PAGE_STYLE,
   referencePageContentSecurityPolicy,
-  renderReferencePage,
+  renderReferencePages,
   schemaAnchor,
+  tagPagePath,
 } from './reference-page';
 
 const document = buildOpenApiDocument({
@@ -19,79 +21,127 @@ const document = buildOpenApiDocument({
   wsUrl: 'ws://127.0.0.1:4001/local',
   environment: 'local stack',
 });
-const page = renderReferencePage(document);
+const pages = renderReferencePages(document);
 
-const ids = [...page.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+const idsOf = (html: string): string[] => [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] as string);
+const featureOf = (name: string): string =>
+  Object.entries(operationFeatures).find(([, ops]) => Object.values(ops).some((op) => op.name === name))?.[0] ?? '';
 
-describe('the API reference page', () => {
-  it.each(operations.map((op) => [op.name, op] as const))('shows %s with its method and path', (_name, op) => {
-    // Act
-    const start = page.indexOf(`<section class="operation" id="${operationAnchor(op.name)}"`);
-    const section = page.slice(start, page.indexOf('</section>', start));
-    // Assess
-    expect(start).toBeGreaterThan(-1);
-    expect(section).toContain(`>${op.method}</span><code>${escapeHtml(op.path)}</code>`);
-    expect(section).toContain(`<code>${op.name}</code>`);
+describe('the API reference pages', () => {
+  it('are the overview, one page per feature and the realtime page', () => {
+    expect([...pages.keys()]).toEqual([
+      API_REFERENCE_PATH,
+      ...Object.keys(operationFeatures).map((feature) => tagPagePath(featureTitle(feature))),
+      REALTIME_REFERENCE_PATH,
+    ]);
+    expect(tagPagePath('CRM card (public)')).toBe('/reference/crm-card-public');
   });
 
-  it('shows every realtime action and every named schema', () => {
+  it.each(operations.map((op) => [op.name, op] as const))(
+    "show %s on its feature's page with its method and path, and link it from the overview",
+    (_name, op) => {
+      // Prepare
+      const path = tagPagePath(featureTitle(featureOf(op.name)));
+      const page = pages.get(path) ?? '';
+      // Act
+      const start = page.indexOf(`<section class="operation" id="${operationAnchor(op.name)}"`);
+      const section = page.slice(start, page.indexOf('</section>', start));
+      // Assess
+      expect(start).toBeGreaterThan(-1);
+      expect(section).toContain(`>${op.method}</span> <code>${escapeHtml(op.path)}</code>`);
+      expect(section).toContain(`<code>${op.name}</code>`);
+      expect(pages.get(API_REFERENCE_PATH)).toContain(`href="${path}#${operationAnchor(op.name)}"`);
+    },
+  );
+
+  it('show every realtime action on the realtime page', () => {
+    const ids = idsOf(pages.get(REALTIME_REFERENCE_PATH) ?? '');
     for (const event of realtimeEvents) expect(ids, event.name).toContain(`ws-${event.name}`);
-    for (const name of Object.keys(document.components.schemas)) expect(ids, name).toContain(schemaAnchor(name));
   });
 
-  it('has unique ids, and every in-page link lands on one', () => {
+  it('have unique ids, and every link lands: on the page, or on the page it names', () => {
+    for (const [path, html] of pages) {
+      // Prepare
+      const ids = idsOf(html);
+      // Act
+      const targets = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] as string);
+      // Assess
+      expect(new Set(ids).size, path).toBe(ids.length);
+      for (const target of targets) {
+        if (target === '/openapi.json') continue;
+        const [page = '', anchor] = target.split('#');
+        const html = page === '' ? pages.get(path) : pages.get(page);
+        expect(html, `${path}: ${target}`).toBeDefined();
+        if (anchor) expect(idsOf(html ?? ''), `${path}: ${target}`).toContain(anchor);
+      }
+    }
+  });
+
+  it('describe every named schema on some page, each page the schemas it uses', () => {
     // Act
-    const targets = [...page.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    const described = new Set([...pages.values()].flatMap(idsOf));
     // Assess
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(targets.filter((target) => !ids.includes(target))).toEqual([]);
+    for (const name of Object.keys(document.components.schemas)) expect(described, name).toContain(schemaAnchor(name));
   });
 
-  it('runs no script: no script element, no event handler attribute, no javascript: URL', () => {
-    expect(page).not.toMatch(/<script/i);
-    expect(page).not.toMatch(/\son[a-z]+=/i);
-    expect(page).not.toMatch(/javascript:/i);
+  it('run no script: no script element, no event handler attribute, no javascript: URL, no style attribute', () => {
+    for (const [path, html] of pages) {
+      expect(html, path).not.toMatch(/<script/i);
+      expect(html, path).not.toMatch(/\son[a-z]+=/i);
+      expect(html, path).not.toMatch(/javascript:/i);
+      expect(html, path).not.toMatch(/\sstyle="/);
+      expect(html, path).toContain(`<style>${REFERENCE_PAGE_STYLE}</style>`);
+    }
   });
 
-  it('names its stylesheet by hash in its policy, and the policy allows nothing else', () => {
+  it('name their stylesheet by hash in their policy, which allows nothing else', () => {
     // Prepare
     const hash = createHash('sha256').update(REFERENCE_PAGE_STYLE).digest('base64');
     // Act
     const policy = referencePageContentSecurityPolicy();
     // Assess
-    expect(page).toContain(`<style>${REFERENCE_PAGE_STYLE}</style>`);
     expect(policy).toBe(
       `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     );
-    expect(page).not.toMatch(/\sstyle="/);
   });
 
-  it('has a language, a title, the landmarks and headings that never skip a level', () => {
-    // Act
-    const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
-    // Assess
-    expect(page).toMatch(/^<!doctype html>\n<html lang="en">/);
-    expect(page).toContain('<title>BidGrid API reference</title>');
-    for (const landmark of ['<header>', '<nav aria-label="Contents">', '<main id="main">'])
-      expect(page).toContain(landmark);
-    expect(levels.filter((level) => level === 1)).toHaveLength(1);
-    const skips = levels.filter((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1);
-    expect(skips).toEqual([]);
-  });
-
-  it('captions every table and heads its columns', () => {
-    // Act
-    const tables = page.match(/<table>[\s\S]*?<\/table>/g) ?? [];
-    // Assess
-    expect(tables.length).toBeGreaterThan(operations.length);
-    for (const table of tables) {
-      expect(table).toMatch(
-        /^<table><caption>[^<]+<\/caption><thead><tr>(<th scope="col">[^<]+<\/th>)+<\/tr><\/thead>/,
-      );
+  it('have a language, a title, the landmarks, and headings that never skip a level', () => {
+    for (const [path, html] of pages) {
+      // Act
+      const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+      // Assess
+      expect(html, path).toMatch(/^<!doctype html>\n<html lang="en">/);
+      expect(html, path).toMatch(/<title>[^<]*BidGrid API reference<\/title>/);
+      for (const landmark of ['<header>', '<nav aria-label="Contents">', '<main id="main">']) {
+        expect(html, path).toContain(landmark);
+      }
+      expect(html, path).toContain('aria-current="page"');
+      expect(
+        levels.filter((level) => level === 1),
+        path,
+      ).toHaveLength(1);
+      expect(
+        levels.filter((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1),
+        path,
+      ).toEqual([]);
     }
   });
 
-  it('escapes what the document says, so no text of it becomes markup', () => {
+  it('caption every table and head its columns', () => {
+    for (const [path, html] of pages) {
+      for (const table of html.match(/<table>[\s\S]*?<\/table>/g) ?? []) {
+        expect(table, path).toMatch(
+          /^<table><caption>[^<]+<\/caption><thead><tr>(<th scope="col">[^<]+<\/th>)+<\/tr><\/thead>/,
+        );
+      }
+    }
+  });
+
+  it('stay small enough to read and to check: no page over 2,500 table cells', () => {
+    for (const [path, html] of pages) expect(html.split('<td').length - 1, path).toBeLessThan(2500);
+  });
+
+  it('escape what the document says, so no text of it becomes markup', () => {
     // Prepare
     const op = defineOperation({
       name: 'probe',
@@ -111,7 +161,7 @@ describe('the API reference page', () => {
       events: [],
     });
     // Act
-    const html = renderReferencePage(crafted);
+    const html = [...renderReferencePages(crafted).values()].join('\n');
     // Assess
     expect(html).not.toMatch(/<script|<img|<b>/);
     expect(html).toContain('A &lt;script&gt;alert(1)&lt;/script&gt; summary with <code>code</code>.');
@@ -120,13 +170,16 @@ describe('the API reference page', () => {
     expect(html).toContain('http://x/&quot;&gt;&lt;script&gt;');
   });
 
-  it('shows the rules of a field in words', () => {
+  it('show the rules of a field in words, led by whether it must be there', () => {
     // Act
+    const page = pages.get(tagPagePath(featureTitle('campaign'))) ?? '';
     const section = page.slice(page.indexOf(`id="${operationAnchor('listCampaignsByAdvertiser')}"`));
     // Assess
     expect(section).toMatch(
-      /<code>limit<\/code><\/td><td>query<\/td><td>integer<\/td><td>no<\/td><td>&ge; 1; &le; 100; Items of this page/,
+      /<td class="field">limit<\/td><td>query<\/td><td>integer<\/td><td>optional; &ge; 1; &le; 100; Items of this page/,
     );
-    expect(section).toContain('matches <code>^bgAdvertiser-[A-Za-z0-9_-]+$</code>');
+    expect(section).toMatch(
+      /<td class="field">advertiserId<\/td><td>path<\/td><td>string<\/td><td>required; at most 128 characters; matches <code>\^bgAdvertiser-/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SCHEMA_REF_PREFIX, type TJsonSchema } from './json-schema';
 import {
+  API_REFERENCE_PATH,
   OPENAPI_DOCUMENT_PATH,
   type TOpenApiDocument,
   type TOperationObject,
@@ -45,7 +46,7 @@ table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size:
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { border: 1px solid var(--line); padding: .35rem .5rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 th { background: var(--soft); }
-td.field { white-space: nowrap; }
+td.field { white-space: nowrap; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .85rem; }
 .muted { color: var(--muted); }
 .operation { border: 1px solid var(--line); border-radius: 6px; padding: 0 1rem .5rem; margin: 1.25rem 0; }
 .method { display: inline-block; min-width: 4.25rem; text-align: center; border-radius: 4px; padding: 0 .4rem; margin-right: .5rem; font-weight: 700; font-size: .85rem; }
@@ -58,6 +59,9 @@ td.field { white-space: nowrap; }
 .facts dt, .schemes dt { font-weight: 600; }
 .schemes dd { margin: 0 0 .5rem 1.5rem; }
 .facts dd { margin: 0; }
+.index { padding-left: 1.25rem; }
+.index li { margin: .25rem 0; }
+nav a[aria-current="page"] { font-weight: 700; }
 @media (max-width: 50rem) {
   .layout { display: block; }
   nav { position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); }
@@ -197,6 +201,13 @@ function rules(schema: TJsonSchema): string {
   return out.join('; ');
 }
 
+/**
+ * A field's rules led by whether it must be there. One column fewer than a Required column: the page holds
+ * over a thousand rows, and every cell is work for a screen reader's table navigation and for axe.
+ */
+const withPresence = (required: boolean, text: string): string =>
+  [required ? 'required' : 'optional', text].filter(Boolean).join('; ');
+
 interface FieldRow {
   readonly path: string;
   readonly schema: TJsonSchema;
@@ -234,10 +245,10 @@ function fieldTable(caption: string, rows: readonly FieldRow[]): string {
   const body = rows
     .map(
       (row) =>
-        `<tr><td class="field"><code>${escapeHtml(row.path)}</code></td><td>${typeLabel(row.schema)}</td><td>${row.required ? 'yes' : 'no'}</td><td>${rules(row.schema)}</td></tr>`,
+        `<tr><td class="field">${escapeHtml(row.path)}</td><td>${typeLabel(row.schema)}</td><td>${withPresence(row.required, rules(row.schema))}</td></tr>`,
     )
     .join('\n');
-  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Rules</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Rules</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
 /** A schema as a page shows it: its fields as a table, or its type and the fields nested in it. */
@@ -263,12 +274,20 @@ const SCHEME_LABELS: Readonly<Record<string, string>> = {
   stripeSignature: 'Stripe signature',
 };
 
+/** The realtime page's path (the feature pages are `/reference/<feature>`). */
+export const REALTIME_REFERENCE_PATH = `${API_REFERENCE_PATH}/realtime`;
+
+/** The page of a tag's operations: `/reference/<tag as a slug>`. */
+export const tagPagePath = (tag: string): string => `${API_REFERENCE_PATH}/${slug(tag)}`;
+
+const onIndex = (anchor: string): string => `${API_REFERENCE_PATH}#${anchor}`;
+
 function securityText(requirements: readonly TSecurityRequirement[]): string {
   if (requirements.length === 0) return 'none: anyone may call';
   return requirements
     .map((requirement) =>
       Object.keys(requirement)
-        .map((name) => `<a href="#security-${slug(name)}">${escapeHtml(SCHEME_LABELS[name] ?? name)}</a>`)
+        .map((name) => `<a href="${onIndex(`security-${slug(name)}`)}">${escapeHtml(SCHEME_LABELS[name] ?? name)}</a>`)
         .join(' and '),
     )
     .join(', or ');
@@ -278,65 +297,56 @@ function parameterTable(caption: string, parameters: readonly TParameter[]): str
   const body = parameters
     .map(
       (p) =>
-        `<tr><td class="field"><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${typeLabel(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${[rules(p.schema), p.description ? prose(p.description) : ''].filter(Boolean).join('; ')}</td></tr>`,
+        `<tr><td class="field">${escapeHtml(p.name)}</td><td>${p.in}</td><td>${typeLabel(p.schema)}</td><td>${withPresence(p.required, [rules(p.schema), p.description ? prose(p.description) : ''].filter(Boolean).join('; '))}</td></tr>`,
     )
     .join('\n');
-  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Rules</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Rules</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
 function responseName(ref: string): string {
   return ref.slice(ref.lastIndexOf('/') + 1);
 }
 
-function operationSection(document: TOpenApiDocument, method: string, path: string, op: TOperationObject): string {
+const methodBadge = (method: string): string =>
+  `<span class="method method-${method.toLowerCase()}">${escapeHtml(method.toUpperCase())}</span>`;
+
+function operationSection(method: string, path: string, op: TOperationObject): string {
   const id = operationAnchor(op.operationId);
   const parts: string[] = [
     `<section class="operation" id="${id}" aria-labelledby="${id}-title">`,
-    `<h3 id="${id}-title"><span class="method method-${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h3>`,
+    `<h2 id="${id}-title">${methodBadge(method)} <code>${escapeHtml(path)}</code></h2>`,
     `<p>${prose(op.summary)}</p>`,
     `<dl class="facts"><dt>Operation</dt><dd><code>${escapeHtml(op.operationId)}</code></dd><dt>Auth</dt><dd>${securityText(op.security)}</dd><dt>Spec</dt><dd>${escapeHtml(op['x-spec-ref'])}</dd></dl>`,
     `<p class="muted">${prose(op.description)}</p>`,
   ];
   if (op.parameters && op.parameters.length > 0) {
-    parts.push('<h4>Parameters</h4>', parameterTable(`${op.operationId}: parameters`, op.parameters));
+    parts.push('<h3>Parameters</h3>', parameterTable(`${op.operationId}: parameters`, op.parameters));
   }
   if (op.requestBody) {
     const [type, media] = Object.entries(op.requestBody.content)[0] ?? [];
     parts.push(
-      '<h4>Request body</h4>',
+      '<h3>Request body</h3>',
       `<p><code>${escapeHtml(type ?? '')}</code>, ${op.requestBody.required ? 'required' : 'optional'}. ${prose(op.requestBody.description)}</p>`,
       media ? schemaBlock(`${op.operationId}: body`, media.schema) : '',
     );
   }
-  parts.push('<h4>Responses</h4>');
-  const rows: string[] = [];
+  // The success reply in full; the error replies as links to their one description on the index page (a
+  // table of them per operation made the pages thousands of cells longer, for the same words each time).
+  const errors: string[] = [];
   let success = '';
   for (const [status, response] of Object.entries(op.responses)) {
     if (isRef(response)) {
       const name = responseName(response.$ref);
-      const shared = document.components.responses[name];
-      rows.push(
-        `<tr><td>${status}</td><td><a href="#${responseAnchor(name)}">${escapeHtml(name)}</a></td><td>${shared ? prose(firstSentence(shared.description)) : ''}</td></tr>`,
-      );
+      errors.push(`<a href="${onIndex(responseAnchor(name))}">${status} ${escapeHtml(name)}</a>`);
       continue;
     }
-    rows.push(`<tr><td>${status}</td><td>Success</td><td>${prose(response.description)}</td></tr>`);
-    success = payloadBlock(op.operationId, response);
+    success = [`<p>${status}: ${prose(response.description)}</p>`, payloadBlock(op.operationId, response)].join('\n');
   }
-  parts.push(
-    `<table><caption>${escapeHtml(op.operationId)}: replies</caption><thead><tr><th scope="col">Status</th><th scope="col">Reply</th><th scope="col">When</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`,
-    success,
-    '</section>',
-  );
+  parts.push('<h3>Replies</h3>', success, `<p>Errors: ${errors.join(', ')}.</p>`, '</section>');
   return parts.join('\n');
 }
 
-const firstSentence = (text: string): string => {
-  const end = text.search(/\.(\s|$)/);
-  return end === -1 ? text : text.slice(0, end + 1);
-};
-
-/** The success reply's payload (the envelope around it is described once, in the overview). */
+/** The success reply's payload (the envelope around it is described once, on the index page). */
 function payloadBlock(operationId: string, response: TResponse): string {
   const schema = response.content?.['application/json']?.schema;
   const payload = (schema?.['properties'] as Record<string, TJsonSchema> | undefined)?.['payload'];
@@ -361,11 +371,12 @@ function overviewSection(document: TOpenApiDocument): string {
         .flatMap((op) => Object.entries(op.responses))
         .find(([, value]) => isRef(value) && responseName(value.$ref) === name)?.[0];
       const headers = Object.keys(response.headers ?? {});
+      const body = media ? typeLabel(media.schema) : '';
       return [
         `<h4 id="${responseAnchor(name)}">${status ?? ''} ${escapeHtml(name)}</h4>`,
         `<p>${prose(response.description)}</p>`,
-        media
-          ? `<p>Body: ${typeLabel(media.schema)}.${headers.length > 0 ? ` Headers: ${headers.map((h) => `<code>${escapeHtml(h)}</code>`).join(', ')}.` : ''}</p>`
+        body
+          ? `<p>Body: ${body}.${headers.length > 0 ? ` Headers: ${headers.map((h) => `<code>${escapeHtml(h)}</code>`).join(', ')}.` : ''}</p>`
           : '',
         examples,
       ].join('\n');
@@ -378,7 +389,7 @@ function overviewSection(document: TOpenApiDocument): string {
     '<h3 id="security">Authentication</h3>',
     `<dl class="schemes">${schemes}</dl>`,
     '<h3 id="errors">Error replies</h3>',
-    '<p>The replies every operation lists by name: when each comes, and what it looks like.</p>',
+    '<p>The replies the operations list by name: when each comes, and what it looks like.</p>',
     errors,
     '</section>',
   ].join('\n');
@@ -389,7 +400,7 @@ function actionSection(name: string, action: TWebSocketAction): string {
   const payload = (action.reply['properties'] as Record<string, TJsonSchema> | undefined)?.['payload'];
   return [
     `<section class="operation" id="${id}" aria-labelledby="${id}-title">`,
-    `<h3 id="${id}-title"><span class="method method-ws">WS</span><code>${escapeHtml(name)}</code></h3>`,
+    `<h2 id="${id}-title"><span class="method method-ws">WS</span> <code>${escapeHtml(name)}</code></h2>`,
     `<p>${prose(action.summary)}</p>`,
     `<dl class="facts"><dt>Reply event</dt><dd><code>${escapeHtml(action.successEvent)}</code></dd><dt>Error event</dt><dd><code>${escapeHtml(action.errorEvent)}</code></dd><dt>Long requests</dt><dd>${action.chunkedRequest ? 'sent in chunks' : 'one message'}</dd><dt>Long replies</dt><dd>${action.replyInParts ? 'in parts' : 'one message'}</dd><dt>Spec</dt><dd>${escapeHtml(action.specRef)}</dd></dl>`,
     schemaBlock(`${name}: fields (beside action, reqID and chunk)`, action.request),
@@ -398,13 +409,15 @@ function actionSection(name: string, action: TWebSocketAction): string {
   ].join('\n');
 }
 
-function realtimeSection(document: TOpenApiDocument): string {
+function realtimeIntro(document: TOpenApiDocument): string {
   const ws = document['x-websocket'];
   const limits = Object.entries(ws.limits)
-    .map(([key, value]) => `<tr><td><code>${escapeHtml(key)}</code></td><td>${value.toLocaleString('en-US')}</td></tr>`)
+    .map(
+      ([key, value]) => `<tr><td class="field">${escapeHtml(key)}</td><td>${value.toLocaleString('en-US')}</td></tr>`,
+    )
     .join('\n');
   return [
-    '<section aria-labelledby="realtime"><h2 id="realtime">Realtime (WebSocket)</h2>',
+    '<section aria-labelledby="connection"><h2 id="connection">Connection and messages</h2>',
     `<p>URL: <code>${escapeHtml(ws.url)}</code>. Described in the document's <code>x-websocket</code> extension (OpenAPI has no WebSocket).</p>`,
     paragraphs(ws.description),
     `<p>${prose(ws.connect.description)}</p>`,
@@ -415,13 +428,35 @@ function realtimeSection(document: TOpenApiDocument): string {
     schemaBlock('Progress', ws.messages.progress),
     schemaBlock('Refusal (the error event)', ws.messages.refusal),
     schemaBlock('API Gateway notice', ws.messages.notice),
-    ...Object.entries(ws.actions).map(([name, action]) => actionSection(name, action)),
     '</section>',
   ].join('\n');
 }
 
-function schemasSection(document: TOpenApiDocument): string {
-  const entries = Object.entries(document.components.schemas).map(([name, schema]) => {
+/** The names of the components `values` point at, and the ones those point at, in the document's order. */
+function schemasUsedBy(document: TOpenApiDocument, values: readonly unknown[]): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_REF_PREFIX)) {
+        const name = value.slice(SCHEMA_REF_PREFIX.length);
+        if (!found.has(name)) {
+          found.add(name);
+          walk(document.components.schemas[name]);
+        }
+      } else walk(value);
+    }
+  };
+  walk(values);
+  return Object.keys(document.components.schemas).filter((name) => found.has(name));
+}
+
+/** The named schemas a page uses, each with its fields: a page is read without another one open. */
+function schemasSection(document: TOpenApiDocument, names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const entries = names.map((name) => {
+    const schema = document.components.schemas[name] as TJsonSchema;
     const id = schemaAnchor(name);
     return [
       `<section id="${id}" aria-labelledby="${id}-title"><h3 id="${id}-title">${escapeHtml(name)}</h3>`,
@@ -430,7 +465,9 @@ function schemasSection(document: TOpenApiDocument): string {
       '</section>',
     ].join('\n');
   });
-  return ['<section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>', ...entries, '</section>'].join('\n');
+  return ['<section aria-labelledby="schemas"><h2 id="schemas">Schemas used here</h2>', ...entries, '</section>'].join(
+    '\n',
+  );
 }
 
 interface TaggedOperation {
@@ -449,73 +486,167 @@ function operationsByTag(document: TOpenApiDocument): Map<string, TaggedOperatio
   return byTag;
 }
 
-function navigation(byTag: ReadonlyMap<string, readonly TaggedOperation[]>, document: TOpenApiDocument): string {
-  const tagLinks = [...byTag]
-    .map(
-      ([tag, ops]) =>
-        `<li><a href="#${tagAnchor(tag)}">${escapeHtml(tag)}</a><ul>${ops.map((o) => `<li><a href="#${operationAnchor(o.operation.operationId)}">${escapeHtml(o.operation.operationId)}</a></li>`).join('')}</ul></li>`,
+/** The pages' shared contents: every page, the current one marked and opened onto its own sections. */
+function navigation(pages: readonly { path: string; title: string }[], current: string, inside: string): string {
+  const items = pages
+    .map(({ path, title }) =>
+      path === current
+        ? `<li><a href="${path}" aria-current="page">${escapeHtml(title)}</a>${inside}</li>`
+        : `<li><a href="${path}">${escapeHtml(title)}</a></li>`,
     )
     .join('\n');
-  const actions = Object.keys(document['x-websocket'].actions)
-    .map((name) => `<li><a href="#${actionAnchor(name)}">${escapeHtml(name)}</a></li>`)
-    .join('');
-  return [
-    '<nav aria-label="Contents"><ul>',
-    '<li><a href="#overview">Overview</a></li>',
-    tagLinks,
-    `<li><a href="#realtime">Realtime (WebSocket)</a><ul>${actions}</ul></li>`,
-    '<li><a href="#schemas">Schemas</a></li>',
-    '</ul></nav>',
-  ].join('\n');
+  return `<nav aria-label="Contents"><ul>\n${items}\n</ul></nav>`;
 }
 
-/**
- * The API reference as one self-contained HTML page, rendered from the OpenAPI document: an overview
- * (envelope, authentication, error replies), the operations grouped by tag (method, path, auth,
- * parameters, body and replies as schema tables), the realtime actions of `x-websocket`, and the named
- * schemas. No script; its stylesheet is inline and named by hash in the page's policy. Headings,
- * landmarks and captioned tables, for screen readers and axe.
- */
-export function renderReferencePage(document: TOpenApiDocument): string {
-  const byTag = operationsByTag(document);
-  const tags = [...byTag]
-    .map(([tag, ops]) => {
-      const description = document.tags.find((t) => t.name === tag)?.description ?? '';
-      return [
-        `<section aria-labelledby="${tagAnchor(tag)}"><h2 id="${tagAnchor(tag)}">${escapeHtml(tag)}</h2>`,
-        description ? `<p class="muted">${prose(description)}</p>` : '',
-        ...ops.map((o) => operationSection(document, o.method, o.path, o.operation)),
-        '</section>',
-      ].join('\n');
-    })
-    .join('\n');
-  const title = `${document.info.title} reference`;
+const sectionLinks = (links: readonly { anchor: string; text: string }[]): string =>
+  links.length === 0
+    ? ''
+    : `<ul>${links.map((link) => `<li><a href="#${link.anchor}">${escapeHtml(link.text)}</a></li>`).join('')}</ul>`;
+
+function pageShell(
+  document: TOpenApiDocument,
+  options: { title: string; lead: string; nav: string; main: readonly string[] },
+): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
+    `<title>${escapeHtml(options.title)}</title>`,
     `<style>${REFERENCE_PAGE_STYLE}</style>`,
     '</head>',
     '<body>',
     '<a class="skip" href="#main">Skip to the reference</a>',
     '<header>',
-    `<h1>${escapeHtml(title)}</h1>`,
-    `<p>${prose(document.info.summary)} Version <code>${escapeHtml(document.info.version)}</code>; the machine-readable document is <a href="${OPENAPI_DOCUMENT_PATH}">${OPENAPI_DOCUMENT_PATH}</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>`,
+    `<h1>${escapeHtml(options.title)}</h1>`,
+    `<p>${options.lead} Version <code>${escapeHtml(document.info.version)}</code>; the machine-readable document is <a href="${OPENAPI_DOCUMENT_PATH}">${OPENAPI_DOCUMENT_PATH}</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>`,
     '</header>',
     '<div class="layout">',
-    navigation(byTag, document),
+    options.nav,
     '<main id="main">',
-    overviewSection(document),
-    tags,
-    realtimeSection(document),
-    schemasSection(document),
+    ...options.main,
     '</main>',
     '</div>',
     '</body>',
     '</html>',
     '',
   ].join('\n');
+}
+
+/**
+ * The API reference as self-contained HTML pages rendered from the OpenAPI document, by path:
+ * `/reference` (the envelope, authentication, error replies and every operation by feature),
+ * `/reference/<feature>` (a feature's operations: method, path, auth, parameters, body and replies as
+ * schema tables, with the named schemas they use) and `/reference/realtime` (the `x-websocket` actions).
+ * One page per feature keeps each readable and quick for a screen reader and axe: the whole API on one
+ * page was some 10,000 elements. No script; the one stylesheet is inline and named by hash in the pages'
+ * policy. Headings, landmarks, captioned tables.
+ */
+export function renderReferencePages(document: TOpenApiDocument): ReadonlyMap<string, string> {
+  const title = `${document.info.title} reference`;
+  const byTag = [...operationsByTag(document)];
+  const actions = document['x-websocket'].actions;
+  const pages = [
+    { path: API_REFERENCE_PATH, title: 'Overview' },
+    ...byTag.map(([tag]) => ({ path: tagPagePath(tag), title: tag })),
+    { path: REALTIME_REFERENCE_PATH, title: 'Realtime (WebSocket)' },
+  ];
+  const duplicate = pages.find((page, i) => pages.findIndex((other) => other.path === page.path) !== i);
+  if (duplicate) throw new Error(`Two reference pages at ${duplicate.path}`);
+  const out = new Map<string, string>();
+
+  const operationsIndex = byTag
+    .map(([tag, ops]) => {
+      const items = ops
+        .map(
+          ({ method, path, operation }) =>
+            `<li><a href="${tagPagePath(tag)}#${operationAnchor(operation.operationId)}">${methodBadge(method)} <code>${escapeHtml(path)}</code></a> ${escapeHtml(operation.operationId)}: ${prose(operation.summary)}</li>`,
+        )
+        .join('\n');
+      return `<h3 id="${tagAnchor(tag)}"><a href="${tagPagePath(tag)}">${escapeHtml(tag)}</a></h3>\n<ul class="index">\n${items}\n</ul>`;
+    })
+    .join('\n');
+  out.set(
+    API_REFERENCE_PATH,
+    pageShell(document, {
+      title,
+      lead: prose(document.info.summary),
+      nav: navigation(
+        pages,
+        API_REFERENCE_PATH,
+        sectionLinks([
+          { anchor: 'overview', text: 'Envelope and paging' },
+          { anchor: 'security', text: 'Authentication' },
+          { anchor: 'errors', text: 'Error replies' },
+          { anchor: 'operations', text: 'Operations' },
+          { anchor: 'schemas', text: 'Schemas used here' },
+        ]),
+      ),
+      main: [
+        overviewSection(document),
+        '<section aria-labelledby="operations"><h2 id="operations">Operations</h2>',
+        operationsIndex,
+        `<h3 id="realtime"><a href="${REALTIME_REFERENCE_PATH}">Realtime (WebSocket)</a></h3>`,
+        `<ul class="index">${Object.entries(actions)
+          .map(
+            ([name, action]) =>
+              `<li><a href="${REALTIME_REFERENCE_PATH}#${actionAnchor(name)}">${escapeHtml(name)}</a>: ${prose(action.summary)}</li>`,
+          )
+          .join('\n')}</ul>`,
+        '</section>',
+        schemasSection(document, schemasUsedBy(document, [document.components.responses])),
+      ],
+    }),
+  );
+
+  for (const [tag, ops] of byTag) {
+    const path = tagPagePath(tag);
+    const description = document.tags.find((t) => t.name === tag)?.description ?? '';
+    const schemas = schemasUsedBy(
+      document,
+      ops.map((o) => o.operation),
+    );
+    out.set(
+      path,
+      pageShell(document, {
+        title: `${tag}: ${title}`,
+        lead: `${prose(description)} The envelope, authentication and error replies are on the <a href="${API_REFERENCE_PATH}">overview</a>.`,
+        nav: navigation(
+          pages,
+          path,
+          sectionLinks([
+            ...ops.map((o) => ({ anchor: operationAnchor(o.operation.operationId), text: o.operation.operationId })),
+            ...(schemas.length > 0 ? [{ anchor: 'schemas', text: 'Schemas used here' }] : []),
+          ]),
+        ),
+        main: [...ops.map((o) => operationSection(o.method, o.path, o.operation)), schemasSection(document, schemas)],
+      }),
+    );
+  }
+
+  const ws = document['x-websocket'];
+  const realtimeSchemas = schemasUsedBy(document, [ws.messages, ws.actions]);
+  out.set(
+    REALTIME_REFERENCE_PATH,
+    pageShell(document, {
+      title: `Realtime (WebSocket): ${title}`,
+      lead: `The realtime actions of the WebSocket API. The REST API's envelope, authentication and errors are on the <a href="${API_REFERENCE_PATH}">overview</a>.`,
+      nav: navigation(
+        pages,
+        REALTIME_REFERENCE_PATH,
+        sectionLinks([
+          { anchor: 'connection', text: 'Connection and messages' },
+          ...Object.keys(actions).map((name) => ({ anchor: actionAnchor(name), text: name })),
+          ...(realtimeSchemas.length > 0 ? [{ anchor: 'schemas', text: 'Schemas used here' }] : []),
+        ]),
+      ),
+      main: [
+        realtimeIntro(document),
+        ...Object.entries(actions).map(([name, action]) => actionSection(name, action)),
+        schemasSection(document, realtimeSchemas),
+      ],
+    }),
+  );
+  return out;
 }
