@@ -144,7 +144,17 @@ function cellPlacement(
     ...(left === undefined ? {} : { insetInlineStart: left }),
     ...(top ? { top: '0' } : {}),
     zIndex: top ? (left === undefined ? 2 : 3) : 1,
-    ...(options.divider ? { boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)' } : {}),
+    ...(options.divider
+      ? {
+          boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)',
+          // Chromium pulls a sticky cell left of its offset when the cell and its offset are wider than the
+          // scrolling box (measured: a 300 px campaign name in a phone's dialog stuck at 36 px, over the
+          // 40 px checkbox): the key column stays narrower than a phone's box and wraps a long name.
+          ...(left === undefined
+            ? {}
+            : { maxWidth: 'min(20rem, 60vw)', whiteSpace: 'normal', overflowWrap: 'anywhere' }),
+        }
+      : {}),
   };
 }
 
