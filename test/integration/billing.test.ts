@@ -154,6 +154,21 @@ describe('billing job', () => {
     );
   });
 
+  it('charges once, logs once and mails once when three billing runs race', async () => {
+    // Prepare
+    const billed = await billedAdvertiser({ number: '4242424242424242' });
+
+    // Act: three runs at the same moment (a retried schedule, a manual run), each over every advertiser.
+    await Promise.all([runJob('billing'), runJob('billing'), runJob('billing')]);
+
+    // Assess
+    const charges = await chargesOf(billed.customer);
+    expect(charges.map((c) => [c.amount, c.status])).toEqual([[12_345, 'succeeded']]);
+    const logs = await logsOf(billed.advertiser.bgAdvertiserId);
+    expect(logs.map((log) => [log.type, log.amount])).toEqual([['charge', 123.45]]);
+    expect(await outbox(billed.billingEmail)).toHaveLength(1);
+  });
+
   it('logs a declined off-session charge with the provider message and does not try that card again', async () => {
     // Prepare: a card that was saved fine and is declined when charged.
     const billed = await billedAdvertiser({ attach: '4000000000000002' });

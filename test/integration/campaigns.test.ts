@@ -347,7 +347,7 @@ describe('PUT /api/campaign/new/details', () => {
     expect((await campaignOf(ENTERPRISE)).name).toBe(enterprise.name);
   });
 
-  it('loses no update when edits race: what is stored is what the bidder holds', async () => {
+  it('lets one of racing edits win and tells the others; what is stored is what the bidder holds', async () => {
     // Prepare
     const fixture = await makeCampaign();
     const { beeswaxCampaignId } = await campaignOf(fixture.id);
@@ -358,6 +358,13 @@ describe('PUT /api/campaign/new/details', () => {
     const winners = names.filter((_, i) => replies[i]?.status === 200);
     expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     expect(winners.length).toBeGreaterThan(0);
+    // Each loser is told, in words a person can act on.
+    for (const loser of replies.filter((r) => r.status === 409)) {
+      expect(loser.body).toMatchObject({
+        success: false,
+        error: 'This campaign was changed meanwhile. Please reload it and try again.',
+      });
+    }
     const stored = await campaignOf(fixture.id);
     expect(winners).toContain(stored.name);
     expect((await bidderRow('campaign', beeswaxCampaignId))?.['name']).toBe(stored.name);

@@ -1,22 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { buildSync } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
-import { LAMBDAS_SRC, REPO_ROOT, allEntries } from './entries';
+import type { BundleJob, BundleJobResult } from './bundle-worker';
+import { REPO_ROOT, allEntries } from './entries';
 import type { LambdaEntry } from './entries';
 
 /** The file every bundle folder holds; the functions' handler is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
 export const LAMBDA_HANDLER = 'index.handler';
-
-// ESM bundles have no `require`; some CommonJS dependencies (stripe, hubspot) call it for Node
-// built-ins, which esbuild leaves as `require(...)` calls. This gives them one.
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __bidgridCreateRequire } from 'node:module'; const require = __bidgridCreateRequire(import.meta.url);";
 
 /** What one source file adds to one bundle (minified bytes). */
 export interface BundleInput {
@@ -38,15 +35,12 @@ function bundleInputs(metafile: Metafile, outdir: string): Map<string, BundleInp
   const byOutName = new Map<string, BundleInput[]>();
   for (const [outFile, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint) continue;
-    // Metafile paths are relative to the working directory; outNames to the bundle root.
-    const outName = relative(outdir, join(process.cwd(), outFile, '..'))
+    // Metafile paths are relative to esbuild's working directory (the repository); outNames to the bundle root.
+    const outName = relative(outdir, join(REPO_ROOT, outFile, '..'))
       .split(sep)
       .join('/');
     const inputs = Object.entries(output.inputs)
-      .map(([path, input]) => ({
-        path: relative(REPO_ROOT, join(process.cwd(), path)).split(sep).join('/'),
-        bytes: input.bytesInOutput,
-      }))
+      .map(([path, input]) => ({ path: path.split(sep).join('/'), bytes: input.bytesInOutput }))
       .filter((input) => input.bytes > 0)
       .sort((a, b) => b.bytes - a.bytes);
     byOutName.set(outName, inputs);
@@ -54,43 +48,39 @@ function bundleInputs(metafile: Metafile, outdir: string): Map<string, BundleInp
   return byOutName;
 }
 
+const WORKER = fileURLToPath(new URL('./bundle-worker.ts', import.meta.url));
+
 /**
- * Bundles every entry in ONE esbuild pass (ESM, minified, node24, `@aws-sdk/*` left to the Lambda
- * runtime, no source maps) into `<outdir>/<kind>/<name>/index.mjs`. One process for ~80 entries
- * takes about a second; one NodejsFunction per handler would start ~80 esbuild processes.
+ * Bundles every entry in ONE esbuild pass (see `runBundleJob` for the options) into
+ * `<outdir>/<kind>/<name>/index.mjs`. One pass for ~100 entries takes a few seconds; one NodejsFunction
+ * per handler would start ~100 esbuild processes. Synchronous, for CDK's synth: the pass runs in a
+ * child process (`bundle-worker.ts`), as NodejsFunction runs esbuild in one.
  */
 export function bundleAll(entries: readonly LambdaEntry[], outdir: string): BundleSize[] {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   if (entries.length === 0) return [];
-  const result = buildSync({
-    entryPoints: entries.map((e) => ({ in: e.file, out: `${e.outName}/index` })),
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    minify: true,
-    sourcemap: false,
-    legalComments: 'none',
-    // No shared chunks: each function's asset folder must be complete on its own.
-    splitting: false,
-    mainFields: ['module', 'main'],
-    external: ['@aws-sdk/*'],
-    banner: { js: ESM_REQUIRE_BANNER },
-    tsconfig: join(LAMBDAS_SRC, '..', 'tsconfig.json'),
-    // What each source file adds to each bundle: the budget test and the bench name the heavy ones.
-    metafile: true,
-    logLevel: 'error',
-  });
-  if (result.errors.length > 0) throw new Error(`esbuild failed: ${result.errors.map((e) => e.text).join('; ')}`);
-  const inputs = bundleInputs(result.metafile, outdir);
-  return entries.map((e) => ({
-    outName: e.outName,
-    bytes: statSync(join(outdir, e.outName, BUNDLE_FILE)).size,
-    inputs: inputs.get(e.outName) ?? [],
-  }));
+  const scratch = mkdtempSync(join(tmpdir(), 'bidgrid-bundle-job-'));
+  try {
+    const job: BundleJob = { entries: entries.map((e) => ({ file: e.file, outName: e.outName })), outdir };
+    const jobFile = join(scratch, 'job.json');
+    const resultFile = join(scratch, 'result.json');
+    writeFileSync(jobFile, JSON.stringify(job));
+    execFileSync(process.execPath, ['--import', 'tsx', WORKER, jobFile, resultFile], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as BundleJobResult;
+    if (result.errors.length > 0) throw new Error(`esbuild failed: ${result.errors.map((e) => e.text).join('; ')}`);
+    const inputs = bundleInputs(result.metafile, outdir);
+    return entries.map((e) => ({
+      outName: e.outName,
+      bytes: statSync(join(outdir, e.outName, BUNDLE_FILE)).size,
+      inputs: inputs.get(e.outName) ?? [],
+    }));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 let placeholderDir: string | undefined;

@@ -4,6 +4,7 @@ import type { PaymentsGateway, TCardMethod } from '../domain/ports/payments.port
 import type { SecretReader } from '../domain/ports/secrets.port';
 import { BadRequestError, VendorError } from '../lib/errors';
 import { getSecret } from './secrets';
+import type { StripeClient } from './stripe-resources';
 
 const VENDOR = 'payments';
 
@@ -41,8 +42,8 @@ export interface StripeGatewayOptions {
  * Stripe generates for retried POSTs), so a charge is never duplicated by a retry.
  */
 export function createStripeGateway(options: StripeGatewayOptions): PaymentsGateway {
-  let client: Promise<Stripe> | undefined;
-  const stripe = (): Promise<Stripe> => {
+  let client: Promise<StripeClient> | undefined;
+  const stripe = (): Promise<StripeClient> => {
     client ??= options.secrets('STRIPE_SECRET_KEY').then((key) => {
       const url = new URL(options.apiUrl);
       const protocol = url.protocol === 'http:' ? 'http' : 'https';
