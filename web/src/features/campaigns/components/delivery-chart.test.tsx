@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
@@ -10,6 +10,11 @@ import { DELIVERY_PLOT_HEIGHT } from '../delivery-series';
 import { DeliveryChart } from './delivery-chart';
 
 configure({ asyncUtilTimeout: 5_000 });
+// The plots' code (recharts) loads lazily; on a busy machine its first import took longer than the
+// tests' waits (CI, 2 cores shared): load it once before the tests, which are about the chart itself.
+beforeAll(async () => {
+  await import('./delivery-plots');
+}, 60_000);
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
 
 /** A campaign from Jun 14th at $5 a day; the chart shows Jun 13th to 15th. */
