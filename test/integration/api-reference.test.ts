@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,18 @@ describe('the API description the local stack serves', () => {
     }
     const documented = Object.values(document.paths).flatMap((item) => Object.values(item));
     expect(documented).toHaveLength(operations.length);
+  });
+
+  it('is what `npm run openapi` writes without a stack, for the same URLs', () => {
+    // Act
+    const offline = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'cdk/bin/openapi.ts', '--api-url', stackInfo().apiUrl, '--ws-url', stackInfo().wsUrl],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+
+    // Assess
+    expect(JSON.parse(offline)).toEqual(document);
   });
 
   it('has every realtime event', () => {
