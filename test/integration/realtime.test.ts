@@ -10,7 +10,7 @@ import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { ONE_ENTRY_OF_EACH_KIND } from '../support/company-match-entries';
 import { accessTokenFor, callOperation, callOperationUnchecked, request } from '../support/api';
 import { connect, newReqId, open, socketsForSuite } from '../support/realtime';
-import { fuzzMessages } from '../support/realtime-arbitraries';
+import { fuzzMessages, fuzzMessagesAround, type TFuzzMessage } from '../support/realtime-arbitraries';
 import type { ZodArbitraryOptions } from '../support/zod-arbitrary';
 import { DEMO_IDS } from './security/samples';
 
@@ -345,6 +345,32 @@ const FUZZ_VALUES = {
   },
 } as const;
 
+const NOBODYS_ADVERTISER = 'bgAdvertiser-fuzz-nobody';
+const dayFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A creation the schemas take, for an advertiser that is nobody's: what reaches the use case answers 404. */
+const VALID_CREATION: Readonly<Record<string, unknown>> = {
+  bgCampaignId: 'bg-campaign-fuzz-base',
+  beeswaxCampaign: {
+    active: false,
+    advertiser_id: 1,
+    budget_type: 2,
+    campaign_budget: 3000,
+    dailyBudget: 100,
+    campaign_name: 'Fuzz campaign',
+    start_date: dayFromNow(1),
+    end_date: dayFromNow(31),
+  },
+  max_bid: 10,
+  bgAdvertiserId: NOBODYS_ADVERTISER,
+  creativeIds: ['bgCreative-fuzz-base'],
+  description: 'Made by the realtime fuzz',
+  name: 'Fuzz campaign',
+  targetingInfo: { geo_country: ['USA'] },
+  isVideoCampaign: false,
+  campaignType: 'managed',
+};
+
 describe('realtime fuzzing', () => {
   const sockets = socketsForSuite('demo');
 
@@ -359,12 +385,11 @@ describe('realtime fuzzing', () => {
    * `reqID: null`, so they go one by one after each batch, each matched to the next such reply.
    */
   async function fuzz(
-    event: RealtimeEventDef,
+    messages: fc.Arbitrary<TFuzzMessage>,
     runs: number,
     refusals: readonly number[] = [404, 400],
-    values: ZodArbitraryOptions = FUZZ_VALUES,
   ): Promise<{ valid: number; invalid: number }> {
-    const samples = fc.sample(fuzzMessages(event, values), { numRuns: runs, seed: 20261125 });
+    const samples = fc.sample(messages, { numRuns: runs, seed: 20261125 });
     let valid = 0;
     for (let i = 0; i < samples.length; i += 10) {
       const batch = samples.slice(i, i + 10);
@@ -411,6 +436,8 @@ describe('realtime fuzzing', () => {
     event: RealtimeEventDef;
     refusals?: readonly number[];
     values?: ZodArbitraryOptions;
+    /** A valid request to vary one field at a time, besides the wholly generated ones. */
+    around?: Readonly<Record<string, unknown>>;
   }> = [
     { event: getCSVKickfireMatches },
     { event: getHubSpotLists },
@@ -424,17 +451,29 @@ describe('realtime fuzzing', () => {
     {
       event: createCampaign,
       refusals: [404, 400, 409],
-      values: { known: [], byKey: { bgAdvertiserId: ['bgAdvertiser-fuzz-nobody'] } },
+      values: { known: [], byKey: { bgAdvertiserId: [NOBODYS_ADVERTISER] } },
+      around: VALID_CREATION,
     },
   ];
+
+  it("varies a creation around a valid one, of an advertiser that is nobody's", () => {
+    expect(createCampaign.request.safeParse(VALID_CREATION).error).toBeUndefined();
+  });
 
   it('fuzzes every realtime event', () => {
     expect(plan.map(({ event }) => event.name).sort()).toEqual(realtimeEvents.map((event) => event.name).sort());
   });
 
-  for (const { event, refusals, values } of plan) {
+  for (const { event, refusals, values, around } of plan) {
     it(`${event.name}: 200 generated messages, each answered with an envelope, never a 5xx`, async () => {
-      const counts = await fuzz(event, 200, refusals, values);
+      const options = values ?? FUZZ_VALUES;
+      const messages = around
+        ? fc.oneof(
+            { weight: 1, arbitrary: fuzzMessages(event, options) },
+            { weight: 3, arbitrary: fuzzMessagesAround(event, around, options) },
+          )
+        : fuzzMessages(event, options);
+      const counts = await fuzz(messages, 200, refusals);
       expect(counts.valid).toBeGreaterThanOrEqual(40);
       expect(counts.invalid).toBeGreaterThanOrEqual(40);
       console.info(`fuzzed ${event.name}: ${counts.valid} valid, ${counts.invalid} invalid`);
