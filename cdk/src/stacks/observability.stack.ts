@@ -10,7 +10,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { BILLING_OUTCOMES, METRICS_NAMESPACE, METRICS_SERVICE, OPS_METRICS } from '@bidgrid/lambdas/lib/metric-catalog';
-import type { TMetricDefinition } from '@bidgrid/lambdas/lib/metric-catalog';
+import type { TMetricDefinition, TOpsMetric } from '@bidgrid/lambdas/lib/metric-catalog';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import type { AppFunction } from '../lambda/app-function.construct';
@@ -32,6 +32,21 @@ export const ALARM_THRESHOLDS = {
    */
   syncLagSeconds: 3 * 3600,
 } as const;
+
+/**
+ * How the dashboard graphs each metric of the catalog: its title and statistics (`Sum` for counts,
+ * percentiles or `Maximum` for times). A metric added to the catalog does not compile until it has one.
+ */
+export const METRIC_GRAPHS: Record<TOpsMetric, { readonly title: string; readonly statistics: readonly string[] }> = {
+  campaignsCreated: { title: 'Campaigns created', statistics: ['Sum'] },
+  campaignCreationsFailed: { title: 'Campaign creations failed (undone)', statistics: ['Sum'] },
+  campaignCreationDuration: { title: 'Campaign creation duration (ms)', statistics: ['p50', 'p99', 'Maximum'] },
+  campaignLineItems: { title: 'Line items per created campaign', statistics: ['Average', 'Maximum'] },
+  bidderErrors: { title: 'Bidder errors by route', statistics: ['Sum'] },
+  reportRowsSynced: { title: 'Report rows synced', statistics: ['Sum'] },
+  reportSyncLag: { title: 'Report sync lag (s since the last sync)', statistics: ['Maximum', 'p50'] },
+  billingOutcomes: { title: 'Billing outcomes', statistics: ['Sum'] },
+};
 
 /** Props of {@link ObservabilityStack}: what the other stacks made, to watch. */
 export interface ObservabilityStackProps extends StackProps {
@@ -290,10 +305,11 @@ export class ObservabilityStack extends Stack {
     );
     this.dashboard.addWidgets(header('BidGrid metrics'));
     this.dashboard.addWidgets(
-      ...Object.values(OPS_METRICS).map((metric: TMetricDefinition) => {
-        if (metric.name === OPS_METRICS.billingOutcomes.name) {
+      ...(Object.entries(OPS_METRICS) as Array<[TOpsMetric, TMetricDefinition]>).map(([key, metric]) => {
+        const { title, statistics } = METRIC_GRAPHS[key];
+        if (key === 'billingOutcomes') {
           return graph(
-            metric.title,
+            title,
             BILLING_OUTCOMES.map((outcome) =>
               custom(metric, cloudwatch.Stats.SUM, {
                 period: Duration.hours(1),
@@ -306,21 +322,25 @@ export class ObservabilityStack extends Stack {
         }
         if (metric.dimension) {
           // One line per value of the metric's own dimension, whatever values the code sends.
-          return graph(metric.title, [
-            new cloudwatch.MathExpression({
-              expression: `SEARCH('{${METRICS_NAMESPACE},${metric.dimension},service,stage} MetricName="${metric.name}" service="${METRICS_SERVICE}" stage="${config.stage}"', 'Sum', 300)`,
-              label: '',
-              period: FIVE_MINUTES,
-            }),
-          ]);
+          return graph(
+            title,
+            statistics.map(
+              (statistic) =>
+                new cloudwatch.MathExpression({
+                  expression: `SEARCH('{${METRICS_NAMESPACE},${metric.dimension},service,stage} MetricName="${metric.name}" service="${METRICS_SERVICE}" stage="${config.stage}"', '${statistic}', 300)`,
+                  label: '',
+                  period: FIVE_MINUTES,
+                }),
+            ),
+          );
         }
         const annotations =
-          metric.name === OPS_METRICS.reportSyncLag.name
+          key === 'reportSyncLag'
             ? { leftAnnotations: [{ value: ALARM_THRESHOLDS.syncLagSeconds, label: 'alarm' }] }
             : {};
         return graph(
-          metric.title,
-          metric.statistics.map((statistic) => custom(metric, statistic, { label: statistic })),
+          title,
+          statistics.map((statistic) => custom(metric, statistic, { label: statistic })),
           annotations,
         );
       }),
