@@ -279,7 +279,15 @@ export default tseslint.config(
           patterns: [
             ...lambdasImportPatterns,
             {
-              group: ['@aws-sdk/*', 'stripe', '@hubspot/*', '@middy/*', 'aws-jwt-verify', 'aws-jwt-verify/*'],
+              group: [
+                '@aws-sdk/*',
+                '@aws-lambda-powertools/*',
+                'stripe',
+                '@hubspot/*',
+                '@middy/*',
+                'aws-jwt-verify',
+                'aws-jwt-verify/*',
+              ],
               message: 'The domain does no I/O: reach vendors and AWS through a port (lambdas/src/domain/ports).',
             },
           ],

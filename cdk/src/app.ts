@@ -10,6 +10,7 @@ import { ApiStack } from './stacks/api.stack';
 import { AuthStack } from './stacks/auth.stack';
 import { DataStack } from './stacks/data.stack';
 import { JobsStack } from './stacks/jobs.stack';
+import { ObservabilityStack } from './stacks/observability.stack';
 import { RealtimeStack } from './stacks/realtime.stack';
 import { WebContentStack } from './stacks/web-content.stack';
 import { WebStack } from './stacks/web.stack';
@@ -23,6 +24,7 @@ export interface BidGridStacks {
   readonly api: ApiStack;
   readonly jobs: JobsStack;
   readonly webContent: WebContentStack;
+  readonly observability: ObservabilityStack;
 }
 
 /** Test seams: another operation table, schedules or SPA folder. */
@@ -40,7 +42,8 @@ export interface BuildOptions {
  * Builds every stack of a stage into `app`. State (auth, web hosting, data) is apart from code
  * (realtime, api, jobs, web content); resources pass by props, so CDK wires the exports and the
  * deploy order: Web -> Data -> Auth (its sign-up trigger writes the app table) -> Realtime -> Api ->
- * Jobs, WebContent.
+ * Jobs, WebContent; Observability (alarms, their topic, the dashboard) last, as it watches the
+ * APIs and the jobs.
  */
 export function buildApp(app: App, config: TStageConfig, options: BuildOptions = {}): BidGridStacks {
   const env: Environment = {
@@ -134,11 +137,20 @@ export function buildApp(app: App, config: TStageConfig, options: BuildOptions =
     ...(options.lambdasRoot ? { lambdasRoot: options.lambdasRoot } : {}),
   });
 
-  const stacks: Stack[] = [auth, web, data, realtime, api, jobs, webContent];
+  const observability = new ObservabilityStack(app, name('Observability'), {
+    ...stackProps('Observability', 'alarms, their SNS topic and the dashboard'),
+    config,
+    restApi: api.restApi,
+    webSocketApi: realtime.webSocketApi,
+    jobFunctions: jobs.jobFunctions,
+    jobQueues: jobs.queues,
+  });
+
+  const stacks: Stack[] = [auth, web, data, realtime, api, jobs, webContent, observability];
   for (const stack of stacks) {
     Tags.of(stack).add('app', 'bidgrid');
     Tags.of(stack).add('stage', config.stage);
   }
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { auth, web, data, realtime, api, jobs, webContent };
+  return { auth, web, data, realtime, api, jobs, webContent, observability };
 }

@@ -985,7 +985,7 @@ describe('jobs stack', () => {
     expect(resourcesOfType(template, 'Custom::PlaybooksSeed')).toHaveLength(1);
   });
 
-  it('fans report sync out: queue, dead letters with an alarm, and a worker with partial batch failures', () => {
+  it('fans report sync out: queue, dead letters, and a worker with partial batch failures', () => {
     // Prepare
     const template = dev.template(dev.stacks.jobs);
     const worker = schedules.find((s) => s.name === 'report-sync')?.worker;
@@ -994,7 +994,6 @@ describe('jobs stack', () => {
     const work = queues.find(([, p]) => p['QueueName'] === 'bidgrid-dev-report-sync-work')?.[1];
     const deadLettersId = idOf('bidgrid-dev-report-sync-dead-letters');
     const [[, mapping] = []] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping');
-    const [[, alarm] = []] = resourcesOfType(template, 'AWS::CloudWatch::Alarm');
     const functions = resourcesOfType(template, 'AWS::Lambda::Function');
     const workerFn = functions.find(([id]) => id === (mapping?.['FunctionName'] as { Ref: string }).Ref)?.[1];
     const scheduleFn = functions.find(([id]) => id.startsWith('JobReportSync'))?.[1];
@@ -1015,14 +1014,6 @@ describe('jobs stack', () => {
     expect(mapping?.['BatchSize']).toBe(worker?.batchSize);
     expect(mapping?.['ScalingConfig']).toEqual({ MaximumConcurrency: worker?.maxConcurrency });
     expect(workerFn?.['Timeout']).toBe(worker?.timeoutSeconds);
-    // The alarm watches the dead letters' depth from the first message on.
-    expect(alarm).toMatchObject({
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Namespace: 'AWS/SQS',
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLettersId, 'QueueName'] } }],
-    });
     // The schedule's Lambda knows the queue and may send to it, and only the worker reads it.
     expect((scheduleFn?.['Environment'] as { Variables: Record<string, unknown> }).Variables['JOB_QUEUE_URL']).toEqual({
       Ref: idOf('bidgrid-dev-report-sync-work'),

@@ -41,7 +41,9 @@ describe('npx cdk synth', () => {
       .map(([id]) => id)
       .sort();
     expect(stacks).toEqual(
-      ['Api', 'Auth', 'Data', 'Jobs', 'Realtime', 'Web', 'WebContent'].map((part) => `BidGrid-dev-${part}`).sort(),
+      ['Api', 'Auth', 'Data', 'Jobs', 'Observability', 'Realtime', 'Web', 'WebContent']
+        .map((part) => `BidGrid-dev-${part}`)
+        .sort(),
     );
 
     // Every entry was bundled, and every staged function asset is a real bundle.

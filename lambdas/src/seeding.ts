@@ -27,6 +27,7 @@ export { templateRepository } from './adapters/repositories/template.repository'
 export { segmentRepository } from './adapters/repositories/segment.repository';
 export { segmentDeps } from './adapters/wiring';
 export { bidderClient } from './adapters/bidder/bidder-client';
+export { uncountedMetrics } from './adapters/metrics';
 export { creativeStorage } from './adapters/creative-storage';
 export { hubspotOAuth, hubspotRedirectUri } from './adapters/crm/hubspot-oauth';
 export { paymentsGateway } from './adapters/payments';

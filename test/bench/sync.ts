@@ -337,14 +337,21 @@ interface TimeSplit {
 
 /** The sync's ports with a stopwatch around the slow ones. */
 async function timedDeps(split: TimeSplit): Promise<ReportSyncDeps> {
-  const [{ campaignRepository }, { adGroupRepository }, { reportRepository }, { bidderClient }, { createLogger: log }] =
-    await Promise.all([
-      import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
-      import('@bidgrid/lambdas/adapters/repositories/report.repository'),
-      import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
-      import('@bidgrid/lambdas/lib/logger'),
-    ]);
+  const [
+    { campaignRepository },
+    { adGroupRepository },
+    { reportRepository },
+    { bidderClient },
+    { createLogger: log },
+    { uncountedMetrics },
+  ] = await Promise.all([
+    import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
+    import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
+    import('@bidgrid/lambdas/adapters/repositories/report.repository'),
+    import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
+    import('@bidgrid/lambdas/lib/logger'),
+    import('@bidgrid/lambdas/adapters/metrics'),
+  ]);
   const active: Record<keyof TimeSplit, { count: number; since: number }> = {
     pullMs: { count: 0, since: 0 },
     rowWritesMs: { count: 0, since: 0 },
@@ -373,6 +380,7 @@ async function timedDeps(split: TimeSplit): Promise<ReportSyncDeps> {
       putRollups: timed('rollupWritesMs', reportRepository.putRollups),
     },
     bidder: { dailyReport: timed('pullMs', bidder.dailyReport) },
+    metrics: uncountedMetrics,
     now: () => new Date(),
     log: log({ level: 'warn' }),
   };

@@ -71,6 +71,24 @@ describe('import boundaries', () => {
     expect(ids).toContain('no-restricted-imports');
   });
 
+  it('the domain records metrics through its port, never with Powertools or the metrics adapter', async () => {
+    const powertools = await ruleIdsFor(
+      'lambdas/src/domain/campaigns/probe.ts',
+      "import { Metrics } from '@aws-lambda-powertools/metrics';\nexport const m = Metrics;\n",
+    );
+    const adapter = await ruleIdsFor(
+      'lambdas/src/domain/campaigns/probe.ts',
+      "import { appMetrics } from '../../adapters/metrics';\nexport const m = appMetrics;\n",
+    );
+    const port = await ruleIdsFor(
+      'lambdas/src/domain/campaigns/probe.ts',
+      "import type { AppMetrics } from '../ports/metrics.port';\nexport type M = AppMetrics;\n",
+    );
+    expect(powertools).toContain('no-restricted-imports');
+    expect(adapter).toContain('import-x/no-restricted-paths');
+    expect(port).toEqual([]);
+  });
+
   it('the domain may import its ports, shared and pure helpers', async () => {
     const ids = await ruleIdsFor(
       'lambdas/src/domain/campaigns/probe.ts',

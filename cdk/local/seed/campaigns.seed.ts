@@ -392,6 +392,7 @@ async function seedModules() {
       createCampaign,
       reportToday,
       createLogger,
+      uncountedMetrics,
     },
     { estimatedBudget },
   ] = await Promise.all([
@@ -411,6 +412,7 @@ async function seedModules() {
     reportToday,
     estimatedBudget,
     createLogger,
+    uncountedMetrics,
   };
 }
 
@@ -602,6 +604,8 @@ export async function syncSeedCampaign(seed: SeedCampaign, today: string): Promi
       adGroups: m.adGroupRepository,
       reports: m.reportRepository,
       bidder: m.bidder,
+      // The seed's sync is not the app's: it counts nothing.
+      metrics: m.uncountedMetrics,
       now: () => new Date(),
       log: m.createLogger({ level: 'warn' }),
     },

@@ -153,6 +153,21 @@ describe('stage configuration', () => {
     );
   });
 
+  it('subscribes no one to the alarms unless the stage or -c alarmEmail names someone', () => {
+    // Act
+    const unset = loadStageConfig('prod');
+    const named = loadStageConfig('prod', { alarmEmail: ' ops@example.org ' });
+    const cleared = loadStageConfig('prod', { alarmEmail: '' });
+
+    // Assess
+    expect(unset.alarmEmail).toBeUndefined();
+    expect(named.alarmEmail).toBe('ops@example.org');
+    expect(cleared.alarmEmail).toBeUndefined();
+    expect(() => loadStageConfig('dev', { alarmEmail: 'not-an-address' })).toThrow(
+      'Invalid stage configuration "dev": alarmEmail:',
+    );
+  });
+
   it('prefixes physical names with the stage', () => {
     expect(resourcePrefix(loadStageConfig('dev'))).toBe('bidgrid-dev');
   });

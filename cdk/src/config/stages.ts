@@ -122,6 +122,12 @@ export const ZStageConfig = z.object({
   ),
   /** SSM path under which the secrets live (`<prefix>/STRIPE_SECRET_KEY`, ...). */
   secretsPrefix: z.string().regex(/^(\/[A-Za-z0-9_.-]+)+$/, 'an SSM path such as /bidgrid/dev'),
+  /**
+   * Who hears of the stage's alarms (the observability stack's SNS topic): an e-mail address that is
+   * subscribed to it (AWS mails a confirmation link first). Unset: the topic has no subscriber yet;
+   * add one in the console or with `-c alarmEmail=ops@example.org`.
+   */
+  alarmEmail: z.email().optional(),
 });
 export type TStageConfig = z.infer<typeof ZStageConfig>;
 type StageInput = z.input<typeof ZStageConfig>;
@@ -186,8 +192,9 @@ export const STAGES: Record<TStageName, StageInput> = {
  * Context keys that override the checked-in stage values for one deploy, so an operator never edits
  * code to point at their account: `-c account=123456789012 -c region=eu-west-1
  * -c internalUsers=alice,bob -c mailFrom=billing@example.org -c sesIdentity=example.org
- * -c extraWebOrigins=http://localhost:5173 -c chatWidgetHubspotPortalId=12345678` (an empty
- * `chatWidgetHubspotPortalId=` turns a checked-in widget off).
+ * -c extraWebOrigins=http://localhost:5173 -c chatWidgetHubspotPortalId=12345678
+ * -c alarmEmail=ops@example.org` (an empty `chatWidgetHubspotPortalId=` turns a checked-in widget
+ * off, an empty `alarmEmail=` the checked-in subscriber).
  */
 export const STAGE_CONTEXT_KEYS = [
   'account',
@@ -197,6 +204,7 @@ export const STAGE_CONTEXT_KEYS = [
   'sesIdentity',
   'extraWebOrigins',
   'chatWidgetHubspotPortalId',
+  'alarmEmail',
 ] as const;
 export type TStageOverrides = Partial<Record<(typeof STAGE_CONTEXT_KEYS)[number], string>>;
 
@@ -236,6 +244,7 @@ export function loadStageConfig(stage: string, overrides: TStageOverrides = {}):
     },
     ...(overrides.extraWebOrigins !== undefined ? { extraWebOrigins: list(overrides.extraWebOrigins) } : {}),
     chatWidget: chatWidgetOverride(overrides.chatWidgetHubspotPortalId, base.chatWidget),
+    ...(overrides.alarmEmail !== undefined ? { alarmEmail: overrides.alarmEmail.trim() || undefined } : {}),
   };
   const parsed = ZStageConfig.safeParse(input);
   if (!parsed.success) {

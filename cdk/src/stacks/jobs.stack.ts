@@ -5,7 +5,6 @@ import { CustomResource, Duration, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -38,11 +37,10 @@ const SEED_ACCESS: DataAccess = { tables: { app: 'readWrite' }, secrets: false }
 // A worker reads campaigns and writes reports (report sync: the bidder's rows and the rollups).
 const WORKER_ACCESS: DataAccess = { tables: { app: 'read', reports: 'readWrite' }, secrets: true };
 
-/** The queue, dead letters and worker of a job that fans out. */
+/** The queue, dead letters and worker of a job that fans out (the observability stack watches them). */
 export interface JobQueueResources {
   readonly queue: sqs.Queue;
   readonly deadLetters: sqs.Queue;
-  readonly deadLetterAlarm: cloudwatch.Alarm;
   readonly worker: AppFunction;
 }
 
@@ -64,8 +62,8 @@ export function seedHash(): string {
 /**
  * Scheduled work and deploy-time seeding: one Lambda and one EventBridge rule per entry of
  * `lambdas/src/jobs/schedules.ts` (report sync, billing...), so a new schedule needs no CDK edit;
- * for an entry with a `worker`, its SQS queue (the job's `JOB_QUEUE_URL`), dead-letter queue, alarm
- * and worker Lambda; and a custom resource that stores the playbook cards whenever their source changes.
+ * for an entry with a `worker`, its SQS queue (the job's `JOB_QUEUE_URL`), dead-letter queue and
+ * worker Lambda (the alarms on them are the observability stack's); and a custom resource that stores the playbook cards whenever their source changes.
  */
 export class JobsStack extends Stack {
   readonly jobFunctions: ReadonlyMap<string, AppFunction>;
@@ -98,8 +96,9 @@ export class JobsStack extends Stack {
     /**
      * A job that fans out: its queue (visibility timeout six times the worker's timeout, AWS's advice
      * for Lambda event sources, so a message is never handed to a second worker while the first still
-     * runs), a dead-letter queue after `maxReceiveCount` deliveries with an alarm as soon as it holds a
-     * message, and the worker Lambda reading the queue with partial batch failures.
+     * runs), a dead-letter queue after `maxReceiveCount` deliveries (its alarm, as soon as it holds a
+     * message, is the observability stack's), and the worker Lambda reading the queue with partial
+     * batch failures.
      */
     const makeQueue = (id: string, schedule: JobSchedule, worker: JobWorker): JobQueueResources => {
       const prefix = `${resourcePrefix(config)}-${schedule.name}`;
@@ -133,19 +132,7 @@ export class JobsStack extends Stack {
           maxConcurrency: worker.maxConcurrency,
         }),
       );
-      const deadLetterAlarm = new cloudwatch.Alarm(this, `${id}DeadLettersAlarm`, {
-        alarmName: `${prefix}-dead-letters`,
-        alarmDescription: `Messages of ${schedule.name} failed ${worker.maxReceiveCount} deliveries and wait in ${prefix}-dead-letters: read the worker's logs, fix, then redrive them.`,
-        metric: deadLetters.metricApproximateNumberOfMessagesVisible({
-          period: Duration.minutes(5),
-          statistic: cloudwatch.Stats.MAXIMUM,
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      return { queue, deadLetters, deadLetterAlarm, worker: workerFunction };
+      return { queue, deadLetters, worker: workerFunction };
     };
 
     const jobFunctions = new Map<string, AppFunction>();

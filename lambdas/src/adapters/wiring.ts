@@ -19,6 +19,7 @@ import { bidderClient } from './bidder/bidder-client';
 import { companyMatcher } from './company-match/company-match-client';
 import { creativeStorage } from './creative-storage';
 import { hubspotOAuth } from './crm/hubspot-oauth';
+import { appMetrics } from './metrics';
 import { adGroupRepository } from './repositories/ad-group.repository';
 import { advertiserRepository } from './repositories/advertiser.repository';
 import { campaignCreationRepository } from './repositories/campaign-creation.repository';
@@ -45,6 +46,7 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     bidder: bidderClient(),
     layers: targetingLayers(log),
     layerUndos: targetingLayerUndos(),
+    metrics: appMetrics(),
     now: () => new Date(),
     log,
   };

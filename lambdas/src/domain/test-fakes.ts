@@ -6,6 +6,7 @@ import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import type { CompanyLookupCache } from './ports/company-lookup-cache.port';
 import type { CompanyMatcher, TDomainLookup } from './ports/company-matcher.port';
+import type { AppMetrics } from './ports/metrics.port';
 import type { SignUpTicketStore, TSignUpTicketRecord } from './ports/sign-up-tickets.port';
 import type { TPage, TPageRequest } from './ports/page.port';
 
@@ -14,6 +15,25 @@ export function memoryLogger(): Logger & { lines: Array<Record<string, unknown>>
   const lines: Array<Record<string, unknown>> = [];
   const log = createLogger({ level: 'debug', sink: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) });
   return Object.assign(log, { lines });
+}
+
+/** One call of the metrics port, as `recordingMetrics` keeps it. */
+export type TRecordedMetric = {
+  [K in keyof AppMetrics]: { metric: K; args: Parameters<AppMetrics[K]> };
+}[keyof AppMetrics];
+
+/** A metrics port for use-case tests: keeps every call, in order, for assertions. */
+export function recordingMetrics(): AppMetrics & { recorded: TRecordedMetric[] } {
+  const recorded: TRecordedMetric[] = [];
+  return {
+    recorded,
+    campaignCreated: (...args) => recorded.push({ metric: 'campaignCreated', args }),
+    campaignCreationFailed: (...args) => recorded.push({ metric: 'campaignCreationFailed', args }),
+    bidderError: (...args) => recorded.push({ metric: 'bidderError', args }),
+    reportRowsSynced: (...args) => recorded.push({ metric: 'reportRowsSynced', args }),
+    reportSyncLag: (...args) => recorded.push({ metric: 'reportSyncLag', args }),
+    billingOutcome: (...args) => recorded.push({ metric: 'billingOutcome', args }),
+  };
 }
 
 /**

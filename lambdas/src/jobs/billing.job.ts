@@ -1,5 +1,6 @@
-import type { Context, ScheduledEvent } from 'aws-lambda';
+import type { ScheduledEvent } from 'aws-lambda';
 import { sendMail } from '../adapters/mail';
+import { appMetrics } from '../adapters/metrics';
 import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { billingRepository } from '../adapters/repositories/billing.repository';
@@ -7,27 +8,30 @@ import { campaignSpendRepository } from '../adapters/repositories/campaign-spend
 import { idempotencyRepository } from '../adapters/repositories/idempotency.repository';
 import { runBilling } from '../domain/billing/run-billing.use-case';
 import type { TBillingRunSummary } from '../domain/billing/run-billing.use-case';
-import { logger } from '../lib/logger';
+import { jobHandler, scheduledRunId } from '../lib/job';
 
 /**
  * The billing job (schedule `billing` in `schedules.ts`): charges every advertiser's delivered spend
  * since its last charge to its saved card, writes billing logs and invoices and mails the invoices.
  * Safe to run twice, or twice at once: every charge has an idempotency key of advertiser and period.
  */
-export async function handler(event: Partial<ScheduledEvent>, context?: Context): Promise<TBillingRunSummary> {
-  const log = logger().child({ operation: 'billing', requestId: context?.awsRequestId ?? event.id ?? 'unknown' });
-  return runBilling(
-    {
-      billable: advertiserRepository,
-      advertisers: advertiserRepository,
-      campaigns: campaignSpendRepository,
-      payments: paymentsGateway(),
-      billing: billingRepository,
-      idempotency: idempotencyRepository,
-      sendMail,
-      now: () => new Date(),
+export const handler = jobHandler<Partial<ScheduledEvent>, TBillingRunSummary>(
+  'billing',
+  (_event, { log }) =>
+    runBilling(
+      {
+        billable: advertiserRepository,
+        advertisers: advertiserRepository,
+        campaigns: campaignSpendRepository,
+        payments: paymentsGateway(),
+        billing: billingRepository,
+        idempotency: idempotencyRepository,
+        sendMail,
+        metrics: appMetrics(),
+        now: () => new Date(),
+        log,
+      },
       log,
-    },
-    log,
-  );
-}
+    ),
+  { runIdOf: scheduledRunId },
+);

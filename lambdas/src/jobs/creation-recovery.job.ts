@@ -1,30 +1,30 @@
-import type { Context, ScheduledEvent } from 'aws-lambda';
+import type { ScheduledEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { targetingLayerUndos } from '../adapters/wiring';
 import { recoverInterruptedCreations } from '../domain/campaigns/create-campaign-recovery';
 import type { TRecoveryRun } from '../domain/campaigns/create-campaign-recovery';
-import { logger } from '../lib/logger';
+import { jobHandler, scheduledRunId } from '../lib/job';
 
 /**
  * The creation recovery job (schedule `creation-recovery` in `schedules.ts`): undoes every campaign
  * creation whose request died part-way (its claim's lease ran out), at the bidder and in the tables
  * (`create-campaign-recovery`). Safe to run twice at once: each creation is claimed before it is undone.
  */
-export async function handler(event: Partial<ScheduledEvent>, context?: Context): Promise<TRecoveryRun> {
-  const log = logger().child({
-    operation: 'creation-recovery',
-    requestId: context?.awsRequestId ?? event.id ?? 'unknown',
-  });
-  const run = await recoverInterruptedCreations({
-    campaigns: campaignRepository,
-    creation: campaignCreationRepository,
-    bidder: bidderClient(),
-    layerUndos: targetingLayerUndos(),
-    now: () => new Date(),
-    log,
-  });
-  if (run.found > 0) log.info('creation recovery run', { ...run });
-  return run;
-}
+export const handler = jobHandler<Partial<ScheduledEvent>, TRecoveryRun>(
+  'creation-recovery',
+  async (_event, { log }) => {
+    const run = await recoverInterruptedCreations({
+      campaigns: campaignRepository,
+      creation: campaignCreationRepository,
+      bidder: bidderClient(),
+      layerUndos: targetingLayerUndos(),
+      now: () => new Date(),
+      log,
+    });
+    if (run.found > 0) log.info('creation recovery run', { ...run });
+    return run;
+  },
+  { runIdOf: scheduledRunId },
+);

@@ -1,19 +1,20 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
+import { appMetrics } from '../adapters/metrics';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { syncQueuedCampaigns } from '../domain/report-sync/report-sync-queue.use-case';
-import { logger } from '../lib/logger';
+import { jobHandler } from '../lib/job';
 
 /**
  * The report sync worker (`worker` of `report-sync` in `schedules.ts`): syncs the campaign of each
  * message of the batch and answers the messages that failed as `batchItemFailures`, so SQS (or the
  * local stack's in-process queue) delivers only those again, and after the last try moves them to the
- * dead-letter queue. The event source mapping has `ReportBatchItemFailures` on.
+ * dead-letter queue. The event source mapping has `ReportBatchItemFailures` on. Each message's lines
+ * carry its `messageId` and the `scheduledRunId` of the schedule's run that sent it.
  */
-export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  const log = logger().child({ operation: 'report-sync-worker', requestId: context?.awsRequestId ?? 'unknown' });
+export const handler = jobHandler<SQSEvent, SQSBatchResponse>('report-sync-worker', async (event, { log }) => {
   const result = await syncQueuedCampaigns(
     event.Records.map((record) => ({
       id: record.messageId,
@@ -25,6 +26,7 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       adGroups: adGroupRepository,
       reports: reportRepository,
       bidder: bidderClient(),
+      metrics: appMetrics(),
       now: () => new Date(),
       log,
     },
@@ -35,4 +37,4 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
     rowsWritten: result.synced.reduce((sum, r) => sum + r.rowsWritten, 0),
   });
   return { batchItemFailures: result.failedIds.map((itemIdentifier) => ({ itemIdentifier })) };
-}
+});

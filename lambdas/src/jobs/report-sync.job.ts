@@ -1,9 +1,9 @@
-import type { Context, ScheduledEvent } from 'aws-lambda';
+import type { ScheduledEvent } from 'aws-lambda';
 import { jobWorkQueue } from '../adapters/queues/job-queues';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { enqueueReportSync } from '../domain/report-sync/report-sync-queue.use-case';
 import type { TReportSyncEnqueued, TReportSyncMessage } from '../domain/report-sync/report-sync-queue.use-case';
-import { logger } from '../lib/logger';
+import { jobHandler, scheduledRunId } from '../lib/job';
 
 /** The job's name in `schedules.ts`, which also names its queue locally. */
 export const REPORT_SYNC_JOB = 'report-sync';
@@ -11,14 +11,20 @@ export const REPORT_SYNC_JOB = 'report-sync';
 /**
  * The report sync schedule (`report-sync` in `schedules.ts`): enqueues one message per campaign to
  * sync; `report-sync-worker.job.ts` syncs each (SQS in the cloud, the local stack's in-process queue
- * locally). Safe to run twice, or twice at once: syncing the same data again changes nothing.
+ * locally). Safe to run twice, or twice at once: syncing the same data again changes nothing. Each
+ * message carries this run's id, so the worker's lines name the run that asked for them.
  */
-export async function handler(event: Partial<ScheduledEvent>, context?: Context): Promise<TReportSyncEnqueued> {
-  const log = logger().child({ operation: REPORT_SYNC_JOB, requestId: context?.awsRequestId ?? event.id ?? 'unknown' });
-  return enqueueReportSync({
-    campaigns: campaignRepository,
-    queue: jobWorkQueue<TReportSyncMessage>(REPORT_SYNC_JOB),
-    now: () => new Date(),
-    log,
-  });
-}
+export const handler = jobHandler<Partial<ScheduledEvent>, TReportSyncEnqueued>(
+  REPORT_SYNC_JOB,
+  (_event, { runId, log }) =>
+    enqueueReportSync(
+      {
+        campaigns: campaignRepository,
+        queue: jobWorkQueue<TReportSyncMessage>(REPORT_SYNC_JOB),
+        now: () => new Date(),
+        log,
+      },
+      { runId },
+    ),
+  { runIdOf: scheduledRunId },
+);

@@ -1,9 +1,9 @@
 import '../test-env';
-import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import { PLAYBOOKS_SEED } from '../domain/playbooks.seed';
-import { createLogger } from '../lib/logger';
+import { memoryLogger } from '../domain/test-fakes';
 import { SEED_RESOURCE_ID, seedPlaybooksJob } from './seed-playbooks.job';
 import type { CustomResourceResponse } from './seed-playbooks.job';
 
@@ -29,7 +29,7 @@ function cfnEvent(requestType: 'Create' | 'Update' | 'Delete'): CloudFormationCu
   return { ...base, RequestType: 'Delete', PhysicalResourceId: SEED_RESOURCE_ID };
 }
 
-function harness(putPlaybooks: (playbooks: readonly TPlaybook[]) => Promise<void>) {
+function harness(putPlaybooks: (playbooks: readonly TPlaybook[]) => Promise<void>, log = memoryLogger()) {
   const stored: Array<readonly TPlaybook[]> = [];
   const responses: Array<{ url: string; response: CustomResourceResponse }> = [];
   const job = seedPlaybooksJob({
@@ -43,9 +43,9 @@ function harness(putPlaybooks: (playbooks: readonly TPlaybook[]) => Promise<void
     respond: async (url, response) => {
       responses.push({ url, response });
     },
-    log: () => createLogger({ level: 'silent' }),
+    log: () => log,
   });
-  return { job, stored, responses };
+  return { job, stored, responses, log };
 }
 
 describe('seed-playbooks job (CloudFormation custom resource)', () => {
@@ -68,6 +68,19 @@ describe('seed-playbooks job (CloudFormation custom resource)', () => {
       StackId: cfnEvent(type).StackId,
       Data: { count: String(PLAYBOOKS_SEED.length) },
     });
+  });
+
+  it("names CloudFormation's request as the run on its lines", async () => {
+    // Prepare
+    const { job, log } = harness(async () => {});
+
+    // Act
+    await job(cfnEvent('Create'), { awsRequestId: 'lambda-1' } as Context);
+
+    // Assess
+    expect(log.lines).toEqual([
+      expect.objectContaining({ message: 'playbooks seeded', runId: 'request-1', requestId: 'lambda-1' }),
+    ]);
   });
 
   it('keeps the playbooks on Delete and still answers SUCCESS', async () => {

@@ -49,7 +49,12 @@ export async function respondToCloudFormation(url: string, response: CustomResou
  */
 export function seedPlaybooksJob(deps: SeedPlaybooksDeps) {
   return async (event: CloudFormationCustomResourceEvent, context?: Context): Promise<void> => {
-    const log = deps.log().child({ operation: 'seed-playbooks', requestId: context?.awsRequestId ?? event.RequestId });
+    // CloudFormation's RequestId names the run (the same on its retries), as a schedule's event id does.
+    const log = deps.log().child({
+      operation: 'seed-playbooks',
+      runId: event.RequestId,
+      requestId: context?.awsRequestId ?? event.RequestId,
+    });
     const reply = (Status: CustomResourceResponse['Status'], Reason: string): CustomResourceResponse => ({
       Status,
       Reason,

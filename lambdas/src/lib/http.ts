@@ -24,11 +24,13 @@ import {
   UnsupportedMediaTypeError,
   toAppError,
 } from './errors';
+import { publishInvocationMetrics } from './invocation-metrics';
 import { logger } from './logger';
 import type { Logger } from './logger';
 import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
 import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
+import { restRequestIds } from './request-ids';
 import { assertSigned } from './signed-requests';
 import { collectFieldErrors, invalidRequest } from './validation';
 
@@ -262,9 +264,8 @@ const states = new WeakMap<object, RequestState>();
 function stateOf(event: object, operation: AnyOperation, context: Context | undefined): RequestState {
   let state = states.get(event);
   if (!state) {
-    const requestId =
-      context?.awsRequestId ?? (event as Partial<APIGatewayProxyEvent>).requestContext?.requestId ?? 'unknown';
-    state = { startedAt: Date.now(), log: logger().child({ operation: operation.name, requestId }) };
+    const ids = restRequestIds(event as Partial<APIGatewayProxyEvent>, context);
+    state = { startedAt: Date.now(), log: logger().child({ operation: operation.name, ...ids }) };
     states.set(event, state);
   }
   return state;
@@ -407,7 +408,15 @@ export function httpHandler<O extends AnyOperation>(
   const wrapped = middy<ParsedHttpEvent, APIGatewayProxyResult>(raw)
     .use(replyMiddleware(operation))
     .use(httpHeaderNormalizer())
-    .use(bodyParser(operation));
+    .use(bodyParser(operation)) as unknown as HttpLambda;
 
-  return { handler: wrapped as unknown as HttpLambda, raw };
+  // Outside middy, so what the request recorded is published however it ended (reply, refusal or crash).
+  const handler: HttpLambda = async (event, context) => {
+    try {
+      return await wrapped(event, context);
+    } finally {
+      publishInvocationMetrics(stateOf(event, operation, context).log);
+    }
+  };
+  return { handler, raw };
 }

@@ -147,3 +147,11 @@ export function logger(): Logger {
   root ??= createLogger({ level: coreConfig().LOG_LEVEL });
   return root;
 }
+
+/**
+ * Tests only: the process-wide logger writes every line to `sink` (what entry wrappers log, which
+ * the silent test level would drop); called without a sink, it goes back to LOG_LEVEL and stdout.
+ */
+export function captureLogsForTests(sink?: LogSink): void {
+  root = sink ? createLogger({ level: 'debug', sink }) : undefined;
+}

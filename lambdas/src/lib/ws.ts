@@ -18,8 +18,10 @@ import type { PostOutcome } from '../adapters/ws-gateway';
 import { config } from '../config';
 import { BadRequestError, InternalError, UnauthorizedError, toAppError } from './errors';
 import type { AppError } from './errors';
+import { publishInvocationMetrics } from './invocation-metrics';
 import { logger } from './logger';
 import type { Logger } from './logger';
+import { wsRequestFields } from './request-ids';
 import { collectFieldErrors, invalidRequest } from './validation';
 
 /**
@@ -243,14 +245,10 @@ export function wsHandler<E extends RealtimeEventDef>(
   run: WsRun<E>,
   deps: WsDeps = defaultDeps,
 ): (event: WsEvent, context?: Context) => Promise<WsResult> {
-  return async (event, context) => {
+  const handle = async (event: WsEvent, requestLog: Logger): Promise<WsResult> => {
     const startedAt = Date.now();
+    let log = requestLog;
     const connectionId = event.requestContext.connectionId;
-    let log = logger().child({
-      operation: definition.name,
-      requestId: context?.awsRequestId ?? event.requestContext.requestId ?? 'unknown',
-      connectionId,
-    });
     let channel: ConnectionChannel;
     try {
       channel = new ConnectionChannel(managementEndpoint(event.requestContext), connectionId, deps, log);
@@ -329,6 +327,14 @@ export function wsHandler<E extends RealtimeEventDef>(
     log.info('event completed', { status, durationMs: Date.now() - startedAt, messages: replies.length });
     return { statusCode: status };
   };
+  return async (event, context) => {
+    const log = logger().child(wsRequestFields(definition.name, event, context));
+    try {
+      return await handle(event, log);
+    } finally {
+      publishInvocationMetrics(log);
+    }
+  };
 }
 
 /**
@@ -345,11 +351,7 @@ export function wsDefaultHandler(
   const byName = new Map(events.map((e) => [e.name, e]));
   return async (event, context) => {
     const connectionId = event.requestContext.connectionId;
-    const log = logger().child({
-      operation: '$default',
-      requestId: context?.awsRequestId ?? event.requestContext.requestId ?? 'unknown',
-      connectionId,
-    });
+    const log = logger().child(wsRequestFields('$default', event, context));
     let message: Record<string, unknown> | null = null;
     let reply: TRealtimeReply;
     try {

@@ -6,6 +6,7 @@ import { openConnection } from '../domain/open-connection.use-case';
 import type { OpenConnectionDeps } from '../domain/open-connection.use-case';
 import { toAppError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { wsRequestFields } from '../lib/request-ids';
 import type { WsEvent, WsResult } from '../lib/ws';
 
 const deps: OpenConnectionDeps = {
@@ -22,11 +23,7 @@ const deps: OpenConnectionDeps = {
  */
 export async function raw(event: WsEvent, context?: Context): Promise<WsResult> {
   const connectionId = event.requestContext.connectionId;
-  const log = logger().child({
-    operation: '$connect',
-    requestId: context?.awsRequestId ?? event.requestContext.requestId ?? 'unknown',
-    connectionId,
-  });
+  const log = logger().child(wsRequestFields('$connect', event, context));
   try {
     const connection = await openConnection(
       { connectionId, token: event.queryStringParameters?.['token'] ?? '' },

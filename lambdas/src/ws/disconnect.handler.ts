@@ -1,16 +1,13 @@
 import type { Context } from 'aws-lambda';
 import { connectionRepository } from '../adapters/repositories/connection.repository';
 import { logger } from '../lib/logger';
+import { wsRequestFields } from '../lib/request-ids';
 import type { WsEvent, WsResult } from '../lib/ws';
 
 /** `$disconnect`: forgets the connection. API Gateway ignores the result; a failure is only logged. */
 export async function raw(event: WsEvent, context?: Context): Promise<WsResult> {
   const connectionId = event.requestContext.connectionId;
-  const log = logger().child({
-    operation: '$disconnect',
-    requestId: context?.awsRequestId ?? event.requestContext.requestId ?? 'unknown',
-    connectionId,
-  });
+  const log = logger().child(wsRequestFields('$disconnect', event, context));
   try {
     await connectionRepository.deleteConnection(connectionId);
     log.info('disconnected', { status: 200 });

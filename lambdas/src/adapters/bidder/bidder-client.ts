@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { config } from '../../config';
 import { VendorError } from '../../lib/errors';
+import { appMetrics } from '../metrics';
 import { getSecret } from '../secrets';
 import type {
   Bidder,
@@ -567,6 +568,7 @@ export function bidderClient(): Bidder {
     baseUrl: BIDDER_BASE_URL,
     buzzKey: buzzKeyOf(BIDDER_BASE_URL, BIDDER_BUZZ_KEY),
     secrets: getSecret,
+    metrics: appMetrics(),
   });
   return shared;
 }

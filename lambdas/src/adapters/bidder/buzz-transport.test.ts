@@ -2,6 +2,7 @@ import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { VendorError } from '../../lib/errors';
+import { recordingMetrics } from '../../domain/test-fakes';
 import { BidderRefusal, createBuzzTransport, UnexpectedReplyError } from './buzz-transport';
 import { advertiserRoutes } from './wire/advertisers.wire';
 import { creativeRoutes } from './wire/creatives.wire';
@@ -226,6 +227,76 @@ describe('Buzz transport back-off', () => {
     expect(bidder.calls.filter((c) => !c.endsWith('/authenticate'))).toEqual([
       'GET /rest/v2/advertisers/3',
       'PUT /rest/creative/9',
+    ]);
+  });
+});
+
+describe('Buzz transport errors counted by route', () => {
+  const transportWith = (fetchFake: typeof fetch) => {
+    const metrics = recordingMetrics();
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acct',
+      secrets,
+      fetch: fetchFake,
+      sleep: async () => undefined,
+      maxAttempts: 2,
+      metrics,
+    });
+    return { transport, metrics };
+  };
+
+  it('counts a call that failed for good once, under its route template, never its ids', async () => {
+    // Prepare: the bidder is down for reads (503 on every try), refuses an update and has lost a record.
+    const bidder = scripted([
+      () => json(503, { success: false, message: 'Service Unavailable' }),
+      () => json(503, { success: false, message: 'Service Unavailable' }),
+      () => json(400, { success: false, message: 'Invalid', errors: ['ERROR: bad name'] }),
+      () => json(404, { success: false, message: 'Not found' }),
+      () => json(200, { id: 3, name: 'Acme', active: true }),
+    ]);
+    const { transport, metrics } = transportWith(bidder.fetchFake);
+
+    // Act
+    await transport.send(advertiserRoutes.get, { params: { id: 41 } }).catch(() => undefined);
+    await transport.send(creativeRoutes.update, { params: { id: 9 }, body: { creative_name: 'x' } }).catch(() => 0);
+    await transport.send(creativeRoutes.delete, { params: { id: 10 } }).catch(() => undefined);
+    await transport.send(advertiserRoutes.get, { params: { id: 3 } }).catch(() => undefined);
+
+    // Assess: the 404 is the callers' "already gone", not an error; retries are one failure.
+    expect(metrics.recorded).toEqual([
+      { metric: 'bidderError', args: ['GET /rest/v2/advertisers/{id}', 503] },
+      { metric: 'bidderError', args: ['PUT /rest/creative/{id}', 400] },
+      { metric: 'bidderError', args: ['GET /rest/v2/advertisers/{id}', 'unexpected-reply'] },
+    ]);
+  });
+
+  it('counts timeouts and lost connections, and a failed sign-in once as the sign-in', async () => {
+    // Prepare: the first call times out, then the bidder cannot be reached at all.
+    let signIns = 0;
+    const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    const fetchFake: typeof fetch = async (input) => {
+      const path = new URL(String(input)).pathname;
+      if (path === '/rest/v2/authenticate' && signIns++ === 0) {
+        return json(200, { message: 'ok' }, { 'set-cookie': 'acct_buzz_cookie=s1; Path=/' });
+      }
+      throw path === '/rest/v2/authenticate' ? new TypeError('fetch failed') : timeout;
+    };
+    const { transport, metrics } = transportWith(fetchFake);
+
+    // Act
+    await transport.send(advertiserRoutes.get, { params: { id: 1 } }).catch(() => undefined);
+    // The session is renewed after a 401 only; forget it by a new transport on the same bidder.
+    const second = transportWith(fetchFake);
+    await Promise.all([
+      second.transport.send(advertiserRoutes.get, { params: { id: 1 } }).catch(() => undefined),
+      second.transport.send(advertiserRoutes.get, { params: { id: 2 } }).catch(() => undefined),
+    ]);
+
+    // Assess
+    expect(metrics.recorded).toEqual([{ metric: 'bidderError', args: ['GET /rest/v2/advertisers/{id}', 'timeout'] }]);
+    expect(second.metrics.recorded).toEqual([
+      { metric: 'bidderError', args: ['POST /rest/v2/authenticate', 'unreachable'] },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { VendorError } from '../../lib/errors';
+import type { AppMetrics, TBidderErrorStatus } from '../../domain/ports/metrics.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
 import { authenticateRoute, sessionCookieName } from './wire/auth.wire';
 import { routePath, ZLegacyError, ZV2Error } from './wire/common.wire';
@@ -29,6 +30,8 @@ export interface BuzzTransportOptions {
   timeoutMs?: number;
   /** Per-request timeout of multipart uploads (default 60 s). */
   uploadTimeoutMs?: number;
+  /** Where calls that failed for good are counted, by route (none: not counted). */
+  metrics?: Pick<AppMetrics, 'bidderError'>;
 }
 
 /** A file for a multipart route. */
@@ -84,6 +87,24 @@ export class UnexpectedReplyError extends VendorError {
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A route as the metrics name it: method and template, `:id` written `{id}`, never an id itself. */
+export function routeTemplate(route: Pick<BuzzRoute, 'method' | 'path'>): string {
+  return `${route.method} ${route.path.replace(/:([a-z_]+)/g, '{$1}')}`;
+}
+
+/**
+ * How a failed call is counted: the bidder's status, `timeout`, `unreachable` or `unexpected-reply`;
+ * null for what is not the bidder's failure (a 404, which callers read as "already gone", or a body
+ * of ours its route's description refused).
+ */
+export function bidderErrorStatus(error: unknown): TBidderErrorStatus | null {
+  if (error instanceof BidderRefusal) return error.bidderStatus === 404 ? null : error.bidderStatus;
+  if (error instanceof UnexpectedReplyError) return 'unexpected-reply';
+  if (!(error instanceof VendorError)) return null;
+  if (error.cause === undefined) return 'unexpected-reply';
+  return (error.cause as { name?: unknown }).name === 'TimeoutError' ? 'timeout' : 'unreachable';
+}
+
 /** `Retry-After` in milliseconds (seconds or an HTTP date), or null. */
 function retryAfterMs(response: Response, now = Date.now()): number | null {
   const header = response.headers.get('retry-after');
@@ -123,6 +144,15 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
   const base = options.baseUrl.replace(/\/+$/, '');
   const cookieName = sessionCookieName(options.buzzKey);
   let session: Promise<string> | undefined;
+  // A failed sign-in rejects every call waiting on it with one error: it is counted once, as the sign-in's.
+  const counted = new WeakSet<object>();
+  const countFailure = (route: Pick<BuzzRoute, 'method' | 'path'>, error: unknown): void => {
+    const status = bidderErrorStatus(error);
+    // Every status but null comes from an error object (our own error classes).
+    if (status === null || !options.metrics || counted.has(error as object)) return;
+    counted.add(error as object);
+    options.metrics.bidderError(routeTemplate(route), status);
+  };
 
   interface Outgoing {
     method: string;
@@ -192,7 +222,10 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
   };
 
   const sessionCookie = (): Promise<string> => {
-    session ??= login();
+    session ??= login().catch((error: unknown) => {
+      countFailure({ method: 'POST', path: authenticateRoute.path }, error);
+      throw error;
+    });
     session.catch(() => {
       session = undefined;
     });
@@ -233,47 +266,56 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
     }
   };
 
-  return {
-    async send(route, input = {}) {
-      const query = input.query
-        ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}`
-        : '';
-      const path = `${routePath(route, input.params)}${query}`;
-      // A body that does not match the route's description is our bug: it never leaves.
-      const json = route.body === 'json' ? (route.request.parse(input.body) as unknown) : undefined;
-      const file = input.file;
-      if (route.body === 'multipart' && !file) throw new Error(`${route.path} needs a file`);
-      const form =
-        route.body === 'multipart' && file
-          ? () => {
-              const data = new FormData();
-              data.append(
-                route.fileField ?? 'file',
-                new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.contentType }),
-                file.name,
-              );
-              return data;
-            }
-          : undefined;
-      const retry =
-        input.retry ?? (route.method === 'POST' && route.body !== 'multipart' ? 'on-throttle' : 'idempotent');
-      const timeoutMs =
-        route.body === 'multipart' ? (options.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS) : (options.timeoutMs ?? TIMEOUT_MS);
-      const reply = await exchange(
-        { method: route.method, path, ...(json !== undefined ? { json } : {}), ...(form ? { form } : {}), timeoutMs },
-        retry,
+  /** One call, its retries included: a failure here is final. */
+  const sendOnce: BuzzTransport['send'] = async (route, input = {}) => {
+    const query = input.query
+      ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : '';
+    const path = `${routePath(route, input.params)}${query}`;
+    // A body that does not match the route's description is our bug: it never leaves.
+    const json = route.body === 'json' ? (route.request.parse(input.body) as unknown) : undefined;
+    const file = input.file;
+    if (route.body === 'multipart' && !file) throw new Error(`${route.path} needs a file`);
+    const form =
+      route.body === 'multipart' && file
+        ? () => {
+            const data = new FormData();
+            data.append(
+              route.fileField ?? 'file',
+              new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.contentType }),
+              file.name,
+            );
+            return data;
+          }
+        : undefined;
+    const retry = input.retry ?? (route.method === 'POST' && route.body !== 'multipart' ? 'on-throttle' : 'idempotent');
+    const timeoutMs =
+      route.body === 'multipart' ? (options.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS) : (options.timeoutMs ?? TIMEOUT_MS);
+    const reply = await exchange(
+      { method: route.method, path, ...(json !== undefined ? { json } : {}), ...(form ? { form } : {}), timeoutMs },
+      retry,
+    );
+    const parsed = route.reply.safeParse(reply);
+    if (!parsed.success) {
+      throw new UnexpectedReplyError(
+        `${route.method} ${path}`,
+        parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; '),
       );
-      const parsed = route.reply.safeParse(reply);
-      if (!parsed.success) {
-        throw new UnexpectedReplyError(
-          `${route.method} ${path}`,
-          parsed.error.issues
-            .slice(0, 3)
-            .map((i) => `${i.path.join('.')}: ${i.message}`)
-            .join('; '),
-        );
-      }
-      return parsed.data as z.output<typeof route.reply>;
-    },
+    }
+    return parsed.data as z.output<typeof route.reply>;
   };
+
+  const sendRoute: BuzzTransport['send'] = async (route, input = {}) => {
+    try {
+      return await sendOnce(route, input);
+    } catch (error) {
+      countFailure(route, error);
+      throw error;
+    }
+  };
+
+  return { send: sendRoute };
 }

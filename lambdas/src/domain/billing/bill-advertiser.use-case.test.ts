@@ -2,7 +2,7 @@ import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
-import { cardRecordFixture, memoryLogger } from '../test-fakes';
+import { cardRecordFixture, memoryLogger, recordingMetrics } from '../test-fakes';
 import { billAdvertiser, chargeKey } from './bill-advertiser.use-case';
 import type { TBillingLogEntry } from '../ports/billing.port';
 import type { TChargeOutcome } from '../ports/payments.port';
@@ -269,8 +269,10 @@ describe('runBilling', () => {
   it('bills every listed advertiser and counts outcomes, one error not stopping the others', async () => {
     // Prepare
     const w = world();
+    const metrics = recordingMetrics();
     const deps = {
       ...w.deps,
+      metrics,
       billable: {
         listBillable: async () => [
           { agencyId: AGENCY, advertiserId: 'bgAdvertiser-acme' },
@@ -290,7 +292,33 @@ describe('runBilling', () => {
     // Act
     const summary = await runBilling(deps);
 
-    // Assess
+    // Assess: each advertiser's outcome is counted once (the order is the pool's).
     expect(summary).toEqual({ advertisers: 3, charged: 1, failed: 0, skipped: 1, errors: 1, amountCents: 5000 });
+    expect(metrics.recorded.map((r) => r.args).sort()).toEqual([['charged'], ['error'], ['skipped']]);
+  });
+
+  it('counts a card the provider refused as declined', async () => {
+    // Prepare
+    const w = world({
+      refuse: {
+        status: 'failed',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+        paymentIntentId: 'pi_refused',
+        createdAt: NOW.toISOString(),
+      },
+    });
+    const metrics = recordingMetrics();
+
+    // Act
+    const summary = await runBilling({
+      ...w.deps,
+      metrics,
+      billable: { listBillable: async () => [{ agencyId: AGENCY, advertiserId: 'bgAdvertiser-acme' }] },
+    });
+
+    // Assess
+    expect(summary).toMatchObject({ failed: 1 });
+    expect(metrics.recorded).toEqual([{ metric: 'billingOutcome', args: ['declined'] }]);
   });
 });

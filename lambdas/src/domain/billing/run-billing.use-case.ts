@@ -1,5 +1,6 @@
 import type { Logger } from '../../lib/logger';
 import type { AdvertiserRepository } from '../ports/advertiser.port';
+import type { AppMetrics, TBillingOutcomeKind } from '../ports/metrics.port';
 import { billAdvertiser } from './bill-advertiser.use-case';
 import type { BillAdvertiserDeps, TBillingOutcome } from './bill-advertiser.use-case';
 
@@ -16,10 +17,18 @@ export interface TBillingRunSummary {
   amountCents: number;
 }
 
-/** What a run needs beyond billing one advertiser: the work list. */
+/** What a run needs beyond billing one advertiser: the work list, and where outcomes are counted. */
 export interface RunBillingDeps extends BillAdvertiserDeps {
   billable: Pick<AdvertiserRepository, 'listBillable'>;
+  metrics: Pick<AppMetrics, 'billingOutcome'>;
 }
+
+/** How the metrics name an advertiser's outcome: the provider's refusal of a charge is a decline. */
+const OUTCOME_KIND: Record<TBillingOutcome['status'], TBillingOutcomeKind> = {
+  charged: 'charged',
+  failed: 'declined',
+  skipped: 'skipped',
+};
 
 /**
  * The scheduled billing run: every advertiser with a saved card, a few at a time. One advertiser's
@@ -37,6 +46,7 @@ export async function runBilling(deps: RunBillingDeps, log: Logger = deps.log): 
     amountCents: 0,
   };
   const count = (outcome: TBillingOutcome): void => {
+    deps.metrics.billingOutcome(OUTCOME_KIND[outcome.status]);
     if (outcome.status === 'charged') {
       summary.charged++;
       summary.amountCents += outcome.amountCents;
@@ -52,6 +62,7 @@ export async function runBilling(deps: RunBillingDeps, log: Logger = deps.log): 
         count(await billAdvertiser(item, deps));
       } catch (error) {
         summary.errors++;
+        deps.metrics.billingOutcome('error');
         log.error('billing an advertiser failed', { agencyId: item.agencyId, advertiserId: item.advertiserId, error });
       }
     }

@@ -5,7 +5,7 @@ import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.s
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { cardRecordFixture, memoryAdvertisers, memoryLogger, recordFixture } from '../test-fakes';
+import { cardRecordFixture, memoryAdvertisers, memoryLogger, recordFixture, recordingMetrics } from '../test-fakes';
 import type { TCampaignCreateRequest } from './create-campaign-request.use-case';
 import {
   CREATE_CAMPAIGN_MESSAGES,
@@ -121,6 +121,7 @@ function world(options: { failure?: TBidderFailure; card?: boolean; layers?: Par
     bidder: bidder.bidder,
     layers: { ...UNAVAILABLE_LAYERS, ...options.layers } as TargetingLayers,
     layerUndos: {},
+    metrics: recordingMetrics(),
     now: () => NOW,
     sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
     log: memoryLogger(),
@@ -307,6 +308,39 @@ describe('createCampaignFromRequest', () => {
     const lineItems = await w.campaigns.repo.listLineItems(AGENCY, CAMPAIGN);
     expect(lineItems.map((li) => [li.line_item_name, li.domain])).toEqual([['Q4 ABM', null]]);
     expect(w.bidder.calls.find((c) => c.op === 'createLineItem')?.input).toMatchObject({ ourId: `${CAMPAIGN}:all` });
+  });
+
+  it('counts the campaign it made with its line items and the time from request to stored campaign', async () => {
+    // Prepare: the bidder takes 4 s to make the campaign.
+    const w = world();
+    let clock = NOW.getTime();
+    w.deps.now = () => new Date(clock);
+    const createAtBidder = w.deps.bidder.createCampaign;
+    w.deps.bidder = {
+      ...w.deps.bidder,
+      createCampaign: async (input) => {
+        clock += 4_000;
+        return createAtBidder(input);
+      },
+    };
+
+    // Act
+    await create(w);
+    await create(w);
+
+    // Assess: the repeat made nothing and counts nothing.
+    expect(w.deps.metrics.recorded).toEqual([{ metric: 'campaignCreated', args: [4_000, 2] }]);
+  });
+
+  it('counts a creation that failed at the bidder, and no campaign', async () => {
+    // Prepare
+    const w = world({ failure: { op: 'createLineItem', nth: 2 } });
+
+    // Act
+    await create(w).catch(() => undefined);
+
+    // Assess
+    expect(w.deps.metrics.recorded).toEqual([{ metric: 'campaignCreationFailed', args: [0] }]);
   });
 
   it('answers a repeated request with the campaign and makes nothing twice', async () => {

@@ -22,6 +22,7 @@ import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignCreationRepository, TCreationClaim } from '../ports/campaign-creation.port';
 import type { CampaignRepository } from '../ports/campaign.port';
+import type { AppMetrics } from '../ports/metrics.port';
 import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
@@ -62,6 +63,8 @@ export interface CreateCampaignRequestDeps {
   layers: TargetingLayers;
   /** The undo of what a layer made, for an interrupted attempt this request undoes first. */
   layerUndos: TargetingLayerUndos;
+  /** Counts the campaigns this request made (and their time) and the creations it began and undid. */
+  metrics: Pick<AppMetrics, 'campaignCreated' | 'campaignCreationFailed'>;
   now: () => Date;
   /** Waits between looks at a creation another request is making; tests pass one that does not sleep. */
   sleep?: (ms: number) => Promise<void>;
@@ -355,6 +358,8 @@ export async function createCampaignFromRequest(
   deps: CreateCampaignRequestDeps,
 ): Promise<TCampaign> {
   const { agencyId, request } = input;
+  const startedAt = deps.now().getTime();
+  const elapsedMs = (): number => deps.now().getTime() - startedAt;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const existing = await deps.campaigns.getCampaign(agencyId, request.bgCampaignId);
   if (existing) return repeatAnswer(existing, request);
@@ -488,12 +493,19 @@ export async function createCampaignFromRequest(
       if (!(error instanceof CreationOutOfTimeError)) throw error;
       throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.outOfTime, { internalMessage: error.message, cause: error });
     });
+    const durationMs = elapsedMs();
     deps.log.info('campaign created', {
       bgCampaignId: campaign.bgCampaignId,
       lineItems: planned.lineItems.length,
       creatives: creativeIds.length,
+      durationMs,
     });
+    deps.metrics.campaignCreated(durationMs, planned.lineItems.length);
     return toPublicCampaign(campaign, []);
+  } catch (error) {
+    // This request held the claim and began: whatever it made is undone (or left to the recovery).
+    deps.metrics.campaignCreationFailed(elapsedMs());
+    throw error;
   } finally {
     clearInterval(heartbeat);
     lease.stop();

@@ -19,6 +19,8 @@ import type { ReportSyncDeps, TCampaignSyncResult } from './report-sync.use-case
 export const ZReportSyncMessage = z.object({
   agencyId: z.string().min(1),
   bgCampaignId: z.string().min(1),
+  /** The schedule's run that sent it (its `runId`), for the worker's lines; absent in older messages. */
+  runId: z.string().min(1).max(200).optional(),
 });
 export type TReportSyncMessage = z.infer<typeof ZReportSyncMessage>;
 
@@ -38,12 +40,16 @@ export interface ReportSyncEnqueueDeps {
 
 /**
  * The schedule's run: one message per campaign whose end date is within the rollup horizon (read
- * from an index, no Scan). Sending twice is harmless: a sync of the same data changes nothing.
+ * from an index, no Scan), each naming the run. Sending twice is harmless: a sync of the same data
+ * changes nothing.
  */
-export async function enqueueReportSync(deps: ReportSyncEnqueueDeps): Promise<TReportSyncEnqueued> {
+export async function enqueueReportSync(
+  deps: ReportSyncEnqueueDeps,
+  run: { runId: string },
+): Promise<TReportSyncEnqueued> {
   const started = deps.now();
   const candidates = await deps.campaigns.listSyncCandidates(addIsoDays(reportToday(started), -ROLLUP_HORIZON_DAYS));
-  await deps.queue.send(candidates.map(({ agencyId, bgCampaignId }) => ({ agencyId, bgCampaignId })));
+  await deps.queue.send(candidates.map(({ agencyId, bgCampaignId }) => ({ agencyId, bgCampaignId, runId: run.runId })));
   const result = { enqueued: candidates.length, durationMs: deps.now().getTime() - started.getTime() };
   deps.log.info('report sync enqueued', { ...result });
   return result;
@@ -61,7 +67,8 @@ export interface TReportSyncBatchResult extends TWorkBatchResult {
  * The worker: syncs the campaign of each record, `WORKER_CONCURRENCY` at once, and names the records
  * that failed (SQS partial batch failures), so only those come back; after the queue's last try they
  * go to its dead-letter queue. A record that is not a sync message fails too: it goes to the
- * dead-letter queue for a person to look at, never silently away.
+ * dead-letter queue for a person to look at, never silently away. Every line of a record's sync
+ * names its `messageId` and the `scheduledRunId` that sent it.
  */
 export async function syncQueuedCampaigns(
   records: readonly TWorkRecord[],
@@ -73,16 +80,17 @@ export async function syncQueuedCampaigns(
   const lane = async (): Promise<void> => {
     while (next < records.length) {
       const record = records[next++] as TWorkRecord;
+      let log = deps.log.child({ messageId: record.id });
       try {
         const message = ZReportSyncMessage.parse(JSON.parse(record.body));
-        synced.push(await syncCampaign(message, deps));
+        log = log.child({
+          bgCampaignId: message.bgCampaignId,
+          ...(message.runId ? { scheduledRunId: message.runId } : {}),
+        });
+        synced.push(await syncCampaign(message, { ...deps, log }));
       } catch (error) {
         failedIds.push(record.id);
-        deps.log.error('report sync of a campaign failed', {
-          messageId: record.id,
-          receiveCount: record.receiveCount,
-          error,
-        });
+        log.error('report sync of a campaign failed', { receiveCount: record.receiveCount, error });
       }
     }
   };

@@ -6,7 +6,7 @@ import type { TReportSubject } from '../ports/report.port';
 import { VendorError } from '../../lib/errors';
 import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
-import { memoryLogger } from '../test-fakes';
+import { memoryLogger, recordingMetrics } from '../test-fakes';
 import { syncCampaign } from './report-sync.use-case';
 import { enqueueReportSync, syncQueuedCampaigns } from './report-sync-queue.use-case';
 import type { TReportSyncMessage } from './report-sync-queue.use-case';
@@ -59,6 +59,7 @@ function world(campaigns: TCampaignRecord[] = [campaignFixture()], bidderOptions
     adGroups: { listCampaignCreatives: async () => [creative as never] },
     reports: reports.repo,
     bidder: bidder.bidder,
+    metrics: recordingMetrics(),
     now: () => NOW,
     log: memoryLogger(),
   };
@@ -158,6 +159,36 @@ describe('syncCampaign', () => {
       rollupsWritten: 0,
     });
     expect(w.reports.puts()).toBe(puts);
+  });
+
+  it('reports the rows each sync wrote, and no lag for a first sync', async () => {
+    // Prepare
+    const w = world();
+    // Act
+    await syncCampaign(ref, w.deps);
+    await syncCampaign(ref, w.deps);
+    // Assess: 25 days of a campaign row, two line items and a creative; then nothing changed.
+    expect(w.deps.metrics.recorded).toEqual([
+      { metric: 'reportRowsSynced', args: [25 * 4] },
+      { metric: 'reportSyncLag', args: [0] },
+      { metric: 'reportRowsSynced', args: [0] },
+    ]);
+  });
+
+  it('reports the lag since the last completed sync before pulling, even when the pull then fails', async () => {
+    // Prepare: the last sync completed three hours ago; the bidder now fails for this campaign.
+    const w = world([campaignFixture()], { failFor: 70 });
+    await w.reports.repo.putCampaignSync('bgAgency-demo', 'bg-campaign-q3', {
+      syncedThrough: '2026-11-24',
+      syncedAt: new Date(NOW.getTime() - 3 * 3_600_000).toISOString(),
+      rolledUpOn: '2026-11-25',
+      pulledDays: {},
+    });
+    // Act
+    const attempt = syncCampaign(ref, w.deps);
+    // Assess
+    await expect(attempt).rejects.toThrow('503');
+    expect(w.deps.metrics.recorded).toEqual([{ metric: 'reportSyncLag', args: [3 * 3600] }]);
   });
 
   it('does not pull a campaign that has not started, nor one ended more than a week ago', async () => {
@@ -284,17 +315,20 @@ describe('enqueueReportSync', () => {
     const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })]);
     const sent: TReportSyncMessage[] = [];
     // Act
-    const result = await enqueueReportSync({
-      campaigns: w.store.repo,
-      queue: { send: async (messages) => void sent.push(...messages) },
-      now: () => NOW,
-      log: memoryLogger(),
-    });
-    // Assess
+    const result = await enqueueReportSync(
+      {
+        campaigns: w.store.repo,
+        queue: { send: async (messages) => void sent.push(...messages) },
+        now: () => NOW,
+        log: memoryLogger(),
+      },
+      { runId: 'run-1' },
+    );
+    // Assess: each message names the run that sent it, for the worker's lines.
     expect(result.enqueued).toBe(2);
     expect(sent).toEqual([
-      { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3' },
-      { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q4' },
+      { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q3', runId: 'run-1' },
+      { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q4', runId: 'run-1' },
     ]);
     expect(w.bidder.requests).toEqual([]);
   });
@@ -302,16 +336,19 @@ describe('enqueueReportSync', () => {
   it('fails when the queue does not take the messages', async () => {
     const w = world();
     await expect(
-      enqueueReportSync({
-        campaigns: w.store.repo,
-        queue: {
-          send: async () => {
-            throw new Error('SQS did not take 1 message(s)');
+      enqueueReportSync(
+        {
+          campaigns: w.store.repo,
+          queue: {
+            send: async () => {
+              throw new Error('SQS did not take 1 message(s)');
+            },
           },
+          now: () => NOW,
+          log: memoryLogger(),
         },
-        now: () => NOW,
-        log: memoryLogger(),
-      }),
+        { runId: 'run-1' },
+      ),
     ).rejects.toThrow('SQS did not take');
   });
 });
@@ -338,6 +375,28 @@ describe('syncQueuedCampaigns', () => {
     expect(result.synced.map((s) => s.bgCampaignId)).toEqual(['bg-campaign-q3']);
     expect(w.reports.rowsOf(CAMPAIGN).size).toBe(25);
     expect(w.reports.syncs.has('bgAgency-demo|bg-campaign-q4')).toBe(false);
+  });
+
+  it("names each message's id and the run that sent it on the lines of its sync", async () => {
+    // Prepare: the bidder fails for campaign 80.
+    const w = world([campaignFixture(), campaignFixture({ bgCampaignId: 'bg-campaign-q4', beeswaxCampaignId: 80 })], {
+      failFor: 80,
+    });
+    // Act
+    await syncQueuedCampaigns(
+      [
+        record('m-1', { ...ref, runId: 'run-7' }),
+        record('m-2', { agencyId: 'bgAgency-demo', bgCampaignId: 'bg-campaign-q4', runId: 'run-7' }),
+        { id: 'm-3', body: 'not json', receiveCount: 3 },
+      ],
+      w.deps,
+    );
+    // Assess
+    const failures = w.deps.log.lines.filter((line) => line['message'] === 'report sync of a campaign failed');
+    expect(failures).toEqual([
+      expect.objectContaining({ messageId: 'm-2', scheduledRunId: 'run-7', bgCampaignId: 'bg-campaign-q4' }),
+      expect.objectContaining({ messageId: 'm-3', receiveCount: 3 }),
+    ]);
   });
 
   it('answers no failures when every message synced', async () => {

@@ -9,6 +9,7 @@ import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
+import type { AppMetrics } from '../ports/metrics.port';
 import { reportSubjectKey } from '../ports/report.port';
 import type {
   ReportRepository,
@@ -62,6 +63,7 @@ export interface ReportSyncDeps {
     'listDailyRows' | 'putDailyRows' | 'putRollups' | 'getCampaignSync' | 'putCampaignSync'
   >;
   bidder: Pick<BidderCampaigns, 'dailyReport'>;
+  metrics: Pick<AppMetrics, 'reportRowsSynced' | 'reportSyncLag'>;
   now: () => Date;
   log: Logger;
 }
@@ -262,6 +264,10 @@ export async function syncCampaign(
     deps.campaigns.listLineItems(ref.agencyId, ref.bgCampaignId),
     deps.adGroups.listCampaignCreatives(ref.agencyId, ref.bgCampaignId),
   ]);
+  // The lag is how stale the campaign's reports were when this sync began, reported before the
+  // work: a campaign whose syncs keep failing shows a lag that grows with every retry.
+  const lastSyncedAt = state ? Date.parse(state.syncedAt) : Number.NaN;
+  if (Number.isFinite(lastSyncedAt)) deps.metrics.reportSyncLag(Math.max(0, (now.getTime() - lastSyncedAt) / 1000));
   const to = campaign.end_date < today ? campaign.end_date : today;
   const resumeFrom = state ? addIsoDays(state.syncedThrough, -RESTATEMENT_DAYS) : campaign.start_date;
   let from = options.from ?? (resumeFrom > campaign.start_date ? resumeFrom : campaign.start_date);
@@ -322,6 +328,7 @@ export async function syncCampaign(
     rolledUpOn: refresh ? today : (state?.rolledUpOn ?? null),
     pulledDays,
   });
+  deps.metrics.reportRowsSynced(rowsWritten);
   return {
     bgCampaignId: ref.bgCampaignId,
     pulled: shouldPull ? { from, to } : null,
