@@ -2,7 +2,7 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
-import { targetingLayerUndos } from '../adapters/wiring';
+import { creationLease, targetingLayerUndos } from '../adapters/wiring';
 import { recoverInterruptedCreations } from '../domain/campaigns/create-campaign-recovery';
 import type { TRecoveryRun } from '../domain/campaigns/create-campaign-recovery';
 import { logger } from '../lib/logger';
@@ -24,6 +24,7 @@ export async function handler(event: Partial<ScheduledEvent>, context?: Context)
     layerUndos: targetingLayerUndos(),
     now: () => new Date(),
     log,
+    ...creationLease(),
   });
   if (run.found > 0) log.info('creation recovery run', { ...run });
   return run;
