@@ -358,3 +358,87 @@ describe('the bidder failing or timing out at each step of a targeting change (u
     30_000,
   );
 });
+
+/** Waits for `probe` to give a value (polled every 50 ms), or fails with `what` after `timeoutMs`. */
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the local stack killed during a campaign creation and started again', () => {
+  it('undoes the interrupted creation (nothing at the bidder or in the tables), and the id makes the campaign on a retry', async () => {
+    // Prepare: the bidder holds every request; each is let through one at a time until the creation
+    // has journaled its campaign and conversion event, then none is, so the creation is certainly
+    // under way at the bidder (its campaign made, its line items not) when the stack dies.
+    const token = await accessTokenFor('demo');
+    const body = await payload(token);
+    const bidder = () => stackInfo().simulators.bidder;
+    const claimOf = async () =>
+      (await partitionItems(`AGENCY#${AGENCY}`, `CREATING#${body.bgCampaignId}`))[0] as
+        { beeswaxCampaignId?: number; conversionEventId?: number; leaseUntilMs: number } | undefined;
+    await fetch(`${bidder()}/__hold`, { method: 'POST' });
+    let settled: string | undefined;
+    const creation = callOperationUnchecked(createCampaign, { token, body }).then(
+      (reply) => (settled = `answered ${reply.status}`),
+      (error: unknown) => (settled = `no answer (${error instanceof Error ? error.message : String(error)})`),
+    );
+    const journal = await until(
+      async () => {
+        const claim = await claimOf();
+        if (claim?.conversionEventId !== undefined) return claim;
+        const { waiting } = (await (await fetch(`${bidder()}/__hold`)).json()) as { waiting: number };
+        if (waiting > 0) {
+          await fetch(`${bidder()}/__release`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ count: 1 }),
+          });
+        }
+        return undefined;
+      },
+      20_000,
+      'the creation to journal its campaign and conversion event',
+    );
+    // The bidder's state reaches its file within a second (write-behind): the restarted bidder keeps it.
+    await until(
+      async () => (stack.bidderStateOnDisk().includes(`"event_id":${journal.conversionEventId}`) ? true : undefined),
+      5_000,
+      "the bidder's state on disk",
+    );
+    expect(settled).toBeUndefined();
+
+    // Act
+    await stack.killAndRestart();
+    const restartedAt = Date.now();
+    await creation;
+    const madeBeforeTheKill = await bidderRows('campaign', { alternative_id: body.bgCampaignId });
+    await until(
+      async () => {
+        await fetch(`${stackInfo().apiUrl}/__local/jobs/creation-recovery`, { method: 'POST' });
+        return (await claimOf()) === undefined ? true : undefined;
+      },
+      30_000,
+      'the recovery to undo the interrupted creation',
+    );
+    const undoneInMs = Date.now() - restartedAt;
+
+    // Assess: the user's request got no answer; after the restart nothing of it is left anywhere.
+    expect(settled).toMatch(/^no answer/);
+    expect(madeBeforeTheKill.map((c) => c['id'])).toEqual([journal.beeswaxCampaignId]);
+    expect(await atBidder(body.bgCampaignId)).toEqual(NOTHING_AT_BIDDER);
+    expect(await inTables(body.bgCampaignId)).toEqual({ lineItems: [], claims: [], emailSegments: [] });
+    expect(await shown(token, body.bgCampaignId)).toEqual({ page: 404, listed: false });
+    console.log(`interrupted creation undone ${undoneInMs} ms after the restart`);
+    // The wizard's retry of the same id makes the campaign, once.
+    const retry = await callOperation(createCampaign, { token, body });
+    expect(retry.status).toBe(200);
+    const campaigns = await bidderRows('campaign', { alternative_id: body.bgCampaignId });
+    expect(campaigns).toHaveLength(1);
+    expect(await bidderRows('line_item', { campaign_id: String(campaigns[0]?.['id']) })).toHaveLength(3);
+  }, 120_000);
+});

@@ -17,6 +17,8 @@ export interface FaultStack {
   info(): LocalStackInfo;
   /** Every reply its bidder simulator gave, in order (method, path, the route pattern that answered). */
   bidderReplies(): RecordedReply[];
+  /** The bidder simulator's state as it is on disk now (written behind, at most a second late); '' before any. */
+  bidderStateOnDisk(): string;
   /** SIGKILLs the whole stack, as a machine that dies, and starts it again on the same data. */
   killAndRestart(): Promise<void>;
   stop(): Promise<void>;
@@ -50,6 +52,13 @@ export async function startFaultStack(): Promise<FaultStack> {
             .filter(Boolean)
             .map((line) => JSON.parse(line) as RecordedReply),
         ),
+    bidderStateOnDisk: () => {
+      try {
+        return readFileSync(join(dataDir, 'simulators', 'bidder.json'), 'utf8');
+      } catch {
+        return '';
+      }
+    },
     async killAndRestart() {
       await stack.kill();
       stack = await start();
