@@ -47,17 +47,21 @@ type TFault = 'error 5xx' | 'timeout';
 
 /**
  * Makes the bidder fail a step for good: a 503 or no answer at all (the client gives up after its
- * timeout). Calls the client sends again (reads, updates, uploads to an id) fail on every attempt;
- * a create is never sent again after a 5xx or a timeout (it may have happened), so once is enough.
+ * timeout). Calls the client sends again (reads, updates, uploads to an id) fail on every attempt of
+ * each of the step's `calls`; a create is never sent again after a 5xx or a timeout (it may have
+ * happened), so once is enough.
  */
-async function failStep(step: { method: string; path: string; retried: boolean }, fault: TFault): Promise<void> {
+async function failStep(
+  step: { method: string; path: string; retried: boolean; calls?: number },
+  fault: TFault,
+): Promise<void> {
   const res = await fetch(`${stackInfo().simulators.bidder}/__faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       method: step.method,
       path: step.path,
-      times: step.retried ? 5 : 1,
+      times: step.retried ? 5 * (step.calls ?? 1) : 1,
       ...(fault === 'timeout' ? { timeout: true } : { status: 503 }),
     }),
   });
@@ -152,7 +156,8 @@ const CREATION_STEPS = [
   { step: 'a targeting expression', method: 'POST', path: '/rest/v2/targeting-expressions', retried: false },
   { step: 'a line item', method: 'POST', path: '/rest/v2/line-items', retried: false },
   { step: 'a creative link', method: 'POST', path: '/rest/creative_line_item', retried: false },
-  { step: 'switching a line item on', method: 'PATCH', path: '/rest/v2/line-items/:id', retried: true },
+  // Three line items switched on at once: each gets its five attempts.
+  { step: 'switching a line item on', method: 'PATCH', path: '/rest/v2/line-items/:id', retried: true, calls: 3 },
 ] as const;
 
 /** The bidder routes (method and pattern) answered between two counts of the recorded replies. */

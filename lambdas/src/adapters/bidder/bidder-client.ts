@@ -479,8 +479,12 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
           },
         })
       ).payload.id;
-      // The key is the bidder's (`{buzz_key}-{id}`): read it rather than build it.
-      return { id, key: await segmentKey(id) };
+      // The key is the bidder's (`{buzz_key}-{id}`): read it rather than build it. A segment whose
+      // key could not be read is deleted again: the caller never learns its id, so nothing else would.
+      return orUndo(
+        async () => ({ id, key: await segmentKey(id) }),
+        () => gone(() => transport.send(segmentRoutes.delete, { params: { id } })),
+      );
     },
     async addSegmentEmails(segmentId, emails, uploadOptions = {}) {
       const key = await segmentKey(segmentId);
