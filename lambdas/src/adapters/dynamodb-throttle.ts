@@ -1,5 +1,5 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
 import type { DeserializeHandlerOptions, DeserializeMiddleware } from '@smithy/types';
 import * as z from 'zod';
 
@@ -100,7 +100,9 @@ function refuses(commandName: string, input: unknown, random: () => number): boo
 }
 
 /** The middleware: below the retry middleware, so every attempt is a send it may refuse. */
-export function throttleMiddleware(random: () => number = Math.random): DeserializeMiddleware<object, object> {
+export function throttleMiddleware(
+  random: () => number = Math.random,
+): DeserializeMiddleware<ServiceInputTypes, ServiceOutputTypes> {
   return (next, context) => async (args) => {
     const commandName = context.commandName ?? 'UnknownCommand';
     if (refuses(commandName, args.input, random)) {
@@ -113,7 +115,6 @@ export function throttleMiddleware(random: () => number = Math.random): Deserial
 const MIDDLEWARE_OPTIONS: DeserializeHandlerOptions = {
   step: 'deserialize',
   name: 'bidgridThrottleFault',
-  priority: 'low',
 };
 
 /** Puts the fault in `client`'s middleware stack (the document client shares it). */
