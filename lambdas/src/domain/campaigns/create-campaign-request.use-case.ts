@@ -25,7 +25,8 @@ import type { CampaignRepository } from '../ports/campaign.port';
 import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
-import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
+import { createCampaign, CreationOutOfTimeError, LINE_ITEM_CONCURRENCY } from './create-campaign.use-case';
+import { poolSettled } from '../bidder-first';
 import { CREATION_LEASE_MS, keepLease, undoInterruptedCreation } from './create-campaign-recovery';
 import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, remadeLayersOf, undoMade } from './targeting-layers';
 import type { TargetingLayers, TargetingLayerUndos, TMadeLayer } from './targeting-layers';
@@ -51,6 +52,29 @@ export const CREATE_CAMPAIGN_MESSAGES = {
   adServerFailed:
     'The ad server did not answer as expected, so the campaign was not created and nothing was saved. Please try again in a few minutes.',
 } as const;
+
+/**
+ * After a failed creation, deletes what the bidder made under our id that the creation never heard
+ * of: a create whose reply was lost (a timeout after the bidder did it) leaves a campaign, or a line
+ * item under it, whose id the in-process undo does not know. The bidder lists both by our id. Every
+ * deletion is tried; the first failure is rethrown (the claim's journal then stays for the recovery).
+ */
+async function sweepUnanswered(
+  beeswaxAdvertiserId: number,
+  bgCampaignId: string,
+  bidder: CreateCampaignRequestDeps['bidder'],
+): Promise<void> {
+  const failures: unknown[] = [];
+  for (const campaignId of await bidder.findCampaignIds(beeswaxAdvertiserId, bgCampaignId)) {
+    const lineItemIds = await bidder.listLineItemIds(campaignId);
+    await poolSettled(lineItemIds, LINE_ITEM_CONCURRENCY, (id) =>
+      bidder.deleteLineItem(id).catch((error: unknown) => void failures.push(error)),
+    );
+    // A campaign keeps its line items at the bidder: it goes only once they are gone.
+    if (failures.length === 0) await bidder.deleteCampaign(campaignId).catch((error: unknown) => failures.push(error));
+  }
+  if (failures.length > 0) throw failures[0];
+}
 
 /**
  * A vendor failure of the creation's bidder work, once it is undone, as what the user is told: the
@@ -504,6 +528,15 @@ export async function createCampaignFromRequest(
       },
     }).catch(async (error: unknown) => {
       await undoMade(layersMade.made, onUndoError);
+      await sweepUnanswered(advertiser.beeswaxAdvertiserId, request.bgCampaignId, deps.bidder).catch(
+        (sweepError: unknown) => {
+          leftAtBidder = true;
+          deps.log.error('what the bidder made unanswered for a failed creation was not deleted', {
+            bgCampaignId: request.bgCampaignId,
+            error: sweepError,
+          });
+        },
+      );
       if (!(error instanceof CreationOutOfTimeError)) throw toldCreationFailure(error);
       throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.outOfTime, { internalMessage: error.message, cause: error });
     });
