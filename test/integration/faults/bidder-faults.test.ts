@@ -43,7 +43,11 @@ afterEach(async () => {
   await fetch(`${stackInfo().simulators.bidder}/__hold`, { method: 'DELETE' });
 });
 
-type TFault = 'error 5xx' | 'timeout';
+/**
+ * How the bidder fails a step: a 503, no answer at all (the request never done), or the request done
+ * and its answer lost (the client times out not knowing the bidder made it).
+ */
+type TFault = 'error 5xx' | 'timeout' | 'lost reply';
 
 /**
  * Makes the bidder fail a step for good: a 503 or no answer at all (the client gives up after its
@@ -62,7 +66,7 @@ async function failStep(
       method: step.method,
       path: step.path,
       times: step.retried ? 5 * (step.calls ?? 1) : 1,
-      ...(fault === 'timeout' ? { timeout: true } : { status: 503 }),
+      ...(fault === 'timeout' ? { timeout: true } : fault === 'lost reply' ? { lostReply: true } : { status: 503 }),
     }),
   });
   if (res.status !== 201) throw new Error(`fault not accepted: ${res.status}`);
@@ -150,11 +154,11 @@ const CREATION_STEPS = [
   { step: "the segment's upload", method: 'POST', path: '/rest/segment_upload', retried: false },
   { step: "the upload's file", method: 'POST', path: '/rest/segment_upload/upload/:id', retried: true },
   { step: "the upload's progress", method: 'GET', path: '/rest/segment_upload/:id', retried: true },
-  { step: 'the campaign', method: 'POST', path: '/rest/v2/campaigns', retried: false },
+  { step: 'the campaign', method: 'POST', path: '/rest/v2/campaigns', retried: false, lostReply: true },
   { step: 'the conversion event', method: 'POST', path: '/rest/event', retried: false },
   { step: "the conversion event's tag", method: 'GET', path: '/rest/event_tag/:id', retried: true },
   { step: 'a targeting expression', method: 'POST', path: '/rest/v2/targeting-expressions', retried: false },
-  { step: 'a line item', method: 'POST', path: '/rest/v2/line-items', retried: false },
+  { step: 'a line item', method: 'POST', path: '/rest/v2/line-items', retried: false, lostReply: true },
   { step: 'a creative link', method: 'POST', path: '/rest/creative_line_item', retried: false },
   // Three line items switched on at once: each gets its five attempts.
   { step: 'switching a line item on', method: 'PATCH', path: '/rest/v2/line-items/:id', retried: true, calls: 3 },
@@ -182,13 +186,16 @@ describe('the bidder failing or timing out at each step of a campaign creation',
     expect(calls).toEqual([...new Set(CREATION_STEPS.map((s) => `${s.method} ${s.path}`))].sort());
   });
 
+  // A lost reply only where the bidder lists what it made by our id (campaigns, their line items).
   const cases = CREATION_STEPS.flatMap((step) =>
-    (['error 5xx', 'timeout'] as const).map((fault) => ({ ...step, fault })),
+    (['error 5xx', 'timeout', 'lost reply'] as const)
+      .filter((fault) => fault !== 'lost reply' || ('lostReply' in step && step.lostReply))
+      .map((fault) => ({ ...step, fault })),
   );
   it.each(cases)(
     'leaves nothing when $step fails ($fault), and says nothing was made',
     async (step) => {
-      // Prepare: 5xx over REST, timeouts over the realtime API (both ways in, each step).
+      // Prepare: 5xx and lost replies over REST, timeouts over the realtime API (both ways in, each step).
       const token = await accessTokenFor('demo');
       const body = await payload(token);
       await failStep(step, step.fault);
@@ -196,7 +203,7 @@ describe('the bidder failing or timing out at each step of a campaign creation',
       // Act
       let status: number | undefined;
       let error: string | null | undefined;
-      if (step.fault === 'error 5xx') {
+      if (step.fault !== 'timeout') {
         const reply = await callOperationUnchecked(createCampaign, { token, body });
         status = reply.status;
         error = reply.body.error;
