@@ -2,7 +2,7 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import { ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { atBidderThenStore, poolSettled } from '../bidder-first';
-import type { BidderCampaigns, BidderConversions, TBidderTargeting } from '../ports/bidder.port';
+import type { BidderCampaigns, BidderConversions, BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
 import { bidderCampaignFields, lineItemBidding } from './update-campaign.use-case';
@@ -11,7 +11,7 @@ import { bidderCampaignFields, lineItemBidding } from './update-campaign.use-cas
 export interface CreateCampaignDeps {
   campaigns: Pick<CampaignRepository, 'putNewCampaign'>;
   bidder: Pick<
-    BidderCampaigns & BidderConversions,
+    BidderCampaigns & BidderConversions & BidderCreationLookup,
     | 'createCampaign'
     | 'deleteCampaign'
     | 'createLineItem'
