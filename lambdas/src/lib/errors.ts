@@ -1,4 +1,4 @@
-import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
+import { BUSY_ERROR, GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 
 /** Stable machine codes of the typed errors (logged; the reply carries the user message). */
@@ -113,7 +113,7 @@ export class ToldServerError extends AppError {
 }
 
 /** What a user is told when DynamoDB stays throttled after the SDK's retries (503). */
-export const BUSY_MESSAGE = 'BidGrid is busy right now. Please try again in a moment.';
+export const BUSY_MESSAGE = BUSY_ERROR;
 
 /**
  * DynamoDB's refusals for a request rate above what a table or the account takes (the SDK retries
