@@ -157,6 +157,7 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
 
     // Act
     const during = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
+    const logsAfter = await segmentsLogs();
     const next = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
 
     // Assess: told in words, nothing of the half-read list kept; the refresh token still works later.
@@ -166,7 +167,7 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
       status: 400,
       error: 'The HubSpot connection of this advertiser has expired. Please connect again.',
     });
-    expect(await segmentsLogs()).toEqual(logsBefore);
+    expect(logsAfter).toEqual(logsBefore);
     expect(next.reply).toMatchObject({ success: true });
     expect(ZCompanyMatchResult.parse(next.payloads[0]).primarySegments).toHaveLength(40);
   });
