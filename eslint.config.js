@@ -32,6 +32,8 @@ const localStackMayImport = [
   // HubSpot's v3 request signature: the CRM simulator signs the card's requests with the function
   // the server verifies them with, so the two cannot drift apart.
   '**/lambdas/src/lib/hubspot-signature.ts',
+  // The DynamoDB throttling fault: the local gateway arms the very middleware the handlers' client runs.
+  '**/lambdas/src/adapters/dynamodb-throttle.ts',
 ];
 // A simulator's tests also drive the vendor's client against it, so both are held to one wire.
 const localStackTestsMayImport = [...localStackMayImport, '**/lambdas/src/adapters/bidder/*.ts'];

@@ -20,6 +20,12 @@ const ZCoreConfig = z.object({
   /** Local only: the DynamoDB Local endpoint. Unset in the cloud. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   /**
+   * Local only (ignored in any other stage): `on` puts the throttling fault in the DynamoDB client's
+   * middleware stack (`adapters/dynamodb-throttle.ts`), which `PUT /__local/dynamodb-throttle` then
+   * arms. Unset: off.
+   */
+  DYNAMODB_THROTTLE_FAULTS: z.enum(['on', 'off']).default('off'),
+  /**
    * Where vendor secrets come from: `env` (local: SECRET_* variables) or `ssm` (cloud: SecureString
    * parameters under SECRETS_PREFIX, read at cold start and never logged).
    */
@@ -74,6 +80,17 @@ const ZConfig = ZCoreConfig.extend({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional(),
+  /**
+   * Local only (the fault tests' stack): how long one bidder request may take before it counts as a
+   * timeout, and the first back-off before a retry. Unset: 10 s and 250 ms, as in the cloud.
+   */
+  BIDDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  BIDDER_RETRY_BASE_MS: z.coerce.number().int().min(1).max(10_000).optional(),
+  /**
+   * Local only (the fault tests' stack): how long a campaign creation's claim holds unrenewed before
+   * a retry or the recovery job may undo it. Unset: one minute, as in the cloud.
+   */
+  CREATION_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
   HUBSPOT_BASE_URL: z.url(),
   HUBSPOT_AUTHORIZE_URL: z.url(),
   STRIPE_API_URL: z.url(),
@@ -105,6 +122,11 @@ const ZConfig = ZCoreConfig.extend({
 }).superRefine((env, ctx) => {
   if (env.STAGE !== 'local' && env.CORS_ORIGIN.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['CORS_ORIGIN'], message: 'required outside the local stage' });
+  }
+  if (env.STAGE !== 'local') {
+    for (const key of ['BIDDER_TIMEOUT_MS', 'BIDDER_RETRY_BASE_MS', 'CREATION_LEASE_MS'] as const) {
+      if (env[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'local stage only' });
+    }
   }
   if (env.STAGE === 'local' && !env.COGNITO_ENDPOINT) {
     ctx.addIssue({

@@ -193,6 +193,37 @@ describe('billing job', () => {
     expect(await outbox(billed.billingEmail)).toHaveLength(0);
   });
 
+  it('goes on past a card declined in the middle of a run: the others charged once, the declined one logged, nothing charged twice on a re-run', async () => {
+    // Prepare: three advertisers to charge in one run, the second one's card declining when charged.
+    const first = await billedAdvertiser({ number: '4242424242424242' });
+    const declined = await billedAdvertiser({ attach: '4000000000000002' });
+    const third = await billedAdvertiser({ number: '4242424242424242' });
+
+    // Act
+    await runJob('billing');
+    const afterFirstRun = await Promise.all([first, declined, third].map((b) => chargesOf(b.customer)));
+    await runJob('billing');
+
+    // Assess: one charge each, the declined one's failed and logged with the provider's words.
+    const charges = await Promise.all([first, declined, third].map((b) => chargesOf(b.customer)));
+    expect(charges).toEqual(afterFirstRun);
+    expect(charges.map((c) => c.map((charge) => [charge.amount, charge.status]))).toEqual([
+      [[12_345, 'succeeded']],
+      [[12_345, 'requires_payment_method']],
+      [[12_345, 'succeeded']],
+    ]);
+    for (const billed of [first, third]) {
+      expect(await logsOf(billed.advertiser.bgAdvertiserId)).toEqual([
+        expect.objectContaining({ type: 'charge', amount: 123.45, bgCampaignId: billed.campaignId }),
+      ]);
+      expect(await outbox(billed.billingEmail)).toHaveLength(1);
+    }
+    expect(await logsOf(declined.advertiser.bgAdvertiserId)).toEqual([
+      expect.objectContaining({ type: 'failure', description: 'Your card was declined.', amount: 123.45 }),
+    ]);
+    expect(await outbox(declined.billingEmail)).toHaveLength(0);
+  });
+
   it('logs an off-session charge that needs authentication as a failure', async () => {
     const billed = await billedAdvertiser({ number: '4000002760003184' });
     await runJob('billing');

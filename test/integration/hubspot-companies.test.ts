@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { crm } from '@bidgrid/shared';
+import { crm, segmentsLog } from '@bidgrid/shared';
 import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { ZTargetedCompanies } from '@bidgrid/shared/entities/crm.schema';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
+import { hubspotErrorBody } from '@bidgrid/local/simulators/hubspot-crm';
 import { createHubspotOAuth } from '@bidgrid/lambdas/adapters/crm/hubspot-oauth';
 import { createHubspotRecords } from '@bidgrid/lambdas/adapters/crm/hubspot-records';
 import { accessTokenFor, callAllPages, callOperation } from '../support/api';
@@ -26,6 +27,17 @@ async function expirePortalTokens(afterRequests: number): Promise<void> {
     body: JSON.stringify({ hubId: PORTAL, afterRequests }),
   });
   expect(reply.status).toBe(200);
+}
+
+/** The company-matching segments log as internal staff read it (every match writes to it). */
+async function segmentsLogs(): Promise<unknown[]> {
+  const reply = await callOperation(segmentsLog.listSegmentsLogs, {
+    token: await accessTokenFor('ops-admin'),
+    body: { username: 'ops-admin' },
+    query: { limit: 1000 },
+  });
+  const payload = reply.body.payload;
+  return typeof payload === 'string' ? (JSON.parse(payload) as unknown[]) : (payload ?? []);
 }
 
 describe('Target Companies from HubSpot (001 §2, §7)', () => {
@@ -124,6 +136,40 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
     expect(result).toEqual(ZCompanyMatchResult.parse(before.payloads[0]));
     // The refreshed token is the connection's now: the next call works without another refresh.
     expect(after.reply.success).toBe(true);
+  });
+
+  it('getCompaniesFromList: when the refresh of a token expired part-way is refused, says to connect again and keeps nothing of the fetch', async () => {
+    // Prepare: the list's memberships page passes; then the tokens expire and HubSpot refuses the
+    // refresh as it refuses a revoked refresh token (400 BAD_REFRESH_TOKEN).
+    const logsBefore = await segmentsLogs();
+    await expirePortalTokens(1);
+    const fault = await fetch(`${stackInfo().simulators.hubspot}/__faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        method: 'POST',
+        path: '/oauth/v3/token',
+        status: 400,
+        body: hubspotErrorBody(400, 'missing or unknown refresh token', { status: 'BAD_REFRESH_TOKEN' }),
+      }),
+    });
+    expect(fault.status).toBe(201);
+
+    // Act
+    const during = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
+    const logsAfter = await segmentsLogs();
+    const next = await sockets.demo.call('getCompaniesFromList', { bgAdvertiserId: CONNECTED, hubspotListId: '103' });
+
+    // Assess: told in words, nothing of the half-read list kept; the refresh token still works later.
+    expect(during.reply).toMatchObject({
+      event: 'retrievedCompaniesFromList',
+      success: false,
+      status: 400,
+      error: 'The HubSpot connection of this advertiser has expired. Please connect again.',
+    });
+    expect(logsAfter).toEqual(logsBefore);
+    expect(next.reply).toMatchObject({ success: true });
+    expect(ZCompanyMatchResult.parse(next.payloads[0]).primarySegments).toHaveLength(40);
   });
 
   it('backs off on HubSpot 429 RATE_LIMITS and still reads every page', async () => {

@@ -9,8 +9,9 @@ const tokens = new Map<string, string>();
 /** Signs in against the local pool as a person would (USER_PASSWORD_AUTH); returns the access token. */
 export async function accessTokenFor(username: string, password = DEMO_PASSWORD): Promise<string> {
   const info = stackInfo();
-  // Per pool: a bench or test run may talk to more than one stack in turn.
-  const key = `${info.userPoolId}\u0000${username}\u0000${password}`;
+  // Per issuer (the pool and where it answers): a bench or test run may talk to more than one stack
+  // in turn, and a stack started again on its data keeps the pool but not its port.
+  const key = `${info.cognitoEndpoint}\u0000${info.userPoolId}\u0000${username}\u0000${password}`;
   const known = tokens.get(key);
   if (known) return known;
   const cognito = new CognitoIdentityProviderClient({

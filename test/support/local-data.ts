@@ -30,12 +30,13 @@ export function dynamoDbDocumentsOn(endpoint: string): DynamoDBDocumentClient {
   );
 }
 
-let client: DynamoDBDocumentClient | undefined;
+let client: { endpoint: string; documents: DynamoDBDocumentClient } | undefined;
 
-/** A document client on the stack's DynamoDB Local. */
+/** A document client on the stack's DynamoDB Local (made again when the stack named is another one). */
 export function localDynamoDb(): DynamoDBDocumentClient {
-  client ??= dynamoDbDocumentsOn(stackInfo().dynamodbEndpoint);
-  return client;
+  const endpoint = stackInfo().dynamodbEndpoint;
+  if (client?.endpoint !== endpoint) client = { endpoint, documents: dynamoDbDocumentsOn(endpoint) };
+  return client.documents;
 }
 
 /**

@@ -70,6 +70,8 @@ export async function spawnStack(options: {
   web: 'build' | 'dev' | 'none';
   verbose?: boolean;
   dataDir?: string;
+  /** Variables the stack gets beside this process's (a fault test's short bidder timeout). */
+  env?: Readonly<Record<string, string>>;
 }): Promise<SpawnedStack> {
   const dir = mkdtempSync(join(tmpdir(), 'bidgrid-stack-'));
   const infoFile = join(dir, 'info.json');
@@ -86,7 +88,12 @@ export async function spawnStack(options: {
       infoFile,
       ...(options.verbose ? [] : ['--quiet']),
     ],
-    { cwd: repoRoot, detached: true, stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', 'inherit'] },
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...options.env },
+      detached: true,
+      stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', 'inherit'],
+    },
   );
   let exited: number | null = null;
   child.on('exit', (code) => {

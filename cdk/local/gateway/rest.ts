@@ -12,6 +12,11 @@ import {
 } from '@bidgrid/shared/api/operation';
 import { GATEWAY_MESSAGES, NOT_IMPLEMENTED_ERROR, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
+import {
+  dynamoDbThrottleReport,
+  setDynamoDbThrottle,
+  ZDynamoDbThrottlePlan,
+} from '@bidgrid/lambdas/adapters/dynamodb-throttle';
 import { scheduledEvent } from '../jobs/job-runner';
 import { runAndSettle, type JobQueues } from '../jobs/job-queues';
 import { BodyTooLargeError, readBody } from '../support/http';
@@ -204,6 +209,8 @@ export const LOCAL_JOBS_PATH = '/__local/jobs/';
  * (every budget starts full again). Not in the operation table, so the cloud never has it.
  */
 export const LOCAL_RATE_LIMITS_PATH = '/__local/rate-limits';
+/** Local-only control of the DynamoDB throttling fault (`GET|PUT|DELETE`, see `dynamoDbThrottleRoute`). */
+export const LOCAL_DYNAMODB_THROTTLE_PATH = '/__local/dynamodb-throttle';
 
 export interface RestGatewayOptions {
   readonly operations: readonly AnyOperation[];
@@ -332,6 +339,7 @@ async function serve(
   if (options.jobs && path.startsWith(LOCAL_JOBS_PATH))
     return runLocalJob(req, res, path, options.jobs, options.logger);
   if (path === LOCAL_RATE_LIMITS_PATH) return rateLimitsRoute(req, res, limiters);
+  if (path === LOCAL_DYNAMODB_THROTTLE_PATH) return dynamoDbThrottleRoute(req, res);
 
   let match: RouteMatch;
   try {
@@ -491,6 +499,28 @@ async function rateLimitsRoute(req: IncomingMessage, res: ServerResponse, limite
   if (change.perUser) limiters.perUser.setLimit(change.perUser);
   if (change.perIp) limiters.perIp.setLimit(change.perIp);
   send(res, 200, current());
+}
+
+/**
+ * `GET|PUT|DELETE /__local/dynamodb-throttle`: what the DynamoDB throttling fault did, a new plan
+ * (`{commands?, inputContains?, failFirst | rate, error?}`: matching sends of the handlers' DynamoDB
+ * client are refused as DynamoDB refuses a throttled request, below the SDK's retries), or none.
+ */
+async function dynamoDbThrottleRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'GET') return send(res, 200, dynamoDbThrottleReport());
+  if (req.method === 'DELETE') return send(res, 200, setDynamoDbThrottle(null));
+  if (req.method !== 'PUT') return send(res, 405, { message: 'Use GET, PUT or DELETE' }, { allow: 'GET, PUT, DELETE' });
+  let plan: z.infer<typeof ZDynamoDbThrottlePlan>;
+  try {
+    plan = ZDynamoDbThrottlePlan.parse(JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')));
+  } catch (error) {
+    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
+    return send(res, 400, {
+      message: 'Expected {"commands"?, "inputContains"?, "failFirst" | "rate", "error"?}',
+      issues,
+    });
+  }
+  send(res, 200, setDynamoDbThrottle(plan));
 }
 
 /** A job run through the admin route may take as long as a scheduled Lambda (15 minutes). */

@@ -638,9 +638,30 @@ export function createBidderSimulator(options: {
       ),
     }),
   };
+  // `GET /__rows/:entity?field=value...` (local only): every row of an entity whose fields equal the
+  // query's (as text), for what the vendor's API cannot list by our id (conversion events, creative
+  // links, ZIP lists): a fault test checks that a failed creation left none of them.
+  const rowSearch: SimRoute = {
+    method: 'GET',
+    pattern: '/__rows/:entity',
+    handle: (req) => {
+      const entity = req.params['entity'] ?? '';
+      if (!(KINDS as readonly string[]).includes(entity)) {
+        return { status: 404, body: { message: `No entity ${entity}` } };
+      }
+      const filters = [...req.query.entries()];
+      return {
+        status: 200,
+        body: Object.values(rows(entity as BidderEntity)).filter((row) =>
+          filters.every(([field, value]) => row[field] !== undefined && String(row[field]) === value),
+        ),
+      };
+    },
+  };
   const all: SimRoute[] = [
     ...loadControl,
     listsControl,
+    rowSearch,
     segmentControl,
     segmentSearch,
     ...reporting.routes,

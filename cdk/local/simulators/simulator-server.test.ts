@@ -176,10 +176,45 @@ describe('simulator server vendor shapes, latency, timeouts and recording', () =
     expect((await fetch(`${sim.url}/v1/things/after`)).status).toBe(200);
   });
 
+  it('does a request whose reply is lost, and never answers it until the faults are cleared', async () => {
+    // Prepare: a route that counts what it made.
+    let made = 0;
+    const counting = await serve(
+      createSimulatorServer(
+        'counting',
+        [{ method: 'POST', pattern: '/v1/things', handle: () => ({ status: 201, body: { id: ++made } }) }],
+        createLogger('silent'),
+      ),
+    );
+    await fetch(`${counting.url}/__faults`, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'POST', path: '/v1/things', lostReply: true }),
+    });
+    const pending = fetch(`${counting.url}/v1/things`, { method: 'POST' }).then(
+      () => 'answered',
+      () => 'dropped',
+    );
+
+    // Act: the next request is answered as usual; the first is made but parked.
+    const next = await fetch(`${counting.url}/v1/things`, { method: 'POST' });
+    await expect.poll(() => made).toBe(2);
+    // Already settled, `pending` wins the race; still open, the resolved value does.
+    const parked = await Promise.race([pending, Promise.resolve('open')]);
+    await fetch(`${counting.url}/__faults`, { method: 'DELETE' });
+    const outcome = await pending;
+    await counting.close();
+
+    // Assess: both were made; the first caller never heard of its own.
+    expect(next.status).toBe(201);
+    expect(parked).toBe('open');
+    expect(outcome).toBe('dropped');
+  });
+
   it('refuses a fault that does nothing or waits too long', async () => {
     expect((await post('/__faults', { method: 'GET', path: '/v1/things/:id' })).status).toBe(400);
     expect((await post('/__faults', { method: 'GET', path: '/v1/x', delayMs: 3_600_000 })).status).toBe(400);
     expect((await post('/__faults', { method: 'GET', path: '/v1/x', timeout: 'yes' })).status).toBe(400);
+    expect((await post('/__faults', { method: 'GET', path: '/v1/x', lostReply: true, status: 503 })).status).toBe(400);
   });
 
   it('records every vendor reply with its route pattern, and none of the control routes', async () => {

@@ -62,6 +62,8 @@ interface Fault {
   body: unknown;
   delayMs: number;
   timeout: boolean;
+  /** The request is done as usual, but its reply never leaves (held like a timeout's). */
+  lostReply: boolean;
   times: number;
 }
 
@@ -70,14 +72,17 @@ const MAX_DELAY_MS = 60_000;
 
 /** Reads a fault from a `POST /__faults` body; null when it is malformed. */
 function parseFault(input: Record<string, unknown>): Fault | null {
-  const { method, path, status, body, times, delayMs, timeout } = input;
+  const { method, path, status, body, times, delayMs, timeout, lostReply } = input;
   if (typeof method !== 'string' || typeof path !== 'string' || !path.startsWith('/')) return null;
   if (status !== undefined && (typeof status !== 'number' || status < 400 || status > 599)) return null;
   const delay = delayMs === undefined ? 0 : delayMs;
   if (typeof delay !== 'number' || !Number.isInteger(delay) || delay < 0 || delay > MAX_DELAY_MS) return null;
   if (timeout !== undefined && typeof timeout !== 'boolean') return null;
-  // A fault must do something: fail, be slow, or never answer.
-  if (status === undefined && delay === 0 && timeout !== true) return null;
+  if (lostReply !== undefined && typeof lostReply !== 'boolean') return null;
+  // A fault must do something: fail, be slow, never answer, or lose its answer.
+  if (status === undefined && delay === 0 && timeout !== true && lostReply !== true) return null;
+  // A lost reply is the route's own answer, made and withheld: no status of its own.
+  if (lostReply === true && (status !== undefined || timeout === true)) return null;
   const count = times === undefined ? 1 : times;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return null;
   return {
@@ -87,6 +92,7 @@ function parseFault(input: Record<string, unknown>): Fault | null {
     body,
     delayMs: delay,
     timeout: timeout === true,
+    lostReply: lostReply === true,
     times: count,
   };
 }
@@ -126,11 +132,12 @@ const defaultErrorBody = (_status: number, message: string): unknown => ({ messa
  * (`options.errorBody`).
  *
  * Tests make a vendor fail on purpose with `POST /__faults {method, path, status?, body?, times?,
- * delayMs?, timeout?}`: the next `times` (default 1) requests with that method and a path matching
- * `path` (`:name` segments allowed) wait `delayMs`, then answer `status` with `body` (default: the
- * vendor's error body), or the route's own answer when `status` is left out, or nothing at all with
- * `timeout: true` (held open until `DELETE /__faults`, which forgets every fault and drops those
- * requests' connections).
+ * delayMs?, timeout?, lostReply?}`: the next `times` (default 1) requests with that method and a
+ * path matching `path` (`:name` segments allowed) wait `delayMs`, then answer `status` with `body`
+ * (default: the vendor's error body), or the route's own answer when `status` is left out, or
+ * nothing at all with `timeout: true` (held open until `DELETE /__faults`, which forgets every fault
+ * and drops those requests' connections), or, with `lostReply: true`, are done as usual while their
+ * answer is held like a timeout's (the vendor did it; the caller never hears so).
  *
  * Tests make a vendor slow on purpose, without sleeping, with `POST /__hold`: vendor requests then
  * wait until `POST /__release {count?}` lets the oldest `count` (default all) through, or
@@ -194,6 +201,8 @@ export function createSimulatorServer(
 
     /** The route pattern that answered this request, if one did. */
     let answeredBy: string | null = null;
+    /** Set by a `lostReply` fault: the route runs, its reply is withheld. */
+    let withhold = false;
     const control = url.pathname.startsWith('/__');
     const record = (r: SimReply): void => {
       if (!recordFile || control) return;
@@ -234,7 +243,7 @@ export function createSimulatorServer(
             return {
               status: 400,
               body: {
-                message: `Expected {method, path, status (4xx/5xx)?, body?, times?, delayMs (0-${MAX_DELAY_MS})?, timeout?}, doing at least one of status, delayMs, timeout`,
+                message: `Expected {method, path, status (4xx/5xx)?, body?, times?, delayMs (0-${MAX_DELAY_MS})?, timeout?, lostReply?}, doing at least one of status, delayMs, timeout, lostReply`,
               },
             };
           }
@@ -266,6 +275,10 @@ export function createSimulatorServer(
           hung.add(res);
           res.on('close', () => hung.delete(res));
           return null;
+        }
+        if (fault.lostReply) {
+          logger.debug(`${vendor}: injected lost reply for ${req.method} ${url.pathname}`);
+          withhold = true;
         }
         if (fault.status !== undefined) {
           logger.debug(`${vendor}: injected ${fault.status} for ${req.method} ${url.pathname}`);
@@ -311,7 +324,15 @@ export function createSimulatorServer(
     };
     run()
       .then((r) => {
-        if (r) send(r);
+        if (!r) return;
+        if (withhold) {
+          // Done and recorded, never sent: the caller times out not knowing it happened.
+          record(r);
+          hung.add(res);
+          res.on('close', () => hung.delete(res));
+          return;
+        }
+        send(r);
       })
       .catch((error: unknown) => {
         // A crash is the simulator's reply, not the route's: recorded without a route pattern.

@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
@@ -49,7 +50,14 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     metrics: appMetrics(),
     now: () => new Date(),
     log,
+    ...creationLease(),
   };
+}
+
+/** The creation claim's lease when the local configuration shortens it (the fault tests' stack). */
+export function creationLease(): { leaseMs?: number } {
+  const { CREATION_LEASE_MS } = config();
+  return CREATION_LEASE_MS === undefined ? {} : { leaseMs: CREATION_LEASE_MS };
 }
 
 /** The ports of matching companies to IP ranges (CSV, CRM companies, a targeting change): one run's look-ups and log. */

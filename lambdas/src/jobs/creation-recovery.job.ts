@@ -2,7 +2,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
-import { targetingLayerUndos } from '../adapters/wiring';
+import { creationLease, targetingLayerUndos } from '../adapters/wiring';
 import { recoverInterruptedCreations } from '../domain/campaigns/create-campaign-recovery';
 import type { TRecoveryRun } from '../domain/campaigns/create-campaign-recovery';
 import { jobHandler, scheduledRunId } from '../lib/job';
@@ -22,6 +22,7 @@ export const handler = jobHandler<Partial<ScheduledEvent>, TRecoveryRun>(
       layerUndos: targetingLayerUndos(),
       now: () => new Date(),
       log,
+      ...creationLease(),
     });
     if (run.found > 0) log.info('creation recovery run', { ...run });
     return run;

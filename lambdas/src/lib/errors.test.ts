@@ -5,8 +5,10 @@ import {
   AppError,
   BadRequestError,
   ConflictError,
+  BUSY_MESSAGE,
   InternalError,
   NotFoundError,
+  ToldServerError,
   VendorError,
   toAppError,
 } from './errors';
@@ -51,5 +53,36 @@ describe('typed errors', () => {
     expect(wrapped.message).toBe('TypeError: cannot read properties of undefined');
     expect(wrapped.cause).toBe(unknown);
     expect(wrapped.publicMessage).toBe(GENERIC_REQUEST_ERROR);
+  });
+
+  it('a ToldServerError says its own words; DynamoDB throttling left after retries is a 503 to try again, also inside a transaction', () => {
+    // Prepare
+    const told = new ToldServerError(502, 'VENDOR_ERROR', 'Nothing was made. Please try again.', {
+      internalMessage: 'bidder: POST /rest/v2/campaigns answered 503',
+    });
+    const throttled = Object.assign(new Error('rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    const cancelled = Object.assign(new Error('cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }],
+    });
+    const conditionFailed = Object.assign(new Error('cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+    });
+
+    // Act
+    const answers = [throttled, cancelled, conditionFailed].map((e) => toAppError(e));
+
+    // Assess
+    expect([told.status, told.publicMessage, told.message]).toEqual([
+      502,
+      'Nothing was made. Please try again.',
+      'bidder: POST /rest/v2/campaigns answered 503',
+    ]);
+    expect(answers.map((a) => [a.status, a.publicMessage])).toEqual([
+      [503, BUSY_MESSAGE],
+      [503, BUSY_MESSAGE],
+      [500, GENERIC_REQUEST_ERROR],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
+import { BUSY_ERROR, GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 
 /** Stable machine codes of the typed errors (logged; the reply carries the user message). */
@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VENDOR_ERROR'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** Options shared by every typed error. */
@@ -99,6 +100,36 @@ export class VendorError extends AppError {
   }
 }
 
+/**
+ * A 5xx that tells the user what happened in the product's words and what to do ('the campaign was
+ * not created... please try again'): the one kind of 5xx whose reply is not the generic text. Its
+ * message is written for the user and names nothing internal (no vendor, route, table or status);
+ * the cause and the internal message stay in the log.
+ */
+export class ToldServerError extends AppError {
+  override get publicMessage(): string {
+    return this.userMessage;
+  }
+}
+
+/** What a user is told when DynamoDB stays throttled after the SDK's retries (503). */
+export const BUSY_MESSAGE = BUSY_ERROR;
+
+/**
+ * DynamoDB's refusals for a request rate above what a table or the account takes (the SDK retries
+ * them first; these are what is left once its attempts are spent). Named, not imported: lib stays
+ * free of the SDK.
+ */
+const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+
+/** True for DynamoDB's throttling refusal, or a transaction cancelled because one of its items was throttled. */
+export function isThrottled(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (THROTTLED.has(error.name)) return true;
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+  return error.name === 'TransactionCanceledException' && !!reasons?.some((r) => r.Code === 'ThrottlingError');
+}
+
 /** 500: our own bug or an unexpected state; details stay in the log. */
 export class InternalError extends AppError {
   constructor(internalMessage: string, cause?: unknown) {
@@ -106,9 +137,18 @@ export class InternalError extends AppError {
   }
 }
 
-/** Any thrown value as a typed error: unknown errors become a 500 that keeps the original as cause. */
+/**
+ * Any thrown value as a typed error: DynamoDB throttling left after the SDK's retries becomes a 503
+ * telling the user to try again; anything else unknown a 500 that keeps the original as cause.
+ */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isThrottled(error)) {
+    return new ToldServerError(503, 'UNAVAILABLE', BUSY_MESSAGE, {
+      internalMessage: `DynamoDB throttled after the SDK's retries: ${(error as Error).name}`,
+      cause: error,
+    });
+  }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : 'Non-error value thrown';
   return new InternalError(message, error);
 }

@@ -42,6 +42,8 @@ export const MISSING_BODY_ERROR = 'There was an error with this request, request
  * in its usual API-error toast).
  */
 export const TOO_MANY_REQUESTS_ERROR = 'Too many requests. Please wait a moment and try again.';
+/** The error of a 503: the database stayed throttled through the server's own retries (issue 16 faults). */
+export const BUSY_ERROR = 'BidGrid is busy right now. Please try again in a moment.';
 
 /**
  * 415 replies (ours): a body the operation cannot read because of its declared type. JSON operations

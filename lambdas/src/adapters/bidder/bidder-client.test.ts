@@ -135,4 +135,39 @@ describe('bidder client', () => {
     await expect(refused).rejects.toThrow(/answered 400: advertiser_id: Invalid pk "3"/);
     await expect(drifted).rejects.toThrow(/not the described one: .*id: Invalid input/);
   });
+
+  it('deletes a segment it made again when its key cannot be read, so a failed creation leaves none', async () => {
+    // Prepare: the segment is made; reading it back fails on every attempt.
+    const bidder = fakeBidder(() => json(500, { detail: 'down' }));
+    const fetchFake: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (init?.method === 'POST' && path === '/rest/segment') {
+        await bidder.fetchFake(input, init);
+        return json(200, { success: true, payload: { id: 7 } });
+      }
+      if (init?.method === 'DELETE' && path === '/rest/segment/7') {
+        await bidder.fetchFake(input, init);
+        return json(200, { success: true, payload: [{ id: 7 }] });
+      }
+      return bidder.fetchFake(input, init);
+    };
+    const client = createBidderClient({
+      baseUrl: 'http://bidder.test',
+      buzzKey: 'acme',
+      secrets,
+      fetch: fetchFake,
+      sleep: async () => undefined,
+    });
+
+    // Act
+    const made = client.createSegment({ name: 'Hashed Emails for X', advertiserId: 3, ourId: 'bg-campaign-x:emails' });
+
+    // Assess
+    await expect(made).rejects.toBeInstanceOf(VendorError);
+    expect(bidder.calls.filter((call) => !call.includes('authenticate'))).toEqual([
+      'POST /rest/segment',
+      ...Array<string>(5).fill('GET /rest/segment/7'),
+      'DELETE /rest/segment/7',
+    ]);
+  });
 });

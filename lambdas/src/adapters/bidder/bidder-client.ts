@@ -480,8 +480,12 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
           },
         })
       ).payload.id;
-      // The key is the bidder's (`{buzz_key}-{id}`): read it rather than build it.
-      return { id, key: await segmentKey(id) };
+      // The key is the bidder's (`{buzz_key}-{id}`): read it rather than build it. A segment whose
+      // key could not be read is deleted again: the caller never learns its id, so nothing else would.
+      return orUndo(
+        async () => ({ id, key: await segmentKey(id) }),
+        () => gone(() => transport.send(segmentRoutes.delete, { params: { id } })),
+      );
     },
     async addSegmentEmails(segmentId, emails, uploadOptions = {}) {
       const key = await segmentKey(segmentId);
@@ -563,12 +567,14 @@ let shared: Bidder | undefined;
 
 /** The bidder client of this warm Lambda, at BIDDER_BASE_URL. */
 export function bidderClient(): Bidder {
-  const { BIDDER_BASE_URL, BIDDER_BUZZ_KEY } = config();
+  const { BIDDER_BASE_URL, BIDDER_BUZZ_KEY, BIDDER_TIMEOUT_MS, BIDDER_RETRY_BASE_MS } = config();
   shared ??= createBidderClient({
     baseUrl: BIDDER_BASE_URL,
     buzzKey: buzzKeyOf(BIDDER_BASE_URL, BIDDER_BUZZ_KEY),
     secrets: getSecret,
     metrics: appMetrics(),
+    ...(BIDDER_TIMEOUT_MS !== undefined ? { timeoutMs: BIDDER_TIMEOUT_MS, uploadTimeoutMs: BIDDER_TIMEOUT_MS } : {}),
+    ...(BIDDER_RETRY_BASE_MS !== undefined ? { baseDelayMs: BIDDER_RETRY_BASE_MS } : {}),
   });
   return shared;
 }

@@ -11,7 +11,7 @@ import { MAX_COMPANIES_PER_CHANGE } from '@bidgrid/shared/entities/campaign-targ
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ToldServerError, VendorError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { invalidRequest } from '../../lib/validation';
 import { atBidderThenStore, poolSettled } from '../bidder-first';
@@ -61,6 +61,8 @@ export const TARGETING_CHANGE_MESSAGES = {
     `The IP ranges of ${name} could not be found again. Please remove this company and add it again.`,
   noTargeting: 'This campaign has no targeting to change.',
   outOfTime: 'Changing the targeting of this campaign took too long, so nothing was changed. Please try again.',
+  adServerFailed:
+    'The ad server did not answer as expected, so the targeting was not changed. Please try again in a few minutes.',
 } as const;
 
 /** Bidder calls at once while line items change (below the bidder's concurrency cap, like creation). */
@@ -518,7 +520,14 @@ async function applyChange(
       },
     },
     deps.log,
-  );
+  ).catch((error: unknown) => {
+    // Undone by now: the user hears that nothing changed, not the generic 5xx text.
+    if (!(error instanceof VendorError)) throw error;
+    throw new ToldServerError(502, 'VENDOR_ERROR', TARGETING_CHANGE_MESSAGES.adServerFailed, {
+      internalMessage: error.message,
+      cause: error,
+    });
+  });
 
   // Stored: what layers had made for the targeting replaced (the old split-bids list) goes, now that
   // no line item targets it. Best effort: one left behind is targeted by nothing, so it changes no bid.

@@ -54,6 +54,8 @@ export interface CreationRecoveryDeps {
   layerUndos: TargetingLayerUndos;
   now: () => Date;
   log: Logger;
+  /** How long a claim holds unrenewed (default `CREATION_LEASE_MS`; the local fault stack shortens it). */
+  leaseMs?: number;
 }
 
 /** What an undo removed. */
@@ -75,21 +77,25 @@ export function keepLease(
   claim: { agencyId: string; bgCampaignId: string; owner: string },
   now: () => Date,
   log: Logger,
+  leaseMs: number = CREATION_LEASE_MS,
 ): { lost: () => boolean; stop: () => void } {
   let lost = false;
-  const timer = setInterval(() => {
-    creation
-      .journal(claim.agencyId, claim.bgCampaignId, claim.owner, {
-        leaseUntilMs: now().getTime() + CREATION_LEASE_MS,
-      })
-      .then((held) => {
-        if (!held) lost = true;
-      })
-      .catch((error: unknown) =>
-        // A failed renewal is tried again; the lease covers several renewals.
-        log.warn('creation lease not renewed', { bgCampaignId: claim.bgCampaignId, error }),
-      );
-  }, LEASE_RENEW_MS);
+  const timer = setInterval(
+    () => {
+      creation
+        .journal(claim.agencyId, claim.bgCampaignId, claim.owner, {
+          leaseUntilMs: now().getTime() + leaseMs,
+        })
+        .then((held) => {
+          if (!held) lost = true;
+        })
+        .catch((error: unknown) =>
+          // A failed renewal is tried again; the lease covers several renewals.
+          log.warn('creation lease not renewed', { bgCampaignId: claim.bgCampaignId, error }),
+        );
+    },
+    Math.round(leaseMs * (LEASE_RENEW_MS / CREATION_LEASE_MS)),
+  );
   timer.unref?.();
   return { lost: () => lost, stop: () => clearInterval(timer) };
 }
@@ -109,13 +115,14 @@ export async function undoInterruptedCreation(
   if (await deps.campaigns.getCampaign(agencyId, bgCampaignId)) {
     return { finished: true, bidderCampaigns: 0, bidderLineItems: 0, storedLineItems: 0 };
   }
+  const leaseMs = deps.leaseMs ?? CREATION_LEASE_MS;
   await deps.creation.journal(agencyId, bgCampaignId, owner, {
-    leaseUntilMs: deps.now().getTime() + CREATION_LEASE_MS,
+    leaseUntilMs: deps.now().getTime() + leaseMs,
     ...(journal.beeswaxCampaignId !== undefined ? { beeswaxCampaignId: journal.beeswaxCampaignId } : {}),
     ...(journal.conversionEventId !== undefined ? { conversionEventId: journal.conversionEventId } : {}),
     ...(journal.layersMade !== undefined ? { layersMade: journal.layersMade } : {}),
   });
-  const lease = keepLease(deps.creation, claim, deps.now, deps.log);
+  const lease = keepLease(deps.creation, claim, deps.now, deps.log, leaseMs);
   try {
     const failures: unknown[] = [];
     const attempt = (work: () => Promise<void>): Promise<void> =>
@@ -180,7 +187,7 @@ export async function recoverInterruptedCreations(deps: CreationRecoveryDeps): P
     const nowMs = deps.now().getTime();
     const claimed = await deps.creation.claim(found.agencyId, found.bgCampaignId, owner, {
       nowMs,
-      leaseUntilMs: nowMs + CREATION_LEASE_MS,
+      leaseUntilMs: nowMs + (deps.leaseMs ?? CREATION_LEASE_MS),
       beeswaxAdvertiserId: found.beeswaxAdvertiserId,
     });
     if (!claimed) {

@@ -376,6 +376,9 @@ describe('createCampaignFromRequest', () => {
     { op: 'createLineItem', nth: 2 },
     { op: 'linkCreative', nth: 3 },
     { op: 'updateLineItem', nth: 2 },
+    // Done at the bidder, the reply lost: the creation never learns the id, the bidder lists it by ours.
+    { op: 'createCampaign', lostReply: true },
+    { op: 'createLineItem', nth: 2, lostReply: true },
   ])('leaves nothing at the bidder or in the store when %o fails, and frees the id', async (failure) => {
     // Prepare
     const w = world({ failure });

@@ -12,7 +12,7 @@ import { zId } from '@bidgrid/shared/ids';
 import { groupEmails } from '@bidgrid/shared/realtime/campaign-create-parts';
 import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, ToldServerError, VendorError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
@@ -26,7 +26,8 @@ import type { AppMetrics } from '../ports/metrics.port';
 import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
-import { createCampaign, CreationOutOfTimeError } from './create-campaign.use-case';
+import { createCampaign, CreationOutOfTimeError, LINE_ITEM_CONCURRENCY } from './create-campaign.use-case';
+import { poolSettled } from '../bidder-first';
 import { CREATION_LEASE_MS, keepLease, undoInterruptedCreation } from './create-campaign-recovery';
 import { keptTargetingOf, makeLayers, mergeTargeting, planLayers, remadeLayersOf, undoMade } from './targeting-layers';
 import type { TargetingLayers, TargetingLayerUndos, TMadeLayer } from './targeting-layers';
@@ -49,7 +50,44 @@ export const CREATE_CAMPAIGN_MESSAGES = {
   tooManyEmails: (limit: number) => `At most ${limit} e-mail addresses.`,
   busy: 'This campaign is being created already. Please wait a moment and try again.',
   otherAdvertiser: 'A campaign with this id exists already for another advertiser.',
+  adServerFailed:
+    'The ad server did not answer as expected, so the campaign was not created and nothing was saved. Please try again in a few minutes.',
 } as const;
+
+/**
+ * After a failed creation, deletes what the bidder made under our id that the creation never heard
+ * of: a create whose reply was lost (a timeout after the bidder did it) leaves a campaign, or a line
+ * item under it, whose id the in-process undo does not know. The bidder lists both by our id. Every
+ * deletion is tried; the first failure is rethrown (the claim's journal then stays for the recovery).
+ */
+async function sweepUnanswered(
+  beeswaxAdvertiserId: number,
+  bgCampaignId: string,
+  bidder: CreateCampaignRequestDeps['bidder'],
+): Promise<void> {
+  const failures: unknown[] = [];
+  for (const campaignId of await bidder.findCampaignIds(beeswaxAdvertiserId, bgCampaignId)) {
+    const lineItemIds = await bidder.listLineItemIds(campaignId);
+    await poolSettled(lineItemIds, LINE_ITEM_CONCURRENCY, (id) =>
+      bidder.deleteLineItem(id).catch((error: unknown) => void failures.push(error)),
+    );
+    // A campaign keeps its line items at the bidder: it goes only once they are gone.
+    if (failures.length === 0) await bidder.deleteCampaign(campaignId).catch((error: unknown) => failures.push(error));
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+/**
+ * A vendor failure of the creation's bidder work, once it is undone, as what the user is told: the
+ * generic 5xx text would leave them guessing whether a campaign half exists.
+ */
+function toldCreationFailure(error: unknown): unknown {
+  if (!(error instanceof VendorError)) return error;
+  return new ToldServerError(502, 'VENDOR_ERROR', CREATE_CAMPAIGN_MESSAGES.adServerFailed, {
+    internalMessage: error.message,
+    cause: error,
+  });
+}
 
 /** Ports of the creation from a payload. */
 export interface CreateCampaignRequestDeps {
@@ -69,6 +107,8 @@ export interface CreateCampaignRequestDeps {
   /** Waits between looks at a creation another request is making; tests pass one that does not sleep. */
   sleep?: (ms: number) => Promise<void>;
   log: Logger;
+  /** How long a claim holds unrenewed (default `CREATION_LEASE_MS`; the local fault stack shortens it). */
+  leaseMs?: number;
 }
 
 /** Who asks, what, and how the answer is awaited. */
@@ -384,6 +424,7 @@ export async function createCampaignFromRequest(
   });
   const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds, layerPlan);
 
+  const leaseMs = deps.leaseMs ?? CREATION_LEASE_MS;
   const owner = randomUUID();
   const claimKey = { agencyId, bgCampaignId: request.bgCampaignId, owner };
   const deadline = deps.now().getTime() + (input.waitMs ?? 25_000);
@@ -394,7 +435,7 @@ export async function createCampaignFromRequest(
     // lapses within a minute, and is undone by the next claimer or the recovery job.
     claimed = await deps.creation.claim(agencyId, request.bgCampaignId, owner, {
       nowMs,
-      leaseUntilMs: nowMs + CREATION_LEASE_MS,
+      leaseUntilMs: nowMs + leaseMs,
       beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
     });
     if (claimed) break;
@@ -427,7 +468,7 @@ export async function createCampaignFromRequest(
       throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'stored campaign not read back' });
     }
   }
-  const lease = keepLease(deps.creation, claimKey, deps.now, deps.log);
+  const lease = keepLease(deps.creation, claimKey, deps.now, deps.log, leaseMs);
   let leftAtBidder = false;
 
   let last = { done: 0, total: planned.lineItems.length };
@@ -454,11 +495,13 @@ export async function createCampaignFromRequest(
       onUndoError,
       journal: async (layersMade) => {
         const held = await deps.creation.journal(agencyId, request.bgCampaignId, owner, {
-          leaseUntilMs: deps.now().getTime() + CREATION_LEASE_MS,
+          leaseUntilMs: deps.now().getTime() + leaseMs,
           layersMade,
         });
         if (!held) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'creation claim lost' });
       },
+    }).catch((error: unknown) => {
+      throw toldCreationFailure(error);
     });
     const madeTargeting = madeTargetingOf(keptTargetingOf(layersMade.made));
     const remadeLayers = remadeLayersOf(layersMade.made);
@@ -480,7 +523,7 @@ export async function createCampaignFromRequest(
       outOfTime: () => lease.lost() || deps.now().getTime() > stopAt,
       journal: async (made) => {
         const held = await deps.creation.journal(agencyId, request.bgCampaignId, owner, {
-          leaseUntilMs: deps.now().getTime() + CREATION_LEASE_MS,
+          leaseUntilMs: deps.now().getTime() + leaseMs,
           ...made,
         });
         if (!held) throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.busy, { internalMessage: 'creation claim lost' });
@@ -490,7 +533,16 @@ export async function createCampaignFromRequest(
       },
     }).catch(async (error: unknown) => {
       await undoMade(layersMade.made, onUndoError);
-      if (!(error instanceof CreationOutOfTimeError)) throw error;
+      await sweepUnanswered(advertiser.beeswaxAdvertiserId, request.bgCampaignId, deps.bidder).catch(
+        (sweepError: unknown) => {
+          leftAtBidder = true;
+          deps.log.error('what the bidder made unanswered for a failed creation was not deleted', {
+            bgCampaignId: request.bgCampaignId,
+            error: sweepError,
+          });
+        },
+      );
+      if (!(error instanceof CreationOutOfTimeError)) throw toldCreationFailure(error);
       throw new ConflictError(CREATE_CAMPAIGN_MESSAGES.outOfTime, { internalMessage: error.message, cause: error });
     });
     const durationMs = elapsedMs();

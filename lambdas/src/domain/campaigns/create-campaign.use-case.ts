@@ -2,7 +2,7 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import { ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { atBidderThenStore, poolSettled } from '../bidder-first';
-import type { BidderCampaigns, BidderConversions, TBidderTargeting } from '../ports/bidder.port';
+import type { BidderCampaigns, BidderConversions, BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
 import { bidderCampaignFields, lineItemBidding } from './update-campaign.use-case';
@@ -11,7 +11,7 @@ import { bidderCampaignFields, lineItemBidding } from './update-campaign.use-cas
 export interface CreateCampaignDeps {
   campaigns: Pick<CampaignRepository, 'putNewCampaign'>;
   bidder: Pick<
-    BidderCampaigns & BidderConversions,
+    BidderCampaigns & BidderConversions & BidderCreationLookup,
     | 'createCampaign'
     | 'deleteCampaign'
     | 'createLineItem'
@@ -20,6 +20,7 @@ export interface CreateCampaignDeps {
     | 'updateLineItem'
     | 'createConversionEvent'
     | 'deleteConversionEvent'
+    | 'listLineItemIds'
   >;
   log: Logger;
 }
@@ -179,6 +180,16 @@ export async function createCampaign(
           work().catch((error: unknown) => void failures.push(error));
         await poolSettled(made.lineItemIds, concurrency, (id) => attempt(() => deps.bidder.deleteLineItem(id)));
         const { eventId, campaignId } = made;
+        if (campaignId !== undefined) {
+          // A line item made whose reply was lost (a timeout after the bidder did it) is only known
+          // to the bidder: it lists it under the campaign.
+          const listed = await deps.bidder.listLineItemIds(campaignId).catch((error: unknown) => {
+            failures.push(error);
+            return [];
+          });
+          const unheard = listed.filter((id) => !made.lineItemIds.includes(id));
+          await poolSettled(unheard, concurrency, (id) => attempt(() => deps.bidder.deleteLineItem(id)));
+        }
         if (eventId !== undefined) await attempt(() => deps.bidder.deleteConversionEvent(eventId));
         // A line item left keeps its campaign: the recovery finds what is left under it.
         if (campaignId !== undefined && failures.length === 0) {

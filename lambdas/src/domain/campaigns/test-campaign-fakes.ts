@@ -430,6 +430,8 @@ export function recordingBidder() {
 export interface TBidderFailure {
   op: 'createCampaign' | 'createConversionEvent' | 'createLineItem' | 'linkCreative' | 'updateLineItem';
   nth?: number;
+  /** The call is done, and then fails as if its reply was lost (a timeout after the bidder did it). */
+  lostReply?: boolean;
 }
 
 /**
@@ -461,7 +463,10 @@ export function memoryCreationBidder(failure?: TBidderFailure) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       const n = (counts.get(op) ?? 0) + 1;
       counts.set(op, n);
-      if (failure?.op === op && (failure.nth ?? 1) === n) throw new Error(`bidder refused ${op} #${n}`);
+      if (failure?.op === op && (failure.nth ?? 1) === n) {
+        if (failure.lostReply) work();
+        throw new Error(`bidder ${failure.lostReply ? 'lost the reply of' : 'refused'} ${op} #${n}`);
+      }
       return work();
     } finally {
       inFlight--;

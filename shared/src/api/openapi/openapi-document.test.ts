@@ -163,7 +163,7 @@ describe('the OpenAPI document of the operation table', () => {
       const expected401 = op.auth === 'user' ? 'Unauthorized' : op.auth === 'public' ? undefined : 'SignatureRefused';
       expect(refName(responses['401']), op.name).toBe(expected401);
       expect(refName(responses['403']), op.name).toBe(op.auth === 'user' ? 'Forbidden' : undefined);
-      for (const status of ['429', '500', '502', '504'])
+      for (const status of ['429', '500', '502', '503', '504'])
         expect(responses[status], `${op.name} ${status}`).toBeDefined();
       for (const [status, response] of Object.entries(responses)) {
         const name = refName(response);
@@ -181,9 +181,9 @@ describe('the OpenAPI document of the operation table', () => {
     const bare = documentOf(noInput).paths['/api/probe']?.get?.responses ?? {};
     const posted = documentOf(withBody).paths['/api/probe']?.post?.responses ?? {};
     // Assess
-    expect(Object.keys(bare)).toEqual(['200', '401', '403', '429', '500', '502', '504']);
+    expect(Object.keys(bare)).toEqual(['200', '401', '403', '429', '500', '502', '503', '504']);
     expect(Object.keys(posted).sort()).toEqual(
-      ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '502', '504'].sort(),
+      ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500', '502', '503', '504'].sort(),
     );
   });
 

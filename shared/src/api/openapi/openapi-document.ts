@@ -12,6 +12,7 @@ import {
   ZRealtimeReply,
 } from '../../realtime/wire';
 import {
+  BUSY_ERROR,
   GATEWAY_MESSAGES,
   GENERIC_REQUEST_ERROR,
   MISSING_BODY_ERROR,
@@ -405,12 +406,20 @@ const ERROR_RESPONSES: Readonly<Record<string, ErrorResponse>> = {
   BadGateway: {
     status: '502',
     description:
-      'A vendor (bidder, CRM, payments, company match, mail) failed (the envelope, generic text), or the handler itself failed (API Gateway\'s `{"message"}`).',
+      'A vendor (bidder, CRM, payments, company match, mail) failed (the envelope: the generic text, or where the user can act on it, what happened in our words: a campaign creation or targeting change the ad server failed says nothing was made), or the handler itself failed (API Gateway\'s `{"message"}`).',
     body: 'either',
     examples: {
       vendor: { summary: 'A vendor failed', value: envelopeExample(GENERIC_REQUEST_ERROR) },
       integration: { summary: 'The handler failed', value: GATEWAY_MESSAGES.internal },
     },
+    appliesTo: () => true,
+  },
+  ServiceUnavailable: {
+    status: '503',
+    description:
+      "The database stayed throttled through the server's own retries: nothing was changed, and the same request may be sent again in a moment.",
+    body: 'envelope',
+    examples: { busy: { summary: 'Busy, try again', value: envelopeExample(BUSY_ERROR) } },
     appliesTo: () => true,
   },
   GatewayTimeout: {
