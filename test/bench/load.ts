@@ -651,7 +651,7 @@ async function connectionRecords(table: string): Promise<number> {
  */
 async function runWsLoad(info: LocalStackInfo, world: TLoadWorld, options: TLoadOptions, stackPid: number) {
   const demoToken = await accessTokenFor('demo');
-  const requests = [];
+  const requests: { chunks: object[] }[] = [];
   for (let i = 0; i < options.creations; i++)
     requests.push(await creationRequest(demoToken, options.creationCompanies));
   const creators = Math.min(options.creationsAtOnce, options.sockets);
