@@ -18,6 +18,8 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
             // The fuzz generator of test/support is itself tested, without a stack.
             'test/support/**/*.test.ts',
+            // The bench's arithmetic (percentiles, verdicts, /proc parsing); the bench itself is not a test.
+            'test/bench/**/*.test.ts',
             // The HubSpot app card's logic and its configure script (HubSpot's SDK not needed).
             'hubspot/**/*.test.{ts,mjs}',
             // The web app's build plugins (Node code, not the SPA's).

@@ -52,7 +52,7 @@ function companies(count: number): TCompanyRow[] {
 }
 
 /** Sets the bidder simulator's load and answers its counters (`/__load`). */
-async function bidderLoad(
+export async function bidderLoad(
   bidderUrl: string,
   method: 'PUT' | 'GET',
   body?: unknown,
@@ -72,7 +72,10 @@ async function bidderLoad(
 }
 
 /** A creation request of `count` companies for the demo agency's Acme, and its chunks as the wizard sends them. */
-async function creationRequest(token: string, count: number): Promise<{ request: TCampaignCreate; chunks: object[] }> {
+export async function creationRequest(
+  token: string,
+  count: number,
+): Promise<{ request: TCampaignCreate; chunks: object[] }> {
   const bgCampaignId = `bg-campaign-bench-${randomUUID()}` as const;
   const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
   const today = new Date();

@@ -36,6 +36,15 @@
  * - create25k: a campaign of 25,000 companies the same way (goal <= 10 minutes), then the same
  *   creation on a stack that keeps its data, killed outright (SIGKILL) part-way and started again
  *   on its data: time until nothing of it is left at the bidder or in the tables (the recovery)  #12
+ * - load: on a fresh stack, an agency of 50 colleagues the bench seeds (3 advertisers, a campaign of 10
+ *   line items and 30 days of delivery each): 200 HTTP clients (one keep-alive connection and
+ *   request loop each, 4 per user, under the prod stage's per-user limit) for 60 s on the main reads
+ *   and writes, p50/p90/p99/max and errors per operation (goal: errors < 0.1%; 429s apart); then 500
+ *   WebSocket connections held open while 6 campaigns of 200 companies are created over them, 3 at a
+ *   time, with a CSV match every 200 ms: connect p50/p99, dropped sockets (goal 0), creation times, every
+ *   creation campaignCreated, connection records left after closing (goal 0); the stack's CPU and RSS
+ *   from /proc. `BENCH_LOAD_SECONDS`, `_CLIENTS`, `_USERS`, `_SOCKETS`, `_CREATIONS`,
+ *   `_CREATIONS_AT_ONCE`, `_CREATION_COMPANIES`, `_TRICKLE_MS` change the run                    #16
  * Figures vary with what else the machine is doing: run it on an idle machine.
  */
 import { measureBundles, measureImportTimes, percentile } from './bundles';
@@ -58,6 +67,7 @@ import { formatListFigures, measureInvoiceList } from './lists';
 import { formatSyncScaleFigures, measureSyncScale } from './sync';
 import { formatCreateFigures, formatRecoveryFigures, measureCreate, measureCreateRecovery } from './create';
 import { csvReasonsAgree, formatCsvMatchFigures, measureCsvMatch } from './csv-match';
+import { formatLoadFigures, loadGoalsMet, loadOptionsFromEnv, measureLoad } from './load';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV } from '../support/stack';
 import { accessTokenFor, DEMO_PASSWORD } from '../support/api';
@@ -78,6 +88,7 @@ const ALL = [
   'create',
   'csv',
   'create25k',
+  'load',
 ] as const;
 type Section = (typeof ALL)[number];
 const asked = process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Section[];
@@ -254,4 +265,14 @@ if (sections.has('create25k')) {
     `# The same creation killed part-way (SIGKILL at ${Math.round(killAt * 100)}% of the line items), the stack started again on its data`,
   );
   console.log(`${formatRecoveryFigures(await measureCreateRecovery({ companies, killAtFraction: killAt }))}\n`);
+}
+
+if (sections.has('load')) {
+  const options = loadOptionsFromEnv(process.env);
+  console.log(
+    `# Load (issue 16): ${options.clients} HTTP clients for ${options.seconds} s, then ${options.sockets} WebSocket connections with campaign creations under way; a fresh local stack on 127.0.0.1`,
+  );
+  const figures = await measureLoad(options);
+  console.log(`${formatLoadFigures(figures)}\n`);
+  if (!loadGoalsMet(figures)) process.exitCode = 1;
 }

@@ -104,6 +104,18 @@ const pathOf = (op: AnyOperation, params: Record<string, unknown> | undefined, q
   queryString(query);
 
 /**
+ * The method, path (with its query string) and body of a typed call, as `callOperation` sends them: for a
+ * client with a connection of its own (the load bench keeps one keep-alive socket per simulated client).
+ */
+export function operationRequest<O extends AnyOperation>(
+  op: O,
+  input: InputOf<O>,
+): { method: string; path: string; body: unknown } {
+  const { params, query, body } = input as UncheckedCallOptions;
+  return { method: op.method, path: pathOf(op, params, query), body };
+}
+
+/**
  * Calls an operation of the table with its params, query and body, typed by its schemas (a wrong name or
  * value does not compile). The reply is the raw envelope (never re-parsed, so a check on what the server
  * sent, such as a leak check, sees everything); its payload is typed as the contract's. An operation whose

@@ -14,6 +14,8 @@ export interface SpawnedStack {
   readonly info: LocalStackInfo;
   readonly infoFile: string;
   readonly readyMs: number;
+  /** The stack's process (its emulators are its descendants): the bench reads its CPU and memory in /proc. */
+  readonly pid: number;
   stop(): Promise<void>;
   /**
    * Kills the stack outright (SIGKILL, as a machine that dies), its emulators with it: nothing runs
@@ -142,5 +144,5 @@ export async function spawnStack(options: {
     throw error;
   }
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as LocalStackInfo;
-  return { info, infoFile, readyMs: Date.now() - started, stop, kill };
+  return { info, infoFile, readyMs: Date.now() - started, pid: child.pid ?? -1, stop, kill };
 }

@@ -47,13 +47,94 @@ describe('Buzz transport back-off', () => {
         waits.push(ms);
       },
       baseDelayMs: 100,
+      random: () => 0,
     });
     // Act
     const reply = await transport.send(creativeRoutes.delete, { params: { id: 1 } });
+    // Assess: the 429 spent no attempt, so the 503 is the first failure (the base delay)
+    expect(reply.payload).toEqual([{ id: 1 }]);
+    expect(waits).toEqual([2000, 100]);
+    expect(bidder.calls.filter((c) => c === 'DELETE /rest/creative/1')).toHaveLength(3);
+  });
+
+  it('keeps retrying 429s past maxAttempts while the call is within its throttle budget', async () => {
+    // Prepare: a bidder at its cap seven times in a row (with the waits fixed, a few callers kept it full)
+    const bidder = scripted([
+      ...Array.from({ length: 7 }, () => () => json(429, { success: false }, { 'retry-after': '1' })),
+      () => json(200, { success: true, payload: [{ id: 1 }] }),
+    ]);
+    const waits: number[] = [];
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      buzzKey: 'acct',
+      fetch: bidder.fetchFake,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      maxAttempts: 5,
+      random: () => 0,
+    });
+
+    // Act
+    const reply = await transport.send(creativeRoutes.delete, { params: { id: 1 } });
+
     // Assess
     expect(reply.payload).toEqual([{ id: 1 }]);
-    expect(waits).toEqual([2000, 200]);
-    expect(bidder.calls.filter((c) => c === 'DELETE /rest/creative/1')).toHaveLength(3);
+    expect(waits).toEqual(Array.from({ length: 7 }, () => 1000));
+  });
+
+  it('gives up on 429s once the next wait would overrun the throttle budget', async () => {
+    // Prepare
+    const bidder = scripted(
+      Array.from({ length: 5 }, () => () => json(429, { success: false, message: 'busy' }, { 'retry-after': '1' })),
+    );
+    const waits: number[] = [];
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      buzzKey: 'acct',
+      fetch: bidder.fetchFake,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      throttleBudgetMs: 2_500,
+      random: () => 0,
+    });
+
+    // Act
+    const read = transport.send(advertiserRoutes.get, { params: { id: 4 } });
+
+    // Assess
+    await expect(read).rejects.toMatchObject({ message: expect.stringContaining('answered 429') });
+    expect(waits).toEqual([1000, 1000]);
+    expect(bidder.calls.filter((c) => c === 'GET /rest/v2/advertisers/4')).toHaveLength(3);
+  });
+
+  it('stretches each wait after a 429 by up to half again at random, so throttled calls come back apart', async () => {
+    // Prepare
+    const draws = [0, 0.5, 0.999];
+    const bidder = scripted([
+      ...Array.from({ length: 3 }, () => () => json(429, { success: false }, { 'retry-after': '1' })),
+      () => json(200, { success: true, payload: [{ id: 1 }] }),
+    ]);
+    const waits: number[] = [];
+    const transport = createBuzzTransport({
+      baseUrl: 'http://bidder.test',
+      secrets,
+      buzzKey: 'acct',
+      fetch: bidder.fetchFake,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      random: () => draws.shift() ?? 0,
+    });
+
+    // Act
+    await transport.send(creativeRoutes.delete, { params: { id: 1 } });
+
+    // Assess
+    expect(waits).toEqual([1000, 1250, 1500]);
   });
 
   it('does not repeat a create after a 5xx (it may have happened) but does after a 429', async () => {

@@ -22,8 +22,16 @@ export interface BuzzTransportOptions {
   fetch?: typeof fetch;
   /** Waits between attempts; tests pass one that records instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
-  /** Attempts per call, the first included (default 5). */
+  /** Attempts per call on 5xx, timeouts and network errors, the first included (default 5). 429s do not spend them. */
   maxAttempts?: number;
+  /**
+   * How long one call may wait in all on 429s before it fails (default 20 s, inside the REST
+   * integration's 29 s). A 429 means the bidder did nothing, so it is retried for as long as this
+   * allows rather than a fixed number of times: several creations at once keep the bidder at its cap.
+   */
+  throttleBudgetMs?: number;
+  /** [0, 1) draws that spread the waits after a 429 (tests pass a fixed one). */
+  random?: () => number;
   /** First back-off in milliseconds, doubled on each retry (default 250). */
   baseDelayMs?: number;
   /** Per-request timeout in milliseconds (default 10 s; uploads get `uploadTimeoutMs`). */
@@ -66,6 +74,9 @@ const TIMEOUT_MS = 10_000;
 const UPLOAD_TIMEOUT_MS = 60_000;
 /** The longest `Retry-After` we honour; a longer one is the bidder asking us to come back on the next run. */
 const MAX_RETRY_AFTER_MS = 30_000;
+const THROTTLE_BUDGET_MS = 20_000;
+/** The longest back-off between two 429s without `Retry-After`. */
+const MAX_THROTTLE_BACKOFF_MS = 4_000;
 
 /** A refusal by the bidder with its HTTP status (404 on a delete means "already gone"). */
 export class BidderRefusal extends VendorError {
@@ -132,15 +143,30 @@ function errorDetail(body: unknown): string {
 /**
  * The Buzz transport: `POST /rest/v2/authenticate` with the API user's e-mail and password and
  * `keep_logged_in` yields the session cookie `<buzz_key>_buzz_cookie`, kept for the warm Lambda and
- * renewed once when the bidder answers 401. A 429 is retried for every call, a 5xx, a timeout or a
- * network error only for idempotent ones (a create may have happened), with exponential back-off
- * honouring `Retry-After`, up to `maxAttempts`; then it fails like any other refusal.
+ * renewed once when the bidder answers 401. A 429 is retried for every call until the call has
+ * waited `throttleBudgetMs` in all, each wait `Retry-After` (or an exponential back-off) stretched by
+ * up to half again at random: calls throttled together then come back apart instead of meeting the
+ * cap together again (with the bidder at its cap, a fixed wait let a few callers keep it full while
+ * the others met 429 five times and failed; issue 16's load). A 5xx, a timeout or a network error is
+ * retried only for idempotent calls (a create may have happened), with exponential back-off honouring
+ * `Retry-After`, up to `maxAttempts`; then it fails like any other refusal.
  */
 export function createBuzzTransport(options: BuzzTransportOptions): BuzzTransport {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   const maxAttempts = options.maxAttempts ?? 5;
   const baseDelayMs = options.baseDelayMs ?? 250;
+  const throttleBudgetMs = options.throttleBudgetMs ?? THROTTLE_BUDGET_MS;
+  const random = options.random ?? Math.random;
+  /** The wait after the `throttles`-th 429 in a row, or null when the call must give up. */
+  const throttleWait = (response: Response, throttles: number, waited: number): number | null => {
+    const asked = retryAfterMs(response);
+    if (asked !== null && asked > MAX_RETRY_AFTER_MS) return null;
+    const wait = Math.round(
+      (asked ?? Math.min(MAX_THROTTLE_BACKOFF_MS, baseDelayMs * 2 ** throttles)) * (1 + random() / 2),
+    );
+    return waited + wait <= throttleBudgetMs ? wait : null;
+  };
   const base = options.baseUrl.replace(/\/+$/, '');
   const cookieName = sessionCookieName(options.buzzKey);
   let session: Promise<string> | undefined;
@@ -235,6 +261,8 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
   const exchange = async (out: Outgoing, retry: RetryPolicy): Promise<unknown> => {
     const what = `${out.method} ${out.path}`;
     let renewed = false;
+    let throttles = 0;
+    let throttledMs = 0;
     for (let attempt = 1; ; attempt++) {
       const cookie = await sessionCookie();
       let response: Response;
@@ -254,7 +282,18 @@ export function createBuzzTransport(options: BuzzTransportOptions): BuzzTranspor
         attempt--;
         continue;
       }
-      const busy = response.status === 429 || (response.status >= 500 && retry === 'idempotent');
+      if (response.status === 429) {
+        const wait = throttleWait(response, throttles, throttledMs);
+        if (wait === null) return readReply(response, what);
+        // Nothing happened at the bidder: the call spends its throttle budget, not an attempt.
+        throttles++;
+        throttledMs += wait;
+        attempt--;
+        await response.body?.cancel();
+        await sleep(wait);
+        continue;
+      }
+      const busy = response.status >= 500 && retry === 'idempotent';
       if (busy && attempt < maxAttempts) {
         const asked = retryAfterMs(response);
         if (asked !== null && asked > MAX_RETRY_AFTER_MS) return readReply(response, what);
