@@ -168,9 +168,32 @@ describe('import boundaries', () => {
     }
   });
 
-  it('zod is imported as a namespace so bundles tree-shake it', async () => {
-    const ids = await ruleIdsFor('shared/src/probe.ts', "import { z } from 'zod';\nexport const s = z.string();\n");
-    expect(ids).toContain('no-restricted-syntax');
+  it('zod comes from the shared module, as a namespace, so bundles tree-shake it', async () => {
+    const classic = await ruleIdsFor(
+      'shared/src/probe.ts',
+      "import * as z from 'zod';\nexport const s = z.string();\n",
+    );
+    const mini = await ruleIdsFor(
+      'lambdas/src/probe.ts',
+      "import * as z from 'zod/mini';\nexport const s = z.string();\n",
+    );
+    const named = await ruleIdsFor(
+      'web/src/probe.ts',
+      "import { z } from '@bidgrid/shared/zod';\nexport const s = z.string();\n",
+    );
+    const namedInShared = await ruleIdsFor(
+      'shared/src/probe.ts',
+      "import { z } from './zod';\nexport const s = z.string();\n",
+    );
+    const namespace = await ruleIdsFor(
+      'lambdas/src/probe.ts',
+      "import * as z from '@bidgrid/shared/zod';\nexport const s = z.string();\n",
+    );
+    expect(classic).toContain('no-restricted-syntax');
+    expect(mini).toContain('no-restricted-syntax');
+    expect(named).toContain('no-restricted-syntax');
+    expect(namedInShared).toContain('no-restricted-syntax');
+    expect(namespace).not.toContain('no-restricted-syntax');
   });
 
   it('a component reaches the server only through its feature api/ hooks', async () => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf, toFieldErrors } from './field-errors';
 import { numberField, optionalNumberField, toNumberInput } from './fields';

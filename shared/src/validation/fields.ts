@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import type { core } from 'zod';
+import * as z from '../zod';
+import type { core } from '../zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { cleanDisplayDescription, cleanDisplayName } from './display-text';
 import { isSupportedIsoDate } from './iso-date';
@@ -16,7 +16,7 @@ export const EMAIL_PATTERN: RegExp = z.regexes.email;
 
 /** Required text, trimmed; empty or blank gives 'Required field.' and stops further checks. */
 export const requiredText = (message: string = M.required) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true });
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }));
 
 /**
  * A required name other people see (advertiser, campaign, ad group, list, segment, company...):
@@ -24,38 +24,35 @@ export const requiredText = (message: string = M.required) =>
  * when nothing is left.
  */
 export const requiredName = (message: string = M.required) =>
-  z.string({ error: message }).overwrite(cleanDisplayName).min(1, { error: message, abort: true });
+  z.string({ error: message }).check(z.overwrite(cleanDisplayName), z.minLength(1, { error: message, abort: true }));
 
 /** An optional one-line text other people see (second address line), cleaned; missing or null becomes ''. */
 export const optionalName = () =>
-  z
-    .string()
-    .overwrite(cleanDisplayName)
-    .nullish()
-    .transform((value) => value ?? '');
+  z.pipe(
+    z.nullish(z.string().check(z.overwrite(cleanDisplayName))),
+    z.transform((value) => value ?? ''),
+  );
 
 /** An optional description other people see, cleaned but multiline; missing or null becomes ''. */
 export const optionalDescription = () =>
-  z
-    .string()
-    .overwrite(cleanDisplayDescription)
-    .nullish()
-    .transform((value) => value ?? '');
+  z.pipe(
+    z.nullish(z.string().check(z.overwrite(cleanDisplayDescription))),
+    z.transform((value) => value ?? ''),
+  );
 
 /** Required secret (passwords, codes): never trimmed, since spaces may be part of it. */
 export const requiredSecret = (message: string = M.required) =>
-  z.string({ error: message }).min(1, { error: message, abort: true });
+  z.string({ error: message }).check(z.minLength(1, { error: message, abort: true }));
 
 /** Optional text, trimmed; missing or null becomes ''. */
 export const optionalText = () =>
-  z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => value ?? '');
+  z.pipe(
+    z.nullish(z.string().check(z.trim())),
+    z.transform((value) => value ?? ''),
+  );
 
 /** Required e-mail: 'Required field.' when empty, 'Wrong format, enter valid email' when malformed. */
-export const emailField = () => requiredText().regex(EMAIL_PATTERN, M.email);
+export const emailField = () => requiredText().check(z.regex(EMAIL_PATTERN, M.email));
 
 /** What a number field accepts: a number, the string of a number input, or nothing. */
 export type TNumericInput = number | string | null | undefined;
@@ -81,7 +78,7 @@ export function toNumberInput(value: TNumericInput): unknown {
  */
 export function numberField(
   missingMessage: string = M.required,
-  refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
+  refine: (schema: z.ZodMiniNumber) => z.ZodMiniNumber = (schema) => schema,
 ) {
   return z.preprocess(
     toNumberInput,
@@ -90,10 +87,10 @@ export function numberField(
 }
 
 /** An optional number field: no value gives null; text that is not a number gives 'Must be a number'. */
-export function optionalNumberField(refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema) {
+export function optionalNumberField(refine: (schema: z.ZodMiniNumber) => z.ZodMiniNumber = (schema) => schema) {
   return z.preprocess(
     (value: TNumericInput) => toNumberInput(value) ?? null,
-    refine(z.number({ error: M.notANumber })).nullable(),
+    z.nullable(refine(z.number({ error: M.notANumber }))),
   );
 }
 
@@ -101,7 +98,7 @@ export function optionalNumberField(refine: (schema: z.ZodNumber) => z.ZodNumber
  * A required ISO date (`YYYY-MM-DD`, within the one date rule `isSupportedIsoDate`): empty gives
  * 'Required field.', anything else 'Enter a valid date'.
  */
-export const isoDateField = () => requiredText().refine(isSupportedIsoDate, { error: M.invalidDate });
+export const isoDateField = () => requiredText().check(z.refine(isSupportedIsoDate, { error: M.invalidDate }));
 
 /**
  * `when` condition for an object-level rule: run it, even if other fields failed, as long as the
@@ -116,19 +113,21 @@ export const whenFieldsValid =
     !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
 
 /** A new password (000 §5): required, of `MIN_PASSWORD_LENGTH` (8) characters or more. */
-export const newPasswordField = () => requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort);
+export const newPasswordField = () => requiredSecret().check(z.minLength(MIN_PASSWORD_LENGTH, M.passwordTooShort));
 
 /**
  * A form with a new password and its confirmation (sign-up, password reset; 000 §5): 'Passwords must
  * match' on `passwordConfirm` when it differs. A too-short password still gets the mismatch message:
  * both are worth fixing at once.
  */
-export function withConfirmedPassword<S extends z.ZodType<{ password: string; passwordConfirm: string }>>(
+export function withConfirmedPassword<S extends z.ZodMiniType<{ password: string; passwordConfirm: string }>>(
   schema: S,
 ): S {
-  return schema.refine((values) => values.passwordConfirm === values.password, {
-    path: ['passwordConfirm'],
-    message: M.passwordsMustMatch,
-    when: whenFieldsValid('passwordConfirm'),
-  });
+  return schema.check(
+    z.refine((values) => values.passwordConfirm === values.password, {
+      path: ['passwordConfirm'],
+      message: M.passwordsMustMatch,
+      when: whenFieldsValid('passwordConfirm'),
+    }),
+  );
 }
