@@ -45,17 +45,21 @@ const localStackZone = (except) => ({
     'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
 });
 
-// zod comes from one module, `@bidgrid/shared/zod` (zod/mini with zod's English messages): classic
-// zod's methods sit on every schema, so any use keeps all of it (about 100 KB in each Lambda bundle).
-// Imported as a namespace: `import { z }` hands over zod's namespace object whole, which the bundlers
-// keep whole. Types may still come from `import type`.
+// zod comes from one module, `shared/src/zod.ts` (`@bidgrid/shared/zod`, relative inside shared): zod/mini
+// with zod's English messages. Classic zod's methods sit on every schema, so one classic schema keeps
+// all of it (about 100 KB in each Lambda bundle); zod/mini without that module has no messages
+// ("Invalid input" for everything). So no file but that one names a `zod` package in any form an import
+// can take: static, type-only, re-export, `import()`, `import('zod').T` in a type, `require`.
+const zodSource = '/^zod(\\u002F|$)/';
 const zodImports = [
   {
-    selector: 'ImportDeclaration[source.value=/^zod(\\u002F|$)/]',
+    selector: `:matches(ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration, ImportExpression, TSImportType)[source.value=${zodSource}], CallExpression[callee.name='require'][arguments.0.value=${zodSource}]`,
     message:
       "Import zod from '@bidgrid/shared/zod' (relative inside shared): zod/mini with English messages; classic zod keeps ~100 KB in every bundle.",
   },
   {
+    // As a namespace: `import { z }` hands over zod's namespace object whole, which the bundlers keep
+    // whole. Types may still come from `import type { z }`.
     selector:
       "ImportDeclaration[source.value=/(^|\\u002F)zod$/][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
     message: "Use `import * as z from '@bidgrid/shared/zod'`: the named import defeats tree-shaking.",
