@@ -92,7 +92,7 @@ export interface OperationDef<
   readonly params: TParams;
   /** Query string parameters (strings as they arrive; coerce in the schema). */
   readonly query: TQuery;
-  /** Request body. `z.undefined()`-like `z.unknown().optional()` when there is none. */
+  /** Request body. `z.undefined()`-like `z.optional(z.unknown())` when there is none. */
   readonly body: TBody;
   /** `json` (default) or `form` (multipart form data: creative uploads). */
   readonly bodyKind: 'json' | 'form';

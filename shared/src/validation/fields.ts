@@ -79,8 +79,8 @@ export function toNumberInput(value: TNumericInput): unknown {
 
 /**
  * A number field: no value gives `missingMessage` (default 'Required field.'), text that is not a
- * number gives 'Must be a number'. Chain `.positive()`, `.max()`... on the returned inner schema via
- * `numberField(msg, (n) => n.positive(...))`.
+ * number gives 'Must be a number'. Add checks to the inner number schema through `refine`:
+ * `numberField(msg, (n) => n.check(z.positive(...)))`.
  */
 export function numberField(
   missingMessage: string = M.required,

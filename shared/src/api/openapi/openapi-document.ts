@@ -476,7 +476,7 @@ function parametersOf(op: AnyOperation, components: SchemaComponents): TParamete
 function requestBodyOf(op: AnyOperation, components: SchemaComponents): TRequestBody | undefined {
   const optional = op.body.safeParse(undefined).success;
   const schema = components.schema(op.body);
-  // `z.unknown().optional()`, the table's "no body", converts to the empty schema.
+  // `z.optional(z.unknown())`, the table's "no body", converts to the empty schema.
   if (optional && Object.keys(schema).length === 0) return undefined;
   const form = op.bodyKind === 'form';
   return {
