@@ -47,13 +47,26 @@ const localStackZone = (except) => ({
     'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
 });
 
-// `import { z }` keeps all of zod (443 KB minified) in every bundle; the namespace import lets esbuild
-// and Vite drop what is unused (83 KB). Types may still come from `import type { z }`.
-const zodNamespaceImport = {
-  selector:
-    "ImportDeclaration[source.value='zod'][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
-  message: "Use `import * as z from 'zod'`: the named import defeats tree-shaking (443 KB vs 83 KB a bundle).",
-};
+// zod comes from one module, `shared/src/zod.ts` (`@bidgrid/shared/zod`, relative inside shared): zod/mini
+// with zod's English messages. Classic zod's methods sit on every schema, so one classic schema keeps
+// all of it (about 100 KB in each Lambda bundle); zod/mini without that module has no messages
+// ("Invalid input" for everything). So no file but that one names a `zod` package in any form an import
+// can take: static, type-only, re-export, `import()`, `import('zod').T` in a type, `require`.
+const zodSource = '/^zod(\\u002F|$)/';
+const zodImports = [
+  {
+    selector: `:matches(ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration, ImportExpression, TSImportType)[source.value=${zodSource}], CallExpression[callee.name='require'][arguments.0.value=${zodSource}]`,
+    message:
+      "Import zod from '@bidgrid/shared/zod' (relative inside shared): zod/mini with English messages; classic zod keeps ~100 KB in every bundle.",
+  },
+  {
+    // As a namespace: `import { z }` hands over zod's namespace object whole, which the bundlers keep
+    // whole. Types may still come from `import type { z }`.
+    selector:
+      "ImportDeclaration[source.value=/(^|\\u002F)zod$/][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
+    message: "Use `import * as z from '@bidgrid/shared/zod'`: the named import defeats tree-shaking.",
+  },
+];
 
 // Browser tests never read the page once to decide or compare: a read taken before the data arrived
 // is what made a fresh-clone run fail (billing.spec.ts, rows read before the table had loaded). These
@@ -120,6 +133,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/cdk.out/**',
       '.data/**',
+      // The bench's bundles (`npm run bench -- bundles`): build output, like dist.
+      '.bench/**',
       'test-results/**',
       'playwright-report/**',
       '**/*.d.ts',
@@ -136,7 +151,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', zodNamespaceImport],
+      'no-restricted-syntax': ['error', ...zodImports],
       'no-console': 'off',
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -302,11 +317,16 @@ export default tseslint.config(
     rules: {
       // Playwright fixtures must destructure their (empty) dependencies.
       'no-empty-pattern': 'off',
-      'no-restricted-syntax': ['error', zodNamespaceImport, ...oneShotPageReads],
+      'no-restricted-syntax': ['error', ...zodImports, ...oneShotPageReads],
     },
   },
   {
     files: ['lambdas/src/config.ts', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // The one module that imports zod itself.
+    files: ['shared/src/zod.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -30,9 +30,13 @@ const fontFileAliases: Record<string, string> = Object.fromEntries(
 const vendorGroups: ReadonlyArray<{ name: string; test: RegExp }> = [
   // Needed by every route.
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/ },
-  // zod with the module that configures it (src/app/bootstrap/zod-config.ts): a chunk that builds a
-  // schema imports this one, so the configuration has run before any schema is built.
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]bootstrap[\\/]zod-config\.ts$/ },
+  // zod with the modules that configure it (the shared module that installs its English messages and
+  // src/app/bootstrap/zod-config.ts): a chunk that builds a schema imports this one, so the
+  // configuration has run before any schema is built.
+  {
+    name: 'zod',
+    test: /node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]zod\.ts$|[\\/]src[\\/]app[\\/]bootstrap[\\/]zod-config\.ts$/,
+  },
   {
     name: 'amplify',
     test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/]/,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * The live chat widget of spec 000 §9 and 001 §9 ("a live chat widget script is loaded at start"):
@@ -8,7 +8,7 @@ import * as z from 'zod';
 export const ZChatWidget = z.object({
   provider: z.literal('hubspot'),
   /** The HubSpot account (portal) id whose chat is shown, as HubSpot's embed code names it. */
-  portalId: z.string().regex(/^[1-9]\d{0,11}$/, 'a HubSpot portal id (digits)'),
+  portalId: z.string().check(z.regex(/^[1-9]\d{0,11}$/, 'a HubSpot portal id (digits)')),
 });
 export type TChatWidget = z.infer<typeof ZChatWidget>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { ID_PREFIX } from './constants';
 
 /** The kinds of generated ids (`agency`, `campaign`, ...): the keys of `ID_PREFIX`. */
@@ -68,9 +68,9 @@ export function isId<K extends TIdKind>(kind: K, value: unknown): value is TId<K
  */
 export function zId(kind: TIdKind) {
   const error = `Must be an id starting with ${ID_PREFIX[kind]}`;
-  return z
-    .string()
-    .max(MAX_ID_LENGTH, { error: `Must be an id of at most ${MAX_ID_LENGTH} characters`, abort: true })
-    .regex(new RegExp(`^${escapeRegExp(ID_PREFIX[kind])}[A-Za-z0-9_-]+$`), { error, abort: true })
-    .refine((value) => isId(kind, value), { error });
+  return z.string().check(
+    z.maxLength(MAX_ID_LENGTH, { error: `Must be an id of at most ${MAX_ID_LENGTH} characters`, abort: true }),
+    z.regex(new RegExp(`^${escapeRegExp(ID_PREFIX[kind])}[A-Za-z0-9_-]+$`), { error, abort: true }),
+    z.refine((value) => isId(kind, value), { error }),
+  );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { ZChatWidget } from './chat-widget';
 
 /**
@@ -9,25 +9,25 @@ import { ZChatWidget } from './chat-widget';
  */
 export const ZRuntimeConfig = z.object({
   stage: z.enum(['local', 'dev', 'prod']),
-  region: z.string().min(1),
+  region: z.string().check(z.minLength(1)),
   /** Base URL of the REST API; operation paths (`/api/...`, `/public/...`) are appended. */
   apiUrl: z.url(),
   /** WebSocket URL of the realtime API. */
-  wsUrl: z.string().regex(/^wss?:\/\//),
+  wsUrl: z.string().check(z.regex(/^wss?:\/\//)),
   cognito: z.object({
-    userPoolId: z.string().min(1),
-    userPoolClientId: z.string().min(1),
+    userPoolId: z.string().check(z.minLength(1)),
+    userPoolClientId: z.string().check(z.minLength(1)),
     /** Local only: the cognito-local shim. Unset in the cloud. */
-    userPoolEndpoint: z.url().optional(),
+    userPoolEndpoint: z.optional(z.url()),
   }),
   payments: z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('stripe'), publishableKey: z.string().startsWith('pk_') }),
+    z.object({ mode: z.literal('stripe'), publishableKey: z.string().check(z.startsWith('pk_')) }),
     /** Local: the payments simulator stands in for Stripe Elements. */
     z.object({ mode: z.literal('simulator'), baseUrl: z.url(), publishableKey: z.string() }),
   ]),
   supportUrl: z.url(),
   /** The live chat widget (spec 000 §9); unset: no widget, and the CSP names none of its hosts. */
-  chatWidget: ZChatWidget.optional(),
+  chatWidget: z.optional(ZChatWidget),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 

@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/spawn-stack';
@@ -12,6 +13,14 @@ const eslint = new ESLint({ cwd: repoRoot });
 async function ruleIdsFor(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(repoRoot, file) });
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+/** The messages of the zod import rules (`no-restricted-syntax` naming zod) for a probe source. */
+async function zodRefusalsFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-syntax' && /zod/.test(m.message))
+    .map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -186,9 +195,63 @@ describe('import boundaries', () => {
     }
   });
 
-  it('zod is imported as a namespace so bundles tree-shake it', async () => {
-    const ids = await ruleIdsFor('shared/src/probe.ts', "import { z } from 'zod';\nexport const s = z.string();\n");
-    expect(ids).toContain('no-restricted-syntax');
+  it('no file but shared/src/zod.ts imports a zod package, in any form an import takes', async () => {
+    // Prepare: every way a module can reach classic zod or bare zod/mini, from each workspace
+    const probes: ReadonlyArray<readonly [file: string, code: string]> = [
+      ['shared/src/probe.ts', "import * as z from 'zod';\nexport const s = z.string();\n"],
+      ['lambdas/src/probe.ts', "import * as z from 'zod/mini';\nexport const s = z.string();\n"],
+      ['web/src/lib/probe.ts', "import * as z from 'zod/v4';\nexport const s = z.string();\n"],
+      ['cdk/src/probe.ts', "import { en } from 'zod/locales';\nexport const l = en;\n"],
+      ['test/support/probe.ts', "import type { ZodType } from 'zod';\nexport type T = ZodType;\n"],
+      ['cdk/local/probe.ts', "export * from 'zod';\n"],
+      ['shared/src/probe.ts', "export { string } from 'zod/mini';\n"],
+      ['web/src/lib/probe.ts', "export const load = () => import('zod');\n"],
+      ['lambdas/src/probe.ts', "export type T = import('zod').ZodType;\n"],
+      ['test/e2e/probe.spec.ts', "import * as z from 'zod';\nexport const s = z.string();\n"],
+      ['web/scripts/probe.mjs', "import * as z from 'zod';\nexport const s = z.string();\n"],
+    ];
+
+    // Act
+    const refused = await Promise.all(probes.map(([file, code]) => zodRefusalsFor(file, code)));
+
+    // Assess
+    refused.forEach((messages, i) => expect(messages, probes[i]?.join(': ')).toHaveLength(1));
+    expect(refused[0]?.[0]).toMatch(/Import zod from '@bidgrid\/shared\/zod'/);
+  });
+
+  it('zod is imported from the shared module as a namespace, so bundles tree-shake it', async () => {
+    // Prepare
+    const named = "import { z } from '@bidgrid/shared/zod';\nexport const s = z.string();\n";
+    const namedInShared = "import { z } from './zod';\nexport const s = z.string();\n";
+    const namespace = "import * as z from '@bidgrid/shared/zod';\nexport const s = z.string();\n";
+    const namespaceInShared = "import * as z from '../zod';\nexport const s = z.string();\n";
+    const typeOnly = "import type * as z from '@bidgrid/shared/zod';\nexport type S = z.ZodMiniString;\n";
+
+    // Act
+    const refused = await Promise.all([
+      zodRefusalsFor('web/src/lib/probe.ts', named),
+      zodRefusalsFor('shared/src/probe.ts', namedInShared),
+      zodRefusalsFor('lambdas/src/probe.ts', namespace),
+      zodRefusalsFor('shared/src/entities/probe.ts', namespaceInShared),
+      zodRefusalsFor('lambdas/src/lib/probe.ts', typeOnly),
+    ]);
+
+    // Assess
+    expect(refused[0]).toEqual([expect.stringMatching(/named import defeats tree-shaking/)]);
+    expect(refused[1]).toEqual([expect.stringMatching(/named import defeats tree-shaking/)]);
+    expect(refused.slice(2)).toEqual([[], [], []]);
+  });
+
+  it('shared/src/zod.ts itself imports zod/mini and its English locale', async () => {
+    // Prepare
+    const source = readFileSync(join(repoRoot, 'shared/src/zod.ts'), 'utf8');
+
+    // Act
+    const messages = await zodRefusalsFor('shared/src/zod.ts', source);
+
+    // Assess
+    expect(source).toMatch(/from 'zod\/mini'/);
+    expect(messages).toEqual([]);
   });
 
   it('a component reaches the server only through its feature api/ hooks', async () => {

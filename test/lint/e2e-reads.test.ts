@@ -85,8 +85,10 @@ describe('one-shot page reads in browser tests', () => {
   });
 
   it('keeps the zod import rule in browser tests', async () => {
-    const named = await messagesFor(`import { z } from 'zod';\nexport const s = z.string();\n`);
-    expect(named).toEqual([expect.stringMatching(/^no-restricted-syntax: Use `import \* as z from 'zod'`/)]);
+    const named = await messagesFor(`import { z } from '@bidgrid/shared/zod';\nexport const s = z.string();\n`);
+    expect(named).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Use `import \* as z from '@bidgrid\/shared\/zod'`/),
+    ]);
   });
 
   it('leaves other test suites alone', async () => {

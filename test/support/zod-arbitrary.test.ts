@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { advertiser, campaign, report } from '@bidgrid/shared';
 import { zId } from '@bidgrid/shared/ids';
 import {
@@ -21,16 +21,13 @@ describe('zod arbitraries', () => {
     const schemas = [
       // Without the phone: its rule is a refinement, which no generator can invert (the fuzz hands valid
       // numbers in by key).
-      advertiser.createAdvertiser.body.omit({ phone: true }),
+      z.omit(advertiser.createAdvertiser.body, { phone: true }),
       campaign.getCampaignDailyReport.query,
       report.getLineItemsReport.query,
       z.object({
         id: zId('campaign'),
-        tags: z
-          .array(z.enum(['a', 'b']))
-          .min(1)
-          .max(2),
-        n: z.number().int().min(1).max(9),
+        tags: z.array(z.enum(['a', 'b'])).check(z.minLength(1), z.maxLength(2)),
+        n: z.number().check(z.int(), z.gte(1), z.lte(9)),
       }),
     ];
 
@@ -58,7 +55,11 @@ describe('zod arbitraries', () => {
 
   it('mixes per-field hints into the properties of that name', () => {
     // Prepare
-    const schema = z.object({ domain: z.string().min(1), name: z.string().min(1), n: z.number().int() });
+    const schema = z.object({
+      domain: z.string().check(z.minLength(1)),
+      name: z.string().check(z.minLength(1)),
+      n: z.number().check(z.int()),
+    });
 
     // Act
     const values = sampleCases(validArbitrary(schema, { byKey: { domain: ['acme.example'], n: [7, 'x'] } }), 200, 4);
@@ -72,7 +73,11 @@ describe('zod arbitraries', () => {
 
   it('puts leaves on and past their limits, dates on both sides of the date rule', () => {
     // Prepare
-    const schema = z.object({ name: z.string().min(2).max(5), day: z.iso.date(), n: z.number().min(1).max(10) });
+    const schema = z.object({
+      name: z.string().check(z.minLength(2), z.maxLength(5)),
+      day: z.iso.date(),
+      n: z.number().check(z.gte(1), z.lte(10)),
+    });
 
     // Act
     const values = sampleCases(boundaryArbitrary(schema), 400, 11) as Array<{ name: string; day: string; n: number }>;
@@ -88,7 +93,10 @@ describe('zod arbitraries', () => {
 
   it('moves one leaf at a time to its limits, keeping the rest valid', () => {
     // Prepare
-    const schema = z.object({ a: z.string().min(1).max(3), b: z.number().int().min(1).max(5) });
+    const schema = z.object({
+      a: z.string().check(z.minLength(1), z.maxLength(3)),
+      b: z.number().check(z.int(), z.gte(1), z.lte(5)),
+    });
 
     // Act
     const values = sampleCases(boundaryArbitrary(schema), 300, 8) as Array<{ a: string; b: number }>;

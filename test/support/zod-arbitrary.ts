@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 
 /**
  * fast-check arbitraries derived from zod schemas, for property-based fuzzing of anything the shared
@@ -162,7 +162,7 @@ export function nastyValues(options: ZodArbitraryOptions = {}): readonly unknown
 }
 
 function knownFor(schema: AnySchema, options: ZodArbitraryOptions): unknown[] {
-  return (options.known ?? []).filter((value) => (schema as z.ZodType).safeParse(value).success);
+  return (options.known ?? []).filter((value) => (schema as z.ZodMiniType).safeParse(value).success);
 }
 
 /** Mixes known values the schema accepts into an arbitrary (often: they reach past "not found"). */
@@ -345,14 +345,14 @@ function build(schema: AnySchema, options: ZodArbitraryOptions, depth: number): 
       for (const key of keys) {
         const property = shape[key] as AnySchema;
         const generated = build(property, options, depth + 1);
-        const hints = (options.byKey?.[key] ?? []).filter((v) => (property as z.ZodType).safeParse(v).success);
+        const hints = (options.byKey?.[key] ?? []).filter((v) => (property as z.ZodMiniType).safeParse(v).success);
         record[key] =
           hints.length > 0
             ? fc.oneof({ arbitrary: fc.constantFrom(...hints), weight: 3 }, { arbitrary: generated, weight: 1 })
             : generated;
       }
       // Optional fields (optional, default) may be left out; the others are always there.
-      const required = keys.filter((key) => !(shape[key] as z.ZodType).safeParse(undefined).success);
+      const required = keys.filter((key) => !(shape[key] as z.ZodMiniType).safeParse(undefined).success);
       return fc
         .record(record, { requiredKeys: required })
         .map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { listen } from '../support/ports';
 import { createApiDocsRoute } from './api-docs';

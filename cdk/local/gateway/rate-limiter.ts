@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 
 /**
  * A request budget: `requests` in a burst, refilled at `requests / windowSeconds` a second. Same
@@ -6,8 +6,8 @@ import * as z from 'zod';
  * `cdk/src/config/stages.ts`), which count `requests` per evaluation window.
  */
 export const ZRateLimit = z.object({
-  requests: z.number().int().positive(),
-  windowSeconds: z.number().positive(),
+  requests: z.number().check(z.int(), z.positive()),
+  windowSeconds: z.number().check(z.positive()),
 });
 export type TRateLimit = z.infer<typeof ZRateLimit>;
 

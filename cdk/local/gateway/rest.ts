@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { APIGatewayEventIdentity, APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import {
   kebabName,
   matchPath,
@@ -482,7 +482,7 @@ async function runLocalJob(
 }
 
 /** What `PUT /__local/rate-limits` accepts: either budget, or both. */
-const ZRateLimitsChange = ZRateLimits.partial();
+const ZRateLimitsChange = z.partial(ZRateLimits);
 
 /** `GET|PUT /__local/rate-limits`: the current limits, or new ones (400 with the issues when invalid). */
 async function rateLimitsRoute(req: IncomingMessage, res: ServerResponse, limiters: Limiters): Promise<void> {
@@ -493,7 +493,8 @@ async function rateLimitsRoute(req: IncomingMessage, res: ServerResponse, limite
   try {
     change = ZRateLimitsChange.parse(JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')));
   } catch (error) {
-    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
+    const issues =
+      error instanceof z.core.$ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
     return send(res, 400, { message: 'Expected {"perUser"?: {requests, windowSeconds}, "perIp"?: {...}}', issues });
   }
   if (change.perUser) limiters.perUser.setLimit(change.perUser);
@@ -514,7 +515,8 @@ async function dynamoDbThrottleRoute(req: IncomingMessage, res: ServerResponse):
   try {
     plan = ZDynamoDbThrottlePlan.parse(JSON.parse((await readBody(req, 64 * 1024)).toString('utf8')));
   } catch (error) {
-    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
+    const issues =
+      error instanceof z.core.$ZodError ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) : [];
     return send(res, 400, {
       message: 'Expected {"commands"?, "inputContains"?, "failFirst" | "rate", "error"?}',
       issues,

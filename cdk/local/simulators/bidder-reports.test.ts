@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { createBidderClient } from '@bidgrid/lambdas/adapters/bidder/bidder-client';
 import { createBidderReports, TruncatedReportError } from '@bidgrid/lambdas/adapters/bidder/bidder-reports';
 import { createBuzzTransport } from '@bidgrid/lambdas/adapters/bidder/buzz-transport';
@@ -374,7 +374,7 @@ describe('bidder simulator reporting API', () => {
     expect(new Set(own.map((r) => r.name))).toEqual(new Set(described));
     expect(own.some((r) => r.status >= 400)).toBe(true);
     for (const reply of own) {
-      const schema: z.ZodType = reply.status >= 400 ? ZReportingError : (reply.route?.reply ?? z.never());
+      const schema: z.ZodMiniType = reply.status >= 400 ? ZReportingError : (reply.route?.reply ?? z.never());
       const parsed = schema.safeParse(reply.body);
       expect(parsed.success, `${reply.name} ${reply.status}: ${JSON.stringify(reply.body).slice(0, 200)}`).toBe(true);
     }

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import type { BuzzRoute } from '@bidgrid/lambdas/adapters/bidder/wire/common.wire';
 import {
   MAX_QUERY_ROWS,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { advertiserRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/advertisers.wire';
 import { authenticateRoute, sessionCookieName } from '@bidgrid/lambdas/adapters/bidder/wire/auth.wire';
 import { campaignRoutes } from '@bidgrid/lambdas/adapters/bidder/wire/campaigns.wire';
@@ -199,7 +199,7 @@ const legacy = {
 };
 
 /** Field errors of a failed parse, by dotted path (`spend_budget.daily`). */
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
+function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';

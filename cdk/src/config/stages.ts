@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZChatWidget } from '@bidgrid/shared/chat-widget';
 import { INTERNAL_USERS_COUNT } from '@bidgrid/shared/constants';
 
@@ -13,7 +13,7 @@ export const WAF_RATE_WINDOWS = [60, 120, 300, 600] as const;
 
 /** A WAF rate-based rule's budget: `requests` (WAF's minimum is 10) per evaluation window. */
 export const ZWafRateLimit = z.object({
-  requests: z.number().int().min(10).max(2_000_000_000),
+  requests: z.number().check(z.int(), z.gte(10), z.lte(2_000_000_000)),
   windowSeconds: z.union(WAF_RATE_WINDOWS.map((seconds) => z.literal(seconds))),
 });
 export type TWafRateLimit = z.infer<typeof ZWafRateLimit>;
@@ -25,27 +25,26 @@ export type TWafRateLimit = z.infer<typeof ZWafRateLimit>;
 export const ZStageConfig = z.object({
   stage: z.enum(STAGE_NAMES),
   /** Stacks are named `BidGrid-<stage>-<part>`. */
-  stackPrefix: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/),
+  stackPrefix: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9-]*$/)),
   /** Deploy target; an unset account means "the account of the current credentials". */
   env: z.object({
-    account: z
-      .string()
-      .regex(/^\d{12}$/, 'a 12-digit AWS account id')
-      .optional(),
-    region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as us-east-1'),
+    account: z.optional(z.string().check(z.regex(/^\d{12}$/, 'a 12-digit AWS account id'))),
+    region: z.string().check(z.regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as us-east-1')),
   }),
   /** Production keeps data: tables, pool, buckets and the key are retained and deletion-protected. */
   retainData: z.boolean(),
   /** The account-creation allow-list (spec: five internal user names), stored lower-cased. */
-  internalUsers: z.array(z.string().trim().toLowerCase().min(1)).min(1).max(INTERNAL_USERS_COUNT),
+  internalUsers: z
+    .array(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1)))
+    .check(z.minLength(1), z.maxLength(INTERNAL_USERS_COUNT)),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']),
   /** CloudWatch retention of Lambda and API logs, in days (a value CloudWatch accepts). */
   logRetentionDays: z.union([z.literal(7), z.literal(14), z.literal(30), z.literal(90), z.literal(365)]),
   api: z
     .object({
       /** Steady requests per second across the stage (API Gateway throttling). */
-      rateLimit: z.number().int().positive().max(10_000),
-      burstLimit: z.number().int().positive().max(5_000),
+      rateLimit: z.number().check(z.int(), z.positive(), z.lte(10_000)),
+      burstLimit: z.number().check(z.int(), z.positive(), z.lte(5_000)),
       /**
        * Requests one user may send per window (a WAF rate rule keyed on the `Authorization`
        * header), so one tenant cannot use up the stage throttle; over it the API answers 429.
@@ -54,26 +53,28 @@ export const ZStageConfig = z.object({
       /** Requests one source IP may send to the public routes per window (webhooks, CRM card, health). */
       perIp: ZWafRateLimit,
     })
-    .superRefine((api, ctx) => {
-      // One caller at its limit must leave at least half the stage throttle to everybody else.
-      for (const key of ['perUser', 'perIp'] as const) {
-        const { requests, windowSeconds } = api[key];
-        if (requests / windowSeconds > api.rateLimit / 2) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `${requests} per ${windowSeconds} s is more than half the stage's ${api.rateLimit} requests a second`,
-          });
+    .check(
+      z.superRefine((api, ctx) => {
+        // One caller at its limit must leave at least half the stage throttle to everybody else.
+        for (const key of ['perUser', 'perIp'] as const) {
+          const { requests, windowSeconds } = api[key];
+          if (requests / windowSeconds > api.rateLimit / 2) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `${requests} per ${windowSeconds} s is more than half the stage's ${api.rateLimit} requests a second`,
+            });
+          }
         }
-      }
-    }),
+      }),
+    ),
   lambda: z.object({
-    memoryMb: z.number().int().min(128).max(10_240),
+    memoryMb: z.number().check(z.int(), z.gte(128), z.lte(10_240)),
     /** REST handlers: API Gateway gives up after 29 s, so a longer Lambda would only cost money. */
-    restTimeoutSeconds: z.number().int().min(3).max(29),
+    restTimeoutSeconds: z.number().check(z.int(), z.gte(3), z.lte(29)),
     /** Realtime handlers answer by posting to the connection, so they may outlive the 29 s integration limit. */
-    realtimeTimeoutSeconds: z.number().int().min(3).max(900),
-    jobTimeoutSeconds: z.number().int().min(3).max(900),
+    realtimeTimeoutSeconds: z.number().check(z.int(), z.gte(3), z.lte(900)),
+    jobTimeoutSeconds: z.number().check(z.int(), z.gte(3), z.lte(900)),
   }),
   /** Vendor API base URLs (the local stack points the same variables at its simulators). */
   vendors: z.object({
@@ -84,7 +85,7 @@ export const ZStageConfig = z.object({
      * Our HubSpot app's id (the developer project's app): card calls whose `appId` names another app
      * answer 401. Unset: not checked (the v3 signature still binds our client secret).
      */
-    hubspotAppId: z.string().regex(/^\d+$/, 'a HubSpot app id (digits)').optional(),
+    hubspotAppId: z.optional(z.string().check(z.regex(/^\d+$/, 'a HubSpot app id (digits)'))),
     stripeApiUrl: httpsUrl,
     companyMatchBaseUrl: httpsUrl,
   }),
@@ -93,41 +94,43 @@ export const ZStageConfig = z.object({
       /** Sender of invoices; must belong to `sesIdentity`. */
       from: z.email(),
       /** The verified SES identity (domain or address) the billing job may send as. */
-      sesIdentity: z.string().min(3),
+      sesIdentity: z.string().check(z.minLength(3)),
     })
-    .superRefine((mail, ctx) => {
-      // SES refuses to send as an address outside the identity, so catch the mismatch at synth.
-      const identity = mail.sesIdentity.toLowerCase();
-      const domain = mail.from.slice(mail.from.lastIndexOf('@') + 1).toLowerCase();
-      if (identity !== mail.from.toLowerCase() && identity !== domain) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['from'],
-          message: `not an address of the SES identity ${mail.sesIdentity}`,
-        });
-      }
-    }),
+    .check(
+      z.superRefine((mail, ctx) => {
+        // SES refuses to send as an address outside the identity, so catch the mismatch at synth.
+        const identity = mail.sesIdentity.toLowerCase();
+        const domain = mail.from.slice(mail.from.lastIndexOf('@') + 1).toLowerCase();
+        if (identity !== mail.from.toLowerCase() && identity !== domain) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['from'],
+            message: `not an address of the SES identity ${mail.sesIdentity}`,
+          });
+        }
+      }),
+    ),
   supportUrl: httpsUrl,
   /**
    * The live chat widget (spec 000 §9), the operator's own HubSpot portal: written into the runtime
    * config, and its hosts into both CSPs. Unset (the checked-in stages): no widget, no widget host.
    */
-  chatWidget: ZChatWidget.optional(),
+  chatWidget: z.optional(ZChatWidget),
   /**
    * Origins allowed besides the CloudFront one (CORS of the API and the creative bucket), e.g. a
    * developer's Vite server against the dev stage. Never `*`.
    */
   extraWebOrigins: z.array(
-    z.url().refine((u) => URL.canParse(u) && new URL(u).origin === u, 'an origin: scheme://host[:port]'),
+    z.url().check(z.refine((u) => URL.canParse(u) && new URL(u).origin === u, 'an origin: scheme://host[:port]')),
   ),
   /** SSM path under which the secrets live (`<prefix>/STRIPE_SECRET_KEY`, ...). */
-  secretsPrefix: z.string().regex(/^(\/[A-Za-z0-9_.-]+)+$/, 'an SSM path such as /bidgrid/dev'),
+  secretsPrefix: z.string().check(z.regex(/^(\/[A-Za-z0-9_.-]+)+$/, 'an SSM path such as /bidgrid/dev')),
   /**
    * Who hears of the stage's alarms (the observability stack's SNS topic): an e-mail address that is
    * subscribed to it (AWS mails a confirmation link first). Unset: the topic has no subscriber yet;
    * add one in the console or with `-c alarmEmail=ops@example.org`.
    */
-  alarmEmail: z.email().optional(),
+  alarmEmail: z.optional(z.email()),
 });
 export type TStageConfig = z.infer<typeof ZStageConfig>;
 type StageInput = z.input<typeof ZStageConfig>;

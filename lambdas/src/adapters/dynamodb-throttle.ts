@@ -1,7 +1,7 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBClient, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
 import type { DeserializeHandlerOptions, DeserializeMiddleware } from '@smithy/types';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 
 /**
  * DynamoDB throttling as a fault the local stack injects (issue 16): a middleware in the DynamoDB
@@ -19,25 +19,24 @@ import * as z from 'zod';
 export const ZDynamoDbThrottlePlan = z
   .object({
     /** Command names (`GetItemCommand`, `TransactWriteItemsCommand`, ...); every command when left out. */
-    commands: z
-      .array(z.string().regex(/^[A-Za-z]+Command$/))
-      .max(20)
-      .optional(),
+    commands: z.optional(z.array(z.string().check(z.regex(/^[A-Za-z]+Command$/))).check(z.maxLength(20))),
     /**
      * Only sends whose input, as JSON, contains this text (a test's own id): the stack's background
      * jobs and other callers go through untouched.
      */
-    inputContains: z.string().min(1).max(200).optional(),
+    inputContains: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
     /** Refuse the first N matching sends, then let the rest through. */
-    failFirst: z.number().int().min(1).max(10_000).optional(),
+    failFirst: z.optional(z.number().check(z.int(), z.gte(1), z.lte(10_000))),
     /** Refuse this fraction of matching sends (1: every one, until disarmed). */
-    rate: z.number().min(0).max(1).optional(),
+    rate: z.optional(z.number().check(z.gte(0), z.lte(1))),
     /** The refusal's name: DynamoDB's per-table one (default) or the control plane's. */
-    error: z.enum(['ProvisionedThroughputExceededException', 'ThrottlingException']).optional(),
+    error: z.optional(z.enum(['ProvisionedThroughputExceededException', 'ThrottlingException'])),
   })
-  .refine((plan) => (plan.failFirst === undefined) !== (plan.rate === undefined), {
-    message: 'Give either failFirst or rate',
-  });
+  .check(
+    z.refine((plan) => (plan.failFirst === undefined) !== (plan.rate === undefined), {
+      message: 'Give either failFirst or rate',
+    }),
+  );
 export type TDynamoDbThrottlePlan = z.infer<typeof ZDynamoDbThrottlePlan>;
 
 /** What the fault did since it was armed. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { invalidCursor } from '../lib/invalid-cursor';
 
 /**
@@ -23,7 +23,10 @@ export interface TCursorScope {
   readonly skPrefix: string;
 }
 
-const ZCursor = z.object({ l: z.string(), k: z.object({ pk: z.string().min(1), sk: z.string().min(1) }).strict() });
+const ZCursor = z.object({
+  l: z.string(),
+  k: z.strictObject({ pk: z.string().check(z.minLength(1)), sk: z.string().check(z.minLength(1)) }),
+});
 
 /** The text of a cursor that continues `scope` after `key`. */
 export function encodeCursor(scope: TCursorScope, key: TStartKey): string {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { ZIsoDate, ZIsoDateTime } from '@bidgrid/shared/entities/common.schema';
@@ -7,14 +7,14 @@ import { ZIsoDate, ZIsoDateTime } from '@bidgrid/shared/entities/common.schema';
  * An advertiser as stored: the API fields plus what stays on the server (the payment customer and
  * method, the billing marker and a refused card). `toPublicAdvertiser` drops the server part.
  */
-export const ZAdvertiserRecord = ZAdvertiser.extend({
-  stripeCustomerId: z.string().nullable().default(null),
-  stripePaymentMethodId: z.string().nullable().default(null),
+export const ZAdvertiserRecord = z.extend(ZAdvertiser, {
+  stripeCustomerId: z._default(z.nullable(z.string()), null),
+  stripePaymentMethodId: z._default(z.nullable(z.string()), null),
   /** Last day (inclusive) whose delivered spend was charged; null before the first charge. */
-  billedThrough: ZIsoDate.nullable().default(null),
-  lastChargedAt: ZIsoDateTime.nullable().default(null),
+  billedThrough: z._default(z.nullable(ZIsoDate), null),
+  lastChargedAt: z._default(z.nullable(ZIsoDateTime), null),
   /** The card a charge was refused on: billing waits until another card is saved. */
-  billingBlockedPaymentMethodId: z.string().nullable().default(null),
+  billingBlockedPaymentMethodId: z._default(z.nullable(z.string()), null),
 });
 export type TAdvertiserRecord = z.infer<typeof ZAdvertiserRecord>;
 

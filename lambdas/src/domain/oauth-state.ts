@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { hmac, safeEqual } from '../lib/crypto';
 
 /**
@@ -6,11 +6,11 @@ import { hmac, safeEqual } from '../lib/crypto';
  * one-time nonce and an expiry (epoch seconds). Short keys keep the URL short.
  */
 export const ZOAuthState = z.object({
-  a: z.string().min(1),
-  u: z.string().min(1),
-  adv: z.string().min(1),
-  n: z.string().min(16),
-  exp: z.number().int(),
+  a: z.string().check(z.minLength(1)),
+  u: z.string().check(z.minLength(1)),
+  adv: z.string().check(z.minLength(1)),
+  n: z.string().check(z.minLength(16)),
+  exp: z.number().check(z.int()),
 });
 export type TOAuthState = z.infer<typeof ZOAuthState>;
 

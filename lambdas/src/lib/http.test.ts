@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import {
   GENERIC_REQUEST_ERROR,
   MISSING_BODY_ERROR,
@@ -27,15 +27,18 @@ const echo = defineOperation({
   method: 'POST',
   path: '/api/thing/{id}',
   auth: 'user',
-  params: z.object({ id: z.string().startsWith('thing-', 'Must be a thing id') }),
-  query: z.object({ limit: z.coerce.number().int().max(100).optional() }),
-  body: z.object({ name: z.string().min(1, 'Required field.'), email: z.email('Wrong format, enter valid email') }),
+  params: z.object({ id: z.string().check(z.startsWith('thing-', 'Must be a thing id')) }),
+  query: z.object({ limit: z.optional(z.coerce.number().check(z.int(), z.lte(100))) }),
+  body: z.object({
+    name: z.string().check(z.minLength(1, 'Required field.')),
+    email: z.email('Wrong format, enter valid email'),
+  }),
   response: z.object({
     id: z.string(),
     name: z.string(),
     agencyId: z.string(),
     username: z.string(),
-    limit: z.number().optional(),
+    limit: z.optional(z.number()),
   }),
   summary: 'Test operation',
   specRef: 'test',
@@ -57,7 +60,7 @@ const upload = defineOperation({
   path: '/api/upload',
   auth: 'user',
   bodyKind: 'form',
-  body: z.object({ adGroupId: z.string().min(1) }),
+  body: z.object({ adGroupId: z.string().check(z.minLength(1)) }),
   response: z.object({
     adGroupId: z.string(),
     files: z.array(z.object({ name: z.string(), type: z.string(), size: z.number() })),
@@ -497,7 +500,7 @@ describe('signed public operations: the signature before anything else', () => {
     method: 'PUT',
     path: '/public/crmcard/thing',
     auth: 'hubspot-signed',
-    query: z.object({ portalId: z.coerce.number().int().positive() }),
+    query: z.object({ portalId: z.coerce.number().check(z.int(), z.positive()) }),
     body: z.object({ active: z.boolean() }),
     response: z.object({ ran: z.literal(true) }),
     summary: 'HubSpot-signed test operation',
@@ -508,7 +511,7 @@ describe('signed public operations: the signature before anything else', () => {
     method: 'POST',
     path: '/public/stripe/thing',
     auth: 'stripe-signed',
-    body: z.object({ id: z.string().startsWith('evt_'), type: z.string().min(1) }),
+    body: z.object({ id: z.string().check(z.startsWith('evt_')), type: z.string().check(z.minLength(1)) }),
     response: z.object({ ran: z.literal(true) }),
     summary: 'Stripe-signed test operation',
     specRef: 'test',

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import {
   MISSING_BODY_ERROR,
   UNSUPPORTED_FORM_MEDIA_TYPE_ERROR,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { setEnvironmentForTests } from '../config';
@@ -24,7 +24,7 @@ const things = defineOperation({
   method: 'POST',
   path: '/api/things',
   auth: 'user',
-  body: z.object({ username: z.string().optional() }).default({}),
+  body: z._default(z.object({ username: z.optional(z.string()) }), {}),
   response: z.array(z.string()),
   paged: { defaultLimit: 10, maxLimit: 20 },
   summary: 'Paged test operation',
@@ -170,7 +170,7 @@ describe('a part of a reply that gathers lists (getAdvertiserPageFirstScreen)', 
     method: 'POST',
     path: '/api/things-screen',
     auth: 'user',
-    response: z.object({ things: z.object({ payload: z.array(z.string()), nextCursor: z.string().nullable() }) }),
+    response: z.object({ things: z.object({ payload: z.array(z.string()), nextCursor: z.nullable(z.string()) }) }),
     summary: 'Composed test operation',
     specRef: 'test',
   });

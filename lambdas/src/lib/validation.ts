@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { BadRequestError } from './errors';
 

@@ -7,7 +7,7 @@ import {
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { GENERIC_REQUEST_ERROR, MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
 import { arrayParts } from '@bidgrid/shared/realtime/parts';
@@ -21,8 +21,8 @@ import type { WsDeps, WsEvent } from './ws';
 const createList = defineRealtimeEvent({
   name: 'createNewDomainList',
   request: z.object({
-    bgAdvertiserId: z.string().startsWith('bgAdvertiser-'),
-    listName: z.string().min(1, 'Required field.'),
+    bgAdvertiserId: z.string().check(z.startsWith('bgAdvertiser-')),
+    listName: z.string().check(z.minLength(1, 'Required field.')),
   }),
   successEvent: 'newDomainListCreated',
   errorEvent: 'domainListCreationError',
@@ -33,7 +33,7 @@ const createList = defineRealtimeEvent({
 
 const bigLists = defineRealtimeEvent({
   name: 'getHubSpotLists',
-  request: z.object({ count: z.number().int() }),
+  request: z.object({ count: z.number().check(z.int()) }),
   successEvent: 'retrievedLists',
   errorEvent: 'retrievedLists',
   payload: z.array(z.object({ listId: z.string(), name: z.string() })),

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** Field errors of a 400 reply: dotted path -> messages. */
 export const ZFieldErrors = z.record(z.string(), z.array(z.string()));
@@ -10,19 +10,19 @@ export type TFieldErrors = z.infer<typeof ZFieldErrors>;
  * spec's shape. An opaque text to send back as the `cursor` query parameter, bound to the list and the
  * caller's agency (anything else answers 400); null once the list has ended. Other replies have none.
  */
-export const ZNextCursor = z.string().min(1).nullable();
+export const ZNextCursor = z.nullable(z.string().check(z.minLength(1)));
 
 /**
  * Every reply of the API, success or not, is this envelope (spec section 7: "Success replies carry
  * success, payload, error"). `fieldErrors` (400 replies) and `nextCursor` (paged lists) are our additions.
  */
-export const envelope = <T extends z.ZodType>(payload: T) =>
+export const envelope = <T extends z.ZodMiniType>(payload: T) =>
   z.object({
     success: z.boolean(),
-    payload: payload.nullable(),
-    error: z.string().nullable(),
-    fieldErrors: ZFieldErrors.optional(),
-    nextCursor: ZNextCursor.optional(),
+    payload: z.nullable(payload),
+    error: z.nullable(z.string()),
+    fieldErrors: z.optional(ZFieldErrors),
+    nextCursor: z.optional(ZNextCursor),
   });
 
 export type TEnvelope<T> = {

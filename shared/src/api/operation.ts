@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 
 /**
  * Who may call an operation.
@@ -58,29 +58,28 @@ export function pageQueryShape(spec: PageSpec) {
   return {
     // A query string carries text: coerced, so what reaches the checks is a number (an empty or wordy
     // limit is NaN or 0, refused with the same message).
-    limit: z.coerce
-      .number<number | string>({ error: range })
-      .int(range)
-      .min(1, range)
-      .max(spec.maxLimit, range)
-      .optional(),
-    cursor: z.string().min(1).max(MAX_CURSOR_LENGTH, 'Not a cursor of this list.').optional(),
+    limit: z.optional(
+      z.coerce
+        .number<number | string>({ error: range })
+        .check(z.int(range), z.gte(1, range), z.lte(spec.maxLimit, range)),
+    ),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_CURSOR_LENGTH, 'Not a cursor of this list.'))),
   };
 }
 
 type PageQueryShape = ReturnType<typeof pageQueryShape>;
 /** The query schema of a paged operation: its own fields plus `limit` and `cursor`. */
-export type PagedQuery<TQuery extends AnyObject> = z.ZodObject<TQuery['shape'] & PageQueryShape>;
+export type PagedQuery<TQuery extends AnyObject> = z.ZodMiniObject<TQuery['shape'] & PageQueryShape>;
 
 // Schemas are typed loosely here so the table can hold every operation; `defineOperation` keeps the
 // precise types for callers.
-type AnyObject = z.ZodObject<z.ZodRawShape>;
+type AnyObject = z.ZodMiniObject<z.core.$ZodShape>;
 
 export interface OperationDef<
   TParams extends AnyObject = AnyObject,
   TQuery extends AnyObject = AnyObject,
-  TBody extends z.ZodType = z.ZodType,
-  TResponse extends z.ZodType = z.ZodType,
+  TBody extends z.ZodMiniType = z.ZodMiniType,
+  TResponse extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** camelCase, unique; also names the handler file (`lambdas/src/http/<kebab>.handler.ts`). */
   readonly name: string;
@@ -93,7 +92,7 @@ export interface OperationDef<
   readonly params: TParams;
   /** Query string parameters (strings as they arrive; coerce in the schema). */
   readonly query: TQuery;
-  /** Request body. `z.undefined()`-like `z.unknown().optional()` when there is none. */
+  /** Request body. `z.undefined()`-like `z.optional(z.unknown())` when there is none. */
   readonly body: TBody;
   /** `json` (default) or `form` (multipart form data: creative uploads). */
   readonly bodyKind: 'json' | 'form';
@@ -116,7 +115,7 @@ export type PagedOperation = AnyOperation & { readonly paged: PageSpec };
 export const isPaged = (operation: AnyOperation): operation is PagedOperation => operation.paged !== undefined;
 
 const emptyObject = z.object({});
-const noBody = z.unknown().optional();
+const noBody = z.optional(z.unknown());
 
 type Defaults = {
   params: typeof emptyObject;
@@ -146,19 +145,19 @@ interface OperationInit<TParams, TQuery, TBody, TResponse> {
 export function defineOperation<
   TParams extends AnyObject = Defaults['params'],
   TQuery extends AnyObject = Defaults['query'],
-  TBody extends z.ZodType = Defaults['body'],
-  TResponse extends z.ZodType = z.ZodType,
+  TBody extends z.ZodMiniType = Defaults['body'],
+  TResponse extends z.ZodMiniType = z.ZodMiniType,
 >(
   def: OperationInit<TParams, TQuery, TBody, TResponse> & { paged: PageSpec },
 ): OperationDef<TParams, PagedQuery<TQuery>, TBody, TResponse> & { readonly paged: PageSpec };
 export function defineOperation<
   TParams extends AnyObject = Defaults['params'],
   TQuery extends AnyObject = Defaults['query'],
-  TBody extends z.ZodType = Defaults['body'],
-  TResponse extends z.ZodType = z.ZodType,
+  TBody extends z.ZodMiniType = Defaults['body'],
+  TResponse extends z.ZodMiniType = z.ZodMiniType,
 >(def: OperationInit<TParams, TQuery, TBody, TResponse>): OperationDef<TParams, TQuery, TBody, TResponse>;
 export function defineOperation(
-  def: OperationInit<AnyObject, AnyObject, z.ZodType, z.ZodType> & { paged?: PageSpec },
+  def: OperationInit<AnyObject, AnyObject, z.ZodMiniType, z.ZodMiniType> & { paged?: PageSpec },
 ): OperationDef {
   const query = def.query ?? emptyObject;
   if (def.paged && (def.paged.defaultLimit < 1 || def.paged.defaultLimit > def.paged.maxLimit)) {
@@ -169,15 +168,15 @@ export function defineOperation(
     bodyKind: 'json',
     ...def,
     params: def.params ?? emptyObject,
-    query: def.paged ? query.extend(pageQueryShape(def.paged)) : query,
+    query: def.paged ? z.extend(query, pageQueryShape(def.paged)) : query,
     body: def.body ?? noBody,
   };
 }
 
-export type ParamsOf<O> = O extends OperationDef<infer P, AnyObject, z.ZodType, z.ZodType> ? z.infer<P> : never;
-export type QueryOf<O> = O extends OperationDef<AnyObject, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
-export type BodyOf<O> = O extends OperationDef<AnyObject, AnyObject, infer B, z.ZodType> ? z.input<B> : never;
-export type ResponseOf<O> = O extends OperationDef<AnyObject, AnyObject, z.ZodType, infer R> ? z.infer<R> : never;
+export type ParamsOf<O> = O extends OperationDef<infer P, AnyObject, z.ZodMiniType, z.ZodMiniType> ? z.infer<P> : never;
+export type QueryOf<O> = O extends OperationDef<AnyObject, infer Q, z.ZodMiniType, z.ZodMiniType> ? z.input<Q> : never;
+export type BodyOf<O> = O extends OperationDef<AnyObject, AnyObject, infer B, z.ZodMiniType> ? z.input<B> : never;
+export type ResponseOf<O> = O extends OperationDef<AnyObject, AnyObject, z.ZodMiniType, infer R> ? z.infer<R> : never;
 
 /**
  * One part of a call's input: empty when the schema declares no field (`z.object({})` infers
@@ -206,7 +205,7 @@ type BodyPart<T> = unknown extends T
 export type InputOf<O> = InputPart<'params', ParamsInputOf<O>> & InputPart<'query', QueryOf<O>> & BodyPart<BodyOf<O>>;
 
 /** Path parameters as a caller sends them (`ParamsOf` is what the handler gets after parsing). */
-type ParamsInputOf<O> = O extends OperationDef<infer P, AnyObject, z.ZodType, z.ZodType> ? z.input<P> : never;
+type ParamsInputOf<O> = O extends OperationDef<infer P, AnyObject, z.ZodMiniType, z.ZodMiniType> ? z.input<P> : never;
 
 /** Kebab-case of an operation name: `getAgencyAssignedToUser` -> `get-agency-assigned-to-user`. */
 export const kebabName = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { AD_GROUP_KINDS, AD_GROUP_TYPES } from '../constants';
 import { zId } from '../ids';
 import { ZIsoDateTime, ZRequestDescription, ZRequestText, ZUsername } from './common.schema';
@@ -19,11 +19,11 @@ export const ZAdGroup = z.object({
   bgAdvertiserId: zId('advertiser'),
   bgCampaignId: zId('campaign'),
   createdBy: ZUsername,
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   adGroupType: ZAdGroupType,
   createdAt: ZIsoDateTime,
-  updatedAt: ZIsoDateTime.optional(),
+  updatedAt: z.optional(ZIsoDateTime),
 });
 export type TAdGroup = z.infer<typeof ZAdGroup>;
 
@@ -33,13 +33,13 @@ export type TAdGroup = z.infer<typeof ZAdGroup>;
  * `createdBy` is accepted but the server uses the caller.
  */
 export const ZAdGroupCreate = z.object({
-  adGroupId: zId('adGroup').optional(),
+  adGroupId: z.optional(zId('adGroup')),
   bgAdvertiserId: zId('advertiser'),
   bgCampaignId: zId('campaign'),
   name: ZRequestText,
   description: ZRequestDescription,
   adGroupType: ZAdGroupType,
-  createdBy: ZUsername.optional(),
+  createdBy: z.optional(ZUsername),
 });
 export type TAdGroupCreate = z.input<typeof ZAdGroupCreate>;
 
@@ -48,8 +48,8 @@ export const ZAdGroupTemplate = z.object({
   id: zId('adGroupTemplate'),
   bgAdvertiserId: zId('advertiser'),
   createdBy: ZUsername,
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   adGroupType: ZAdGroupType,
   createdAt: ZIsoDateTime,
 });
@@ -57,11 +57,11 @@ export type TAdGroupTemplate = z.infer<typeof ZAdGroupTemplate>;
 
 /** Body of `POST /adgroups/templates/create`; `id` may be client-generated, `createdBy` is the caller. */
 export const ZAdGroupTemplateCreate = z.object({
-  id: zId('adGroupTemplate').optional(),
+  id: z.optional(zId('adGroupTemplate')),
   bgAdvertiserId: zId('advertiser'),
   name: ZRequestText,
   description: ZRequestDescription,
   adGroupType: ZAdGroupType,
-  createdBy: ZUsername.optional(),
+  createdBy: z.optional(ZUsername),
 });
 export type TAdGroupTemplateCreate = z.input<typeof ZAdGroupTemplateCreate>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ADVERTISER_CATEGORY } from '../constants';
 import { MAX_ID_LENGTH, zId } from '../ids';
 import { withPhoneNumberRule } from '../validation/phone-number';
@@ -26,9 +26,9 @@ export const ZAdvertiserCreate = z.object({
   state: ZRequestText,
   zip: ZRequestText,
   domain: ZRequestText,
-  bgAdvertiserId: zId('advertiser').optional(),
-  createdBy: ZUsername.optional(),
-  parentAgencyId: z.string().max(MAX_ID_LENGTH).optional(),
-  category: z.literal(ADVERTISER_CATEGORY).default(ADVERTISER_CATEGORY),
+  bgAdvertiserId: z.optional(zId('advertiser')),
+  createdBy: z.optional(ZUsername),
+  parentAgencyId: z.optional(z.string().check(z.maxLength(MAX_ID_LENGTH))),
+  category: z._default(z.literal(ADVERTISER_CATEGORY), ADVERTISER_CATEGORY),
 });
 export type TAdvertiserCreate = z.infer<typeof ZAdvertiserCreate>;

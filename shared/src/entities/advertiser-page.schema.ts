@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ZNextCursor } from '../api/envelope';
 import { zId } from '../ids';
 import { ZAdGroup } from './ad-group.schema';
@@ -10,7 +10,7 @@ import { ZLineItemsReport } from './line-item.schema';
 import { ZTargetingSelections } from './targeting.schema';
 
 /** The first page of a paged list, as its own operation answers it: the payload and where the next page starts. */
-const firstPage = <T extends z.ZodType>(payload: T) => z.object({ payload, nextCursor: ZNextCursor });
+const firstPage = <T extends z.ZodMiniType>(payload: T) => z.object({ payload, nextCursor: ZNextCursor });
 
 /**
  * What the advertiser page shows first (ours, issue 15), each part exactly what its own operation answers
@@ -25,15 +25,15 @@ const firstPage = <T extends z.ZodType>(payload: T) => z.object({ payload, nextC
 export const ZAdvertiserPageFirstScreen = z.object({
   advertiser: ZAdvertiser,
   campaigns: firstPage(z.array(ZCampaign)),
-  shown: z
-    .object({
+  shown: z.nullable(
+    z.object({
       bgCampaignId: zId('campaign'),
       lineItems: firstPage(ZLineItemsReport),
       targetingSelections: ZTargetingSelections,
       activity: firstPage(z.array(ZCampaignActivity)),
       adGroups: firstPage(z.array(ZAdGroup)),
-      creatives: z.object({ adGroupId: zId('adGroup'), page: firstPage(z.array(ZCreative)) }).nullable(),
-    })
-    .nullable(),
+      creatives: z.nullable(z.object({ adGroupId: zId('adGroup'), page: firstPage(z.array(ZCreative)) })),
+    }),
+  ),
 });
 export type TAdvertiserPageFirstScreen = z.infer<typeof ZAdvertiserPageFirstScreen>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { zId } from '../ids';
 import { ZEmail, ZIsoDateTime, ZNewUsername, ZRequestText, ZUsername } from './common.schema';
 
@@ -13,8 +13,8 @@ export const ZAgency = z.object({
   name: ZRequestText,
   email: ZEmail,
   createdBy: ZUsername,
-  users: z.array(ZUsername).min(1),
-  createdAt: ZIsoDateTime.optional(),
+  users: z.array(ZUsername).check(z.minLength(1)),
+  createdAt: z.optional(ZIsoDateTime),
 });
 export type TAgency = z.infer<typeof ZAgency>;
 
@@ -27,10 +27,7 @@ export const SIGN_UP_TICKET_METADATA_KEY = 'signUpTicket';
 export const SIGN_UP_TICKET_TTL_SECONDS = 600;
 
 /** A sign-up ticket: 32 random bytes, base64url. Only its hash is stored. */
-export const ZSignUpTicket = z
-  .string()
-  .length(43)
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a sign-up ticket');
+export const ZSignUpTicket = z.string().check(z.length(43), z.regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a sign-up ticket'));
 
 /**
  * Body of `POST /api/agency/signupticket` (ours): the account an allow-listed internal user is about
@@ -55,5 +52,5 @@ export type TSignUpTicketGrant = z.infer<typeof ZSignUpTicketGrant>;
  * plus (ours) the ticket of the sign-up that created that user: the server creates the agency only
  * for the user and e-mail that ticket's sign-up registered, once.
  */
-export const ZAgencyCreate = ZAgency.omit({ createdAt: true }).extend({ signUpTicket: ZSignUpTicket });
+export const ZAgencyCreate = z.extend(z.omit(ZAgency, { createdAt: true }), { signUpTicket: ZSignUpTicket });
 export type TAgencyCreate = z.infer<typeof ZAgencyCreate>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { zId } from '../ids';
 import { ZIsoDateTime, ZUsd } from './common.schema';
 
@@ -8,23 +8,19 @@ import { ZIsoDateTime, ZUsd } from './common.schema';
  */
 export const ZBillingLog = z.object({
   /** Ours: a row key for tables and exports. */
-  id: z.string().min(1).optional(),
-  bgCampaignId: zId('campaign').nullable(),
+  id: z.optional(z.string().check(z.minLength(1))),
+  bgCampaignId: z.nullable(zId('campaign')),
   date: ZIsoDateTime,
-  type: z.string().min(1),
-  invoice: z.string().nullable(),
-  source: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
+  invoice: z.nullable(z.string()),
+  source: z.string().check(z.minLength(1)),
   amount: z.number(),
-  description: z.string().default(''),
-  campaignName: z.string().nullable().default(null),
+  description: z._default(z.string(), ''),
+  campaignName: z._default(z.nullable(z.string()), null),
   bgAdvertiserId: zId('advertiser'),
-  advertiserName: z.string().nullable().default(null),
-  cardLast4: z
-    .string()
-    .regex(/^\d{4}$/)
-    .nullable()
-    .default(null),
-  statementDescriptor: z.string().nullable().default(null),
+  advertiserName: z._default(z.nullable(z.string()), null),
+  cardLast4: z._default(z.nullable(z.string().check(z.regex(/^\d{4}$/))), null),
+  statementDescriptor: z._default(z.nullable(z.string()), null),
 });
 export type TBillingLog = z.infer<typeof ZBillingLog>;
 
@@ -33,14 +29,14 @@ export type TBillingLog = z.infer<typeof ZBillingLog>;
  * export), `chargeAmount` USD. `advertiserName` is null when unknown ('N/A').
  */
 export const ZInvoice = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   sentAt: ZIsoDateTime,
   recipientEmail: z.email(),
-  source: z.string().min(1),
+  source: z.string().check(z.minLength(1)),
   subject: z.string(),
   body: z.string(),
   bgAdvertiserId: zId('advertiser'),
-  advertiserName: z.string().nullable().default(null),
+  advertiserName: z._default(z.nullable(z.string()), null),
   chargeAmount: ZUsd,
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
@@ -49,16 +45,16 @@ export type TInvoice = z.infer<typeof ZInvoice>;
  * An invoice as lists show it (issue 9 §6): everything but its HTML `body`, which can be tens of kilobytes
  * and is only needed to export one (`GET /mailSents/{id}` answers the whole invoice).
  */
-export const ZInvoiceSummary = ZInvoice.omit({ body: true });
+export const ZInvoiceSummary = z.omit(ZInvoice, { body: true });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 /** Segments log entry (000 §3): a company-matching result written when a domain was matched. */
 export const ZSegmentsLogEntry = z.object({
   /** Ours: a row key for the grid. */
-  id: z.string().min(1).optional(),
-  subdomain: z.string().min(1),
-  originalDomains: z.array(z.string().min(1)),
-  ipSegment: z.string().min(1),
+  id: z.optional(z.string().check(z.minLength(1))),
+  subdomain: z.string().check(z.minLength(1)),
+  originalDomains: z.array(z.string().check(z.minLength(1))),
+  ipSegment: z.string().check(z.minLength(1)),
   date: ZIsoDateTime,
 });
 export type TSegmentsLogEntry = z.infer<typeof ZSegmentsLogEntry>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { BUDGET_TYPE } from '../constants';
 import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZCampaignType, ZMaxCompanies, isEndAfterStart } from './campaign.schema';
@@ -29,7 +29,7 @@ export const ZBidderCampaignCreate = z
     start_date: ZIsoDate,
     end_date: ZIsoDate,
   })
-  .refine(isEndAfterStart, { error: 'The end date must be after the start date', path: ['end_date'] });
+  .check(z.refine(isEndAfterStart, { error: 'The end date must be after the start date', path: ['end_date'] }));
 
 /**
  * Campaign creation payload (001 §3), sent by `POST /campaign/create` or the `createCampaign` event.
@@ -41,28 +41,30 @@ export const ZBidderCampaignCreate = z
 export const ZCampaignCreate = z
   .object({
     bgCampaignId: zId('campaign'),
-    agencyId: z.string().max(MAX_ID_LENGTH).optional(),
+    agencyId: z.optional(z.string().check(z.maxLength(MAX_ID_LENGTH))),
     beeswaxCampaign: ZBidderCampaignCreate,
     max_bid: ZBidUsd,
     bgAdvertiserId: zId('advertiser'),
-    createdBy: ZUsername.optional(),
-    creativeIds: z.array(zId('creative')).min(1),
+    createdBy: z.optional(ZUsername),
+    creativeIds: z.array(zId('creative')).check(z.minLength(1)),
     description: ZRequestDescription,
     name: ZRequestText,
     targetingInfo: ZTargetingSelections,
-    foundCompanyInfo: z.object({ companies: z.array(ZCompanyRow), fromFile: z.boolean() }).optional(),
-    publicDomainLists: z.array(ZPublicListSelection).default([]),
-    foundEmailsInfo: ZFoundEmailsInfo.optional(),
-    matches: ZCount.default(0),
+    foundCompanyInfo: z.optional(z.object({ companies: z.array(ZCompanyRow), fromFile: z.boolean() })),
+    publicDomainLists: z._default(z.array(ZPublicListSelection), []),
+    foundEmailsInfo: z.optional(ZFoundEmailsInfo),
+    matches: z._default(ZCount, 0),
     isVideoCampaign: z.boolean(),
-    showInHubspot: z.boolean().default(false),
-    maxCompanies: ZMaxCompanies.optional(),
+    showInHubspot: z._default(z.boolean(), false),
+    maxCompanies: z.optional(ZMaxCompanies),
     campaignType: ZCampaignType,
   })
-  .refine((value) => value.max_bid <= value.beeswaxCampaign.campaign_budget, {
-    error: 'Max Bid can not be greater than the Estimated Budget',
-    path: ['max_bid'],
-  });
+  .check(
+    z.refine((value) => value.max_bid <= value.beeswaxCampaign.campaign_budget, {
+      error: 'Max Bid can not be greater than the Estimated Budget',
+      path: ['max_bid'],
+    }),
+  );
 export type TCampaignCreate = z.input<typeof ZCampaignCreate>;
 
 /** Body of `POST /campaign/event` (001 §7): tells the server a campaign was created in the wizard. */

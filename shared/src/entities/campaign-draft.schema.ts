@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { DEFAULT_ESTIMATED_BUDGET, DEFAULT_MAX_BID_USD, MEDIA_TYPES } from '../constants';
 import { newId, zId } from '../ids';
 import { ZAdGroupTemplate, ZAdGroupType } from './ad-group.schema';
@@ -19,28 +19,28 @@ import { ZTargetingDomainList } from './targeting.schema';
  * `bgCampaignId` is generated when the draft starts (prefix bg-campaign-).
  */
 export const ZCampaignBasicDetails = z.object({
-  showInHubspot: z.boolean().default(false),
-  maxCompanies: ZMaxCompanies.default(null),
-  agencyId: zId('agency').nullable().default(null),
-  bgCampaignId: zId('campaign').default(() => newId('campaign')),
-  createdBy: z.string().nullable().default(null),
-  description: z.string().default(''),
-  startDate: ZIsoDate.nullable().default(null),
-  endDate: ZIsoDate.nullable().default(null),
-  maxBid: z.number().nullable().default(DEFAULT_MAX_BID_USD),
-  name: z.string().default(''),
-  dailyBudget: z.number().nullable().default(null),
-  estimatedBudget: z.number().default(DEFAULT_ESTIMATED_BUDGET),
-  isVideoCampaign: z.boolean().default(false),
-  mediaType: z.enum(MEDIA_TYPES).nullable().default(null),
+  showInHubspot: z._default(z.boolean(), false),
+  maxCompanies: z._default(ZMaxCompanies, null),
+  agencyId: z._default(z.nullable(zId('agency')), null),
+  bgCampaignId: z._default(zId('campaign'), () => newId('campaign')),
+  createdBy: z._default(z.nullable(z.string()), null),
+  description: z._default(z.string(), ''),
+  startDate: z._default(z.nullable(ZIsoDate), null),
+  endDate: z._default(z.nullable(ZIsoDate), null),
+  maxBid: z._default(z.nullable(z.number()), DEFAULT_MAX_BID_USD),
+  name: z._default(z.string(), ''),
+  dailyBudget: z._default(z.nullable(z.number()), null),
+  estimatedBudget: z._default(z.number(), DEFAULT_ESTIMATED_BUDGET),
+  isVideoCampaign: z._default(z.boolean(), false),
+  mediaType: z._default(z.nullable(z.enum(MEDIA_TYPES)), null),
 });
 export type TCampaignBasicDetails = z.infer<typeof ZCampaignBasicDetails>;
 
 /** The new ad group the Ad Group step will create; its files stay in the page (they are not JSON). */
 export const ZAdGroupDraft = z.object({
-  name: z.string().default(''),
-  description: z.string().default(''),
-  adGroupType: ZAdGroupType.default('image'),
+  name: z._default(z.string(), ''),
+  description: z._default(z.string(), ''),
+  adGroupType: z._default(ZAdGroupType, 'image'),
 });
 export type TAdGroupDraft = z.infer<typeof ZAdGroupDraft>;
 
@@ -51,11 +51,11 @@ export type TAdGroupDraft = z.infer<typeof ZAdGroupDraft>;
  */
 export const ZCreatedAdGroup = z.object({
   adGroupId: zId('adGroup'),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   adGroupType: ZAdGroupType,
   /** The ad-group template made with it (a new ad group) or the one it was made from (a saved one). */
-  adGroupTemplateId: zId('adGroupTemplate').nullable(),
-  creativeIds: z.array(zId('creative')).min(1),
+  adGroupTemplateId: z.nullable(zId('adGroupTemplate')),
+  creativeIds: z.array(zId('creative')).check(z.minLength(1)),
 });
 export type TCreatedAdGroup = z.infer<typeof ZCreatedAdGroup>;
 
@@ -66,39 +66,41 @@ export type TCreatedAdGroup = z.infer<typeof ZCreatedAdGroup>;
  * `roleTypeId:roleId`.
  */
 export const ZCampaignDraft = z.object({
-  selectedAdvertiser: ZAdvertiser.nullable().default(null),
-  basicDetails: ZCampaignBasicDetails.prefault({}),
-  landingPage: z.string().default(''),
-  companySortValues: ZCompanySortValues.prefault({ tier_values: [] }),
-  foundCompanyInfo: ZFoundCompanyInfo.nullable().default(null),
-  foundEmailsInfo: ZFoundEmailsInfo.nullable().default(null),
-  hubSpotLists: z.array(ZHubspotList).default([]),
-  foundHubspotPages: z.array(ZHubspotPage).default([]),
-  geoTargetOptions: z.array(ZGeoOption).default([]),
-  roleTitleList: z.array(ZRoleType).default([]),
-  campaignCookieSets: z.record(z.string(), z.array(ZCookieSet)).default({}),
-  selectedGeoTargetOptions: z.array(z.string()).default([]),
-  selectedZipCodes: z.array(z.string()).default([]),
-  selectedSegmentIds: z.array(z.string()).default([]),
-  publicDomainLists: z.array(ZPublicList).default([]),
-  customDomainLists: z.array(ZDomainList).default([]),
-  selectedDomainListsIds: z.array(z.string()).default([]),
-  selectedDomainLists: z.array(ZTargetingDomainList).default([]),
-  adGroupToCreate: ZAdGroupDraft.prefault({}),
-  selectedAdGroupTemplate: ZAdGroupTemplate.nullable().default(null),
-  createdAdGroup: ZCreatedAdGroup.nullable().default(null),
-  campaignSteps: z.array(ZCampaignStep).default([]),
-  campaignTemplateName: z.string().default(''),
-  campaignTemplate: z
-    .object({
-      id: z.string().min(1),
-      templateSteps: z.array(ZStepName),
-      /** Ours: the version of the template the draft was seeded from, which a Save must name. */
-      updatedAt: z.string().nullable().default(null),
-    })
-    .nullable()
-    .default(null),
-  isPending: z.boolean().default(false),
+  selectedAdvertiser: z._default(z.nullable(ZAdvertiser), null),
+  basicDetails: z.prefault(ZCampaignBasicDetails, {}),
+  landingPage: z._default(z.string(), ''),
+  companySortValues: z.prefault(ZCompanySortValues, { tier_values: [] }),
+  foundCompanyInfo: z._default(z.nullable(ZFoundCompanyInfo), null),
+  foundEmailsInfo: z._default(z.nullable(ZFoundEmailsInfo), null),
+  hubSpotLists: z._default(z.array(ZHubspotList), []),
+  foundHubspotPages: z._default(z.array(ZHubspotPage), []),
+  geoTargetOptions: z._default(z.array(ZGeoOption), []),
+  roleTitleList: z._default(z.array(ZRoleType), []),
+  campaignCookieSets: z._default(z.record(z.string(), z.array(ZCookieSet)), {}),
+  selectedGeoTargetOptions: z._default(z.array(z.string()), []),
+  selectedZipCodes: z._default(z.array(z.string()), []),
+  selectedSegmentIds: z._default(z.array(z.string()), []),
+  publicDomainLists: z._default(z.array(ZPublicList), []),
+  customDomainLists: z._default(z.array(ZDomainList), []),
+  selectedDomainListsIds: z._default(z.array(z.string()), []),
+  selectedDomainLists: z._default(z.array(ZTargetingDomainList), []),
+  adGroupToCreate: z.prefault(ZAdGroupDraft, {}),
+  selectedAdGroupTemplate: z._default(z.nullable(ZAdGroupTemplate), null),
+  createdAdGroup: z._default(z.nullable(ZCreatedAdGroup), null),
+  campaignSteps: z._default(z.array(ZCampaignStep), []),
+  campaignTemplateName: z._default(z.string(), ''),
+  campaignTemplate: z._default(
+    z.nullable(
+      z.object({
+        id: z.string().check(z.minLength(1)),
+        templateSteps: z.array(ZStepName),
+        /** Ours: the version of the template the draft was seeded from, which a Save must name. */
+        updatedAt: z._default(z.nullable(z.string()), null),
+      }),
+    ),
+    null,
+  ),
+  isPending: z._default(z.boolean(), false),
 });
 export type TCampaignDraft = z.infer<typeof ZCampaignDraft>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { zId } from '../ids';
 import { MAX_REQUEST_TEXT, ZBidderId, ZCount, ZDomainText, ZIsoDateTime, ZUsername } from './common.schema';
 import { ZFoundEmailsInfo } from './company.schema';
@@ -22,9 +22,9 @@ export const MAX_COMPANIES_PER_CHANGE = 45;
 /** The targeting layers a change can set, as the creation payload names them. */
 export const ZTargetingLayersChange = z.object({
   targetingInfo: ZTargetingSelections,
-  publicDomainLists: z.array(ZPublicListSelection).default([]),
+  publicDomainLists: z._default(z.array(ZPublicListSelection), []),
   /** E-mails to hash into a new bidder segment (the CRM layer), as in the creation payload. */
-  foundEmailsInfo: ZFoundEmailsInfo.optional(),
+  foundEmailsInfo: z.optional(ZFoundEmailsInfo),
 });
 
 /**
@@ -36,18 +36,18 @@ export const ZCampaignTargetingChange = z.object({
   bgCampaignId: zId('campaign'),
   revision: ZCount,
   /** Domains (or CSV lines) of companies to add; each matched like the wizard's CSV. */
-  addDomains: z.array(ZDomainText).max(MAX_COMPANIES_PER_CHANGE).default([]),
+  addDomains: z._default(z.array(ZDomainText).check(z.maxLength(MAX_COMPANIES_PER_CHANGE)), []),
   /** Bidder ids of the line items (companies) to remove. */
-  removeLineItemIds: z.array(ZBidderId).max(MAX_COMPANIES_PER_CHANGE).default([]),
-  layers: ZTargetingLayersChange.optional(),
+  removeLineItemIds: z._default(z.array(ZBidderId).check(z.maxLength(MAX_COMPANIES_PER_CHANGE)), []),
+  layers: z.optional(ZTargetingLayersChange),
 });
 export type TCampaignTargetingChange = z.infer<typeof ZCampaignTargetingChange>;
 
 /** A company of a campaign: its line item. */
 export const ZCampaignCompany = z.object({
   beeswaxLineItemId: ZBidderId,
-  name: z.string().max(MAX_REQUEST_TEXT),
-  domain: z.string().max(MAX_REQUEST_TEXT),
+  name: z.string().check(z.maxLength(MAX_REQUEST_TEXT)),
+  domain: z.string().check(z.maxLength(MAX_REQUEST_TEXT)),
 });
 export type TCampaignCompany = z.infer<typeof ZCampaignCompany>;
 
@@ -60,7 +60,7 @@ export const ZCampaignTargetingEdit = z.object({
   companies: z.array(ZCampaignCompany),
   hasCompanyLayer: z.boolean(),
   /** The most companies the campaign may target (null: no limit). */
-  maxCompanies: z.number().int().positive().nullable(),
+  maxCompanies: z.nullable(z.number().check(z.int(), z.positive())),
   /** True 175 or more days after the end date: nothing can change. */
   readOnly: z.boolean(),
 });
@@ -96,7 +96,7 @@ export type TLayerDiff = z.infer<typeof ZLayerDiff>;
 
 /** An entry of a campaign's activity log: one change, who made it and when. */
 export const ZCampaignActivity = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   bgCampaignId: zId('campaign'),
   at: ZIsoDateTime,
   username: ZUsername,
@@ -106,12 +106,12 @@ export const ZCampaignActivity = z.object({
   removedCompanies: z.array(z.object({ domain: z.string(), name: z.string() })),
   layers: z.array(ZLayerDiff),
   /** True when the CRM e-mail layer made a new segment. */
-  emailSegmentMade: z.boolean().default(false),
+  emailSegmentMade: z._default(z.boolean(), false),
   /**
    * Where the change came from when not the targeting editor: `crm-card` when a HubSpot user added a
    * company from the CRM card's picker (`username` is then that HubSpot user's e-mail).
    */
-  via: z.enum(['crm-card']).optional(),
+  via: z.optional(z.enum(['crm-card'])),
 });
 export type TCampaignActivity = z.infer<typeof ZCampaignActivity>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZMaxCompanies } from './campaign.schema';
 import {
@@ -24,7 +24,7 @@ import { ZTargetingDomainList } from './targeting.schema';
 export const ZTemplateAdvertiser = z.object({
   bgAdvertiserId: zId('advertiser'),
   beeswaxAdvertiserId: ZBidderId,
-  name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
 });
 
 /**
@@ -32,14 +32,19 @@ export const ZTemplateAdvertiser = z.object({
  * a request field must be: the step shows the 'HubSpot Tiers' source again for companies from tiers.
  */
 export const ZTemplateCompanySortValues = z.object({
-  tier_values: z.array(z.object({ label: z.string().max(MAX_REQUEST_TEXT), value: z.string().max(MAX_KEY_TEXT) })),
+  tier_values: z.array(
+    z.object({
+      label: z.string().check(z.maxLength(MAX_REQUEST_TEXT)),
+      value: z.string().check(z.maxLength(MAX_KEY_TEXT)),
+    }),
+  ),
 });
 
 /** A HubSpot list a Target Companies fetch used (the draft's `hubSpotLists`, 001 §3), bounded. */
 export const ZTemplateHubspotList = z.object({
-  listId: z.string().min(1).max(MAX_KEY_TEXT),
-  name: z.string().min(1).max(MAX_REQUEST_TEXT),
-  size: z.number().int().min(0).optional(),
+  listId: z.string().check(z.minLength(1), z.maxLength(MAX_KEY_TEXT)),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
+  size: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 
 /**
@@ -49,43 +54,43 @@ export const ZTemplateHubspotList = z.object({
  */
 const templateFields = {
   templateName: ZRequestText,
-  selectedAdvertiser: ZTemplateAdvertiser.nullable().default(null),
+  selectedAdvertiser: z._default(z.nullable(ZTemplateAdvertiser), null),
   templateSteps: z.array(ZStepName),
   /** The bidder's advertiser id. */
-  advertiser_id: ZBidderId.nullable().default(null),
-  estimatedBudget: ZEstimatedBudgetUsd.default(0),
+  advertiser_id: z._default(z.nullable(ZBidderId), null),
+  estimatedBudget: z._default(ZEstimatedBudgetUsd, 0),
   dailyBudget: ZBudgetUsd,
-  campaign_name: z.string().max(MAX_REQUEST_TEXT).default(''),
-  landingPage: z.string().max(MAX_URL_LENGTH).default(''),
-  startDate: ZIsoDate.nullable().default(null),
-  endDate: ZIsoDate.nullable().default(null),
+  campaign_name: z._default(z.string().check(z.maxLength(MAX_REQUEST_TEXT)), ''),
+  landingPage: z._default(z.string().check(z.maxLength(MAX_URL_LENGTH)), ''),
+  startDate: z._default(z.nullable(ZIsoDate), null),
+  endDate: z._default(z.nullable(ZIsoDate), null),
   maxBid: ZBidUsd,
   bgAdvertiserId: zId('advertiser'),
-  selectedAdGroupTemplate: zId('adGroupTemplate').nullable().default(null),
-  description: z.string().max(MAX_REQUEST_DESCRIPTION).default(''),
+  selectedAdGroupTemplate: z._default(z.nullable(zId('adGroupTemplate')), null),
+  description: z._default(z.string().check(z.maxLength(MAX_REQUEST_DESCRIPTION)), ''),
   name: ZRequestText,
-  roleTitles: z.array(ZRoleTitleChoice).default([]),
-  foundCompanyInfo: ZFoundCompanyInfo.nullable().default(null),
-  foundEmailsInfo: ZFoundEmailsInfo.nullable().default(null),
-  matches: z.number().int().min(0).default(0),
+  roleTitles: z._default(z.array(ZRoleTitleChoice), []),
+  foundCompanyInfo: z._default(z.nullable(ZFoundCompanyInfo), null),
+  foundEmailsInfo: z._default(z.nullable(ZFoundEmailsInfo), null),
+  matches: z._default(z.number().check(z.int(), z.gte(0)), 0),
   isVideoCampaign: z.boolean(),
-  showInHubspot: z.boolean().default(false),
-  maxCompanies: ZMaxCompanies.default(null),
+  showInHubspot: z._default(z.boolean(), false),
+  maxCompanies: z._default(ZMaxCompanies, null),
   /** True for templates of the custom flow (any chosen layers), false for the ABM step list. */
-  isCustomCampaign: z.boolean().default(true),
-  selectedDomainListsIds: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
+  isCustomCampaign: z._default(z.boolean(), true),
+  selectedDomainListsIds: z._default(z.array(z.string().check(z.maxLength(MAX_KEY_TEXT))), []),
   /**
    * Ours (the spec's template keeps the list ids only): the bidder lists the chosen lists stand for, as
    * the draft's `selectedDomainLists`, so a SPLIT list's per-domain CPM bids come back as the user set
    * them instead of at the default.
    */
-  selectedDomainLists: z.array(ZTargetingDomainList).default([]),
+  selectedDomainLists: z._default(z.array(ZTargetingDomainList), []),
   /** Ours, the draft's names: what the Target Companies step fetched companies with (tiers or lists). */
-  companySortValues: ZTemplateCompanySortValues.default({ tier_values: [] }),
-  hubSpotLists: z.array(ZTemplateHubspotList).default([]),
-  selectedGeoTargetOptions: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
-  selectedZipCodes: z.array(z.string().max(16)).default([]),
-  selectedSegmentIds: z.array(z.string().max(MAX_KEY_TEXT)).default([]),
+  companySortValues: z._default(ZTemplateCompanySortValues, { tier_values: [] }),
+  hubSpotLists: z._default(z.array(ZTemplateHubspotList), []),
+  selectedGeoTargetOptions: z._default(z.array(z.string().check(z.maxLength(MAX_KEY_TEXT))), []),
+  selectedZipCodes: z._default(z.array(z.string().check(z.maxLength(16))), []),
+  selectedSegmentIds: z._default(z.array(z.string().check(z.maxLength(MAX_KEY_TEXT))), []),
 };
 
 /**
@@ -93,7 +98,7 @@ const templateFields = {
  * is a plain UUID.
  */
 export const ZCampaignTemplate = z.object({
-  id: z.string().min(1).max(MAX_ID_LENGTH),
+  id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
   agencyId: zId('agency'),
   createdBy: ZUsername,
   ...templateFields,
@@ -109,9 +114,9 @@ export type TCampaignTemplate = z.infer<typeof ZCampaignTemplate>;
  * the caller.
  */
 export const ZCampaignTemplateInput = z.object({
-  id: z.string().max(MAX_ID_LENGTH).optional(),
-  agencyId: z.string().max(MAX_ID_LENGTH).optional(),
-  createdBy: ZUsername.optional(),
+  id: z.optional(z.string().check(z.maxLength(MAX_ID_LENGTH))),
+  agencyId: z.optional(z.string().check(z.maxLength(MAX_ID_LENGTH))),
+  createdBy: z.optional(ZUsername),
   ...templateFields,
 });
 export type TCampaignTemplateInput = z.input<typeof ZCampaignTemplateInput>;
@@ -121,5 +126,5 @@ export type TCampaignTemplateInput = z.input<typeof ZCampaignTemplateInput>;
  * client edited (ours: the spec's payload has no version). The server replaces the template only while
  * it is still that version, so a save made elsewhere in between is never silently overwritten (409).
  */
-export const ZCampaignTemplateUpdateInput = ZCampaignTemplateInput.extend({ updatedAt: ZIsoDateTime });
+export const ZCampaignTemplateUpdateInput = z.extend(ZCampaignTemplateInput, { updatedAt: ZIsoDateTime });
 export type TCampaignTemplateUpdateInput = z.input<typeof ZCampaignTemplateUpdateInput>;

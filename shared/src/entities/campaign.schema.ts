@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_BID_USD } from '../constants';
 import { zId } from '../ids';
 import { cleanDisplayDescription } from '../validation/display-text';
@@ -28,10 +28,10 @@ export const ZCampaignType = z.enum(CAMPAIGN_TYPES);
 export type TCampaignType = z.infer<typeof ZCampaignType>;
 
 /** Max bid in USD as stored and shown: positive, at most 100 (000 §5, §9). Requests use ZBidUsd (cents too). */
-export const ZMaxBid = z.number().positive().max(MAX_BID_USD);
+export const ZMaxBid = z.number().check(z.positive(), z.lte(MAX_BID_USD));
 
 /** Company cap of a sales-enabled campaign: empty or 0 means no limit (000 §5). */
-export const ZMaxCompanies = z.number().int().min(0).nullable();
+export const ZMaxCompanies = z.nullable(z.number().check(z.int(), z.gte(0)));
 
 /**
  * Campaign report (000 §3): the campaign's totals over one time frame or one day. Counts and spend
@@ -48,14 +48,14 @@ export const ZCampaignReport = z.object({
   click_through_conversions: ZMetricValue,
   spend_per_conversion: ZMetricValue,
   viewthrough_conversions: ZMetricValue,
-  timeFrame: ZTimeFrame.optional(),
+  timeFrame: z.optional(ZTimeFrame),
   /** The day of a `CUSTOM_DATE` report. */
-  date: ZIsoDate.optional(),
+  date: z.optional(ZIsoDate),
   /**
    * When the report sync last pulled this campaign's numbers from the bidder: the dashboard's
    * 'as of' time. Null before its first sync.
    */
-  syncedAt: ZIsoDateTime.nullable().optional(),
+  syncedAt: z.optional(z.nullable(ZIsoDateTime)),
 });
 export type TCampaignReport = z.infer<typeof ZCampaignReport>;
 
@@ -68,8 +68,8 @@ export const ZCampaign = z.object({
   beeswaxCampaignId: ZBidderId,
   bgAdvertiserId: zId('advertiser'),
   agencyId: zId('agency'),
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   active: z.boolean(),
   archived: z.boolean(),
   start_date: ZIsoDate,
@@ -78,25 +78,21 @@ export const ZCampaign = z.object({
   /** The estimated budget: daily budget times the days between start and end. */
   campaign_budget: ZUsd,
   maxBid: ZMaxBid,
-  maxCompanies: ZMaxCompanies.default(null),
+  maxCompanies: z._default(ZMaxCompanies, null),
   showInHubspot: z.boolean(),
   isVideoCampaign: z.boolean(),
-  accounts: ZCount.default(0),
+  accounts: z._default(ZCount, 0),
   /** The bidder's conversion event id (the pixel); null until the bidder made it. */
-  pixel_event_id: z.string().min(1).nullable().default(null),
+  pixel_event_id: z._default(z.nullable(z.string().check(z.minLength(1))), null),
   /**
    * The bidder's own conversion tag URL for 'Copy Conversion Pixel' (its macros in brackets); null for
    * a campaign made before the bidder gave tags, whose pixel cannot be copied.
    */
-  conversion_tag_url: z
-    .string()
-    .regex(/^https:\/\/[^\s"<>]+$/)
-    .nullable()
-    .default(null),
-  campaignReports: z.array(ZCampaignReport).default([]),
-  campaignType: ZCampaignType.optional(),
+  conversion_tag_url: z._default(z.nullable(z.string().check(z.regex(/^https:\/\/[^\s"<>]+$/))), null),
+  campaignReports: z._default(z.array(ZCampaignReport), []),
+  campaignType: z.optional(ZCampaignType),
   createdBy: ZUsername,
-  createdAt: ZIsoDateTime.optional(),
+  createdAt: z.optional(ZIsoDateTime),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -115,18 +111,22 @@ export function isEndAfterStart(value: { start_date?: string | undefined; end_da
  */
 export const ZCampaignDetailsUpdate = z
   .object({
-    name: ZRequestText.optional(),
-    description: z.string().overwrite(cleanDisplayDescription).max(MAX_REQUEST_DESCRIPTION).optional(),
-    daily_budget: ZBudgetUsd.optional(),
-    campaign_budget: ZEstimatedBudgetUsd.optional(),
-    max_bid: ZBidUsd.optional(),
-    start_date: ZIsoDate.optional(),
-    end_date: ZIsoDate.optional(),
-    active: z.boolean().optional(),
-    maxCompanies: ZMaxCompanies.optional(),
-    showInHubspot: z.boolean().optional(),
-    isVideoCampaign: z.boolean().optional(),
+    name: z.optional(ZRequestText),
+    description: z.optional(
+      z.string().check(z.overwrite(cleanDisplayDescription), z.maxLength(MAX_REQUEST_DESCRIPTION)),
+    ),
+    daily_budget: z.optional(ZBudgetUsd),
+    campaign_budget: z.optional(ZEstimatedBudgetUsd),
+    max_bid: z.optional(ZBidUsd),
+    start_date: z.optional(ZIsoDate),
+    end_date: z.optional(ZIsoDate),
+    active: z.optional(z.boolean()),
+    maxCompanies: z.optional(ZMaxCompanies),
+    showInHubspot: z.optional(z.boolean()),
+    isVideoCampaign: z.optional(z.boolean()),
   })
-  .refine((value) => Object.values(value).some((v) => v !== undefined), { error: 'Nothing to update' })
-  .refine(isEndAfterStart, { error: 'The end date must be after the start date', path: ['end_date'] });
+  .check(
+    z.refine((value) => Object.values(value).some((v) => v !== undefined), { error: 'Nothing to update' }),
+    z.refine(isEndAfterStart, { error: 'The end date must be after the start date', path: ['end_date'] }),
+  );
 export type TCampaignDetailsUpdate = z.infer<typeof ZCampaignDetailsUpdate>;

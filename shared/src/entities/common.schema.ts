@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   DEFAULT_TIME_FRAME,
   GEO_COUNTRIES,
@@ -6,6 +6,7 @@ import {
   MAX_BID_USD,
   MAX_BUDGET_USD,
   TIME_FRAMES,
+  type TTimeFrame,
   VIDEO_MIME_TYPES,
 } from '../constants';
 import { VALIDATION_MESSAGES as M } from '../validation/messages';
@@ -23,12 +24,12 @@ import { MAX_ISO_DATE, MIN_ISO_DATE, isSupportedIsoDate } from '../validation/is
  */
 export const ZIsoDate = z.iso
   .date({ error: 'Must be a date YYYY-MM-DD' })
-  .refine(isSupportedIsoDate, { error: `Must be a date from ${MIN_ISO_DATE} to ${MAX_ISO_DATE}` });
+  .check(z.refine(isSupportedIsoDate, { error: `Must be a date from ${MIN_ISO_DATE} to ${MAX_ISO_DATE}` }));
 /** An instant, ISO 8601 with `Z` or an offset (`createdAt`, `sentAt`, log dates). */
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 
 /** A US dollar amount as the API carries it: a plain number (storage keeps micros; see DATA-MODEL). */
-export const ZUsd = z.number().min(0);
+export const ZUsd = z.number().check(z.gte(0));
 /**
  * True when a dollar amount is whole cents: 19.99, not 10.005 nor 1e-9. (`multipleOf(0.01)` lets 1e-9
  * through.) Exact for amounts far beyond any budget.
@@ -38,35 +39,29 @@ export const isWholeCents = (amount: number): boolean => Number(amount.toFixed(2
 /** A daily budget a request sets: positive, at most MAX_BUDGET_USD, whole cents (finite: zod refuses Infinity). */
 export const ZBudgetUsd = z
   .number()
-  .positive()
-  .max(MAX_BUDGET_USD, M.dailyBudgetCeiling)
-  .refine(isWholeCents, { error: M.wholeCents });
+  .check(z.positive(), z.lte(MAX_BUDGET_USD, M.dailyBudgetCeiling), z.refine(isWholeCents, { error: M.wholeCents }));
 /** An estimated (lifetime) budget a request carries: 0 (not computed yet) up to MAX_BUDGET_USD, whole cents. */
 export const ZEstimatedBudgetUsd = z
   .number()
-  .min(0)
-  .max(MAX_BUDGET_USD, M.estimatedBudgetCeiling)
-  .refine(isWholeCents, { error: M.wholeCents });
+  .check(z.gte(0), z.lte(MAX_BUDGET_USD, M.estimatedBudgetCeiling), z.refine(isWholeCents, { error: M.wholeCents }));
 /** A max bid a request sets: positive, at most $100 (000 §5, §9), whole cents. */
 export const ZBidUsd = z
   .number()
-  .positive()
-  .max(MAX_BID_USD, M.maxBidCeiling)
-  .refine(isWholeCents, { error: M.wholeCents });
+  .check(z.positive(), z.lte(MAX_BID_USD, M.maxBidCeiling), z.refine(isWholeCents, { error: M.wholeCents }));
 
 /** A count (impressions, matched accounts, bytes). */
-export const ZCount = z.number().int().min(0);
+export const ZCount = z.number().check(z.int(), z.gte(0));
 /**
  * An id the bidder assigns (advertiser, campaign, line item, creative, list): the bidder's ids are
  * positive integers.
  */
-export const ZBidderId = z.number().int().positive();
+export const ZBidderId = z.number().check(z.int(), z.positive());
 
 /**
  * A report value: a number, or null when the bidder has no data for it (the tables show 'N/A').
  * Missing keys read as null, so partial rows from the bidder still parse.
  */
-export const ZMetricValue = z.number().nullable().default(null);
+export const ZMetricValue = z._default(z.nullable(z.number()), null);
 
 /**
  * Limits of the text a request may carry (a test walks every operation: no string is unbounded).
@@ -83,27 +78,29 @@ export const MAX_DOMAIN_LENGTH = 300;
 export const MAX_URL_LENGTH = 2_048;
 
 /** An id or key from a vendor or another record, bounded (`MAX_KEY_TEXT`). */
-export const ZKeyText = z.string().min(1).max(MAX_KEY_TEXT);
+export const ZKeyText = z.string().check(z.minLength(1), z.maxLength(MAX_KEY_TEXT));
 /** An e-mail address, bounded. */
-export const ZEmail = z.email().max(MAX_EMAIL_LENGTH);
+export const ZEmail = z.email().check(z.maxLength(MAX_EMAIL_LENGTH));
 /** A domain as typed or matched, trimmed and bounded. */
-export const ZDomainText = z.string().trim().min(1).max(MAX_DOMAIN_LENGTH);
+export const ZDomainText = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_DOMAIN_LENGTH));
 
 /** Cognito's longest user name; also the cap of any user name that becomes part of a key. */
 export const MAX_USERNAME_LENGTH = 128;
 /** A Cognito user name as stored (lower-cased at sign-up). */
-export const ZUsername = z.string().min(1).max(MAX_USERNAME_LENGTH);
+export const ZUsername = z.string().check(z.minLength(1), z.maxLength(MAX_USERNAME_LENGTH));
 /**
  * A user name for a new account: lower-cased (agency users are stored so), and only what Cognito takes
  * in a user name (letters, marks, symbols, digits, punctuation; no spaces or controls).
  */
 export const ZNewUsername = z
   .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(MAX_USERNAME_LENGTH)
-  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Use letters, digits and punctuation only, without spaces');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1),
+    z.maxLength(MAX_USERNAME_LENGTH),
+    z.regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'Use letters, digits and punctuation only, without spaces'),
+  );
 
 /** The longest one-line text a request may carry (names, address lines), so one field cannot fill an item. */
 export const MAX_REQUEST_TEXT = 512;
@@ -114,20 +111,26 @@ export const MAX_REQUEST_DESCRIPTION = 4000;
  * Non-empty one-line text from a request (names and the like that others see): cleaned of control
  * and bidi characters and trimmed (`validation/display-text.ts`), bounded.
  */
-export const ZRequestText = z.string().overwrite(cleanDisplayName).min(1).max(MAX_REQUEST_TEXT);
-/** Optional one-line text from a request (a second address line), cleaned: missing becomes ''. */
-export const ZRequestOptionalText = z.string().overwrite(cleanDisplayName).max(MAX_REQUEST_TEXT).default('');
-/** Optional free text from a request (descriptions), cleaned but multiline: missing becomes ''. */
-export const ZRequestDescription = z
+export const ZRequestText = z
   .string()
-  .overwrite(cleanDisplayDescription)
-  .max(MAX_REQUEST_DESCRIPTION)
-  .default('');
+  .check(z.overwrite(cleanDisplayName), z.minLength(1), z.maxLength(MAX_REQUEST_TEXT));
+/** Optional one-line text from a request (a second address line), cleaned: missing becomes ''. */
+export const ZRequestOptionalText = z._default(
+  z.string().check(z.overwrite(cleanDisplayName), z.maxLength(MAX_REQUEST_TEXT)),
+  '',
+);
+/** Optional free text from a request (descriptions), cleaned but multiline: missing becomes ''. */
+export const ZRequestDescription = z._default(
+  z.string().check(z.overwrite(cleanDisplayDescription), z.maxLength(MAX_REQUEST_DESCRIPTION)),
+  '',
+);
 
 /** Every time frame of the dashboards, including `CUSTOM_DATE`. */
 export const ZTimeFrame = z.enum(TIME_FRAMES);
 /** The rolling time frames: `CUSTOM_DATE` is asked for through the `dailyreport` calls with a `date`. */
-export const ZRangeTimeFrame = ZTimeFrame.exclude(['CUSTOM_DATE']);
+export const ZRangeTimeFrame = z.enum(
+  TIME_FRAMES.filter((frame): frame is Exclude<TTimeFrame, 'CUSTOM_DATE'> => frame !== 'CUSTOM_DATE'),
+);
 export type TRangeTimeFrame = z.infer<typeof ZRangeTimeFrame>;
 /** `DEFAULT_TIME_FRAME` (ALL_TIME) as a rolling time frame; parsing it here fails fast if that ever changes. */
 export const DEFAULT_RANGE_TIME_FRAME: TRangeTimeFrame = ZRangeTimeFrame.parse(DEFAULT_TIME_FRAME);
@@ -141,4 +144,4 @@ export const ZCountryCode2 = z.enum(GEO_COUNTRIES.map((c) => c.code2));
 export const ZCountryCode3 = z.enum(GEO_COUNTRIES.map((c) => c.code3));
 
 /** A click or landing URL: http(s) only, so a `javascript:` URL can never reach an ad or a link. */
-export const ZWebUrl = z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH);
+export const ZWebUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH));

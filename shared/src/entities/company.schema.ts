@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_REQUEST_TEXT, ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText } from './common.schema';
 
 /**
@@ -8,9 +8,9 @@ import { MAX_REQUEST_TEXT, ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText }
 export const ZDomainInfo = z.object({
   domain: ZDomainText,
   /** Shown to every user of the agency: cleaned like any name (`validation/display-text.ts`). */
-  companyName: ZRequestText.optional(),
+  companyName: z.optional(ZRequestText),
   /** IP ranges in CIDR notation. */
-  ipSegments: z.array(z.string().min(1).max(64)).min(1),
+  ipSegments: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1)),
 });
 export type TDomainInfo = z.infer<typeof ZDomainInfo>;
 
@@ -38,9 +38,9 @@ export type TNoMatchReasonCode = z.infer<typeof ZNoMatchReasonCode>;
 export const ZNoMatchReason = z.object({
   code: ZNoMatchReasonCode,
   /** The sentence the Target Companies table shows. */
-  message: z.string().min(1).max(MAX_REQUEST_TEXT),
+  message: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
   /** A domain to use instead (redirect target, typo correction). */
-  suggestion: ZDomainText.optional(),
+  suggestion: z.optional(ZDomainText),
 });
 export type TNoMatchReason = z.infer<typeof ZNoMatchReason>;
 
@@ -51,11 +51,11 @@ export type TNoMatchReason = z.infer<typeof ZNoMatchReason>;
  */
 export const ZCompanyRow = z.object({
   domain: ZDomainText,
-  domainInfo: ZDomainInfo.nullish(),
+  domainInfo: z.nullish(ZDomainInfo),
   include: z.boolean(),
-  hubspotCompanyId: ZKeyText.optional(),
-  companyName: ZRequestText.optional(),
-  noMatch: ZNoMatchReason.optional(),
+  hubspotCompanyId: z.optional(ZKeyText),
+  companyName: z.optional(ZRequestText),
+  noMatch: z.optional(ZNoMatchReason),
 });
 export type TCompanyRow = z.infer<typeof ZCompanyRow>;
 
@@ -74,8 +74,8 @@ export type TCompanyMatchResult = z.infer<typeof ZCompanyMatchResult>;
 /** Why one entry did not match, in full: null when it has IP ranges after all (matched since the match). */
 export const ZNoMatchExplanation = z.object({
   /** The entry as sent. */
-  domain: z.string().min(1).max(2048),
-  noMatch: ZNoMatchReason.nullable(),
+  domain: z.string().check(z.minLength(1), z.maxLength(2048)),
+  noMatch: z.nullable(ZNoMatchReason),
 });
 export type TNoMatchExplanation = z.infer<typeof ZNoMatchExplanation>;
 
@@ -87,10 +87,10 @@ export type TNoMatchExplanations = z.infer<typeof ZNoMatchExplanations>;
  * One entry of a company list to match, as the user gave it (a CSV line): trimmed, bounded. Whether it
  * is a domain is the matching's answer (a row with `noMatch`), not a reason to refuse the request.
  */
-export const ZCompanyListEntry = z.string().trim().min(1).max(2048);
+export const ZCompanyListEntry = z.string().check(z.trim(), z.minLength(1), z.maxLength(2048));
 
 /** The draft's `foundCompanyInfo` (001 §3): a match result and whether it came from a CSV file. */
-export const ZFoundCompanyInfo = ZCompanyMatchResult.extend({ fromFile: z.boolean() });
+export const ZFoundCompanyInfo = z.extend(ZCompanyMatchResult, { fromFile: z.boolean() });
 export type TFoundCompanyInfo = z.infer<typeof ZFoundCompanyInfo>;
 
 /**
@@ -102,17 +102,17 @@ export const MAX_CRM_EMAILS = 20_000;
 /** E-mails of one domain to hash for CRM retargeting; small domains share the 'general' group (001 §2). */
 export const ZEmailGroup = z.object({
   domain: ZDomainText,
-  emails: z.array(ZEmail).min(1).max(MAX_CRM_EMAILS),
+  emails: z.array(ZEmail).check(z.minLength(1), z.maxLength(MAX_CRM_EMAILS)),
 });
 export type TEmailGroup = z.infer<typeof ZEmailGroup>;
 
 /** The groups of e-mails to hash, at most `MAX_CRM_EMAILS` addresses in all. */
-export const ZEmailsToHash = z
-  .array(ZEmailGroup)
-  .max(MAX_CRM_EMAILS)
-  .refine((groups) => groups.reduce((n, group) => n + group.emails.length, 0) <= MAX_CRM_EMAILS, {
+export const ZEmailsToHash = z.array(ZEmailGroup).check(
+  z.maxLength(MAX_CRM_EMAILS),
+  z.refine((groups) => groups.reduce((n, group) => n + group.emails.length, 0) <= MAX_CRM_EMAILS, {
     error: `At most ${MAX_CRM_EMAILS} e-mail addresses.`,
-  });
+  }),
+);
 
 /** The draft's `foundEmailsInfo` (001 §3). */
 export const ZFoundEmailsInfo = z.object({

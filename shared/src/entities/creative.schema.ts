@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ALLOWED_IMAGE_SIZES, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES } from '../constants';
 import { zId } from '../ids';
 import {
@@ -23,8 +23,8 @@ export const ZCreativeReport = z.object({
   video_completes: ZMetricValue,
   video_midpoints: ZMetricValue,
   video_plays: ZMetricValue,
-  timeFrame: ZTimeFrame.optional(),
-  date: ZIsoDate.optional(),
+  timeFrame: z.optional(ZTimeFrame),
+  date: z.optional(ZIsoDate),
 });
 export type TCreativeReport = z.infer<typeof ZCreativeReport>;
 
@@ -38,17 +38,17 @@ export const ZCreative = z.object({
   beeswaxCreativeId: ZBidderId,
   adGroupId: zId('adGroup'),
   bgAdvertiserId: zId('advertiser'),
-  name: z.string().min(1),
-  description: z.string().default(''),
-  height: z.number().int().positive(),
-  width: z.number().int().positive(),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  height: z.number().check(z.int(), z.positive()),
+  width: z.number().check(z.int(), z.positive()),
   creativeType: ZCreativeMimeType,
   creativeSrc: z.url(),
-  duration: z.number().positive().nullable().default(null),
+  duration: z._default(z.nullable(z.number().check(z.positive())), null),
   size: ZCount,
   createdAt: ZIsoDateTime,
   click_url: ZWebUrl,
-  creativeReports: z.array(ZCreativeReport).default([]),
+  creativeReports: z._default(z.array(ZCreativeReport), []),
 });
 export type TCreative = z.infer<typeof ZCreative>;
 
@@ -58,13 +58,13 @@ export const ZCreativeTemplate = z.object({
   adGroupTemplateId: zId('adGroupTemplate'),
   creativeTemplateSrc: z.url(),
   creativeType: ZCreativeMimeType,
-  name: z.string().min(1),
-  description: z.string().default(''),
-  height: z.number().int().positive(),
-  width: z.number().int().positive(),
-  beeswaxCreativeId: ZBidderId.nullable().default(null),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  height: z.number().check(z.int(), z.positive()),
+  width: z.number().check(z.int(), z.positive()),
+  beeswaxCreativeId: z._default(z.nullable(ZBidderId), null),
   size_in_bytes: ZCount,
-  duration: z.number().positive().nullable().default(null),
+  duration: z._default(z.nullable(z.number().check(z.positive())), null),
 });
 export type TCreativeTemplate = z.infer<typeof ZCreativeTemplate>;
 
@@ -98,16 +98,16 @@ export function creativeFileProblem(file: {
 }
 
 /** A form-data number: a numeric string (or a number when the body came as JSON). */
-const formInt = () => z.coerce.number().int().positive();
+const formInt = () => z.coerce.number().check(z.int(), z.positive());
 // The outer optional() makes the field optional in the input type too (a preprocess pipe alone types it as
 // a required `unknown`), so typed callers may leave it out; at run time it changes nothing.
 const formOptionalNumber = () =>
-  z
-    .preprocess(
+  z.optional(
+    z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),
-      z.coerce.number().positive().optional(),
-    )
-    .optional();
+      z.optional(z.coerce.number().check(z.positive())),
+    ),
+  );
 
 /**
  * Fields of the creative form calls (001 §7: name, file or sourceUrl, size, mimetype, description,
@@ -121,8 +121,8 @@ const formOptionalNumber = () =>
  */
 const creativeFormShape = {
   name: ZRequestText,
-  file: z.file().optional(),
-  sourceUrl: ZWebUrl.optional(),
+  file: z.optional(z.file()),
+  sourceUrl: z.optional(ZWebUrl),
   size: formInt(),
   mimetype: ZCreativeMimeType,
   description: ZRequestDescription,
@@ -131,11 +131,11 @@ const creativeFormShape = {
   /** The bidder's advertiser id. */
   advertiser_id: formInt(),
   bg_advertiser_id: zId('advertiser'),
-  bg_creative_id: zId('creative').optional(),
+  bg_creative_id: z.optional(zId('creative')),
   click_url: ZWebUrl,
   adGroupId: zId('adGroup'),
   duration: formOptionalNumber(),
-  bgCampaignId: zId('campaign').optional(),
+  bgCampaignId: z.optional(zId('campaign')),
 };
 
 type TCreativeFormFields = {
@@ -148,7 +148,7 @@ type TCreativeFormFields = {
   height: number;
 };
 
-function checkCreativeForm(value: TCreativeFormFields, ctx: z.RefinementCtx): void {
+function checkCreativeForm(value: TCreativeFormFields, ctx: z.core.$RefinementCtx): void {
   if (value.file !== undefined && value.sourceUrl !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['file'], message: 'Send either a file or a sourceUrl, not both' });
   }
@@ -160,13 +160,13 @@ function checkCreativeForm(value: TCreativeFormFields, ctx: z.RefinementCtx): vo
 }
 
 /** Body of `POST /creatives/create` and `/creatives/upload` (form data): a new creative in an ad group. */
-export const ZCreativeForm = z.object(creativeFormShape).superRefine(checkCreativeForm);
+export const ZCreativeForm = z.object(creativeFormShape).check(z.superRefine(checkCreativeForm));
 export type TCreativeForm = z.input<typeof ZCreativeForm>;
 
 /** Body of `POST /creatives/change` (form data): replaces the asset or fields of `bg_creative_id`. */
 export const ZCreativeChangeForm = z
   .object({ ...creativeFormShape, bg_creative_id: zId('creative') })
-  .superRefine(checkCreativeForm);
+  .check(z.superRefine(checkCreativeForm));
 export type TCreativeChangeForm = z.input<typeof ZCreativeChangeForm>;
 
 /**
@@ -174,7 +174,7 @@ export type TCreativeChangeForm = z.input<typeof ZCreativeChangeForm>;
  * creativeTemplateSrc, creativeType, name, description, height, width, beeswaxCreativeId, duration).
  */
 export const ZCreativeTemplateForm = z.object({
-  id: zId('creativeTemplate').optional(),
+  id: z.optional(zId('creativeTemplate')),
   size: formInt(),
   adGroupTemplateId: zId('adGroupTemplate'),
   creativeTemplateSrc: ZWebUrl,
@@ -184,7 +184,7 @@ export const ZCreativeTemplateForm = z.object({
   height: formInt(),
   width: formInt(),
   // Optional outside the preprocess too, so typed callers may leave it out (see formOptionalNumber).
-  beeswaxCreativeId: z.preprocess((value) => (value === '' ? undefined : value), formInt().optional()).optional(),
+  beeswaxCreativeId: z.optional(z.preprocess((value) => (value === '' ? undefined : value), z.optional(formInt()))),
   duration: formOptionalNumber(),
 });
 export type TCreativeTemplateForm = z.input<typeof ZCreativeTemplateForm>;
@@ -196,14 +196,16 @@ export type TCreativeTemplateForm = z.input<typeof ZCreativeTemplateForm>;
 export const ZCreativeUploadRequest = z
   .object({
     bgAdvertiserId: zId('advertiser'),
-    fileName: z.string().trim().min(1).max(255),
+    fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
     mimetype: ZCreativeMimeType,
     size: formInt(),
   })
-  .superRefine((value, ctx) => {
-    const problem = creativeFileProblem({ name: value.fileName, mimetype: value.mimetype, size: value.size });
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const problem = creativeFileProblem({ name: value.fileName, mimetype: value.mimetype, size: value.size });
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }),
+  );
 
 /**
  * A presigned upload: PUT the file to `uploadUrl` with `headers` before `expiresAt`, then pass

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   COMPANY_SEARCH_PAGE_SIZE,
   COMPANY_SEARCH_START_AFTER,
@@ -19,9 +19,9 @@ export type THubspotListType = z.infer<typeof ZHubspotListType>;
 
 /** A HubSpot list (001 §3 `hubSpotLists`: listId, name). */
 export const ZHubspotList = z.object({
-  listId: z.string().min(1),
-  name: z.string().min(1),
-  size: z.number().int().min(0).optional(),
+  listId: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  size: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 export type THubspotList = z.infer<typeof ZHubspotList>;
 
@@ -30,10 +30,10 @@ export const ZHubspotPageType = z.enum(HUBSPOT_PAGE_TYPES);
 
 /** A CRM page offered as a landing page (001 §3 `foundHubspotPages`: id, name, url, state, pageType). */
 export const ZHubspotPage = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   url: z.url(),
-  state: z.string().min(1),
+  state: z.string().check(z.minLength(1)),
   pageType: ZHubspotPageType,
 });
 export type THubspotPage = z.infer<typeof ZHubspotPage>;
@@ -64,8 +64,8 @@ export const HUBSPOT_FILTER_OPERATORS = [
 export const ZHubspotFilter = z.object({
   propertyName: ZKeyText,
   operator: z.enum(HUBSPOT_FILTER_OPERATORS),
-  value: z.string().max(MAX_KEY_TEXT).optional(),
-  values: z.array(z.string().max(MAX_KEY_TEXT)).max(500).optional(),
+  value: z.optional(z.string().check(z.maxLength(MAX_KEY_TEXT))),
+  values: z.optional(z.array(z.string().check(z.maxLength(MAX_KEY_TEXT))).check(z.maxLength(500))),
 });
 export type THubspotFilter = z.infer<typeof ZHubspotFilter>;
 
@@ -78,10 +78,10 @@ export type TCompanySortValues = z.infer<typeof ZCompanySortValues>;
 
 /** A HubSpot company property definition (`GET /{crm}/companies/properties/{id}`). */
 export const ZHubspotCompanyProperty = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   label: z.string(),
-  type: z.string().min(1),
-  options: z.array(ZLabelValue).default([]),
+  type: z.string().check(z.minLength(1)),
+  options: z._default(z.array(ZLabelValue), []),
 });
 export type THubspotCompanyProperty = z.infer<typeof ZHubspotCompanyProperty>;
 
@@ -92,17 +92,20 @@ export type THubspotCompanyProperty = z.infer<typeof ZHubspotCompanyProperty>;
 export const ZTargetedCompaniesRequest = z.object({
   bgAdvertiserId: zId('advertiser'),
   // One HubSpot filter group holds at most 6 filters (VENDORS.md): the tier filter and the target-account one fit.
-  filters: z.array(ZHubspotFilter).min(1).max(HUBSPOT_FILTERS_PER_GROUP),
-  after: z.string().max(MAX_KEY_TEXT).default(COMPANY_SEARCH_START_AFTER),
-  numberResults: z.number().int().min(1).max(COMPANY_SEARCH_PAGE_SIZE).default(COMPANY_SEARCH_PAGE_SIZE),
-  reqID: ZKeyText.optional(),
+  filters: z.array(ZHubspotFilter).check(z.minLength(1), z.maxLength(HUBSPOT_FILTERS_PER_GROUP)),
+  after: z._default(z.string().check(z.maxLength(MAX_KEY_TEXT)), COMPANY_SEARCH_START_AFTER),
+  numberResults: z._default(
+    z.number().check(z.int(), z.gte(1), z.lte(COMPANY_SEARCH_PAGE_SIZE)),
+    COMPANY_SEARCH_PAGE_SIZE,
+  ),
+  reqID: z.optional(ZKeyText),
 });
 export type TTargetedCompaniesRequest = z.input<typeof ZTargetedCompaniesRequest>;
 
 /** A page of tier-search results, matched: the match result plus paging (`after` null on the last page). */
-export const ZTargetedCompanies = ZCompanyMatchResult.extend({
-  reqID: z.string().optional(),
-  after: z.string().nullable(),
+export const ZTargetedCompanies = z.extend(ZCompanyMatchResult, {
+  reqID: z.optional(z.string()),
+  after: z.nullable(z.string()),
   total: ZCount,
 });
 export type TTargetedCompanies = z.infer<typeof ZTargetedCompanies>;
@@ -110,7 +113,7 @@ export type TTargetedCompanies = z.infer<typeof ZTargetedCompanies>;
 /** CRM campaign (001 §3, the public picker's dropdown): id, name and whether it is active. */
 export const ZCrmCampaign = z.object({
   bgCampaignId: zId('campaign'),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   active: z.boolean(),
 });
 export type TCrmCampaign = z.infer<typeof ZCrmCampaign>;
@@ -142,8 +145,8 @@ export const PICKER_TICKET_TTL_SECONDS = 15 * 60;
 
 /** Body of `createCrmCardPickerTicket`: the company record the card was opened on. */
 export const ZPickerTicketRequest = z.object({
-  domain: z.string().trim().min(1).max(253),
-  companyName: z.string().trim().min(1).max(512),
+  domain: z.string().check(z.trim(), z.minLength(1), z.maxLength(253)),
+  companyName: z.string().check(z.trim(), z.minLength(1), z.maxLength(512)),
 });
 export type TPickerTicketRequest = z.infer<typeof ZPickerTicketRequest>;
 
@@ -153,7 +156,7 @@ export type TPickerTicketRequest = z.infer<typeof ZPickerTicketRequest>;
  * sends `ticket` in `X-BidGrid-Picker-Ticket` on its two calls until `expiresAt` (ISO).
  */
 export const ZPickerTicket = z.object({
-  ticket: z.string().min(1),
+  ticket: z.string().check(z.minLength(1)),
   expiresAt: ZIsoDateTime,
   pickerUrl: z.url(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ZCount, ZIsoDate, ZUsd } from './common.schema';
 
 /**

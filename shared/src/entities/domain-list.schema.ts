@@ -1,16 +1,16 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
 import { requiredName, requiredText } from '../validation/fields';
 import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
 
 /** A list's name: cleaned and required with the form's message (001 §5 'Required field.'), bounded. */
-const ZListName = requiredName().max(MAX_REQUEST_TEXT);
+const ZListName = requiredName().check(z.maxLength(MAX_REQUEST_TEXT));
 
 /** A domain of a custom list (001 §3 `domains`: bgItemId, domain, active, createdAt). */
 export const ZDomainListItem = z.object({
-  bgItemId: z.string().min(1),
-  domain: z.string().min(1),
+  bgItemId: z.string().check(z.minLength(1)),
+  domain: z.string().check(z.minLength(1)),
   active: z.boolean(),
   createdAt: ZIsoDateTime,
 });
@@ -18,10 +18,10 @@ export type TDomainListItem = z.infer<typeof ZDomainListItem>;
 
 /** An advertiser's custom domain list (001 §3), mirrored as a bidder list. */
 export const ZDomainList = z.object({
-  domainListId: z.string().min(1),
+  domainListId: z.string().check(z.minLength(1)),
   beeswaxListId: ZBidderId,
   bgAdvertiserId: zId('advertiser'),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   createdAt: ZIsoDateTime,
   domains: z.array(ZDomainListItem),
 });
@@ -36,14 +36,13 @@ export const MAX_DOMAINS_PER_REQUEST = 500;
 /** The most domains one custom list holds (ours): the list is one stored item, under DynamoDB's 400 KB. */
 export const MAX_DOMAINS_PER_LIST = 2_000;
 /** A domain as typed: the longest host name and a path (001 §5 allows a port and a path). */
-const ZRequestDomain = requiredText().max(300);
+const ZRequestDomain = requiredText().check(z.maxLength(300));
 
 /** Domains of a request: at least one, each non-empty; duplicates are dropped (001 §5). */
-const ZRequestDomains = z
-  .array(ZRequestDomain)
-  .min(1)
-  .max(MAX_DOMAINS_PER_REQUEST)
-  .transform((domains) => [...new Set(domains)]);
+const ZRequestDomains = z.pipe(
+  z.array(ZRequestDomain).check(z.minLength(1), z.maxLength(MAX_DOMAINS_PER_REQUEST)),
+  z.transform((domains) => [...new Set(domains)]),
+);
 
 /**
  * Creation of a custom list (001 §3: bgAdvertiserId, listName, domains), by `POST /domainlist/create`
@@ -65,39 +64,40 @@ export const ZDomainListUpdate = z.object({
   beeswaxListId: ZBidderId,
   domainListId: ZKeyText,
   listName: ZListName,
-  domainsToUpdate: z
-    .array(z.object({ bgItemId: ZKeyText, domain: ZRequestDomain, active: z.boolean() }))
-    .max(MAX_DOMAINS_PER_LIST)
-    .default([]),
-  domainsToAdd: z
-    .array(ZRequestDomain)
-    .max(MAX_DOMAINS_PER_REQUEST)
-    .default([])
-    .transform((domains) => [...new Set(domains)]),
+  domainsToUpdate: z._default(
+    z
+      .array(z.object({ bgItemId: ZKeyText, domain: ZRequestDomain, active: z.boolean() }))
+      .check(z.maxLength(MAX_DOMAINS_PER_LIST)),
+    [],
+  ),
+  domainsToAdd: z.pipe(
+    z._default(z.array(ZRequestDomain).check(z.maxLength(MAX_DOMAINS_PER_REQUEST)), []),
+    z.transform((domains) => [...new Set(domains)]),
+  ),
 });
 export type TDomainListUpdate = z.input<typeof ZDomainListUpdate>;
 
 /** A domain of a public list's bidder list (001 §3 `publicPublications`). */
 export const ZPublicPublication = z.object({
-  domain: z.string().min(1),
+  domain: z.string().check(z.minLength(1)),
   beeswaxListItemId: ZBidderId,
   beeswaxListId: ZBidderId,
-  bgItemId: z.string().min(1),
+  bgItemId: z.string().check(z.minLength(1)),
 });
 
 /** A bidder list inside a public list; a split list has one per domain, each with its own CPM bid. */
 export const ZPublicDomainList = z.object({
   beeswaxListId: ZBidderId,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   createdAt: ZIsoDateTime,
   publicPublications: z.array(ZPublicPublication),
 });
 
 /** Public list (001 §3): shared by every agency; SINGLE (one list) or SPLIT (one list per domain). */
 export const ZPublicList = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   listType: z.enum(PUBLIC_LIST_TYPES),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   createdAt: ZIsoDateTime,
   domainLists: z.array(ZPublicDomainList),
 });
@@ -107,12 +107,12 @@ export type TPublicList = z.infer<typeof ZPublicList>;
 export const ZPublicListSelection = z.object({
   id: ZKeyText,
   listType: z.enum(PUBLIC_LIST_TYPES),
-  name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
   domainLists: z.array(
     z.object({
       beeswaxListId: ZBidderId,
-      name: z.string().min(1).max(MAX_REQUEST_TEXT),
-      cpmBid: z.number().positive().optional(),
+      name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
+      cpmBid: z.optional(z.number().check(z.positive())),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../zod';
 import {
   LINE_ITEM_DEFAULT_METRICS,
   LINE_ITEM_HIDDEN_METRICS,
@@ -110,7 +110,7 @@ const bidderCampaign = {
 /** One valid sample per entity and changes that must each make it invalid. */
 const CASES: Array<{
   name: string;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   valid: Record<string, unknown>;
   invalid: Record<string, unknown>[];
 }> = [

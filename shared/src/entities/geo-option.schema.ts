@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ZCountryCode2, ZCountryCode3 } from './common.schema';
 
 /**
@@ -6,8 +6,8 @@ import { ZCountryCode2, ZCountryCode3 } from './common.schema';
  * the per-country "select all" keys (ending `_ALL`) are never saved.
  */
 export const ZGeoOption = z.object({
-  key: z.string().min(1),
-  region_name: z.string().min(1),
+  key: z.string().check(z.minLength(1)),
+  region_name: z.string().check(z.minLength(1)),
   country_code_2: ZCountryCode2,
   country_code_3: ZCountryCode3,
 });

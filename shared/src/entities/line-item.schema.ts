@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { zId } from '../ids';
 import { ZBidderId, ZIsoDate, ZMetricValue, ZTimeFrame, ZUsd } from './common.schema';
 
@@ -63,10 +63,10 @@ export type TLineItemMetrics = z.infer<typeof ZLineItemMetrics>;
  * One line-item report row: the metrics of one line item over the requested time frame, or over one
  * day (`date`) for the daily report.
  */
-export const ZLineItemReport = ZLineItemMetrics.extend({
+export const ZLineItemReport = z.extend(ZLineItemMetrics, {
   beeswaxLineItemId: ZBidderId,
-  timeFrame: ZTimeFrame.optional(),
-  date: ZIsoDate.optional(),
+  timeFrame: z.optional(ZTimeFrame),
+  date: z.optional(ZIsoDate),
 });
 export type TLineItemReport = z.infer<typeof ZLineItemReport>;
 
@@ -78,15 +78,15 @@ export type TLineItemReport = z.infer<typeof ZLineItemReport>;
 export const ZLineItem = z.object({
   beeswaxLineItemId: ZBidderId,
   bgCampaignId: zId('campaign'),
-  line_item_name: z.string().min(1),
+  line_item_name: z.string().check(z.minLength(1)),
   active: z.boolean(),
-  hubspotCompanyId: z.string().min(1).nullable().default(null),
-  fromFile: z.boolean().default(false),
+  hubspotCompanyId: z._default(z.nullable(z.string().check(z.minLength(1))), null),
+  fromFile: z._default(z.boolean(), false),
   /** The company's domain, when the line item targets a company. */
-  domain: z.string().min(1).nullable().default(null),
-  line_item_budget: ZUsd.nullable().default(null),
-  line_item_spend: ZUsd.default(0),
-  lineItemReports: z.array(ZLineItemReport).default([]),
+  domain: z._default(z.nullable(z.string().check(z.minLength(1))), null),
+  line_item_budget: z._default(z.nullable(ZUsd), null),
+  line_item_spend: z._default(ZUsd, 0),
+  lineItemReports: z._default(z.array(ZLineItemReport), []),
 });
 export type TLineItem = z.infer<typeof ZLineItem>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { zId } from '../ids';
 import { cleanDisplayDescription } from '../validation/display-text';
 import { ZIsoDateTime, ZRequestText } from './common.schema';
@@ -10,9 +10,9 @@ import { ZEmailsToHash } from './company.schema';
  * visitors list, 001 §2).
  */
 export const ZRetargetingSegment = z.object({
-  segment_key: z.string().min(1),
-  segment_name: z.string().min(1),
-  segment_description: z.string().default(''),
+  segment_key: z.string().check(z.minLength(1)),
+  segment_name: z.string().check(z.minLength(1)),
+  segment_description: z._default(z.string(), ''),
   create_date: ZIsoDateTime,
   tag: z.string(),
 });
@@ -27,8 +27,11 @@ export const MAX_SEGMENT_DESCRIPTION = 1024;
  * advertiser id, so the server can check it belongs to the caller (or to the CRM card's portal).
  */
 export const ZSegmentCreate = z.object({
-  name: ZRequestText.max(MAX_SEGMENT_NAME),
-  description: z.string().overwrite(cleanDisplayDescription).max(MAX_SEGMENT_DESCRIPTION).default(''),
+  name: ZRequestText.check(z.maxLength(MAX_SEGMENT_NAME)),
+  description: z._default(
+    z.string().check(z.overwrite(cleanDisplayDescription), z.maxLength(MAX_SEGMENT_DESCRIPTION)),
+    '',
+  ),
   advertiserId: zId('advertiser'),
 });
 export type TSegmentCreate = z.input<typeof ZSegmentCreate>;
@@ -50,7 +53,9 @@ export const isHashedEmailsSegment = (segment: { segment_description: string }):
 export const ZEmailSegmentCreate = z.object({
   advertiserId: zId('advertiser'),
   // Room for the 'Hashed Emails for ' prefix within the bidder's name limit.
-  name: ZRequestText.max(MAX_SEGMENT_NAME - hashedEmailsName('').length),
-  emailsToHash: ZEmailsToHash.refine((groups) => groups.length > 0, { error: 'Add at least one e-mail address.' }),
+  name: ZRequestText.check(z.maxLength(MAX_SEGMENT_NAME - hashedEmailsName('').length)),
+  emailsToHash: ZEmailsToHash.check(
+    z.refine((groups) => groups.length > 0, { error: 'Add at least one e-mail address.' }),
+  ),
 });
 export type TEmailSegmentCreate = z.input<typeof ZEmailSegmentCreate>;

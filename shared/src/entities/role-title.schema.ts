@@ -1,25 +1,25 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ZKeyText } from './common.schema';
 
 /** A bidder segment behind a role (001 §2: "each with segment_key entries"). */
 export const ZCookieSet = z.object({
-  segment_key: z.string().min(1),
-  segment_name: z.string().optional(),
+  segment_key: z.string().check(z.minLength(1)),
+  segment_name: z.optional(z.string()),
 });
 export type TCookieSet = z.infer<typeof ZCookieSet>;
 
 /** One role of a role type, with the segments that target it. */
 export const ZRole = z.object({
-  role: z.string().min(1),
-  roleId: z.string().min(1),
+  role: z.string().check(z.minLength(1)),
+  roleId: z.string().check(z.minLength(1)),
   cookieSets: z.array(ZCookieSet),
 });
 export type TRole = z.infer<typeof ZRole>;
 
 /** A role type and its roles (001 §3 `roleTitleList`: roleType, roleTypeId, roleSet). */
 export const ZRoleType = z.object({
-  roleType: z.string().min(1),
-  roleTypeId: z.string().min(1),
+  roleType: z.string().check(z.minLength(1)),
+  roleTypeId: z.string().check(z.minLength(1)),
   roleSet: z.array(ZRole),
 });
 export type TRoleType = z.infer<typeof ZRoleType>;

@@ -1,35 +1,35 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_REQUEST_TEXT, ZBidderId, ZCountryCode3, ZKeyText } from './common.schema';
 
 /** A selected domain list (custom or one list of a public list), with its CPM bid when split (001 §2). */
 export const ZTargetingDomainList = z.object({
   beeswaxListId: ZBidderId,
-  name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
   /** CPM bid in USD for this list's domain; split public lists default to 25 (001 §9). */
-  cpmBid: z.number().positive().optional(),
+  cpmBid: z.optional(z.number().check(z.positive())),
 });
 export type TTargetingDomainList = z.infer<typeof ZTargetingDomainList>;
 
 /** A selected region (country_code_3 and region name, 000 §3). */
 export const ZTargetingState = z.object({
   country_code_3: ZCountryCode3,
-  region_name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  region_name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
   /** The geo option's key, so a selection can be shown checked again. */
-  key: ZKeyText.optional(),
+  key: z.optional(ZKeyText),
 });
 
 /** A selected role, carried as its bidder segment. */
 export const ZTargetingRoleSegment = z.object({
-  role_name: z.string().min(1).max(MAX_REQUEST_TEXT),
+  role_name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
   segment_key: ZKeyText,
-  roleTypeId: ZKeyText.optional(),
-  roleId: ZKeyText.optional(),
+  roleTypeId: z.optional(ZKeyText),
+  roleId: z.optional(ZKeyText),
 });
 
 /** A selected retargeting segment (visitor or CRM). */
 export const ZTargetingRetargetingSegment = z.object({
   segment_key: ZKeyText,
-  segment_name: z.string().min(1).max(MAX_REQUEST_TEXT).optional(),
+  segment_name: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT))),
 });
 
 /**
@@ -38,11 +38,11 @@ export const ZTargetingRetargetingSegment = z.object({
  * derived from the selected regions (001 §2).
  */
 export const ZTargetingSelections = z.object({
-  domain_list: z.array(ZTargetingDomainList).default([]),
-  geo_country: z.array(ZCountryCode3).default([]),
-  geo_state: z.array(ZTargetingState).default([]),
-  geo_zip: z.array(z.string().trim().min(1).max(16)).default([]),
-  role_title_segments: z.array(ZTargetingRoleSegment).default([]),
-  retargeting_segments: z.array(ZTargetingRetargetingSegment).default([]),
+  domain_list: z._default(z.array(ZTargetingDomainList), []),
+  geo_country: z._default(z.array(ZCountryCode3), []),
+  geo_state: z._default(z.array(ZTargetingState), []),
+  geo_zip: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(16))), []),
+  role_title_segments: z._default(z.array(ZTargetingRoleSegment), []),
+  retargeting_segments: z._default(z.array(ZTargetingRetargetingSegment), []),
 });
 export type TTargetingSelections = z.infer<typeof ZTargetingSelections>;

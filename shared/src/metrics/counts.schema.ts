@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { isSupportedIsoDate } from '../validation/iso-date';
 
 /**
@@ -42,20 +42,20 @@ export const METRIC_COUNT_KEYS = [
 
 export type TMetricCountKey = (typeof METRIC_COUNT_KEYS)[number];
 
-const count = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const count = z.number().check(z.int(), z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER));
 
 /** Counts of one row (or a sum of rows); missing counts are 0. */
 export const ZMetricCounts = z.object(
-  Object.fromEntries(METRIC_COUNT_KEYS.map((key) => [key, count.default(0)])) as Record<
+  Object.fromEntries(METRIC_COUNT_KEYS.map((key) => [key, z._default(count, 0)])) as Record<
     TMetricCountKey,
-    z.ZodDefault<typeof count>
+    z.ZodMiniDefault<typeof count>
   >,
 );
 export type TMetricCounts = z.output<typeof ZMetricCounts>;
 
 /** One day's counts (`date` is the ISO day, `YYYY-MM-DD`, in the bidder's reporting zone). */
-export const ZDailyMetricRow = ZMetricCounts.extend({
-  date: z.string().refine(isSupportedIsoDate, { error: 'Expected a date YYYY-MM-DD from 2000 to 2100' }),
+export const ZDailyMetricRow = z.extend(ZMetricCounts, {
+  date: z.string().check(z.refine(isSupportedIsoDate, { error: 'Expected a date YYYY-MM-DD from 2000 to 2100' })),
 });
 export type TDailyMetricRow = z.output<typeof ZDailyMetricRow>;
 

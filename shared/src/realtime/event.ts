@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod';
 
 /**
  * How an event's requests and replies are cut to fit API Gateway's limits (`wire.ts`) and put back
@@ -28,7 +28,10 @@ export interface RealtimeParts<TRequest, TPayload> {
  * send progress `{reqID, done, total}` and ends with `successEvent` or `errorEvent`, each
  * `{event, reqID, success, payload, error}` (see `wire.ts`).
  */
-export interface RealtimeEventDef<TRequest extends z.ZodType = z.ZodType, TPayload extends z.ZodType = z.ZodType> {
+export interface RealtimeEventDef<
+  TRequest extends z.ZodMiniType = z.ZodMiniType,
+  TPayload extends z.ZodMiniType = z.ZodMiniType,
+> {
   /** The action name the client emits, e.g. `getHubSpotLists`; names the handler `lambdas/src/ws/<kebab>.handler.ts`. */
   readonly name: string;
   /** The event's own fields (beside the envelope's `action`, `reqID`, `chunk`). */
@@ -44,7 +47,7 @@ export interface RealtimeEventDef<TRequest extends z.ZodType = z.ZodType, TPaylo
   readonly parts?: RealtimeParts<z.input<TRequest>, z.output<TPayload>>;
 }
 
-export const defineRealtimeEvent = <TRequest extends z.ZodType, TPayload extends z.ZodType>(
+export const defineRealtimeEvent = <TRequest extends z.ZodMiniType, TPayload extends z.ZodMiniType>(
   def: RealtimeEventDef<TRequest, TPayload>,
 ): RealtimeEventDef<TRequest, TPayload> => def;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../zod';
 import { kebabName } from '../api/operation';
 import { realtimeEvents, realtimeEventsByName } from './events';
 
@@ -56,8 +56,8 @@ describe('realtime events', () => {
     // Assess
     expect(event.successEvent).toBe(spec.success);
     expect(event.errorEvent).toBe(spec.error ?? spec.success);
-    const request = event.request as z.ZodType;
-    const keys = request instanceof z.ZodObject ? Object.keys(request.shape) : [];
+    const request = event.request as z.ZodMiniType;
+    const keys = request instanceof z.ZodMiniObject ? Object.keys(request.shape) : [];
     for (const field of spec.fields) expect(keys).toContain(field);
   });
 
@@ -84,8 +84,8 @@ describe('realtime events', () => {
 
   it('leaves the envelope fields to the envelope', () => {
     for (const event of realtimeEvents) {
-      const request = event.request as z.ZodType;
-      const shape = request instanceof z.ZodObject ? (request.shape as Record<string, z.ZodType>) : {};
+      const request = event.request as z.ZodMiniType;
+      const shape = request instanceof z.ZodMiniObject ? (request.shape as Record<string, z.ZodMiniType>) : {};
       expect(Object.keys(shape), event.name).not.toContain('action');
       expect(Object.keys(shape), event.name).not.toContain('chunk');
       // The spec's getTargetedCompanies names reqID itself: the same optional correlation id.

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { defineRealtimeEvent, type RealtimeEventDef } from './event';
 import { zId } from '../ids';
 import { ZCampaign } from '../entities/campaign.schema';
@@ -69,7 +69,9 @@ const getContactsFromList = defineRealtimeEvent({
 });
 
 /** The entries of a company list, as a CSV gives them: what a match, and an explanation of its misses, take. */
-const ZCompanyListRequest = z.object({ domains: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_MAX_DOMAINS) });
+const ZCompanyListRequest = z.object({
+  domains: z.array(ZCompanyListEntry).check(z.minLength(1), z.maxLength(CSV_MATCH_MAX_DOMAINS)),
+});
 
 const getCSVKickfireMatches = defineRealtimeEvent({
   name: 'getCSVKickfireMatches',
@@ -122,7 +124,7 @@ const createCampaign = defineRealtimeEvent({
   errorEvent: 'campaignCreationError',
   // Null only in the reply to a chunk before the last (see `campaignCreateParts`): a whole call
   // always ends with the campaign.
-  payload: ZCampaign.nullable(),
+  payload: z.nullable(ZCampaign),
   summary:
     'Creates the campaign from the creation payload (same use case as POST /campaign/create), with progress {done, total} in line items. Many companies go in chunks: the campaign is made when the last one arrives, and a repeated bgCampaignId answers the campaign made before.',
   specRef: '001 §4, §7',

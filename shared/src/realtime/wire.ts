@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ZFieldErrors } from '../api/envelope';
 
 /**
@@ -53,13 +53,15 @@ export const REALTIME_KEEP_ALIVE_ACTION = 'keepAlive';
 export const REALTIME_ERROR_EVENT = 'requestError';
 
 /** A correlation id chosen by the client: short, URL-safe, so it can key idempotent work. */
-export const ZReqId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Must be 1 to 64 letters, digits, "-" or "_".');
+export const ZReqId = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Must be 1 to 64 letters, digits, "-" or "_".'));
 export type TReqId = z.infer<typeof ZReqId>;
 
 /** Which of `count` pieces a message is (a request chunk or a reply part). */
 export const ZSlice = z
-  .object({ index: z.number().int().min(0), count: z.number().int().min(1).max(10_000) })
-  .refine((slice) => slice.index < slice.count, { message: 'index must be below count', path: ['index'] });
+  .object({ index: z.number().check(z.int(), z.gte(0)), count: z.number().check(z.int(), z.gte(1), z.lte(10_000)) })
+  .check(z.refine((slice) => slice.index < slice.count, { message: 'index must be below count', path: ['index'] }));
 export type TSlice = z.infer<typeof ZSlice>;
 
 /**
@@ -67,9 +69,9 @@ export type TSlice = z.infer<typeof ZSlice>;
  * shape, e.g. `getTargetedCompanies {bgAdvertiserId, ..., reqID}`).
  */
 export const ZRealtimeEnvelope = z.object({
-  action: z.string().min(1).max(128),
+  action: z.string().check(z.minLength(1), z.maxLength(128)),
   reqID: ZReqId,
-  chunk: ZSlice.optional(),
+  chunk: z.optional(ZSlice),
 });
 export type TRealtimeEnvelope = z.infer<typeof ZRealtimeEnvelope>;
 
@@ -79,8 +81,8 @@ export const ENVELOPE_FIELDS = ['action', 'reqID', 'chunk'] as const;
 /** Progress of a request while the server works on it. */
 export const ZRealtimeProgress = z.object({
   reqID: ZReqId,
-  done: z.number().int().min(0),
-  total: z.number().int().min(0),
+  done: z.number().check(z.int(), z.gte(0)),
+  total: z.number().check(z.int(), z.gte(0)),
 });
 export type TRealtimeProgress = z.infer<typeof ZRealtimeProgress>;
 
@@ -92,15 +94,15 @@ export type TRealtimeProgress = z.infer<typeof ZRealtimeProgress>;
  * agency's ids, 5xx (generic text) for our failures.
  */
 export const ZRealtimeReply = z.object({
-  event: z.string().min(1),
-  reqID: ZReqId.nullable(),
-  chunk: ZSlice.optional(),
-  part: ZSlice.optional(),
+  event: z.string().check(z.minLength(1)),
+  reqID: z.nullable(ZReqId),
+  chunk: z.optional(ZSlice),
+  part: z.optional(ZSlice),
   success: z.boolean(),
   payload: z.unknown(),
-  error: z.string().nullable(),
-  status: z.number().int().min(200).max(599).optional(),
-  fieldErrors: ZFieldErrors.optional(),
+  error: z.nullable(z.string()),
+  status: z.optional(z.number().check(z.int(), z.gte(200), z.lte(599))),
+  fieldErrors: z.optional(ZFieldErrors),
 });
 export type TRealtimeReply = z.infer<typeof ZRealtimeReply>;
 
@@ -110,8 +112,8 @@ export type TRealtimeReply = z.infer<typeof ZRealtimeReply>;
  */
 export const ZGatewayNotice = z.object({
   message: z.string(),
-  connectionId: z.string().optional(),
-  requestId: z.string().optional(),
+  connectionId: z.optional(z.string()),
+  requestId: z.optional(z.string()),
 });
 export type TGatewayNotice = z.infer<typeof ZGatewayNotice>;
 

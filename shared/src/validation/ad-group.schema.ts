@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { AD_GROUP_TYPES } from '../constants';
 import { optionalDescription, requiredName, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
@@ -15,9 +15,9 @@ export type TAdGroupDetailsForm = z.output<typeof ZAdGroupDetailsForm>;
  * assets to continue.'). Creatives are whatever the upload step keeps per file (kept as given, so
  * File objects and previews survive the resolver); the file checks themselves are in upload.schema.
  */
-export const ZNewAdGroupForm = ZAdGroupDetailsForm.extend({
-  adGroupType: z.enum(AD_GROUP_TYPES).default('image'),
-  creatives: z.array(z.unknown(), { error: M.uploadCreatives }).min(1, M.uploadCreatives),
+export const ZNewAdGroupForm = z.extend(ZAdGroupDetailsForm, {
+  adGroupType: z._default(z.enum(AD_GROUP_TYPES), 'image'),
+  creatives: z.array(z.unknown(), { error: M.uploadCreatives }).check(z.minLength(1, M.uploadCreatives)),
 });
 export type TNewAdGroupFormInput = z.input<typeof ZNewAdGroupForm>;
 export type TNewAdGroupForm = z.output<typeof ZNewAdGroupForm>;

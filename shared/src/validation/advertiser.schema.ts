@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { optionalName, requiredName } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { withPhoneNumberRule } from './phone-number';
@@ -37,7 +37,7 @@ export const ZAdvertiserForm = z.object({
   city: requiredName(),
   state: requiredName(),
   postalCode: requiredName(),
-  domain: requiredName().refine(isAdvertiserDomain, { error: M.advertiserDomain }),
+  domain: requiredName().check(z.refine(isAdvertiserDomain, { error: M.advertiserDomain })),
 });
 export type TAdvertiserFormInput = z.input<typeof ZAdvertiserForm>;
 export type TAdvertiserForm = z.output<typeof ZAdvertiserForm>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_BID_USD, MAX_BUDGET_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATION_LIMIT_DAYS } from '../constants';
 import { isWholeCents } from '../entities/common.schema';
 import type { TMediaType } from '../constants';
@@ -111,88 +111,89 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
   const graceDays = options.startDateGraceDays ?? 0;
   const today = (): string => todayIso(typeof options.now === 'function' ? options.now() : options.now);
 
-  const cents = (n: z.ZodNumber) => n.refine(isWholeCents, { error: M.wholeCents });
+  const cents = (n: z.ZodMiniNumber) => n.check(z.refine(isWholeCents, { error: M.wholeCents }));
   const maxBid =
     mode === 'live'
-      ? numberField(M.numberPositive, (n) => cents(n.positive(M.numberPositive).max(MAX_BID_USD, M.maxBidCeiling)))
-      : numberField(M.required, (n) => cents(n.positive(M.maxBidPositive).max(MAX_BID_USD, M.maxBidCeiling)));
+      ? numberField(M.numberPositive, (n) =>
+          cents(n.check(z.positive(M.numberPositive), z.lte(MAX_BID_USD, M.maxBidCeiling))),
+        )
+      : numberField(M.required, (n) =>
+          cents(n.check(z.positive(M.maxBidPositive), z.lte(MAX_BID_USD, M.maxBidCeiling))),
+        );
 
-  return (
+  return z.pipe(
     z
       .object({
         name: requiredName(),
         description: optionalDescription(),
         mediaType: z.enum(MEDIA_TYPES, { error: M.required }),
         dailyBudget: numberField(M.required, (n) =>
-          cents(n.positive(M.numberPositive).max(MAX_BUDGET_USD, M.dailyBudgetCeiling)),
+          cents(n.check(z.positive(M.numberPositive), z.lte(MAX_BUDGET_USD, M.dailyBudgetCeiling))),
         ),
         maxBid,
         startDate: isoDateField(),
         endDate: isoDateField(),
-        showInHubspot: z.boolean().nullish(),
+        showInHubspot: z.nullish(z.boolean()),
         // "empty or 0 means no limit": blank arrives as null.
-        maxCompanies: optionalNumberField((n) => n.int(M.wholeNumber).min(0, M.notNegative)),
+        maxCompanies: optionalNumberField((n) => n.check(z.int(M.wholeNumber), z.gte(0, M.notNegative))),
         templateName: optionalName(),
       })
-      // Each rule is a refine with `when`: it runs only once the fields it reads are valid, so a bad
-      // field shows its own message and not a second one computed from it.
-      .refine((values) => !(options.flow === 'template' && values.templateName === ''), {
-        path: ['templateName'],
-        message: M.required,
-        when: whenFieldsValid('templateName'),
-      })
-      .refine((values) => !(options.flow === 'edit' && values.mediaType !== options.saved.mediaType), {
-        path: ['mediaType'],
-        message: M.mediaTypeLocked,
-        when: whenFieldsValid('mediaType'),
-      })
-      .refine((values) => isoDaysBetween(values.startDate, values.endDate) >= MIN_CAMPAIGN_DAYS, {
-        path: ['endDate'],
-        message: M.endDateAfterStart,
-        when: whenFieldsValid('startDate', 'endDate'),
-      })
-      // The estimated budget is computed and read-only: the daily budget is what to lower.
-      .refine((values) => estimatedBudget(values.dailyBudget, values.startDate, values.endDate) <= MAX_BUDGET_USD, {
-        path: ['dailyBudget'],
-        message: M.estimatedBudgetCeiling,
-        when: whenFieldsValid('dailyBudget', 'startDate', 'endDate'),
-      })
-      .refine(
-        (values) =>
-          // Only once the budget can be computed: with bad dates the end-date message says what is wrong.
-          isoDaysBetween(values.startDate, values.endDate) < MIN_CAMPAIGN_DAYS ||
-          values.maxBid <= estimatedBudget(values.dailyBudget, values.startDate, values.endDate),
-        {
-          path: ['maxBid'],
-          message: M.maxBidAboveBudget,
-          when: whenFieldsValid('maxBid', 'dailyBudget', 'startDate', 'endDate'),
-        },
-      )
-      // Last: the other rules' `when` reads field issues, and a start date in the past must not hide them.
-      // A started campaign (edit) keeps its start date; the past date it holds is then fine.
-      .refine(
-        (values) =>
-          !(options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, today())) ||
-          values.startDate === options.saved.startDate,
-        { path: ['startDate'], message: M.startDateLocked, when: whenFieldsValid('startDate') },
-      )
-      .refine(
-        (values) =>
-          (options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, today())) ||
-          values.startDate >= addIsoDays(today(), -graceDays),
-        {
-          path: ['startDate'],
-          message: mode === 'live' ? M.startDateNotPastLive : M.startDateNotPast,
-          when: whenFieldsValid('startDate'),
-        },
-      )
-      .transform((values) => ({
-        ...values,
-        showInHubspot: values.showInHubspot ?? false,
-        maxCompanies: values.showInHubspot ? (values.maxCompanies ?? 0) : 0,
-        isVideoCampaign: values.mediaType === 'video',
-        estimatedBudget: estimatedBudget(values.dailyBudget, values.startDate, values.endDate),
-      }))
+      .check(
+        z.refine((values) => !(options.flow === 'template' && values.templateName === ''), {
+          path: ['templateName'],
+          message: M.required,
+          when: whenFieldsValid('templateName'),
+        }),
+        z.refine((values) => !(options.flow === 'edit' && values.mediaType !== options.saved.mediaType), {
+          path: ['mediaType'],
+          message: M.mediaTypeLocked,
+          when: whenFieldsValid('mediaType'),
+        }),
+        z.refine((values) => isoDaysBetween(values.startDate, values.endDate) >= MIN_CAMPAIGN_DAYS, {
+          path: ['endDate'],
+          message: M.endDateAfterStart,
+          when: whenFieldsValid('startDate', 'endDate'),
+        }),
+        z.refine((values) => estimatedBudget(values.dailyBudget, values.startDate, values.endDate) <= MAX_BUDGET_USD, {
+          path: ['dailyBudget'],
+          message: M.estimatedBudgetCeiling,
+          when: whenFieldsValid('dailyBudget', 'startDate', 'endDate'),
+        }),
+        z.refine(
+          (values) =>
+            // Only once the budget can be computed: with bad dates the end-date message says what is wrong.
+            isoDaysBetween(values.startDate, values.endDate) < MIN_CAMPAIGN_DAYS ||
+            values.maxBid <= estimatedBudget(values.dailyBudget, values.startDate, values.endDate),
+          {
+            path: ['maxBid'],
+            message: M.maxBidAboveBudget,
+            when: whenFieldsValid('maxBid', 'dailyBudget', 'startDate', 'endDate'),
+          },
+        ),
+        z.refine(
+          (values) =>
+            !(options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, today())) ||
+            values.startDate === options.saved.startDate,
+          { path: ['startDate'], message: M.startDateLocked, when: whenFieldsValid('startDate') },
+        ),
+        z.refine(
+          (values) =>
+            (options.flow === 'edit' && hasCampaignStarted(options.saved.startDate, today())) ||
+            values.startDate >= addIsoDays(today(), -graceDays),
+          {
+            path: ['startDate'],
+            message: mode === 'live' ? M.startDateNotPastLive : M.startDateNotPast,
+            when: whenFieldsValid('startDate'),
+          },
+        ),
+      ),
+    z.transform((values) => ({
+      ...values,
+      showInHubspot: values.showInHubspot ?? false,
+      maxCompanies: values.showInHubspot ? (values.maxCompanies ?? 0) : 0,
+      isVideoCampaign: values.mediaType === 'video',
+      estimatedBudget: estimatedBudget(values.dailyBudget, values.startDate, values.endDate),
+    })),
   );
 }
 

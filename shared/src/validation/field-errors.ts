@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod';
 
 /**
  * Zod issues as field errors: dotted path -> messages, in order, without repeats (the shape of the
@@ -15,7 +15,7 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<strin
 }
 
 /** Validates and returns the field errors, or null when the value is valid. */
-export function fieldErrorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> | null {
+export function fieldErrorsOf(schema: z.ZodMiniType, value: unknown): Record<string, string[]> | null {
   const result = schema.safeParse(value);
   return result.success ? null : toFieldErrors(result.error.issues);
 }

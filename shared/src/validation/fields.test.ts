@@ -1,7 +1,20 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf, toFieldErrors } from './field-errors';
-import { numberField, optionalNumberField, toNumberInput } from './fields';
+import { EMAIL_PATTERN, numberField, optionalNumberField, toNumberInput } from './fields';
+
+describe('EMAIL_PATTERN', () => {
+  it("is zod's own e-mail pattern, written out", () => {
+    // Prepare
+    const zods = z.regexes.email;
+
+    // Act
+    const ours = { source: EMAIL_PATTERN.source, flags: EMAIL_PATTERN.flags };
+
+    // Assess
+    expect(ours).toEqual({ source: zods.source, flags: zods.flags });
+  });
+});
 
 describe('number fields', () => {
   it('read blanks and NaN as missing and numeric strings as numbers', () => {

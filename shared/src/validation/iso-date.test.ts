@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from '../zod';
 import { ZIsoDate } from '../entities/common.schema';
 import { ZDailyMetricRow } from '../metrics/counts.schema';
 import { isoDateField } from './fields';
@@ -64,7 +64,7 @@ describe('the one date rule', () => {
     ['the API date schema', ZIsoDate],
     ['the form date field', isoDateField()],
     ['report rows', ZDailyMetricRow.shape.date],
-  ])('is what %s applies', (_name, schema: z.ZodType) => {
+  ])('is what %s applies', (_name, schema: z.ZodMiniType) => {
     for (const date of inRange) expect(schema.safeParse(date).success, date).toBe(true);
     for (const date of outOfRange) expect(schema.safeParse(date).success, date).toBe(false);
   });

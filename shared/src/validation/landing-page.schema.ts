@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
@@ -15,9 +15,10 @@ export const LANDING_PAGE_URL_PATTERN =
  * A landing page URL: trimmed, required, matching the pattern. Spaces the spec lets through in the
  * parameters are encoded (`%20`) so the stored click URL works.
  */
-export const ZLandingPageUrl = requiredText()
-  .regex(LANDING_PAGE_URL_PATTERN, M.invalidUrl)
-  .transform((url) => url.replaceAll(' ', '%20'));
+export const ZLandingPageUrl = z.pipe(
+  requiredText().check(z.regex(LANDING_PAGE_URL_PATTERN, M.invalidUrl)),
+  z.transform((url) => url.replaceAll(' ', '%20')),
+);
 
 /** The custom-URL form of the Landing Page step and of the dashboard's landing page editor. */
 export const ZLandingPageForm = z.object({

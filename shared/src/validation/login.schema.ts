@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { requiredSecret, requiredText, whenFieldsValid } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
@@ -18,13 +18,15 @@ export type TLoginForm = z.output<typeof ZLoginForm>;
  */
 export const ZNewPasswordForm = z
   .object({
-    newPassword: requiredSecret().min(MIN_PASSWORD_LENGTH, M.passwordTooShort),
+    newPassword: requiredSecret().check(z.minLength(MIN_PASSWORD_LENGTH, M.passwordTooShort)),
     confirmNewPassword: requiredSecret(),
   })
-  .refine((values) => values.confirmNewPassword === values.newPassword, {
-    path: ['confirmNewPassword'],
-    message: M.newPasswordsMustMatch,
-    when: whenFieldsValid('confirmNewPassword'),
-  });
+  .check(
+    z.refine((values) => values.confirmNewPassword === values.newPassword, {
+      path: ['confirmNewPassword'],
+      message: M.newPasswordsMustMatch,
+      when: whenFieldsValid('confirmNewPassword'),
+    }),
+  );
 export type TNewPasswordFormInput = z.input<typeof ZNewPasswordForm>;
 export type TNewPasswordForm = z.output<typeof ZNewPasswordForm>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { newPasswordField, requiredSecret, requiredText, withConfirmedPassword } from './fields';
 
 /** Password reset, request step (000 §5): the user name is required. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from './field-errors';
 import { formatPhoneNumber, isValidPhoneNumber, storedPhoneNumber, withPhoneNumberRule } from './phone-number';
@@ -69,7 +69,7 @@ describe('formatPhoneNumber', () => {
 
 describe('withPhoneNumberRule', () => {
   const schema = z.object({
-    phone: withPhoneNumberRule(z.string().trim().min(1, { error: 'Required field.', abort: true })),
+    phone: withPhoneNumberRule(z.string().check(z.trim(), z.minLength(1, { error: 'Required field.', abort: true }))),
   });
 
   it("says 'Must be a valid phone number' for text that is no number, and only 'Required field.' when empty", () => {

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/min';
-import type * as z from 'zod';
+import * as z from '../zod';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /**
@@ -56,5 +56,5 @@ export function formatPhoneNumber(stored: string | null | undefined): string | n
  * only its users import (`advertiser-create.schema.ts`, the create form), never beside schemas that
  * every screen and handler imports, or they all carry it (`npm run bench -- bundles`, the web build).
  */
-export const withPhoneNumberRule = <S extends z.ZodType<string, string>>(text: S) =>
-  text.refine(isValidPhoneNumber, { error: M.phoneNumber }).transform(storedPhoneNumber);
+export const withPhoneNumberRule = (text: z.ZodMiniType<string, string>) =>
+  z.pipe(text.check(z.refine(isValidPhoneNumber, { error: M.phoneNumber })), z.transform(storedPhoneNumber));

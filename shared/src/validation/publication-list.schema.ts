@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { requiredName, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
@@ -32,11 +32,12 @@ export function dedupeDomains(domains: readonly string[], alreadyPresent: readon
 }
 
 /** The domains as typed (a text box) or as sent (an array), trimmed into a list. */
-const domainsInput = z
-  .union([z.string(), z.array(z.string())], { error: M.required })
-  .transform((value) =>
+const domainsInput = z.pipe(
+  z.union([z.string(), z.array(z.string())], { error: M.required }),
+  z.transform((value) =>
     typeof value === 'string' ? splitDomainInput(value) : value.map((domain) => domain.trim()).filter(Boolean),
-  );
+  ),
+);
 
 /**
  * Create a custom publication list (001 §5): name and domains required; every domain must match the
@@ -44,15 +45,16 @@ const domainsInput = z
  */
 export const ZPublicationListCreateForm = z.object({
   name: requiredName(),
-  domains: domainsInput
-    .check((ctx) => {
+  domains: z.pipe(
+    domainsInput.check((ctx) => {
       if (ctx.value.length === 0) {
         ctx.issues.push({ code: 'custom', input: ctx.value, message: M.required, continue: false });
       } else if (!ctx.value.every((domain) => PUBLICATION_DOMAIN_PATTERN.test(domain))) {
         ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
       }
-    })
-    .transform((domains) => dedupeDomains(domains)),
+    }),
+    z.transform((domains) => dedupeDomains(domains)),
+  ),
 });
 export type TPublicationListCreateFormInput = z.input<typeof ZPublicationListCreateForm>;
 export type TPublicationListCreateForm = z.output<typeof ZPublicationListCreateForm>;
@@ -63,33 +65,31 @@ export type TPublicationListCreateForm = z.output<typeof ZPublicationListCreateF
  * domains, editable in place, must each be non-empty and valid, and unique within the list. Extra
  * fields of an existing domain (its ids, active flag) are kept.
  */
-export const ZPublicationListEditForm = z
-  .object({
+export const ZPublicationListEditForm = z.pipe(
+  z.object({
     domainListId: requiredText(),
-    newDomains: domainsInput.optional().check((ctx) => {
+    newDomains: z.optional(domainsInput).check((ctx) => {
       if (ctx.value && !ctx.value.every((domain) => PUBLICATION_DOMAIN_PATTERN.test(domain))) {
         ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
       }
     }),
-    existingDomains: z
-      .array(z.looseObject({ domain: requiredText() }))
-      .default([])
-      .check((ctx) => {
-        const domains = ctx.value.map((item) => item.domain);
-        if (!domains.every((domain) => PUBLICATION_DOMAIN_PATTERN.test(domain))) {
-          ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
-        }
-        if (dedupeDomains(domains).length !== domains.length) {
-          ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsNotUnique });
-        }
-      }),
-  })
-  .transform((values) => ({
+    existingDomains: z._default(z.array(z.looseObject({ domain: requiredText() })), []).check((ctx) => {
+      const domains = ctx.value.map((item) => item.domain);
+      if (!domains.every((domain) => PUBLICATION_DOMAIN_PATTERN.test(domain))) {
+        ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
+      }
+      if (dedupeDomains(domains).length !== domains.length) {
+        ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsNotUnique });
+      }
+    }),
+  }),
+  z.transform((values) => ({
     ...values,
     newDomains: dedupeDomains(
       values.newDomains ?? [],
       values.existingDomains.map((item) => item.domain),
     ),
-  }));
+  })),
+);
 export type TPublicationListEditFormInput = z.input<typeof ZPublicationListEditForm>;
 export type TPublicationListEditForm = z.output<typeof ZPublicationListEditForm>;

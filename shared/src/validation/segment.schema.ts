@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { optionalDescription, requiredName, requiredText } from './fields';
 
 /** Create-segment modal (001 §5): name and advertiserId required, description optional. */

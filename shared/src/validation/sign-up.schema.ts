@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   emailField,
   newPasswordField,
@@ -17,7 +17,7 @@ export const SIGN_UP_VALIDATION_MODE = 'onSubmit';
  */
 export const ZSignUpForm = withConfirmedPassword(
   z.object({
-    userName: requiredText().toLowerCase(),
+    userName: requiredText().check(z.toLowerCase()),
     email: emailField(),
     companyName: requiredName(),
     password: newPasswordField(),

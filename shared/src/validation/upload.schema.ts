@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import {
   ALLOWED_IMAGE_SIZES,
   COMMON_VIDEO_DURATIONS_S,
@@ -24,12 +24,12 @@ import {
 
 /** A file as the checks see it: `type` is the MIME type; `durationSeconds` for videos. */
 export const ZUploadFileInfo = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   type: z.string(),
-  size: z.number().int().nonnegative(),
-  width: z.number().int().nonnegative().optional(),
-  height: z.number().int().nonnegative().optional(),
-  durationSeconds: z.number().nonnegative().optional(),
+  size: z.number().check(z.int(), z.nonnegative()),
+  width: z.optional(z.number().check(z.int(), z.nonnegative())),
+  height: z.optional(z.number().check(z.int(), z.nonnegative())),
+  durationSeconds: z.optional(z.number().check(z.nonnegative())),
 });
 export type TUploadFileInfo = z.infer<typeof ZUploadFileInfo>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { optionalText, requiredText } from './fields';
 
 /** UTM builder (001 §5): campaign, content and medium required; source and term optional; all trimmed. */

@@ -28,7 +28,7 @@ import { listRoutes } from './wire/lists.wire';
 import { segmentRoutes } from './wire/segments.wire';
 import { MAX_INLINE_ZIPS, targetingExpressionRoutes } from './wire/targeting-expressions.wire';
 import type { TTargetingModules } from './wire/targeting-expressions.wire';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 
 /** A campaign's first and last day as v2 date-times (the whole last day included). */
 const startOf = (day: string): string => `${day}T00:00:00Z`;

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { VendorError } from '../../lib/errors';
 import { recordingMetrics } from '../../domain/test-fakes';
 import { BidderRefusal, createBuzzTransport, UnexpectedReplyError } from './buzz-transport';
@@ -297,7 +297,7 @@ describe('Buzz transport back-off', () => {
     const drifted = transport.send(advertiserRoutes.get, { params: { id: 3 } });
     const refused = transport.send(creativeRoutes.update, { params: { id: 9 }, body: { creative_name: 'x' } });
     // Assess: the bad body never left; the drifted reply and the refusal are told apart.
-    await expect(badBody).rejects.toBeInstanceOf(z.ZodError);
+    await expect(badBody).rejects.toBeInstanceOf(z.core.$ZodError);
     await expect(drifted).rejects.toBeInstanceOf(UnexpectedReplyError);
     await expect(drifted).rejects.toMatchObject({
       status: 502,

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { VendorError } from '../../lib/errors';
 import type { AppMetrics, TBidderErrorStatus } from '../../domain/ports/metrics.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
@@ -57,7 +57,7 @@ export interface BuzzTransport {
    * back. Every failure is a BidderRefusal (the bidder said no), an UnexpectedReplyError (it said
    * something else than described) or another VendorError (502, details only in the log).
    */
-  send<Req extends z.ZodType, Res extends z.ZodType>(
+  send<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
     route: BuzzRoute<Req, Res>,
     input?: {
       params?: Record<string, string | number>;

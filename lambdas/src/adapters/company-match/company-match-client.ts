@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { config } from '../../config';
 import type { CompanyMatcher, TRangesLookup } from '../../domain/ports/company-matcher.port';
@@ -18,16 +18,16 @@ const DEFAULT_PACE: RatePacerOptions = { perSecond: 190, burst: 20 };
  * or a numeric string (unconfirmed which); `ranges` is what counts.
  */
 const ZRangesReply = z.object({
-  domain: z.string().optional(),
-  redirects_to: z.string().nullish(),
-  num_ranges: z.union([z.number(), z.string()]).optional(),
-  ranges: z.array(z.string()).default([]),
+  domain: z.optional(z.string()),
+  redirects_to: z.nullish(z.string()),
+  num_ranges: z.optional(z.union([z.number(), z.string()])),
+  ranges: z._default(z.array(z.string()), []),
 });
 
 /** `GET /v3/company:(all)?website=`, KickFire's company-by-website reply: `{status, data: [{name, ...}]}`. */
 const ZCompanyReply = z.object({
-  status: z.string().optional(),
-  data: z.array(z.looseObject({ name: z.string().min(1) })).default([]),
+  status: z.optional(z.string()),
+  data: z._default(z.array(z.looseObject({ name: z.string().check(z.minLength(1)) })), []),
 });
 
 /**
@@ -129,7 +129,7 @@ export function createCompanyMatchClient(options: CompanyMatchClientOptions): Co
     throw new VendorError(VENDOR, `${what} answered ${response.status}`);
   };
 
-  const readJson = async <T>(what: string, response: Response, schema: z.ZodType<T>): Promise<T> => {
+  const readJson = async <T>(what: string, response: Response, schema: z.ZodMiniType<T>): Promise<T> => {
     let body: unknown;
     try {
       body = await response.json();

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import type { THubspotList } from '@bidgrid/shared/entities/crm.schema';
 import { config } from '../../config';
 import type { CrmLists, TCrmObjectTypeId } from '../../domain/ports/crm-lists.port';
@@ -18,14 +18,14 @@ const MAX_PAGES = 20;
 const ZListSearchReply = z.object({
   lists: z.array(
     z.looseObject({
-      listId: z.union([z.string(), z.number()]).transform(String),
+      listId: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
       name: z.string(),
       objectTypeId: z.string(),
-      additionalProperties: z.record(z.string(), z.string().nullable()).optional(),
+      additionalProperties: z.optional(z.record(z.string(), z.nullable(z.string()))),
     }),
   ),
   hasMore: z.boolean(),
-  offset: z.number().int().min(0),
+  offset: z.number().check(z.int(), z.gte(0)),
 });
 
 /** Options: where HubSpot (or the CRM simulator) is. */

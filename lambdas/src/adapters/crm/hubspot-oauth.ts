@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { config } from '../../config';
 import type { CrmOAuth, TCrmTokens } from '../../domain/ports/crm-oauth.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
@@ -26,16 +26,16 @@ const VENDOR = 'crm';
 
 /** `POST /oauth/v3/token` reply (HubSpot OAuth v3, `AccessTokenResponse`). */
 const ZTokenReply = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1).optional(),
-  expires_in: z.number().int().positive(),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  expires_in: z.number().check(z.int(), z.positive()),
   token_use: z.literal('access_token'),
 });
 
 /** `POST /oauth/v3/token/introspect` reply for an access token (`PublicAccessTokenInfoResponse`). */
 const ZAccessTokenInfo = z.object({
   active: z.boolean(),
-  hub_id: z.number().int(),
+  hub_id: z.number().check(z.int()),
   token_use: z.literal('access_token'),
 });
 

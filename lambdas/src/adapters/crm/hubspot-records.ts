@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { config } from '../../config';
 import type {
   CrmRecords,
@@ -31,11 +31,11 @@ const MAX_PAGES = 500;
 const SEARCH_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 8_000, minDelayMs: 1_000 };
 const TIMEOUT_MS = 15_000;
 
-const ZPaging = z.object({ next: z.object({ after: z.string() }).optional() }).optional();
+const ZPaging = z.optional(z.object({ next: z.optional(z.object({ after: z.string() })) }));
 
 const ZCompaniesReply = z.object({
-  total: z.number().int(),
-  results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.string().nullable()) })),
+  total: z.number().check(z.int()),
+  results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.nullable(z.string())) })),
   paging: ZPaging,
 });
 
@@ -45,14 +45,17 @@ const ZMembershipsReply = z.object({
 });
 
 const ZBatchReadReply = z.object({
-  results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.string().nullable()) })),
+  results: z.array(z.object({ id: z.string(), properties: z.record(z.string(), z.nullable(z.string())) })),
 });
 
 const ZProperty = z.looseObject({
   name: z.string(),
   label: z.string(),
   type: z.string(),
-  options: z.array(z.looseObject({ label: z.string(), value: z.string(), hidden: z.boolean().optional() })).default([]),
+  options: z._default(
+    z.array(z.looseObject({ label: z.string(), value: z.string(), hidden: z.optional(z.boolean()) })),
+    [],
+  ),
 });
 
 const ZPropertiesReply = z.object({ results: z.array(ZProperty) });
@@ -130,7 +133,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     what: string,
     accessToken: string,
     path: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<T> => {
@@ -144,7 +147,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     what: string,
     accessToken: string,
     path: string,
-    schema: z.ZodType<T>,
+    schema: z.ZodMiniType<T>,
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<T | null> => {
@@ -206,7 +209,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     accessToken: string,
     path: string,
     limit: number,
-    schema: z.ZodType<{ results: T[]; paging?: { next?: { after: string } | undefined } | undefined }>,
+    schema: z.ZodMiniType<{ results: T[]; paging?: { next?: { after: string } | undefined } | undefined }>,
     signal: AbortSignal | undefined,
   ): Promise<T[]> => {
     const items: T[] = [];

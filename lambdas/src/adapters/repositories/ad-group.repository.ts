@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZAdGroupRecord, ZCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TAdGroupRecord, TCreativeRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { AdGroupRepository, TCreativeWriteResult, TPendingUpload } from '../../domain/ports/ad-group.port';
@@ -37,12 +37,12 @@ const CREATIVE = 'creative';
 
 /** A pending upload item as read back: parsed, never trusted. */
 const ZPendingUpload = z.object({
-  key: z.string().min(1),
-  bgAdvertiserId: z.string().min(1),
-  mimetype: z.string().min(1),
-  size: z.number().int().positive(),
-  expiresAt: z.number().int(),
-}) satisfies z.ZodType<TPendingUpload>;
+  key: z.string().check(z.minLength(1)),
+  bgAdvertiserId: z.string().check(z.minLength(1)),
+  mimetype: z.string().check(z.minLength(1)),
+  size: z.number().check(z.int(), z.positive()),
+  expiresAt: z.number().check(z.int()),
+}) satisfies z.ZodMiniType<TPendingUpload>;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

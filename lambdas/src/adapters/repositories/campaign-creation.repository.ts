@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZCompanyRow, ZEmailGroup } from '@bidgrid/shared/entities/company.schema';
 import type {
   CampaignCreationRepository,
@@ -53,11 +53,11 @@ export const campaignCreationKeys = {
 const TTL_SECONDS = 24 * 3600;
 
 const ZStoredChunk = z.object({
-  index: z.number().int().min(0),
-  count: z.number().int().min(1),
+  index: z.number().check(z.int(), z.gte(0)),
+  count: z.number().check(z.int(), z.gte(1)),
   bgCampaignId: z.string(),
   companies: z.array(ZCompanyRow),
-  emailGroups: z.array(ZEmailGroup).default([]),
+  emailGroups: z._default(z.array(ZEmailGroup), []),
 });
 
 /** The index partition of every claim (few at a time: only creations under way or interrupted). */
@@ -69,16 +69,16 @@ const ZJournal = z.object({
   bgCampaignId: z.string(),
   leaseUntil: z.number(),
   beeswaxAdvertiserId: z.number(),
-  beeswaxCampaignId: z.number().optional(),
-  conversionEventId: z.number().optional(),
-  layersMade: z
-    .array(
+  beeswaxCampaignId: z.optional(z.number()),
+  conversionEventId: z.optional(z.number()),
+  layersMade: z.optional(
+    z.array(
       z.object({
         layer: z.enum(['publicationLists', 'roleTitles', 'retargetingSegments', 'crmEmails']),
         ref: z.record(z.string(), z.union([z.string(), z.number()])),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 
 const journalOf = (item: Record<string, unknown> | undefined): TCreationJournal | null => {

@@ -1,5 +1,5 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import type { CompanyLookupCache } from '../../domain/ports/company-lookup-cache.port';
 import type { TDomainLookup } from '../../domain/ports/company-matcher.port';
 import { batchPut, ddb, tables } from '../dynamodb';
@@ -31,7 +31,7 @@ const ZCachedLookup = z.object({
     z.object({
       outcome: z.literal('matched'),
       domain: z.string(),
-      companyName: z.string().nullable(),
+      companyName: z.nullable(z.string()),
       ranges: z.array(z.string()),
     }),
     z.object({ outcome: z.literal('redirected'), domain: z.string(), redirectsTo: z.string() }),

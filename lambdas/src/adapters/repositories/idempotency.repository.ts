@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import type { IdempotencyRepository } from '../../domain/ports/idempotency.port';
 import { ddb, getConsistentItem, tables } from '../dynamodb';
 

@@ -1,5 +1,5 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import type { SegmentRepository, TSegmentRecord } from '../../domain/ports/segment.port';
 import type { TPageRequest } from '../../domain/ports/page.port';
@@ -17,10 +17,10 @@ export const segmentKeys = {
 
 const ENTITY = 'segment';
 
-const ZSegmentItem = ZRetargetingSegment.extend({
-  bgAdvertiserId: z.string().min(1),
-  bidderSegmentId: z.number().int(),
-  bgCampaignId: z.string().nullable().default(null),
+const ZSegmentItem = z.extend(ZRetargetingSegment, {
+  bgAdvertiserId: z.string().check(z.minLength(1)),
+  bidderSegmentId: z.number().check(z.int()),
+  bgCampaignId: z._default(z.nullable(z.string()), null),
 });
 
 /** An item as the domain's record (keys and the entity marker stay here). */

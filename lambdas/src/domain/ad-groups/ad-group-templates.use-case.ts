@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { MAX_FILES_PER_AD_GROUP, VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TAdGroupTemplate, ZAdGroupTemplateCreate } from '@bidgrid/shared/entities/ad-group.schema';

@@ -1,6 +1,6 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TAdGroup, ZAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
 import { newId } from '@bidgrid/shared/ids';
 import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';

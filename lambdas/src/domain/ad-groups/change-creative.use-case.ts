@@ -1,6 +1,6 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TCreative, ZCreativeChangeForm } from '@bidgrid/shared/entities/creative.schema';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
 import { invalidRequest } from '../../lib/validation';

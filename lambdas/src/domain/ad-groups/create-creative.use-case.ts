@@ -3,7 +3,7 @@ import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { VIDEO_MIME_TYPES, MAX_FILES_PER_AD_GROUP } from '@bidgrid/shared/constants';
 import type { TCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
 import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shared/entities/creative.schema';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { ConflictError } from '../../lib/errors';

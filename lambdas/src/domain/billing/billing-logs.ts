@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { ZBillingLog } from '@bidgrid/shared/entities/billing.schema';
 import type { TBillingLogEntry } from '../ports/billing.port';
 

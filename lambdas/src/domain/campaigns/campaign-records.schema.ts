@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import type { TCampaign, TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
@@ -15,12 +15,12 @@ import { zId } from '@bidgrid/shared/ids';
  * the server. `version` grows by one on every change, so a write can say "only if nobody changed it
  * since I read it" (no lost updates).
  */
-const ZVersion = z.number().int().min(0).default(0);
+const ZVersion = z._default(z.number().check(z.int(), z.gte(0)), 0);
 
 /** Targeting a layer made at the bidder for a campaign (an audience, a domain list of its own). */
 const ZMadeTargeting = z.object({
-  audiences: z.array(z.array(z.string().min(1))).optional(),
-  domainListIds: z.array(z.number().int().positive()).optional(),
+  audiences: z.optional(z.array(z.array(z.string().check(z.minLength(1))))),
+  domainListIds: z.optional(z.array(z.number().check(z.int(), z.positive()))),
 });
 
 /** A thing a targeting layer made for the campaign and makes again on each targeting change. */
@@ -32,21 +32,21 @@ export const ZRemadeLayer = z.object({
 export type TRemadeLayer = z.infer<typeof ZRemadeLayer>;
 
 /** A campaign as stored. */
-export const ZCampaignRecord = ZCampaign.omit({ campaignReports: true }).extend({
+export const ZCampaignRecord = z.extend(z.omit(ZCampaign, { campaignReports: true }), {
   version: ZVersion,
   /**
    * Targeting that targeting layers made for the campaign itself (the CRM e-mail segment's audience,
    * the list of split-list bids): not a selection the targeting panel edits, so a later targeting
    * change keeps sending it with every line item rather than drop those restrictions.
    */
-  madeTargeting: ZMadeTargeting.optional(),
+  madeTargeting: z.optional(ZMadeTargeting),
   /**
    * What layers made for the campaign's current targeting that a targeting change makes again from
    * the stored selections (the list of split-list bids): the targeting each adds to every line item
    * and the trace its undo takes (`TargetingLayerUndos`). A change deletes these once its own are
    * stored; a change that fails sends them again with the stored targeting.
    */
-  remadeLayers: z.array(ZRemadeLayer).optional(),
+  remadeLayers: z.optional(z.array(ZRemadeLayer)),
 });
 export type TCampaignRecord = z.infer<typeof ZCampaignRecord>;
 
@@ -54,14 +54,14 @@ export type TCampaignRecord = z.infer<typeof ZCampaignRecord>;
  * A line item as stored. `segmentCount` is how many IP segments its company matched: the line-item
  * table's `segment_count_nam` (000 §2), a property of the line item, not of a day's delivery.
  */
-export const ZLineItemRecord = ZLineItem.omit({ lineItemReports: true }).extend({
+export const ZLineItemRecord = z.extend(z.omit(ZLineItem, { lineItemReports: true }), {
   bgAdvertiserId: zId('advertiser'),
-  segmentCount: ZCount.default(0),
+  segmentCount: z._default(ZCount, 0),
   /**
    * The company's IP ranges (its part of the line item's bidder targeting), kept so a later layer
    * change can send each line item its whole targeting again. Absent on line items stored before.
    */
-  ipRanges: z.array(z.string().min(1)).optional(),
+  ipRanges: z.optional(z.array(z.string().check(z.minLength(1)))),
   version: ZVersion,
 });
 export type TLineItemRecord = z.infer<typeof ZLineItemRecord>;
@@ -75,10 +75,10 @@ export type TAdGroupRecord = z.infer<typeof ZAdGroupRecord>;
  * `creativeSrc` is a presigned GET made at read time, because the bucket is private (CDK data stack).
  * `active` is false once its ad group was deleted: the bidder stops serving it until it is deleted too.
  */
-export const ZCreativeRecord = ZCreative.omit({ creativeSrc: true, creativeReports: true }).extend({
+export const ZCreativeRecord = z.extend(z.omit(ZCreative, { creativeSrc: true, creativeReports: true }), {
   bgCampaignId: zId('campaign'),
-  assetKey: z.string().min(1),
-  active: z.boolean().default(true),
+  assetKey: z.string().check(z.minLength(1)),
+  active: z._default(z.boolean(), true),
   version: ZVersion,
 });
 export type TCreativeRecord = z.infer<typeof ZCreativeRecord>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import type { THubspotPage, ZHubspotPageKind, ZHubspotPageType } from '@bidgrid/shared/entities/crm.schema';
 import { BadRequestError } from '../../lib/errors';
 import { invalidCursor } from '../../lib/invalid-cursor';
@@ -38,7 +38,11 @@ export const MAX_CRM_READS_PER_PAGE = 6;
  * being read and HubSpot's `after` in it. The HTTP layer seals it (encrypted, bound to the operation and
  * the caller's agency) before it leaves the server.
  */
-const ZPagesCursor = z.object({ t: z.string(), k: z.number().int().min(0), a: z.string().nullable() }).strict();
+const ZPagesCursor = z.strictObject({
+  t: z.string(),
+  k: z.number().check(z.int(), z.gte(0)),
+  a: z.nullable(z.string()),
+});
 
 function openCursor(cursor: string | null, types: string): { kind: number; after: string | null } {
   if (cursor === null) return { kind: 0, after: null };

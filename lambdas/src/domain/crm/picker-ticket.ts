@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { PICKER_TICKET_TTL_SECONDS } from '@bidgrid/shared/entities/crm.schema';
 import { hmac, safeEqual } from '../../lib/crypto';
 
@@ -10,10 +10,10 @@ import { hmac, safeEqual } from '../../lib/crypto';
  * without the key (derived from the TOKEN_ENCRYPTION_KEY secret for this purpose only).
  */
 export const ZPickerTicketClaims = z.object({
-  p: z.number().int().positive(),
-  d: z.string().min(1),
-  c: z.string().min(1),
-  exp: z.number().int(),
+  p: z.number().check(z.int(), z.positive()),
+  d: z.string().check(z.minLength(1)),
+  c: z.string().check(z.minLength(1)),
+  exp: z.number().check(z.int()),
 });
 export type TPickerTicketClaims = z.infer<typeof ZPickerTicketClaims>;
 

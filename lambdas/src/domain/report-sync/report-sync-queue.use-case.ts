@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { addIsoDays } from '@bidgrid/shared/validation/iso-date';
 import type { Logger } from '../../lib/logger';
 import type { CampaignRepository } from '../ports/campaign.port';
@@ -17,10 +17,10 @@ import type { ReportSyncDeps, TCampaignSyncResult } from './report-sync.use-case
 
 /** One campaign to sync. */
 export const ZReportSyncMessage = z.object({
-  agencyId: z.string().min(1),
-  bgCampaignId: z.string().min(1),
+  agencyId: z.string().check(z.minLength(1)),
+  bgCampaignId: z.string().check(z.minLength(1)),
   /** The schedule's run that sent it (its `runId`), for the worker's lines; absent in older messages. */
-  runId: z.string().min(1).max(200).optional(),
+  runId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type TReportSyncMessage = z.infer<typeof ZReportSyncMessage>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
@@ -18,10 +18,10 @@ export interface TStoredDailyRow extends TMetricCounts {
  * to campaigns over long enough that no range can change any more (every rolling range is past their
  * last day), so they stay right on any later day.
  */
-export const ZRollup = ZMetricCounts.extend({
+export const ZRollup = z.extend(ZMetricCounts, {
   timeFrame: ZRangeTimeFrame,
   asOfDay: z.string(),
-  final: z.boolean().default(false),
+  final: z._default(z.boolean(), false),
 });
 export type TRollup = z.infer<typeof ZRollup>;
 
@@ -30,12 +30,12 @@ export const ZCampaignSyncState = z.object({
   syncedThrough: z.string(),
   syncedAt: z.string(),
   /** The day its rollups were last recomputed. */
-  rolledUpOn: z.string().nullable().default(null),
+  rolledUpOn: z._default(z.nullable(z.string()), null),
   /**
    * A hash of the rows of each day of the last pull: a day pulled again with the same rows (the
    * bidder's numbers move by the hour, mostly today's) is not written again, and when no day changed
    * the rollups are not recomputed. An older state's `pulledWindow` is dropped: its next pull writes.
    */
-  pulledDays: z.record(z.string(), z.string()).default({}),
+  pulledDays: z._default(z.record(z.string(), z.string()), {}),
 });
 export type TCampaignSyncState = z.infer<typeof ZCampaignSyncState>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { MAX_BUDGET_USD, MIN_CAMPAIGN_DAYS } from '@bidgrid/shared/constants';
 import type {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../zod';
 import { SchemaComponents } from './json-schema';
 
 describe('SchemaComponents', () => {
   it('points at a named schema and keeps it once as a component, parts named too', () => {
     // Prepare
     const components = new SchemaComponents();
-    const ZAddress = z.object({ city: z.string().max(80) });
-    const ZPerson = z.object({ name: z.string(), home: ZAddress, work: ZAddress.nullable() });
+    const ZAddress = z.object({ city: z.string().check(z.maxLength(80)) });
+    const ZPerson = z.object({ name: z.string(), home: ZAddress, work: z.nullable(ZAddress) });
     components.name(ZAddress, 'Address');
     components.name(ZPerson, 'Person');
     // Act
@@ -32,7 +32,7 @@ describe('SchemaComponents', () => {
     // Prepare
     const components = new SchemaComponents();
     // Act
-    const json = components.schema(z.object({ id: z.string().regex(/^bg-[a-z]+$/) }));
+    const json = components.schema(z.object({ id: z.string().check(z.regex(/^bg-[a-z]+$/)) }));
     // Assess
     expect(json).toEqual({
       type: 'object',
@@ -45,7 +45,7 @@ describe('SchemaComponents', () => {
   it('describes what travels: the input form, where defaults are optional and extra fields are not refused', () => {
     // Prepare
     const components = new SchemaComponents();
-    const ZReply = z.object({ count: z.number().default(0), label: z.string() });
+    const ZReply = z.object({ count: z._default(z.number(), 0), label: z.string() });
     // Act
     const json = components.schema(ZReply);
     // Assess
@@ -59,7 +59,7 @@ describe('SchemaComponents', () => {
   it("keeps a schema's own description and a name's description", () => {
     // Prepare
     const components = new SchemaComponents();
-    const ZThing = z.object({ size: z.number().describe('In pixels.') });
+    const ZThing = z.object({ size: z.number().check(z.describe('In pixels.')) });
     components.name(ZThing, 'Thing', 'A thing.');
     // Act
     components.schema(ZThing);

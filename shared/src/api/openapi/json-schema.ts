@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as plain JSON. */
 export type TJsonSchema = { [keyword: string]: unknown };
@@ -15,7 +15,7 @@ interface TNamed {
   description?: string;
 }
 
-/** Keywords of zod's global metadata (`.describe()`, `.meta()`) that the document keeps. */
+/** Keywords of zod's global metadata (`z.describe()`, `z.meta()` checks) that the document keeps. */
 const DOCUMENTED_META = ['title', 'description', 'examples', 'deprecated'] as const;
 
 /**
@@ -34,14 +34,14 @@ const DOCUMENTED_META = ['title', 'description', 'examples', 'deprecated'] as co
  */
 export class SchemaComponents {
   readonly #registry = z.registry<TNamed>();
-  readonly #schemas = new Map<string, z.ZodType>();
+  readonly #schemas = new Map<string, z.ZodMiniType>();
   readonly #converted = new Map<string, TJsonSchema>();
 
   /**
    * Gives `schema` a component of its own under `name`. A schema named already keeps its first name
    * (an entity re-exported under another name is one component); a name given to two schemas throws.
    */
-  name(schema: z.ZodType, name: string, description?: string): void {
+  name(schema: z.ZodMiniType, name: string, description?: string): void {
     if (!COMPONENT_NAME.test(name)) throw new Error(`Not a component name: ${name}`);
     if (this.#registry.has(schema)) return;
     if (this.#schemas.has(name)) throw new Error(`Two schemas are named ${name}`);
@@ -50,7 +50,7 @@ export class SchemaComponents {
   }
 
   /** The JSON Schema of `schema`: a reference when it is named, else inline with references to named parts. */
-  schema(schema: z.ZodType): TJsonSchema {
+  schema(schema: z.ZodMiniType): TJsonSchema {
     const named = this.#registry.get(schema);
     if (named) {
       this.#component(named.id);
@@ -63,7 +63,7 @@ export class SchemaComponents {
    * The JSON Schema of `schema` written out even when it is named (its parts still point at theirs):
    * for an object whose properties become something else, such as the query string's parameters.
    */
-  inline(schema: z.ZodType): TJsonSchema {
+  inline(schema: z.ZodMiniType): TJsonSchema {
     return this.#convert(schema);
   }
 
@@ -81,7 +81,7 @@ export class SchemaComponents {
     this.#converted.set(name, this.#convert(schema));
   }
 
-  #convert(schema: z.ZodType): TJsonSchema {
+  #convert(schema: z.ZodMiniType): TJsonSchema {
     const json = z.toJSONSchema(schema, {
       metadata: this.#registry,
       io: 'input',

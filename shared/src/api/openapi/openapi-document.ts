@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import * as entities from '../../entities/index';
 import { realtimeEvents as tableEvents } from '../../realtime/events';
 import type { RealtimeEventDef } from '../../realtime/event';
@@ -259,7 +259,7 @@ const ZErrorEnvelope = z.object({
   success: z.literal(false),
   payload: z.null(),
   error: z.string(),
-  fieldErrors: ZFieldErrors.optional(),
+  fieldErrors: z.optional(ZFieldErrors),
 });
 
 /** API Gateway's own replies: the authorizer's 401, a body too large, an integration failure or timeout. */
@@ -444,7 +444,7 @@ const INFO_DESCRIPTION = [
 /** Every entity schema (`Z<Name>` objects of `shared/src/entities`) as a component named `<Name>`. */
 function nameEntities(components: SchemaComponents): void {
   for (const [exported, value] of Object.entries(entities)) {
-    if (/^Z[A-Z]/.test(exported) && value instanceof z.ZodObject) components.name(value, exported.slice(1));
+    if (/^Z[A-Z]/.test(exported) && value instanceof z.ZodMiniObject) components.name(value, exported.slice(1));
   }
 }
 
@@ -485,7 +485,7 @@ function parametersOf(op: AnyOperation, components: SchemaComponents): TParamete
 function requestBodyOf(op: AnyOperation, components: SchemaComponents): TRequestBody | undefined {
   const optional = op.body.safeParse(undefined).success;
   const schema = components.schema(op.body);
-  // `z.unknown().optional()`, the table's "no body", converts to the empty schema.
+  // `z.optional(z.unknown())`, the table's "no body", converts to the empty schema.
   if (optional && Object.keys(schema).length === 0) return undefined;
   const form = op.bodyKind === 'form';
   return {
@@ -587,7 +587,7 @@ function webSocketApi(wsUrl: string, events: readonly RealtimeEventDef[], compon
   const actions = Object.fromEntries(
     events.map((event): [string, TWebSocketAction] => {
       const request = components.schema(event.request);
-      const reply = ZRealtimeReply.extend({
+      const reply = z.extend(ZRealtimeReply, {
         event: z.literal(event.successEvent),
         success: z.literal(true),
         payload: event.payload,
@@ -640,7 +640,7 @@ function webSocketApi(wsUrl: string, events: readonly RealtimeEventDef[], compon
       envelope: components.schema(ZRealtimeEnvelope),
       progress: components.schema(ZRealtimeProgress),
       refusal: components.schema(
-        ZRealtimeReply.extend({ success: z.literal(false), payload: z.null(), error: z.string() }),
+        z.extend(ZRealtimeReply, { success: z.literal(false), payload: z.null(), error: z.string() }),
       ),
       notice: components.schema(ZGatewayNotice),
       keepAlive: {

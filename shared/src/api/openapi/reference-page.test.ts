@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { operationFeatures, operations } from '../operations/index';
 import { realtimeEvents } from '../../realtime/events';
@@ -148,7 +148,7 @@ describe('the API reference pages', () => {
       method: 'POST',
       path: '/api/probe',
       auth: 'user',
-      body: z.object({ note: z.string().describe('<img src=x onerror=alert(1)> & "quotes"') }),
+      body: z.object({ note: z.string().check(z.describe('<img src=x onerror=alert(1)> & "quotes"')) }),
       response: z.object({ ok: z.literal('<b>') }),
       summary: 'A <script>alert(1)</script> summary with `code`.',
       specRef: 'ours',

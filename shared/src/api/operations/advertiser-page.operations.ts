@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { zId } from '../../ids';
 import { DEFAULT_RANGE_TIME_FRAME, ZRangeTimeFrame } from '../../entities/common.schema';
@@ -11,9 +11,9 @@ export const getAdvertiserPageFirstScreen = defineOperation({
   auth: 'user',
   params: z.object({ id: zId('advertiser') }),
   query: z.object({
-    timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME),
+    timeFrame: z._default(ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME),
     /** The dashboard's `campaignId` query parameter (000 §2), when the address has one. */
-    campaignId: zId('campaign').optional(),
+    campaignId: z.optional(zId('campaign')),
   }),
   response: ZAdvertiserPageFirstScreen,
   summary:

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { ZAgency, ZAgencyCreate, ZSignUpTicketGrant, ZSignUpTicketRequest } from '../../entities/agency.schema';
 import { ZPlaybook } from '../../entities/playbook.schema';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { ZBillingLog, ZInvoice, ZInvoiceSummary } from '../../entities/billing.schema';
 import { jsonStringOr, ZUsernameBody, PAGE_100 } from './payload';
@@ -21,7 +21,7 @@ export const getSentInvoice = defineOperation({
   method: 'GET',
   path: '/api/mailSents/{id}',
   auth: 'user',
-  params: z.object({ id: z.string().min(1).max(200) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) }),
   response: ZInvoice,
   summary:
     "Path ours (issue 9 §6): one invoice of the caller's agency with its HTML body, for the Invoices page's PDF export (another agency's id answers 404).",

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
@@ -29,7 +29,7 @@ export const listCampaignsByAdvertiser = defineOperation({
   path: '/api/campaign/allbyadvertiser/{advertiserId}',
   auth: 'user',
   params: z.object({ advertiserId: zId('advertiser') }),
-  query: z.object({ timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
+  query: z.object({ timeFrame: z._default(ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME) }),
   response: z.array(ZCampaign),
   paged: PAGE_100,
   summary:
@@ -44,7 +44,7 @@ export const getCampaignDailyReport = defineOperation({
   auth: 'user',
   params: z.object({ id: zId('advertiser') }),
   // `camapign_id` keeps the spec's spelling (000 §7) so its clients keep working.
-  query: z.object({ date: ZIsoDate, camapign_id: zId('campaign').optional() }),
+  query: z.object({ date: ZIsoDate, camapign_id: z.optional(zId('campaign')) }),
   response: z.array(ZCampaign),
   paged: PAGE_100,
   summary:
@@ -131,7 +131,9 @@ export const matchCsvCompanies = defineOperation({
   method: 'POST',
   path: '/api/campaign/csv-kickfire-matches',
   auth: 'user',
-  body: z.object({ csvCompanies: z.array(ZCompanyListEntry).min(1).max(CSV_MATCH_REST_MAX_DOMAINS) }),
+  body: z.object({
+    csvCompanies: z.array(ZCompanyListEntry).check(z.minLength(1), z.maxLength(CSV_MATCH_REST_MAX_DOMAINS)),
+  }),
   response: ZCompanyMatchResult,
   summary:
     'Matches the domains of an uploaded CSV (one a line) to companies and IP ranges, or says why a domain did not match; each match is written to the segments log. A domain without IP ranges of its own is answered no-ranges until the realtime event explainNoMatches tells why. REST answers within 29 s, so it takes at most 500 domains; the realtime event getCSVKickfireMatches takes 10,000 in chunks.',

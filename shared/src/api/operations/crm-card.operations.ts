@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { zId } from '../../ids';
 import { ZAddCompanyOutcome, ZCrmCampaign, ZPickerTicket, ZPickerTicketRequest } from '../../entities/crm.schema';
@@ -11,13 +11,13 @@ import { ZRetargetingSegment, ZSegmentCreate } from '../../entities/retargeting-
  * `hubspot.fetch` appends `portalId`, `userId`, `userEmail` and `appId` to every call's query: the
  * signature covers them; `appId`, when present, must be our app's (else 401).
  */
-const ZPortalId = z.coerce.number().int().positive();
+const ZPortalId = z.coerce.number().check(z.int(), z.positive());
 
 /** The query parameters HubSpot appends to every card call besides `portalId`. */
 const hubspotContext = {
-  userId: z.string().trim().max(64).optional(),
-  userEmail: z.string().trim().max(320).optional(),
-  appId: z.string().trim().max(64).optional(),
+  userId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+  userEmail: z.optional(z.string().check(z.trim(), z.maxLength(320))),
+  appId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
 };
 
 /**

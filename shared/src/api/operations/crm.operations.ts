@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { PAGE_100 } from './payload';
 import { zId } from '../../ids';
@@ -37,10 +37,10 @@ export const saveHubspotTokens = defineOperation({
   path: '/api/hubspot/oauthtokens',
   auth: 'user',
   body: z.object({
-    code: z.string().min(1).max(2048),
+    code: z.string().check(z.minLength(1), z.maxLength(2048)),
     bgAdvertiserId: zId('advertiser'),
     /** Ours: the `state` HubSpot returned beside the code; the server signed it and accepts it once. */
-    state: z.string().min(1).max(2048),
+    state: z.string().check(z.minLength(1), z.maxLength(2048)),
   }),
   response: ZAdvertiser,
   summary:
@@ -88,7 +88,7 @@ export const listHubspotLists = defineOperation({
   path: '/api/hubspot/lists/{id}',
   auth: 'user',
   params: advertiserParams,
-  query: z.object({ listType: ZHubspotListType.default('companies') }),
+  query: z.object({ listType: z._default(ZHubspotListType, 'companies') }),
   response: z.array(ZHubspotList),
   paged: PAGE_100,
   summary:
@@ -103,12 +103,13 @@ export const listHubspotPages = defineOperation({
   auth: 'user',
   params: advertiserParams,
   query: z.object({
-    types: z
-      .string()
-      .max(200)
-      .default(HUBSPOT_PAGE_KINDS.join(','))
-      .transform((value) => value.split(',').map((kind) => kind.trim()))
-      .pipe(z.array(ZHubspotPageKind).min(1)),
+    types: z.pipe(
+      z.pipe(
+        z._default(z.string().check(z.maxLength(200)), HUBSPOT_PAGE_KINDS.join(',')),
+        z.transform((value) => value.split(',').map((kind) => kind.trim())),
+      ),
+      z.array(ZHubspotPageKind).check(z.minLength(1)),
+    ),
   }),
   response: z.array(ZHubspotPage),
   paged: PAGE_100,
@@ -134,7 +135,10 @@ export const listHubspotCompaniesByLists = defineOperation({
   method: 'POST',
   path: '/api/hubspot/companies/bylists',
   auth: 'user',
-  body: z.object({ bgAdvertiserId: zId('advertiser'), hubspotListIds: z.array(ZKeyText).min(1).max(50) }),
+  body: z.object({
+    bgAdvertiserId: zId('advertiser'),
+    hubspotListIds: z.array(ZKeyText).check(z.minLength(1), z.maxLength(50)),
+  }),
   response: ZCompanyMatchResult,
   summary:
     "Path ours (001 §7 'HubSpot company fetches by list ids'): the companies of the given HubSpot lists, matched to IP segments; REST twin of the getCompaniesFromList event.",

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { PAGE_100 } from './payload';
 import { zId } from '../../ids';

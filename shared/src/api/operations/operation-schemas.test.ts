@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from '../../zod';
 import { operationsByName } from './index';
 import type { AnyOperation } from '../operation';
 import { operations } from './index';

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../zod';
 import { kebabName, type AnyOperation } from '../operation';
 import * as table from './index';
 import { operations, operationsByName } from './index';
 
 /** The keys of an object schema, looking through defaults, optionals and pipes. */
-function shapeKeys(schema: z.ZodType): string[] {
-  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return shapeKeys(schema.unwrap() as z.ZodType);
-  if (schema instanceof z.ZodPipe) return shapeKeys(schema.in as z.ZodType);
+function shapeKeys(schema: z.ZodMiniType): string[] {
+  if (schema instanceof z.ZodMiniObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodMiniDefault || schema instanceof z.ZodMiniOptional)
+    return shapeKeys(schema.def.innerType as z.ZodMiniType);
+  if (schema instanceof z.ZodMiniPipe) return shapeKeys(schema.def.in as z.ZodMiniType);
   return [];
 }
 
@@ -291,7 +292,7 @@ describe('operation table', () => {
           method: expect.any(String),
           path: expect.any(String),
         });
-        expect((op as AnyOperation).response, feature).toBeInstanceOf(z.ZodType);
+        expect((op as AnyOperation).response, feature).toBeInstanceOf(z.ZodMiniType);
       }
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../zod';
 import { envelope } from '../envelope';
 import { isPaged, type AnyOperation } from '../operation';
 import { ZInvoice } from '../../entities/billing.schema';
@@ -24,9 +24,9 @@ const BOUNDED_LISTS: Record<string, string> = {
 };
 
 /** Whether a payload schema is a list: an array, or the spec's JSON string of one (`jsonStringOr`). */
-function isListResponse(schema: z.ZodType): boolean {
-  if (schema instanceof z.ZodArray) return true;
-  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).some(isListResponse);
+function isListResponse(schema: z.ZodMiniType): boolean {
+  if (schema instanceof z.ZodMiniArray) return true;
+  if (schema instanceof z.ZodMiniUnion) return (schema.def.options as z.ZodMiniType[]).some(isListResponse);
   return false;
 }
 
@@ -128,7 +128,7 @@ function requiredQuery(op: AnyOperation): Record<string, string> {
     adGroupId: 'bg-ad-group-x',
     date: '2026-01-15',
   };
-  const shape = op.query.shape as Record<string, z.ZodType>;
+  const shape = op.query.shape as Record<string, z.ZodMiniType>;
   return Object.fromEntries(
     Object.entries(shape)
       .filter(([key, schema]) => !schema.safeParse(undefined).success && key in samples)

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { MAX_USERNAME_LENGTH } from '../../entities/common.schema';
 import type { PageSpec } from '../operation';
 
@@ -8,18 +8,21 @@ import type { PageSpec } from '../operation';
  * way: a JSON string is decoded and checked against `schema`, the value itself is checked as is, so
  * a server may send the spec's string and a client always gets typed data.
  */
-export function jsonStringOr<T extends z.ZodType>(schema: T) {
-  const fromString = z
-    .string()
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Not a JSON string' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+export function jsonStringOr<T extends z.ZodMiniType>(schema: T) {
+  const fromString = z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text, ctx): unknown => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          ctx.issues.push({ code: 'custom', message: 'Not a JSON string', input: text });
+          return z.NEVER;
+        }
+      }),
+    ),
+    schema,
+  );
   return z.union([schema, fromString]);
 }
 
@@ -27,7 +30,10 @@ export function jsonStringOr<T extends z.ZodType>(schema: T) {
  * The `{username}` body of the spec's list calls (000 §7). Accepted so spec clients keep working, but
  * never trusted: the server takes the caller from the token. A missing body is fine too.
  */
-export const ZUsernameBody = z.object({ username: z.string().max(MAX_USERNAME_LENGTH).optional() }).default({});
+export const ZUsernameBody = z._default(
+  z.object({ username: z.optional(z.string().check(z.maxLength(MAX_USERNAME_LENGTH))) }),
+  {},
+);
 
 /**
  * The page of most lists (issue 9 §6): a hundred items, a few to a hundred kilobytes of JSON, one DynamoDB

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { LINE_ITEM_PAGE, PAGE_100 } from './payload';
 import { zId } from '../../ids';
@@ -13,7 +13,7 @@ export const getLineItemsReport = defineOperation({
   method: 'GET',
   path: '/api/report/lineitems',
   auth: 'user',
-  query: z.object({ bgCampaignId: zId('campaign'), timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
+  query: z.object({ bgCampaignId: zId('campaign'), timeFrame: z._default(ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME) }),
   response: ZLineItemsReport,
   paged: LINE_ITEM_PAGE,
   summary:
@@ -39,7 +39,7 @@ export const getCreativesReport = defineOperation({
   method: 'GET',
   path: '/api/report/creatives',
   auth: 'user',
-  query: z.object({ adGroupId: zId('adGroup'), timeFrame: ZRangeTimeFrame.default(DEFAULT_RANGE_TIME_FRAME) }),
+  query: z.object({ adGroupId: zId('adGroup'), timeFrame: z._default(ZRangeTimeFrame, DEFAULT_RANGE_TIME_FRAME) }),
   response: z.array(ZCreative),
   paged: PAGE_100,
   summary:
@@ -68,14 +68,16 @@ export const getCampaignDelivery = defineOperation({
   query: z
     .object({
       bgCampaignId: zId('campaign'),
-      timeFrame: ZTimeFrame.default(DEFAULT_TIME_FRAME),
+      timeFrame: z._default(ZTimeFrame, DEFAULT_TIME_FRAME),
       /** The day of CUSTOM_DATE (required then, ignored otherwise). */
-      date: ZIsoDate.optional(),
+      date: z.optional(ZIsoDate),
     })
-    .refine((query) => query.timeFrame !== 'CUSTOM_DATE' || query.date !== undefined, {
-      error: 'A CUSTOM_DATE needs a date',
-      path: ['date'],
-    }),
+    .check(
+      z.refine((query) => query.timeFrame !== 'CUSTOM_DATE' || query.date !== undefined, {
+        error: 'A CUSTOM_DATE needs a date',
+        path: ['date'],
+      }),
+    ),
   response: z.array(ZDeliveryDay),
   summary:
     "Path ours (issue 6 delivery chart): the campaign's daily impressions, clicks and spend over the time frame, every day of the range (ALL_TIME: start date to the end date or today, whichever is earlier), oldest first.",

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { MAX_ID_LENGTH } from '../../ids';
 import { ZRoleTitleChoice, ZRoleType } from '../../entities/role-title.schema';
@@ -18,7 +18,7 @@ export const getCampaignTemplateRoleTitles = defineOperation({
   method: 'GET',
   path: '/api/roleTitle/campaignTemplate/{id}',
   auth: 'user',
-  params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)) }),
   response: z.array(ZRoleTitleChoice),
   summary:
     "The roles saved in one of the caller's campaign templates (001 §7 'get role titles for template id'); {id} is the template id.",

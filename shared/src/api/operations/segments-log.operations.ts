@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { ZSegmentsLogEntry } from '../../entities/billing.schema';
 import { jsonStringOr, ZUsernameBody } from './payload';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../zod';
 import { defineOperation } from '../operation';
 import { MAX_ID_LENGTH } from '../../ids';
 import { PAGE_100 } from './payload';
@@ -15,7 +15,7 @@ export const listCampaignTemplatesByUser = defineOperation({
   auth: 'user',
   // The spec writes `{userId}`; API Gateway allows one variable name per path level and the PUT below
   // uses `{id}` there, so it is `{id}` here too.
-  params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)) }),
   response: z.array(ZCampaignTemplate),
   paged: PAGE_100,
   summary:
@@ -39,7 +39,7 @@ export const updateCampaignTemplate = defineOperation({
   method: 'PUT',
   path: '/api/campaign/templates/{id}',
   auth: 'user',
-  params: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
+  params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)) }),
   body: ZCampaignTemplateUpdateInput,
   response: ZCampaignTemplate,
   summary:
@@ -52,7 +52,7 @@ export const deleteCampaignTemplate = defineOperation({
   method: 'DELETE',
   path: '/api/campaign/templates',
   auth: 'user',
-  body: z.object({ id: z.string().min(1).max(MAX_ID_LENGTH) }),
+  body: z.object({ id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)) }),
   response: z.object({ id: z.string() }),
   summary:
     "Deletes one of the caller's campaign templates (001 §7 'delete template by id'); a colleague's, another agency's or a missing one answers 404.",

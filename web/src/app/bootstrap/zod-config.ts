@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 
 /*
  * Zod compiles object parsers with `new Function` where it may, and finds out by trying it once: the

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { requiredText } from '@bidgrid/shared/validation/fields';
 
 /** The confirmation-code step of sign-up (ours: the spec does not show it): the code is required. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import {
   LINE_ITEM_DEFAULT_METRICS,
   LINE_ITEM_METRICS,
@@ -18,7 +18,10 @@ const KNOWN = new Set<string>(LINE_ITEM_METRICS);
 const isMetric = (key: string): key is TLineItemMetric => KNOWN.has(key);
 
 /** The stored form: the chosen report keys. Keys of metrics a later release dropped are left out. */
-const ZStoredChoice = z.array(z.string()).transform((keys) => keys.filter(isMetric));
+const ZStoredChoice = z.pipe(
+  z.array(z.string()),
+  z.transform((keys) => keys.filter(isMetric)),
+);
 
 /** The spec's default columns (000 §2 "Shown by default"). */
 export const defaultMetricChoice = (): Set<TLineItemMetric> => new Set(LINE_ITEM_DEFAULT_METRICS);

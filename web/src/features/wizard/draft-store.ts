@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TStepName } from '@bidgrid/shared/constants';
 import { ZStepName } from '@bidgrid/shared/entities/playbook.schema';
 import { newCampaignDraft, ZCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import {
   CAMPAIGN_DRAFT_KEY,
   CAMPAIGN_FLOW_RESET_EVENT,
@@ -20,7 +20,7 @@ import {
 /** Where the wizard stands: the step shown and the steps whose Next went through. */
 export const WIZARD_PROGRESS_KEY = 'campaignWizardProgress';
 
-const ZWizardProgress = z.object({ active: ZStepName.nullable(), done: z.array(ZStepName) });
+const ZWizardProgress = z.object({ active: z.nullable(ZStepName), done: z.array(ZStepName) });
 export type TWizardProgress = z.infer<typeof ZWizardProgress>;
 
 const EMPTY_PROGRESS: TWizardProgress = { active: null, done: [] };

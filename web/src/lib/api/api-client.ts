@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { GENERIC_REQUEST_ERROR, ZNextCursor, type TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { buildPath, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
 
@@ -180,7 +180,7 @@ const saysTokenExpired = (body: unknown): boolean => {
   return typeof text === 'string' && /expired/i.test(text);
 };
 
-const issuesText = (error: z.ZodError): string =>
+const issuesText = (error: z.core.$ZodError): string =>
   error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 
 const toStringRecord = (values: Record<string, unknown>): Record<string, string> =>
@@ -321,7 +321,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       };
     }
     // A reply without `nextCursor` (an operation that is not paged, or a server that sent all) has no next page.
-    const nextCursor = ZNextCursor.optional().safeParse(body['nextCursor']);
+    const nextCursor = z.optional(ZNextCursor).safeParse(body['nextCursor']);
     if (!nextCursor.success) {
       return {
         ok: false,

@@ -2,7 +2,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { defineOperation, type AnyOperation } from '@bidgrid/shared/api/operation';
 import { ApiError, type CallInput, type OperationCaller } from './api-client';
 import { createApolloClient } from './apollo-client';
@@ -65,8 +65,8 @@ const pageItems = defineOperation({
   method: 'GET',
   path: '/api/test/pages',
   auth: 'user',
-  query: z.object({ cursor: z.string().optional() }),
-  response: z.object({ items: z.array(ZItem), nextCursor: z.string().nullable() }),
+  query: z.object({ cursor: z.optional(z.string()) }),
+  response: z.object({ items: z.array(ZItem), nextCursor: z.nullable(z.string()) }),
   summary: 'a paged list',
   specRef: 'test',
 });

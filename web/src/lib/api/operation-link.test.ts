@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { getAgencyAssignedToUser } from '@bidgrid/shared/api/operations/agency.operations';
 import { createApiClient, type ApiAuth } from './api-client';
@@ -11,9 +11,9 @@ const searchCampaigns = defineOperation({
   method: 'GET',
   path: '/api/campaign/allbyadvertiser/{advertiserId}',
   auth: 'user',
-  params: z.object({ advertiserId: z.string().startsWith('bgAdvertiser-') }),
+  params: z.object({ advertiserId: z.string().check(z.startsWith('bgAdvertiser-')) }),
   query: z.object({ timeFrame: z.enum(['ALL_TIME', '7_DAYS']) }),
-  response: z.array(z.object({ id: z.string(), name: z.string(), budget: z.number().optional() })),
+  response: z.array(z.object({ id: z.string(), name: z.string(), budget: z.optional(z.number()) })),
   summary: 'test operation with params and query',
   specRef: 'test',
 });
@@ -23,7 +23,7 @@ const renameCampaign = defineOperation({
   method: 'PUT',
   path: '/api/campaign/new/details',
   auth: 'user',
-  body: z.object({ id: z.string(), name: z.string().min(1) }),
+  body: z.object({ id: z.string(), name: z.string().check(z.minLength(1)) }),
   response: z.object({ id: z.string(), name: z.string() }),
   summary: 'test operation with a body',
   specRef: 'test',

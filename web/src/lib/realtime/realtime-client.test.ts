@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
 import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';

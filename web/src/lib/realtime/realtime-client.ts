@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@bidgrid/shared/zod';
 import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
 import type { RealtimeEventDef, RealtimePayloadOf, RealtimeRequestOf } from '@bidgrid/shared/realtime/event';
 import { PieceTooLargeError } from '@bidgrid/shared/realtime/parts';
@@ -271,7 +271,7 @@ export class RealtimeClient {
       if (chunks.length > 1) options.onProgress?.({ done: doneBefore, total: knownTotal ?? doneBefore });
     }
     const merged = payloads.length > 1 && event.parts ? event.parts.merge(payloads) : payloads[0];
-    const payload = (event.payload as z.ZodType).safeParse(merged);
+    const payload = (event.payload as z.ZodMiniType).safeParse(merged);
     if (!payload.success) {
       console.error(`${event.name}: the payload does not match the contract`, payload.error.issues);
       throw new RealtimeError(GENERIC_REQUEST_ERROR, 'server');

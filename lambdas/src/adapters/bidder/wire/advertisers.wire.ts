@@ -1,24 +1,23 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /** A v2 advertiser as we create it (IAB category, default domain, our id as `alternative_id`). */
 export const ZAdvertiserRequest = z.object({
-  name: z.string().min(1).max(255),
-  alternative_id: z.string().max(191).optional(),
-  default_advertiser_domain: z.string().min(1).optional(),
-  advertiser_category: z
-    .string()
-    .regex(/^IAB\d+(-\d+)?$/, 'Expected an IAB category like IAB3')
-    .optional(),
-  active: z.boolean().default(true),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  default_advertiser_domain: z.optional(z.string().check(z.minLength(1))),
+  advertiser_category: z.optional(z.string().check(z.regex(/^IAB\d+(-\d+)?$/, 'Expected an IAB category like IAB3'))),
+  active: z._default(z.boolean(), true),
 });
 
-export const ZAdvertiser = ZAdvertiserRequest.extend({
-  id: ZBuzzId,
-  active: z.boolean(),
-  create_date: z.string(),
-  update_date: z.string(),
-}).loose();
+export const ZAdvertiser = z.looseObject(
+  z.extend(ZAdvertiserRequest, {
+    id: ZBuzzId,
+    active: z.boolean(),
+    create_date: z.string(),
+    update_date: z.string(),
+  }).shape,
+);
 
 export const ZAdvertiserList = zV2List(ZAdvertiser);
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute } from './common.wire';
 
 /**
@@ -8,11 +8,11 @@ import { buzzRoute } from './common.wire';
  */
 export const ZAuthenticateRequest = z.object({
   email: z.email(),
-  password: z.string().min(1),
-  keep_logged_in: z.boolean().default(false),
+  password: z.string().check(z.minLength(1)),
+  keep_logged_in: z._default(z.boolean(), false),
 });
 
-export const ZAuthenticateReply = z.object({ message: z.string() }).loose();
+export const ZAuthenticateReply = z.looseObject({ message: z.string() });
 
 export const authenticateRoute = buzzRoute({
   method: 'POST',

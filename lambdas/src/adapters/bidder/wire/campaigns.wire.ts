@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzDateTime, ZBuzzDecimal, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /** A spend budget in dollars (v2: both fields are mandatory when the object is sent). */
@@ -7,25 +7,27 @@ export const ZSpendBudget = z.object({ lifetime: ZBuzzDecimal, daily: ZBuzzDecim
 /** A v2 campaign: spend budgets, flight dates. */
 export const ZCampaignRequest = z.object({
   advertiser_id: ZBuzzId,
-  name: z.string().min(1).max(255),
-  alternative_id: z.string().max(191).optional(),
-  budget_type: z.enum(['spend', 'impressions', 'spend with vendor fees']).default('spend'),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  budget_type: z._default(z.enum(['spend', 'impressions', 'spend with vendor fees']), 'spend'),
   spend_budget: ZSpendBudget,
   start_date: ZBuzzDateTime,
   end_date: ZBuzzDateTime,
-  active: z.boolean().default(false),
+  active: z._default(z.boolean(), false),
 });
 
 /** A change: any field but the advertiser; spend_budget whole. */
-export const ZCampaignPatch = ZCampaignRequest.omit({ advertiser_id: true }).partial();
+export const ZCampaignPatch = z.partial(z.omit(ZCampaignRequest, { advertiser_id: true }));
 
-export const ZCampaign = ZCampaignRequest.extend({
-  id: ZBuzzId,
-  active: z.boolean(),
-  budget_type: z.string(),
-  create_date: z.string(),
-  update_date: z.string(),
-}).loose();
+export const ZCampaign = z.looseObject(
+  z.extend(ZCampaignRequest, {
+    id: ZBuzzId,
+    active: z.boolean(),
+    budget_type: z.string(),
+    create_date: z.string(),
+    update_date: z.string(),
+  }).shape,
+);
 
 export const campaignRoutes = {
   create: buzzRoute({

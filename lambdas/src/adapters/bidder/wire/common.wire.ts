@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 
 /**
  * What every Buzz route shares: ids, decimals, dates, the two reply styles and the errors. The
@@ -10,10 +10,12 @@ import * as z from 'zod';
  */
 
 /** A bidder id: a positive integer. */
-export const ZBuzzId = z.number().int().positive();
+export const ZBuzzId = z.number().check(z.int(), z.positive());
 
 /** Money in v2 bodies: a decimal string in dollars ("12.50"), as the v2 line item shows it. */
-export const ZBuzzDecimal = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'Expected a decimal string like "12.50"');
+export const ZBuzzDecimal = z
+  .string()
+  .check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, 'Expected a decimal string like "12.50"'));
 
 /** Dollars as the v2 API writes them: at most six decimals, never exponent notation. */
 export const buzzDecimal = (usd: number): string => {
@@ -25,14 +27,14 @@ export const buzzDecimal = (usd: number): string => {
 export const ZBuzzDateTime = z.iso.datetime({ offset: true });
 
 /** 0.5 dates and date-times: `2026-11-25` or `2026-11-25 14:03:00`. */
-export const ZBuzzLegacyDate = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/);
+export const ZBuzzLegacyDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/));
 
 /** A v2 list reply (Buzz pages by 50 by default: `page`, `page_size`). */
-export const zV2List = <T extends z.ZodType>(row: T) =>
+export const zV2List = <T extends z.ZodMiniType>(row: T) =>
   z.object({
-    count: z.number().int().min(0),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    count: z.number().check(z.int(), z.gte(0)),
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
     results: z.array(row),
   });
 
@@ -43,19 +45,21 @@ export const zV2List = <T extends z.ZodType>(row: T) =>
  */
 export const ZV2Error = z.union([
   z.object({ detail: z.string() }),
-  z.record(z.string(), z.array(z.string()).min(1)).refine((errors) => Object.keys(errors).length > 0),
+  z
+    .record(z.string(), z.array(z.string()).check(z.minLength(1)))
+    .check(z.refine((errors) => Object.keys(errors).length > 0)),
 ]);
 export type TV2Error = z.infer<typeof ZV2Error>;
 
 /** A 0.5 success envelope around `payload`. */
-export const zEnvelope = <T extends z.ZodType>(payload: T) =>
-  z.object({ success: z.literal(true), message: z.string().optional(), payload });
+export const zEnvelope = <T extends z.ZodMiniType>(payload: T) =>
+  z.object({ success: z.literal(true), message: z.optional(z.string()), payload });
 
 /** A 0.5 refusal: `{success: false, message, errors: ["ERROR: ..."]}`. */
 export const ZLegacyError = z.object({
   success: z.literal(false),
   message: z.string(),
-  errors: z.array(z.string()).default([]),
+  errors: z._default(z.array(z.string()), []),
 });
 
 /** What a 0.5 create answers inside its envelope. */
@@ -72,7 +76,7 @@ export type TBuzzBodyKind = 'json' | 'multipart' | 'none';
  * reply. The client builds requests typed from `request` and parses replies with `reply`; the
  * simulator validates requests with `request` and its tests parse every reply with `reply`.
  */
-export interface BuzzRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface BuzzRoute<Req extends z.ZodMiniType = z.ZodMiniType, Res extends z.ZodMiniType = z.ZodMiniType> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly api: 'v2' | '0.5';
@@ -84,7 +88,7 @@ export interface BuzzRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
 }
 
 /** Declares a route (keeps the schema types for the client). */
-export const buzzRoute = <Req extends z.ZodType, Res extends z.ZodType>(
+export const buzzRoute = <Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
   route: BuzzRoute<Req, Res>,
 ): BuzzRoute<Req, Res> => route;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -10,28 +10,26 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
  */
 export const ZConversionEventRequest = z.object({
   advertiser_id: ZBuzzId,
-  event_name: z.string().min(1).max(255),
-  alternative_id: z.string().max(191).optional(),
-  click_window: z.number().int().min(1).max(90).default(30),
-  view_window: z.number().int().min(1).max(90).default(30),
-  value: z.number().min(0).default(0),
-  count_unique: z.boolean().default(false),
-  attribution: z.enum(['ANY', 'WHITELIST']).default('ANY'),
-  segment_id: ZBuzzId.optional(),
+  event_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  click_window: z._default(z.number().check(z.int(), z.gte(1), z.lte(90)), 30),
+  view_window: z._default(z.number().check(z.int(), z.gte(1), z.lte(90)), 30),
+  value: z._default(z.number().check(z.gte(0)), 0),
+  count_unique: z._default(z.boolean(), false),
+  attribution: z._default(z.enum(['ANY', 'WHITELIST']), 'ANY'),
+  segment_id: z.optional(ZBuzzId),
 });
 
 /** The conversion tag URL the bidder gives (its macros left for the advertiser's tag manager). */
 export const CONVERSION_TAG_URL =
   /^https:\/\/cnv\.event\.prod\.bidr\.io\/log\/cnv\?tag_id=\d+&buzz_key=[A-Za-z0-9_-]+&value=\[VALUE\]&segment_key=[A-Za-z0-9_-]*&order=\[ORDER\]&ord=\[CACHEBUSTER\]$/;
 
-export const ZEventTag = z
-  .object({
-    event_id: ZBuzzId,
-    tag_id: ZBuzzId,
-    /** The tag's URL. */
-    event_tag_url: z.string().regex(CONVERSION_TAG_URL),
-  })
-  .loose();
+export const ZEventTag = z.looseObject({
+  event_id: ZBuzzId,
+  tag_id: ZBuzzId,
+  /** The tag's URL. */
+  event_tag_url: z.string().check(z.regex(CONVERSION_TAG_URL)),
+});
 
 export const conversionEventRoutes = {
   create: buzzRoute({

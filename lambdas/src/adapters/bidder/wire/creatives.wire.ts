@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -12,67 +12,69 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
 
 export const ZCreativeAssetRequest = z.object({
   advertiser_id: ZBuzzId,
-  creative_asset_name: z.string().min(1).max(255),
-  size_in_bytes: z.number().int().positive(),
+  creative_asset_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  size_in_bytes: z.number().check(z.int(), z.positive()),
 });
 
 export const ZVideoAssetRequest = z.object({
   advertiser_id: ZBuzzId,
-  video_asset_name: z.string().min(1).max(255),
-  size_in_bytes: z.number().int().positive(),
+  video_asset_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  size_in_bytes: z.number().check(z.int(), z.positive()),
 });
 
 export const ZUploadedAsset = z.object({
   id: ZBuzzId,
-  path_to_asset: z.string().min(1),
-  size_in_bytes: z.number().int(),
+  path_to_asset: z.string().check(z.minLength(1)),
+  size_in_bytes: z.number().check(z.int()),
 });
 
 export const TRANSCODING_STATES = ['pending', 'transcoding', 'complete', 'failed'] as const;
 
-export const ZVideoAsset = z
-  .object({
-    video_asset_id: ZBuzzId,
-    advertiser_id: ZBuzzId,
-    video_asset_name: z.string(),
-    transcoding_status: z.enum(TRANSCODING_STATES),
-    duration: z.number().nullable(),
-  })
-  .loose();
+export const ZVideoAsset = z.looseObject({
+  video_asset_id: ZBuzzId,
+  advertiser_id: ZBuzzId,
+  video_asset_name: z.string(),
+  transcoding_status: z.enum(TRANSCODING_STATES),
+  duration: z.nullable(z.number()),
+});
 
 /** `creative_type`: 0 banner, 1 video. */
 export const ZCreativeRequest = z.object({
   advertiser_id: ZBuzzId,
-  creative_name: z.string().min(1).max(255),
-  alternative_id: z.string().max(191).optional(),
+  creative_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
   creative_type: z.union([z.literal(0), z.literal(1)]),
   creative_template_id: ZBuzzId,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
   click_url: z.url(),
-  secure: z.boolean().default(true),
-  active: z.boolean().default(false),
-  creative_assets: z.array(ZBuzzId).min(1),
+  secure: z._default(z.boolean(), true),
+  active: z._default(z.boolean(), false),
+  creative_assets: z.array(ZBuzzId).check(z.minLength(1)),
 });
 
 /** 0.5 updates send what changes. */
-export const ZCreativeUpdate = ZCreativeRequest.omit({ advertiser_id: true, creative_type: true }).partial();
+export const ZCreativeUpdate = z.partial(z.omit(ZCreativeRequest, { advertiser_id: true, creative_type: true }));
 
-export const ZCreative = ZCreativeRequest.extend({
-  creative_id: ZBuzzId,
-  active: z.boolean(),
-  create_date: z.string(),
-  update_date: z.string(),
-}).loose();
+export const ZCreative = z.looseObject(
+  z.extend(ZCreativeRequest, {
+    creative_id: ZBuzzId,
+    active: z.boolean(),
+    create_date: z.string(),
+    update_date: z.string(),
+  }).shape,
+);
 
 export const ZCreativeLineItemRequest = z.object({
   creative_id: ZBuzzId,
   line_item_id: ZBuzzId,
-  active: z.boolean().default(true),
-  weighting: z.number().int().min(1).max(100).optional(),
+  active: z._default(z.boolean(), true),
+  weighting: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
 });
 
-export const ZCreativeLineItem = ZCreativeLineItemRequest.extend({ cli_id: ZBuzzId, active: z.boolean() }).loose();
+export const ZCreativeLineItem = z.looseObject(
+  z.extend(ZCreativeLineItemRequest, { cli_id: ZBuzzId, active: z.boolean() }).shape,
+);
 
 const ZDeleted = zEnvelope(z.array(z.object({ id: ZBuzzId })));
 

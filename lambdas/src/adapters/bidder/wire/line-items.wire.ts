@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { ZSpendBudget } from './campaigns.wire';
 import { buzzRoute, ZBuzzDateTime, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
@@ -10,36 +10,38 @@ import { buzzRoute, ZBuzzDateTime, ZBuzzId, zV2List, ZNoBody, ZNoContent } from 
  */
 export const ZBidding = z.object({
   strategy: z.enum(['CPM', 'CPC', 'CPCV', 'CPM_PACED']),
-  values: z.object({ cpm_bid: z.number().positive().max(1000) }),
-  pacing: z.enum(['none', 'daily', 'lifetime']).default('daily'),
+  values: z.object({ cpm_bid: z.number().check(z.positive(), z.lte(1000)) }),
+  pacing: z._default(z.enum(['none', 'daily', 'lifetime']), 'daily'),
 });
 
 export const ZLineItemRequest = z.object({
   campaign_id: ZBuzzId,
-  name: z.string().min(1).max(255),
-  alternative_id: z.string().max(191).optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
   type: z.enum(['banner', 'video', 'native']),
-  budget_type: z.enum(['spend', 'impressions', 'spend with vendor fees']).default('spend'),
+  budget_type: z._default(z.enum(['spend', 'impressions', 'spend with vendor fees']), 'spend'),
   spend_budget: ZSpendBudget,
   bidding: ZBidding,
-  targeting_expression_id: ZBuzzId.optional(),
-  start_date: ZBuzzDateTime.optional(),
-  end_date: ZBuzzDateTime.optional(),
-  active: z.literal(false).default(false),
+  targeting_expression_id: z.optional(ZBuzzId),
+  start_date: z.optional(ZBuzzDateTime),
+  end_date: z.optional(ZBuzzDateTime),
+  active: z._default(z.literal(false), false),
 });
 
 /** A change: the campaign and type stay; `active` may now be true. */
-export const ZLineItemPatch = ZLineItemRequest.omit({ campaign_id: true, type: true, active: true })
-  .extend({ active: z.boolean() })
-  .partial();
+export const ZLineItemPatch = z.partial(
+  z.extend(z.omit(ZLineItemRequest, { campaign_id: true, type: true, active: true }), { active: z.boolean() }),
+);
 
-export const ZLineItem = ZLineItemRequest.extend({
-  id: ZBuzzId,
-  active: z.boolean(),
-  budget_type: z.string(),
-  create_date: z.string(),
-  update_date: z.string(),
-}).loose();
+export const ZLineItem = z.looseObject(
+  z.extend(ZLineItemRequest, {
+    id: ZBuzzId,
+    active: z.boolean(),
+    budget_type: z.string(),
+    create_date: z.string(),
+    update_date: z.string(),
+  }).shape,
+);
 
 export const lineItemRoutes = {
   create: buzzRoute({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -10,17 +10,19 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
 export const LIST_TYPES = ['domain', 'zip'] as const;
 
 export const ZListRequest = z.object({
-  list_name: z.string().min(1).max(255),
+  list_name: z.string().check(z.minLength(1), z.maxLength(255)),
   list_type: z.enum(LIST_TYPES),
-  advertiser_id: ZBuzzId.optional(),
-  alternative_id: z.string().max(191).optional(),
+  advertiser_id: z.optional(ZBuzzId),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
 });
 
-export const ZList = ZListRequest.extend({
-  custom_list_id: ZBuzzId,
-  item_count: z.number().int().min(0),
-  create_date: z.string(),
-}).loose();
+export const ZList = z.looseObject(
+  z.extend(ZListRequest, {
+    custom_list_id: ZBuzzId,
+    item_count: z.number().check(z.int(), z.gte(0)),
+    create_date: z.string(),
+  }).shape,
+);
 
 /** One bulk line: `item|value|name`, value a multiplier from 0 to 10. */
 export const LIST_LINE = /^[^|\n]+\|(10(\.0+)?|\d(\.\d+)?)(\|[^|\n]*)?$/;
@@ -28,16 +30,15 @@ export const LIST_LINE = /^[^|\n]+\|(10(\.0+)?|\d(\.\d+)?)(\|[^|\n]*)?$/;
 export const ZListItemBulkRequest = z.object({
   custom_list_id: ZBuzzId,
   list_items: z
-    .array(z.string().regex(LIST_LINE, 'Expected item|value|name with a value from 0 to 10'))
-    .min(1)
-    .max(100_000),
+    .array(z.string().check(z.regex(LIST_LINE, 'Expected item|value|name with a value from 0 to 10')))
+    .check(z.minLength(1), z.maxLength(100_000)),
 });
 
 export const ZListItemBulkReply = zEnvelope(
   z.object({
     custom_list_id: ZBuzzId,
-    items_added: z.number().int().min(0),
-    duplicates_ignored: z.number().int().min(0),
+    items_added: z.number().check(z.int(), z.gte(0)),
+    duplicates_ignored: z.number().check(z.int(), z.gte(0)),
   }),
 );
 
@@ -48,13 +49,13 @@ export const ZListItemBulkReply = zEnvelope(
  */
 export const ZListItemBulkDeleteRequest = z.object({
   custom_list_id: ZBuzzId,
-  list_items: z.array(z.string().min(1).max(2048)).min(1).max(100_000),
+  list_items: z.array(z.string().check(z.minLength(1), z.maxLength(2048))).check(z.minLength(1), z.maxLength(100_000)),
 });
 
 export const ZListItemBulkDeleteReply = zEnvelope(
   z.object({
     custom_list_id: ZBuzzId,
-    items_deleted: z.number().int().min(0),
+    items_deleted: z.number().check(z.int(), z.gte(0)),
   }),
 );
 

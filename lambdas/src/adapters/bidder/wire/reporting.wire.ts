@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZNoBody } from './common.wire';
 
 /**
@@ -42,33 +42,31 @@ export const MAX_QUERY_ROWS = 30_000;
 export const RESULT_FORMATS = ['json', 'csv', 'txt'] as const;
 
 /** A report the API user may run. */
-export const ZReport = z.object({ id: z.number().int(), name: z.string(), view: z.string() }).loose();
+export const ZReport = z.looseObject({ id: z.number().check(z.int()), name: z.string(), view: z.string() });
 
 /** `GET /reporting/reports`. */
-export const ZReportList = z
-  .object({
-    count: z.number().int().nonnegative(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(ZReport),
-  })
-  .loose();
+export const ZReportList = z.looseObject({
+  count: z.number().check(z.int(), z.nonnegative()),
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  results: z.array(ZReport),
+});
 export type TReportList = z.infer<typeof ZReportList>;
 
 /** A field of a report: dimensions group rows, measures add up. */
-export const ZReportField = z
-  .object({ name: z.string(), label: z.string(), type: z.enum(['dimension', 'measure']) })
-  .loose();
+export const ZReportField = z.looseObject({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['dimension', 'measure']),
+});
 
 /** `GET /reporting/reports/{view}`. */
-export const ZReportFieldList = z
-  .object({
-    count: z.number().int().nonnegative(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(ZReportField),
-  })
-  .loose();
+export const ZReportFieldList = z.looseObject({
+  count: z.number().check(z.int(), z.nonnegative()),
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  results: z.array(ZReportField),
+});
 export type TReportFieldList = z.infer<typeof ZReportFieldList>;
 
 /** A sort: a field name and a direction. */
@@ -76,14 +74,14 @@ const SORT = /^[a-z][a-z0-9_]*( (ASC|DESC))?$/i;
 
 /** `POST /reporting/run-query`. */
 export const ZRunQueryRequest = z.object({
-  view: z.string().min(1),
-  pivots: z.array(z.string()).optional(),
-  fields: z.array(z.string().min(1)).min(1),
-  limit: z.number().int().min(1).max(MAX_QUERY_ROWS).optional(),
+  view: z.string().check(z.minLength(1)),
+  pivots: z.optional(z.array(z.string())),
+  fields: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+  limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(MAX_QUERY_ROWS))),
   filters: z.record(z.string(), z.string()),
-  result_format: z.enum(RESULT_FORMATS).optional(),
-  query_timezone: z.string().min(1).optional(),
-  sorts: z.array(z.string().regex(SORT, 'a field name, then ASC or DESC')).optional(),
+  result_format: z.optional(z.enum(RESULT_FORMATS)),
+  query_timezone: z.optional(z.string().check(z.minLength(1))),
+  sorts: z.optional(z.array(z.string().check(z.regex(SORT, 'a field name, then ASC or DESC')))),
 });
 export type TRunQueryRequest = z.infer<typeof ZRunQueryRequest>;
 
@@ -92,13 +90,11 @@ export const QUERY_STATUSES = ['pending', 'running', 'complete', 'error', 'kille
 export type TQueryStatus = (typeof QUERY_STATUSES)[number];
 
 /** The run's reply and the status reply: the query id, its status and, when it failed, why. */
-export const ZQueryState = z
-  .object({
-    query_id: z.string().min(1),
-    status: z.enum(QUERY_STATUSES),
-    error: z.string().optional(),
-  })
-  .loose();
+export const ZQueryState = z.looseObject({
+  query_id: z.string().check(z.minLength(1)),
+  status: z.enum(QUERY_STATUSES),
+  error: z.optional(z.string()),
+});
 export type TQueryState = z.infer<typeof ZQueryState>;
 
 /** One result row in `json` format: field name -> value. */
@@ -106,7 +102,7 @@ export const ZResultRow = z.record(z.string(), z.union([z.number(), z.string(), 
 export type TResultRow = z.infer<typeof ZResultRow>;
 
 /** `GET /reporting/run-query/{query_id}/results` (json): the rows, at most `MAX_QUERY_ROWS`. */
-export const ZQueryResults = z.array(ZResultRow).max(MAX_QUERY_ROWS);
+export const ZQueryResults = z.array(ZResultRow).check(z.maxLength(MAX_QUERY_ROWS));
 
 /**
  * The routes of the reporting API. Report Builder 2.0 is documented with the v2.0 API and answers
@@ -160,8 +156,8 @@ export const reportingRoutes = {
 
 /** An error reply: a message per field, or one `detail`. */
 export const ZReportingError = z.union([
-  z.object({ detail: z.string() }).loose(),
-  z.record(z.string(), z.array(z.string()).min(1)),
+  z.looseObject({ detail: z.string() }),
+  z.record(z.string(), z.array(z.string()).check(z.minLength(1))),
 ]);
 export type TReportingError = z.infer<typeof ZReportingError>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -8,24 +8,26 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
  * (SHA-256 hex of the upper-cased address with the account's salt). `upload_status` is unconfirmed.
  */
 export const ZSegmentRequest = z.object({
-  segment_name: z.string().min(1).max(255),
+  segment_name: z.string().check(z.minLength(1), z.maxLength(255)),
   advertiser_id: ZBuzzId,
-  segment_description: z.string().max(1024).optional(),
-  alternative_id: z.string().max(191).optional(),
-  ttl_days: z.number().int().min(1).max(180).default(30),
+  segment_description: z.optional(z.string().check(z.maxLength(1024))),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  ttl_days: z._default(z.number().check(z.int(), z.gte(1), z.lte(180)), 30),
 });
 
-export const ZSegment = ZSegmentRequest.extend({
-  segment_id: ZBuzzId,
-  segment_key: z.string().min(1),
-  create_date: z.string(),
-}).loose();
+export const ZSegment = z.looseObject(
+  z.extend(ZSegmentRequest, {
+    segment_id: ZBuzzId,
+    segment_key: z.string().check(z.minLength(1)),
+    create_date: z.string(),
+  }).shape,
+);
 
 export const USER_ID_TYPES = ['HEM', 'BEESWAX', 'IDFA', 'AD_ID'] as const;
 
 export const ZSegmentUploadRequest = z.object({
-  file_name: z.string().min(1).max(255),
-  size_in_bytes: z.number().int().positive(),
+  file_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  size_in_bytes: z.number().check(z.int(), z.positive()),
   file_format: z.literal('DELIMITED'),
   user_id_type: z.enum(USER_ID_TYPES),
   operation_type: z.enum(['ADD_SEGMENTS', 'REPLACE_ALL_SEGMENTS']),
@@ -33,12 +35,14 @@ export const ZSegmentUploadRequest = z.object({
 
 export const UPLOAD_STATES = ['pending', 'processing', 'complete', 'failed'] as const;
 
-export const ZSegmentUpload = ZSegmentUploadRequest.extend({
-  segment_upload_id: ZBuzzId,
-  upload_status: z.enum(UPLOAD_STATES),
-  lines_accepted: z.number().int().min(0),
-  lines_rejected: z.number().int().min(0),
-}).loose();
+export const ZSegmentUpload = z.looseObject(
+  z.extend(ZSegmentUploadRequest, {
+    segment_upload_id: ZBuzzId,
+    upload_status: z.enum(UPLOAD_STATES),
+    lines_accepted: z.number().check(z.int(), z.gte(0)),
+    lines_rejected: z.number().check(z.int(), z.gte(0)),
+  }).shape,
+);
 
 /** A SHA-256 hex digest: what a HEM uid is. */
 export const HEM = /^[0-9a-f]{64}$/;
@@ -83,7 +87,7 @@ export const segmentRoutes = {
     body: 'multipart',
     fileField: 'segment_file',
     request: ZNoBody,
-    reply: zEnvelope(z.object({ id: ZBuzzId, size_in_bytes: z.number().int() })),
+    reply: zEnvelope(z.object({ id: ZBuzzId, size_in_bytes: z.number().check(z.int()) })),
   }),
   getUpload: buzzRoute({
     method: 'GET',

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { buzzRoute, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /**
@@ -23,51 +23,55 @@ export const CIDR4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){
 /** Segment keys joined by AND / OR / NOT with parentheses. */
 export const SEGMENT_EXPRESSION = /^[()\sA-Za-z0-9_-]+$/;
 
-const term = <V extends z.ZodType>(comparator: 'equals' | 'boolean_expression' | 'in_list', value: V) =>
-  z.object({ any: z.array(z.object({ comparator: z.literal(comparator), value })).min(1) });
+const term = <V extends z.ZodMiniType>(comparator: 'equals' | 'boolean_expression' | 'in_list', value: V) =>
+  z.object({ any: z.array(z.object({ comparator: z.literal(comparator), value })).check(z.minLength(1)) });
 
 export const ZGeoModule = z.object({
   all: z
-    .object({
-      country: term('equals', z.string().regex(ALPHA3, 'Expected an ISO 3166 alpha-3 code like USA')),
-      region: term('equals', z.string().regex(REGION, 'Expected a region like USA/NJ')),
-      zip: term('equals', z.string().regex(ZIP, 'Expected a ZIP like USA/07030')),
-      zip_list: term('in_list', ZBuzzId),
-    })
-    .partial()
-    .refine((keys) => Object.keys(keys).length > 0, 'A module needs a key'),
+    .partial(
+      z.object({
+        country: term('equals', z.string().check(z.regex(ALPHA3, 'Expected an ISO 3166 alpha-3 code like USA'))),
+        region: term('equals', z.string().check(z.regex(REGION, 'Expected a region like USA/NJ'))),
+        zip: term('equals', z.string().check(z.regex(ZIP, 'Expected a ZIP like USA/07030'))),
+        zip_list: term('in_list', ZBuzzId),
+      }),
+    )
+    .check(z.refine((keys) => Object.keys(keys).length > 0, 'A module needs a key')),
 });
 
 export const ZUserModule = z.object({
   all: z
-    .object({
-      ip_range: term('equals', z.string().regex(CIDR4, 'Expected an IPv4 CIDR range like 23.24.240.0/29')),
-      segment: term('boolean_expression', z.string().min(1).regex(SEGMENT_EXPRESSION)),
-    })
-    .partial()
-    .refine((keys) => Object.keys(keys).length > 0, 'A module needs a key'),
+    .partial(
+      z.object({
+        ip_range: term('equals', z.string().check(z.regex(CIDR4, 'Expected an IPv4 CIDR range like 23.24.240.0/29'))),
+        segment: term('boolean_expression', z.string().check(z.minLength(1), z.regex(SEGMENT_EXPRESSION))),
+      }),
+    )
+    .check(z.refine((keys) => Object.keys(keys).length > 0, 'A module needs a key')),
 });
 
 export const ZInventoryModule = z.object({
   all: z.object({ domain_list: term('in_list', ZBuzzId) }),
 });
 
-export const ZTargetingModules = z
-  .object({ geo: ZGeoModule, user: ZUserModule, inventory: ZInventoryModule })
-  .partial();
+export const ZTargetingModules = z.partial(
+  z.object({ geo: ZGeoModule, user: ZUserModule, inventory: ZInventoryModule }),
+);
 export type TTargetingModules = z.infer<typeof ZTargetingModules>;
 
 export const ZTargetingExpressionRequest = z.object({
-  name: z.string().min(1).max(255),
-  alternative_id: z.string().max(191).optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(255)),
+  alternative_id: z.optional(z.string().check(z.maxLength(191))),
   modules: ZTargetingModules,
 });
 
-export const ZTargetingExpression = ZTargetingExpressionRequest.extend({
-  id: ZBuzzId,
-  create_date: z.string(),
-  update_date: z.string(),
-}).loose();
+export const ZTargetingExpression = z.looseObject(
+  z.extend(ZTargetingExpressionRequest, {
+    id: ZBuzzId,
+    create_date: z.string(),
+    update_date: z.string(),
+  }).shape,
+);
 
 export const targetingExpressionRoutes = {
   create: buzzRoute({
@@ -99,7 +103,7 @@ export const targetingExpressionRoutes = {
     path: '/rest/v2/targeting-expressions/:id',
     api: 'v2',
     body: 'json',
-    request: ZTargetingExpressionRequest.partial(),
+    request: z.partial(ZTargetingExpressionRequest),
     reply: ZTargetingExpression,
   }),
   delete: buzzRoute({

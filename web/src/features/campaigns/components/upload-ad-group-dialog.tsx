@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, Input, List, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import type { z } from 'zod';
+import * as z from '@bidgrid/shared/zod';
 import { IMAGE_MIME_TYPES } from '@bidgrid/shared/constants';
 import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
 import { ZNewAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
@@ -12,10 +12,10 @@ import { UPLOAD_DIALOG_TITLE } from '../campaign-messages';
 import { ReplacementDialogFrame, type TReplacementRequest } from './replacement-dialog';
 
 /** The modal's form: the new ad group's details, its landing page and at least one creative (001 §5). */
-const ZUploadForm = ZNewAdGroupForm.extend({ landingPage: ZLandingPageUrl });
+const ZUploadForm = z.extend(ZNewAdGroupForm, { landingPage: ZLandingPageUrl });
 type TUploadErrors = Partial<Record<'name' | 'landingPage' | 'creatives', string>>;
 
-const firstErrors = (error: z.ZodError): TUploadErrors => {
+const firstErrors = (error: z.core.$ZodError): TUploadErrors => {
   const errors: TUploadErrors = {};
   for (const issue of error.issues) {
     const key = issue.path[0];
