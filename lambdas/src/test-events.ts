@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context, SQSRecord } from 'aws-lambda';
 
 /** Options of a test REST event: what a test varies; the rest is a plausible API Gateway event. */
 export interface ApiEventOptions {
@@ -49,4 +49,24 @@ export function apiEvent(options: ApiEventOptions = {}): APIGatewayProxyEvent {
 /** A Lambda context with a request id and nothing that arms middy's early-timeout timer. */
 export function lambdaContext(requestId = 'lambda-request-1'): Context {
   return { awsRequestId: requestId, functionName: 'test', callbackWaitsForEmptyEventLoop: false } as Context;
+}
+
+/** An SQS record of the report sync queue as Lambda hands it to a worker: `body` as sent, delivered `receiveCount` times. */
+export function sqsRecord(messageId: string, body: string, receiveCount = 1): SQSRecord {
+  return {
+    messageId,
+    receiptHandle: `${messageId}-receipt`,
+    body,
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: '1764144000000',
+      SenderId: 'AIDA',
+      ApproximateFirstReceiveTimestamp: '1764144000000',
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:bidgrid-dev-report-sync-work',
+    awsRegion: 'us-east-1',
+  };
 }

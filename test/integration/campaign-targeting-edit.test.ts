@@ -1,27 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, domainList } from '@bidgrid/shared';
-import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { TARGETING_CHANGE_MESSAGES } from '../../lambdas/src/domain/campaigns/change-campaign-targeting.use-case';
 import { accessTokenFor, callOperation } from '../support/api';
 import { bidderRows, bidderSession } from '../support/local-data';
 import { open } from '../support/realtime';
 import { stackInfo } from '../support/stack';
-import { clearBidderFaults, creationPayload, injectBidderFault } from './campaigns.fixtures';
+import { clearBidderFaults, injectBidderFault, launchedCampaign, TEXAS, targetingEditorOf } from './campaigns.fixtures';
 
 // Targeting that stays editable after launch (issue 12): the `updateCampaignTargeting` event over a
 // real socket against the bidder simulator, and the editor's REST reads.
 
-const { createCampaign, matchCsvCompanies, getCampaignTargetingEdit, getCampaignTargetingSelections } = campaignOps;
+const { getCampaignTargetingEdit, getCampaignTargetingSelections } = campaignOps;
 const { listCampaignActivity } = campaignOps;
 const { listPublicDomainLists } = domainList;
 
-const ACME = 'bgAdvertiser-demo-acme';
 const IRONBRIDGE = 'ironbridgemanufacturing.com';
 const REDWOOD = 'redwoodclinicallabs.com';
 const SAPPHIRE = 'sapphiretelecom.com';
-const TEXAS = { country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' } as const;
 const ONTARIO = { country_code_3: 'CAN', region_name: 'Ontario', key: 'CA-ON' } as const;
 
 const demo = () => accessTokenFor('demo');
@@ -30,31 +26,7 @@ afterEach(async () => {
   await clearBidderFaults();
 });
 
-/** A new Acme campaign of two matched companies in Texas (and more layers if given), made as the wizard makes it. */
-async function launchedCampaign(
-  token: string,
-  targetingInfo: Partial<TTargetingSelections> = { geo_state: [TEXAS] },
-): Promise<string> {
-  const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: [IRONBRIDGE, REDWOOD] } });
-  const body = await creationPayload(token, 'edit', {
-    advertiserId: ACME,
-    maxBid: 12,
-    description: 'Made by the targeting edit tests',
-    name: 'Editable ABM',
-    targetingInfo,
-    foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
-    campaignType: 'managed',
-  });
-  const reply = await callOperation(createCampaign, { token, body });
-  if (reply.status !== 200) throw new Error(`campaign not created: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return body.bgCampaignId;
-}
-
-async function editorOf(token: string, id: string): Promise<TCampaignTargetingEdit> {
-  const reply = await callOperation(getCampaignTargetingEdit, { token, params: { id } });
-  if (!reply.body.payload) throw new Error(`no targeting edit: ${reply.status}`);
-  return reply.body.payload;
-}
+const EDIT_CAMPAIGN = { kind: 'edit', name: 'Editable ABM', description: 'Made by the targeting edit tests' };
 
 /** The line item of a company at the bidder and its targeting modules (null when it has none). */
 async function atBidder(bgCampaignId: string, domain: string) {
@@ -89,8 +61,8 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
   it('adds and removes companies and changes the states and ZIPs of every line item, with progress and an activity entry', async () => {
     // Prepare
     const token = await demo();
-    const id = await launchedCampaign(token);
-    const before = await editorOf(token, id);
+    const id = await launchedCampaign(token, EDIT_CAMPAIGN);
+    const before = await targetingEditorOf(token, id);
     const redwood = before.companies.find((c) => c.domain === REDWOOD);
     const socket = await open(token);
 
@@ -130,7 +102,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
         expect(held?.modules).toContain('ip_range');
       }
       expect(await atBidder(id, REDWOOD)).toBeNull();
-      const after = await editorOf(token, id);
+      const after = await targetingEditorOf(token, id);
       expect(after.companies.map((c) => c.domain).sort()).toEqual([IRONBRIDGE, SAPPHIRE]);
       const panel = await callOperation(getCampaignTargetingSelections, { token, params: { id } });
       expect(panel.body.payload).toMatchObject({ geo_country: ['CAN'], geo_state: [ONTARIO], geo_zip: ['10001'] });
@@ -154,7 +126,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
   it('refuses a change planned on a revision someone changed meanwhile (409), keeping the first change', async () => {
     // Prepare
     const token = await demo();
-    const id = await launchedCampaign(token);
+    const id = await launchedCampaign(token, EDIT_CAMPAIGN);
     const socket = await open(token);
 
     try {
@@ -178,7 +150,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
         status: 409,
         error: TARGETING_CHANGE_MESSAGES.changedMeanwhile,
       });
-      expect((await editorOf(token, id)).targeting).toMatchObject({ geo_state: [ONTARIO], geo_zip: [] });
+      expect((await targetingEditorOf(token, id)).targeting).toMatchObject({ geo_state: [ONTARIO], geo_zip: [] });
     } finally {
       await socket.close();
     }
@@ -187,8 +159,8 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
   it('leaves nothing changed at the bidder or in the tables when the bidder fails part-way', async () => {
     // Prepare: re-targeting a kept line item fails, after a new one was made and a removed one switched off.
     const token = await demo();
-    const id = await launchedCampaign(token);
-    const before = await editorOf(token, id);
+    const id = await launchedCampaign(token, EDIT_CAMPAIGN);
+    const before = await targetingEditorOf(token, id);
     const redwood = before.companies.find((c) => c.domain === REDWOOD);
     const ironbridgeBefore = await atBidder(id, IRONBRIDGE);
     await injectBidderFault({ method: 'PATCH', path: '/rest/v2/targeting-expressions/:id', status: 400, times: 1 });
@@ -213,7 +185,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
       expect(await bidderRows('line_item', { alternative_id: `${id}:${SAPPHIRE}` })).toEqual([]);
       expect(await atBidder(id, IRONBRIDGE)).toEqual(ironbridgeBefore);
       expect((await atBidder(id, REDWOOD))?.active).toBe(true);
-      const after = await editorOf(token, id);
+      const after = await targetingEditorOf(token, id);
       expect(after).toEqual(before);
       const activity = await callOperation(listCampaignActivity, { token, params: { id } });
       expect(activity.body.payload).toEqual([]);
@@ -229,7 +201,10 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
     const split = publicLists.find((l) => l.listType === 'SPLIT') as TPublicList;
     const bids = (cpmBid: number) =>
       split.domainLists.map((l) => ({ beeswaxListId: l.beeswaxListId, name: l.name, cpmBid }));
-    const id = await launchedCampaign(token, { geo_state: [TEXAS], domain_list: bids(24) });
+    const id = await launchedCampaign(token, {
+      ...EDIT_CAMPAIGN,
+      targetingInfo: { geo_state: [TEXAS], domain_list: bids(24) },
+    });
     const [created, ...extra] = await splitBidLists(id);
     expect(extra).toEqual([]);
     expect(Object.values(created?.items ?? {})).toEqual(split.domainLists.map(() => 2));
@@ -267,7 +242,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
       expect(failed.reply).toMatchObject({ event: 'campaignTargetingUpdateError', success: false, status: 502 });
       expect(await splitBidLists(id)).toEqual([current]);
       expect(await atBidder(id, IRONBRIDGE)).toEqual(ironbridgeBefore);
-      expect((await editorOf(token, id)).revision).toBe(1);
+      expect((await targetingEditorOf(token, id)).revision).toBe(1);
     } finally {
       await socket.close();
     }
@@ -276,7 +251,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
   it("answers 404 for another agency's campaign and 400 with field errors for bad input", async () => {
     // Prepare
     const token = await demo();
-    const id = await launchedCampaign(token);
+    const id = await launchedCampaign(token, EDIT_CAMPAIGN);
     const rival = await open(await accessTokenFor('rival'));
     const socket = await open(token);
 
@@ -298,7 +273,7 @@ describe('targeting changes after launch (updateCampaignTargeting)', () => {
       expect(bad.reply).toMatchObject({ event: 'campaignTargetingUpdateError', success: false, status: 400 });
       expect(Object.keys(bad.reply.fieldErrors ?? {}).sort()).toEqual(['addDomains.0', 'revision']);
       expect(rest.status).toBe(404);
-      expect((await editorOf(token, id)).revision).toBe(0);
+      expect((await targetingEditorOf(token, id)).revision).toBe(0);
     } finally {
       await rival.close();
       await socket.close();

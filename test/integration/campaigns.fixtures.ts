@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { campaign as campaignOps } from '@bidgrid/shared';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
+import { callOperation } from '../support/api';
 import { BIDDER_V2_RESOURCES, bidderSession, partitionItems } from '../support/local-data';
 import { stackInfo } from '../support/stack';
 import { applyLambdaEnvironment } from '../support/lambda-environment';
@@ -68,6 +72,43 @@ export async function creationPayload(
     isVideoCampaign: false,
     ...rest,
   };
+}
+
+/** Texas, as the wizard's State / Province step sends it. */
+export const TEXAS = { country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' } as const;
+
+/**
+ * A new campaign of Acme's with two matched companies (Ironbridge and Redwood), in Texas unless `targetingInfo`
+ * says otherwise, made through the creation call as the wizard makes it: the starting point of a targeting
+ * change. `kind` goes into its id, `name` and `description` name it.
+ */
+export async function launchedCampaign(
+  token: string,
+  fields: { kind: string; name: string; description: string; targetingInfo?: Partial<TTargetingSelections> },
+): Promise<string> {
+  const matched = await callOperation(campaignOps.matchCsvCompanies, {
+    token,
+    body: { csvCompanies: ['ironbridgemanufacturing.com', 'redwoodclinicallabs.com'] },
+  });
+  const body = await creationPayload(token, fields.kind, {
+    advertiserId: 'bgAdvertiser-demo-acme',
+    maxBid: 12,
+    description: fields.description,
+    name: fields.name,
+    targetingInfo: fields.targetingInfo ?? { geo_state: [TEXAS] },
+    foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
+    campaignType: 'managed',
+  });
+  const reply = await callOperation(campaignOps.createCampaign, { token, body });
+  if (reply.status !== 200) throw new Error(`campaign not created: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return body.bgCampaignId;
+}
+
+/** The campaign's targeting editor as the web reads it (its layers, companies and revision). */
+export async function targetingEditorOf(token: string, id: string): Promise<TCampaignTargetingEdit> {
+  const reply = await callOperation(campaignOps.getCampaignTargetingEdit, { token, params: { id } });
+  if (!reply.body.payload) throw new Error(`no targeting edit: ${reply.status}`);
+  return reply.body.payload;
 }
 
 /** A test campaign of the demo agency's Acme advertiser; override what a test varies. */

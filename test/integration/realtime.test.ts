@@ -12,7 +12,7 @@ import { accessTokenFor, callOperation, callOperationUnchecked, request } from '
 import { connect, newReqId, open, socketsForSuite } from '../support/realtime';
 import { fuzzMessages, fuzzMessagesAround, type TFuzzMessage } from '../support/realtime-arbitraries';
 import type { ZodArbitraryOptions } from '../support/zod-arbitrary';
-import { DEMO_IDS } from './security/samples';
+import { DEMO_IDS, SAMPLES } from './security/samples';
 
 const {
   getCSVKickfireMatches,
@@ -346,29 +346,14 @@ const FUZZ_VALUES = {
 } as const;
 
 const NOBODYS_ADVERTISER = 'bgAdvertiser-fuzz-nobody';
-const dayFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A creation the schemas take, for an advertiser that is nobody's: what reaches the use case answers 404. */
+/**
+ * A creation the schemas take (the security walk's), for an advertiser that is nobody's: what reaches the use
+ * case answers 404.
+ */
 const VALID_CREATION: Readonly<Record<string, unknown>> = {
+  ...(SAMPLES['createCampaign']?.body as Record<string, unknown>),
   bgCampaignId: 'bg-campaign-fuzz-base',
-  beeswaxCampaign: {
-    active: false,
-    advertiser_id: 1,
-    budget_type: 2,
-    campaign_budget: 3000,
-    dailyBudget: 100,
-    campaign_name: 'Fuzz campaign',
-    start_date: dayFromNow(1),
-    end_date: dayFromNow(31),
-  },
-  max_bid: 10,
   bgAdvertiserId: NOBODYS_ADVERTISER,
-  creativeIds: ['bgCreative-fuzz-base'],
-  description: 'Made by the realtime fuzz',
-  name: 'Fuzz campaign',
-  targetingInfo: { geo_country: ['USA'] },
-  isVideoCampaign: false,
-  campaignType: 'managed',
 };
 
 describe('realtime fuzzing', () => {

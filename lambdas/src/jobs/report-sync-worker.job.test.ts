@@ -1,28 +1,14 @@
 import '../test-env';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sqsRecord } from '../test-events';
 import { handler } from './report-sync-worker.job';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 
-const record = (messageId: string, body: string): SQSRecord => ({
-  messageId,
-  receiptHandle: `${messageId}-receipt`,
-  body,
-  attributes: {
-    ApproximateReceiveCount: '1',
-    SentTimestamp: '1764144000000',
-    SenderId: 'AIDA',
-    ApproximateFirstReceiveTimestamp: '1764144000000',
-  },
-  messageAttributes: {},
-  md5OfBody: '',
-  eventSource: 'aws:sqs',
-  eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:bidgrid-dev-report-sync-work',
-  awsRegion: 'us-east-1',
-});
+const record = (messageId: string, body: string) => sqsRecord(messageId, body);
 
 describe('report sync worker handler', () => {
   beforeEach(() => {

@@ -1,13 +1,12 @@
 import '../test-env';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
 import { handler as syncWorker } from '../jobs/report-sync-worker.job';
-import { apiEvent, lambdaContext } from '../test-events';
+import { apiEvent, lambdaContext, sqsRecord } from '../test-events';
 import { httpHandler, resetCallerCacheForTests } from './http';
 import { publishAtInvocationEnd, resetInvocationMetricsForTests } from './invocation-metrics';
 import { jobHandler, scheduledRunId } from './job';
@@ -229,22 +228,7 @@ describe('job lines', () => {
   it("carry each SQS message's id and the schedule's run that sent it in the worker", async () => {
     // Prepare: the campaign's store cannot be read, so its sync fails and logs.
     ddbMock.on(GetCommand).rejects(new Error('throttled'));
-    const record = (messageId: string, body: unknown): SQSRecord => ({
-      messageId,
-      receiptHandle: `${messageId}-receipt`,
-      body: JSON.stringify(body),
-      attributes: {
-        ApproximateReceiveCount: '2',
-        SentTimestamp: '1764144000000',
-        SenderId: 'AIDA',
-        ApproximateFirstReceiveTimestamp: '1764144000000',
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:bidgrid-dev-report-sync-work',
-      awsRegion: 'us-east-1',
-    });
+    const record = (messageId: string, body: unknown) => sqsRecord(messageId, JSON.stringify(body), 2);
 
     // Act
     await syncWorker(

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import { CREATE_CAMPAIGN_MESSAGES } from '@bidgrid/lambdas/domain/campaigns/create-campaign-request.use-case';
 import { TARGETING_CHANGE_MESSAGES } from '@bidgrid/lambdas/domain/campaigns/change-campaign-targeting.use-case';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../../support/api';
 import { bidderRows, bidderSegmentsOf, bidderSession, partitionItems } from '../../support/local-data';
 import { open } from '../../support/realtime';
 import { stackInfo } from '../../support/stack';
-import { creationPayload } from '../campaigns.fixtures';
+import { creationPayload, launchedCampaign, targetingEditorOf } from '../campaigns.fixtures';
 import { startFaultStack, type FaultStack } from './fault-stack';
 
 // Issue 16, faults: the bidder failing (5xx) or timing out at each step of a campaign's creation and
@@ -16,8 +15,7 @@ import { startFaultStack, type FaultStack } from './fault-stack';
 // and that stack killed during a creation and started again. After each: nothing at the bidder,
 // nothing in the tables a user sees, and the user told, in words, that nothing was made.
 
-const { createCampaign, getCampaign, listCampaignsByAdvertiser, matchCsvCompanies, getCampaignTargetingEdit } =
-  campaignOps;
+const { createCampaign, getCampaign, listCampaignsByAdvertiser, matchCsvCompanies } = campaignOps;
 
 const AGENCY = 'bgAgency-demo';
 const ACME = 'bgAdvertiser-demo-acme';
@@ -230,27 +228,8 @@ describe('the bidder failing or timing out at each step of a campaign creation',
 });
 
 /** A campaign of two companies in Texas, made whole (the change's starting point). */
-async function launched(token: string): Promise<string> {
-  const matched = await callOperation(matchCsvCompanies, { token, body: { csvCompanies: [IRONBRIDGE, REDWOOD] } });
-  const body = await creationPayload(token, 'fault-edit', {
-    advertiserId: ACME,
-    maxBid: 12,
-    description: 'Made by the fault tests',
-    name: 'Faulty edits',
-    targetingInfo: { geo_state: [TEXAS] },
-    foundCompanyInfo: { companies: matched.body.payload?.uniqueSegments ?? [], fromFile: true },
-    campaignType: 'managed',
-  });
-  const reply = await callOperation(createCampaign, { token, body });
-  if (reply.status !== 200) throw new Error(`campaign not created: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return body.bgCampaignId;
-}
-
-async function editorOf(token: string, id: string): Promise<TCampaignTargetingEdit> {
-  const reply = await callOperation(getCampaignTargetingEdit, { token, params: { id } });
-  if (!reply.body.payload) throw new Error(`no targeting edit: ${reply.status}`);
-  return reply.body.payload;
-}
+const launched = (token: string): Promise<string> =>
+  launchedCampaign(token, { kind: 'fault-edit', name: 'Faulty edits', description: 'Made by the fault tests' });
 
 /** The campaign's line items at the bidder (by our id): each one's state, budget and targeting modules. */
 async function campaignAtBidder(id: string) {
@@ -312,7 +291,7 @@ describe('the bidder failing or timing out at each step of a targeting change (u
     // Prepare
     const token = await accessTokenFor('demo');
     const id = await launched(token);
-    const before = await editorOf(token, id);
+    const before = await targetingEditorOf(token, id);
     const redwood = before.companies.find((c) => c.domain === REDWOOD)?.beeswaxLineItemId;
     const from = stack.bidderReplies().length;
     const socket = await open(token);
@@ -341,7 +320,7 @@ describe('the bidder failing or timing out at each step of a targeting change (u
       // Prepare
       const token = await accessTokenFor('demo');
       const id = await launched(token);
-      const before = await editorOf(token, id);
+      const before = await targetingEditorOf(token, id);
       const bidderBefore = await campaignAtBidder(id);
       const redwood = before.companies.find((c) => c.domain === REDWOOD)?.beeswaxLineItemId;
       await failStep(step, step.fault);
@@ -365,7 +344,7 @@ describe('the bidder failing or timing out at each step of a targeting change (u
       }
       await fetch(`${stackInfo().simulators.bidder}/__faults`, { method: 'DELETE' });
       expect(await campaignAtBidder(id)).toEqual(bidderBefore);
-      expect(await editorOf(token, id)).toEqual(before);
+      expect(await targetingEditorOf(token, id)).toEqual(before);
     },
     30_000,
   );
