@@ -377,6 +377,8 @@ describe('DataTable in a narrow box', () => {
     const name = getComputedStyle(screen.getByRole('cell', { name: 'Spring' }));
     expect(name.whiteSpace).toBe('normal');
     expect(name.maxWidth).toBe('min(20rem, 60vw)');
+    // ... with a floor, so a squeezed table keeps a short name on one line.
+    expect(name.minWidth).toBe('min(10rem, 35vw)');
   });
 
   it('shows an expanded row at the left edge of the box, as wide as the box, wrapping its text', () => {

@@ -149,10 +149,17 @@ function cellPlacement(
           boxShadow: 'inset -1px 0 0 var(--chakra-colors-border)',
           // Chromium pulls a sticky cell left of its offset when the cell and its offset are wider than the
           // scrolling box (measured: a 300 px campaign name in a phone's dialog stuck at 36 px, over the
-          // 40 px checkbox): the key column stays narrower than a phone's box and wraps a long name.
+          // 40 px checkbox): the key column stays narrower than a phone's box and wraps a long name. Its
+          // floor keeps a short name on one line when the table squeezes its columns to fit (a column's
+          // own minWidth, applied over this, wins).
           ...(left === undefined
             ? {}
-            : { maxWidth: 'min(20rem, 60vw)', whiteSpace: 'normal', overflowWrap: 'anywhere' }),
+            : {
+                minWidth: 'min(10rem, 35vw)',
+                maxWidth: 'min(20rem, 60vw)',
+                whiteSpace: 'normal',
+                overflowWrap: 'anywhere',
+              }),
         }
       : {}),
   };
@@ -389,7 +396,7 @@ export function DataTable<T>({
                             : 'none'
                         : undefined
                     }
-                    css={{ ...columnCss(column), ...placement(column.id, true) }}
+                    css={{ ...placement(column.id, true), ...columnCss(column) }}
                   >
                     {column.controlWidth ? (
                       <FixedWidthContent width={column.controlWidth}>
@@ -448,7 +455,7 @@ export function DataTable<T>({
                         <Table.Cell
                           key={column.id}
                           textAlign={column.align === 'end' ? 'end' : 'start'}
-                          css={{ ...columnCss(column), ...placement(column.id, false) }}
+                          css={{ ...placement(column.id, false), ...columnCss(column) }}
                         >
                           {column.controlWidth ? (
                             <FixedWidthContent width={column.controlWidth}>{column.cell(row)}</FixedWidthContent>
