@@ -1,11 +1,10 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
-import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
+import { BUSY_ERROR, GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
 import {
   AppError,
   BadRequestError,
   ConflictError,
-  BUSY_MESSAGE,
   InternalError,
   NotFoundError,
   ToldServerError,
@@ -80,8 +79,8 @@ describe('typed errors', () => {
       'bidder: POST /rest/v2/campaigns answered 503',
     ]);
     expect(answers.map((a) => [a.status, a.publicMessage])).toEqual([
-      [503, BUSY_MESSAGE],
-      [503, BUSY_MESSAGE],
+      [503, BUSY_ERROR],
+      [503, BUSY_ERROR],
       [500, GENERIC_REQUEST_ERROR],
     ]);
   });

@@ -112,9 +112,6 @@ export class ToldServerError extends AppError {
   }
 }
 
-/** What a user is told when DynamoDB stays throttled after the SDK's retries (503). */
-export const BUSY_MESSAGE = BUSY_ERROR;
-
 /**
  * DynamoDB's refusals for a request rate above what a table or the account takes (the SDK retries
  * them first; these are what is left once its attempts are spent). Named, not imported: lib stays
@@ -144,7 +141,7 @@ export class InternalError extends AppError {
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (isThrottled(error)) {
-    return new ToldServerError(503, 'UNAVAILABLE', BUSY_MESSAGE, {
+    return new ToldServerError(503, 'UNAVAILABLE', BUSY_ERROR, {
       internalMessage: `DynamoDB throttled after the SDK's retries: ${(error as Error).name}`,
       cause: error,
     });

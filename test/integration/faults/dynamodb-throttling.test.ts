@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { advertiser as advertiserOps } from '@bidgrid/shared';
 import type { TDynamoDbThrottlePlan, TDynamoDbThrottleReport } from '@bidgrid/lambdas/adapters/dynamodb-throttle';
-import { BUSY_MESSAGE } from '@bidgrid/lambdas/lib/errors';
+import { BUSY_ERROR } from '@bidgrid/shared/api/envelope';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../../support/api';
 import { partitionItems } from '../../support/local-data';
 import { stackInfo } from '../../support/stack';
@@ -97,7 +97,7 @@ describe('DynamoDB throttling (SDK middleware)', () => {
 
     // Assess
     expect(reply.status).toBe(503);
-    expect(reply.body).toMatchObject({ success: false, payload: null, error: BUSY_MESSAGE });
+    expect(reply.body).toMatchObject({ success: false, payload: null, error: BUSY_ERROR });
     expect((await report()).refused).toBeGreaterThanOrEqual(3);
     await throttle(null);
     expect(await advertisersNamed(body.name)).toEqual({ stored: 0, atBidder: 0 });
@@ -115,6 +115,6 @@ describe('DynamoDB throttling (SDK middleware)', () => {
     const reply = await callOperationUnchecked(getAdvertiser, { token, params: { id: ACME } });
 
     // Assess
-    expect([reply.status, reply.body.error]).toEqual([503, BUSY_MESSAGE]);
+    expect([reply.status, reply.body.error]).toEqual([503, BUSY_ERROR]);
   });
 });
