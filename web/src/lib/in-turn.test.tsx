@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { InTurn } from './in-turn';
+import { InTurn, LONG_TASK_MS } from './in-turn';
 
 /** A part that notes, when it is put on the page, which parts were already there. */
 function Part({ name, seen }: { name: string; seen: string[][] }) {
@@ -11,7 +11,71 @@ function Part({ name, seen }: { name: string; seen: string[][] }) {
   return <p data-part={name}>{name}</p>;
 }
 
+/**
+ * The task a part came in, counted by microtask checkpoints: one passes between two tasks, never within a
+ * task's synchronous run (React renders an update made in a layout effect in that run).
+ */
+let task = 0;
+function TaskPart({ name, tasks, costMs = 0 }: { name: string; tasks: Array<[string, number]>; costMs?: number }) {
+  const until = performance.now() + costMs;
+  while (performance.now() < until) {
+    // The part's render costs this long.
+  }
+  useLayoutEffect(() => {
+    tasks.push([name, task]);
+    queueMicrotask(() => (task += 1));
+  }, [name, tasks]);
+  return <p>{name}</p>;
+}
+
 describe('InTurn', () => {
+  it('puts quick parts on the page in one task, a commit each', async () => {
+    // Prepare
+    const tasks: Array<[string, number]> = [];
+
+    // Act
+    render(
+      <>
+        {['metrics', 'line items', 'creatives'].map((name) => (
+          <InTurn key={name}>
+            <TaskPart name={name} tasks={tasks} />
+          </InTurn>
+        ))}
+      </>,
+    );
+
+    // Assess
+    expect(await screen.findByText('creatives')).toBeInTheDocument();
+    const first = tasks[0]?.[1];
+    expect(tasks).toEqual([
+      ['metrics', first],
+      ['line items', first],
+      ['creatives', first],
+    ]);
+  });
+
+  it('lets the browser paint before the next part when a part would make the task long', async () => {
+    // Prepare
+    const tasks: Array<[string, number]> = [];
+
+    // Act
+    render(
+      <>
+        <InTurn>
+          <TaskPart name="slow" tasks={tasks} costMs={LONG_TASK_MS / 2 + 5} />
+        </InTurn>
+        <InTurn>
+          <TaskPart name="next" tasks={tasks} />
+        </InTurn>
+      </>,
+    );
+
+    // Assess
+    expect(await screen.findByText('next')).toBeInTheDocument();
+    const [slow, next] = tasks;
+    expect(next?.[1]).toBeGreaterThan(slow?.[1] ?? Number.POSITIVE_INFINITY);
+  });
+
   it('puts its parts on the page one at a time, in the order they asked, none on the first render', async () => {
     // Prepare
     const seen: string[][] = [];
