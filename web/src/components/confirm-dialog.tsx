@@ -44,6 +44,10 @@ export function ConfirmDialog({
       closeOnEscape={!busy}
       finalFocusEl={returnFocusTo}
       placement="center"
+      // Nothing of a closed question is on the page: a page holds several (the shell's sign-out, a card's
+      // disconnect, the dashboard's archive), and each mounted its hidden dialog with every render.
+      lazyMount
+      unmountOnExit
     >
       <Portal>
         <Dialog.Backdrop />
