@@ -36,6 +36,22 @@ describe('the Amplify doorway', () => {
     expect(readAccessTokenCookie()).toBe('token-1');
   });
 
+  it('writes the cookie only when the token changes, not on every call that reads it', async () => {
+    // Prepare
+    vi.mocked(fetchAuthSession).mockResolvedValue(sessionWith('token-3'));
+    const cookieWrites = vi.spyOn(document, 'cookie', 'set');
+
+    // Act
+    await currentAccessToken();
+    await currentAccessToken();
+    await currentAccessToken();
+
+    // Assess
+    expect(cookieWrites).toHaveBeenCalledTimes(1);
+    expect(readAccessTokenCookie()).toBe('token-3');
+    cookieWrites.mockRestore();
+  });
+
   it('forces a refresh and updates the cookie with the new token', async () => {
     // Prepare
     setAccessTokenCookie('old-token');
