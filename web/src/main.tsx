@@ -10,10 +10,12 @@ import { loadRuntimeConfig } from './app/bootstrap/runtime-config';
 import { unregisterServiceWorkers } from './app/bootstrap/service-workers';
 import { App } from './app/app';
 import { ConfigErrorScreen } from './app/config-error-screen';
+import { preloadFirstRoute } from './app/router/preloaded-routes';
 
 // Start-up (spec 000 §9): drop old service workers, read the runtime config, configure Auth and the API
-// client from it, send a stored user's session reads, render, then load the live chat widget the config names (none: no widget) once the
-// browser is idle. Nothing environment-specific is baked into the bundle.
+// client from it, send a stored user's session reads and the first page's (a preloaded route), render,
+// then load the live chat widget the config names (none: no widget) once the browser is idle. Nothing
+// environment-specific is baked into the bundle.
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
@@ -27,7 +29,7 @@ async function start(): Promise<void> {
   }
   configureAmplify(result.config);
   configureApi(result.config);
-  await startSessionReads();
+  await Promise.all([startSessionReads(), preloadFirstRoute(window.location)]);
   root.render(
     <StrictMode>
       <App config={result.config} />

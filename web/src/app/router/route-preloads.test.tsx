@@ -8,6 +8,7 @@ import { createFakeApi, type FakeApi, type FakeReply } from '@/test/fake-api';
 import { makeAdGroup, makeAdvertiser, makeCampaign, makeCreative } from '@/features/campaigns/campaigns.fixtures';
 import { demoAgency, fakeSession, renderRoutes } from '@/test/render';
 import { featureSlots } from '../feature-slots';
+import { preloadFirstRoute } from './preloaded-routes';
 import { createRoutes } from './routes';
 
 const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
@@ -146,5 +147,34 @@ describe('preloaded routes', () => {
     expect(api.callsOf('getAdvertiserPageFirstScreen')).toHaveLength(1);
     for (const name of FIRST_SCREEN_PARTS)
       expect({ name, calls: api.callsOf(name).length }).toEqual({ name, calls: 0 });
+  });
+
+  it("starts the first page's read at start-up, before the first render, and its loader does not start it again", async () => {
+    // Prepare
+    const api = advertiserPageApi();
+    const path = `/advertisers/${advertiser.bgAdvertiserId}?from=start-up`;
+
+    // Act
+    await preloadFirstRoute({ href: `http://localhost${path}`, pathname: `/advertisers/${advertiser.bgAdvertiserId}` });
+
+    // Assess: the reads are on their way with nothing rendered
+    await waitFor(() => expect(api.callsOf('getAdvertiserPageFirstScreen')).toHaveLength(1));
+    expect(api.callsOf('getAdvertiser')).toHaveLength(1);
+    renderRoutes(routesOver(), { path, session });
+    expect(await screen.findByRole('table', { name: `Creatives of ${adGroup.name}` }, { timeout: 5000 })).toBeVisible();
+    // The route's loader left them alone: the advertiser's own read (its reply already kept) is not sent again.
+    expect(api.callsOf('getAdvertiser')).toHaveLength(1);
+    expect(api.callsOf('getAdvertiserPageFirstScreen')).toHaveLength(1);
+  });
+
+  it('starts nothing at start-up for a page without a preload', async () => {
+    // Prepare
+    const api = advertiserPageApi();
+
+    // Act
+    await preloadFirstRoute({ href: 'http://localhost/dashboard', pathname: '/dashboard' });
+
+    // Assess
+    expect(api.calls).toEqual([]);
   });
 });
