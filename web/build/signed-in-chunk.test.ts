@@ -137,7 +137,7 @@ describe('pageMatcher', () => {
 
   it('holds for the route table: each sign-in page is imported from the file its route name gives', () => {
     // Prepare
-    const routesSource = readFileSync(new URL('../src/app/router/routes.tsx', import.meta.url), 'utf8');
+    const routesSource = readFileSync(new URL('../src/app/router/page-modules.ts', import.meta.url), 'utf8');
     const signInRoutes = routeEntries.filter(([, def]) => def.guard === 'public-only').map(([name]) => name);
 
     // Act

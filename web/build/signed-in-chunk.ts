@@ -74,7 +74,7 @@ export function signedInChunkName(
   return features.size === 1 && feature ? `${SIGNED_IN_CHUNK}-${feature}` : SIGNED_IN_CHUNK;
 }
 
-/** The file name a route's page module has: `signUp` is `sign-up.tsx` (`routes.tsx` keeps to it for the sign-in pages; a test checks). */
+/** The file name a route's page module has: `signUp` is `sign-up.tsx` (`page-modules.ts` keeps to it for the sign-in pages; a test checks). */
 export const pageFileName = (routeName: string): string =>
   `${routeName.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.tsx`;
 

@@ -1,13 +1,14 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getApolloClient, resetApolloClient } from '@/lib/api/apollo-client';
 import { FeatureSlotsContext } from '@/lib/feature-slots';
 import { createFakeApi, type FakeApi, type FakeReply } from '@/test/fake-api';
 import { makeAdGroup, makeAdvertiser, makeCampaign, makeCreative } from '@/features/campaigns/campaigns.fixtures';
 import { demoAgency, fakeSession, renderRoutes } from '@/test/render';
 import { featureSlots } from '../feature-slots';
+import { layoutModules, pageModules } from './page-modules';
 import { preloadFirstRoute } from './preloaded-routes';
 import { createRoutes } from './routes';
 
@@ -78,6 +79,7 @@ const routesOver = () =>
 
 describe('preloaded routes', () => {
   afterEach(async () => {
+    vi.restoreAllMocks();
     await resetApolloClient();
   });
 
@@ -153,11 +155,15 @@ describe('preloaded routes', () => {
     // Prepare
     const api = advertiserPageApi();
     const path = `/advertisers/${advertiser.bgAdvertiserId}?from=start-up`;
+    const page = vi.spyOn(pageModules, 'advertiser');
+    const layout = vi.spyOn(layoutModules, 'data');
 
     // Act
     await preloadFirstRoute({ href: `http://localhost${path}`, pathname: `/advertisers/${advertiser.bgAdvertiserId}` });
 
-    // Assess: the reads are on their way with nothing rendered
+    // Assess: the reads and the page's code are on their way with nothing rendered
+    expect(page).toHaveBeenCalledTimes(1);
+    expect(layout).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(api.callsOf('getAdvertiserPageFirstScreen')).toHaveLength(1));
     expect(api.callsOf('getAdvertiser')).toHaveLength(1);
     renderRoutes(routesOver(), { path, session });
@@ -170,11 +176,13 @@ describe('preloaded routes', () => {
   it('starts nothing at start-up for a page without a preload', async () => {
     // Prepare
     const api = advertiserPageApi();
+    const page = vi.spyOn(pageModules, 'dashboard');
 
     // Act
     await preloadFirstRoute({ href: 'http://localhost/dashboard', pathname: '/dashboard' });
 
     // Assess
     expect(api.calls).toEqual([]);
+    expect(page).not.toHaveBeenCalled();
   });
 });

@@ -3,42 +3,9 @@ import { PageLoader } from '@/components/page-loader';
 import { routeEntries, type GuardKind, type LayoutKind, type RouteName } from '@/config/paths';
 import { AppShell, BareLayout } from '../shell/app-shell';
 import { OpenGuard, ProtectedGuard, PublicOnlyGuard } from './guards';
+import { layoutModules, pageModules, type PageModule } from './page-modules';
 import { preloadLoader } from './preloaded-routes';
 import { NotFoundPage, RouteError } from './route-error';
-
-/** A lazily loaded route module: exports `Component` (react-router's lazy route convention). */
-type PageModule = () => Promise<{ Component: React.ComponentType }>;
-
-/**
- * The page of every route, one import each so Vite makes one chunk per page. Typed by `RouteName`, so
- * a route added to `paths` without a page does not compile.
- */
-export const pageModules: Record<RouteName, PageModule> = {
-  login: () => import('@/features/auth/routes/login'),
-  requestPasswordReset: () => import('@/features/auth/routes/request-password-reset'),
-  signUp: () => import('@/features/auth/routes/sign-up'),
-  termsOfUse: () => import('@/features/legal/routes/terms-of-use'),
-  privacyPolicy: () => import('@/features/legal/routes/privacy-policy'),
-  publicCampaignsPicker: () => import('@/features/crm-card/routes/public-campaigns-picker'),
-  dashboard: () => import('@/features/dashboard/routes/dashboard'),
-  advertisers: () => import('@/features/advertisers/routes/advertisers'),
-  advertiser: () => import('@/features/advertisers/routes/advertiser-detail'),
-  createManagedCampaign: () => import('@/features/wizard/routes/managed-campaign'),
-  createCustomCampaign: () => import('@/features/wizard/routes/custom-campaign'),
-  createCampaignFromTemplate: () => import('@/features/wizard/routes/campaign-from-template'),
-  visitorsRetargeting: () => import('@/features/segments/routes/visitors-retargeting'),
-  crmRetargeting: () => import('@/features/segments/routes/crm-retargeting'),
-  allBillingLogs: () => import('@/features/billing/routes/all-billing-logs'),
-  invoices: () => import('@/features/billing/routes/invoices'),
-  publicationLists: () => import('@/features/lists/routes/publication-lists'),
-  zipCodes: () => import('@/features/targeting/routes/zip-codes'),
-  adsUpload: () => import('@/features/creatives/routes/ads-upload'),
-  targetCompanies: () => import('@/features/targeting/routes/target-companies'),
-  rolesTitles: () => import('@/features/targeting/routes/roles-titles'),
-  segmentsLogs: () => import('@/features/segments/routes/segments-logs'),
-  campaignTemplates: () => import('@/features/wizard/routes/campaign-templates'),
-  createCampaignTemplate: () => import('@/features/wizard/routes/create-campaign-template'),
-};
 
 const guardElement: Record<GuardKind, React.ReactElement> = {
   'public-only': <PublicOnlyGuard />,
@@ -74,8 +41,8 @@ const pageRoutes = (
  */
 export function createRoutes({
   pages: modules = pageModules,
-  dataLayout = () => import('./data-layout'),
-  publicDataLayout = () => import('./public-data-layout'),
+  dataLayout = layoutModules.data,
+  publicDataLayout = layoutModules.publicData,
 }: {
   pages?: Record<RouteName, PageModule>;
   dataLayout?: PageModule;
