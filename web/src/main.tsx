@@ -13,9 +13,9 @@ import { ConfigErrorScreen } from './app/config-error-screen';
 import { preloadFirstRoute } from './app/router/preloaded-routes';
 
 // Start-up (spec 000 §9): drop old service workers, read the runtime config, configure Auth and the API
-// client from it, send a stored user's session reads and the first page's (a preloaded route), render,
-// then load the live chat widget the config names (none: no widget) once the browser is idle. Nothing
-// environment-specific is baked into the bundle.
+// client from it, start the first page's reads and code (a preloaded route), send a stored user's session
+// reads, render, then load the live chat widget the config names (none: no widget) once the browser is
+// idle. Nothing environment-specific is baked into the bundle.
 async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root element.');
@@ -29,7 +29,10 @@ async function start(): Promise<void> {
   }
   configureAmplify(result.config);
   configureApi(result.config);
-  await Promise.all([startSessionReads(), preloadFirstRoute(window.location)]);
+  // Not waited for: its code is chunks of its own, which on a cold load would hold back the first paint
+  // by their round trips; it runs as soon as they are in (on a warm load, before the first render).
+  void preloadFirstRoute(window.location);
+  await startSessionReads();
   root.render(
     <StrictMode>
       <App config={result.config} />

@@ -18,12 +18,11 @@ const isPreloaded = (name: RouteName): name is PreloadedRoute =>
 let startedAtStartUp: string | null = null;
 
 /**
- * Starts the preload of the page the app opens on, when it is a preloaded route, before the first render
- * (start-up waits for this, as for the session's reads): the page's reads, and its code and the data
- * layout's, which the router would ask for only once the app has rendered. From the route's loader the reads
- * waited for the router and, behind the first render, for the main thread: measured on the advertiser page,
- * its first screen went out at 190 ms from there, at 115-140 ms from start-up. The route's loader then skips
- * that one address once (its reads are already on their way).
+ * Starts the preload of the page the app opens on, when it is a preloaded route, at start-up: the page's
+ * reads, and its code and the data layout's, which the router asks for only once the app renders. From the
+ * route's loader the reads waited for the router and, behind the first render, for the main thread:
+ * measured on the advertiser page, its first screen went out at 190 ms from there, at 115-140 ms from
+ * start-up. The route's loader then skips that one address once (its reads are already on their way).
  */
 export async function preloadFirstRoute(location: Pick<Location, 'href' | 'pathname'>): Promise<void> {
   for (const name of PRELOADED_ROUTES) {
