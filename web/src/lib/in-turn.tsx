@@ -43,8 +43,8 @@ function nextTurn(inThisTask: boolean): void {
 /**
  * The mount whose turn it was has rendered (or is gone): the next one may go. It goes in the same task when
  * the task, with one more part as long as this one, stays short: a screen of quick parts is then not put
- * together in as many tasks, frames and style passes as it has parts (measured on the advertiser page: its
- * data showed about 40 ms sooner), and a long part still lets the browser paint after it.
+ * together in as many tasks, frames and style passes as it has parts, and a long part still lets the
+ * browser paint after it.
  */
 function endTurn(ticket: Ticket): void {
   if (current !== ticket) return;
