@@ -130,8 +130,8 @@ export function stickyLayout(
  * The table's own cells are plain `<th>` and `<td>` elements, styled once on the table (`TABLE_CSS`): a
  * Chakra cell computes and serialises its style object on every render, and a page shows hundreds of cells
  * (on the advertiser page a CPU profile put about two thirds of the components' render time in Chakra's
- * styled elements). A cell
- * says where it stays with data attributes, and carries its offset and its column's widths in its own style.
+ * styled elements). A cell says where it stays with data attributes, and carries its offset and its
+ * column's widths in its own style.
  */
 interface CellPlace {
   /** The CSS `left` of a cell that stays at the left edge (see `stickyLayout`). */
