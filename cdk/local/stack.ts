@@ -47,6 +47,7 @@ import {
   listen,
   PORT_LABELS,
   type PortName,
+  reservePort,
 } from './support/ports';
 import { buildRuntimeConfig } from './web/runtime-config';
 import { startWebServer } from './web/web-server';
@@ -208,7 +209,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ready,
       logger: logger.child('triggers'),
     });
-    const lambdaPort = await listen(lambdas, await findFreePort(), 'Lambda endpoint (Cognito triggers)');
+    const lambdaPort = await listen(lambdas, 0, 'Lambda endpoint (Cognito triggers)');
     stoppers.push({ name: 'Lambda endpoint', stop: closeServer(lambdas) });
     const cognito = spawnCognitoLocal(
       {
@@ -230,7 +231,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     watch(cognito.process, 'cognito-local');
 
     // 2. Servers of our own: bound now, serving once the stack is ready.
-    const webPort = web === 'none' ? null : freePorts ? await findFreePort() : fixedPort('web');
+    // Held from now on, though the web app serves only after its build (a minute on a fresh clone).
+    const webReservation = web === 'none' ? null : await reservePort(portFor('web'), PORT_LABELS.web);
+    if (webReservation) stoppers.push({ name: 'web app port', stop: () => webReservation.release() });
+    const webPort = webReservation?.port ?? null;
     const webUrl = webPort === null ? null : `http://${HOST}:${webPort}`;
     const s3 = await startS3({
       port: portFor('s3'),
@@ -290,10 +294,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       },
     });
 
-    if (webPort !== null) {
+    if (webReservation) {
       const webServer = await startWebServer({
         mode: web === 'build' ? 'build' : 'dev',
-        port: webPort,
+        port: webReservation,
         runtimeConfig,
         storageUrl: s3.endpoint,
         logger: logger.child('web'),

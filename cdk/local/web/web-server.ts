@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { embedRuntimeConfig, type TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
-import { HOST, listen, PortInUseError } from '../support/ports';
+import { HOST, PortInUseError, type PortReservation } from '../support/ports';
 import { localContentSecurityPolicy } from './content-security-policy';
 import { webBuildDecision, webSources } from './web-build-freshness';
 
@@ -18,7 +18,8 @@ export interface WebServer {
 
 export interface WebServerOptions {
   readonly mode: 'dev' | 'build';
-  readonly port: number;
+  /** The port, held since the stack started (a build takes a minute): the server takes it over. */
+  readonly port: PortReservation;
   /** Resolves once the stack knows its endpoints (the config and, built, the pages wait for it; assets do not). */
   readonly runtimeConfig: Promise<TRuntimeConfig>;
   /** The local S3 endpoint, which the built pages' CSP allows for uploads and previews. */
@@ -235,7 +236,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       configFile: viteConfigFile(),
       clearScreen: false,
       logLevel: options.quiet ? 'error' : 'warn',
-      server: { host: HOST, port: options.port, strictPort: true },
+      server: { host: HOST, port: options.port.port, strictPort: true },
       plugins: [
         {
           name: 'bidgrid-runtime-config',
@@ -249,15 +250,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       ],
     });
     try {
+      // Vite binds by number: the port is freed the moment before (it was held until now).
+      await options.port.release();
       await server.listen();
     } catch (error) {
       await server.close();
       if (/already in use/i.test(error instanceof Error ? error.message : '')) {
-        throw new PortInUseError([{ port: options.port, label: 'web app' }]);
+        throw new PortInUseError([{ port: options.port.port, label: 'web app' }]);
       }
       throw error;
     }
-    return { url: `http://${HOST}:${options.port}`, stop: () => server.close() };
+    return { url: `http://${HOST}:${options.port.port}`, stop: () => server.close() };
   }
 
   const decision = webBuildDecision(join(paths.webDist, 'index.html'), webSources(paths.repoRoot));
@@ -276,9 +279,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     storageUrl: options.storageUrl,
     logger: options.logger,
   });
-  const port = await listen(server, options.port, 'web app');
+  await options.port.handTo(server);
   return {
-    url: `http://${HOST}:${port}`,
+    url: `http://${HOST}:${options.port.port}`,
     stop: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
