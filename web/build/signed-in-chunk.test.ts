@@ -6,7 +6,10 @@ import {
   pageFileName,
   pageMatcher,
   SIGNED_IN_CHUNK,
+  SHARED_CHUNK_PREFIX,
   signedInChunkName,
+  chunkFileName,
+  UI_CHUNK,
   type ModuleLinks,
 } from './signed-in-chunk';
 
@@ -16,7 +19,8 @@ const mod = (path: string): string => `${src}/${path}`;
 /**
  * A small app: the entry imports the route table, which imports each page lazily; two signed-in pages of two
  * features share a table and a hook, a page of the advertisers feature has a lazy panel, the login page
- * shares a button with one of them, and the session's start-up module shares the API client with the pages.
+ * shares a button with one of them, and the session's start-up module shares the API client with the pages
+ * (both format with the same helper).
  */
 const graph: Record<string, { isEntry?: boolean; imports?: string[]; lazy?: string[] }> = {
   [mod('main.tsx')]: {
@@ -32,6 +36,7 @@ const graph: Record<string, { isEntry?: boolean; imports?: string[]; lazy?: stri
     ],
   },
   [mod('app/session-data.ts')]: { imports: [mod('lib/api/api-client.ts')] },
+  [mod('lib/format.ts')]: {},
   [mod('features/auth/routes/login.tsx')]: {
     imports: [mod('components/button.tsx'), mod('components/page-loader.tsx')],
   },
@@ -51,12 +56,12 @@ const graph: Record<string, { isEntry?: boolean; imports?: string[]; lazy?: stri
     imports: [mod('components/data-table.tsx'), mod('features/billing/invoice-only.ts'), mod('lib/api/api-client.ts')],
   },
   [mod('components/data-table.tsx')]: { imports: [mod('lib/use-rows.ts')] },
-  [mod('components/button.tsx')]: {},
+  [mod('components/button.tsx')]: { imports: [mod('lib/format.ts')] },
   [mod('components/page-loader.tsx')]: {},
   [mod('features/advertisers/advertiser-parts.ts')]: {},
   [mod('features/billing/invoice-only.ts')]: {},
   [mod('lib/use-rows.ts')]: {},
-  [mod('lib/api/api-client.ts')]: {},
+  [mod('lib/api/api-client.ts')]: { imports: [mod('lib/format.ts')] },
 };
 
 const lookup = (id: string): ModuleLinks | null => {
@@ -93,12 +98,48 @@ describe('signedInChunkName', () => {
     expect(chunkOf('features/advertisers/advertiser-parts.ts')).toBe(`${SIGNED_IN_CHUNK}-advertisers`);
   });
 
-  it('leaves to the bundler what one part alone loads, and what the entry, a sign-in page or the start-up reads load', () => {
+  it('leaves to the bundler what one part alone loads, and what the entry loads', () => {
     // Assess
     expect(chunkOf('features/billing/invoice-only.ts')).toBeNull();
     expect(chunkOf('components/page-loader.tsx')).toBeNull();
-    expect(chunkOf('components/button.tsx')).toBeNull();
-    expect(chunkOf('lib/api/api-client.ts')).toBeNull();
+  });
+
+  it('puts code shared with a sign-in page or the start-up reads in a chunk named after those, which need all of it', () => {
+    // Assess: the button of the login page and the advertiser page; the API client of the session's
+    // start-up reads and two pages
+    expect(chunkOf('components/button.tsx')).toBe(`${SHARED_CHUNK_PREFIX}login`);
+    expect(chunkOf('lib/api/api-client.ts')).toBe(`${SHARED_CHUNK_PREFIX}session-data`);
+    // Imported by both: loaded by the parts of each
+    expect(chunkOf('lib/format.ts')).toBe(`${SHARED_CHUNK_PREFIX}login-session-data`);
+  });
+
+  it('makes chunks that import only chunks loaded by more parts: never one another, never a signed-in one from before', () => {
+    // Prepare: the chunk of each module the group places, and the chunks each one's imports are in
+    const placed = new Map(
+      Object.keys(graph).flatMap((id) => {
+        const chunk = signedInChunkName(id, lookup, loadsBeforeSignedInPage);
+        return chunk === null ? [] : [[id, chunk] as const];
+      }),
+    );
+    const edges = new Map<string, Set<string>>();
+    for (const [id, chunk] of placed) {
+      for (const imported of graph[id]?.imports ?? []) {
+        const target = placed.get(imported);
+        if (target && target !== chunk) edges.set(chunk, (edges.get(chunk) ?? new Set()).add(target));
+      }
+    }
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(edges.get(from) ?? [])].some(
+        (next) => next === to || (!seen.has(next) && reaches(next, to, seen.add(next))),
+      );
+
+    // Assess
+    expect(placed.size).toBeGreaterThan(3);
+    for (const chunk of new Set(placed.values())) expect(reaches(chunk, chunk)).toBe(false);
+    for (const chunk of new Set(placed.values())) {
+      if (!chunk.startsWith(SHARED_CHUNK_PREFIX)) continue;
+      for (const target of edges.get(chunk) ?? []) expect(target.startsWith(SIGNED_IN_CHUNK)).toBe(false);
+    }
   });
 
   it('leaves packages to the bundler, but for the design system and the form library every page draws with', () => {
@@ -119,6 +160,18 @@ describe('signedInChunkName', () => {
     // Assess
     expect(phoneChunk).toBeNull();
     expect(dialogChunk).toBe(SIGNED_IN_CHUNK);
+  });
+});
+
+describe('chunkFileName', () => {
+  it('names a part of the design system by its hash alone, and every other chunk by its name', () => {
+    // Assess
+    expect(chunkFileName({ name: `${UI_CHUNK}~index~login~sign-up~advertiser-detail~invoices` })).toBe(
+      'assets/ui-[hash].js',
+    );
+    expect(chunkFileName({ name: UI_CHUNK })).toBe('assets/ui-[hash].js');
+    expect(chunkFileName({ name: 'signed-in-advertisers' })).toBe('assets/[name]-[hash].js');
+    expect(chunkFileName({ name: 'uikit' })).toBe('assets/[name]-[hash].js');
   });
 });
 
