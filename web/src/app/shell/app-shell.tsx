@@ -1,5 +1,5 @@
 import { Box, Container, Flex, IconButton, Link } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '@bidgrid/shared/constants';
 import { paths } from '@/config/paths';
@@ -41,6 +41,15 @@ function MenuIcon() {
 }
 
 /**
+ * Moves the focus to the page's heading after a change of page (`usePageFocus`): a component of its own, so
+ * that a change of address (a campaign picked writes the query) renders it alone, not the whole shell.
+ */
+function PageFocus({ main }: { main: RefObject<HTMLElement | null> }) {
+  usePageFocus(main);
+  return null;
+}
+
+/**
  * The app shell (spec 000 §2): header with the BidGrid logo (resets campaign-creation state, goes to
  * /dashboard), the menu button only when signed in (opens the sidebar drawer), and the main landmark,
  * whose heading takes the focus after each change of page (`usePageFocus`).
@@ -53,10 +62,10 @@ export function AppShell() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuButtonElement = useCallback(() => menuButton.current, []);
   const main = useRef<HTMLElement>(null);
-  usePageFocus(main);
 
   return (
     <Flex direction="column" minH="100vh">
+      <PageFocus main={main} />
       <SkipLink />
       <Box as="header" borderBottomWidth="1px" bg="white">
         <Container maxW="7xl">

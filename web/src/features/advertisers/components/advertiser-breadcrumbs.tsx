@@ -1,4 +1,5 @@
 import { Breadcrumb } from '@chakra-ui/react';
+import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import { paths } from '@/config/paths';
@@ -6,9 +7,14 @@ import { isTruncated, truncate } from '@/lib/truncate';
 
 /**
  * Breadcrumbs of the advertiser pages (000 §2): Home (/dashboard) > Advertisers, and on the detail page
- * > the advertiser's name cut to 36 characters. The last crumb is the current page.
+ * > the advertiser's name cut to 36 characters. The last crumb is the current page. Memoised: the pages
+ * render again for their reads and the address's query, the name unchanged.
  */
-export function AdvertiserBreadcrumbs({ advertiserName }: { advertiserName?: string }) {
+export const AdvertiserBreadcrumbs = memo(function AdvertiserBreadcrumbs({
+  advertiserName,
+}: {
+  advertiserName?: string;
+}) {
   return (
     <Breadcrumb.Root size="sm">
       <Breadcrumb.List>
@@ -42,4 +48,4 @@ export function AdvertiserBreadcrumbs({ advertiserName }: { advertiserName?: str
       </Breadcrumb.List>
     </Breadcrumb.Root>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { compareSortValues } from '@/components/data-table';
@@ -6,9 +7,10 @@ import { truncate } from '@/lib/truncate';
 
 /**
  * The header's advertiser dropdown (000 §2): picking another advertiser replaces the URL (no new
- * history entry), so Back leaves the advertiser pages instead of walking through every switch.
+ * history entry), so Back leaves the advertiser pages instead of walking through every switch. Memoised
+ * (the page passes the same list and callback while they are unchanged).
  */
-export function AdvertiserSwitcher({
+export const AdvertiserSwitcher = memo(function AdvertiserSwitcher({
   advertisers,
   currentId,
   onSwitch,
@@ -37,4 +39,4 @@ export function AdvertiserSwitcher({
       ))}
     </PlainSelect>
   );
-}
+});

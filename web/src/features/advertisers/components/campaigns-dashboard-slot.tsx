@@ -1,5 +1,5 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { useFeatureSlot } from '@/lib/feature-slots';
 
@@ -25,9 +25,14 @@ function DashboardPlaceholder({ advertiser, loading }: { advertiser: TAdvertiser
  * ---- Slot of issue #6 (Campaigns Dashboard, 000 §2) ----
  * The advertiser page renders the campaigns dashboard here, below the CRM and payment panels. The
  * dashboard lives in the campaigns feature; the app hands it over through the feature slots (features
- * do not import each other), and it is loaded on demand.
+ * do not import each other), and it is loaded on demand. Memoised: the page renders again for its reads and
+ * the address's query, the advertiser unchanged.
  */
-export function CampaignsDashboardSlot({ advertiser }: { advertiser: TAdvertiser }) {
+export const CampaignsDashboardSlot = memo(function CampaignsDashboardSlot({
+  advertiser,
+}: {
+  advertiser: TAdvertiser;
+}) {
   const Dashboard = useFeatureSlot('campaignsDashboard');
   if (!Dashboard) return <DashboardPlaceholder advertiser={advertiser} loading={false} />;
   return (
@@ -35,4 +40,4 @@ export function CampaignsDashboardSlot({ advertiser }: { advertiser: TAdvertiser
       <Dashboard advertiser={advertiser} />
     </Suspense>
   );
-}
+});

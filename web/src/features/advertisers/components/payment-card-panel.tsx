@@ -7,6 +7,26 @@ import { AddPaymentMethodDialog } from './add-payment-method-dialog';
 import { brandLabel, NoCardBadge } from './card-summary';
 
 /**
+ * 'Invoices': /invoices?advertiser={id}, with the current address in router state for the invoices page's
+ * back arrow. It alone follows the address (a campaign picked changes its query), not the whole panel.
+ */
+function InvoicesButton({ advertiserId }: { advertiserId: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() =>
+        navigate(paths.invoices.getHref(advertiserId), { state: { from: `${location.pathname}${location.search}` } })
+      }
+    >
+      Invoices
+    </Button>
+  );
+}
+
+/**
  * Payment card panel (000 §2): the masked last four digits and brand, or 'No Card'; the card's friendly
  * name; 'Add/Edit Payment Method' opens the dialog; 'Invoices' opens /invoices?advertiser={id} with the
  * current path in router state, so the invoices page's back arrow returns here.
@@ -15,8 +35,6 @@ import { brandLabel, NoCardBadge } from './card-summary';
  */
 export const PaymentCardPanel = memo(function PaymentCardPanel({ advertiser }: { advertiser: TAdvertiser }) {
   const [adding, setAdding] = useState(false);
-  const navigate = useNavigate();
-  const location = useLocation();
   const card = advertiser.paymentMethod?.card;
 
   return (
@@ -52,17 +70,7 @@ export const PaymentCardPanel = memo(function PaymentCardPanel({ advertiser }: {
           <Button colorPalette="blue" size="sm" onClick={() => setAdding(true)}>
             Add/Edit Payment Method
           </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              navigate(paths.invoices.getHref(advertiser.bgAdvertiserId), {
-                state: { from: `${location.pathname}${location.search}` },
-              })
-            }
-          >
-            Invoices
-          </Button>
+          <InvoicesButton advertiserId={advertiser.bgAdvertiserId} />
         </HStack>
       </Card.Footer>
       <AddPaymentMethodDialog open={adding} onOpenChange={setAdding} advertiser={advertiser} />

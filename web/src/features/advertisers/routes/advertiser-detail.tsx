@@ -1,5 +1,7 @@
 import { Flex, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { memo, useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import { isId } from '@bidgrid/shared/ids';
 import { ErrorState } from '@/components/data-states';
@@ -16,6 +18,22 @@ import { CampaignsDashboardSlot } from '../components/campaigns-dashboard-slot';
 import { CrmConnectionCard } from '../components/crm-connection-card';
 import { PaymentCardPanel } from '../components/payment-card-panel';
 import { useCrmCodeExchange } from '../hooks/use-crm-code-exchange';
+
+/** The CRM connection card and the payment card panel, side by side from tablets up. */
+const AdvertiserPanels = memo(function AdvertiserPanels({
+  advertiser,
+  exchanging,
+}: {
+  advertiser: TAdvertiser;
+  exchanging: boolean;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+      <CrmConnectionCard advertiser={advertiser} exchanging={exchanging} />
+      <PaymentCardPanel advertiser={advertiser} />
+    </SimpleGrid>
+  );
+});
 
 /**
  * Advertiser page at /advertisers/:id (spec 000 §2): 'Account information', breadcrumbs, the name with
@@ -35,6 +53,13 @@ export function Component() {
   const list = useAdvertisers(agencyId && !returningFromCrm ? agencyId : null);
   const exchanging = useCrmCodeExchange(id);
   const advertiser = data;
+  // The same list and callback while unchanged: the switcher is memoised, and the page renders again for
+  // each of its reads and for the address's query (the dashboard's campaign).
+  const switchable = useMemo(() => list.data ?? (advertiser ? [advertiser] : []), [list.data, advertiser]);
+  const onSwitch = useCallback(
+    (next: string) => navigate(paths.advertiser.getHref(next), { replace: true }),
+    [navigate],
+  );
 
   return (
     <Stack gap="6">
@@ -70,20 +95,13 @@ export function Component() {
             >
               {truncate(advertiser.name, TRUNCATE.advertiser)}
             </Heading>
-            <AdvertiserSwitcher
-              advertisers={list.data ?? [advertiser]}
-              currentId={advertiser.bgAdvertiserId}
-              onSwitch={(next) => navigate(paths.advertiser.getHref(next), { replace: true })}
-            />
+            <AdvertiserSwitcher advertisers={switchable} currentId={advertiser.bgAdvertiserId} onSwitch={onSwitch} />
           </Flex>
           <AdvertiserInfoTable advertiser={advertiser} />
           {/* Rendered with the table, the panels and the dashboard make one long task: each comes in its own
               turn, top to bottom, so nothing shown moves. */}
           <InTurn>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-              <CrmConnectionCard advertiser={advertiser} exchanging={exchanging} />
-              <PaymentCardPanel advertiser={advertiser} />
-            </SimpleGrid>
+            <AdvertiserPanels advertiser={advertiser} exchanging={exchanging} />
           </InTurn>
           <InTurn>
             <CampaignsDashboardSlot advertiser={advertiser} />

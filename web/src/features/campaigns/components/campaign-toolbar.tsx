@@ -1,5 +1,5 @@
 import { Button, chakra, Flex, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { isTruncated, truncate } from '@/lib/truncate';
@@ -17,9 +17,10 @@ import { TimeFrameSelect } from './time-frame-select';
  * The dashboard toolbar (000 §2): the campaign's name (40 characters), the time-frame selector, the
  * campaign selector labelled 'Campaigns' (archived campaigns are not offered), 'Edit Campaign Details',
  * 'Copy Conversion Pixel' and 'Archive Campaign' (disabled while the campaign is active: it must be
- * deactivated first, 000 §4).
+ * deactivated first, 000 §4). Memoised: the dashboard renders again for the address's campaign and its
+ * dialogs, and the toolbar's props (the dashboard's callbacks) stay the same.
  */
-export function CampaignToolbar({
+export const CampaignToolbar = memo(function CampaignToolbar({
   campaign,
   campaigns,
   frame,
@@ -98,4 +99,4 @@ export function CampaignToolbar({
       </Flex>
     </Stack>
   );
-}
+});

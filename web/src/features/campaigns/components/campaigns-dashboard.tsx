@@ -93,6 +93,16 @@ const CampaignReports = memo(function CampaignReports({
   );
 });
 
+/** 'Copy Conversion Pixel' (000 §2): the campaign's pixel snippet to the clipboard, with its toast. */
+async function copyPixel(campaign: TCampaign): Promise<void> {
+  if (!campaign.conversion_tag_url) return;
+  await copyWithToast(
+    conversionPixelSnippet(campaign.conversion_tag_url, campaign.name),
+    { copied: PIXEL_COPIED, failed: PIXEL_COPY_FAILED },
+    TOAST_MS.default,
+  );
+}
+
 function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
   const [frame, setFrame] = useState<TFrameSelection>(() => initialFrame());
   const report = useCampaignsReport(advertiser.bgAdvertiserId, frame);
@@ -127,14 +137,12 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
     if (fallbackId && stillOnPage()) select(fallbackId, true);
   }, [fallbackId, select, stillOnPage]);
 
-  const copyPixel = async (campaign: TCampaign): Promise<void> => {
-    if (!campaign.conversion_tag_url) return;
-    await copyWithToast(
-      conversionPixelSnippet(campaign.conversion_tag_url, campaign.name),
-      { copied: PIXEL_COPIED, failed: PIXEL_COPY_FAILED },
-      TOAST_MS.default,
-    );
-  };
+  const onSelect = useCallback((bgCampaignId: string) => select(bgCampaignId), [select]);
+  const onEdit = useCallback(() => setDialog('edit'), []);
+  const onArchive = useCallback(() => setDialog('archive'), []);
+  const onCopyPixel = useCallback(() => {
+    if (shown) void copyPixel(shown);
+  }, [shown]);
 
   const archive = async (campaign: TCampaign): Promise<void> => {
     setArchiving(true);
@@ -192,10 +200,10 @@ function DashboardBody({ advertiser }: { advertiser: TAdvertiser }) {
               campaigns={visible}
               frame={frame}
               onFrameChange={setFrame}
-              onSelect={(id) => select(id)}
-              onEdit={() => setDialog('edit')}
-              onCopyPixel={() => void copyPixel(shown)}
-              onArchive={() => setDialog('archive')}
+              onSelect={onSelect}
+              onEdit={onEdit}
+              onCopyPixel={onCopyPixel}
+              onArchive={onArchive}
             />
             <CampaignReports advertiser={advertiser} campaign={shown} frame={frame} />
           </Stack>
