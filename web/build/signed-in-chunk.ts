@@ -50,8 +50,8 @@ export const UI_CHUNK = 'ui';
 
 /**
  * A part of `ui` smaller than this (bytes of source) joins its nearest neighbour: a few KB more for some
- * screens, a dozen fewer requests for each (measured: 20 KB took the advertiser page from 79 chunks to 36,
- * and the login page from 25 to 15 with 1.5 KB less; 60 KB added 33 KB to the login page).
+ * screens, a dozen fewer requests for each (measured: 20 KB took the advertiser page from 63 chunks to 36
+ * and the login page from 25 to 15, 1.2 KB less; 60 KB added 33 KB to the login page).
  */
 export const UI_MERGE_BYTES = 20_000;
 
