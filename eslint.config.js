@@ -68,6 +68,23 @@ const zodImports = [
   },
 ];
 
+// The one clock (shared/src/clock.ts): the time of day is read through `now()` / `nowMs()`, which tests set
+// (`fixClock`) and `npm run test:clock` shifts; elapsed time is `performance.now()`.
+const wallClockReads = [
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
+    message: 'Read the time through `nowMs()` of @bidgrid/shared/clock (elapsed time: `performance.now()`).',
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Read the time through `now()` of @bidgrid/shared/clock (tests: `fixClock`).',
+  },
+  {
+    selector: "CallExpression[callee.name='Date']",
+    message: 'Read the time through `now()` of @bidgrid/shared/clock.',
+  },
+];
+
 // Browser tests never read the page once to decide or compare: a read taken before the data arrived
 // is what made a fresh-clone run fail (billing.spec.ts, rows read before the table had loaded). These
 // Playwright reads are allowed only inside a retrying callback (`expect.poll(...)`, or the fixture
@@ -151,7 +168,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', ...zodImports],
+      'no-restricted-syntax': ['error', ...zodImports, ...wallClockReads],
       'no-console': 'off',
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -317,7 +334,7 @@ export default tseslint.config(
     rules: {
       // Playwright fixtures must destructure their (empty) dependencies.
       'no-empty-pattern': 'off',
-      'no-restricted-syntax': ['error', ...zodImports, ...oneShotPageReads],
+      'no-restricted-syntax': ['error', ...zodImports, ...wallClockReads, ...oneShotPageReads],
     },
   },
   {
@@ -325,8 +342,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // The one module that imports zod itself.
-    files: ['shared/src/zod.ts'],
+    // The one module that imports zod itself, and the one clock.
+    files: ['shared/src/zod.ts', 'shared/src/clock.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -66,14 +66,14 @@ async function runAgainstFreshStack(web: 'build' | 'none', command: string, args
   process.env[SIM_RECORD_DIR_ENV] = recordDir;
   const stack = await spawnStack({ web });
   console.log(`local stack ready in ${(stack.readyMs / 1000).toFixed(1)} s (${stack.info.apiUrl})`);
-  const started = Date.now();
+  const started = performance.now();
   try {
     const run = spawnSync(bin(command), args, {
       cwd: repoRoot,
       env: { ...process.env, [STACK_INFO_ENV]: stack.infoFile },
       stdio: 'inherit',
     });
-    const minutes = (Date.now() - started) / 60_000;
+    const minutes = (performance.now() - started) / 60_000;
     console.log(`${command} ${run.status === 0 ? 'passed' : 'failed'} in ${minutes.toFixed(1)} min`);
     await stack.stop();
     const repliesMatch = vendorRepliesMatch(recordDir);

@@ -106,7 +106,7 @@ interface StackState {
  * parallel; requests that arrive before the stack is ready wait for it.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const started = Date.now();
+  const started = performance.now();
   const web: WebMode = options.web ?? 'dev';
   const logger = options.logger ?? createLogger(options.verbose ? 'debug' : options.quiet ? 'warn' : 'info');
   const ephemeral = options.ephemeral ?? false;
@@ -124,10 +124,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const stopAll = (): Promise<void> => {
     stopping ??= (async () => {
       for (const s of stoppers.reverse()) {
-        const t0 = Date.now();
+        const t0 = performance.now();
         try {
           await s.stop();
-          logger.debug(`stopped ${s.name} in ${Date.now() - t0}ms`);
+          logger.debug(`stopped ${s.name} in ${Math.round(performance.now() - t0)}ms`);
         } catch (error) {
           logger.warn(`stopping ${s.name}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -391,7 +391,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     markReady();
     return {
       ...info,
-      readyMs: Date.now() - started,
+      readyMs: Math.round(performance.now() - started),
       runtimeConfig: runtimeConfigValue,
       runJob: (name) => jobs.runNow(name),
       stop: stopAll,

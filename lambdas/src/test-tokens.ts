@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { generateKeyPairSync, sign } from 'node:crypto';
 
 /** A signing key and its JWKS, standing in for a Cognito user pool in tests. */
@@ -19,7 +20,7 @@ export function createTestIssuer(issuer: string, clientId: string): TestIssuer {
     issuer,
     jwks: { keys: [jwk] },
     sign(claims = {}, options = {}) {
-      const now = Math.floor(Date.now() / 1000);
+      const now = Math.floor(nowMs() / 1000);
       const payload = {
         sub: 'sub-demo',
         username: 'demo',

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,7 +79,7 @@ export async function creationRequest(
 ): Promise<{ request: TCampaignCreate; chunks: object[] }> {
   const bgCampaignId = `bg-campaign-bench-${randomUUID()}` as const;
   const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
-  const today = new Date();
+  const today = now();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const request: TCampaignCreate = {
     bgCampaignId,
@@ -145,14 +146,14 @@ async function sendCreation(
   // The connection closing (a killed stack) ends the wait for the reply of the chunk under way.
   let waiting: ((reply: null) => void) | undefined;
   socket.once('close', () => waiting?.(null));
-  const sent: TSent = { reply: null, startedAt: Date.now(), lastSentAt: 0, arrivals: [], progressMessages: 0 };
+  const sent: TSent = { reply: null, startedAt: performance.now(), lastSentAt: 0, arrivals: [], progressMessages: 0 };
   try {
     for (const [index, chunk] of chunks.entries()) {
       const replied = new Promise<{ success: boolean; error: string | null } | null>((resolve) => {
         const onMessage = (data: Buffer): void => {
           const message = parseServerMessage(data.toString('utf8'));
           if (!message || message.kind === 'notice') return;
-          if (index === chunks.length - 1) sent.arrivals.push(Date.now());
+          if (index === chunks.length - 1) sent.arrivals.push(performance.now());
           if (message.kind === 'progress') {
             sent.progressMessages++;
             onProgress?.(message.progress.done, message.progress.total);
@@ -165,7 +166,7 @@ async function sendCreation(
         socket.on('message', onMessage);
         waiting = resolve;
       });
-      sent.lastSentAt = Date.now();
+      sent.lastSentAt = performance.now();
       socket.send(
         JSON.stringify({
           action: 'createCampaign',
@@ -199,7 +200,7 @@ export async function measureCreate(options: { companies: number }): Promise<TCr
     await bidderLoad(stack.info.simulators.bidder, 'PUT', BENCH_BIDDER_LOAD);
     const sent = await sendCreation(stack.info.wsUrl, token, chunks);
     if (!sent.reply?.success) throw new Error(`creation refused: ${sent.reply?.error ?? 'no reply'}`);
-    const seconds = (Date.now() - sent.startedAt) / 1000;
+    const seconds = (performance.now() - sent.startedAt) / 1000;
     const gaps = sent.arrivals.map((at, i) => at - (i === 0 ? sent.lastSentAt : (sent.arrivals[i - 1] as number)));
     const load = await bidderLoad(stack.info.simulators.bidder, 'GET');
     return {
@@ -306,18 +307,18 @@ export async function measureCreateRecovery(options: {
     });
     if (!killed) throw new Error(`the creation ended before the kill: ${JSON.stringify(sent.reply)}`);
     await killed;
-    const killedAfterSeconds = (Date.now() - sent.startedAt) / 1000;
+    const killedAfterSeconds = (performance.now() - sent.startedAt) / 1000;
 
     forgetStack();
-    const restartedAt = Date.now();
+    const restartedAt = performance.now();
     stack = await spawnStack({ web: 'none', dataDir });
     process.env[STACK_INFO_ENV] = stack.infoFile;
-    const restartSeconds = (Date.now() - restartedAt) / 1000;
+    const restartSeconds = (performance.now() - restartedAt) / 1000;
     await bidderLoad(stack.info.simulators.bidder, 'PUT', BENCH_BIDDER_LOAD);
     const claim = await appItem(`AGENCY#${DEMO_AGENCY}`, `CREATING#${request.bgCampaignId}`);
     const beeswaxCampaignId = typeof claim?.['beeswaxCampaignId'] === 'number' ? claim['beeswaxCampaignId'] : undefined;
     const before = await leftOver(request.bgCampaignId, beeswaxCampaignId);
-    const deadline = Date.now() + (options.timeoutMs ?? 10 * 60_000);
+    const deadline = performance.now() + (options.timeoutMs ?? 10 * 60_000);
     let after = before;
     const clean = (l: TLeftOver) =>
       l.bidderCampaigns === 0 &&
@@ -326,7 +327,7 @@ export async function measureCreateRecovery(options: {
       !l.campaignStored &&
       !l.claimKept;
     while (!clean(after)) {
-      if (Date.now() > deadline) throw new Error(`not recovered in time: ${JSON.stringify(after)}`);
+      if (performance.now() > deadline) throw new Error(`not recovered in time: ${JSON.stringify(after)}`);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       after = await leftOver(request.bgCampaignId, beeswaxCampaignId);
     }
@@ -335,7 +336,7 @@ export async function measureCreateRecovery(options: {
       killedAtDone,
       killedAfterSeconds,
       restartSeconds,
-      recoveredAfterSeconds: (Date.now() - restartedAt) / 1000 - restartSeconds,
+      recoveredAfterSeconds: (performance.now() - restartedAt) / 1000 - restartSeconds,
       before,
       after,
     };

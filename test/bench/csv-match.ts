@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import {
@@ -145,7 +146,7 @@ async function onePhaseReasonsOf(entries: string[]): Promise<Record<string, numb
         matcher,
         lookupCache: memoryLookupCache(),
         segmentsLog: { runDate: async (_runKey, now) => now.toISOString(), putEntries: async () => undefined },
-        now: () => new Date(),
+        now: () => now(),
       },
     );
     return countReasons(result.uniqueSegments);
@@ -180,7 +181,7 @@ async function callInChunks<TRequest extends object, TPayload>(
   const results: TPayload[] = [];
   let progressMessages = 0;
   let longestGapMs = 0;
-  const startedAt = Date.now();
+  const startedAt = performance.now();
   let lastMessageAt = startedAt;
   for (const [index, chunk] of chunks.entries()) {
     const payloads: TPayload[] = [];
@@ -188,7 +189,7 @@ async function callInChunks<TRequest extends object, TPayload>(
       const onMessage = (data: Buffer): void => {
         const message = parseServerMessage(data.toString('utf8'));
         if (!message || message.kind === 'notice') return;
-        const now = Date.now();
+        const now = performance.now();
         longestGapMs = Math.max(longestGapMs, now - lastMessageAt);
         lastMessageAt = now;
         if (message.kind === 'progress') {
@@ -220,7 +221,7 @@ async function callInChunks<TRequest extends object, TPayload>(
     await replied;
     results.push(parts ? parts.merge(payloads) : (payloads[0] as TPayload));
   }
-  const seconds = (Date.now() - startedAt) / 1000;
+  const seconds = (performance.now() - startedAt) / 1000;
   const vendorRequests = (await (await fetch(countsUrl)).json()) as CompanyMatchRequestCounts;
   return {
     payload: parts ? parts.merge(results) : (results[0] as TPayload),

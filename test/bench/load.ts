@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { Agent, request as httpRequest } from 'node:http';
@@ -162,7 +163,7 @@ function loadCampaignSeed(
   };
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+const today = (): string => now().toISOString().slice(0, 10);
 
 /**
  * An agency of `users` colleagues, its advertisers made through the API, one campaign per user with

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -70,7 +71,7 @@ async function withStack<T>(work: (info: LocalStackInfo) => Promise<T>): Promise
   }
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
+const today = (): string => now().toISOString().slice(0, 10);
 
 /** The demo user's access token on this stack (not the cached one of test/support: each run may have its own stack). */
 async function demoToken(info: LocalStackInfo): Promise<string> {

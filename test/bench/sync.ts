@@ -1,3 +1,4 @@
+import { now, nowMs } from '@bidgrid/shared/clock';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -136,7 +137,7 @@ async function forkBidder() {
   };
 }
 
-const dayOffset = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const dayOffset = (offset: number): string => new Date(nowMs() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A bench campaign: its ids here and at the bidder. */
 interface BenchCampaign {
@@ -381,7 +382,7 @@ async function timedDeps(split: TimeSplit): Promise<ReportSyncDeps> {
     },
     bidder: { dailyReport: timed('pullMs', bidder.dailyReport) },
     metrics: uncountedMetrics,
-    now: () => new Date(),
+    now: () => now(),
     log: log({ level: 'warn' }),
   };
 }

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { Page } from '@playwright/test';
@@ -26,8 +27,7 @@ async function newAdvertiser(name: string): Promise<TAdvertiser> {
   return reply.body.payload as TAdvertiser;
 }
 
-const unique = (prefix: string): string =>
-  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const unique = (prefix: string): string => `${prefix} ${nowMs().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * The names of the advertisers table as shown, in order, all on one page, once it lists `name`.

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
 import { mp4Bytes, pngBytes } from '@bidgrid/lambdas/test-media';
 import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
@@ -82,7 +83,7 @@ async function expectOnDashboard(page: Page, name: string): Promise<void> {
 
 test('a display campaign for one matched company, with its uploaded banner', async ({ page }) => {
   test.setTimeout(120_000);
-  const name = `Display e2e ${Date.now()}`;
+  const name = `Display e2e ${nowMs()}`;
   await startCustomCampaign(page, [/^Company Domain/]);
   await fillDetails(page, name, 'display');
 
@@ -121,7 +122,7 @@ test('a display campaign for one matched company, with its uploaded banner', asy
 
 test('a video campaign with a 17 s mp4 and no targeting layer', async ({ page }) => {
   test.setTimeout(120_000);
-  const name = `Video e2e ${Date.now()}`;
+  const name = `Video e2e ${nowMs()}`;
   await startCustomCampaign(page, []);
   await fillDetails(page, name, 'video');
   await fillLandingPage(page, 'https://acmerobotics.example/video');

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { campaign as campaignOps } from '@bidgrid/shared';
@@ -26,7 +27,7 @@ async function launchedCampaign(): Promise<{ id: string; name: string }> {
     token,
     body: { csvCompanies: ['ironbridgemanufacturing.com', 'redwoodclinicallabs.com'] },
   });
-  const today = todayIso(new Date(), 'UTC');
+  const today = todayIso(now(), 'UTC');
   const reply = await callOperation(campaignOps.createCampaign, {
     token,
     body: {

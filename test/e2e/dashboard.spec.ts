@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Response } from '@playwright/test';
 import { getCampaignDelivery, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
@@ -548,7 +549,7 @@ test.describe('campaigns dashboard', () => {
     await expect(form).toBeHidden();
 
     // A real save: the description only, then back as it was.
-    const description = `Edited by the browser test ${Date.now()}`;
+    const description = `Edited by the browser test ${nowMs()}`;
     await page.getByRole('button', { name: 'Edit Campaign Details' }).click();
     await form.getByLabel('Description').fill(description);
     await form.getByRole('button', { name: 'Save' }).click();
@@ -584,7 +585,7 @@ test.describe('campaigns dashboard', () => {
     await page.getByRole('button', { name: 'Upload New AdGroup' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload new AdGroup' });
     await expect(dialog.getByRole('radio', { name: 'Video' })).toBeDisabled();
-    const name = `E2E banners ${Date.now().toString(36)}`;
+    const name = `E2E banners ${nowMs().toString(36)}`;
     await dialog.getByLabel('Ad Group Name').fill(name);
     await dialog.getByLabel(/Creative files/).setInputFiles([
       { name: 'e2e-mrec.png', mimeType: 'image/png', buffer: pngBanner(300, 250, [20, 60, 140], [60, 160, 220]) },

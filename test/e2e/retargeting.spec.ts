@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
@@ -61,7 +62,7 @@ test('the visitors page lists the seeded segments with their tags and creates on
   await expectAccessible(page);
 
   // The modal: the name is required, then the new segment is listed with its tag.
-  const name = `Cart abandoners ${Date.now()}`;
+  const name = `Cart abandoners ${nowMs()}`;
   await page.getByRole('button', { name: 'Create Segment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Segment' });
   await expect(dialog.getByRole('combobox', { name: 'Advertiser' })).toHaveValue('bgAdvertiser-demo-acme');
@@ -113,7 +114,7 @@ test('the CRM page prompts once, groups e-mails from a contact list or a CSV, an
   await expectAccessible(page);
 
   // Save: a name is needed, then the segment is made.
-  const name = `Globex buyers ${Date.now()}`;
+  const name = `Globex buyers ${nowMs()}`;
   await page.getByRole('textbox', { name: 'Segment Name' }).fill(name);
   await page.getByRole('button', { name: 'Save Segment' }).click();
   // A success toast is a status, not an alert.

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 import { fillCampaignDetails, isoDay, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
@@ -35,7 +36,7 @@ test('a template with five layers: created, edited without its ZIP codes, a camp
   page,
 }) => {
   test.setTimeout(240_000);
-  const templateName = `Template e2e ${Date.now()}`;
+  const templateName = `Template e2e ${nowMs()}`;
   const campaignName = `${templateName} campaign`;
   await signIn(page, 'demo');
 

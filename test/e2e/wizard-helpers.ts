@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn } from './fixtures';
 
@@ -16,7 +17,7 @@ export async function pick(input: Locator): Promise<void> {
 
 /** A calendar day `offset` days from today, as the browser (same machine, same zone) sees it. */
 export function isoDay(offset: number): string {
-  const day = new Date();
+  const day = now();
   day.setDate(day.getDate() + offset);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { agency } from '@bidgrid/shared';
@@ -79,7 +80,7 @@ describe('POST /api/agency/signupticket', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.payload?.signUpTicket).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const minutes = (Date.parse(reply.body.payload?.expiresAt ?? '') - Date.now()) / 60_000;
+    const minutes = (Date.parse(reply.body.payload?.expiresAt ?? '') - nowMs()) / 60_000;
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10);
   });

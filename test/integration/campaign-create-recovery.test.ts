@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
@@ -66,7 +67,7 @@ describe('campaign creation interrupted part-way', () => {
         createLineItem: (input: Parameters<typeof createLineItem>[0]) =>
           ++made === 3 ? new Promise<number>(() => undefined) : createLineItem(input),
       },
-      now: () => new Date(Date.now() - 10 * 60_000),
+      now: () => new Date(nowMs() - 10 * 60_000),
     };
     void createCampaignFromRequest(
       {

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
@@ -29,7 +30,7 @@ function useStackEnvironment(): void {
 }
 
 /** Today as the handlers and the sync see it (UTC). */
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+export const todayUtc = (): string => now().toISOString().slice(0, 10);
 
 /** `today` moved by `days`. */
 export const dayOffset = (days: number, today = todayUtc()): string =>

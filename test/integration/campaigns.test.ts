@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
@@ -511,7 +512,7 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
       options.query ??
       `portalId=${PORTAL}&userId=5001&userEmail=sales%40bluepeaklogistics.com&appId=${LOCAL_HUBSPOT_APP_ID}`;
     const url = `${stackInfo().apiUrl}${updateLineItemStatusFromCrm.path}${query ? `?${query}` : ''}`;
-    const timestamp = String(options.timestamp ?? Date.now());
+    const timestamp = String(options.timestamp ?? nowMs());
     const text = JSON.stringify(body);
     const signedUri = url.replaceAll('%40', '@');
     const signature = createHmac('sha256', SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET)
@@ -563,7 +564,7 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
       body: JSON.stringify(body),
     });
     expect(unsigned.status).toBe(401);
-    expect((await signed(body, { timestamp: Date.now() - 6 * 60_000 })).status).toBe(401);
+    expect((await signed(body, { timestamp: nowMs() - 6 * 60_000 })).status).toBe(401);
     expect((await signed(body, { signBody: { ...body, active: target.active } })).status).toBe(401);
     expect((await signed({ beeswaxLineItemId: notSalesEnabled.beeswaxLineItemId, active: false })).status).toBe(404);
     expect((await signed(body, { query: 'portalId=4419999' })).status).toBe(404);
@@ -580,7 +581,7 @@ describe('line item status from the CRM card: PUT /public/crmcard/line-item-stat
       body: JSON.stringify(bad),
     });
     const tampered = await signed(bad, { signBody: { beeswaxLineItemId: 1, active: true } });
-    const stale = await signed(bad, { timestamp: Date.now() - 6 * 60_000 });
+    const stale = await signed(bad, { timestamp: nowMs() - 6 * 60_000 });
     const noPortal = await signed({ beeswaxLineItemId: 1, active: true }, { query: '', signBody: {} });
     expect([unsigned.status, tampered.status, stale.status, noPortal.status]).toEqual([401, 401, 401, 401]);
     expect(((await tampered.json()) as { fieldErrors?: unknown }).fieldErrors).toBeUndefined();

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
@@ -64,7 +65,7 @@ describe('company look-up cache', () => {
       'not-found',
       first?.uniqueSegments[0]?.domainInfo,
     ]);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(nowMs() / 1000);
     const knownItem = await appItem(`COMPANYLOOKUP#${known}`, 'LOOKUP');
     expect(knownItem).toMatchObject({
       entity: 'companyLookup',

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { campaign as campaignOps, crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
@@ -96,7 +97,7 @@ describe('the CRM card signature (HubSpot v3)', () => {
 
   it('refuses a stale, a tampered and an unsigned call', async () => {
     // Act
-    const stale = await callAsCard(listCrmCardCampaigns, { query: portal(), timestamp: Date.now() - 6 * 60_000 });
+    const stale = await callAsCard(listCrmCardCampaigns, { query: portal(), timestamp: nowMs() - 6 * 60_000 });
     const otherUrl = await callAsCard(listCrmCardCampaigns, { query: portal(), signedQuery: portal(RIVAL_PORTAL) });
     const otherBody = await callAsCard(createCrmCardPickerTicket, {
       query: portal(),

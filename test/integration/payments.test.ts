@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advertiser as advertiserOps, payments, type TAdvertiser } from '@bidgrid/shared';
@@ -150,7 +151,7 @@ describe('POST /public/stripe/webhook', () => {
       id: eventId,
       object: 'event',
       type: 'payment_method.updated',
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(nowMs() / 1000),
       livemode: false,
       data: {
         object: { id: paymentMethod, object: 'payment_method', customer, type: 'card', card: { last4, brand: 'visa' } },
@@ -191,7 +192,7 @@ describe('POST /public/stripe/webhook', () => {
     // Act
     const replies = [
       await postStripeWebhook(tampered, stripeSignature(event)),
-      await postStripeWebhook(event, stripeSignature(event, { timestamp: Math.floor(Date.now() / 1000) - 301 })),
+      await postStripeWebhook(event, stripeSignature(event, { timestamp: Math.floor(nowMs() / 1000) - 301 })),
       await postStripeWebhook(event, stripeSignature(event, { secret: 'whsec_somebody_else' })),
       await postStripeWebhook(event, null),
     ];
@@ -220,7 +221,7 @@ describe('POST /public/stripe/webhook', () => {
     // Prepare
     const { advertiser, customer, paymentMethod } = await advertiserWithCard();
     const event = cardUpdated(`evt_${randomUUID().replace(/-/g, '')}`, paymentMethod, customer, '5555');
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(nowMs() / 1000);
     // Act
     const future = await postStripeWebhook(event, stripeSignature(event, { timestamp: now + 301 }));
     const farFuture = await postStripeWebhook(event, stripeSignature(event, { timestamp: now + 86_400 }));

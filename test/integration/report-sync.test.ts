@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
 import { accessTokenFor, callOperation } from '../support/api';
@@ -68,7 +69,7 @@ describe('report sync through the queue', () => {
     // Prepare
     const fixture = await makeCampaign({ startDay: -5, endDay: 20 });
     const token = await accessTokenFor('demo');
-    const before = new Date().toISOString();
+    const before = now().toISOString();
     // Act
     await runReportSync();
     const campaign = await callOperation(getCampaign, { token, params: { id: fixture.id } });
@@ -80,7 +81,7 @@ describe('report sync through the queue', () => {
     // Assess
     const syncedAt = campaign.body.payload?.campaignReports[0]?.syncedAt ?? '';
     expect(syncedAt >= before).toBe(true);
-    expect(syncedAt <= new Date().toISOString()).toBe(true);
+    expect(syncedAt <= now().toISOString()).toBe(true);
     expect(day.body.payload?.[0]?.campaignReports[0]?.syncedAt).toBe(syncedAt);
   });
 

@@ -1,3 +1,4 @@
+import { now, nowMs } from '@bidgrid/shared/clock';
 import { randomBytes } from 'node:crypto';
 import { addIsoDays, isId } from '@bidgrid/shared';
 import { createOwnAgency, inParallel, type OwnAgency } from './big-agency';
@@ -51,8 +52,8 @@ export async function createBigAdvertiserPage(): Promise<BigAdvertiserPage> {
     (_, n) => `bg-campaign-page-${tag}-${String(n).padStart(3, '0')}` as const,
   );
   const [richCampaignId] = campaignIds as [`bg-campaign-${string}`];
-  const today = new Date().toISOString().slice(0, 10);
-  const createdAt = (n: number) => new Date(Date.now() - (n + 1) * 60_000).toISOString();
+  const today = now().toISOString().slice(0, 10);
+  const createdAt = (n: number) => new Date(nowMs() - (n + 1) * 60_000).toISOString();
 
   await inParallel(
     campaignIds.map((bgCampaignId, n) => ({ bgCampaignId, n })),

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { advertiser as advertiserOps, ZInvoice, type TAdvertiser, type TInvoice } from '@bidgrid/shared';
 import { accessTokenFor, callOperation, DEMO_PASSWORD } from './api';
@@ -118,7 +119,7 @@ export async function createOwnAgency(prefix: string): Promise<OwnAgency> {
 export async function createBigAgency(counts: { logs: number; invoices: number }): Promise<BigAgency> {
   const { username, password, agencyId, advertiser } = await createOwnAgency('big');
   const { billingRepository, toBillingLogEntry, BILLING_LOG_TYPES, BILLING_SOURCE } = await seeding();
-  const now = Date.now();
+  const now = nowMs();
   const at = (n: number) => new Date(now - (n + 1) * 60_000).toISOString();
 
   const logIds = Array.from({ length: counts.logs }, (_, n) => `big-log-${String(n).padStart(4, '0')}`);

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -45,7 +46,7 @@ export function storedConfirmationCode(username: string): string | null {
 
 /** A unique, lower-case user name for one test (the pool and the agencies are shared by a whole run). */
 export function uniqueUserName(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return `${prefix}-${nowMs().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
 let admin: CognitoIdentityProviderClient | undefined;

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { encodeCardQuery } from '@bidgrid/local/simulators/hubspot-card';
 import {
@@ -56,7 +57,7 @@ export async function callAsCard(op: AnyOperation, options: CardCallOptions = {}
   if (options.ticket !== undefined) {
     headers[PICKER_TICKET_HEADER] = options.ticket;
   } else {
-    const timestamp = String(options.timestamp ?? Date.now());
+    const timestamp = String(options.timestamp ?? nowMs());
     headers[HUBSPOT_TIMESTAMP_HEADER] = timestamp;
     headers[HUBSPOT_SIGNATURE_HEADER] = hubspotSignatureV3(options.secret ?? SIMULATOR_SECRETS.HUBSPOT_CLIENT_SECRET, {
       method: op.method,

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 
@@ -34,7 +35,7 @@ export function signJwt(claims: Record<string, unknown>, key: 'local' | 'foreign
 /** The same token, expired an hour ago but otherwise valid and correctly signed. */
 export function expiredCopy(token: string): string {
   const claims = decodeClaims(token);
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs() / 1000);
   return signJwt({ ...claims, iat: now - 7200, auth_time: now - 7200, exp: now - 3600 }, 'local');
 }
 

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { createHmac } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -156,7 +157,7 @@ export async function putCampaignWithDelivery(input: {
 }
 
 /** `YYYY-MM-DD` (UTC) `days` before today. */
-export const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+export const daysAgo = (days: number): string => new Date(nowMs() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Runs a scheduled job on the running stack (`POST /__local/jobs/{name}`) and returns its result. */
 export async function runJob<T = unknown>(name: string): Promise<T> {
@@ -221,7 +222,7 @@ export async function confirmCardSetup(
 
 /** A Stripe-Signature header for `payload` signed with the local webhook secret (or another). */
 export function stripeSignature(payload: string, options: { timestamp?: number; secret?: string } = {}): string {
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const timestamp = options.timestamp ?? Math.floor(nowMs() / 1000);
   const secret = options.secret ?? SIMULATOR_SECRETS.STRIPE_WEBHOOK_SECRET;
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;

@@ -53,11 +53,11 @@ function descendantsOf(pid: number): number[] {
 
 /** Waits for a condition by polling; gives up with `message` after `timeoutMs`. */
 export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number, message: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(message);
+    if (performance.now() > deadline) throw new Error(message);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -77,7 +77,7 @@ export async function spawnStack(options: {
 }): Promise<SpawnedStack> {
   const dir = mkdtempSync(join(tmpdir(), 'bidgrid-stack-'));
   const infoFile = join(dir, 'info.json');
-  const started = Date.now();
+  const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -144,5 +144,5 @@ export async function spawnStack(options: {
     throw error;
   }
   const info = JSON.parse(readFileSync(infoFile, 'utf8')) as LocalStackInfo;
-  return { info, infoFile, readyMs: Date.now() - started, pid: child.pid ?? -1, stop, kill };
+  return { info, infoFile, readyMs: performance.now() - started, pid: child.pid ?? -1, stop, kill };
 }

@@ -12,7 +12,7 @@ export const LOCAL_ACCOUNT_ID = '000000000000';
  * function name). `timeoutMs` is the function's timeout (29 s behind API Gateway).
  */
 export function lambdaContext(functionName: string, timeoutMs: number, requestId: string = randomUUID()): Context {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   const fail = (): never => {
     throw new Error('Callback-style completion is not supported: return a promise');
   };
@@ -25,7 +25,7 @@ export function lambdaContext(functionName: string, timeoutMs: number, requestId
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: `local/[$LATEST]${requestId.replace(/-/g, '')}`,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    getRemainingTimeInMillis: () => Math.max(0, deadline - performance.now()),
     done: fail,
     fail,
     succeed: fail,

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -132,7 +133,7 @@ export function buildProxyEvent(
   const hasQuery = Object.keys(query).length > 0;
   const hasParams = Object.keys(route.params).length > 0;
   const userAgent = Object.entries(headers).find(([n]) => n.toLowerCase() === 'user-agent')?.[1] ?? null;
-  const now = Date.now();
+  const now = nowMs();
   const identity: APIGatewayEventIdentity = {
     accessKey: null,
     accountId: null,
@@ -284,10 +285,10 @@ export function createRestGateway(options: RestGatewayOptions): Server {
       )
     : async () => false;
   return createServer((req, res) => {
-    const started = Date.now();
+    const started = performance.now();
     res.on('finish', () => {
       if (options.logRequests) {
-        options.logger.info(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`);
+        options.logger.info(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);
       }
     });
     options.ready

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -174,7 +175,7 @@ function requestContext(
   domainName: string,
   requestId: string,
 ): Record<string, unknown> {
-  const now = Date.now();
+  const now = nowMs();
   return {
     routeKey,
     eventType,
@@ -248,7 +249,7 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
   // API Gateway's idle timeout and lifetime; checked often enough for the shortened test values.
   const sweeper = setInterval(
     () => {
-      const now = Date.now();
+      const now = nowMs();
       for (const c of connections.values()) {
         if (c.socket.readyState !== WebSocket.OPEN) continue;
         if (now - c.lastActiveAt >= idleTimeoutMs) c.socket.close(CLOSE_GOING_AWAY, 'Idle timeout');
@@ -261,7 +262,7 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
 
   const onMessage = (connection: Connection, data: RawData, domainName: string): void => {
     if (connection.refused) return;
-    connection.lastActiveAt = Date.now();
+    connection.lastActiveAt = nowMs();
     const body = Array.isArray(data)
       ? Buffer.concat(data).toString('utf8')
       : Buffer.from(data as ArrayBuffer).toString('utf8');
@@ -273,7 +274,7 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
       return;
     }
     const routeKey = route.kind === 'action' ? route.routeKey : '$default';
-    const started = Date.now();
+    const started = performance.now();
     const event = {
       requestContext: requestContext(connection, routeKey, 'MESSAGE', domainName, requestId),
       body,
@@ -281,7 +282,8 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
     };
     run(routeKey, event, requestId)
       .then(() => {
-        if (options.logRequests) options.logger.info(`WS ${routeKey} ${connection.id} ${Date.now() - started}ms`);
+        if (options.logRequests)
+          options.logger.info(`WS ${routeKey} ${connection.id} ${Math.round(performance.now() - started)}ms`);
       })
       .catch((error: unknown) => {
         options.logger.error(`WS ${routeKey} handler failed`, error);
@@ -327,7 +329,7 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
       query[k] = v;
       (multiQuery[k] ??= []).push(v);
     }
-    const now = Date.now();
+    const now = nowMs();
     const pending = {
       id: newConnectionId(),
       connectedAt: now,
@@ -368,7 +370,7 @@ export function createWsGateway(options: WsGatewayOptions): WsGateway {
       connection.socket.close(CLOSE_MESSAGE_TOO_BIG, 'Message too big');
     });
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const opened: Connection = { ...pending, socket: ws, lastActiveAt: Date.now(), refused: false };
+      const opened: Connection = { ...pending, socket: ws, lastActiveAt: nowMs(), refused: false };
       connection = opened;
       connections.set(opened.id, opened);
       if (options.logRequests) options.logger.info(`WS $connect ${opened.id}`);

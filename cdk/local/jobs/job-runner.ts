@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
@@ -10,7 +11,7 @@ import { runAndSettle, type JobQueues } from './job-queues';
 const JOB_TIMEOUT_MS = 15 * 60_000;
 
 /** The event EventBridge sends a scheduled rule's target. */
-export function scheduledEvent(job: JobSchedule, time = new Date()): Record<string, unknown> {
+export function scheduledEvent(job: JobSchedule, time = now()): Record<string, unknown> {
   return {
     version: '0',
     id: randomUUID(),
@@ -54,7 +55,7 @@ export function startJobRunner(options: {
   const run = (job: JobSchedule): Promise<void> => {
     const current = running.get(job.name);
     if (current) return current;
-    const started = Date.now();
+    const started = performance.now();
     const requestId = randomUUID();
     const execution = runAndSettle(options.queues, job.name, async () =>
       invoke(
@@ -66,7 +67,8 @@ export function startJobRunner(options: {
     )
       .then(
         () => {
-          if (options.logRuns) options.logger.info(`job ${job.name} done in ${Date.now() - started}ms`);
+          if (options.logRuns)
+            options.logger.info(`job ${job.name} done in ${Math.round(performance.now() - started)}ms`);
         },
         (error: unknown) => options.logger.error(`job ${job.name} failed`, error),
       )

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { mp4Clip, pngBanner, type Rgb } from './creative-assets';
 import type { SeedModule } from './seed-module';
 
@@ -104,7 +105,7 @@ export const adGroupTemplatesSeed: SeedModule = {
           name: seed.name,
           description: seed.description,
           adGroupType: video ? 'video' : 'image',
-          createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+          createdAt: new Date(nowMs() - 30 * 86_400_000).toISOString(),
         },
         creatives,
       );

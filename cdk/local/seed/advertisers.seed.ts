@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { SeedModule } from './seed-module';
 
@@ -143,7 +144,7 @@ export const advertisersSeed: SeedModule = {
         beeswaxAdvertiserId,
         name: seed.name,
         createdBy: seed.createdBy,
-        createdAt: new Date().toISOString(),
+        createdAt: now().toISOString(),
         domain: seed.domain,
         ...seed.address,
         phone: seed.phone,
@@ -185,7 +186,6 @@ export const advertisersSeed: SeedModule = {
 
       if (seed.crmPortalId !== undefined) {
         const oauth = hubspotOAuth();
-        const now = () => new Date();
         const authorizeUrl = new URL(
           await getHubspotAuthUrl(
             { agencyId: seed.agencyId, username: seed.createdBy, advertiserId: seed.id },

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { ZAgency } from '@bidgrid/shared/entities/agency.schema';
 import { DEMO_USERS } from './demo-world';
 import type { SeedModule } from './seed-module';
@@ -25,7 +26,7 @@ export async function seedAgency(input: {
     email: input.email,
     createdBy: input.username,
     users,
-    createdAt: new Date().toISOString(),
+    createdAt: now().toISOString(),
   });
   if (result.created) return true;
   if (result.conflict === 'agency') return false;

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { SeedModule } from './seed-module';
 
 /** A past monthly charge of a seeded advertiser: its campaigns and what each delivered. */
@@ -84,7 +85,7 @@ export const billingSeed: SeedModule = {
       },
       { ZInvoice },
     ] = await Promise.all([import('@bidgrid/lambdas/seeding'), import('@bidgrid/shared/entities/billing.schema')]);
-    const now = new Date();
+    const today = now();
     const lastBilled = new Map<string, string>();
 
     for (const charge of SEED_CHARGES) {
@@ -93,8 +94,8 @@ export const billingSeed: SeedModule = {
       if (!advertiser || !card || !advertiser.billingEmail || !advertiser.stripePaymentMethodId) {
         throw new Error(`Seed billing needs ${charge.advertiserId} with a card (advertisers seed first)`);
       }
-      const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - charge.monthsAgo, 1));
-      const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - charge.monthsAgo + 1, 0));
+      const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - charge.monthsAgo, 1));
+      const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - charge.monthsAgo + 1, 0));
       const period = { from: isoDay(from), to: isoDay(to) };
       const chargedAt = new Date(to.getTime() + 86_400_000 + 6.5 * 3_600_000).toISOString();
       const key = chargeKey(charge.agencyId, charge.advertiserId, period, advertiser.stripePaymentMethodId);
@@ -184,7 +185,7 @@ export const billingSeed: SeedModule = {
           advertiserId,
           current.billedThrough,
           day,
-          new Date().toISOString(),
+          now().toISOString(),
         );
       }
     }

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
 import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
@@ -606,7 +607,7 @@ export async function syncSeedCampaign(seed: SeedCampaign, today: string): Promi
       bidder: m.bidder,
       // The seed's sync is not the app's: it counts nothing.
       metrics: m.uncountedMetrics,
-      now: () => new Date(),
+      now,
       log: m.createLogger({ level: 'warn' }),
     },
     { from: seedDay(seed.startDay, today) },
@@ -623,7 +624,7 @@ export const campaignsSeed: SeedModule = {
   store: 'dynamodb',
   async run({ logger }) {
     const { reportToday } = await seedModules();
-    const today = reportToday(new Date());
+    const today = reportToday(now());
     const created: SeedCampaign[] = [];
     for (const seed of SEED_CAMPAIGNS) if (await createSeedCampaign(seed, today)) created.push(seed);
     for (const seed of created) await syncSeedCampaign(seed, today);

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { SeedModule } from './seed-module';
 
 /** A public list of the catalogue: SINGLE (one bidder list) or SPLIT (one bidder list per domain). */
@@ -85,7 +86,7 @@ export const domainListsSeed: SeedModule = {
       domainLists: domainListRepository,
       advertisers: advertiserRepository,
       bidder: bidderClient(),
-      now: () => new Date(),
+      now,
       log,
     };
     const existing = new Set((await domainListRepository.listPublicLists()).map((list) => list.id));

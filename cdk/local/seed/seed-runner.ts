@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { join } from 'node:path';
 import { JsonStore } from '../support/json-store';
 import type { SeedContext, SeedModule } from './seed-module';
@@ -24,7 +25,7 @@ export async function runSeeds(
     if (state.data.applied[module.name] && !options.freshStores.has(module.store)) continue;
     await module.run(context);
     state.update((s) => {
-      s.applied[module.name] = new Date().toISOString();
+      s.applied[module.name] = now().toISOString();
     });
     ran.push(module.name);
   }

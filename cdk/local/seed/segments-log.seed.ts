@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { COMPANIES } from '../simulators/company-match';
 import type { SeedModule } from './seed-module';
 
@@ -24,7 +25,7 @@ export const segmentsLogSeed: SeedModule = {
   store: 'dynamodb',
   async run({ logger }) {
     const { segmentsLogRepository } = await import('@bidgrid/lambdas/seeding');
-    const now = Date.now();
+    const now = nowMs();
     const entries = Array.from({ length: SEED_SEGMENTS_LOG_ENTRIES }, (_, i) => {
       const company = COMPANIES[(i * 7) % COMPANIES.length];
       if (!company) throw new Error('The company-match dataset is empty');

@@ -1,3 +1,4 @@
+import * as clock from '@bidgrid/shared/clock';
 import type * as z from '@bidgrid/shared/zod';
 import type { BuzzRoute } from '@bidgrid/lambdas/adapters/bidder/wire/common.wire';
 import {
@@ -372,7 +373,7 @@ const PERFORMANCE_REPORT = { id: 1, name: 'Performance Report', view: PERFORMANC
 /** The reporting routes of the bidder simulator, and `forget` to call when its entities change. */
 export function createReportingRoutes(options: ReportingOptions): { routes: SimRoute[]; forget: () => void } {
   const engine = createReportEngine(options.source);
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? clock.now;
   const until = options.statusReadsUntilComplete ?? 1;
   const queries = new Map<string, StoredQuery>();
   // Queries in flight between their run and their results (a fanned-out sync runs many at once);

@@ -1,3 +1,4 @@
+import { now, nowMs } from '@bidgrid/shared/clock';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type * as z from '@bidgrid/shared/zod';
@@ -175,7 +176,7 @@ export function upgradeState(s: BidderState): void {
 }
 
 /** Beeswax's 0.5 date-time format: `2026-11-25 14:03:00`. */
-const buzzTime = (d = new Date()): string => d.toISOString().slice(0, 19).replace('T', ' ');
+const buzzTime = (d = now()): string => d.toISOString().slice(0, 19).replace('T', ' ');
 
 const COOKIE = sessionCookieName(BIDDER_BUZZ_KEY);
 
@@ -357,7 +358,7 @@ export function createBidderSimulator(options: {
   // Written behind (at most every second): a campaign of 25,000 line items is megabytes of state.
   const store = new JsonStore<BidderState>(options.stateFile, emptyState, { writeBehindMs: BIDDER_STATE_WRITE_MS });
   store.update(upgradeState);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   const limit = options.rateLimit ?? RATE_LIMIT;
   const bucket = { tokens: limit.burst, at: now() };
   let load: BidderLoad = { ...NO_LOAD, ...options.load };

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
@@ -191,7 +192,7 @@ function kickfireCompany(company: MatchCompany): Record<string, unknown> {
 export function createCompanyMatchSimulator(options: { logger: Logger; rateLimit?: RateLimit; now?: () => number }): {
   server: Server;
 } {
-  const takeToken = tokenBucket(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now ?? Date.now);
+  const takeToken = tokenBucket(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.now ?? nowMs);
   const noRequests = (): CompanyMatchRequestCounts => ({ ranges: 0, company: 0, batchPaths: 0, throttled: 0 });
   const counts = noRequests();
 

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   candidateRequestUris,
@@ -52,7 +53,7 @@ function fakeApi(secret: string) {
           body,
           signature: headers[HUBSPOT_SIGNATURE_HEADER],
           timestamp: headers[HUBSPOT_TIMESTAMP_HEADER],
-          now: Date.now(),
+          now: nowMs(),
         }),
       };
       received.push(r);

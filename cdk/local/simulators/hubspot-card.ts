@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import {
   HUBSPOT_SIGNATURE_HEADER,
   HUBSPOT_TIMESTAMP_HEADER,
@@ -92,7 +93,7 @@ export async function sendCardFetch(
   input: CardFetchInput,
   deps: { clientSecret: string; now?: () => number; fetchImpl?: typeof fetch },
 ): Promise<CardFetchResult> {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? nowMs;
   const send = deps.fetchImpl ?? fetch;
   const uri = cardFetchUrl(input);
   const body = input.body === undefined ? '' : JSON.stringify(input.body);

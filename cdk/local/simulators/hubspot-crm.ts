@@ -1,3 +1,4 @@
+import { now, nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { COMPANIES, COMPANIES_WITHOUT_OWN_RANGES, REDIRECTS } from './company-match';
 import type { SimReply, SimRequest, SimRoute } from './simulator-server';
@@ -275,7 +276,7 @@ function batchRead(
   if (inputs.length > LIMITS.batchReadMax) {
     return hubspotError(400, `Batch input limit exceeded: at most ${LIMITS.batchReadMax} inputs`);
   }
-  const startedAt = new Date().toISOString();
+  const startedAt = now().toISOString();
   const read = lookup();
   if (typeof read === 'string') return hubspotError(400, read);
   const results: unknown[] = [];
@@ -285,7 +286,7 @@ function batchRead(
     if (found === undefined) missing.push(id);
     else results.push(found);
   }
-  const done = { status: 'COMPLETE', results, startedAt, completedAt: new Date().toISOString() };
+  const done = { status: 'COMPLETE', results, startedAt, completedAt: now().toISOString() };
   if (missing.length === 0) return { status: 200, body: done };
   return {
     status: 207,
@@ -492,7 +493,7 @@ export function hubspotCrmRoutes(options: {
   /** The clock of the search rate limit (tests pass their own). */
   now?: () => number;
 }): SimRoute[] {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? nowMs;
   /** Search requests of each portal in the last second. */
   const searches = new Map<number, number[]>();
   /** HubSpot's search limit, 5 requests a second per account: the 429 it answers beyond, else null. */

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { LOCAL_HUBSPOT_APP_ID, SIMULATOR_SECRETS } from '../gateway/lambda-env';
@@ -132,7 +133,7 @@ export function createHubSpotSimulator(options: {
         scopes: grant.scopes,
         userEmail: grant.userEmail,
         refreshToken,
-        expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000,
+        expiresAt: nowMs() + ACCESS_TOKEN_SECONDS * 1000,
       };
     });
     return token;
@@ -151,7 +152,7 @@ export function createHubSpotSimulator(options: {
     let expired = 0;
     store.update((s) => {
       for (const info of Object.values(s.accessTokens)) {
-        if (info.hubId === hubId && info.expiresAt > Date.now()) {
+        if (info.hubId === hubId && info.expiresAt > nowMs()) {
           info.expiresAt = 0;
           expired += 1;
         }
@@ -165,7 +166,7 @@ export function createHubSpotSimulator(options: {
     const authorization = req.headers['authorization'];
     const token = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : '';
     const info = store.data.accessTokens[token];
-    if (!info || info.expiresAt <= Date.now()) return null;
+    if (!info || info.expiresAt <= nowMs()) return null;
     const left = expiring.get(info.hubId);
     if (left !== undefined) {
       if (left <= 0) {
@@ -218,7 +219,7 @@ export function createHubSpotSimulator(options: {
     if (grantType === 'authorization_code') {
       const code = formString(form, 'code') ?? '';
       const grant = store.data.codes[code];
-      if (!grant || grant.expiresAt < Date.now()) return oauthError('BAD_AUTH_CODE', 'missing or unknown auth code');
+      if (!grant || grant.expiresAt < nowMs()) return oauthError('BAD_AUTH_CODE', 'missing or unknown auth code');
       if (formString(form, 'redirect_uri') !== grant.redirectUri) {
         return oauthError('BAD_REDIRECT_URI', 'redirect_uri does not match initial authorization redirect_uri');
       }
@@ -251,7 +252,7 @@ export function createHubSpotSimulator(options: {
   } | null => {
     const access = store.data.accessTokens[value];
     const refresh = store.data.refreshTokens[value];
-    const liveAccess = access && access.expiresAt > Date.now() ? access : undefined;
+    const liveAccess = access && access.expiresAt > nowMs() ? access : undefined;
     const order: Array<'access' | 'refresh'> = hint === 'refresh_token' ? ['refresh', 'access'] : ['access', 'refresh'];
     for (const kind of order) {
       if (kind === 'access' && liveAccess) return { kind, info: liveAccess };
@@ -279,13 +280,13 @@ export function createHubSpotSimulator(options: {
       user_id: USER_ID,
     };
     if (found.kind === 'refresh') return { status: 200, body: { ...common, token_use: 'refresh_token' } };
-    const expiresAt = found.info.expiresAt ?? Date.now();
+    const expiresAt = found.info.expiresAt ?? nowMs();
     return {
       status: 200,
       body: {
         ...common,
         token_use: 'access_token',
-        expires_in: Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)),
+        expires_in: Math.max(0, Math.floor((expiresAt - nowMs()) / 1000)),
         is_private_distribution: false,
         signed_access_token: {
           appId: APP_ID,
@@ -394,7 +395,7 @@ export function createHubSpotSimulator(options: {
         const code = randomUUID();
         const scopes = (req.query.get('scope') ?? '').split(/[ +]/).filter(Boolean);
         store.update((s) => {
-          s.codes[code] = { hubId, redirectUri, scopes, expiresAt: Date.now() + CODE_SECONDS * 1000 };
+          s.codes[code] = { hubId, redirectUri, scopes, expiresAt: nowMs() + CODE_SECONDS * 1000 };
         });
         const back = new URL(redirectUri);
         back.searchParams.set('code', code);

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { JsonStore } from '../support/json-store';
@@ -47,7 +48,7 @@ export function createMailSimulator(options: { stateFile?: string; logger: Logge
           subject: input.subject as string,
           html: typeof input.html === 'string' ? input.html : null,
           text: typeof input.text === 'string' ? input.text : null,
-          receivedAt: new Date().toISOString(),
+          receivedAt: now().toISOString(),
         };
         store.update((s) => {
           s.messages.push(message);

@@ -137,11 +137,11 @@ describe('simulator server vendor shapes, latency, timeouts and recording', () =
   it('delays a route by delayMs, then answers as the route does', async () => {
     // Prepare
     await post('/__faults', { method: 'GET', path: '/v1/things/:id', delayMs: 300 });
-    const started = Date.now();
+    const started = performance.now();
 
     // Act
     const slow = await fetch(`${sim.url}/v1/things/slow`);
-    const slowMs = Date.now() - started;
+    const slowMs = performance.now() - started;
     const next = await fetch(`${sim.url}/v1/things/fast`);
 
     // Assess

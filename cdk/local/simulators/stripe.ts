@@ -1,3 +1,4 @@
+import { now, nowMs } from '@bidgrid/shared/clock';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import Stripe from 'stripe';
@@ -41,7 +42,7 @@ const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const stripeId = (prefix: string, length = 24): string =>
   `${prefix}_${[...randomBytes(length)].map((b) => alnum[b % alnum.length]).join('')}`;
-const now = (): number => Math.floor(Date.now() / 1000);
+const nowSeconds = (): number => Math.floor(nowMs() / 1000);
 
 /** Stripe's error body. */
 const stripeError = (
@@ -268,7 +269,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       id: stripeId('evt'),
       object: 'event',
       api_version: STRIPE_API_VERSION,
-      created: now(),
+      created: nowSeconds(),
       data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
       livemode: false,
       pending_webhooks: webhookUrl ? 1 : 0,
@@ -282,7 +283,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
     const url = webhookUrl;
     if (!url) return;
     const payload = JSON.stringify(event);
-    const timestamp = now();
+    const timestamp = nowSeconds();
     const signature = createHmac('sha256', SIMULATOR_SECRETS.STRIPE_WEBHOOK_SECRET)
       .update(`${timestamp}.${payload}`)
       .digest('hex');
@@ -319,7 +320,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         .update(`${auth} ${req.method} ${req.path} ${req.body.toString('utf8')}`)
         .digest('hex');
       const seen = store.data.idempotency[key];
-      if (seen && seen.createdAt + IDEMPOTENCY_TTL_MS > Date.now()) {
+      if (seen && seen.createdAt + IDEMPOTENCY_TTL_MS > nowMs()) {
         if (seen.fingerprint !== fingerprint) {
           return stripeError(400, {
             type: 'idempotency_error',
@@ -336,7 +337,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       // Kept as Stripe keeps them: results of requests that ran (successes and card errors), not refusals of bad input.
       if (result.status === 200 || result.status === 402) {
         store.update((s) => {
-          s.idempotency[key] = { fingerprint, status: result.status, body: result.body, createdAt: Date.now() };
+          s.idempotency[key] = { fingerprint, status: result.status, body: result.body, createdAt: nowMs() };
         });
       }
       return result;
@@ -359,9 +360,9 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       });
     }
     const expMonth = Number(formString(card, 'exp_month') ?? 12);
-    const expYear = Number(formString(card, 'exp_year') ?? new Date().getFullYear() + 3);
+    const expYear = Number(formString(card, 'exp_year') ?? now().getFullYear() + 3);
     const fullYear = expYear < 100 ? 2000 + expYear : expYear;
-    const today = new Date();
+    const today = now();
     if (
       !(expMonth >= 1 && expMonth <= 12) ||
       fullYear < today.getFullYear() ||
@@ -402,7 +403,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
         three_d_secure_usage: { supported: true },
         wallet: null,
       },
-      created: now(),
+      created: nowSeconds(),
       customer: null,
       customer_account: null,
       livemode: false,
@@ -509,7 +510,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
       capture_method: 'automatic',
       client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
       confirmation_method: 'automatic',
-      created: now(),
+      created: nowSeconds(),
       currency: currency.toLowerCase(),
       customer,
       customer_account: null,
@@ -600,7 +601,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
     object: 'customer',
     address: null,
     balance: 0,
-    created: now(),
+    created: nowSeconds(),
     currency: null,
     default_source: null,
     delinquent: false,
@@ -687,7 +688,7 @@ export function createStripeSimulator(options: { stateFile?: string; logger: Log
           automatic_payment_methods: null,
           cancellation_reason: null,
           client_secret: `${id}_secret_${stripeId('x').slice(2)}`,
-          created: now(),
+          created: nowSeconds(),
           customer: customer ?? null,
           description: formString(form, 'description') ?? null,
           excluded_payment_method_types: null,

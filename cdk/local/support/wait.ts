@@ -6,13 +6,13 @@ export async function waitUntil<T>(
   probe: () => Promise<T | undefined>,
   options: { timeoutMs: number; intervalMs?: number; message: string; abort?: () => string | undefined },
 ): Promise<T> {
-  const deadline = Date.now() + options.timeoutMs;
+  const deadline = performance.now() + options.timeoutMs;
   for (;;) {
     const aborted = options.abort?.();
     if (aborted) throw new Error(aborted);
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(options.message);
+    if (performance.now() > deadline) throw new Error(options.message);
     await new Promise((r) => setTimeout(r, options.intervalMs ?? 100));
   }
 }

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestIssuer, jwksFetch } from '../test-tokens';
@@ -49,7 +50,7 @@ describe('verifyAccessToken (local stage)', () => {
 
   it("says 'The incoming token has expired' for an expired token", async () => {
     // Prepare
-    const past = Math.floor(Date.now() / 1000) - 7200;
+    const past = Math.floor(nowMs() / 1000) - 7200;
 
     // Act
     const error = await rejection(verifyAccessToken(localIssuer.sign({ iat: past, exp: past + 3600 })));

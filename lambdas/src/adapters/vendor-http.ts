@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { VendorError } from '../lib/errors';
 
 /** Statuses a vendor asks us to try again later: rate limited, or a passing server failure. */
@@ -38,7 +39,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
 }
 
 /** `Retry-After` in seconds or as a date, in milliseconds; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+export function retryAfterMs(header: string | null, now = nowMs()): number | null {
   if (!header) return null;
   const seconds = Number(header);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
@@ -126,7 +127,7 @@ export class RatePacer {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: RatePacerOptions) {
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => performance.now());
     this.#sleep = options.sleep ?? abortableSleep;
     this.#tokens = options.burst;
     this.#at = this.#now();

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { config } from '../config';
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
@@ -48,7 +49,7 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     layers: targetingLayers(log),
     layerUndos: targetingLayerUndos(),
     metrics: appMetrics(),
-    now: () => new Date(),
+    now,
     log,
     ...creationLease(),
   };
@@ -66,7 +67,7 @@ export function companyMatchingDeps(): MatchCompaniesDeps {
     matcher: companyMatcher(),
     lookupCache: companyLookupCacheRepository,
     segmentsLog: segmentsLogRepository,
-    now: () => new Date(),
+    now,
   };
 }
 
@@ -80,7 +81,7 @@ export function campaignTargetingChangeDeps(log: Logger): ChangeTargetingDeps {
     layers: targetingLayers(log),
     layerUndos: targetingLayerUndos(),
     matching: companyMatchingDeps(),
-    now: () => new Date(),
+    now,
     log,
   };
 }
@@ -112,7 +113,7 @@ export function segmentDeps(log: Logger): SegmentDeps {
     advertisers: advertiserRepository,
     bidder: bidderClient(),
     segments: segmentRepository,
-    now: () => new Date(),
+    now,
     log,
   };
 }
@@ -131,7 +132,7 @@ export function hubspotReadDeps(): {
       (
         await crmAccessToken(
           { agencyId, advertiserId, ...(refused === undefined ? {} : { refused }) },
-          { crm: crmConnectionRepository, oauth: hubspotOAuth(), keys: tokenKeys, now: () => new Date() },
+          { crm: crmConnectionRepository, oauth: hubspotOAuth(), keys: tokenKeys, now },
         )
       ).accessToken,
   };
@@ -156,7 +157,7 @@ export function creativeCallDeps(log: Logger): {
     advertisers: advertiserRepository,
     bidder: bidderClient(),
     storage: creativeStorage,
-    now: () => new Date(),
+    now,
     log,
   };
 }
@@ -167,7 +168,7 @@ export function domainListDeps(log: Logger): DomainListDeps {
     domainLists: domainListRepository,
     advertisers: advertiserRepository,
     bidder: bidderClient(),
-    now: () => new Date(),
+    now,
     log,
   };
 }

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createAdGroupTemplate as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';
@@ -8,6 +9,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
   createAdGroupTemplate(
     { agencyId: caller.agencyId, username: caller.username, body },
-    { templates: templateRepository, advertisers: advertiserRepository, now: () => new Date() },
+    { templates: templateRepository, advertisers: advertiserRepository, now },
   ),
 );

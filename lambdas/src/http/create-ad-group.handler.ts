@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
@@ -13,7 +14,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
       adGroups: adGroupRepository,
       campaigns: campaignRepository,
       advertisers: advertiserRepository,
-      now: () => new Date(),
+      now,
     },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createAdvertiser as operation } from '@bidgrid/shared/api/operations/advertiser-create.operations';
 import { newId } from '@bidgrid/shared/ids';
 import { bidderClient } from '../adapters/bidder/bidder-client';
@@ -12,7 +13,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =
     {
       advertisers: advertiserRepository,
       bidder: bidderClient(),
-      now: () => new Date(),
+      now,
       newAdvertiserId: () => newId('advertiser'),
       log,
     },

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -34,17 +35,17 @@ function givenSignedUpTicket(issuedBy = 'ops-admin'): void {
       username: 'newowner',
       email: 'owner@northwind.test',
       issuedBy,
-      issuedAt: new Date(Date.now() - 60_000).toISOString(),
-      signUpBy: new Date(Date.now() + 540_000).toISOString(),
+      issuedAt: new Date(nowMs() - 60_000).toISOString(),
+      signUpBy: new Date(nowMs() + 540_000).toISOString(),
       status: 'signed-up',
-      signedUpAt: new Date(Date.now() - 30_000).toISOString(),
+      signedUpAt: new Date(nowMs() - 30_000).toISOString(),
       expiresAt: 0,
     },
   });
   cognitoMock.on(AdminGetUserCommand, { Username: 'newowner' }).resolves({
     Username: 'newowner',
     UserStatus: 'UNCONFIRMED',
-    UserCreateDate: new Date(Date.now() - 30_000),
+    UserCreateDate: new Date(nowMs() - 30_000),
     UserAttributes: [{ Name: 'email', Value: 'owner@northwind.test' }],
   });
 }

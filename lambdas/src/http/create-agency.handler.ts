@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createAgency as operation } from '@bidgrid/shared/api/operations/agency.operations';
 import { cognitoUserDirectory } from '../adapters/cognito-users';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
@@ -15,7 +16,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
       tickets: signUpTicketRepository,
       users: cognitoUserDirectory,
       internalUsers: config().INTERNAL_USERS,
-      now: () => new Date(),
+      now,
     },
   ),
 );

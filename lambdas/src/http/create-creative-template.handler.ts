@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createCreativeTemplate as operation } from '@bidgrid/shared/api/operations/creative.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
@@ -15,7 +16,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =
       advertisers: advertiserRepository,
       adGroups: adGroupRepository,
       storage: creativeStorage,
-      now: () => new Date(),
+      now,
       log,
     },
   ),

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createCrmCardPickerTicket as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { tokenKeys } from '../adapters/token-keys';
@@ -13,7 +14,7 @@ export const { handler, raw } = httpHandler(operation, ({ query, body }) =>
       portals: crmPortalRepository,
       ticketKey: async () => (await tokenKeys()).pickerTicket,
       webAppUrl: webAppUrl(),
-      now: () => new Date(),
+      now,
     },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { listAdGroupsByCampaign } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { getAdvertiserPageFirstScreen as operation } from '@bidgrid/shared/api/operations/advertiser-page.operations';
 import { listCampaignActivity, listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
@@ -48,7 +49,7 @@ export const { handler, raw } = httpHandler(operation, async ({ caller, params, 
       adGroups: adGroupRepository,
       reports: reportRepository,
       storage: creativeStorage,
-      now: () => new Date(),
+      now,
     },
   );
   const { shown } = screen;

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { getCampaignTargetingEdit as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { getCampaignTargetingEdit } from '../domain/campaigns/change-campaign-targeting.use-case';
@@ -7,6 +8,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
   getCampaignTargetingEdit(
     { agencyId: caller.agencyId, campaignId: params.id },
-    { campaigns: campaignRepository, now: () => new Date() },
+    { campaigns: campaignRepository, now },
   ),
 );

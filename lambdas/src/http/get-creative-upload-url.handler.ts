@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { getCreativeUploadUrl as operation } from '@bidgrid/shared/api/operations/creative.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
@@ -15,6 +16,6 @@ export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>
       mimetype: query.mimetype,
       size: query.size,
     },
-    { adGroups: adGroupRepository, advertisers: advertiserRepository, storage: creativeStorage, now: () => new Date() },
+    { adGroups: adGroupRepository, advertisers: advertiserRepository, storage: creativeStorage, now },
   ),
 );

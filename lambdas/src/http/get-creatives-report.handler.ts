@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { getCreativesReport as operation } from '@bidgrid/shared/api/operations/report.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
@@ -9,6 +10,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>
   getCreativesReport(
     { agencyId: caller.agencyId, adGroupId: query.adGroupId, timeFrame: query.timeFrame, page },
-    { adGroups: adGroupRepository, reports: reportRepository, storage: creativeStorage, now: () => new Date() },
+    { adGroups: adGroupRepository, reports: reportRepository, storage: creativeStorage, now },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { getHubspotAuthUrl as operation } from '@bidgrid/shared/api/operations/crm.operations';
 import { hubspotOAuth, hubspotRedirectUri } from '../adapters/crm/hubspot-oauth';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
@@ -16,7 +17,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>
       oauth: hubspotOAuth(),
       stateKey: async () => (await tokenKeys()).oauthState,
       redirectUri: hubspotRedirectUri(),
-      now: () => new Date(),
+      now,
     },
   ),
 );

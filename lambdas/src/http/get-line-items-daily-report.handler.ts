@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { getLineItemsDailyReport as operation } from '@bidgrid/shared/api/operations/report.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
@@ -8,6 +9,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>
   getLineItemsDailyReport(
     { agencyId: caller.agencyId, campaignId: query.bgCampaignId, date: query.date, page },
-    { campaigns: campaignRepository, reports: reportRepository, now: () => new Date() },
+    { campaigns: campaignRepository, reports: reportRepository, now },
   ),
 );

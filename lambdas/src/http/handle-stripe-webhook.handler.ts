@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { handleStripeWebhook as operation } from '@bidgrid/shared/api/operations/payments.operations';
 import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
@@ -25,7 +26,7 @@ export const { handler, raw } = httpHandler(operation, ({ body, log }) =>
       events: webhookEventRepository,
       advertisers: advertiserRepository,
       billing: billingRepository,
-      now: () => new Date(),
+      now,
       log,
     },
   ),

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { issueSignUpTicket as operation } from '@bidgrid/shared/api/operations/agency.operations';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { config } from '../config';
@@ -8,6 +9,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
   issueSignUpTicket(
     { caller: { username: caller.username }, userName: body.userName, email: body.email },
-    { tickets: signUpTicketRepository, internalUsers: config().INTERNAL_USERS, now: () => new Date() },
+    { tickets: signUpTicketRepository, internalUsers: config().INTERNAL_USERS, now },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { listCampaignsByAdvertiser as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
@@ -13,7 +14,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, params, query,
       campaigns: campaignRepository,
       advertisers: advertiserRepository,
       reports: reportRepository,
-      now: () => new Date(),
+      now,
     },
   ),
 );

@@ -1,17 +1,24 @@
+import { fixClock } from '@bidgrid/shared/clock';
 import '../test-env';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listSegmentsLogs as operation } from '@bidgrid/shared/api/operations/segments-log.operations';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import { recentMonths, SEGMENTS_LOG_MONTHS, SEGMENTS_LOGS_FORBIDDEN } from '../domain/list-segments-logs.use-case';
+import { SEGMENTS_LOG_MONTHS, SEGMENTS_LOGS_FORBIDDEN } from '../domain/list-segments-logs.use-case';
 import { resetCallerCacheForTests } from '../lib/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './list-segments-logs.handler';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 
+// The last seconds of November: the log's newest month is the clock's month, not the month a
+// fixture was written in.
+let restoreClock: () => void;
+afterEach(() => restoreClock());
+
 beforeEach(() => {
+  restoreClock = fixClock('2026-11-30T23:59:59.000Z');
   ddbMock.reset();
   resetCallerCacheForTests();
   ddbMock.on(GetCommand, { Key: { pk: 'USER#demo', sk: 'USER' } }).resolves({ Item: { agencyId: 'bgAgency-demo' } });
@@ -41,7 +48,7 @@ describe('POST /api/segmentsLogs/all', () => {
 
   it('answers internal staff the entries of the last months as a JSON string', async () => {
     // Prepare
-    const month = recentMonths(new Date(), 1)[0];
+    const month = '2026-11';
     const entry = {
       pk: `SEGLOG#${month}`,
       sk: `${month}-02T10:00:00.000Z#1`,
@@ -71,5 +78,8 @@ describe('POST /api/segmentsLogs/all', () => {
       },
     ]);
     expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(SEGMENTS_LOG_MONTHS);
+    const months = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input.ExpressionAttributeValues?.[':pk']);
+    expect(months.slice(0, 2)).toEqual(['SEGLOG#2026-11', 'SEGLOG#2026-10']);
+    expect(months.at(-1)).toBe('SEGLOG#2025-11');
   });
 });

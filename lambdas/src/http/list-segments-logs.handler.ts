@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { listSegmentsLogs as operation } from '@bidgrid/shared/api/operations/segments-log.operations';
 import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
 import { config } from '../config';
@@ -8,6 +9,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>
   listSegmentsLogs(
     { username: caller.username, page },
-    { segmentsLog: segmentsLogRepository, internalUsers: config().INTERNAL_USERS, now: () => new Date() },
+    { segmentsLog: segmentsLogRepository, internalUsers: config().INTERNAL_USERS, now },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { createHash } from 'node:crypto';
 import { matchCsvCompanies as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { companyMatchingDeps } from '../adapters/wiring';
@@ -12,7 +13,7 @@ import { httpHandler } from '../lib/http';
  */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, request }) => {
   const key = request.headers['idempotency-key'];
-  const day = new Date().toISOString().slice(0, 10);
+  const day = now().toISOString().slice(0, 10);
   const list = createHash('sha256').update(body.csvCompanies.join('\n')).digest('base64url');
   return matchCompanies(
     {

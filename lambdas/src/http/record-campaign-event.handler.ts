@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { recordCampaignEvent as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
@@ -13,7 +14,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>
       campaigns: campaignRepository,
       advertisers: advertiserRepository,
       creation: campaignCreationRepository,
-      now: () => new Date(),
+      now,
     },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { updateCampaignStatus as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
@@ -13,6 +14,6 @@ export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =
       beeswaxCampaignId: body.beeswaxCampaignId,
       active: body.updateBody.active,
     },
-    { campaigns: campaignRepository, bidder: bidderClient(), now: () => new Date(), log },
+    { campaigns: campaignRepository, bidder: bidderClient(), now, log },
   ),
 );

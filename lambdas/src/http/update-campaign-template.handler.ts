@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { updateCampaignTemplate as operation } from '@bidgrid/shared/api/operations/template.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
@@ -13,7 +14,7 @@ export const { handler, raw } = httpHandler(operation, ({ caller, params, body }
       campaignTemplates: campaignTemplateRepository,
       advertisers: advertiserRepository,
       adGroupTemplates: templateRepository,
-      now: () => new Date(),
+      now,
     },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { updateLineItemStatusFromCrm as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
@@ -15,7 +16,7 @@ export const { handler, raw } = httpHandler(operation, ({ query, body, log }) =>
       adGroups: adGroupRepository,
       portals: crmPortalRepository,
       bidder: bidderClient(),
-      now: () => new Date(),
+      now,
       log,
     },
   ),

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { updateLineItemStatus as operation } from '@bidgrid/shared/api/operations/line-item.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
@@ -9,6 +10,6 @@ import { httpHandler } from '../lib/http';
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
   setLineItemStatus(
     { agencyId: caller.agencyId, beeswaxLineItemId: body.beeswaxLineItemId, active: body.active },
-    { campaigns: campaignRepository, adGroups: adGroupRepository, bidder: bidderClient(), now: () => new Date(), log },
+    { campaigns: campaignRepository, adGroups: adGroupRepository, bidder: bidderClient(), now, log },
   ),
 );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { ScheduledEvent } from 'aws-lambda';
 import { sendMail } from '../adapters/mail';
 import { appMetrics } from '../adapters/metrics';
@@ -28,7 +29,7 @@ export const handler = jobHandler<Partial<ScheduledEvent>, TBillingRunSummary>(
         idempotency: idempotencyRepository,
         sendMail,
         metrics: appMetrics(),
-        now: () => new Date(),
+        now,
         log,
       },
       log,

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { ScheduledEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
@@ -20,7 +21,7 @@ export const handler = jobHandler<Partial<ScheduledEvent>, TRecoveryRun>(
       creation: campaignCreationRepository,
       bidder: bidderClient(),
       layerUndos: targetingLayerUndos(),
-      now: () => new Date(),
+      now,
       log,
       ...creationLease(),
     });

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { appMetrics } from '../adapters/metrics';
@@ -27,7 +28,7 @@ export const handler = jobHandler<SQSEvent, SQSBatchResponse>('report-sync-worke
       reports: reportRepository,
       bidder: bidderClient(),
       metrics: appMetrics(),
-      now: () => new Date(),
+      now,
       log,
     },
   );

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { ScheduledEvent } from 'aws-lambda';
 import { jobWorkQueue } from '../adapters/queues/job-queues';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
@@ -21,7 +22,7 @@ export const handler = jobHandler<Partial<ScheduledEvent>, TReportSyncEnqueued>(
       {
         campaigns: campaignRepository,
         queue: jobWorkQueue<TReportSyncMessage>(REPORT_SYNC_JOB),
-        now: () => new Date(),
+        now,
         log,
       },
       { runId },

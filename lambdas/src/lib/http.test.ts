@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import { createHmac } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -527,7 +528,7 @@ describe('signed public operations: the signature before anything else', () => {
   /** A HubSpot v3 request to the test operation, signed over `signedBody` (the sent body by default). */
   function hubspotEvent(body: string, options: { signedBody?: string; timestamp?: number; query?: string } = {}) {
     const query = options.query ?? 'portalId=4410001';
-    const timestamp = String(options.timestamp ?? Date.now());
+    const timestamp = String(options.timestamp ?? nowMs());
     const uri = `https://api.bidgrid.example/public/crmcard/thing${query ? `?${query}` : ''}`;
     const signature = hubspotSignatureV3(HUBSPOT_SECRET, {
       method: 'PUT',
@@ -564,7 +565,7 @@ describe('signed public operations: the signature before anything else', () => {
     });
 
   /** A Stripe-Signature header as Stripe makes it (`t=...,v1=hex HMAC of "t.body"`). */
-  const stripeHeader = (body: string, timestamp = Math.floor(Date.now() / 1000), secret = STRIPE_SECRET) =>
+  const stripeHeader = (body: string, timestamp = Math.floor(nowMs() / 1000), secret = STRIPE_SECRET) =>
     `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 
   beforeEach(() => {
@@ -610,7 +611,7 @@ describe('signed public operations: the signature before anything else', () => {
 
   it('refuses Stripe signatures dated beyond the tolerance, in the past or in the future', async () => {
     const body = '{"id":"evt_1","type":"customer.created"}';
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(nowMs() / 1000);
     const replies = await Promise.all(
       [now - 301, now + 301, now + 3600, now + 30, now].map((t) =>
         stripeHandler.handler(stripeEvent(body, stripeHeader(body, t)), lambdaContext()),

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -102,7 +103,7 @@ export const AGENCY_CACHE_TTL_MS = 60_000;
 const agencyCache = new Map<string, { agencyId: string; expiresAt: number }>();
 
 async function resolveAgencyId(username: string): Promise<string | null> {
-  const now = Date.now();
+  const now = nowMs();
   const hit = agencyCache.get(username);
   if (hit && hit.expiresAt > now) return hit.agencyId;
   const agencyId = await agencyRepository.getUserAgencyId(username);
@@ -265,7 +266,7 @@ function stateOf(event: object, operation: AnyOperation, context: Context | unde
   let state = states.get(event);
   if (!state) {
     const ids = restRequestIds(event as Partial<APIGatewayProxyEvent>, context);
-    state = { startedAt: Date.now(), log: logger().child({ operation: operation.name, ...ids }) };
+    state = { startedAt: performance.now(), log: logger().child({ operation: operation.name, ...ids }) };
     states.set(event, state);
   }
   return state;
@@ -285,12 +286,15 @@ function replyMiddleware(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent
       const response = request.response;
       if (!response) return;
       response.headers = { ...response.headers, ...corsHeaders(request.event) };
-      state.log.info('request completed', { status: response.statusCode, durationMs: Date.now() - state.startedAt });
+      state.log.info('request completed', {
+        status: response.statusCode,
+        durationMs: Math.round(performance.now() - state.startedAt),
+      });
     },
     onError: (request) => {
       const state = stateOf(request.event, operation, request.context);
       const error = toAppError(request.error);
-      const durationMs = Date.now() - state.startedAt;
+      const durationMs = Math.round(performance.now() - state.startedAt);
       const fields = { status: error.status, durationMs, code: error.code, error };
       if (error.status >= 500) state.log.error(`request failed: ${error.message}`, fields);
       else state.log.warn(`request refused: ${error.message}`, fields);
@@ -334,7 +338,7 @@ export function httpHandler<O extends AnyOperation>(
       secrets: getSecret,
       ticketKey: async () => (await tokenKeys()).pickerTicket,
       hubspotAppId: config().HUBSPOT_APP_ID ?? null,
-      now: Date.now(),
+      now: nowMs(),
     });
 
     // 2. Validate the request against the operation's schemas, collecting every field error.

@@ -34,15 +34,15 @@ export function jobHandler<E, R>(
   options: { runIdOf?: (event: E) => string | undefined } = {},
 ): (event: E, context?: Context) => Promise<R> {
   return async (event, context) => {
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     const runId = options.runIdOf?.(event) ?? context?.awsRequestId ?? randomUUID();
     const log = logger().child({ operation: name, runId, requestId: context?.awsRequestId ?? runId });
     try {
       const result = await run(event, { runId, log });
-      log.info('job completed', { durationMs: Date.now() - startedAt });
+      log.info('job completed', { durationMs: Math.round(performance.now() - startedAt) });
       return result;
     } catch (error) {
-      log.error('job failed', { durationMs: Date.now() - startedAt, error });
+      log.error('job failed', { durationMs: Math.round(performance.now() - startedAt), error });
       throw error;
     } finally {
       publishInvocationMetrics(log);

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { coreConfig } from '../config';
 
 /** Levels in increasing severity; `silent` turns logging off (unit tests). */
@@ -120,13 +121,13 @@ export function createLogger(options: { level: LogThreshold; sink?: LogSink; con
 
   const write = (level: LogLevel, message: string, fields?: LogFields): void => {
     if (SEVERITY[level] < threshold) return;
-    const record = redact({ level, time: new Date().toISOString(), message, ...context, ...fields });
+    const record = redact({ level, time: now().toISOString(), message, ...context, ...fields });
     let line: string;
     try {
       line = JSON.stringify(record);
     } catch {
       // A value JSON cannot hold must not cost us the line itself.
-      line = JSON.stringify({ level, time: new Date().toISOString(), message, logError: 'unserializable fields' });
+      line = JSON.stringify({ level, time: now().toISOString(), message, logError: 'unserializable fields' });
     }
     sink(line);
   };

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -114,7 +115,7 @@ describe('WebSocket message lines', () => {
         username: 'demo',
         agencyId: 'bgAgency-demo',
         connectedAt: '2026-11-25T10:00:00.000Z',
-        expiresAt: Math.floor(Date.now() / 1000) + 600,
+        expiresAt: Math.floor(nowMs() / 1000) + 600,
       }),
       deleteConnection: async () => undefined,
     },

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import {
   ApiGatewayManagementApiClient,
@@ -47,7 +48,7 @@ const DEMO: TConnection = {
   username: 'demo',
   agencyId: 'bgAgency-demo',
   connectedAt: '2026-11-25T10:00:00.000Z',
-  expiresAt: Math.floor(Date.now() / 1000) + 600,
+  expiresAt: Math.floor(nowMs() / 1000) + 600,
 };
 
 /** Fake connections and management API: what was posted to which connection, in order. */

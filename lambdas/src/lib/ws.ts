@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import type { Context } from 'aws-lambda';
 import type * as z from '@bidgrid/shared/zod';
 import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
@@ -160,7 +161,7 @@ class ConnectionChannel {
   progress(reqID: string, done: number, total: number): void {
     if (this.#closed || this.gone) return;
     this.#pendingProgress = { done, total };
-    const wait = this.#lastProgressAt + PROGRESS_INTERVAL_MS - Date.now();
+    const wait = this.#lastProgressAt + PROGRESS_INTERVAL_MS - nowMs();
     if (done >= total || wait <= 0) {
       this.#flushProgress(reqID);
       return;
@@ -174,7 +175,7 @@ class ConnectionChannel {
     const pending = this.#pendingProgress;
     if (!pending || this.#closed) return;
     this.#pendingProgress = null;
-    this.#lastProgressAt = Date.now();
+    this.#lastProgressAt = nowMs();
     void this.send({ reqID, done: pending.done, total: pending.total });
   }
 
@@ -246,7 +247,7 @@ export function wsHandler<E extends RealtimeEventDef>(
   deps: WsDeps = defaultDeps,
 ): (event: WsEvent, context?: Context) => Promise<WsResult> {
   const handle = async (event: WsEvent, requestLog: Logger): Promise<WsResult> => {
-    const startedAt = Date.now();
+    const startedAt = nowMs();
     let log = requestLog;
     const connectionId = event.requestContext.connectionId;
     let channel: ConnectionChannel;
@@ -315,7 +316,7 @@ export function wsHandler<E extends RealtimeEventDef>(
     } catch (thrown) {
       const error = toAppError(thrown);
       status = error.status;
-      const fields = { status, code: error.code, error, durationMs: Date.now() - startedAt };
+      const fields = { status, code: error.code, error, durationMs: nowMs() - startedAt };
       if (status >= 500) log.error(`event failed: ${error.message}`, fields);
       else log.warn(`event refused: ${error.message}`, fields);
       replies = [errorReply(definition.errorEvent, reqIdOf(message), chunk, error)];
@@ -324,7 +325,7 @@ export function wsHandler<E extends RealtimeEventDef>(
     channel.close();
     for (const reply of replies) await channel.send(reply);
     if (channel.gone) return { statusCode: 410 };
-    log.info('event completed', { status, durationMs: Date.now() - startedAt, messages: replies.length });
+    log.info('event completed', { status, durationMs: nowMs() - startedAt, messages: replies.length });
     return { statusCode: status };
   };
   return async (event, context) => {

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
@@ -21,7 +22,7 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
         email: event.request.userAttributes['email'],
         ticket: event.request.clientMetadata?.[SIGN_UP_TICKET_METADATA_KEY],
       },
-      { tickets: signUpTicketRepository, now: () => new Date() },
+      { tickets: signUpTicketRepository, now },
     );
   } catch (error) {
     if (error instanceof SignUpRefusedError) log.warn(`sign-up refused: ${error.message}`);

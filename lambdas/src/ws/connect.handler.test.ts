@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -33,7 +34,7 @@ afterEach(() => {
 describe('$connect', () => {
   it('stores the connection with the user, their agency and a two-hour expiry', async () => {
     // Prepare: a token valid for longer than a connection may live.
-    const before = Math.floor(Date.now() / 1000);
+    const before = Math.floor(nowMs() / 1000);
 
     // Act
     const result = await connect(pool.sign({ username: 'Demo', exp: before + 3 * CONNECTION_TTL_SECONDS }));
@@ -47,12 +48,12 @@ describe('$connect', () => {
     expect(input?.Item).toMatchObject({ connectionId: 'conn-9', username: 'demo', agencyId: 'bgAgency-demo' });
     const expiresAt = input?.Item?.['expiresAt'] as number;
     expect(expiresAt).toBeGreaterThanOrEqual(before + CONNECTION_TTL_SECONDS);
-    expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS);
+    expect(expiresAt).toBeLessThanOrEqual(Math.floor(nowMs() / 1000) + CONNECTION_TTL_SECONDS);
   });
 
   it('trusts the connection no longer than its token', async () => {
     // Prepare
-    const exp = Math.floor(Date.now() / 1000) + 900;
+    const exp = Math.floor(nowMs() / 1000) + 900;
 
     // Act
     await connect(pool.sign({ exp }));
@@ -77,7 +78,7 @@ describe('$connect', () => {
 
   it('rejects an expired token with 401 and the expiry text', async () => {
     // Prepare
-    const past = Math.floor(Date.now() / 1000) - 7200;
+    const past = Math.floor(nowMs() / 1000) - 7200;
 
     // Act
     const result = await connect(pool.sign({ iat: past, exp: past + 3600 }));

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import type { Context } from 'aws-lambda';
 import { verifyAccessToken } from '../adapters/jwt';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
@@ -13,7 +14,7 @@ const deps: OpenConnectionDeps = {
   verifyAccessToken,
   agencies: agencyRepository,
   connections: connectionRepository,
-  now: () => new Date(),
+  now,
 };
 
 /**

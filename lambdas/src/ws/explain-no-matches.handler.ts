@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { companyMatcher } from '../adapters/company-match/company-match-client';
 import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
@@ -12,6 +13,6 @@ import { wsHandler } from '../lib/ws';
 export const handler = wsHandler(realtimeEventsByName.explainNoMatches, ({ input, progress, signal }) =>
   explainNoMatches(
     { entries: input.domains, progress, signal },
-    { matcher: companyMatcher(), lookupCache: companyLookupCacheRepository, now: () => new Date() },
+    { matcher: companyMatcher(), lookupCache: companyLookupCacheRepository, now },
   ),
 );

@@ -1,3 +1,4 @@
+import * as clock from '../clock';
 import * as z from '../zod';
 import { MAX_BID_USD, MAX_BUDGET_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATION_LIMIT_DAYS } from '../constants';
 import { isWholeCents } from '../entities/common.schema';
@@ -75,7 +76,7 @@ export function estimatedBudget(dailyBudget: number, startDate: string, endDate:
  * The 175-day rule (000 §4, §9): a campaign whose end date is 175 or more days in the past is
  * read-only (every field disabled) and can not be reactivated.
  */
-export function isCampaignReadOnly(endDate: string, now: TNowInput = new Date()): boolean {
+export function isCampaignReadOnly(endDate: string, now: TNowInput = clock.now()): boolean {
   if (!isIsoDate(endDate)) return false;
   return isoDaysBetween(endDate, todayIso(now)) >= REACTIVATION_LIMIT_DAYS;
 }
@@ -84,14 +85,14 @@ export function isCampaignReadOnly(endDate: string, now: TNowInput = new Date())
  * Whether a campaign has started: its start date is today or earlier. A started campaign's start
  * date can no longer be edited (000 §4).
  */
-export function hasCampaignStarted(startDate: string, now: TNowInput = new Date()): boolean {
+export function hasCampaignStarted(startDate: string, now: TNowInput = clock.now()): boolean {
   return isIsoDate(startDate) && startDate <= todayIso(now);
 }
 
 /** Read-only flags of the edit form (000 §4): which fields a user may still change. */
 export function campaignEditability(
   saved: { startDate: string; endDate: string },
-  now: TNowInput = new Date(),
+  now: TNowInput = clock.now(),
 ): { readOnly: boolean; startDateEditable: boolean; mediaTypeEditable: false } {
   const readOnly = isCampaignReadOnly(saved.endDate, now);
   return {

@@ -1,3 +1,5 @@
+import * as clock from '../clock';
+
 /**
  * Calendar dates as ISO `YYYY-MM-DD` strings: what date inputs give, what the API carries and what the
  * report rows are keyed by. Arithmetic goes through a day number (days since 1970-01-01, UTC) so no
@@ -70,7 +72,7 @@ export function isoDaysBetween(from: string, to: string): number {
  * the browser's zone is the user's calendar, a Lambda's is UTC. An ISO date string is taken as is (tests
  * and callers that already know "today"); an ISO date-time string is read like a `Date`.
  */
-export function todayIso(now: TNowInput = new Date(), timeZone?: string): string {
+export function todayIso(now: TNowInput = clock.now(), timeZone?: string): string {
   if (typeof now === 'string') {
     if (isIsoDate(now)) return now;
     const parsed = new Date(now);

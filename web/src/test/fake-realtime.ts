@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { vi } from 'vitest';
 import { RealtimeClient, type RealtimeClientOptions, type WebSocketLike } from '@/lib/realtime/realtime-client';
 
@@ -60,11 +61,11 @@ export const fakeJwt = (name: string, expSeconds: number): string =>
 export function fakeRealtime(overrides: Partial<RealtimeClientOptions> & { manualOpen?: boolean } = {}) {
   const { manualOpen, ...options } = overrides;
   const sockets: FakeSocket[] = [];
-  let token = fakeJwt('demo-1', Math.floor(Date.now() / 1000) + 3600);
+  let token = fakeJwt('demo-1', Math.floor(nowMs() / 1000) + 3600);
   const auth = {
     getToken: vi.fn(async () => token),
     refreshToken: vi.fn(async () => {
-      token = fakeJwt(`demo-${sockets.length + 1}`, Math.floor(Date.now() / 1000) + 3600);
+      token = fakeJwt(`demo-${sockets.length + 1}`, Math.floor(nowMs() / 1000) + 3600);
       return token;
     }),
     setToken: (value: string) => {

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { createHash } from 'node:crypto';
 import { config } from '../../config';
 import { VendorError } from '../../lib/errors';
@@ -500,7 +501,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
       ].map((hem) => `${hem}|${key}`);
       if (lines.length === 0 && !uploadOptions.replace) return { accepted: 0, rejected: 0 };
       const bytes = new TextEncoder().encode(lines.length ? `${lines.join('\n')}\n` : '');
-      const fileName = `segment-${segmentId}-${Date.now()}.txt`;
+      const fileName = `segment-${segmentId}-${nowMs()}.txt`;
       const uploadId = (
         await transport.send(segmentRoutes.createUpload, {
           body: {

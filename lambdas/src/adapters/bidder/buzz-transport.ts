@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import type * as z from '@bidgrid/shared/zod';
 import { VendorError } from '../../lib/errors';
 import type { AppMetrics, TBidderErrorStatus } from '../../domain/ports/metrics.port';
@@ -117,7 +118,7 @@ export function bidderErrorStatus(error: unknown): TBidderErrorStatus | null {
 }
 
 /** `Retry-After` in milliseconds (seconds or an HTTP date), or null. */
-function retryAfterMs(response: Response, now = Date.now()): number | null {
+function retryAfterMs(response: Response, now = nowMs()): number | null {
   const header = response.headers.get('retry-after');
   if (!header) return null;
   const seconds = Number(header);

@@ -151,7 +151,7 @@ describe('HubSpot records client', () => {
       baseUrl: 'http://crm.test',
       retry: NO_WAIT,
       fetch: async (_url, init) => {
-        starts.push(Date.now());
+        starts.push(performance.now());
         const after = Number((JSON.parse(String(init?.body)) as { after?: string }).after ?? 0);
         const next = after + 1;
         const results = [{ id: String(after), properties: {} }];

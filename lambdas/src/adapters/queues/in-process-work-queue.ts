@@ -1,3 +1,4 @@
+import { now, nowMs } from '@bidgrid/shared/clock';
 import { createHash, randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { WorkQueue } from '../../domain/ports/work-queue.port';
@@ -112,7 +113,7 @@ export function createInProcessWorkQueue<T>(options: InProcessWorkQueueOptions):
         messageId: message.messageId,
         body: message.body,
         receiveCount: message.receiveCount,
-        deadAt: new Date().toISOString(),
+        deadAt: now().toISOString(),
       };
       dead.push(letter);
       options.log.error(`queue ${options.name}: message moved to the dead letters`, { ...letter });
@@ -127,7 +128,7 @@ export function createInProcessWorkQueue<T>(options: InProcessWorkQueueOptions):
   };
 
   const runBatch = async (batch: Pending[]): Promise<void> => {
-    const now = Date.now();
+    const now = nowMs();
     for (const message of batch) {
       message.receiveCount++;
       message.firstReceivedAt ??= now;
@@ -165,7 +166,7 @@ export function createInProcessWorkQueue<T>(options: InProcessWorkQueueOptions):
 
   return {
     async send(messages) {
-      const sentAt = Date.now();
+      const sentAt = nowMs();
       for (const message of messages) {
         ready.push({
           messageId: randomUUID(),

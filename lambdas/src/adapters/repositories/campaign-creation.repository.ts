@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@bidgrid/shared/zod';
 import { ZCompanyRow, ZEmailGroup } from '@bidgrid/shared/entities/company.schema';
@@ -228,7 +229,7 @@ async function putChunk(agencyId: string, callKey: string, chunk: TStagedChunk):
         ...campaignCreationKeys.chunk(agencyId, callKey, chunk.index),
         entity: 'campaignCreationChunk',
         ...chunk,
-        expiresAt: Math.floor(Date.now() / 1000) + TTL_SECONDS,
+        expiresAt: Math.floor(nowMs() / 1000) + TTL_SECONDS,
       },
     }),
   );

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TConnection } from '../../domain/connection';
 import type { ConnectionRepository } from '../../domain/ports/connection.port';
@@ -28,7 +29,7 @@ async function putConnection(connection: TConnection): Promise<void> {
 
 async function getConnection(
   connectionId: string,
-  nowEpochSeconds = Math.floor(Date.now() / 1000),
+  nowEpochSeconds = Math.floor(nowMs() / 1000),
 ): Promise<TConnection | null> {
   const result = await ddb().send(new GetCommand({ TableName: tables().connections, Key: { connectionId } }));
   const connection = result.Item ? toConnection(result.Item) : null;

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { describe, expect, it, vi } from 'vitest';
 import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
 import type { CompanyMatcher } from '../ports/company-matcher.port';
@@ -570,7 +571,7 @@ describe('a match in two phases (matchCompanies deferred, then explainNoMatches)
       ranges: async (domain) => ({ outcome: 'no-ranges', domain }),
       companyName: async () => Promise.reject(new Error('vendor down')),
     };
-    const lookupDeps = { matcher: failing, lookupCache: memoryLookupCache(), now: () => new Date() };
+    const lookupDeps = { matcher: failing, lookupCache: memoryLookupCache(), now: () => now() };
     await expect(explainNoMatches({ entries: ['a.com'] }, lookupDeps)).rejects.toThrow('vendor down');
     const controller = new AbortController();
     controller.abort(new Error('connection gone'));
@@ -596,7 +597,7 @@ describe('a match in two phases (matchCompanies deferred, then explainNoMatches)
     const domains = Array.from('abcdefghijklmnopqrstuvwxy', (letter) => `${letter}-co.example`);
 
     // Act
-    await explainNoMatches({ entries: domains }, { matcher, lookupCache: cache, now: () => new Date() });
+    await explainNoMatches({ entries: domains }, { matcher, lookupCache: cache, now: () => now() });
 
     // Assess: the ranges-only answers went first (the slow write), yet every domain's whole answer is kept.
     expect(cache.writes.length).toBeGreaterThanOrEqual(2);

@@ -1,3 +1,4 @@
+import * as clock from '@bidgrid/shared/clock';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
 import type { TNowInput } from '@bidgrid/shared/validation/iso-date';
@@ -36,7 +37,7 @@ export function stageFlag(
 export function toggleRules(
   campaign: TCampaign,
   flags: TCampaignFlags,
-  now: TNowInput = new Date(),
+  now: TNowInput = clock.now(),
 ): { activeDisabled: boolean; archivedDisabled: boolean } {
   const cannotReactivate = !campaign.active && isCampaignReadOnly(campaign.end_date, now);
   return { activeDisabled: flags.archived || cannotReactivate, archivedDisabled: flags.active };

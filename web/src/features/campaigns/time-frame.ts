@@ -1,3 +1,4 @@
+import * as clock from '@bidgrid/shared/clock';
 import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TTimeFrame } from '@bidgrid/shared/constants';
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { isIsoDate, todayIso } from '@bidgrid/shared/validation/iso-date';
@@ -14,7 +15,7 @@ export interface TFrameSelection {
 }
 
 /** ALL_TIME by default (000 §4: the default on the advertiser page and in the dialog); today as the day. */
-export const initialFrame = (now: Date = new Date()): TFrameSelection => ({
+export const initialFrame = (now: Date = clock.now()): TFrameSelection => ({
   timeFrame: DEFAULT_TIME_FRAME,
   customDate: todayIso(now),
 });

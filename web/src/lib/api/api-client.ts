@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import * as z from '@bidgrid/shared/zod';
 import { GENERIC_REQUEST_ERROR, ZNextCursor, type TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { buildPath, type AnyOperation, type InputOf, type ResponseOf } from '@bidgrid/shared/api/operation';
@@ -152,8 +153,6 @@ type ParsedReply =
       fieldErrors?: TFieldErrors;
       log?: readonly unknown[];
     };
-
-const now = (): number => Date.now();
 
 /** The reply the server gives a page it answers: the envelope of a success. */
 const successReply = (page: PageReply<unknown>): Reply => ({
@@ -365,7 +364,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const entry = prefetched.get(request.url);
     if (!entry) return null;
     prefetched.delete(request.url);
-    return entry.token === token && now() - entry.at <= PREFETCH_TTL_MS ? entry.reply : null;
+    return entry.token === token && nowMs() - entry.at <= PREFETCH_TTL_MS ? entry.reply : null;
   };
 
   const send = async (
@@ -406,8 +405,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const token = await options.auth.getAccessToken();
       if (!token) return null;
       let entry = prefetched.get(request.url);
-      if (!entry || entry.token !== token || now() - entry.at > PREFETCH_TTL_MS) {
-        entry = { operation: operation.name, token, at: now(), reply: exchangeQuietly(request, token) };
+      if (!entry || entry.token !== token || nowMs() - entry.at > PREFETCH_TTL_MS) {
+        entry = { operation: operation.name, token, at: nowMs(), reply: exchangeQuietly(request, token) };
         remember(request.url, entry);
       }
       // The reply read once, for the caller and every part; a failure is null here (the screen reports it).
@@ -430,7 +429,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const picked = whole ? part.pick(whole.payload) : null;
           return picked ? successReply(picked) : exchangeQuietly(partRequest, token);
         });
-        remember(partRequest.url, { operation: part.operation.name, token, at: now(), reply: share });
+        remember(partRequest.url, { operation: part.operation.name, token, at: nowMs(), reply: share });
       }
       return page;
     },

@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
@@ -189,7 +190,7 @@ describe('RealtimeClient', () => {
     // Act: the third attempt refreshes, and the refresh fails.
     await vi.advanceTimersByTimeAsync(1_200);
     await vi.waitFor(() => expect(auth.refreshToken).toHaveBeenCalledTimes(1));
-    auth.refreshToken.mockResolvedValue(fakeJwt('back', Math.floor(Date.now() / 1000) + 3600));
+    auth.refreshToken.mockResolvedValue(fakeJwt('back', Math.floor(nowMs() / 1000) + 3600));
     await vi.advanceTimersByTimeAsync(5_000);
 
     // Assess
@@ -228,7 +229,7 @@ describe('RealtimeClient', () => {
     const sent = await sentCall(old);
 
     // Act: the token was refreshed.
-    const refreshed = jwt('demo-refreshed', Math.floor(Date.now() / 1000) + 3600);
+    const refreshed = jwt('demo-refreshed', Math.floor(nowMs() / 1000) + 3600);
     auth.setToken(refreshed);
     await client.renew();
     const fresh = sockets[1] as FakeSocket;
@@ -352,7 +353,7 @@ describe('RealtimeClient', () => {
   it('renews the connection before its token expires', async () => {
     // Prepare: a token valid for five more minutes.
     const { client, sockets, latest, auth } = setup();
-    auth.setToken(jwt('short', Math.floor(Date.now() / 1000) + 300));
+    auth.setToken(jwt('short', Math.floor(nowMs() / 1000) + 300));
     client.start();
     (await latest()).open();
 

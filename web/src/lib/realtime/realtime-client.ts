@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import type * as z from '@bidgrid/shared/zod';
 import { GENERIC_REQUEST_ERROR } from '@bidgrid/shared/api/envelope';
 import type { RealtimeEventDef, RealtimePayloadOf, RealtimeRequestOf } from '@bidgrid/shared/realtime/event';
@@ -372,7 +373,7 @@ export class RealtimeClient {
     }
     pending.connection = connection;
     connection.inFlight.add(pending.reqID);
-    connection.lastSentAt = Date.now();
+    connection.lastSentAt = nowMs();
     connection.socket.send(pending.text);
   }
 
@@ -424,7 +425,7 @@ export class RealtimeClient {
       socket,
       token,
       openedAt: null,
-      lastSentAt: Date.now(),
+      lastSentAt: nowMs(),
       inFlight: new Set(),
       draining: false,
       timers: [],
@@ -439,7 +440,7 @@ export class RealtimeClient {
   #onOpen(connection: Connection): void {
     if (this.#stopped) return this.#close(connection, 1000);
     this.#opening = null;
-    connection.openedAt = Date.now();
+    connection.openedAt = nowMs();
     const previous = this.#current;
     if (previous && previous !== connection) {
       previous.draining = true;
@@ -513,17 +514,17 @@ export class RealtimeClient {
     const { keepAliveMs } = this.#options;
     const tick = (): void => {
       if (connection.socket.readyState !== OPEN) return;
-      if (Date.now() - connection.lastSentAt >= keepAliveMs) {
-        connection.lastSentAt = Date.now();
+      if (nowMs() - connection.lastSentAt >= keepAliveMs) {
+        connection.lastSentAt = nowMs();
         connection.socket.send(JSON.stringify({ action: REALTIME_KEEP_ALIVE_ACTION }));
       }
-      connection.timers.push(setTimeout(tick, keepAliveMs - (Date.now() - connection.lastSentAt)));
+      connection.timers.push(setTimeout(tick, keepAliveMs - (nowMs() - connection.lastSentAt)));
     };
     connection.timers.push(setTimeout(tick, keepAliveMs));
   }
 
   #scheduleRenewal(connection: Connection): void {
-    const now = Date.now();
+    const now = nowMs();
     const lifetimeEnd = now + REALTIME_LIMITS.connectionLifetimeMs - RENEW_BEFORE_LIFETIME_MS;
     const exp = tokenExpiry(connection.token);
     const tokenEnd = exp === null ? Number.POSITIVE_INFINITY : exp * 1000 - RENEW_BEFORE_TOKEN_EXPIRY_MS;

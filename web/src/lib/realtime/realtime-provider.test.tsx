@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
@@ -31,7 +32,7 @@ function Probe() {
 describe('RealtimeProvider', () => {
   it('opens the connection on mount, re-authenticates on a token refresh, and closes on unmount', async () => {
     // Prepare
-    auth.token = fakeJwt('first', Math.floor(Date.now() / 1000) + 3600);
+    auth.token = fakeJwt('first', Math.floor(nowMs() / 1000) + 3600);
     const sockets: FakeSocket[] = [];
     const createSocket = (url: string) => {
       const socket = new FakeSocket(url);
@@ -50,7 +51,7 @@ describe('RealtimeProvider', () => {
     // Assess
     expect(await screen.findByText('open')).toBeInTheDocument();
     expect(sockets.map((s) => s.token)).toEqual([auth.token]);
-    auth.token = fakeJwt('second', Math.floor(Date.now() / 1000) + 3600);
+    auth.token = fakeJwt('second', Math.floor(nowMs() / 1000) + 3600);
     act(() => auth.refreshListeners.forEach((listener) => listener()));
     await waitFor(() => expect(sockets.map((s) => s.token)).toEqual([sockets[0]?.token, auth.token]));
     await waitFor(() => expect(sockets[0]?.closedWith).toBe(1000));
@@ -63,7 +64,7 @@ describe('RealtimeProvider', () => {
 describe('useRealtimeCall', () => {
   it('tracks pending, progress and data; a new call supersedes the one under way; unmount cancels', async () => {
     // Prepare
-    auth.token = fakeJwt('demo', Math.floor(Date.now() / 1000) + 3600);
+    auth.token = fakeJwt('demo', Math.floor(nowMs() / 1000) + 3600);
     const sockets: FakeSocket[] = [];
     const { RealtimeClient } = await import('./realtime-client');
     const client = new RealtimeClient({

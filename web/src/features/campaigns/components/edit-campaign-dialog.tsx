@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { Alert } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
@@ -17,7 +18,7 @@ import { messageOf } from '@/lib/error-message';
 import { useUpdateCampaignDetails } from '../api/campaign-calls';
 import { EDIT_CAMPAIGN_DETAILS, errorText, updatedMessage } from '../campaign-messages';
 
-const systemNow = (): Date => new Date();
+const systemNow = (): Date => now();
 
 /** The form's values as the campaign is saved now. */
 export function campaignFormValues(campaign: TCampaign): TCampaignDetailsInput {

@@ -1,3 +1,4 @@
+import { now } from '@bidgrid/shared/clock';
 import { chakra, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +15,7 @@ import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { isTemplateFlow } from '../wizard-flow';
 
-const systemNow = (): Date => new Date();
+const systemNow = (): Date => now();
 
 /** The form's values from the draft (numbers the user has not entered yet are empty). */
 export function detailsFormValues(draft: TCampaignDraft): TCampaignDetailsInput {
