@@ -273,6 +273,46 @@ describe('httpHandler', () => {
     }
   });
 
+  it('answers every reply, success, refusal or failure, with no-store and nosniff', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const failing = httpHandler(publicOp, async () => {
+      throw new Error('boom');
+    });
+    const claims = { username: 'demo', sub: 's', token_use: 'access' };
+    const post = (body: string) =>
+      apiEvent({
+        method: 'POST',
+        pathParameters: { id: 'thing-1' },
+        headers: { 'content-type': 'application/json' },
+        body,
+        claims,
+      });
+
+    // Act
+    const replies = [
+      await echoHandler.handler(post(validBody), lambdaContext()),
+      await echoHandler.handler(post('{"name":""}'), lambdaContext()),
+      await echoHandler.handler(
+        apiEvent({
+          method: 'POST',
+          pathParameters: { id: 'thing-1' },
+          claims: null,
+          body: validBody,
+          headers: { 'content-type': 'application/json' },
+        }),
+        lambdaContext(),
+      ),
+      await failing.handler(apiEvent({ claims: null }), lambdaContext()),
+    ];
+
+    // Assess
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 400, 401, 500]);
+    for (const r of replies) {
+      expect(r.headers).toMatchObject({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    }
+  });
+
   it('maps typed errors to their status and user message', async () => {
     // Prepare
     const conflicting = httpHandler(publicOp, async () => {

@@ -4,6 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from '@bidgrid/shared/zod';
 import {
+  API_REPLY_HEADERS,
   MISSING_BODY_ERROR,
   UNSUPPORTED_FORM_MEDIA_TYPE_ERROR,
   UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
@@ -250,7 +251,11 @@ function corsHeaders(event: APIGatewayProxyEvent | undefined): Record<string, st
 }
 
 function reply(status: number, envelope: TEnvelope<unknown>): APIGatewayProxyResult {
-  return { statusCode: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(envelope) };
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': 'application/json', ...API_REPLY_HEADERS },
+    body: JSON.stringify(envelope),
+  };
 }
 
 interface RequestState {
