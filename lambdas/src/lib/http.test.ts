@@ -648,6 +648,33 @@ describe('signed public operations: the signature before anything else', () => {
     expect(runs).toBe(0);
   });
 
+  it('answers 401, not 400 or 415, to an unsigned body that is no JSON, and 400 or 415 only once it is signed', async () => {
+    // Prepare: invalid JSON, and JSON declared as text, each unsigned and signed.
+    const notJson = '{"id": evt_1';
+    const asText = (event: ReturnType<typeof stripeEvent>) => ({
+      ...event,
+      headers: { ...event.headers, 'Content-Type': 'text/plain' },
+    });
+
+    // Act
+    const replies = await Promise.all([
+      stripeHandler.handler(stripeEvent(notJson, null), lambdaContext()),
+      stripeHandler.handler(asText(stripeEvent('{"id":"evt_1","type":"x"}', null)), lambdaContext()),
+      hubspotHandler.handler(hubspotEvent(notJson, { signedBody: '{}' }), lambdaContext()),
+      stripeHandler.handler(stripeEvent(notJson, stripeHeader(notJson)), lambdaContext()),
+      stripeHandler.handler(
+        asText(stripeEvent('{"id":"evt_1","type":"x"}', stripeHeader('{"id":"evt_1","type":"x"}'))),
+        lambdaContext(),
+      ),
+    ]);
+
+    // Assess
+    expect(replies.map((r) => r.statusCode)).toEqual([401, 401, 401, 400, 415]);
+    expect(parse(replies[0] as { body: string }).error).toBe('Invalid webhook signature.');
+    expect(parse(replies[3] as { body: string }).error).toBe(MISSING_BODY_ERROR);
+    expect(runs).toBe(0);
+  });
+
   it('refuses Stripe signatures dated beyond the tolerance, in the past or in the future', async () => {
     const body = '{"id":"evt_1","type":"customer.created"}';
     const now = Math.floor(Date.now() / 1000);

@@ -93,6 +93,11 @@ export interface ParsedHttpEvent extends APIGatewayProxyEvent {
   /** The body as text (base64 decoded); null when absent or binary (form). */
   rawBody?: string | null;
   files?: UploadedFile[];
+  /**
+   * Why the body could not be read (415, 400), thrown only after a signed operation's signature was
+   * checked: an unsigned request learns nothing about its body, not even that it is not JSON.
+   */
+  bodyError?: unknown;
 }
 
 /** How long a warm Lambda trusts a user -> agency look-up (DATA-MODEL: cache per warm Lambda). */
@@ -176,65 +181,76 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 
 /**
  * Parses the body by the operation's kind: JSON, or multipart form data (fields + files). A body
- * whose Content-Type is not the kind's answers 415 before anything reads it; a request without a
- * body is not judged by its type.
+ * whose Content-Type is not the kind's answers 415 without being parsed; a request without a
+ * body is not judged by its type. The refusal is kept on the event (`bodyError`) and thrown by the
+ * core once a signed operation's signature passed; the raw text is kept either way, as it is signed.
  */
 function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
   return {
     before: (request) => {
       const event = request.event;
-      const bytes = decodeBody(event);
-      event.files = [];
-      if (bytes === null) {
-        event.parsedBody = undefined;
-        event.rawBody = null;
-        return;
-      }
-      const contentType = event.headers?.['content-type'];
-      if (operation.bodyKind === 'form') {
-        event.rawBody = null;
-        if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
-          throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
-            internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
-          });
-        }
-        const boundary = multipartBoundary(contentType);
-        if (!boundary)
-          throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
-        try {
-          const form = parseMultipart(bytes, boundary);
-          event.parsedBody = form.fields;
-          event.files = form.files;
-        } catch (error) {
-          if (error instanceof MultipartError) {
-            throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
-          }
-          throw error;
-        }
-        return;
-      }
-      if (!isJsonContentType(contentType)) {
-        throw new UnsupportedMediaTypeError(UNSUPPORTED_JSON_MEDIA_TYPE_ERROR, {
-          internalMessage: `JSON body sent as ${contentType ?? 'no Content-Type'}`,
-        });
-      }
-      const text = bytes.toString('utf8');
-      event.rawBody = text;
-      if (text.trim() === '') {
-        event.parsedBody = undefined;
-        return;
-      }
       try {
-        event.parsedBody = JSON.parse(text) as unknown;
+        parseBody(operation, event);
       } catch (error) {
-        // Spec §8: a body the server cannot read answers like a missing one.
-        throw new BadRequestError(MISSING_BODY_ERROR, undefined, {
-          internalMessage: 'Invalid JSON body',
-          cause: error,
-        });
+        event.parsedBody = undefined;
+        event.bodyError = error;
       }
     },
   };
+}
+
+/** Reads the body into the event (parsed, raw text, files); throws the 415 or 400 of a body it cannot read. */
+function parseBody(operation: AnyOperation, event: ParsedHttpEvent): void {
+  const bytes = decodeBody(event);
+  event.files = [];
+  if (bytes === null) {
+    event.parsedBody = undefined;
+    event.rawBody = null;
+    return;
+  }
+  const contentType = event.headers?.['content-type'];
+  if (operation.bodyKind === 'form') {
+    event.rawBody = null;
+    if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
+      throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
+        internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
+      });
+    }
+    const boundary = multipartBoundary(contentType);
+    if (!boundary)
+      throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
+    try {
+      const form = parseMultipart(bytes, boundary);
+      event.parsedBody = form.fields;
+      event.files = form.files;
+    } catch (error) {
+      if (error instanceof MultipartError) {
+        throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
+      }
+      throw error;
+    }
+    return;
+  }
+  const text = bytes.toString('utf8');
+  event.rawBody = text;
+  if (!isJsonContentType(contentType)) {
+    throw new UnsupportedMediaTypeError(UNSUPPORTED_JSON_MEDIA_TYPE_ERROR, {
+      internalMessage: `JSON body sent as ${contentType ?? 'no Content-Type'}`,
+    });
+  }
+  if (text.trim() === '') {
+    event.parsedBody = undefined;
+    return;
+  }
+  try {
+    event.parsedBody = JSON.parse(text) as unknown;
+  } catch (error) {
+    // Spec §8: a body the server cannot read answers like a missing one.
+    throw new BadRequestError(MISSING_BODY_ERROR, undefined, {
+      internalMessage: 'Invalid JSON body',
+      cause: error,
+    });
+  }
 }
 
 function corsHeaders(event: APIGatewayProxyEvent | undefined): Record<string, string> {
@@ -342,7 +358,9 @@ export function httpHandler<O extends AnyOperation>(
       now: Date.now(),
     });
 
-    // 2. Validate the request against the operation's schemas, collecting every field error.
+    // 2. Validate the request against the operation's schemas, collecting every field error (after a
+    //    body that could not be read at all: its 415 or 400).
+    if (event.bodyError !== undefined) throw event.bodyError;
     if (event.parsedBody === undefined && requiresBody(operation)) {
       throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'Request body not provided' });
     }
