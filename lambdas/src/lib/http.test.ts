@@ -1,6 +1,8 @@
 import '../test-env';
 import { createHmac } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import {
 } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';
+import { nowMs } from '@bidgrid/shared/clock';
 import { setEnvironmentForTests } from '../config';
 import { apiEvent, lambdaContext } from '../test-events';
 import { ConflictError, VendorError } from './errors';
@@ -635,6 +638,38 @@ describe('signed public operations: the signature before anything else', () => {
     expect([badQuery.statusCode, signedButBad.statusCode, good.statusCode]).toEqual([401, 400, 200]);
     expect(Object.keys(parse(signedButBad).fieldErrors ?? {})).toEqual(['active']);
     expect(runs).toBe(1);
+  });
+
+  it('runs a signed write once: a replay of the same signed request answers the first reply and runs nothing', async () => {
+    // Prepare: the app table's idempotency records, in memory.
+    const table = new Map<string, Record<string, unknown>>();
+    ddbMock.on(PutCommand).callsFake((input: PutCommandInput) => {
+      const pk = String(input.Item?.['pk']);
+      if (input.ConditionExpression && table.has(pk)) {
+        throw new ConditionalCheckFailedException({ message: 'taken', $metadata: {} });
+      }
+      table.set(pk, input.Item ?? {});
+      return {};
+    });
+    ddbMock.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({ Item: table.get(input.Key.pk) }));
+    const sentAt = nowMs();
+    const signed = () => hubspotEvent('{"active":true}', { timestamp: sentAt });
+
+    // Act
+    const first = await hubspotHandler.handler(signed(), lambdaContext());
+    const replay = await hubspotHandler.handler(signed(), lambdaContext());
+    const later = await hubspotHandler.handler(
+      hubspotEvent('{"active":true}', { timestamp: sentAt + 1 }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect([first.statusCode, replay.statusCode, later.statusCode]).toEqual([200, 200, 200]);
+    expect(replay.body).toBe(first.body);
+    expect(replay.headers).toMatchObject({ 'Cache-Control': 'no-store' });
+    expect(runs).toBe(2);
+    expect([...table.keys()].every((pk) => pk.startsWith('IDEM#signed-request#hubspotThing#'))).toBe(true);
+    expect(table.size).toBe(2);
   });
 
   it('answers 401, not 400, to a bad Stripe signature on a bad body, and runs nothing', async () => {

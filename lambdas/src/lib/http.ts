@@ -12,7 +12,9 @@ import {
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { isPaged, PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
+import { nowMs } from '@bidgrid/shared/clock';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
+import { idempotencyRepository } from '../adapters/repositories/idempotency.repository';
 import { getSecret } from '../adapters/secrets';
 import { tokenKeys } from '../adapters/token-keys';
 import { config } from '../config';
@@ -32,6 +34,8 @@ import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
 import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
 import { restRequestIds } from './request-ids';
+import { oncePerSignedRequest } from './signed-replays';
+import type { TSignedReply } from './signed-replays';
 import { assertSigned } from './signed-requests';
 import { collectFieldErrors, invalidRequest } from './validation';
 
@@ -351,7 +355,7 @@ export function httpHandler<O extends AnyOperation>(
 
     // 1. A signed operation's signature comes first: an unsigned request learns nothing, not even
     //    what its body lacks (401 before any 400).
-    await assertSigned(operation.auth, request, {
+    const signedBy = await assertSigned(operation.auth, request, {
       secrets: getSecret,
       ticketKey: async () => (await tokenKeys()).pickerTicket,
       hubspotAppId: config().HUBSPOT_APP_ID ?? null,
@@ -397,35 +401,46 @@ export function httpHandler<O extends AnyOperation>(
     const page = isPaged(operation)
       ? await pageRequestOf(operation, query.data as { limit?: number; cursor?: string }, binding)
       : undefined;
-    const result = await run({
-      params: params.data as z.output<O['params']>,
-      query: query.data as z.output<O['query']>,
-      body: body.data as z.output<O['body']>,
-      files: event.files ?? [],
-      caller: new RequestCaller(operation.name, username, agencyId),
-      request,
-      log: state.log,
-      page: page as HttpInput<O>['page'],
-    });
-    const paged = isPaged(operation) ? (result as TPagedPayload<unknown>) : null;
-    const payload: unknown = paged ? paged.payload : result;
+    const answer = async (): Promise<TSignedReply> => {
+      const result = await run({
+        params: params.data as z.output<O['params']>,
+        query: query.data as z.output<O['query']>,
+        body: body.data as z.output<O['body']>,
+        files: event.files ?? [],
+        caller: new RequestCaller(operation.name, username, agencyId),
+        request,
+        log: state.log,
+        page: page as HttpInput<O>['page'],
+      });
+      const paged = isPaged(operation) ? (result as TPagedPayload<unknown>) : null;
+      const payload: unknown = paged ? paged.payload : result;
 
-    // 5. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
-    if (config().STAGE !== 'prod') {
-      const checked = operation.response.safeParse(payload);
-      if (!checked.success) {
-        throw new InternalError(
-          `Response of ${operation.name} breaks its schema: ${JSON.stringify(checked.error.issues)}`,
-        );
+      // 5. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
+      if (config().STAGE !== 'prod') {
+        const checked = operation.response.safeParse(payload);
+        if (!checked.success) {
+          throw new InternalError(
+            `Response of ${operation.name} breaks its schema: ${JSON.stringify(checked.error.issues)}`,
+          );
+        }
       }
-    }
-    if (!paged) return reply(200, { success: true, payload, error: null });
-    return reply(200, {
-      success: true,
-      payload,
-      error: null,
-      nextCursor: await nextCursorOf(paged.nextCursor, binding),
-    });
+      if (!paged) return { status: 200, envelope: { success: true, payload, error: null } };
+      return {
+        status: 200,
+        envelope: { success: true, payload, error: null, nextCursor: await nextCursorOf(paged.nextCursor, binding) },
+      };
+    };
+
+    // A write HubSpot signed runs once per signature: its replays answer the first reply (issue 26 §4).
+    const { status, envelope } =
+      signedBy !== null && operation.method !== 'GET'
+        ? await oncePerSignedRequest(`signed-request#${operation.name}#${signedBy}`, answer, {
+            store: idempotencyRepository,
+            nowMs: nowMs(),
+            log: state.log,
+          })
+        : await answer();
+    return reply(status, envelope);
   };
 
   const wrapped = middy<ParsedHttpEvent, APIGatewayProxyResult>(raw)
