@@ -14,7 +14,7 @@ import { HUBSPOT_CHAT_WIDGET_HOSTS } from '@bidgrid/shared/chat-widget';
 import { parseContentSecurityPolicy, PICKER_PATH } from '@bidgrid/shared/content-security-policy';
 import { openApiProblems } from '@bidgrid/shared/api/openapi/openapi-structure';
 import { referencePageContentSecurityPolicy } from '@bidgrid/shared/api/openapi/reference-page';
-import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
+import { API_REPLY_HEADERS, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
 import { API_DESCRIPTION_PATHS } from '../src/stacks/api.stack';
@@ -53,6 +53,9 @@ beforeAll(() => {
 }, 120_000);
 
 const allTemplates = (): Array<[string, TemplateJson]> => [...dev.templates.entries()];
+/** The rules of the API's web ACL. */
+const webAclRules = (template: TemplateJson): unknown[] =>
+  (resourcesOfType(template, 'AWS::WAFv2::WebACL')[0]?.[1]['Rules'] ?? []) as unknown[];
 // aws-cdk-lib's own helpers (auto-delete objects, bucket deployment) have `Custom...` logical ids.
 const ourFunctions = (template: TemplateJson) =>
   resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('Custom'));
@@ -93,6 +96,62 @@ describe('REST API routes', () => {
       expect(location, path).toContain(`${path}'`);
     }
   });
+
+  it("gives API Gateway's own replies no-store and nosniff: its errors, WAF's 429, the redirects, the 501 placeholders", () => {
+    // Prepare: the dev stage, and one without handler files (every operation a 501 placeholder).
+    const quoted = Object.entries(API_REPLY_HEADERS).map(([name, value]) => [name, `'${value}'`] as const);
+    const parent = dev.template(dev.stacks.api);
+    const root = scratchDir('bidgrid-no-handlers-');
+    mkdirSync(join(root, 'ws'));
+    mkdirSync(join(root, 'http'));
+    for (const file of ['connect', 'disconnect']) {
+      writeFileSync(
+        join(root, 'ws', `${file}.handler.ts`),
+        'export const handler = async () => ({ statusCode: 200 });\n',
+      );
+    }
+    const placeholders = synthStage('dev', { lambdasRoot: root, operations: operations.slice(0, 2) });
+    const integrationResponses = (template: TemplateJson, status: string) =>
+      resourcesOfType(template, 'AWS::ApiGateway::Method').flatMap(([, p]) => {
+        const integration = p['Integration'] as { IntegrationResponses?: Array<Record<string, unknown>> } | undefined;
+        return (integration?.IntegrationResponses ?? []).filter((r) => r['StatusCode'] === status);
+      });
+    const mocks = [
+      ...integrationResponses(parent, '302'),
+      ...[...placeholders.stacks.api.features.values()].flatMap((nested) =>
+        integrationResponses(placeholders.template(nested), '501'),
+      ),
+    ];
+    const gatewayResponses = resourcesOfType(parent, 'AWS::ApiGateway::GatewayResponse').map(([, p]) => p);
+    const wafHeaders = (
+      webAclRules(parent) as Array<{
+        Action: { Block?: { CustomResponse?: { ResponseHeaders: Array<{ Name: string; Value: unknown }> } } };
+      }>
+    ).map((rule) => rule.Action.Block?.CustomResponse?.ResponseHeaders ?? []);
+
+    // Assess
+    expect(gatewayResponses.map((p) => p['ResponseType']).sort()).toEqual(['DEFAULT_4XX', 'DEFAULT_5XX', 'THROTTLED']);
+    for (const response of gatewayResponses) {
+      for (const [name, value] of quoted) {
+        expect(response['ResponseParameters'], `${String(response['ResponseType'])} ${name}`).toHaveProperty(
+          [`gatewayresponse.header.${name}`],
+          value,
+        );
+      }
+    }
+    expect(mocks).toHaveLength(API_DESCRIPTION_PATHS.length + 2);
+    for (const response of mocks) {
+      for (const [name, value] of quoted) {
+        expect(response['ResponseParameters'], name).toHaveProperty([`method.response.header.${name}`], value);
+      }
+    }
+    expect(wafHeaders).toHaveLength(2);
+    for (const headers of wafHeaders) {
+      expect(headers).toEqual(
+        expect.arrayContaining(Object.entries(API_REPLY_HEADERS).map(([Name, Value]) => ({ Name, Value }))),
+      );
+    }
+  }, 120_000);
 
   it('notices an operation that has no route', () => {
     // Prepare

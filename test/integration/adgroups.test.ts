@@ -506,6 +506,74 @@ describe('ids and parents of new ad groups and creatives', () => {
     expect(second.status).toBe(200);
   });
 
+  it("answers 409 to the rival's ad group under demo's ad-group id, and the rival's reads of that id stay 404", async () => {
+    // Prepare: demo's seeded ad group; the rival's own advertiser and a campaign id of its own.
+    const token = await rival();
+    const before = await callOperation(getAdGroup, { token: await demo(), params: { id: ENTERPRISE_AD_GROUP } });
+
+    // Act: the issue's request.
+    const taken = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({
+        adGroupId: ENTERPRISE_AD_GROUP,
+        bgAdvertiserId: RIVAL_ADVERTISER,
+        bgCampaignId: `bg-campaign-it-${randomUUID()}`,
+      }),
+    });
+    const rivalRead = await callOperation(getAdGroup, { token, params: { id: ENTERPRISE_AD_GROUP } });
+    const rivalCreatives = await creativesOf(ENTERPRISE_AD_GROUP, token);
+
+    // Assess
+    expect([taken.status, rivalRead.status, rivalCreatives.status]).toEqual([409, 404, 404]);
+    const after = await callOperation(getAdGroup, { token: await demo(), params: { id: ENTERPRISE_AD_GROUP } });
+    expect(after.body.payload).toEqual(before.body.payload);
+  });
+
+  it("answers 409 to the rival's creative under demo's creative id, in an ad group of the rival's own", async () => {
+    // Prepare: a demo creative's id, and the rival's own ad group with a file to upload.
+    const [demoCreative] = (await creativesOf(ENTERPRISE_AD_GROUP)).body.payload ?? [];
+    if (!demoCreative) throw new Error('The seeded ad group has no creative');
+    const token = await rival();
+    const own = await callOperation(createAdGroup, {
+      token,
+      body: adGroupBody({ bgAdvertiserId: RIVAL_ADVERTISER, bgCampaignId: `bg-campaign-it-${randomUUID()}` }),
+    });
+    const rivalAdGroup = own.body.payload?.adGroupId ?? '';
+    const rivalAdvertiser = await callOperation(advertiserOps.getAdvertiser, {
+      token,
+      params: { id: RIVAL_ADVERTISER },
+    });
+    const banner = pngBanner(300, 250, [20, 20, 20], [200, 0, 0]);
+
+    // Act
+    const taken = await postCreative(
+      uploadCreative,
+      {
+        name: 'Not yours',
+        description: '',
+        advertiser_id: String(rivalAdvertiser.body.payload?.beeswaxAdvertiserId),
+        bg_advertiser_id: RIVAL_ADVERTISER,
+        bg_creative_id: demoCreative.bgCreativeId,
+        click_url: 'https://orbit.example/x',
+        adGroupId: rivalAdGroup,
+        size: String(banner.length),
+        mimetype: 'image/png',
+        width: '300',
+        height: '250',
+      },
+      { name: 'banner.png', type: 'image/png', data: banner },
+      token,
+    );
+
+    // Assess
+    expect([own.status, taken.status]).toEqual([200, 409]);
+    expect((await creativesOf(rivalAdGroup, token)).body.payload).toEqual([]);
+    const demos = (await creativesOf(ENTERPRISE_AD_GROUP)).body.payload?.find(
+      (c) => c.bgCreativeId === demoCreative.bgCreativeId,
+    );
+    expect(demos).toMatchObject({ name: demoCreative.name, adGroupId: ENTERPRISE_AD_GROUP });
+  });
+
   it('refuses a creative id taken by another ad group (409), leaving that creative and its asset as they were', async () => {
     // Prepare: a campaign with a creative, and a second ad group of it.
     const fixture = await makeCampaign();

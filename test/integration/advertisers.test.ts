@@ -182,6 +182,33 @@ describe('POST /api/advertiser/create', () => {
     if (status === 400) expect(reply.body.fieldErrors).toEqual({ domain: ['Must be a valid domain without path'] });
   });
 
+  it("answers 409 to another agency's advertiser id, and the rival's reads of it stay 404", async () => {
+    // Prepare: demo's advertiser under an id its client made (kept for retries).
+    const demo = await accessTokenFor('demo');
+    const rival = await accessTokenFor('rival');
+    const bgAdvertiserId = `bgAdvertiser-${randomUUID()}`;
+    const made = await callOperation(createAdvertiser, {
+      token: demo,
+      body: { ...newAdvertiser(randomUUID()), bgAdvertiserId },
+    });
+    expect(made.status).toBe(200);
+
+    // Act
+    const taken = await callOperation(createAdvertiser, {
+      token: rival,
+      body: { ...newAdvertiser(randomUUID()), bgAdvertiserId },
+    });
+    const rivalRead = await callOperation(getAdvertiser, { token: rival, params: { id: bgAdvertiserId } });
+    const demoRead = await callOperation(getAdvertiser, { token: demo, params: { id: bgAdvertiserId } });
+
+    // Assess
+    expect([taken.status, rivalRead.status, demoRead.status]).toEqual([409, 404, 200]);
+    expect(demoRead.body.payload).toMatchObject({ name: made.body.payload?.name, parentAgencyId: 'bgAgency-demo' });
+    // The rival's bidder advertiser, made before the store refused it, is gone again: demo's alone is left.
+    const atBidder = await bidderRows('advertiser', { alternative_id: bgAdvertiserId });
+    expect(atBidder.map((a) => a['id'])).toEqual([made.body.payload?.beeswaxAdvertiserId]);
+  });
+
   it('leaves no advertiser behind when the bidder fails', async () => {
     // Prepare
     const token = await accessTokenFor('demo');

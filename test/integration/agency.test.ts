@@ -108,6 +108,32 @@ describe('sign-up through the user pool', () => {
     await signUpUser({ ...who, signUpTicket: ticket });
   });
 
+  it('takes user names as the pool does, whatever their case: SECPROBE-X signs up as secprobe-x, its ticket’s one user', async () => {
+    // Prepare: a ticket for the lower-case name, as the sign-up page asks for it.
+    const who = account('secprobe-x');
+    const ticket = await ticketFor(who);
+
+    // Act: the sign-up names the user in capitals.
+    await signUpUser({ ...who, username: who.username.toUpperCase(), signUpTicket: ticket });
+
+    // Assess: the pool holds one user, the ticket's, so the name is taken in any case...
+    await expect(signUpUser({ ...who, signUpTicket: ticket })).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+    });
+    // ...its agency is created for it, and it signs in to it with either spelling.
+    const created = await callOperation(createAgency, {
+      token: await accessTokenFor('ops-admin'),
+      body: agencyBody(who, ticket),
+    });
+    expect(created.status).toBe(200);
+    await confirmUser(who.username);
+    const own = await callOperation(getAgencyAssignedToUser, {
+      token: await accessTokenFor(who.username.toUpperCase(), who.password),
+      params: { username: who.username },
+    });
+    expect(own.body.payload?.agencyId).toBe(created.body.payload?.agencyId);
+  });
+
   it('lets a ticket through once: it cannot be used again, even after its user is gone', async () => {
     const who = account('it-reuse');
     const ticket = await ticketFor(who);

@@ -1,8 +1,8 @@
-import { nowMs } from '@bidgrid/shared/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { campaign as campaignOps, crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
 import type { TLineItem } from '@bidgrid/shared';
+import { nowMs } from '@bidgrid/shared/clock';
 import { ZPickerTicket } from '@bidgrid/shared/entities/crm.schema';
 import { accessTokenFor, callOperation } from '../support/api';
 import { callAsCard, CARD_USER, DEMO_PORTAL } from '../support/hubspot-card';
@@ -24,6 +24,7 @@ const BLUEPEAK_ABM = 'bg-campaign-demo-bluepeak-abm';
 const KEYSTONE_PAUSED = 'bg-campaign-demo-keystone-paused';
 const KEYSTONE_FULL = 'bg-campaign-demo-keystone-full';
 const NOT_SALES_ENABLED = 'bg-campaign-demo-enterprise';
+const BLUEPEAK = 'bgAdvertiser-demo-bluepeak';
 const RIVAL_PORTAL = 4410002;
 const RIVAL_ADVERTISER = 'bgAdvertiser-rival-orbit';
 const UNCONNECTED_PORTAL = 4419999;
@@ -328,5 +329,88 @@ describe('adding a company from the card', () => {
     // Assess
     expect(hidden.status).toBe(404);
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('signed card writes replayed within their window', () => {
+  it('makes one segment of a replayed POST /public/crmcard/segments, and answers the replay as the first', async () => {
+    // Prepare: one signed request, sent as HubSpot sent it, then again as a replay would.
+    const name = `Replayed visitors ${Math.random().toString(36).slice(2, 10)}`;
+    const call = {
+      query: portal(),
+      body: { name, description: 'From the card', advertiserId: BLUEPEAK },
+      timestamp: nowMs(),
+    };
+
+    // Act
+    const first = await callAsCard(createSegmentFromCrm, call);
+    const replay = await callAsCard(createSegmentFromCrm, call);
+    const another = await callAsCard(createSegmentFromCrm, { ...call, timestamp: call.timestamp + 1 });
+
+    // Assess
+    expect([first.status, replay.status, another.status]).toEqual([200, 200, 200]);
+    expect(replay.body).toEqual(first.body);
+    const listed = await callAsCard(listSegmentsFromCrm, { query: { ...portal(), advertiserId: BLUEPEAK } });
+    const named = listSegmentsFromCrm.response
+      .parse(listed.body.payload)
+      .segments.payload.filter((s) => s.segment_name === name);
+    // The replay made nothing; a new request (a new signature) is a segment of its own.
+    expect(named.map((s) => s.segment_key).sort()).toEqual(
+      [
+        (first.body.payload as { segment_key: string }).segment_key,
+        (another.body.payload as { segment_key: string }).segment_key,
+      ].sort(),
+    );
+  });
+
+  it('switches a line item once for a replayed status call, and answers the replay as the first', async () => {
+    // Prepare
+    const [lineItem] = await lineItemsOf(BLUEPEAK_ABM);
+    if (!lineItem) throw new Error('Bluepeak ABM has no line item');
+    const call = {
+      query: portal(),
+      body: { beeswaxLineItemId: lineItem.beeswaxLineItemId, active: !lineItem.active },
+      timestamp: nowMs(),
+    };
+
+    // Act
+    const first = await callAsCard(updateLineItemStatusFromCrm, call);
+    const replay = await callAsCard(updateLineItemStatusFromCrm, call);
+
+    // Assess
+    expect([first.status, replay.status]).toEqual([200, 200]);
+    expect(replay.body).toEqual(first.body);
+    expect(first.body.payload).toMatchObject({
+      beeswaxLineItemId: lineItem.beeswaxLineItemId,
+      active: !lineItem.active,
+    });
+    // Put back as seeded, with a request of its own.
+    const back = await callAsCard(updateLineItemStatusFromCrm, {
+      query: portal(),
+      body: { ...call.body, active: lineItem.active },
+    });
+    expect(back.status).toBe(200);
+  });
+
+  it('adds a company once for a replayed add call (the card GET that writes): the replay finds it added', async () => {
+    // Prepare
+    const before = await lineItemsOf(BLUEPEAK_ABM);
+    const call = {
+      query: addQuery(BLUEPEAK_ABM, 'aspenridgearchitecture.com', 'Aspen Ridge Architecture'),
+      timestamp: nowMs(),
+    };
+
+    // Act
+    const first = await callAsCard(addCompanyToCampaign, call);
+    const replay = await callAsCard(addCompanyToCampaign, call);
+
+    // Assess
+    expect([first.body.payload, replay.body.payload]).toEqual([
+      { message: 'company-added' },
+      { message: 'already-added' },
+    ]);
+    const after = await lineItemsOf(BLUEPEAK_ABM);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.filter((li) => li.domain === 'aspenridgearchitecture.com')).toHaveLength(1);
   });
 });

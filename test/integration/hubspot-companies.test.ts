@@ -6,6 +6,7 @@ import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { hubspotErrorBody } from '@bidgrid/local/simulators/hubspot-crm';
 import { createHubspotOAuth } from '@bidgrid/lambdas/adapters/crm/hubspot-oauth';
 import { createHubspotRecords } from '@bidgrid/lambdas/adapters/crm/hubspot-records';
+import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/lib/invalid-cursor';
 import { accessTokenFor, callAllPages, callOperation } from '../support/api';
 import { socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';
@@ -65,6 +66,41 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
     });
     expect(lists.payloads).toHaveLength(2);
     expect(lists.payloads.flat().map((l) => l.listId)).toEqual(['101', '102', '103']);
+  });
+
+  it('refuses (400) a list cursor of one advertiser on another advertiser of the agency, or on the other list type', async () => {
+    // Prepare
+    const token = await accessTokenFor('demo');
+    const first = await callOperation(listHubspotLists, {
+      token,
+      params: { id: CONNECTED },
+      query: { listType: 'companies', limit: 2 },
+    });
+    const cursor = first.body.nextCursor;
+    if (!cursor) throw new Error('The first page of lists has no next page');
+
+    // Act
+    const [own, otherAdvertiser, otherType] = await Promise.all([
+      callOperation(listHubspotLists, {
+        token,
+        params: { id: CONNECTED },
+        query: { listType: 'companies', limit: 2, cursor },
+      }),
+      callOperation(listHubspotLists, {
+        token,
+        params: { id: 'bgAdvertiser-demo-keystone' },
+        query: { listType: 'companies', limit: 2, cursor },
+      }),
+      callOperation(listHubspotLists, {
+        token,
+        params: { id: CONNECTED },
+        query: { listType: 'contacts', limit: 2, cursor },
+      }),
+    ]);
+
+    // Assess
+    expect([own.status, otherAdvertiser.status, otherType.status]).toEqual([200, 400, 400]);
+    expect(otherAdvertiser.body.fieldErrors).toEqual({ cursor: [INVALID_CURSOR_MESSAGE] });
   });
 
   it('getTargetedCompanies: one page of tier 1 target accounts, matched, with the reason of each miss and reqID echoed', async () => {

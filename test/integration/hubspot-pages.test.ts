@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { crm } from '@bidgrid/shared';
+import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/lib/invalid-cursor';
 import { accessTokenFor, callAllPages, callOperation, callOperationUnchecked } from '../support/api';
 
 const { listHubspotPages } = crm;
 const CONNECTED = 'bgAdvertiser-demo-bluepeak';
 const NOT_CONNECTED = 'bgAdvertiser-demo-northwind';
+/** Another advertiser of the demo agency with a HubSpot connection. */
+const ALSO_CONNECTED = 'bgAdvertiser-demo-keystone';
 
 describe('GET /api/hubspot/pages/{id}?types= (001 §2 Landing Page)', () => {
   it("lists the connected advertiser's live pages of the kinds asked, page after page", async () => {
@@ -54,5 +57,29 @@ describe('GET /api/hubspot/pages/{id}?types= (001 §2 Landing Page)', () => {
     });
     expect(rival.status).toBe(404);
     expect(badKind.status).toBe(400);
+  });
+
+  it("refuses (400) a page cursor of one advertiser's pages on another advertiser of the same agency", async () => {
+    // Prepare
+    const token = await accessTokenFor('demo');
+    const first = await callOperation(listHubspotPages, { token, params: { id: CONNECTED }, query: { limit: 2 } });
+    const cursor = first.body.nextCursor;
+    if (!cursor) throw new Error('The first page of pages has no next page');
+
+    // Act
+    const own = await callOperation(listHubspotPages, {
+      token,
+      params: { id: CONNECTED },
+      query: { limit: 2, cursor },
+    });
+    const other = await callOperation(listHubspotPages, {
+      token,
+      params: { id: ALSO_CONNECTED },
+      query: { limit: 2, cursor },
+    });
+
+    // Assess
+    expect([own.status, other.status]).toEqual([200, 400]);
+    expect(other.body.fieldErrors).toEqual({ cursor: [INVALID_CURSOR_MESSAGE] });
   });
 });

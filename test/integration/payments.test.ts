@@ -2,6 +2,7 @@ import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advertiser as advertiserOps, payments, type TAdvertiser } from '@bidgrid/shared';
+import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { appItem, confirmCardSetup, postStripeWebhook, stripeSignature } from '../support/local-data';
 
@@ -215,6 +216,21 @@ describe('POST /public/stripe/webhook', () => {
     const signed = await postStripeWebhook(badBody, stripeSignature(badBody));
     expect([unsigned.status, forged.status, signed.status]).toEqual([401, 401, 400]);
     expect(forged.body).toMatchObject({ success: false, error: 'Invalid webhook signature.' });
+  });
+
+  it('checks the signature before it parses: unsigned invalid JSON answers 401, signed invalid JSON 400', async () => {
+    // Prepare
+    const notJson = '{"id": "evt_1", "type": ';
+
+    // Act
+    const unsigned = await postStripeWebhook(notJson, null);
+    const forged = await postStripeWebhook(notJson, stripeSignature(notJson, { secret: 'whsec_somebody_else' }));
+    const signed = await postStripeWebhook(notJson, stripeSignature(notJson));
+
+    // Assess
+    expect([unsigned.status, forged.status, signed.status]).toEqual([401, 401, 400]);
+    expect(unsigned.body).toMatchObject({ success: false, error: 'Invalid webhook signature.' });
+    expect(signed.body).toMatchObject({ success: false, error: MISSING_BODY_ERROR });
   });
 
   it('refuses a signature dated beyond the tolerance in the future', async () => {

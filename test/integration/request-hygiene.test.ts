@@ -4,6 +4,7 @@ import { UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, UNSUPPORTED_JSON_MEDIA_TYPE_ERROR } 
 import { advertiser, creative } from '@bidgrid/shared';
 import { accessTokenFor, callOperation, request } from '../support/api';
 import { appItem } from '../support/local-data';
+import { stackInfo } from '../support/stack';
 
 /** Audit item 7: bodies are read only as the type they declare, and names shown to others are clean. */
 
@@ -15,6 +16,31 @@ const body = (name: string) => ({
   state: 'TX',
   zip: '78701',
   domain: `hygiene-${randomUUID().slice(0, 8)}.example`,
+});
+
+describe('reply headers', () => {
+  it('sends no-store and nosniff on authenticated JSON, refusals and the gateway’s own replies', async () => {
+    // Prepare: demo's advertiser (its billing e-mail and card digits), a refusal, and the gateway's 401 and 404.
+    const token = await accessTokenFor('demo');
+    const api = stackInfo().apiUrl;
+    const calls: Array<[string, string, RequestInit]> = [
+      ['GET', '/api/advertiser/bgAdvertiser-demo-acme', { headers: { authorization: `Bearer ${token}` } }],
+      ['GET', '/api/advertiser/not-an-id', { headers: { authorization: `Bearer ${token}` } }],
+      ['GET', '/api/advertiser/bgAdvertiser-demo-acme', {}],
+      ['GET', '/api/no/such/route', {}],
+      ['POST', '/public/stripe/webhook', { headers: { 'content-type': 'application/json' }, body: '{}' }],
+    ];
+
+    // Act
+    const replies = await Promise.all(calls.map(([method, path, init]) => fetch(`${api}${path}`, { method, ...init })));
+
+    // Assess
+    expect(replies.map((r) => r.status)).toEqual([200, 400, 401, 404, 401]);
+    for (const reply of replies) {
+      expect(reply.headers.get('cache-control'), reply.url).toBe('no-store');
+      expect(reply.headers.get('x-content-type-options'), reply.url).toBe('nosniff');
+    }
+  });
 });
 
 describe('Content-Type', () => {

@@ -162,6 +162,83 @@ describe('the ad group made on /ads-upload or in the wizard, saved as a template
   });
 });
 
+describe("ids of another agency's templates", () => {
+  const RIVAL_ADVERTISER = 'bgAdvertiser-rival-orbit';
+  /** The first creative template the seed gives demo's Evergreen set (`seedCreativeTemplateId`). */
+  const DEMO_CREATIVE_TEMPLATE = 'bg-creative-template-demo-evergreen-1';
+
+  it("answers 409 to the rival's ad-group template under demo's id, and the rival's read of it stays 404", async () => {
+    // Act
+    const taken = await callOperation(createAdGroupTemplate, {
+      token: await rival(),
+      body: {
+        id: DEMO_TEMPLATE,
+        bgAdvertiserId: RIVAL_ADVERTISER,
+        name: 'Mine now',
+        description: '',
+        adGroupType: 'image',
+      },
+    });
+    const rivalRead = await callOperation(getAdGroupTemplate, { token: await rival(), params: { id: DEMO_TEMPLATE } });
+    const demoRead = await callOperation(getAdGroupTemplate, { token: await demo(), params: { id: DEMO_TEMPLATE } });
+
+    // Assess
+    expect([taken.status, rivalRead.status, demoRead.status]).toEqual([409, 404, 200]);
+    expect(demoRead.body.payload).toMatchObject({ bgAdvertiserId: ACME, name: 'Evergreen display set' });
+  });
+
+  it("answers 409 to the rival's creative template under demo's id, in a template of the rival's own", async () => {
+    // Prepare: the rival's template and upload; demo's seeded creative template.
+    const token = await rival();
+    const demoCreatives = await callAllPages(listCreativeTemplatesByAdGroupTemplate, {
+      token: await demo(),
+      params: { id: DEMO_TEMPLATE },
+    });
+    expect(demoCreatives.payloads.flat().map((c) => c.id)).toContain(DEMO_CREATIVE_TEMPLATE);
+    const template = await callOperation(createAdGroupTemplate, {
+      token,
+      body: { bgAdvertiserId: RIVAL_ADVERTISER, name: 'Orbit set', description: '', adGroupType: 'image' },
+    });
+    const banner = pngBanner(300, 250, [9, 9, 9], [90, 90, 90]);
+    const issued = await callOperation(getCreativeUploadUrl, {
+      token,
+      query: {
+        bgAdvertiserId: RIVAL_ADVERTISER,
+        fileName: 'orbit.png',
+        mimetype: 'image/png',
+        size: String(banner.length),
+      },
+    });
+    const upload = issued.body.payload;
+    if (!upload) throw new Error(`No upload URL: ${JSON.stringify(issued.body)}`);
+    await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: new Uint8Array(banner) });
+
+    // Act
+    const taken = await callFormOperation(createCreativeTemplate, {
+      token,
+      body: {
+        id: DEMO_CREATIVE_TEMPLATE,
+        adGroupTemplateId: template.body.payload?.id ?? '',
+        creativeTemplateSrc: upload.sourceUrl,
+        creativeType: 'image/png',
+        name: 'Not yours',
+        description: '',
+        size: String(banner.length),
+        width: '300',
+        height: '250',
+      },
+    });
+
+    // Assess
+    expect([template.status, taken.status]).toEqual([200, 409]);
+    const rivals = await callAllPages(listCreativeTemplatesByAdGroupTemplate, {
+      token,
+      params: { id: template.body.payload?.id ?? '' },
+    });
+    expect(rivals.payloads.flat()).toEqual([]);
+  });
+});
+
 describe('campaign templates (001 §2 Create Template, Create from template)', () => {
   const body = (overrides: Partial<TCampaignTemplateInput> = {}): TCampaignTemplateInput => ({
     templateName: `Template ${randomUUID().slice(0, 6)}`,

@@ -67,6 +67,42 @@ describe('planRequest', () => {
     });
   });
 
+  it('lower-cases the user names of every call, as the cloud pool compares them (case-insensitive)', () => {
+    // Prepare
+    const forwarded = (operation: string, input: unknown) => {
+      const action = planRequest(`AWSCognitoIdentityProviderService.${operation}`, Buffer.from(JSON.stringify(input)));
+      return action.kind === 'forward' ? (JSON.parse(action.body.toString('utf8')) as Record<string, unknown>) : null;
+    };
+
+    // Act + Assess
+    expect(forwarded('SignUp', { ClientId: 'c', Username: 'SECPROBE-X', Password: 'P' })).toEqual({
+      ClientId: 'c',
+      Username: 'secprobe-x',
+      Password: 'P',
+    });
+    expect(
+      forwarded('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'Demo', PASSWORD: 'Pw' },
+      }),
+    ).toEqual({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'demo', PASSWORD: 'Pw' },
+    });
+    expect(
+      forwarded('RespondToAuthChallenge', { ChallengeResponses: { USERNAME: 'Demo', NEW_PASSWORD: 'Pw' } }),
+    ).toEqual({
+      ChallengeResponses: { USERNAME: 'demo', NEW_PASSWORD: 'Pw' },
+    });
+    expect(forwarded('AdminGetUser', { UserPoolId: 'p', Username: 'SecProbe-X' })).toEqual({
+      UserPoolId: 'p',
+      Username: 'secprobe-x',
+    });
+    // The password keeps its case; a lower-case name leaves the body as it came.
+    const lower = Buffer.from('{"Username":"demo","Password":"Demo-pass-1"}');
+    expect(planRequest('AWSCognitoIdentityProviderService.ConfirmSignUp', lower)).toMatchObject({ body: lower });
+  });
+
   it('passes other operations through untouched', () => {
     const body = Buffer.from('{"x":1}');
     expect(planRequest('AWSCognitoIdentityProviderService.SignUp', body)).toEqual({

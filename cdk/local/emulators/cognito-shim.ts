@@ -40,10 +40,14 @@ export type ShimAction =
  * - `ResendConfirmationCode` (cognito-local lacks it) is forwarded as ForgotPassword, which takes the same
  *   input, answers the same `CodeDeliveryDetails`, and stores and prints a fresh code that ConfirmSignUp
  *   then accepts: the sign-up page's "resend code" works locally.
+ * - user names are lower-cased on every call (`lowerCaseUserNames`): cognito-local compares them as
+ *   written, the cloud pool case-insensitively (`signInCaseSensitive: false`), so `SECPROBE-X` and
+ *   `secprobe-x` are one user locally too, as the sign-up tickets, agencies and tokens take them.
  * - everything else passes through unchanged.
  */
-export function planRequest(target: string | undefined, body: Buffer): ShimAction {
+export function planRequest(target: string | undefined, original: Buffer): ShimAction {
   const operation = target?.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
+  const body = lowerCaseUserNames(original);
   if (operation === 'GlobalSignOut') return { kind: 'answer', status: 200, body: {} };
   if (operation === 'GetTokensFromRefreshToken') {
     const input = parseJson(body) as {
@@ -88,6 +92,29 @@ export function planRequest(target: string | undefined, body: Buffer): ShimActio
     };
   }
   return { kind: 'forward', target, body };
+}
+
+/**
+ * The request with its user names lower-cased: `Username` (SignUp, ConfirmSignUp, ForgotPassword, the
+ * Admin* calls...) and `USERNAME` in `AuthParameters` (InitiateAuth) and `ChallengeResponses`
+ * (RespondToAuthChallenge). A request naming none, or only lower-case ones, is passed on as it came.
+ */
+export function lowerCaseUserNames(body: Buffer): Buffer {
+  const input = parseJson(body) as Record<string, unknown>;
+  let changed = false;
+  const lower = (holder: unknown, key: string): void => {
+    if (!holder || typeof holder !== 'object') return;
+    const record = holder as Record<string, unknown>;
+    const value = record[key];
+    if (typeof value === 'string' && value !== value.toLowerCase()) {
+      record[key] = value.toLowerCase();
+      changed = true;
+    }
+  };
+  lower(input, 'Username');
+  lower(input['AuthParameters'], 'USERNAME');
+  lower(input['ChallengeResponses'], 'USERNAME');
+  return changed ? Buffer.from(JSON.stringify(input)) : body;
 }
 
 function parseJson(body: Buffer): unknown {

@@ -297,6 +297,24 @@ describe('REST gateway', () => {
     expect(text).not.toContain('secret');
   });
 
+  it("sends no-store and nosniff on the gateway's own replies and on the handlers'", async () => {
+    // Act
+    const replies = await Promise.all([
+      fetch(`${base}/api/things/t1`, { method: 'POST' }),
+      fetch(`${base}/api/unknown`),
+      fetch(`${base}/public/boom`),
+      fetch(`${base}/api/things/special`, { headers: { authorization: 'Bearer good' } }),
+      fetch(`${base}/public/things?q=find`),
+      fetch(`${base}/api/things/t1`, { method: 'OPTIONS' }),
+    ]);
+    // Assess
+    expect(replies.map((r) => r.status)).toEqual([401, 404, 502, 501, 201, 204]);
+    for (const reply of replies) {
+      expect(reply.headers.get('cache-control'), reply.url).toBe('no-store');
+      expect(reply.headers.get('x-content-type-options'), reply.url).toBe('nosniff');
+    }
+  });
+
   it('answers CORS preflights for known paths with their methods', async () => {
     // Act
     const res = await fetch(`${base}/api/things/t1`, {

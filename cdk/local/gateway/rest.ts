@@ -11,7 +11,12 @@ import {
   type AnyOperation,
   type HttpMethod,
 } from '@bidgrid/shared/api/operation';
-import { GATEWAY_MESSAGES, NOT_IMPLEMENTED_ERROR, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
+import {
+  API_REPLY_HEADERS,
+  GATEWAY_MESSAGES,
+  NOT_IMPLEMENTED_ERROR,
+  TOO_MANY_REQUESTS_ERROR,
+} from '@bidgrid/shared/api/envelope';
 import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
 import {
   dynamoDbThrottleReport,
@@ -286,6 +291,9 @@ export function createRestGateway(options: RestGatewayOptions): Server {
     : async () => false;
   return createServer((req, res) => {
     const started = performance.now();
+    // On every reply, the gateway's own (404, 401, 429, 502, preflights, the API's description) and the
+    // handlers', as API Gateway's gateway responses and the handlers carry them in the cloud.
+    for (const [name, value] of Object.entries(API_REPLY_HEADERS)) res.setHeader(name, value);
     res.on('finish', () => {
       if (options.logRequests) {
         options.logger.info(`${req.method} ${req.url} ${res.statusCode} ${Math.round(performance.now() - started)}ms`);

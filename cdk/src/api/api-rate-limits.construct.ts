@@ -4,6 +4,7 @@ import { Construct } from 'constructs';
 import { TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TStageConfig, TWafRateLimit } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
+import { wafReplyHeaders } from './reply-headers';
 
 /** Props of {@link ApiRateLimits}. */
 export interface ApiRateLimitsProps {
@@ -56,6 +57,7 @@ export class ApiRateLimits extends Construct {
           responseHeaders: [
             { name: 'Retry-After', value: String(limit.windowSeconds) },
             { name: 'Access-Control-Allow-Origin', value: props.primaryOrigin },
+            ...wafReplyHeaders(),
           ],
         },
       },

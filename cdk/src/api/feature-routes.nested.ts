@@ -11,6 +11,7 @@ import { grantDataAccess } from '../lambda/grants';
 import type { DataResources } from '../lambda/grants';
 import { acknowledge } from '../nag';
 import { operationAccess } from './access';
+import { mockReplyHeaders } from './reply-headers';
 
 /** The scope API Gateway requires in an access token for a Cognito-authorized method. */
 export const ACCESS_TOKEN_SCOPE = 'aws.cognito.signin.user.admin';
@@ -101,6 +102,7 @@ export class FeatureRoutes extends NestedStack {
         functions.set(op.name, fn);
       } else {
         const corsHeader = 'method.response.header.Access-Control-Allow-Origin';
+        const replyHeaders = mockReplyHeaders();
         const statusTemplate = JSON.stringify({ statusCode: 501 });
         integration = new apigateway.MockIntegration({
           passthroughBehavior: apigateway.PassthroughBehavior.NEVER,
@@ -109,11 +111,11 @@ export class FeatureRoutes extends NestedStack {
             {
               statusCode: '501',
               responseTemplates: { 'application/json': JSON.stringify(NOT_IMPLEMENTED) },
-              responseParameters: { [corsHeader]: `'${props.primaryOrigin}'` },
+              responseParameters: { [corsHeader]: `'${props.primaryOrigin}'`, ...replyHeaders.integration },
             },
           ],
         });
-        methodResponses = [{ statusCode: '501', responseParameters: { [corsHeader]: true } }];
+        methodResponses = [{ statusCode: '501', responseParameters: { [corsHeader]: true, ...replyHeaders.method } }];
       }
 
       const options: apigateway.MethodOptions =

@@ -4,12 +4,14 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
+import { API_REPLY_HEADERS } from '@bidgrid/shared/api/envelope';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@bidgrid/shared/api/openapi/openapi-document';
 import { operations as tableOperations } from '@bidgrid/shared/api/operations/index';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { ApiRateLimits, TOO_MANY_REQUESTS_BODY } from '../api/api-rate-limits.construct';
 import { FeatureRoutes } from '../api/feature-routes.nested';
+import { gatewayReplyHeaders, mockReplyHeaders } from '../api/reply-headers';
 import { pascal, planRoutes } from '../api/routes';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
@@ -112,10 +114,11 @@ export class ApiStack extends Stack {
     }
 
     // API Gateway's own errors (401 from the authorizer, 429, 5xx) carry CORS headers too, so the
-    // SPA can read "The incoming token has expired" and refresh.
+    // SPA can read "The incoming token has expired" and refresh, and the reply headers every API reply has.
     const gatewayCors = {
       'Access-Control-Allow-Origin': `'${primaryOrigin}'`,
       'Access-Control-Allow-Headers': `'${ALLOWED_HEADERS.join(',')}'`,
+      ...gatewayReplyHeaders(),
     };
     const gatewayResponses = [
       this.restApi.addGatewayResponse('Default4xx', {
@@ -137,6 +140,7 @@ export class ApiStack extends Stack {
 
     // The API's description answers at the API's own origin, as the local gateway serves it: a redirect
     // to the copy the web content stack publishes beside the SPA (API Gateway is no file host).
+    const replyHeaders = mockReplyHeaders();
     const docsMethods = API_DESCRIPTION_PATHS.map((path) => {
       const location = 'method.response.header.Location';
       const method = this.restApi.root.resourceForPath(path).addMethod(
@@ -145,12 +149,15 @@ export class ApiStack extends Stack {
           passthroughBehavior: apigateway.PassthroughBehavior.NEVER,
           requestTemplates: { 'application/json': JSON.stringify({ statusCode: 302 }) },
           integrationResponses: [
-            { statusCode: '302', responseParameters: { [location]: `'${primaryOrigin}${path}'` } },
+            {
+              statusCode: '302',
+              responseParameters: { [location]: `'${primaryOrigin}${path}'`, ...replyHeaders.integration },
+            },
           ],
         }),
         {
           authorizationType: apigateway.AuthorizationType.NONE,
-          methodResponses: [{ statusCode: '302', responseParameters: { [location]: true } }],
+          methodResponses: [{ statusCode: '302', responseParameters: { [location]: true, ...replyHeaders.method } }],
         },
       );
       const reason = "The API's public description (OpenAPI document and reference page): a redirect, no data.";
@@ -196,6 +203,8 @@ export class ApiStack extends Stack {
       ]),
       origins: props.webOrigins,
       headers: ALLOWED_HEADERS,
+      // Gateway responses and mock integrations are served only once deployed: a change of them is a new deployment.
+      replyHeaders: API_REPLY_HEADERS,
       description: API_DESCRIPTION_PATHS,
     });
     // A deployment snapshots what exists when it is created: methods and gateway responses first.

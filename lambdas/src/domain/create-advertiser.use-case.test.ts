@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { VendorError } from '../lib/errors';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
-import { createAdvertiser } from './create-advertiser.use-case';
+import { ADVERTISER_ID_TAKEN, createAdvertiser } from './create-advertiser.use-case';
 import type { CreateAdvertiserDeps } from './create-advertiser.use-case';
 import { memoryLogger, recordFixture } from './test-fakes';
 
@@ -22,19 +22,22 @@ const body = {
 };
 
 function world(options: { bidderFails?: boolean; storeFails?: boolean } = {}) {
+  // By id, with the agency that stored it: an id is reserved across agencies, as the store does.
   const stored = new Map<string, TAdvertiser>();
+  const agencyOf = new Map<string, string>();
   const atBidder = new Map<number, unknown>();
   let nextBidderId = 500;
   const deps: CreateAdvertiserDeps = {
     advertisers: {
-      getAdvertiser: async (_agency, id) => {
-        const found = stored.get(id);
+      getAdvertiser: async (agency, id) => {
+        const found = agencyOf.get(id) === agency ? stored.get(id) : undefined;
         return found ? (recordFixture(found) as TAdvertiserRecord) : null;
       },
-      putNewAdvertiser: async (_agency, advertiser) => {
+      putNewAdvertiser: async (agency, advertiser) => {
         if (options.storeFails) throw new Error('store unavailable');
         if (stored.has(advertiser.bgAdvertiserId)) return false;
         stored.set(advertiser.bgAdvertiserId, advertiser);
+        agencyOf.set(advertiser.bgAdvertiserId, agency);
         return true;
       },
     },
@@ -135,5 +138,24 @@ describe('createAdvertiser', () => {
       w.deps,
     );
     expect(created.bgAdvertiserId).toBe('bgAdvertiser-00000000-0000-4000-8000-000000000001');
+  });
+
+  it("answers 409 for another agency's client id, keeping its advertiser and leaving nothing at the bidder", async () => {
+    // Prepare: the demo agency's advertiser under a client-made id.
+    const w = world();
+    const clientId = 'bgAdvertiser-1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+    const demos = await createAdvertiser({ caller, body: { ...body, bgAdvertiserId: clientId } }, w.deps);
+
+    // Act: the rival sends the same id.
+    const rival = { username: 'rival', agencyId: 'bgAgency-rival' };
+    const attempt = createAdvertiser(
+      { caller: rival, body: { ...body, name: 'Mine', bgAdvertiserId: clientId } },
+      w.deps,
+    );
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ status: 409, userMessage: ADVERTISER_ID_TAKEN });
+    expect(w.stored.get(clientId)).toMatchObject({ name: demos.name, parentAgencyId: 'bgAgency-demo' });
+    expect([...w.atBidder.keys()]).toEqual([demos.beeswaxAdvertiserId]);
   });
 });

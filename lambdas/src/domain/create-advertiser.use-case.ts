@@ -5,7 +5,7 @@ import type { TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser-crea
 import { ID_PREFIX } from '@bidgrid/shared/constants';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { isAdvertiserDomain } from '@bidgrid/shared/validation/advertiser.schema';
-import { BadRequestError } from '../lib/errors';
+import { BadRequestError, ConflictError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
@@ -22,7 +22,10 @@ export const NEW_ADVERTISER_STATE = {
   billingEmail: null,
 } as const;
 
-/** The store refused the advertiser: its id is taken (a concurrent retry stored it first). */
+/** The 409 of a client-made advertiser id another agency holds. */
+export const ADVERTISER_ID_TAKEN = 'This advertiser id is already taken.';
+
+/** The store refused the advertiser: its id is taken (a concurrent retry stored it first, or another agency). */
 class IdTaken extends Error {
   override readonly name = 'IdTaken';
 }
@@ -113,11 +116,10 @@ export async function createAdvertiser(
     );
   } catch (error) {
     if (!(error instanceof IdTaken)) throw error;
-    // A concurrent retry with the same client id stored its own first: answer that one.
+    // A concurrent retry with the same client id stored its own first: answer that one. Otherwise
+    // another agency holds the id (ids are reserved across agencies): 409, never a second advertiser.
     const existing = await deps.advertisers.getAdvertiser(caller.agencyId, advertiserId);
     if (existing) return toPublicAdvertiser(existing);
-    throw new BadRequestError('This advertiser id is already taken.', {
-      bgAdvertiserId: ['This advertiser id is already taken.'],
-    });
+    throw new ConflictError(ADVERTISER_ID_TAKEN, { internalMessage: `Advertiser id ${advertiserId} is taken` });
   }
 }

@@ -128,7 +128,8 @@ export function memoryAdvertisers(records: TAdvertiserRecord[] = [recordFixture(
         `advertisers/${agencyId}`,
       ),
     async putNewAdvertiser(agencyId, advertiser) {
-      if (byKey.has(key(agencyId, advertiser.bgAdvertiserId))) return false;
+      // Ids are reserved across agencies, as the store reserves them.
+      if ([...byKey.values()].some((r) => r.bgAdvertiserId === advertiser.bgAdvertiserId)) return false;
       byKey.set(key(agencyId, advertiser.bgAdvertiserId), {
         ...advertiser,
         stripeCustomerId: null,

@@ -1,7 +1,8 @@
-import { nowMs } from '@bidgrid/shared/clock';
 import '../test-env';
 import { createHmac } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
 } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';
+import { nowMs } from '@bidgrid/shared/clock';
 import { setEnvironmentForTests } from '../config';
 import { apiEvent, lambdaContext } from '../test-events';
 import { ConflictError, VendorError } from './errors';
@@ -271,6 +273,46 @@ describe('httpHandler', () => {
       expect(other.headers?.['Vary']).toBe('Origin');
     } finally {
       setEnvironmentForTests({ CORS_ORIGIN: '' });
+    }
+  });
+
+  it('answers every reply, success, refusal or failure, with no-store and nosniff', async () => {
+    // Prepare
+    givenUserAgency('demo', 'bgAgency-demo');
+    const failing = httpHandler(publicOp, async () => {
+      throw new Error('boom');
+    });
+    const claims = { username: 'demo', sub: 's', token_use: 'access' };
+    const post = (body: string) =>
+      apiEvent({
+        method: 'POST',
+        pathParameters: { id: 'thing-1' },
+        headers: { 'content-type': 'application/json' },
+        body,
+        claims,
+      });
+
+    // Act
+    const replies = [
+      await echoHandler.handler(post(validBody), lambdaContext()),
+      await echoHandler.handler(post('{"name":""}'), lambdaContext()),
+      await echoHandler.handler(
+        apiEvent({
+          method: 'POST',
+          pathParameters: { id: 'thing-1' },
+          claims: null,
+          body: validBody,
+          headers: { 'content-type': 'application/json' },
+        }),
+        lambdaContext(),
+      ),
+      await failing.handler(apiEvent({ claims: null }), lambdaContext()),
+    ];
+
+    // Assess
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 400, 401, 500]);
+    for (const r of replies) {
+      expect(r.headers).toMatchObject({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     }
   });
 
@@ -598,6 +640,38 @@ describe('signed public operations: the signature before anything else', () => {
     expect(runs).toBe(1);
   });
 
+  it('runs a signed write once: a replay of the same signed request answers the first reply and runs nothing', async () => {
+    // Prepare: the app table's idempotency records, in memory.
+    const table = new Map<string, Record<string, unknown>>();
+    ddbMock.on(PutCommand).callsFake((input: PutCommandInput) => {
+      const pk = String(input.Item?.['pk']);
+      if (input.ConditionExpression && table.has(pk)) {
+        throw new ConditionalCheckFailedException({ message: 'taken', $metadata: {} });
+      }
+      table.set(pk, input.Item ?? {});
+      return {};
+    });
+    ddbMock.on(GetCommand).callsFake((input: { Key: { pk: string } }) => ({ Item: table.get(input.Key.pk) }));
+    const sentAt = nowMs();
+    const signed = () => hubspotEvent('{"active":true}', { timestamp: sentAt });
+
+    // Act
+    const first = await hubspotHandler.handler(signed(), lambdaContext());
+    const replay = await hubspotHandler.handler(signed(), lambdaContext());
+    const later = await hubspotHandler.handler(
+      hubspotEvent('{"active":true}', { timestamp: sentAt + 1 }),
+      lambdaContext(),
+    );
+
+    // Assess
+    expect([first.statusCode, replay.statusCode, later.statusCode]).toEqual([200, 200, 200]);
+    expect(replay.body).toBe(first.body);
+    expect(replay.headers).toMatchObject({ 'Cache-Control': 'no-store' });
+    expect(runs).toBe(2);
+    expect([...table.keys()].every((pk) => pk.startsWith('IDEM#signed-request#hubspotThing#'))).toBe(true);
+    expect(table.size).toBe(2);
+  });
+
   it('answers 401, not 400, to a bad Stripe signature on a bad body, and runs nothing', async () => {
     const noSignature = await stripeHandler.handler(stripeEvent('{"id":"nope"}', null), lambdaContext());
     const wrongSecret = await stripeHandler.handler(
@@ -606,6 +680,33 @@ describe('signed public operations: the signature before anything else', () => {
     );
     expect([noSignature.statusCode, wrongSecret.statusCode]).toEqual([401, 401]);
     expect(parse(wrongSecret).fieldErrors).toBeUndefined();
+    expect(runs).toBe(0);
+  });
+
+  it('answers 401, not 400 or 415, to an unsigned body that is no JSON, and 400 or 415 only once it is signed', async () => {
+    // Prepare: invalid JSON, and JSON declared as text, each unsigned and signed.
+    const notJson = '{"id": evt_1';
+    const asText = (event: ReturnType<typeof stripeEvent>) => ({
+      ...event,
+      headers: { ...event.headers, 'Content-Type': 'text/plain' },
+    });
+
+    // Act
+    const replies = await Promise.all([
+      stripeHandler.handler(stripeEvent(notJson, null), lambdaContext()),
+      stripeHandler.handler(asText(stripeEvent('{"id":"evt_1","type":"x"}', null)), lambdaContext()),
+      hubspotHandler.handler(hubspotEvent(notJson, { signedBody: '{}' }), lambdaContext()),
+      stripeHandler.handler(stripeEvent(notJson, stripeHeader(notJson)), lambdaContext()),
+      stripeHandler.handler(
+        asText(stripeEvent('{"id":"evt_1","type":"x"}', stripeHeader('{"id":"evt_1","type":"x"}'))),
+        lambdaContext(),
+      ),
+    ]);
+
+    // Assess
+    expect(replies.map((r) => r.statusCode)).toEqual([401, 401, 401, 400, 415]);
+    expect(parse(replies[0] as { body: string }).error).toBe('Invalid webhook signature.');
+    expect(parse(replies[3] as { body: string }).error).toBe(MISSING_BODY_ERROR);
     expect(runs).toBe(0);
   });
 

@@ -1,10 +1,10 @@
-import { nowMs } from '@bidgrid/shared/clock';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from '@bidgrid/shared/zod';
 import {
+  API_REPLY_HEADERS,
   MISSING_BODY_ERROR,
   UNSUPPORTED_FORM_MEDIA_TYPE_ERROR,
   UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
@@ -12,7 +12,9 @@ import {
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { isPaged, PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
+import { nowMs } from '@bidgrid/shared/clock';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
+import { idempotencyRepository } from '../adapters/repositories/idempotency.repository';
 import { getSecret } from '../adapters/secrets';
 import { tokenKeys } from '../adapters/token-keys';
 import { config } from '../config';
@@ -32,6 +34,8 @@ import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
 import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
 import { restRequestIds } from './request-ids';
+import { oncePerSignedRequest } from './signed-replays';
+import type { TSignedReply } from './signed-replays';
 import { assertSigned } from './signed-requests';
 import { collectFieldErrors, invalidRequest } from './validation';
 
@@ -93,6 +97,11 @@ export interface ParsedHttpEvent extends APIGatewayProxyEvent {
   /** The body as text (base64 decoded); null when absent or binary (form). */
   rawBody?: string | null;
   files?: UploadedFile[];
+  /**
+   * Why the body could not be read (415, 400), thrown only after a signed operation's signature was
+   * checked: an unsigned request learns nothing about its body, not even that it is not JSON.
+   */
+  bodyError?: unknown;
 }
 
 /** How long a warm Lambda trusts a user -> agency look-up (DATA-MODEL: cache per warm Lambda). */
@@ -176,65 +185,76 @@ export function isJsonContentType(contentType: string | undefined): boolean {
 
 /**
  * Parses the body by the operation's kind: JSON, or multipart form data (fields + files). A body
- * whose Content-Type is not the kind's answers 415 before anything reads it; a request without a
- * body is not judged by its type.
+ * whose Content-Type is not the kind's answers 415 without being parsed; a request without a
+ * body is not judged by its type. The refusal is kept on the event (`bodyError`) and thrown by the
+ * core once a signed operation's signature passed; the raw text is kept either way, as it is signed.
  */
 function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
   return {
     before: (request) => {
       const event = request.event;
-      const bytes = decodeBody(event);
-      event.files = [];
-      if (bytes === null) {
-        event.parsedBody = undefined;
-        event.rawBody = null;
-        return;
-      }
-      const contentType = event.headers?.['content-type'];
-      if (operation.bodyKind === 'form') {
-        event.rawBody = null;
-        if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
-          throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
-            internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
-          });
-        }
-        const boundary = multipartBoundary(contentType);
-        if (!boundary)
-          throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
-        try {
-          const form = parseMultipart(bytes, boundary);
-          event.parsedBody = form.fields;
-          event.files = form.files;
-        } catch (error) {
-          if (error instanceof MultipartError) {
-            throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
-          }
-          throw error;
-        }
-        return;
-      }
-      if (!isJsonContentType(contentType)) {
-        throw new UnsupportedMediaTypeError(UNSUPPORTED_JSON_MEDIA_TYPE_ERROR, {
-          internalMessage: `JSON body sent as ${contentType ?? 'no Content-Type'}`,
-        });
-      }
-      const text = bytes.toString('utf8');
-      event.rawBody = text;
-      if (text.trim() === '') {
-        event.parsedBody = undefined;
-        return;
-      }
       try {
-        event.parsedBody = JSON.parse(text) as unknown;
+        parseBody(operation, event);
       } catch (error) {
-        // Spec §8: a body the server cannot read answers like a missing one.
-        throw new BadRequestError(MISSING_BODY_ERROR, undefined, {
-          internalMessage: 'Invalid JSON body',
-          cause: error,
-        });
+        event.parsedBody = undefined;
+        event.bodyError = error;
       }
     },
   };
+}
+
+/** Reads the body into the event (parsed, raw text, files); throws the 415 or 400 of a body it cannot read. */
+function parseBody(operation: AnyOperation, event: ParsedHttpEvent): void {
+  const bytes = decodeBody(event);
+  event.files = [];
+  if (bytes === null) {
+    event.parsedBody = undefined;
+    event.rawBody = null;
+    return;
+  }
+  const contentType = event.headers?.['content-type'];
+  if (operation.bodyKind === 'form') {
+    event.rawBody = null;
+    if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
+      throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
+        internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
+      });
+    }
+    const boundary = multipartBoundary(contentType);
+    if (!boundary)
+      throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
+    try {
+      const form = parseMultipart(bytes, boundary);
+      event.parsedBody = form.fields;
+      event.files = form.files;
+    } catch (error) {
+      if (error instanceof MultipartError) {
+        throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
+      }
+      throw error;
+    }
+    return;
+  }
+  const text = bytes.toString('utf8');
+  event.rawBody = text;
+  if (!isJsonContentType(contentType)) {
+    throw new UnsupportedMediaTypeError(UNSUPPORTED_JSON_MEDIA_TYPE_ERROR, {
+      internalMessage: `JSON body sent as ${contentType ?? 'no Content-Type'}`,
+    });
+  }
+  if (text.trim() === '') {
+    event.parsedBody = undefined;
+    return;
+  }
+  try {
+    event.parsedBody = JSON.parse(text) as unknown;
+  } catch (error) {
+    // Spec §8: a body the server cannot read answers like a missing one.
+    throw new BadRequestError(MISSING_BODY_ERROR, undefined, {
+      internalMessage: 'Invalid JSON body',
+      cause: error,
+    });
+  }
 }
 
 function corsHeaders(event: APIGatewayProxyEvent | undefined): Record<string, string> {
@@ -251,7 +271,11 @@ function corsHeaders(event: APIGatewayProxyEvent | undefined): Record<string, st
 }
 
 function reply(status: number, envelope: TEnvelope<unknown>): APIGatewayProxyResult {
-  return { statusCode: status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(envelope) };
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': 'application/json', ...API_REPLY_HEADERS },
+    body: JSON.stringify(envelope),
+  };
 }
 
 interface RequestState {
@@ -334,14 +358,16 @@ export function httpHandler<O extends AnyOperation>(
 
     // 1. A signed operation's signature comes first: an unsigned request learns nothing, not even
     //    what its body lacks (401 before any 400).
-    await assertSigned(operation.auth, request, {
+    const signedBy = await assertSigned(operation.auth, request, {
       secrets: getSecret,
       ticketKey: async () => (await tokenKeys()).pickerTicket,
       hubspotAppId: config().HUBSPOT_APP_ID ?? null,
       now: nowMs(),
     });
 
-    // 2. Validate the request against the operation's schemas, collecting every field error.
+    // 2. Validate the request against the operation's schemas, collecting every field error (after a
+    //    body that could not be read at all: its 415 or 400).
+    if (event.bodyError !== undefined) throw event.bodyError;
     if (event.parsedBody === undefined && requiresBody(operation)) {
       throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'Request body not provided' });
     }
@@ -378,35 +404,46 @@ export function httpHandler<O extends AnyOperation>(
     const page = isPaged(operation)
       ? await pageRequestOf(operation, query.data as { limit?: number; cursor?: string }, binding)
       : undefined;
-    const result = await run({
-      params: params.data as z.output<O['params']>,
-      query: query.data as z.output<O['query']>,
-      body: body.data as z.output<O['body']>,
-      files: event.files ?? [],
-      caller: new RequestCaller(operation.name, username, agencyId),
-      request,
-      log: state.log,
-      page: page as HttpInput<O>['page'],
-    });
-    const paged = isPaged(operation) ? (result as TPagedPayload<unknown>) : null;
-    const payload: unknown = paged ? paged.payload : result;
+    const answer = async (): Promise<TSignedReply> => {
+      const result = await run({
+        params: params.data as z.output<O['params']>,
+        query: query.data as z.output<O['query']>,
+        body: body.data as z.output<O['body']>,
+        files: event.files ?? [],
+        caller: new RequestCaller(operation.name, username, agencyId),
+        request,
+        log: state.log,
+        page: page as HttpInput<O>['page'],
+      });
+      const paged = isPaged(operation) ? (result as TPagedPayload<unknown>) : null;
+      const payload: unknown = paged ? paged.payload : result;
 
-    // 5. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
-    if (config().STAGE !== 'prod') {
-      const checked = operation.response.safeParse(payload);
-      if (!checked.success) {
-        throw new InternalError(
-          `Response of ${operation.name} breaks its schema: ${JSON.stringify(checked.error.issues)}`,
-        );
+      // 5. Outside prod, a payload that breaks the contract is our bug: log it and answer 500.
+      if (config().STAGE !== 'prod') {
+        const checked = operation.response.safeParse(payload);
+        if (!checked.success) {
+          throw new InternalError(
+            `Response of ${operation.name} breaks its schema: ${JSON.stringify(checked.error.issues)}`,
+          );
+        }
       }
-    }
-    if (!paged) return reply(200, { success: true, payload, error: null });
-    return reply(200, {
-      success: true,
-      payload,
-      error: null,
-      nextCursor: await nextCursorOf(paged.nextCursor, binding),
-    });
+      if (!paged) return { status: 200, envelope: { success: true, payload, error: null } };
+      return {
+        status: 200,
+        envelope: { success: true, payload, error: null, nextCursor: await nextCursorOf(paged.nextCursor, binding) },
+      };
+    };
+
+    // A write HubSpot signed runs once per signature: its replays answer the first reply (issue 26 §4).
+    const { status, envelope } =
+      signedBy !== null && operation.method !== 'GET'
+        ? await oncePerSignedRequest(`signed-request#${operation.name}#${signedBy}`, answer, {
+            store: idempotencyRepository,
+            nowMs: nowMs(),
+            log: state.log,
+          })
+        : await answer();
+    return reply(status, envelope);
   };
 
   const wrapped = middy<ParsedHttpEvent, APIGatewayProxyResult>(raw)

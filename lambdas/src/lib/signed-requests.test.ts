@@ -54,7 +54,7 @@ describe('assertSigned for the CRM card', () => {
     const withTicket = request(addQuery, { signed: false, ticket: ticketFor(4410001) });
 
     // Act + Assess
-    await expect(assertSigned('hubspot-signed-or-ticket', withTicket, deps)).resolves.toBeUndefined();
+    await expect(assertSigned('hubspot-signed-or-ticket', withTicket, deps)).resolves.toBeNull();
     await expect(assertSigned('hubspot-signed', withTicket, deps)).rejects.toMatchObject({ status: 401 });
   });
 
@@ -75,7 +75,9 @@ describe('assertSigned for the CRM card', () => {
 
   it('still takes the signature on the picker calls, and refuses neither signature nor ticket', async () => {
     // Act + Assess
-    await expect(assertSigned('hubspot-signed-or-ticket', request(addQuery), deps)).resolves.toBeUndefined();
+    await expect(assertSigned('hubspot-signed-or-ticket', request(addQuery), deps)).resolves.toEqual(
+      expect.any(String),
+    );
     await expect(
       assertSigned('hubspot-signed-or-ticket', request(addQuery, { signed: false }), deps),
     ).rejects.toMatchObject({ status: 401 });
@@ -87,8 +89,31 @@ describe('assertSigned for the CRM card', () => {
     const another = request({ ...addQuery, appId: ['7654321'] });
 
     // Act + Assess
-    await expect(assertSigned('hubspot-signed', ours, deps)).resolves.toBeUndefined();
+    await expect(assertSigned('hubspot-signed', ours, deps)).resolves.toEqual(expect.any(String));
     await expect(assertSigned('hubspot-signed', another, deps)).rejects.toMatchObject({ status: 401 });
-    await expect(assertSigned('hubspot-signed', another, { ...deps, hubspotAppId: null })).resolves.toBeUndefined();
+    await expect(assertSigned('hubspot-signed', another, { ...deps, hubspotAppId: null })).resolves.toEqual(
+      expect.any(String),
+    );
+  });
+
+  it('names a signed request by its signature: a replay, however its base64 is spelled, has the same name', async () => {
+    // Prepare
+    const signed = request(addQuery);
+    const signature = signed.headers['x-hubspot-signature-v3'] ?? '';
+    const respelled = {
+      ...signed,
+      headers: { ...signed.headers, 'x-hubspot-signature-v3': signature.replace(/=+$/, '') },
+    };
+    const another = request({ ...addQuery, companyName: ['Hooli Inc'] });
+
+    // Act
+    const [first, replay, other] = await Promise.all(
+      [signed, respelled, another].map((r) => assertSigned('hubspot-signed', r, deps)),
+    );
+
+    // Assess
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(replay).toBe(first);
+    expect(other).not.toBe(first);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AuthKind } from '@bidgrid/shared/api/operation';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import { pickerTicketProblem } from '../domain/crm/picker-ticket';
@@ -54,8 +55,16 @@ function oneValue(query: TSignedRequest['query'], name: string): string | undefi
  * portal (and, when the query names them, the company's domain and name). A HubSpot call whose
  * `appId` names another app than ours is refused too. Runs before the request is validated, so
  * nothing about an unsigned request's shape is ever answered. Other auth kinds pass.
+ *
+ * Answers what names a request HubSpot signed: a digest of its verified signature (the decoded bytes, so
+ * another spelling of the same base64 is the same request), which covers the method, URL, body and
+ * timestamp. A replay within the signature's window carries the same one. Null for any other request.
  */
-export async function assertSigned(auth: AuthKind, request: TSignedRequest, deps: SignedRequestDeps): Promise<void> {
+export async function assertSigned(
+  auth: AuthKind,
+  request: TSignedRequest,
+  deps: SignedRequestDeps,
+): Promise<string | null> {
   if (auth === 'hubspot-signed' || auth === 'hubspot-signed-or-ticket') {
     const appId = oneValue(request.query, 'appId');
     if (appId === null || (appId !== undefined && deps.hubspotAppId !== null && appId.trim() !== deps.hubspotAppId)) {
@@ -74,7 +83,7 @@ export async function assertSigned(auth: AuthKind, request: TSignedRequest, deps
             new Date(deps.now),
           );
       if (problem) throw new UnauthorizedError('Unauthorized', { internalMessage: `Picker ticket ${problem}` });
-      return;
+      return null;
     }
     const problem = hubspotSignatureProblem({
       clientSecret: await deps.secrets('HUBSPOT_CLIENT_SECRET'),
@@ -86,6 +95,8 @@ export async function assertSigned(auth: AuthKind, request: TSignedRequest, deps
       now: deps.now,
     });
     if (problem) throw new UnauthorizedError('Unauthorized', { internalMessage: `HubSpot signature ${problem}` });
+    const signature = Buffer.from(request.headers[HUBSPOT_SIGNATURE_HEADER] ?? '', 'base64');
+    return createHash('sha256').update(signature).digest('base64url');
   }
   if (auth === 'stripe-signed') {
     const problem = stripeSignatureProblem({
@@ -98,4 +109,5 @@ export async function assertSigned(auth: AuthKind, request: TSignedRequest, deps
       throw new UnauthorizedError(INVALID_WEBHOOK_SIGNATURE, { internalMessage: `Stripe signature ${problem}` });
     }
   }
+  return null;
 }

@@ -33,6 +33,17 @@ export type TEnvelope<T> = {
   nextCursor?: string | null;
 };
 
+/**
+ * Headers every API reply carries, whoever answers it: a handler, API Gateway itself (its 4xx, 5xx and
+ * 429, the 501 placeholders, the redirects to the API's description) and the local gateway. Authenticated
+ * replies hold billing e-mails and card digits, so no browser or proxy cache keeps one (`no-store`), and no
+ * browser reads a reply as another type than the one it declares (`nosniff`).
+ */
+export const API_REPLY_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
 /** Spec section 8: the generic texts the client falls back to. */
 export const GENERIC_REQUEST_ERROR = 'There was an error with this request.';
 export const MISSING_BODY_ERROR = 'There was an error with this request, request body not provided';

@@ -11,11 +11,13 @@ import { ddb, getConsistentItem, queryAll, queryPage, tables } from '../dynamodb
 import type { TCursorScope } from '../page-keys';
 import type { Item } from '../dynamodb';
 import { campaignKeys } from './campaign.repository';
+import { idReservation } from './id-reservation';
 
 /**
  * Keys of ad groups and creatives (DATA-MODEL): inside their campaign's partition, an ad group and
  * its creatives in one query (`AG#{ag}`, `AG#{ag}#CR#{cr}`). Pointer items under `AGENCY#{a}` find
- * them by id, written in the same transaction, so strongly consistent.
+ * them by id, written in the same transaction, so strongly consistent; so is the reservation of the id
+ * across agencies (`id-reservation.ts`).
  */
 export const adGroupKeys = {
   adGroup: (agencyId: string, campaignId: string, adGroupId: string) => ({
@@ -111,6 +113,7 @@ async function listAdGroups(agencyId: string, campaignId: string, page: TPageReq
 async function putNewAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise<boolean> {
   const table = tables().app;
   const failed = await transact([
+    { Put: idReservation(table, 'adGroup', agencyId, adGroup.adGroupId) },
     {
       Put: {
         TableName: table,
@@ -196,6 +199,7 @@ async function putNewCreative(agencyId: string, creative: TCreativeRecord): Prom
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
+    { Put: idReservation(table, 'creative', agencyId, creative.bgCreativeId) },
     {
       Put: {
         TableName: table,

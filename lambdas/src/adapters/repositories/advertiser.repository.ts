@@ -6,15 +6,16 @@ import type { AdvertiserRepository, TBillableAdvertiser, TSavedCard } from '../.
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
 import {
-  conditionalPut,
   conditionalUpdate,
   ddb,
   getConsistentItem,
   isConditionalCheckFailed,
   queryPage,
   tables,
+  transactUnlessConditionFails,
 } from '../dynamodb';
 import type { Item } from '../dynamodb';
+import { idReservation } from './id-reservation';
 
 /** Keys of advertiser items (DATA-MODEL): under the agency, so another agency's id finds nothing. */
 export const advertiserKeys = {
@@ -54,11 +55,18 @@ async function listAdvertisers(agencyId: string, page: TPageRequest): Promise<TP
 }
 
 async function putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean> {
-  return conditionalPut({
-    TableName: tables().app,
-    Item: { ...advertiserKeys.advertiser(agencyId, advertiser.bgAdvertiserId), entity: ENTITY, ...advertiser },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  });
+  const table = tables().app;
+  // The id is reserved across agencies with it: a client-made id another agency holds is refused.
+  return transactUnlessConditionFails([
+    { Put: idReservation(table, 'advertiser', agencyId, advertiser.bgAdvertiserId) },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...advertiserKeys.advertiser(agencyId, advertiser.bgAdvertiserId), entity: ENTITY, ...advertiser },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
 }
 
 async function setStripeCustomer(agencyId: string, advertiserId: string, customerId: string): Promise<string | null> {

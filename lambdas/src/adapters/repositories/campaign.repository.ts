@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PutCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ZCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
@@ -27,6 +27,7 @@ import {
   transactUnlessConditionFails,
 } from '../dynamodb';
 import type { Item } from '../dynamodb';
+import { idReservation, idReservationKey } from './id-reservation';
 
 /**
  * Keys of campaigns, line items and targeting in the app table (DATA-MODEL). Every key starts with
@@ -61,7 +62,7 @@ export const campaignKeys = {
    * Campaign id -> the agency it belongs to. The one campaign key not under an agency: client-chosen
    * ids must be unique across agencies, so another agency's id is refused rather than shadowed.
    */
-  reservation: (campaignId: string) => ({ pk: `CAMPID#${campaignId}`, sk: 'CAMPID' }),
+  reservation: (campaignId: string) => idReservationKey('campaign', campaignId),
   /** An activity entry: sorted by time, so the newest come first in a descending query. */
   activity: (agencyId: string, campaignId: string, at: string, id: string) => ({
     pk: `AGENCY#${agencyId}#CAMP#${campaignId}`,
@@ -164,23 +165,8 @@ async function listCampaignsPage(
   return { items: items.items.map((item) => campaignOf(item) as TCampaignRecord), nextCursor: items.nextCursor };
 }
 
-/** The reservation of `campaignId` for `agencyId`, written unless another agency holds it. */
-function reservation(table: string, agencyId: string, campaignId: string) {
-  return {
-    TableName: table,
-    Item: {
-      ...campaignKeys.reservation(campaignId),
-      entity: 'campaignReservation',
-      agencyId,
-      bgCampaignId: campaignId,
-    },
-    ConditionExpression: 'attribute_not_exists(pk) OR agencyId = :agency',
-    ExpressionAttributeValues: { ':agency': agencyId },
-  } satisfies PutCommandInput;
-}
-
 function reserveCampaignId(agencyId: string, campaignId: string): Promise<boolean> {
-  return conditionalPut(reservation(tables().app, agencyId, campaignId));
+  return conditionalPut(idReservation(tables().app, 'campaign', agencyId, campaignId));
 }
 
 async function replaceCampaign(next: TCampaignRecord): Promise<TCampaignRecord | null> {
@@ -237,7 +223,7 @@ async function putNewCampaign(
     throw error;
   }
   const items: TransactItem[] = [
-    { Put: reservation(table, agencyId, bgCampaignId) },
+    { Put: idReservation(table, 'campaign', agencyId, bgCampaignId) },
     {
       Put: {
         TableName: table,

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@bidgrid/shared/zod';
 import type { IdempotencyRepository } from '../../domain/ports/idempotency.port';
-import { ddb, getConsistentItem, tables } from '../dynamodb';
+import { conditionalDelete, conditionalPut, ddb, getConsistentItem, tables } from '../dynamodb';
 
 /** Key of an idempotency record (DATA-MODEL: `IDEM#{key}`, TTL). */
 export const idempotencyKeys = {
@@ -15,6 +15,7 @@ export const idempotencyKeys = {
  */
 export const IDEMPOTENCY_TTL_SECONDS = 60 * 24 * 3600;
 
+const ENTITY = 'idempotency';
 const ZRecord = z.object({ result: z.record(z.string(), z.unknown()) });
 
 async function get(key: string): Promise<Record<string, unknown> | null> {
@@ -22,19 +23,42 @@ async function get(key: string): Promise<Record<string, unknown> | null> {
   return parsed.success ? parsed.data.result : null;
 }
 
-async function put(key: string, result: Record<string, unknown>, nowEpochSeconds: number): Promise<void> {
+async function put(
+  key: string,
+  result: Record<string, unknown>,
+  nowEpochSeconds: number,
+  ttlSeconds = IDEMPOTENCY_TTL_SECONDS,
+): Promise<void> {
   await ddb().send(
     new PutCommand({
       TableName: tables().app,
-      Item: {
-        ...idempotencyKeys.record(key),
-        entity: 'idempotency',
-        result,
-        expiresAt: nowEpochSeconds + IDEMPOTENCY_TTL_SECONDS,
-      },
+      Item: { ...idempotencyKeys.record(key), entity: ENTITY, result, expiresAt: nowEpochSeconds + ttlSeconds },
     }),
   );
 }
 
-/** The DynamoDB implementation used by the billing job. */
-export const idempotencyRepository: IdempotencyRepository = { get, put };
+async function claim(key: string, nowEpochSeconds: number, ttlSeconds: number): Promise<boolean> {
+  return conditionalPut({
+    TableName: tables().app,
+    Item: {
+      ...idempotencyKeys.record(key),
+      entity: ENTITY,
+      claimedAt: nowEpochSeconds,
+      expiresAt: nowEpochSeconds + ttlSeconds,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+}
+
+async function release(key: string): Promise<void> {
+  // Only a bare claim: a result stored meanwhile (by this run) is what its repeats must answer.
+  await conditionalDelete({
+    TableName: tables().app,
+    Key: idempotencyKeys.record(key),
+    ConditionExpression: 'attribute_not_exists(#result)',
+    ExpressionAttributeNames: { '#result': 'result' },
+  });
+}
+
+/** The DynamoDB implementation (the billing job's charges, the signed CRM card writes). */
+export const idempotencyRepository: IdempotencyRepository = { get, put, claim, release };

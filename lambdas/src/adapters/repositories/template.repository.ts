@@ -5,11 +5,13 @@ import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
 import type { TCreativeTemplateWriteResult, TemplateRepository } from '../../domain/ports/template.port';
 import { getConsistentItem, queryPage, tables, transactUnlessConditionFails } from '../dynamodb';
+import { idReservation } from './id-reservation';
 
 /**
  * Keys of ad-group templates and their creative templates (DATA-MODEL): under the advertiser
  * (`AGENCY#{a}#ADV#{adv}`: `AGT#{t}`, `AGT#{t}#CRT#{x}`), with a pointer under `AGENCY#{a}` to find a
- * template by id. Assets are object keys of the creative bucket (`assetKey`), presigned when read.
+ * template by id. Assets are object keys of the creative bucket (`assetKey`), presigned when read. The
+ * ids of both are reserved across agencies in the same transaction (`id-reservation.ts`).
  */
 export const templateKeys = {
   advertiserPartition: (agencyId: string, advertiserId: string) => `AGENCY#${agencyId}#ADV#${advertiserId}`,
@@ -28,6 +30,8 @@ export const templateKeys = {
 } as const;
 
 const AD_GROUP_TEMPLATE = 'adGroupTemplate';
+/** Creative templates one new ad-group template may bring (a transaction holds 100 writes: 3 + 2 each). */
+export const MAX_CREATIVE_TEMPLATES_AT_ONCE = 48;
 const CREATIVE_TEMPLATE = 'creativeTemplate';
 
 /** One page of one kind of item under a prefix of an advertiser's partition. */
@@ -80,7 +84,11 @@ async function putNewAdGroupTemplate(
   creatives: readonly TCreativeTemplateRecord[],
 ): Promise<boolean> {
   const table = tables().app;
+  if (creatives.length > MAX_CREATIVE_TEMPLATES_AT_ONCE) {
+    throw new Error(`putNewAdGroupTemplate: at most ${MAX_CREATIVE_TEMPLATES_AT_ONCE} creative templates at once`);
+  }
   return transactUnlessConditionFails([
+    { Put: idReservation(table, 'adGroupTemplate', agencyId, template.id) },
     {
       Put: {
         TableName: table,
@@ -102,16 +110,19 @@ async function putNewAdGroupTemplate(
         },
       },
     },
-    ...creatives.map((creative) => ({
-      Put: {
-        TableName: table,
-        Item: {
-          ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
-          entity: CREATIVE_TEMPLATE,
-          ...creative,
+    ...creatives.flatMap((creative) => [
+      { Put: idReservation(table, 'creativeTemplate', agencyId, creative.id) },
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...templateKeys.creativeTemplate(agencyId, template.bgAdvertiserId, template.id, creative.id),
+            entity: CREATIVE_TEMPLATE,
+            ...creative,
+          },
         },
       },
-    })),
+    ]),
   ]);
 }
 
@@ -135,6 +146,7 @@ async function putNewCreativeTemplate(
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
+    { Put: idReservation(table, 'creativeTemplate', agencyId, creative.id) },
     {
       Put: {
         TableName: table,
@@ -144,7 +156,7 @@ async function putNewCreativeTemplate(
     },
   ]);
   if (written) return 'ok';
-  // Which condition failed: the template gone, or the id taken.
+  // Which condition failed: the template gone, or the id taken (here or by another agency).
   return (await getConsistentItem(parentKey)) ? 'exists' : 'no-template';
 }
 

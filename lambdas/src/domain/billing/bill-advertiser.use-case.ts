@@ -25,7 +25,7 @@ export interface BillAdvertiserDeps {
   campaigns: CampaignSpendRepository;
   payments: Pick<PaymentsGateway, 'chargeOffSession'>;
   billing: Pick<BillingRepository, 'putBillingLog' | 'putInvoiceIfAbsent'>;
-  idempotency: IdempotencyRepository;
+  idempotency: Pick<IdempotencyRepository, 'get' | 'put'>;
   sendMail: MailSender;
   now: () => Date;
   log: Logger;

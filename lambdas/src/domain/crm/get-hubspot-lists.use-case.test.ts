@@ -1,18 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { firstPage } from '../ports/page.port';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import type { CrmLists } from '../ports/crm-lists.port';
 import { recordFixture } from '../test-fakes';
 import { CrmGrantError } from '../vendor-refusals';
-import { getHubspotLists } from './get-hubspot-lists.use-case';
+import { getHubspotLists, listHubspotListsPage } from './get-hubspot-lists.use-case';
 import type { GetHubspotListsDeps } from './get-hubspot-lists.use-case';
 
 function deps(lists: CrmLists): GetHubspotListsDeps & { accessToken: ReturnType<typeof vi.fn> } {
-  const record = recordFixture({ bgAdvertiserId: 'bgAdvertiser-acme', hubspot_authed: true, hubspot_portal_id: 44 });
+  const records = ['bgAdvertiser-acme', 'bgAdvertiser-bluepeak'].map((bgAdvertiserId) =>
+    recordFixture({ bgAdvertiserId, hubspot_authed: true, hubspot_portal_id: 44 }),
+  );
   return {
     advertisers: {
       getAdvertiser: async (agencyId, advertiserId) =>
-        agencyId === 'bgAgency-demo' && advertiserId === record.bgAdvertiserId ? record : null,
+        (agencyId === 'bgAgency-demo' && records.find((r) => r.bgAdvertiserId === advertiserId)) || null,
     },
     accessToken: vi.fn(async () => 'token-1'),
     lists,
@@ -62,5 +65,53 @@ describe('getHubspotLists', () => {
     await expect(
       getHubspotLists({ agencyId: 'bgAgency-demo', advertiserId: 'bgAdvertiser-acme', listType: 'companies' }, ports),
     ).rejects.toMatchObject({ status: 400, userMessage: CRM_RECONNECT });
+  });
+});
+
+describe('listHubspotListsPage', () => {
+  const lists = Array.from({ length: 5 }, (_, n) => ({ listId: String(n), name: `List ${n}`, size: n }));
+  const input = (advertiserId: string, listType: 'companies' | 'contacts', cursor: string | null) => ({
+    agencyId: 'bgAgency-demo',
+    advertiserId,
+    listType,
+    page: { limit: 2, cursor },
+  });
+
+  it('pages through the lists, each cursor continuing where the last page ended', async () => {
+    // Prepare
+    const ports = deps({ searchLists: async () => lists });
+
+    // Act
+    const first = await listHubspotListsPage(
+      { ...input('bgAdvertiser-acme', 'companies', null), page: firstPage(2) },
+      ports,
+    );
+    const second = await listHubspotListsPage(input('bgAdvertiser-acme', 'companies', first.nextCursor), ports);
+    const last = await listHubspotListsPage(input('bgAdvertiser-acme', 'companies', second.nextCursor), ports);
+
+    // Assess
+    expect([first, second, last].map((p) => p.payload.map((l) => l.listId))).toEqual([['0', '1'], ['2', '3'], ['4']]);
+    expect(last.nextCursor).toBeNull();
+  });
+
+  it("refuses (400) a cursor of another advertiser's lists or of the other list type, before asking HubSpot", async () => {
+    // Prepare
+    const searchLists = vi.fn(async () => lists);
+    const ports = deps({ searchLists });
+    const first = await listHubspotListsPage(input('bgAdvertiser-acme', 'companies', null), ports);
+    searchLists.mockClear();
+
+    // Act
+    const attempts = await Promise.all(
+      [
+        input('bgAdvertiser-bluepeak', 'companies', first.nextCursor),
+        input('bgAdvertiser-acme', 'contacts', first.nextCursor),
+        input('bgAdvertiser-acme', 'companies', '2'),
+      ].map((i) => listHubspotListsPage(i, ports).catch((error: unknown) => error)),
+    );
+
+    // Assess
+    for (const attempt of attempts) expect(attempt).toBeInstanceOf(BadRequestError);
+    expect(searchLists).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import { CRM_OBJECT_TYPE } from '../ports/crm-lists.port';
 import type { CrmLists } from '../ports/crm-lists.port';
+import { boundCursor, openBoundCursor } from './crm-cursor';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import { CrmGrantError } from '../vendor-refusals';
 
@@ -41,7 +42,7 @@ export async function getHubspotLists(
 /**
  * `GET /api/hubspot/lists/{id}?listType=` (001 §7), paged: the same lists as the event, a page at a
  * time. HubSpot's list search is read whole (a portal keeps at most a few thousand lists) and the
- * cursor is the offset of the next page in it; the HTTP layer seals it.
+ * cursor is the offset of the next page in it, bound to the advertiser and list type; the HTTP layer seals it.
  */
 export async function listHubspotListsPage(
   input: {
@@ -53,9 +54,11 @@ export async function listHubspotListsPage(
   },
   deps: GetHubspotListsDeps,
 ): Promise<TPagedPayload<THubspotList[]>> {
-  const start = input.page.cursor === null ? 0 : Number(input.page.cursor);
+  const scope = `hubspotLists?advertiser=${input.advertiserId}&listType=${input.listType}`;
+  const offset = openBoundCursor(scope, input.page.cursor);
+  const start = offset === null ? 0 : Number(offset);
   if (!Number.isSafeInteger(start) || start < 0) throw invalidCursor('HubSpot lists cursor is not an offset');
   const lists = await getHubspotLists(input, deps);
   const end = start + input.page.limit;
-  return { payload: lists.slice(start, end), nextCursor: end < lists.length ? String(end) : null };
+  return { payload: lists.slice(start, end), nextCursor: boundCursor(scope, end < lists.length ? String(end) : null) };
 }

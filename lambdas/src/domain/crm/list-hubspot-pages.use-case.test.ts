@@ -10,6 +10,8 @@ import type { ListHubspotPagesDeps } from './list-hubspot-pages.use-case';
 
 const A = 'bgAgency-demo';
 const ADV = 'bgAdvertiser-acme';
+/** Another advertiser of the same agency, connected to its own portal. */
+const OTHER_ADV = 'bgAdvertiser-bluepeak';
 
 const item = (kind: TCrmContentKind, n: number, currentState = 'PUBLISHED'): TCrmContentItem => ({
   id: `${kind}-${n}`,
@@ -32,7 +34,9 @@ function portal(content: Partial<Record<TCrmContentKind, TCrmContentItem[]>>) {
   const deps: ListHubspotPagesDeps & { accessToken: ReturnType<typeof vi.fn> } = {
     advertisers: {
       getAdvertiser: async (agencyId, advertiserId) =>
-        agencyId === A && advertiserId === ADV ? recordFixture({ hubspot_authed: true }) : null,
+        agencyId === A && [ADV, OTHER_ADV].includes(advertiserId)
+          ? recordFixture({ bgAdvertiserId: advertiserId, hubspot_authed: true })
+          : null,
     },
     accessToken: vi.fn(async () => 'token-1'),
     records: { contentPage },
@@ -149,6 +153,26 @@ describe('listHubspotPages', () => {
         listHubspotPages({ agencyId: A, advertiserId: ADV, types, page: { limit: 1, cursor } }, deps),
       ).rejects.toBeInstanceOf(BadRequestError);
     }
+  });
+
+  it("refuses (400) a cursor of another advertiser's pages, the same agency's, before asking HubSpot", async () => {
+    // Prepare
+    const { deps, contentPage } = portal({ 'site-pages': Array.from({ length: 3 }, (_, n) => item('site-pages', n)) });
+    const first = await listHubspotPages(
+      { agencyId: A, advertiserId: ADV, types: ['site_page'], page: firstPage(1) },
+      deps,
+    );
+    contentPage.mockClear();
+
+    // Act
+    const other = listHubspotPages(
+      { agencyId: A, advertiserId: OTHER_ADV, types: ['site_page'], page: { limit: 1, cursor: first.nextCursor } },
+      deps,
+    );
+
+    // Assess
+    await expect(other).rejects.toBeInstanceOf(BadRequestError);
+    expect(contentPage).not.toHaveBeenCalled();
   });
 
   it("answers 404 for another agency's advertiser without touching its CRM", async () => {

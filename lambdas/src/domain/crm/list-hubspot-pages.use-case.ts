@@ -8,6 +8,7 @@ import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CrmRecords, TCrmContentItem, TCrmContentKind } from '../ports/crm-records.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import { CrmGrantError } from '../vendor-refusals';
+import { boundCursor, openBoundCursor } from './crm-cursor';
 
 type THubspotPageKind = z.infer<typeof ZHubspotPageKind>;
 type THubspotPageType = z.infer<typeof ZHubspotPageType>;
@@ -35,8 +36,8 @@ export const MAX_CRM_READS_PER_PAGE = 6;
 
 /**
  * Where the next page starts: the kinds asked (a cursor of another choice of kinds is refused), the kind
- * being read and HubSpot's `after` in it. The HTTP layer seals it (encrypted, bound to the operation and
- * the caller's agency) before it leaves the server.
+ * being read and HubSpot's `after` in it, bound to the advertiser (`boundCursor`). The HTTP layer seals it
+ * (encrypted, bound to the operation and the caller's agency) before it leaves the server.
  */
 const ZPagesCursor = z.strictObject({
   t: z.string(),
@@ -86,7 +87,8 @@ export async function listHubspotPages(
 ): Promise<TPagedPayload<THubspotPage[]>> {
   const kinds = [...new Set(input.types)];
   const typesKey = kinds.join(',');
-  let { kind, after } = openCursor(input.page.cursor, typesKey);
+  const scope = `hubspotPages?advertiser=${input.advertiserId}`;
+  let { kind, after } = openCursor(openBoundCursor(scope, input.page.cursor), typesKey);
   await requireAdvertiser(input.agencyId, input.advertiserId, deps.advertisers);
   const token = await deps.accessToken(input.agencyId, input.advertiserId);
   const pages: THubspotPage[] = [];
@@ -118,5 +120,5 @@ export async function listHubspotPages(
     throw error;
   }
   const nextCursor = kind < kinds.length ? JSON.stringify({ t: typesKey, k: kind, a: after }) : null;
-  return { payload: pages, nextCursor };
+  return { payload: pages, nextCursor: boundCursor(scope, nextCursor) };
 }

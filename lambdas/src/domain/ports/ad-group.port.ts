@@ -19,7 +19,7 @@ export interface AdGroupRepository {
   getAdGroup(agencyId: string, adGroupId: string): Promise<TAdGroupRecord | null>;
   /** One page of a campaign's ad groups, in the store's order. */
   listAdGroups(agencyId: string, campaignId: string, page: TPageRequest): Promise<TPage<TAdGroupRecord>>;
-  /** Writes a new ad group; false when the id is taken. */
+  /** Writes a new ad group; false when the id is taken, in this agency or by another (reserved across agencies). */
   putNewAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise<boolean>;
   /** Deletes the ad group; false when it was already gone. */
   deleteAdGroup(agencyId: string, adGroup: TAdGroupRecord): Promise<boolean>;
@@ -35,7 +35,7 @@ export interface AdGroupRepository {
   ): Promise<TPage<TCreativeRecord>>;
   /** Every creative of a campaign, whatever its ad group (the report sync maps bidder ids with it). */
   listCampaignCreatives(agencyId: string, campaignId: string): Promise<TCreativeRecord[]>;
-  /** Writes a new creative, only while its ad group exists and the id is free. */
+  /** Writes a new creative, only while its ad group exists and the id is free (in every agency: 'exists'). */
   putNewCreative(agencyId: string, creative: TCreativeRecord): Promise<TCreativeWriteResult>;
   /**
    * Replaces creatives, all or none, each only if its stored version is `next.version - 1`

@@ -22,7 +22,10 @@ export interface AdvertiserRepository {
   getAdvertiser(agencyId: string, advertiserId: string): Promise<TAdvertiserRecord | null>;
   /** One page of the agency's advertisers, in the store's order. */
   listAdvertisers(agencyId: string, page: TPageRequest): Promise<TPage<TAdvertiserRecord>>;
-  /** Writes a new advertiser; false when the id is taken in this agency (nothing is overwritten). */
+  /**
+   * Writes a new advertiser; false when the id is taken, in this agency or by another (ids are reserved
+   * across agencies; nothing is overwritten).
+   */
   putNewAdvertiser(agencyId: string, advertiser: TAdvertiser): Promise<boolean>;
   /**
    * Records the advertiser's payment customer unless it has one; returns the stored customer id

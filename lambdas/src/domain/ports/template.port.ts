@@ -16,13 +16,16 @@ export interface TemplateRepository {
     template: TAdGroupTemplate,
     page: TPageRequest,
   ): Promise<TPage<TCreativeTemplateRecord>>;
-  /** Writes a new template with its creative templates at once (at most 98 creatives); false when it exists. */
+  /**
+   * Writes a new template with its creative templates at once (at most 48 creatives); false when an id is
+   * taken, in this agency or by another (reserved across agencies).
+   */
   putNewAdGroupTemplate(
     agencyId: string,
     template: TAdGroupTemplate,
     creatives: readonly TCreativeTemplateRecord[],
   ): Promise<boolean>;
-  /** Writes a new creative template, only while its ad-group template exists and the id is free. */
+  /** Writes a new creative template, only while its ad-group template exists and the id is free in every agency. */
   putNewCreativeTemplate(
     agencyId: string,
     template: TAdGroupTemplate,

@@ -45,14 +45,16 @@ export function memoryAdGroupTemplates(templates: Array<[string, TAdGroupTemplat
         `creativeTemplates/${template.id}`,
       ),
     async putNewAdGroupTemplate(agencyId, template, items) {
-      if (byKey.has(`${agencyId}|${template.id}`)) return false;
+      // Ids are reserved across agencies, as the store reserves them.
+      if ([...byKey.values()].some((t) => t.id === template.id)) return false;
+      if ([...creatives.values()].some((c) => items.some((i) => i.id === c.id))) return false;
       byKey.set(`${agencyId}|${template.id}`, template);
       for (const c of items) creatives.set(`${agencyId}|${c.id}`, c);
       return true;
     },
     async putNewCreativeTemplate(agencyId, template, creative) {
       if (!byKey.has(`${agencyId}|${template.id}`)) return 'no-template';
-      if (creatives.has(`${agencyId}|${creative.id}`)) return 'exists';
+      if ([...creatives.values()].some((c) => c.id === creative.id)) return 'exists';
       creatives.set(`${agencyId}|${creative.id}`, creative);
       return 'ok';
     },
