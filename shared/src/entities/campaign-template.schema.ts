@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { MAX_ZIP_CODE_LENGTH } from '../validation/zip-codes';
 import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZMaxCompanies } from './campaign.schema';
 import {
@@ -89,7 +90,7 @@ const templateFields = {
   companySortValues: z._default(ZTemplateCompanySortValues, { tier_values: [] }),
   hubSpotLists: z._default(z.array(ZTemplateHubspotList), []),
   selectedGeoTargetOptions: z._default(z.array(z.string().check(z.maxLength(MAX_KEY_TEXT))), []),
-  selectedZipCodes: z._default(z.array(z.string().check(z.maxLength(16))), []),
+  selectedZipCodes: z._default(z.array(z.string().check(z.maxLength(MAX_ZIP_CODE_LENGTH))), []),
   selectedSegmentIds: z._default(z.array(z.string().check(z.maxLength(MAX_KEY_TEXT))), []),
 };
 

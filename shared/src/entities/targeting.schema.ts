@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { ZZipCode } from '../validation/zip-codes';
 import { MAX_REQUEST_TEXT, ZBidderId, ZCountryCode3, ZKeyText } from './common.schema';
 
 /** A selected domain list (custom or one list of a public list), with its CPM bid when split (001 §2). */
@@ -41,7 +42,7 @@ export const ZTargetingSelections = z.object({
   domain_list: z._default(z.array(ZTargetingDomainList), []),
   geo_country: z._default(z.array(ZCountryCode3), []),
   geo_state: z._default(z.array(ZTargetingState), []),
-  geo_zip: z._default(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(16))), []),
+  geo_zip: z._default(z.array(ZZipCode), []),
   role_title_segments: z._default(z.array(ZTargetingRoleSegment), []),
   retargeting_segments: z._default(z.array(ZTargetingRetargetingSegment), []),
 });

@@ -40,6 +40,18 @@ describe('checkImportedEntries', () => {
     });
   });
 
+  it('reads domains as company matching does: names, addresses with a path, IPs and e-mails are no domains', () => {
+    // Act
+    const checked = checkImportedEntries(
+      ['ACME.com', 'Acme Corp', 'http://www.acme.com:8080', '198.51.100.7', 'info@acme.com', 'globex.co.uk/'],
+      'domains',
+    );
+
+    // Assess
+    expect(checked.valid).toEqual(['ACME.com', 'http://www.acme.com:8080', 'globex.co.uk/']);
+    expect(checked.invalid).toEqual(['Acme Corp', '198.51.100.7', 'info@acme.com']);
+  });
+
   it('gives no message when everything is valid', () => {
     expect(checkImportedEntries(['acme.com'], 'domains').message).toBeNull();
   });

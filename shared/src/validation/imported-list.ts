@@ -1,4 +1,5 @@
 import { EMAIL_GROUP_THRESHOLD, GENERAL_EMAIL_GROUP } from '../constants';
+import { parseDomainEntry } from './domain-entry';
 import { EMAIL_PATTERN } from './fields';
 import { VALIDATION_MESSAGES as M, invalidImportMessage } from './messages';
 
@@ -11,13 +12,14 @@ import { VALIDATION_MESSAGES as M, invalidImportMessage } from './messages';
 export type TImportKind = 'emails' | 'domains';
 
 /**
- * A company domain: optional http(s):// and `www.`, labels of letters, digits and hyphens (not at
- * either end), a top-level part of 2+ letters, an optional trailing slash. No path: it names a company.
+ * Whether an entry is of its kind: an e-mail by its pattern; a company domain as company matching reads
+ * it (`parseDomainEntry`: optional http(s):// and `www.`, a host name with a real top-level part, no
+ * path, no company name), so the file's message and each row's reason never disagree.
  */
-export const IMPORTED_DOMAIN_PATTERN =
-  /^(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\/?$/i;
-
-const PATTERNS: Record<TImportKind, RegExp> = { emails: EMAIL_PATTERN, domains: IMPORTED_DOMAIN_PATTERN };
+const IS_KIND: Record<TImportKind, (entry: string) => boolean> = {
+  emails: (entry) => EMAIL_PATTERN.test(entry),
+  domains: (entry) => parseDomainEntry(entry).kind === 'domain',
+};
 
 /**
  * Splits a CSV file's text into entries, one a line: carriage returns removed, blanks dropped, each
@@ -49,15 +51,15 @@ export interface TImportCheck {
 }
 
 /**
- * Checks entries against the pattern of their kind. A first line that is just the column name
+ * Checks entries against the rule of their kind. A first line that is just the column name
  * (`email`, `emails`, `domain`, `domains`) is a header and skipped rather than reported.
  */
 export function checkImportedEntries(entries: readonly string[], kind: TImportKind): TImportCheck {
   const headers = kind === 'emails' ? ['email', 'emails'] : ['domain', 'domains'];
   const rows = entries.length > 0 && headers.includes((entries[0] ?? '').toLowerCase()) ? entries.slice(1) : entries;
-  const pattern = PATTERNS[kind];
-  const valid = rows.filter((entry) => pattern.test(entry));
-  const invalid = rows.filter((entry) => !pattern.test(entry));
+  const isKind = IS_KIND[kind];
+  const valid = rows.filter((entry) => isKind(entry));
+  const invalid = rows.filter((entry) => !isKind(entry));
   return { valid, invalid, message: invalid.length > 0 ? invalidImportMessage(kind, invalid) : null };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeZipCodes, parseZipCodes } from './zip-codes';
+import { checkZipCodes, mergeZipCodes, parseZipCodes, readTypedZipCodes } from './zip-codes';
 
 describe('zip codes', () => {
   it('splits lines and commas, trims, drops blanks and duplicates', () => {
@@ -9,5 +9,34 @@ describe('zip codes', () => {
 
   it('merges new codes after the selected ones', () => {
     expect(mergeZipCodes(['10001'], ['94105', ' 10001 ', ''])).toEqual(['10001', '94105']);
+  });
+});
+
+describe('checkZipCodes', () => {
+  it('keeps the codes the targeting takes and names the others', () => {
+    // Act
+    const checked = checkZipCodes(['62701', '12345-6789', 'ABCDEFGHIJKLMNOPQ']);
+
+    // Assess
+    expect(checked).toEqual({
+      valid: ['62701', '12345-6789'],
+      invalid: ['ABCDEFGHIJKLMNOPQ'],
+      message: 'Zip codes can have at most 16 characters: ABCDEFGHIJKLMNOPQ',
+    });
+  });
+
+  it('says nothing when every code fits', () => {
+    expect(checkZipCodes(['10001']).message).toBeNull();
+  });
+});
+
+describe('readTypedZipCodes', () => {
+  it('adds what fits and leaves the refused codes in the box with the reason', () => {
+    expect(readTypedZipCodes(' 62701,\n0123456789ABCDEFGH , 78701')).toEqual({
+      valid: ['62701', '78701'],
+      rest: '0123456789ABCDEFGH',
+      message: 'Zip codes can have at most 16 characters: 0123456789ABCDEFGH',
+    });
+    expect(readTypedZipCodes(' , \n')).toEqual({ valid: [], rest: '', message: null });
   });
 });

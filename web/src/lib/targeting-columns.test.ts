@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupGeoStates, targetingColumns } from './targeting-columns';
+import { geoGroupLine, groupGeoStates, regionCountsOf, targetingColumns } from './targeting-columns';
 
 describe('targeting selections', () => {
   it('groups regions by country, then sorts the region names', () => {
@@ -20,9 +20,45 @@ describe('targeting selections', () => {
 
     // Assess
     expect(groups).toEqual([
-      { country: 'United States', regions: ['California', 'Texas'] },
-      { country: 'Canada', regions: ['Ontario', 'Quebec'] },
+      { country: 'United States', regions: ['California', 'Texas'], whole: false },
+      { country: 'Canada', regions: ['Ontario', 'Quebec'], whole: false },
     ]);
+  });
+
+  it('says a country chosen whole in one line, and names the regions of one chosen in part', () => {
+    // Prepare: the US has three regions here, Canada two.
+    const option = (code3: 'USA' | 'CAN', region_name: string) => ({
+      key: `${code3}-${region_name}`,
+      region_name,
+      country_code_2: code3 === 'USA' ? ('US' as const) : ('CA' as const),
+      country_code_3: code3,
+    });
+    const counts = regionCountsOf([
+      option('USA', 'Texas'),
+      option('USA', 'Ohio'),
+      option('USA', 'Utah'),
+      option('CAN', 'Ontario'),
+      option('CAN', 'Quebec'),
+    ]);
+    const selections = {
+      geo_country: ['USA' as const, 'CAN' as const],
+      geo_state: [
+        { country_code_3: 'USA' as const, region_name: 'Utah' },
+        { country_code_3: 'USA' as const, region_name: 'Texas' },
+        { country_code_3: 'USA' as const, region_name: 'Ohio' },
+        { country_code_3: 'CAN' as const, region_name: 'Quebec' },
+      ],
+    };
+
+    // Act
+    const groups = groupGeoStates(selections, counts);
+
+    // Assess
+    expect(groups.map((group) => geoGroupLine(group, (regions) => regions.join(', ')))).toEqual([
+      'United States: all 3',
+      'Canada: Quebec',
+    ]);
+    expect(groups.map((group) => group.whole)).toEqual([true, false]);
   });
 
   it('names lists, roles and segments, and leaves unused layers empty', () => {

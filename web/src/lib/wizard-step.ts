@@ -1,3 +1,4 @@
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 
 /**
@@ -30,6 +31,12 @@ export interface TWizardStepProps {
   readonly draft: TCampaignDraft;
   /** Changes the draft; the change is a function of the latest draft, so two quick edits never lose one. */
   readonly updateDraft: (change: (draft: TCampaignDraft) => TCampaignDraft) => void;
+  /**
+   * Makes another advertiser the draft's (Select Advertiser, and the Target Companies step's choice, 001 §2).
+   * What belonged to the previous one is cleared, after a dialog that names it; Cancel keeps the old one.
+   * Resolves with whether the advertiser is now the draft's.
+   */
+  readonly changeAdvertiser: (advertiser: TAdvertiser) => Promise<boolean>;
   readonly flow: TWizardFlow;
   /**
    * Registers what Next runs while this step is shown (null: Next just advances). A step registers

@@ -52,8 +52,11 @@ export const CHOOSE_FROM_TEMPLATES = 'Choose Creatives From Templates';
 export const AD_GROUPS_EMPTY = 'Unfortunately there is no information about Ad Groups...';
 /** 000 §4, 001 §4: after a replacement. */
 export const CREATIVES_REPLACED = 'Creatives successfully replaced.';
-/** 000 §8, 001 §8: a failed replacement (5 s). */
+/** 000 §8, 001 §8: a failed replacement (5 s) without a message of its own. */
 export const REPLACE_FAILED = 'There was an error while upload new Ad Group';
+/** 001 §8: a failed replacement (5 s): 'There was an error: {message}' with the server's message, if any. */
+export const replaceFailedText = (error: unknown): string =>
+  error instanceof Error && error.message.trim() !== '' ? errorText(error.message) : REPLACE_FAILED;
 /** Ours: after the landing page was saved. */
 export const LANDING_PAGE_SAVED = 'Landing page is successfully updated.';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
 import type { TPutFile } from '@/lib/creative-upload/creative-makers';
+import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
 import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import {
-  discardAdGroup,
   emptyPipelineState,
   PipelineFileError,
   pipelineSignature,

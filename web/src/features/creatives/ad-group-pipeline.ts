@@ -17,20 +17,17 @@ import {
   type TCreativeContext,
   type TPutFile,
 } from '@/lib/creative-upload/creative-makers';
+import type { TAdGroupRemovalCalls } from '@/lib/creative-upload/discard-ad-group';
 import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { messageOf } from '@/lib/error-message';
 
 /** The calls the pipeline makes, given by the feature's `api/` (`usePipelineCalls`) so the steps stay testable. */
-export interface TPipelineCalls extends TCreativeCalls {
+export interface TPipelineCalls extends TCreativeCalls, TAdGroupRemovalCalls {
   createAdGroup(body: TAdGroupCreate): Promise<TAdGroup>;
   createAdGroupTemplate(body: TAdGroupTemplateCreate): Promise<TAdGroupTemplate>;
   createCreativeTemplate(body: TCreativeTemplateForm): Promise<TCreativeTemplate>;
-  /** Every creative of an ad group (all pages). */
-  listCreatives(adGroupId: TAdGroup['adGroupId']): Promise<TCreative[]>;
   /** Every creative template of an ad-group template (all pages). */
   listCreativeTemplates(adGroupTemplateId: TAdGroupTemplate['id']): Promise<TCreativeTemplate[]>;
-  deleteAdGroup(adGroupId: TAdGroup['adGroupId']): Promise<unknown>;
-  deleteCreative(creative: Pick<TCreative, 'bgCreativeId' | 'beeswaxCreativeId'>): Promise<unknown>;
 }
 
 /** What the ad group is made of: files chosen on 'Create New AdGroup', or a saved ad-group template. */
@@ -282,28 +279,4 @@ async function collect(
       creativeIds: creatives.map((creative) => creative.bgCreativeId),
     },
   };
-}
-
-/**
- * Removes what a run made in a campaign that the user no longer wants (they changed the files or the
- * template after a failed attempt, or replaced a finished ad group): its creatives, then the ad group, so
- * the campaign never shows them. Best effort: a failure is logged, the new ad group is made anyway.
- * Templates stay: they are the advertiser's, reusable on their own.
- */
-export async function discardAdGroup(
-  made: { adGroupId: TAdGroup['adGroupId'] } | null,
-  calls: Pick<TPipelineCalls, 'listCreatives' | 'deleteAdGroup' | 'deleteCreative'>,
-): Promise<void> {
-  if (!made) return;
-  try {
-    const creatives = await calls.listCreatives(made.adGroupId);
-    await calls.deleteAdGroup(made.adGroupId);
-    await Promise.allSettled(
-      creatives.map((creative) =>
-        calls.deleteCreative({ bgCreativeId: creative.bgCreativeId, beeswaxCreativeId: creative.beeswaxCreativeId }),
-      ),
-    );
-  } catch (error) {
-    console.error('The replaced ad group could not be removed', error);
-  }
 }

@@ -17,3 +17,5 @@ export const CRM_PROMPT_TEXT =
   "CRM Re-targeting reaches the contacts of your HubSpot lists. To use it, reconnect each advertiser's HubSpot account from its detail page so BidGrid may read contact lists.";
 /** Ours: after the CRM page saved its segment. */
 export const emailSegmentSavedText = (name: string): string => `Segment "${name}" saved.`;
+/** 001 §8: a CRM portal without contact lists ('{label}' is 'HubSpot Lists'). */
+export const NO_CONTACT_LISTS = "No HubSpot Lists found linked to this advertiser's HubSpot Account.";

@@ -109,6 +109,23 @@ describe('creation payload', () => {
     expect(build).toThrow('Please, upload creative assets to continue.');
   });
 
+  it('refuses a draft without a landing page, which every creative gets before the creation', () => {
+    // Prepare
+    const draft = finishedDraft({ landingPage: ' ' });
+
+    // Act
+    let refused: unknown;
+    try {
+      creationPayload(draft, { ...context, campaignType: 'managed' });
+    } catch (error) {
+      refused = error;
+    }
+
+    // Assess
+    expect(refused).toBeInstanceOf(DraftIncompleteError);
+    expect(refused).toMatchObject({ message: 'Please, select a destination page to continue.', step: 'landing page' });
+  });
+
   it('derives countries from the chosen regions and never sends the select-all keys', () => {
     // Prepare
     const draft = finishedDraft({

@@ -8,6 +8,7 @@ import type {
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { destinationPageGate } from '@bidgrid/shared/validation/step-gates';
 import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps';
 
 /**
@@ -142,6 +143,9 @@ export function creationPayload(
   const advertiser = draft.selectedAdvertiser;
   if (!advertiser) throw new DraftIncompleteError('Please, select advertiser.', 'select advertiser');
   const details = requireDetails(draft);
+  // Every creative is sent this landing page before the campaign is made (the Summary): there must be one.
+  const landingPageGate = destinationPageGate(draft.landingPage);
+  if (landingPageGate) throw new DraftIncompleteError(landingPageGate, 'landing page');
   const adGroup = draft.createdAdGroup;
   if (!adGroup) throw new DraftIncompleteError('Please, upload creative assets to continue.', 'ad group page');
   const companies = includedCompanies(draft);

@@ -11,9 +11,11 @@ describe('targetingSummary', () => {
     const chosen = draft({
       geoTargetOptions: [
         { key: 'US-TX', region_name: 'Texas', country_code_2: 'US', country_code_3: 'USA' },
+        { key: 'US-OH', region_name: 'Ohio', country_code_2: 'US', country_code_3: 'USA' },
         { key: 'CA-ON', region_name: 'Ontario', country_code_2: 'CA', country_code_3: 'CAN' },
+        { key: 'CA-QC', region_name: 'Quebec', country_code_2: 'CA', country_code_3: 'CAN' },
       ],
-      selectedGeoTargetOptions: ['USA_ALL', 'US-TX', 'CA-ON'],
+      selectedGeoTargetOptions: ['US-TX', 'CA-ON'],
       selectedZipCodes: ['62701', '78701'],
       roleTitleList: [
         { roleType: 'IT', roleTypeId: 'IT', roleSet: [{ role: 'CTO', roleId: 'IT-CTO', cookieSets: [] }] },
@@ -47,6 +49,25 @@ describe('targetingSummary', () => {
       ['Visitors Re-targeting Segments', '2 segments'],
       ['CRM Re-targeting Segments', '3 e-mail addresses in 2 groups'],
     ]);
+  });
+
+  it('says a country chosen whole in one line', () => {
+    // Prepare: both US regions of the step, one of Canada's two.
+    const chosen = draft({
+      geoTargetOptions: [
+        { key: 'US-TX', region_name: 'Texas', country_code_2: 'US', country_code_3: 'USA' },
+        { key: 'US-OH', region_name: 'Ohio', country_code_2: 'US', country_code_3: 'USA' },
+        { key: 'CA-ON', region_name: 'Ontario', country_code_2: 'CA', country_code_3: 'CAN' },
+        { key: 'CA-QC', region_name: 'Quebec', country_code_2: 'CA', country_code_3: 'CAN' },
+      ],
+      selectedGeoTargetOptions: ['USA_ALL', 'US-TX', 'US-OH', 'CA-QC'],
+    });
+
+    // Act
+    const rows = targetingSummary(chosen, ['state provinces']);
+
+    // Assess
+    expect(rows).toEqual([['State/Province', 'United States: all 2; Canada: Quebec']]);
   });
 
   it('lists nothing for layers the flow has no step for, and "-" for a layer left empty', () => {

@@ -1,6 +1,6 @@
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TStepName } from '@bidgrid/shared/constants';
-import { targetingColumns } from '@/lib/targeting-columns';
+import { geoGroupLine, regionCountsOf, targetingColumns } from '@/lib/targeting-columns';
 import { includedCompanies, targetingInfo } from './creation-payload';
 
 /** How many names a Summary line shows before it says how many more there are. */
@@ -23,7 +23,7 @@ const plural = (count: number, one: string, many: string): string => `${count} $
  */
 export function targetingSummary(draft: TCampaignDraft, steps: readonly TStepName[]): Array<[string, string]> {
   const has = new Set(steps);
-  const columns = targetingColumns(targetingInfo(draft));
+  const columns = targetingColumns(targetingInfo(draft), regionCountsOf(draft.geoTargetOptions));
   const rows: Array<[string, string]> = [];
   if (has.has('target companies')) {
     const total = draft.foundCompanyInfo?.uniqueSegments.length ?? 0;
@@ -46,9 +46,7 @@ export function targetingSummary(draft: TCampaignDraft, steps: readonly TStepNam
   if (has.has('state provinces')) {
     rows.push([
       'State/Province',
-      columns.geo.length > 0
-        ? columns.geo.map((group) => `${group.country}: ${namesLine(group.regions)}`).join('; ')
-        : '-',
+      columns.geo.length > 0 ? columns.geo.map((group) => geoGroupLine(group, namesLine)).join('; ') : '-',
     ]);
   }
   if (has.has('visitors retargeting segments')) {

@@ -5,6 +5,8 @@ export const WIZARD_MESSAGES = {
     'The selected advertising must have a connected payment method to configure a campaign! Go to the Advertiser Detail Page to complete configuration.',
   /** The part of `missingCard` that is the link. */
   missingCardLink: 'Go to the Advertiser Detail Page',
+  /** Ours: the question before a change of advertiser clears what belonged to the previous one. */
+  switchConfirm: 'Change Advertiser',
   createNew: 'Create New',
   /** Ours: Select Advertiser without any advertiser. */
   noAdvertisers: 'There are no advertisers yet. Create one to start a campaign.',
@@ -39,6 +41,14 @@ export const WIZARD_MESSAGES = {
   /** Ours: a template card without optional steps. */
   noOptionalSteps: 'No optional steps',
 } as const;
+
+/** Ours: the title of the question before a change of advertiser clears the previous one's choices. */
+export const switchAdvertiserTitle = (advertiser: string): string => `Change the advertiser to ${advertiser}?`;
+/** Ours: its sentence before the list of what goes. */
+export const switchAdvertiserText = (previous: string | null): string =>
+  previous
+    ? `These choices belong to ${previous} and will be cleared:`
+    : 'These choices belong to another advertiser and will be cleared:';
 
 /** Ours (001 §8 gives no wording): the toast after a template was deleted. */
 export const templateDeletedMessage = (templateName: string): string => `Template "${templateName}" was deleted.`;

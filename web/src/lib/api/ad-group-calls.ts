@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
-import { listAdGroupTemplates } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { deleteAdGroup, listAdGroupTemplates } from '@bidgrid/shared/api/operations/adgroup.operations';
 import {
   createCreative,
+  deleteCreative,
   getCreativeUploadUrl,
+  listCreativesByAdGroup,
   listCreativeTemplatesByAdGroupTemplate,
   uploadCreative,
 } from '@bidgrid/shared/api/operations/creative.operations';
@@ -10,8 +12,9 @@ import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema'
 import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
 import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import type { TCreativeCalls } from '@/lib/creative-upload/creative-makers';
+import type { TAdGroupRemovalCalls } from '@/lib/creative-upload/discard-ad-group';
 import { useOperationMutation } from './use-operation-mutation';
-import { sortedJoin, useOperationPages } from './use-operation-pages';
+import { sortedJoin, useOperationPages, useReadAllPages } from './use-operation-pages';
 import { skipToken } from './use-operation-query';
 
 // The ad-group calls both the Ad Group screen (features/creatives) and the ad-group replacement
@@ -51,5 +54,24 @@ export function useCreativeCalls(): TCreativeCalls {
       createCreative: (body) => create({ body }),
     }),
     [uploadUrl, upload, create],
+  );
+}
+
+/**
+ * The calls that remove a campaign's ad group with its creatives (`discardAdGroup`): the Ad Group step's
+ * and the wizard's after a change of advertiser. Every creative's id is read at that moment, not cached.
+ */
+export function useAdGroupRemovalCalls(): TAdGroupRemovalCalls {
+  const { mutate: removeAdGroup } = useOperationMutation(deleteAdGroup);
+  const { mutate: removeCreative } = useOperationMutation(deleteCreative);
+  const readCreatives = useReadAllPages(listCreativesByAdGroup, { join: CREATIVES_JOIN });
+  return useMemo(
+    () => ({
+      listCreatives: (id) => readCreatives({ params: { id } }),
+      deleteAdGroup: (adGroupId) => removeAdGroup({ body: { adGroupId } }),
+      deleteCreative: ({ bgCreativeId, beeswaxCreativeId }) =>
+        removeCreative({ body: { bgCreativeId, beeswaxCreativeId } }),
+    }),
+    [readCreatives, removeAdGroup, removeCreative],
   );
 }

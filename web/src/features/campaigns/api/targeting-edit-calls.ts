@@ -35,8 +35,11 @@ export const useCampaignTargetingEdit = (bgCampaignId: string | null) =>
     fetchPolicy: 'network-only',
   });
 
-/** GET /geo/options: the regions the editor offers (the State/Province step's). */
-export const useEditableRegions = () => useOperationQuery(listGeoOptions, {});
+/**
+ * GET /geo/options: the regions the editor offers (the State/Province step's); the targeting panel reads
+ * them to tell a country chosen whole. None asked while `needed` is false.
+ */
+export const useEditableRegions = (needed = true) => useOperationQuery(listGeoOptions, needed ? {} : skipToken);
 
 /** GET /campaign/activity/{id}: the activity log, every page, newest first. */
 export const useCampaignActivity = (bgCampaignId: string) =>

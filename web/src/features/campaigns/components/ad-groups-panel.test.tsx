@@ -1,8 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import { apiErrorToastMs } from '@/lib/api/api-error';
 import { toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
@@ -367,7 +369,7 @@ describe('Campaign Creative List', () => {
     expect(within(table).getByText('banner-1.png')).toBeInTheDocument();
   });
 
-  it('keeps the old ad group and says so when the replacement fails', async () => {
+  it("keeps the old ad group and says 'There was an error: {message}' with the server's message when the replacement fails", async () => {
     // Prepare
     const user = userEvent.setup();
     const create = vi.spyOn(toaster, 'create');
@@ -387,12 +389,13 @@ describe('Campaign Creative List', () => {
     // Act
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
-    // Assess
+    // Assess: 001 §8's text with the server's message; the API's own error toast is an upload screen's (000 §8: 5 s).
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith(
-        expect.objectContaining({ title: 'There was an error while upload new Ad Group', duration: 5_000 }),
+        expect.objectContaining({ title: 'There was an error: Bidder refused the creative.', duration: 5_000 }),
       ),
     );
+    expect(apiErrorToastMs()).toBe(TOAST_MS.upload);
     expect(api.callsOf('deleteAdGroup').map((call) => call.body)).toEqual([{ adGroupId: 'bg-ad-group-new' }]);
     expect(world.adGroups.map((g) => g.adGroupId)).toEqual(['bg-ad-group-spring']);
     expect(screen.getByRole('dialog', { name: 'Upload new AdGroup' })).toBeInTheDocument();

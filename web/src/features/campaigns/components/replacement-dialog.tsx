@@ -4,7 +4,7 @@ import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
-import { CREATIVES_REPLACED, REPLACE_FAILED } from '../campaign-messages';
+import { CREATIVES_REPLACED, replaceFailedText } from '../campaign-messages';
 import { useReplaceAdGroup } from '../api/ad-group-calls';
 import { stepText, type TCreativeMaker, type TReplacementStep } from '../replace-ad-group';
 
@@ -16,8 +16,8 @@ export interface TReplacementRequest {
 
 /**
  * Runs a replacement for a modal (000 §4, 001 §4): busy while it runs, then (once the ad groups and
- * creatives are reloaded) 'Creatives successfully replaced.', or 'There was an error while upload new Ad
- * Group' (5 s, 000 §8).
+ * creatives are reloaded) 'Creatives successfully replaced.', or (5 s, 001 §8) 'There was an error:
+ * {message}' with the server's message, 'There was an error while upload new Ad Group' when there is none.
  */
 export function useReplacement(
   oldAdGroupIds: ReadonlyArray<TAdGroup['adGroupId']>,
@@ -34,7 +34,7 @@ export function useReplacement(
       return true;
     } catch (error) {
       console.error('The ad group was not replaced', error);
-      toaster.create({ type: 'error', title: REPLACE_FAILED, duration: TOAST_MS.upload, closable: true });
+      toaster.create({ type: 'error', title: replaceFailedText(error), duration: TOAST_MS.upload, closable: true });
       return false;
     } finally {
       setStep(null);

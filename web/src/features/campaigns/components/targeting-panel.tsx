@@ -5,7 +5,8 @@ import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';
 import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
-import { targetingColumns } from '@/lib/targeting-columns';
+import { geoGroupLine, regionCountsOf, targetingColumns } from '@/lib/targeting-columns';
+import { useEditableRegions } from '../api/targeting-edit-calls';
 import { EDIT_TARGETING_TITLE } from '../targeting-edit';
 import { TargetingEditDialog } from './targeting-edit-dialog';
 
@@ -28,7 +29,8 @@ function Items({ items }: { items: readonly string[] }) {
 
 /**
  * 'Campaign Targeting Selections' (000 §2): domain lists, geo states grouped by country then region
- * names, zip codes, roles/titles and retargeting segments; an empty layer shows 'N/A'. A failed read is
+ * names (a country chosen whole in one line: 'United States: all 51'), zip codes, roles/titles and
+ * retargeting segments; an empty layer shows 'N/A'. A failed read is
  * only logged and the panel shows 'N/A' everywhere (000 §8).
  */
 export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
@@ -36,7 +38,9 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
   useEffect(() => {
     if (error) console.error(reportErrorText(error.message));
   }, [error]);
-  const columns = targetingColumns(data ?? NO_TARGETING);
+  // The regions there are tell a country chosen whole ('United States: all 51', one line, not 51).
+  const regions = useEditableRegions((data?.geo_state.length ?? 0) > 0).data;
+  const columns = targetingColumns(data ?? NO_TARGETING, regionCountsOf(regions ?? []));
   const [editing, setEditing] = useState(false);
 
   return (
@@ -78,12 +82,18 @@ export function TargetingPanel({ bgCampaignId }: { bgCampaignId: string }) {
                     <Text color="fg.muted">{NOT_AVAILABLE}</Text>
                   ) : (
                     <Stack gap="2">
-                      {columns.geo.map((group) => (
-                        <Box key={group.country}>
-                          <Text fontWeight="semibold">{group.country}</Text>
-                          <Items items={group.regions} />
-                        </Box>
-                      ))}
+                      {columns.geo.map((group) =>
+                        group.whole ? (
+                          <Text key={group.country} fontWeight="semibold" whiteSpace="nowrap">
+                            {geoGroupLine(group, () => '')}
+                          </Text>
+                        ) : (
+                          <Box key={group.country}>
+                            <Text fontWeight="semibold">{group.country}</Text>
+                            <Items items={group.regions} />
+                          </Box>
+                        ),
+                      )}
                     </Stack>
                   )}
                 </Table.Cell>

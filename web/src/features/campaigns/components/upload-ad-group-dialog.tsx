@@ -4,6 +4,7 @@ import * as z from '@bidgrid/shared/zod';
 import { IMAGE_MIME_TYPES } from '@bidgrid/shared/constants';
 import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
 import { ZNewAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
+import { useUploadScreen } from '@/lib/api/api-error';
 import { uploadMaker, type TCreativeContext } from '@/lib/creative-upload/creative-makers';
 import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { announceBatch, checkChosenFiles } from '@/lib/creative-upload/upload-batch';
@@ -57,6 +58,8 @@ export function UploadAdGroupDialog({
   const [errors, setErrors] = useState<TUploadErrors>({});
   const fileInputId = useId();
   const calls = useCreativeCalls();
+  // 000 §8: while it is open, an API error is the upload screens' 5 s toast.
+  useUploadScreen(open);
 
   const reset = (): void => {
     setName('');

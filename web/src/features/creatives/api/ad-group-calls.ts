@@ -3,16 +3,13 @@ import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertis
 import {
   createAdGroup,
   createAdGroupTemplate,
-  deleteAdGroup,
   listAdGroupTemplates,
 } from '@bidgrid/shared/api/operations/adgroup.operations';
 import {
   createCreativeTemplate,
-  deleteCreative,
-  listCreativesByAdGroup,
   listCreativeTemplatesByAdGroupTemplate,
 } from '@bidgrid/shared/api/operations/creative.operations';
-import { CREATIVE_TEMPLATES_JOIN, CREATIVES_JOIN, useCreativeCalls } from '@/lib/api/ad-group-calls';
+import { CREATIVE_TEMPLATES_JOIN, useAdGroupRemovalCalls, useCreativeCalls } from '@/lib/api/ad-group-calls';
 import { ApiError } from '@/lib/api/api-client';
 import type { CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
@@ -40,9 +37,7 @@ export function usePipelineCalls(): TPipelineCalls {
   const { mutate: makeTemplate } = useOperationMutation(createAdGroupTemplate, TEMPLATE_SAVED);
   const { mutate: makeCreativeTemplate } = useOperationMutation(createCreativeTemplate, TEMPLATE_SAVED);
   const creativeCalls = useCreativeCalls();
-  const { mutate: removeAdGroup } = useOperationMutation(deleteAdGroup);
-  const { mutate: removeCreative } = useOperationMutation(deleteCreative);
-  const readCreatives = useReadAllPages(listCreativesByAdGroup, { join: CREATIVES_JOIN });
+  const removalCalls = useAdGroupRemovalCalls();
   const readCreativeTemplates = useReadAllPages(listCreativeTemplatesByAdGroupTemplate, {
     join: CREATIVE_TEMPLATES_JOIN,
   });
@@ -52,22 +47,10 @@ export function usePipelineCalls(): TPipelineCalls {
       createAdGroupTemplate: (body) => makeTemplate({ body }),
       createCreativeTemplate: (body) => makeCreativeTemplate({ body }),
       ...creativeCalls,
-      listCreatives: (id) => readCreatives({ params: { id } }),
+      ...removalCalls,
       listCreativeTemplates: (id) => readCreativeTemplates({ params: { id } }),
-      deleteAdGroup: (adGroupId) => removeAdGroup({ body: { adGroupId } }),
-      deleteCreative: ({ bgCreativeId, beeswaxCreativeId }) =>
-        removeCreative({ body: { bgCreativeId, beeswaxCreativeId } }),
     }),
-    [
-      makeAdGroup,
-      makeTemplate,
-      makeCreativeTemplate,
-      creativeCalls,
-      readCreatives,
-      readCreativeTemplates,
-      removeAdGroup,
-      removeCreative,
-    ],
+    [makeAdGroup, makeTemplate, makeCreativeTemplate, creativeCalls, removalCalls, readCreativeTemplates],
   );
 }
 

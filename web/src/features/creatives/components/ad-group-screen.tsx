@@ -4,6 +4,7 @@ import { MEDIA_TYPES, type TMediaType } from '@bidgrid/shared/constants';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { PlainSelect } from '@/components/plain-select';
+import { useUploadScreen } from '@/lib/api/api-error';
 import type { TMeasure } from '@/lib/creative-upload/measure-files';
 import { CREATE_TAB, SAVED_TAB } from '../ad-group-messages';
 import { pipelineEventText, type TFileStatus } from '../hooks/use-ad-group-pipeline';
@@ -61,7 +62,8 @@ function AdvertiserSelect({
  * The Ad group screen (001 §2), shared by the wizard's Ad Group step and /ads-upload: the Advertiser and
  * Media Type selects (fixed by the draft in the wizard), then the tabs 'Select From Saved AdGroups' and
  * 'Create New AdGroup'. The owner keeps the state (the wizard in its draft, /ads-upload in the page) and
- * runs the pipeline; this renders it and reports changes.
+ * runs the pipeline; this renders it and reports changes. It is an upload screen (000 §8: API errors
+ * show 5 s).
  */
 export function AdGroupScreen({
   advertisers,
@@ -113,6 +115,8 @@ export function AdGroupScreen({
   children?: ReactNode;
 }) {
   const mediaTypeId = useId();
+  // 000 §8: an API error on this screen is the upload screens' 5 s toast.
+  useUploadScreen();
   return (
     <Stack gap="5">
       <HStack gap="6" align="flex-end" wrap="wrap">

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TCreative, TCreativeForm } from '@bidgrid/shared/entities/creative.schema';
+import { TOAST_MS } from '@bidgrid/shared/constants';
+import { apiErrorToastMs } from '@/lib/api/api-error';
 import { toaster } from '@/lib/toaster';
 import type { TStepOutcome, TWizardFlow } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
@@ -104,6 +106,17 @@ afterEach(() => {
 });
 
 describe('the wizard’s Ad Group step', () => {
+  it('is an upload screen: an API error on it is shown 5 s, not 5.5 s (000 §8)', async () => {
+    // Act
+    const { view } = renderStep();
+    await screen.findByRole('tab', { name: 'Create New AdGroup', selected: true });
+
+    // Assess
+    expect(apiErrorToastMs()).toBe(TOAST_MS.upload);
+    view.unmount();
+    expect(apiErrorToastMs()).toBe(TOAST_MS.apiError);
+  });
+
   it('stays with the step’s messages until the new ad group has a name and a file', async () => {
     // Prepare
     const user = userEvent.setup();

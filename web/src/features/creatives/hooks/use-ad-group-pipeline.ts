@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TOAST_MS } from '@bidgrid/shared/constants';
+import { apiErrorToastMs } from '@/lib/api/api-error';
 import { toaster } from '@/lib/toaster';
+import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
 import {
-  discardAdGroup,
   emptyPipelineState,
   PipelineFileError,
   pipelineSignature,
@@ -87,7 +87,7 @@ export function useAdGroupPipeline() {
         if (!wasShownByApi(cause)) {
           const title =
             error instanceof PipelineFileError ? fileFailedText(error.fileName, error.message) : AD_GROUP_FAILED;
-          toaster.create({ type: 'error', title, duration: TOAST_MS.apiError, closable: true });
+          toaster.create({ type: 'error', title, duration: apiErrorToastMs(), closable: true });
         }
         return null;
       } finally {

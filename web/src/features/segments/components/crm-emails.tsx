@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/data-states';
 import { showGateToast } from '@/lib/toaster';
 import { useContactsFromList, useHubspotLists } from '../api/segment-calls';
 import { emailCount } from '../segment-display';
+import { NO_CONTACT_LISTS } from '../segment-messages';
 
 /** Ours: an advertiser without a HubSpot connection can still upload e-mails. */
 export const NO_CRM_TEXT = 'This advertiser has no HubSpot connection: upload the e-mail addresses in a .csv file.';
@@ -28,7 +29,8 @@ export interface CrmEmailsProps {
 
 /**
  * Where CRM re-targeting e-mails come from (001 §2): a contact list of the advertiser's HubSpot portal
- * ('Get Emails' reads its contacts; without a list, 'Select a List to get Contacts.'), or a .csv of
+ * ('Get Emails' reads its contacts; without a list, 'Select a List to get Contacts.'; a portal without
+ * contact lists says 'No HubSpot Lists found linked to this advertiser's HubSpot Account.'), or a .csv of
  * addresses, which works for an advertiser without a CRM connection too. Addresses are checked by
  * pattern (the invalid ones listed for 10 s, the valid ones kept) and grouped by domain: a domain with
  * 20 or more addresses is a group of its own, the rest go to 'general'.
@@ -75,9 +77,12 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
 
   const groups = value?.emailsToHash ?? [];
   const total = emailCount(groups);
+  const noLists = connected && !lists.pending && !lists.error && lists.data?.length === 0;
   return (
     <Stack gap="5">
-      {connected ? (
+      {noLists ? (
+        <Text>{NO_CONTACT_LISTS}</Text>
+      ) : connected ? (
         <HStack gap="3" align="flex-end" wrap="wrap">
           <Field.Root maxW="sm">
             <Field.Label>HubSpot Contact List</Field.Label>

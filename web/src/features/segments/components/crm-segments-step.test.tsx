@@ -115,6 +115,28 @@ describe('wizard CRM Re-targeting Segments step', () => {
     });
   });
 
+  it("says 'No HubSpot Lists found linked to this advertiser's HubSpot Account.' for a portal without contact lists", async () => {
+    // Prepare
+    const { sentCall } = renderStep(draftOf(true));
+    const lists = await sentCall();
+
+    // Act
+    lists.socket.receive({
+      event: 'retrievedLists',
+      reqID: lists.message['reqID'],
+      success: true,
+      payload: [],
+      error: null,
+    });
+
+    // Assess: 001 §8's text in place of an empty choice; a .csv can still be given.
+    expect(
+      await screen.findByText("No HubSpot Lists found linked to this advertiser's HubSpot Account."),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('HubSpot Contact List')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload Emails CSV' })).toBeEnabled();
+  });
+
   it("shows the CRM prompt once: 'Already updated' is remembered", async () => {
     // Prepare
     localStorage.removeItem(STORAGE_KEYS.crmRetargetingPromptDismissed);

@@ -2,6 +2,7 @@ import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
+import { checkImportedEntries } from '@bidgrid/shared/validation/imported-list';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { toggleMember } from '@/lib/toggle-item';
@@ -25,7 +26,8 @@ export interface CsvCompanyUploadProps {
 /**
  * The CSV path of Target Companies (001 §2, §5): one .csv file, one domain per line (lines split,
  * carriage returns removed; a read failure says 'There was an error uploading your file. Please try
- * again.', errors shown 10 s), matched over the realtime channel with the loading text and progress,
+ * again.', errors shown 10 s; lines that are no domains named in 'The file loaded with the following
+ * invalid domains: {list}'), matched over the realtime channel with the loading text and progress,
  * then the table of domains with matched status, include toggles and the reason for each miss. A
  * failed match shows the returned error (001 §8) with a way to try again. The wizard's Target
  * Companies step reuses it.
@@ -76,6 +78,10 @@ export function CsvCompanyUpload({ onChange, initial = null, disabled = false }:
     const domains = domainLines(lines);
     if (domains.length === 0) return showCsvError(EMPTY_FILE_TEXT);
     if (domains.length > CSV_MATCH_MAX_DOMAINS) return showCsvError(tooManyDomainsText(domains.length));
+    // 001 §5, as e-mail imports do: the lines that are no domains, named for 10 s. They are matched all
+    // the same, so each row says what is wrong with it.
+    const { message } = checkImportedEntries(domains, 'domains');
+    if (message) showCsvError(message);
     setFile({ name, domains });
     await match(domains);
   };

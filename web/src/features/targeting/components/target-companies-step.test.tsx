@@ -1,7 +1,7 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { TOAST_MS } from '@bidgrid/shared/constants';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
@@ -9,7 +9,6 @@ import { RealtimeContext } from '@/lib/realtime/realtime-context';
 import { toaster } from '@/lib/toaster';
 import { fakeRealtime } from '@/test/fake-realtime';
 import { stepHarness } from '@/test/step-harness';
-import { system } from '@/theme/system';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { makeAdvertiser } from '@/test/entity-fixtures';
 import { demoAgency, fakeSession } from '@/test/render';
@@ -24,16 +23,29 @@ const matched: TCompanyRow = {
 };
 const unmatched: TCompanyRow = { domain: 'nowhere.example', include: false };
 
-function renderStep(initial: TCampaignDraft = newCampaignDraft()) {
+const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
+const acme = makeAdvertiser({ bgAdvertiserId: 'bgAdvertiser-demo-acme', name: 'Acme Robotics' });
+const bluepeak = makeAdvertiser({
+  bgAdvertiserId: 'bgAdvertiser-demo-bluepeak',
+  name: 'Bluepeak Logistics',
+  hubspot_authed: true,
+  hubspot_portal_id: 4410001,
+});
+
+function renderStep(initial: TCampaignDraft = newCampaignDraft(), handlers: FakeHandlers = {}) {
   const realtime = fakeRealtime();
   realtime.client.start();
+  const api = createFakeApi({ listAdvertisersByAgency: () => ({ payload: [bluepeak, acme] }), ...handlers });
   const { element, state, next } = stepHarness(TargetCompaniesStep, { draft: initial });
-  const view = render(
-    <ChakraProvider value={system}>
-      <RealtimeContext.Provider value={realtime.client}>{element}</RealtimeContext.Provider>
-    </ChakraProvider>,
+  const view = renderWithApi(
+    api,
+    <RealtimeContext.Provider value={realtime.client}>{element}</RealtimeContext.Provider>,
+    {
+      path: '/wizard',
+      session,
+    },
   );
-  return { ...realtime, ...view, state, next };
+  return { ...realtime, ...view, api, state, next };
 }
 
 describe('wizard Target Companies step', () => {
@@ -143,19 +155,63 @@ describe('wizard Target Companies step', () => {
     expect(screen.getByText('1 of 2 domains matched, 1 included')).toBeInTheDocument();
   });
 
-  describe('HubSpot sources (a CRM-connected advertiser)', () => {
-    const connected = makeAdvertiser({
-      bgAdvertiserId: 'bgAdvertiser-demo-bluepeak',
-      hubspot_authed: true,
-      hubspot_portal_id: 4410001,
+  it("names the file's lines that are no domains for 10 s, and matches every line so each row says why", async () => {
+    // Prepare
+    const user = userEvent.setup({ applyAccept: false });
+    const toast = vi.spyOn(toaster, 'create');
+    const { container, sentCall } = renderStep();
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+
+    // Act
+    await user.upload(
+      input,
+      new File(['domain\nbluepeaklogistics.com\nAcme Corp\nacme.com/about\n'], 'targets.csv', { type: 'text/csv' }),
+    );
+
+    // Assess: 001 §5's message, as e-mail imports give it.
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          type: 'error',
+          title: 'The file loaded with the following invalid domains: Acme Corp, acme.com/about',
+          duration: TOAST_MS.csvError,
+        }),
+      ),
+    );
+    const { message } = await sentCall();
+    expect(message).toMatchObject({
+      action: 'getCSVKickfireMatches',
+      domains: ['bluepeaklogistics.com', 'Acme Corp', 'acme.com/about'],
     });
+  });
+
+  it("offers the advertiser choice; choosing one there makes it the draft's advertiser, with its sources", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { state } = renderStep({ ...newCampaignDraft(), selectedAdvertiser: acme });
+    const choice = await screen.findByRole('combobox', { name: 'Advertiser' });
+    await screen.findByRole('option', { name: 'Bluepeak Logistics' });
+    expect(choice).toHaveValue(acme.bgAdvertiserId);
+    expect(screen.queryByRole('radio', { name: 'HubSpot Lists' })).not.toBeInTheDocument();
+
+    // Act
+    await user.selectOptions(choice, 'Bluepeak Logistics');
+
+    // Assess: the change goes through the wizard's (which clears the previous one's data after asking).
+    expect(state.advertiserChanges.map((advertiser) => advertiser.bgAdvertiserId)).toEqual([bluepeak.bgAdvertiserId]);
+    expect(screen.getByRole('combobox', { name: 'Advertiser' })).toHaveValue(bluepeak.bgAdvertiserId);
+    // Bluepeak is connected to HubSpot: its sources are offered, HubSpot Lists first.
+    expect(await screen.findByRole('radio', { name: 'HubSpot Lists' })).toBeChecked();
+  });
+
+  describe('HubSpot sources (a CRM-connected advertiser)', () => {
+    const connected = bluepeak;
     const crmRow: TCompanyRow = { ...matched, hubspotCompanyId: '11000001', companyName: 'Bluepeak Logistics' };
-    const session = fakeSession({ isAuthenticated: true, userName: 'demo', agency: demoAgency });
 
     function renderConnected(handlers: FakeHandlers) {
       const realtime = fakeRealtime();
       realtime.client.start();
-      const api = createFakeApi(handlers);
+      const api = createFakeApi({ listAdvertisersByAgency: () => ({ payload: [bluepeak, acme] }), ...handlers });
       const { element, state, next } = stepHarness(TargetCompaniesStep, {
         draft: { ...newCampaignDraft(), selectedAdvertiser: connected },
       });

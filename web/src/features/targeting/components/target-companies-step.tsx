@@ -1,8 +1,11 @@
-import { Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { chakra, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { targetCompaniesGate, type TCompanySource } from '@bidgrid/shared/validation/step-gates';
+import { PlainSelect } from '@/components/plain-select';
+import { useSession } from '@/lib/session/session-context';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
+import { useTargetingAdvertisers } from '../api/hubspot-companies';
 import { CompanySourceChoice } from './company-source-choice';
 import { CsvCompanyUpload } from './csv-company-upload';
 import { HubspotCompanySource } from './hubspot-company-source';
@@ -20,17 +23,30 @@ export function draftCompanySource(draft: TCampaignDraft, crmConnected: boolean)
 }
 
 /**
- * The wizard's Target Companies step (001 §2), filling the `targetCompaniesStep` slot: the source
- * choice (HubSpot Lists or HubSpot Tiers for a CRM-connected advertiser, or a CSV upload), the
+ * The wizard's Target Companies step (001 §2), filling the `targetCompaniesStep` slot: the advertiser
+ * choice (choosing one here makes it the draft's advertiser, through the wizard's change with its
+ * dialog), the source choice (HubSpot Lists or HubSpot Tiers for a CRM-connected advertiser, or a CSV upload), the
  * companies matched with their include flags kept in the draft's `foundCompanyInfo` (with
  * `companySortValues` / `hubSpotLists` of what was picked), so a reload shows them again. Next needs
  * at least one included, matched company; the gate names what the chosen source still needs.
  */
-export function TargetCompaniesStep({ draft, updateDraft, setNextHandler, busy }: TWizardStepProps) {
+export function TargetCompaniesStep({ draft, updateDraft, changeAdvertiser, setNextHandler, busy }: TWizardStepProps) {
   const info = draft.foundCompanyInfo;
   const advertiser = draft.selectedAdvertiser;
   const crmConnected = Boolean(advertiser?.hubspot_authed);
   const [source, setSource] = useState<TCompanySource>(() => draftCompanySource(draft, crmConnected));
+  const session = useSession();
+  const advertisers = useTargetingAdvertisers(session.agency?.agencyId ?? null);
+  const choices = [...(advertisers.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const selectId = useId();
+
+  // The advertiser as it is now may offer other sources (connected to HubSpot since, or another one
+  // chosen): the choice starts again as it would for a draft opened with it.
+  const [sourcesFor, setSourcesFor] = useState(crmConnected);
+  if (sourcesFor !== crmConnected) {
+    setSourcesFor(crmConnected);
+    setSource(draftCompanySource(draft, crmConnected));
+  }
 
   useEffect(() => {
     setNextHandler(async () => {
@@ -42,6 +58,31 @@ export function TargetCompaniesStep({ draft, updateDraft, setNextHandler, busy }
 
   return (
     <Stack gap="5">
+      <Stack gap="1">
+        <chakra.label htmlFor={selectId} fontWeight="medium" fontSize="sm">
+          Advertiser
+        </chakra.label>
+        <PlainSelect
+          id={selectId}
+          width={{ base: 'full', sm: '80' }}
+          value={advertiser?.bgAdvertiserId ?? ''}
+          disabled={busy}
+          onChange={(event) => {
+            const chosen = choices.find((candidate) => candidate.bgAdvertiserId === event.currentTarget.value);
+            if (chosen) void changeAdvertiser(chosen);
+          }}
+        >
+          {advertiser ? null : <option value="">Select Advertiser</option>}
+          {advertiser && !choices.some((candidate) => candidate.bgAdvertiserId === advertiser.bgAdvertiserId) ? (
+            <option value={advertiser.bgAdvertiserId}>{advertiser.name}</option>
+          ) : null}
+          {choices.map((candidate) => (
+            <option key={candidate.bgAdvertiserId} value={candidate.bgAdvertiserId}>
+              {candidate.name}
+            </option>
+          ))}
+        </PlainSelect>
+      </Stack>
       <CompanySourceChoice hubspotOffered={crmConnected} value={source} onChange={setSource} disabled={busy} />
       {source === 'csv' || !advertiser ? (
         <>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { zipCodesTooLongMessage } from '@bidgrid/shared/validation/zip-codes';
 import { toaster } from '@/lib/toaster';
 import { stepHarness } from '@/test/step-harness';
 import { system } from '@/theme/system';
@@ -51,6 +52,47 @@ describe('wizard Zip Codes step', () => {
     expect(state.draft.selectedZipCodes).toEqual([]);
     expect(screen.getByText('0 zip codes')).toBeInTheDocument();
     expect(await next()).toEqual({ advance: false, message: GATE });
+  });
+
+  it('adds the codes typed and not added yet when Next is pressed', async () => {
+    // Prepare: one code kept, two more typed but Add Codes not pressed.
+    const user = userEvent.setup();
+    const { state, next } = renderStep({ ...newCampaignDraft(), selectedZipCodes: ['10001'] });
+    await user.type(screen.getByLabelText('Zip codes'), '62701, 78701');
+
+    // Act
+    const outcome = await next();
+
+    // Assess
+    expect(outcome).toEqual({ advance: true });
+    expect(state.draft.selectedZipCodes).toEqual(['10001', '62701', '78701']);
+    expect(screen.getByLabelText('Zip codes')).toHaveValue('');
+  });
+
+  it('adds what fits on Next and stays saying why the rest cannot be added, left in the box', async () => {
+    // Prepare: nothing kept yet; one code is longer than the targeting takes.
+    const user = userEvent.setup();
+    const { state, next } = renderStep();
+    await user.type(screen.getByLabelText('Zip codes'), '62701, 1234567890ABCDEFG');
+    const why = zipCodesTooLongMessage(['1234567890ABCDEFG']);
+
+    // Act
+    const outcome = await next();
+
+    // Assess
+    expect(outcome).toEqual({ advance: false, message: why });
+    expect(state.draft.selectedZipCodes).toEqual(['62701']);
+    expect(screen.getByLabelText('Zip codes')).toHaveValue('1234567890ABCDEFG');
+    expect(screen.getByText(why)).toBeInTheDocument();
+
+    // Act / Assess: Add Codes says the same; once fixed, Next adds it and goes on.
+    await user.click(screen.getByRole('button', { name: 'Add Codes' }));
+    expect(screen.getByText(why)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Zip codes'));
+    await user.type(screen.getByLabelText('Zip codes'), '12345-6789');
+    expect(screen.queryByText(why)).not.toBeInTheDocument();
+    expect(await next()).toEqual({ advance: true });
+    expect(state.draft.selectedZipCodes).toEqual(['62701', '12345-6789']);
   });
 
   it('adds a CSV whose lines hold comma-separated codes, with CRLF, blanks and duplicates', async () => {

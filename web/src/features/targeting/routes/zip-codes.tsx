@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { copyWithToast } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download-file';
-import { ZipCodeEntry } from '../components/zip-code-entry';
+import { NO_TYPING, ZipCodeEntry, type TZipTyping } from '../components/zip-code-entry';
 
 /** Ours: the name of the cleaned list's download. */
 export const ZIP_CODES_FILE = 'zip-codes.csv';
@@ -19,6 +19,7 @@ export const ZIP_CODES_COPY_FAILED = 'The zip codes could not be copied. Please 
  */
 export function Component() {
   const [codes, setCodes] = useState<readonly string[]>([]);
+  const [typing, setTyping] = useState<TZipTyping>(NO_TYPING);
 
   const copy = (): Promise<void> =>
     copyWithToast(codes.join('\n'), { copied: ZIP_CODES_COPIED, failed: ZIP_CODES_COPY_FAILED }, TOAST_MS.gate);
@@ -32,7 +33,12 @@ export function Component() {
         Enter zip codes or upload a .csv file to get a clean list: codes trimmed, blank entries dropped and duplicates
         removed. Copy or download it for a campaign&apos;s Zip Codes step.
       </Text>
-      <ZipCodeEntry codes={codes} onChange={(change) => setCodes((current) => change(current))} />
+      <ZipCodeEntry
+        codes={codes}
+        typing={typing}
+        onTypingChange={setTyping}
+        onChange={(change) => setCodes((current) => change(current))}
+      />
       <HStack gap="3">
         <Button variant="outline" disabled={codes.length === 0} onClick={() => void copy()}>
           Copy List

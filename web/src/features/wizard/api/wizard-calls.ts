@@ -1,7 +1,9 @@
 import { getAdGroupTemplate } from '@bidgrid/shared/api/operations/adgroup.operations';
-import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { getAdvertiser, listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { listCampaignsByAdvertiser, recordCampaignEvent } from '@bidgrid/shared/api/operations/campaign.operations';
+import { updateCreativesLandingPage } from '@bidgrid/shared/api/operations/creative.operations';
 import { listHubspotPages } from '@bidgrid/shared/api/operations/crm.operations';
+import { listPublicDomainLists } from '@bidgrid/shared/api/operations/domain-list.operations';
 import { getCampaignTemplateRoleTitles } from '@bidgrid/shared/api/operations/role-title.operations';
 import {
   createCampaignTemplate,
@@ -14,13 +16,38 @@ import type { CacheEffects } from '@/lib/api/cache-effects';
 import { useRefreshOperations } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
-import { skipToken } from '@/lib/api/use-operation-query';
+import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
+
+export { useAdGroupRemovalCalls } from '@/lib/api/ad-group-calls';
 
 /** The wizard's calls (001 §7): each screen reads and writes through these hooks only. */
 
 /** The agency's advertisers for Select Advertiser (000 §7 GET /advertiser/agency/{agencyId}), every page. */
 export const useWizardAdvertisers = (agencyId: string | null) =>
   useOperationPages(listAdvertisersByAgency, agencyId ? { params: { agencyId } } : skipToken);
+
+/**
+ * 000 §7 GET /advertiser/{id}: the draft's advertiser as it is now (a card or a CRM connection may have
+ * been added since it was picked), asked of the server each time the wizard shows it, never the cache's
+ * copy; none while null.
+ */
+export const useCurrentAdvertiser = (advertiserId: string | null) =>
+  useOperationQuery(getAdvertiser, advertiserId ? { params: { id: advertiserId } } : skipToken, {
+    fetchPolicy: 'network-only',
+  });
+
+/**
+ * 001 §7 GET /domainlist/public: the public lists, which tell a draft's chosen public lists from its
+ * advertiser's custom ones when the advertiser changes; none asked while `needed` is false.
+ */
+export const usePublicListsKnown = (needed: boolean) =>
+  useOperationQuery(listPublicDomainLists, needed ? {} : skipToken);
+
+/**
+ * 001 §7 PUT /creatives/updateLandingPage: the click URL of every creative of the draft's ad group, set
+ * to the draft's landing page before the campaign is created.
+ */
+export const useApplyLandingPage = () => useOperationMutation(updateCreativesLandingPage);
 
 /**
  * 001 §7 GET /hubspot/pages/{id}?types=landing_page,site_page,blogPosts: the connected advertiser's

@@ -1,21 +1,29 @@
-import { Alert, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TStepName } from '@bidgrid/shared/constants';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
 import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
+import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
 import { useFeatureSlot } from '@/lib/feature-slots';
 import { showGateToast } from '@/lib/toaster';
 import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
+import { useAdGroupRemovalCalls, usePublicListsKnown } from '../api/wizard-calls';
+import { SWITCH_CLEAR_LABELS, switchAdvertiser, type TSwitchClear } from '../advertiser-switch';
 import { clearWizardStorage, doneSet, type TDraftStore } from '../draft-store';
+import { useAdvertiserNow } from '../hooks/use-advertiser-now';
 import { CampaignDetailsStep } from '../steps/campaign-details-step';
 import { LandingPageStep } from '../steps/landing-page-step';
 import { SelectAdvertiserStep } from '../steps/select-advertiser-step';
 import { SummaryStep } from '../steps/summary-step';
 import { canOpenStep, FIXED_CAMPAIGN_STEPS, flowSteps, LAST_STEP_LABEL } from '../wizard-flow';
+import { switchAdvertiserText, switchAdvertiserTitle, WIZARD_MESSAGES as W } from '../wizard-messages';
 import { WizardContext, type TWizardContext } from './wizard-context';
 
 type TStepScreen = ComponentType<TWizardStepProps>;
@@ -125,6 +133,9 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
     handler.current = next;
   }, []);
 
+  const readAdvertiserNow = useAdvertiserNow(draft, updateDraft, currentName);
+  const advertiserChange = useAdvertiserChange(store);
+
   const goToStep = useCallback(
     (name: TStepName) => {
       // The new step registers its own handler when it mounts; the old one must not run for it.
@@ -140,7 +151,10 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
     navigate(paths.login.getHref());
   }, [navigate]);
 
-  const context = useMemo<TWizardContext>(() => ({ steps, goToStep, finish }), [steps, goToStep, finish]);
+  const context = useMemo<TWizardContext>(
+    () => ({ steps, goToStep, finish, readAdvertiserNow }),
+    [steps, goToStep, finish, readAdvertiserNow],
+  );
 
   if (!current) return null;
 
@@ -242,6 +256,7 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
                 <Screen
                   draft={draft}
                   updateDraft={updateDraft}
+                  changeAdvertiser={advertiserChange.change}
                   flow={flow}
                   setNextHandler={setNextHandler}
                   busy={busy}
@@ -276,6 +291,94 @@ export function CampaignWizard({ flow, title, store, steps: startSteps, nonLinea
           </Button>
         </HStack>
       </Stack>
+      {advertiserChange.dialog}
     </WizardContext.Provider>
   );
+}
+
+/** A change of advertiser waiting for the user's answer. */
+interface TPendingChange {
+  readonly from: string | null;
+  readonly to: string;
+  readonly cleared: readonly TSwitchClear[];
+  readonly answer: (confirmed: boolean) => void;
+}
+
+/**
+ * Changing the draft's advertiser (issue 26 §2): what belonged to the previous one is cleared
+ * (`switchAdvertiser`), after a dialog that names it; Cancel keeps the old advertiser. The ad group made
+ * for the previous advertiser is removed at the server, and the steps whose choices went are no longer
+ * done (the ABM flow could otherwise be clicked past them).
+ */
+function useAdvertiserChange(store: TDraftStore): {
+  change: (advertiser: TAdvertiser) => Promise<boolean>;
+  dialog: ReactNode;
+} {
+  const { draft, updateDraft, setProgress } = store;
+  const latest = useRef(draft);
+  latest.current = draft;
+  const chosenLists = draft.selectedDomainListsIds.length > 0 || draft.selectedDomainLists.length > 0;
+  const publicLists = usePublicListsKnown(chosenLists).data;
+  const known = useRef<readonly TPublicList[]>([]);
+  known.current = [...draft.publicDomainLists, ...(publicLists ?? [])];
+  const removal = useAdGroupRemovalCalls();
+  const [pending, setPending] = useState<TPendingChange | null>(null);
+
+  // An answer still awaited when the wizard goes away counts as Cancel.
+  const waiting = useRef<TPendingChange | null>(null);
+  useEffect(() => () => waiting.current?.answer(false), []);
+
+  const change = useCallback(
+    async (advertiser: TAdvertiser): Promise<boolean> => {
+      const planned = switchAdvertiser(latest.current, advertiser, known.current);
+      if (planned.cleared.length > 0) {
+        const confirmed = await new Promise<boolean>((resolve) => {
+          const asked: TPendingChange = {
+            from: latest.current.selectedAdvertiser?.name ?? null,
+            to: advertiser.name,
+            cleared: planned.cleared,
+            answer: resolve,
+          };
+          waiting.current = asked;
+          setPending(asked);
+        });
+        waiting.current = null;
+        setPending(null);
+        if (!confirmed) return false;
+      }
+      updateDraft((current) => switchAdvertiser(current, advertiser, known.current).draft);
+      if (planned.undone.length > 0) {
+        setProgress((progress) => ({
+          ...progress,
+          done: progress.done.filter((name) => !planned.undone.includes(name)),
+        }));
+      }
+      void discardAdGroup(planned.discard, removal);
+      return true;
+    },
+    [updateDraft, setProgress, removal],
+  );
+
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      title={pending ? switchAdvertiserTitle(pending.to) : ''}
+      confirmLabel={W.switchConfirm}
+      cancelLabel="Cancel"
+      onConfirm={() => pending?.answer(true)}
+      onCancel={() => pending?.answer(false)}
+    >
+      {pending ? (
+        <Stack gap="2">
+          <Text>{switchAdvertiserText(pending.from)}</Text>
+          <List.Root ps="5" aria-label="What will be cleared">
+            {pending.cleared.map((clear) => (
+              <List.Item key={clear}>{SWITCH_CLEAR_LABELS[clear]}</List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+      ) : null}
+    </ConfirmDialog>
+  );
+  return { change, dialog };
 }

@@ -1,17 +1,23 @@
 import { createContext, useContext } from 'react';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
 import type { TStepName } from '@bidgrid/shared/constants';
 
 /**
  * What the wizard's own steps need beyond the shared step props (`TWizardStepProps`): the step list
- * (the Summary sends the chosen layers), a way back to a step, and Finish. Steps of other features get
- * only the shared props.
+ * (the Summary sends the chosen layers), a way back to a step, Finish, and the draft's advertiser read
+ * now. Steps of other features get only the shared props.
  */
 export interface TWizardContext {
   readonly steps: readonly TCampaignStep[];
   readonly goToStep: (name: TStepName) => void;
   /** Finish (001 §2): resets steps and draft and goes to '/'. */
   readonly finish: () => void;
+  /**
+   * The draft's advertiser as the server has it now, also put into the draft (`useAdvertiserNow`): what
+   * a check of its card or CRM connection reads. Rejects when the read failed (the API client said why).
+   */
+  readonly readAdvertiserNow: () => Promise<TAdvertiser | null>;
 }
 
 export const WizardContext = createContext<TWizardContext | null>(null);

@@ -1,9 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@bidgrid/shared/constants';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS, TOAST_MS } from '@bidgrid/shared/constants';
 import { readCampaignSteps } from '@/lib/campaign-flow';
 import { EMPTY_FEATURE_SLOTS, FeatureSlotsContext, type TFeatureSlots } from '@/lib/feature-slots';
+import { toaster } from '@/lib/toaster';
 import type { TWizardStepProps } from '@/lib/wizard-step';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
@@ -19,8 +20,17 @@ const slots: TFeatureSlots = {
   targetCompaniesStep: (_props: TWizardStepProps) => <p>Target companies screen</p>,
 };
 
+/** Acme has a card; Northwind has none. */
+const ADVERTISERS = [
+  makeAdvertiser(),
+  makeAdvertiser({ bgAdvertiserId: 'bgAdvertiser-northwind', name: 'Northwind Analytics', paymentMethod: null }),
+];
+
 function renderPage(page: React.ReactElement, path: string) {
-  const api = createFakeApi({ listAdvertisersByAgency: () => ({ payload: [makeAdvertiser()] }) });
+  const api = createFakeApi({
+    listAdvertisersByAgency: () => ({ payload: ADVERTISERS }),
+    getAdvertiser: ({ params }) => ({ payload: ADVERTISERS.find((a) => a.bgAdvertiserId === params['id']) }),
+  });
   return renderWithApi(api, <FeatureSlotsContext.Provider value={slots}>{page}</FeatureSlotsContext.Provider>, {
     path,
     session,
@@ -129,5 +139,41 @@ describe('Create Campaign Template page', () => {
     // Assess
     const nav = await screen.findByRole('navigation', { name: 'Campaign steps' });
     expect(within(nav).getByText('2. Campaign Template Details')).toBeInTheDocument();
+  });
+
+  it('needs no card: a template saves no campaign', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const toasts = vi.spyOn(toaster, 'create');
+    renderPage(<CreateCampaignTemplate />, '/create-campaign-template');
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    // Act: Northwind has no card.
+    await user.click(await screen.findByRole('radio', { name: 'Northwind Analytics' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Assess
+    expect(await screen.findByRole('heading', { level: 2, name: 'Campaign Template Details' })).toBeInTheDocument();
+    expect(toasts).not.toHaveBeenCalledWith(expect.objectContaining({ duration: TOAST_MS.missingCard }));
+  });
+});
+
+describe('Custom campaign wizard', () => {
+  it('needs a card: an advertiser without one gets the 20 s toast and the step stays', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const toasts = vi.spyOn(toaster, 'create');
+    renderPage(<CustomCampaign />, '/campaigns/create/custom');
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    // Act
+    await user.click(await screen.findByRole('radio', { name: 'Northwind Analytics' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Assess
+    await vi.waitFor(() =>
+      expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ duration: TOAST_MS.missingCard })),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Select Advertiser' })).toBeInTheDocument();
   });
 });

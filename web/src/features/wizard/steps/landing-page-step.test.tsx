@@ -7,6 +7,7 @@ import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { makeAdvertiser } from '../wizard.fixtures';
 import { WIZARD_MESSAGES } from '../wizard-messages';
+import type { TWizardStepProps } from '@/lib/wizard-step';
 import { LandingPageStep } from './landing-page-step';
 import { stepHarness } from './step-harness';
 
@@ -42,7 +43,47 @@ const pressNext = async (next: () => Promise<unknown>) => {
   return outcome;
 };
 
+/** The step with what the wizard does when the advertiser as it is now arrives: a newer copy in the draft. */
+function ConnectedMeanwhile(props: TWizardStepProps) {
+  const connect = (): void =>
+    props.updateDraft((draft) =>
+      draft.selectedAdvertiser
+        ? {
+            ...draft,
+            selectedAdvertiser: { ...draft.selectedAdvertiser, hubspot_authed: true, hubspot_portal_id: 4410001 },
+          }
+        : draft,
+    );
+  return (
+    <>
+      <button type="button" onClick={connect}>
+        Newer copy arrives
+      </button>
+      <LandingPageStep {...props} />
+    </>
+  );
+}
+
 describe('Landing Page step', () => {
+  it('offers the CRM pages once the advertiser turns out to be connected to HubSpot', async () => {
+    // Prepare: the draft's copy says not connected.
+    const user = userEvent.setup();
+    const api = createFakeApi({ listHubspotPages: () => ({ payload: pages }) });
+    const harness = stepHarness(ConnectedMeanwhile, {
+      draft: { ...newCampaignDraft(), selectedAdvertiser: makeAdvertiser() },
+    });
+    renderWithApi(api, <harness.Harness />, { path: '/wizard', session });
+    expect(screen.getByText(WIZARD_MESSAGES.useCustomUrl)).toBeInTheDocument();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Newer copy arrives' }));
+
+    // Assess: its pages are offered, none chosen yet (the draft has no landing page).
+    expect(await screen.findByRole('radio', { name: /Spring offer/ })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Custom URL' })).not.toBeChecked();
+    expect(screen.queryByText(WIZARD_MESSAGES.useCustomUrl)).not.toBeInTheDocument();
+  });
+
   it('asks an advertiser without a CRM connection for a custom URL, with the gate, the URL rule and its texts', async () => {
     // Prepare
     const user = userEvent.setup();

@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/data-states';
 import { FormDialog } from '@/components/form-dialog';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useHubspotPages } from '../api/wizard-calls';
+import { pageForUrl } from '../landing-pages';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 
 const CUSTOM = 'custom';
@@ -18,13 +19,6 @@ const PAGE_TYPE_LABEL: Record<THubspotPage['pageType'], string> = {
   WEB: 'Site page',
   BLOG: 'Blog post',
 };
-
-/** A URL without its query string and fragment: the page a UTM-tagged landing page points at. */
-export const pageOf = (url: string): string => url.split('#')[0]?.split('?')[0] ?? '';
-
-/** The CRM page a landing page is (with or without UTM parameters), if any. */
-export const pageForUrl = (pages: readonly THubspotPage[], url: string): THubspotPage | undefined =>
-  url === '' ? undefined : pages.find((page) => pageOf(page.url) === pageOf(url));
 
 /**
  * Landing Page (001 §2, §5): a connected advertiser chooses one of its HubSpot landing pages, site
@@ -41,6 +35,13 @@ export function LandingPageStep({ draft, updateDraft, setNextHandler, busy }: TW
   const [mode, setMode] = useState<string>(() =>
     connected && (draft.landingPage === '' || chosenPage) ? (chosenPage?.id ?? '') : CUSTOM,
   );
+  // Connected to HubSpot since the step opened (the advertiser as it is now arrived): offer its pages.
+  const [modeFor, setModeFor] = useState(connected);
+  if (modeFor !== connected) {
+    setModeFor(connected);
+    if (connected && draft.landingPage === '') setMode('');
+    if (!connected) setMode(CUSTOM);
+  }
   const [urlError, setUrlError] = useState<string | null>(null);
   const [utmOpen, setUtmOpen] = useState(false);
   const landingPage = draft.landingPage;

@@ -1,77 +1,59 @@
-import { Alert, Button, HStack, Link, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { CUSTOM_CAMPAIGN_TYPE_COMPANY_IPS, STORAGE_KEYS, TOAST_MS } from '@bidgrid/shared/constants';
+import { useNavigate } from 'react-router-dom';
+import { CUSTOM_CAMPAIGN_TYPE_COMPANY_IPS, STORAGE_KEYS } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { selectAdvertiserGate } from '@bidgrid/shared/validation/step-gates';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
-import { paths } from '@/config/paths';
 import { useFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session/session-context';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useWizardAdvertisers } from '../api/wizard-calls';
+import { showMissingCardToast } from '../components/missing-card-toast';
 import { useWizard } from '../components/wizard-context';
+import { isTemplateFlow } from '../wizard-flow';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
-
-/**
- * The draft with another advertiser: what belonged to the previous one (its ad group and creatives,
- * its CRM pages) no longer applies.
- */
-export function withAdvertiser(draft: TCampaignDraft, advertiser: TAdvertiser): TCampaignDraft {
-  if (draft.selectedAdvertiser?.bgAdvertiserId === advertiser.bgAdvertiserId) {
-    return { ...draft, selectedAdvertiser: advertiser };
-  }
-  const wasCrmPage = draft.foundHubspotPages.some((page) => draft.landingPage.startsWith(page.url));
-  return {
-    ...draft,
-    selectedAdvertiser: advertiser,
-    createdAdGroup: null,
-    selectedAdGroupTemplate: null,
-    foundHubspotPages: [],
-    landingPage: wasCrmPage ? '' : draft.landingPage,
-  };
-}
 
 /**
  * Select Advertiser (001 §2, §4): a radio list of the agency's advertisers and 'Create New' (the
  * Create Advertiser dialog of the advertisers feature, through its slot). Next needs an advertiser
- * ('Please, select advertiser.') with a saved card (otherwise the 20 s message linking to its page).
- * In the managed flow an advertiser without a CRM connection first confirms a campaign that needs a
- * CSV company list (001 §4 "Managed route without a CRM connection").
+ * ('Please, select advertiser.'); in the campaign flows it needs a saved card (otherwise the 20 s toast
+ * linking to its page), while the template flows save no campaign and need none. In the managed flow an
+ * advertiser without a CRM connection first confirms a campaign that needs a CSV company list (001 §4
+ * "Managed route without a CRM connection"). Both checks read the advertiser as it is now, not the copy
+ * the draft made when it was picked: the user may have added the card meanwhile and come back.
  */
-export function SelectAdvertiserStep({ draft, updateDraft, flow, setNextHandler, busy }: TWizardStepProps) {
+export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHandler, busy }: TWizardStepProps) {
   const session = useSession();
-  const { steps } = useWizard();
+  const navigate = useNavigate();
+  const { steps, readAdvertiserNow } = useWizard();
   const advertisers = useWizardAdvertisers(session.agency?.agencyId ?? null);
   const CreateAdvertiser = useFeatureSlot('createAdvertiserDialog');
   const [creating, setCreating] = useState(false);
-  const [missingCardFor, setMissingCardFor] = useState<TAdvertiser | null>(null);
   const [confirming, setConfirming] = useState(false);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
   const selected = draft.selectedAdvertiser;
-
-  // The missing-card message stays 20 s (001 §9), like the spec's toast; it carries a link, so it is shown in place.
-  useEffect(() => {
-    if (!missingCardFor) return;
-    const timer = window.setTimeout(() => setMissingCardFor(null), TOAST_MS.missingCard);
-    return () => window.clearTimeout(timer);
-  }, [missingCardFor]);
-
-  const needsCsvConfirmation =
-    flow === 'managed' && steps.some((step) => step.name === 'target companies') && selected?.hubspot_authed === false;
+  const companyLayer = flow === 'managed' && steps.some((step) => step.name === 'target companies');
 
   useEffect(() => {
     setNextHandler(async () => {
       const gate = selectAdvertiserGate(selected?.bgAdvertiserId);
       if (gate !== null || !selected) return stay(gate ?? undefined);
-      if (!selected.paymentMethod) {
-        setMissingCardFor(selected);
+      let now: TAdvertiser | null;
+      try {
+        now = await readAdvertiserNow();
+      } catch {
+        // The API client showed why the advertiser could not be read.
         return stay();
       }
-      if (!needsCsvConfirmation) return advance;
+      if (!now) return stay(selectAdvertiserGate(null) ?? undefined);
+      if (!isTemplateFlow(flow) && !now.paymentMethod) {
+        showMissingCardToast(now.bgAdvertiserId, navigate);
+        return stay();
+      }
+      if (!companyLayer || now.hubspot_authed) return advance;
       setConfirming(true);
       const confirmed = await new Promise<boolean>((resolve) => {
         answer.current = resolve;
@@ -83,33 +65,19 @@ export function SelectAdvertiserStep({ draft, updateDraft, flow, setNextHandler,
       return advance;
     });
     return () => setNextHandler(null);
-  }, [selected, needsCsvConfirmation, setNextHandler]);
+  }, [selected, flow, companyLayer, readAdvertiserNow, navigate, setNextHandler]);
 
   // An answer still awaited when the step goes away counts as No.
   useEffect(() => () => answer.current?.(false), []);
 
   const choose = (advertiser: TAdvertiser): void => {
-    setMissingCardFor(null);
-    updateDraft((current) => withAdvertiser(current, advertiser));
+    void changeAdvertiser(advertiser);
   };
   const list = advertisers.data ?? [];
   const sorted = [...list].sort((a, b) => a.name.localeCompare(b.name));
 
   return (
     <Stack gap="5">
-      {missingCardFor ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Description>
-            {W.missingCard.slice(0, W.missingCard.indexOf(W.missingCardLink))}
-            <Link asChild color="blue.700" textDecoration="underline">
-              <RouterLink to={paths.advertiser.getHref(missingCardFor.bgAdvertiserId)}>{W.missingCardLink}</RouterLink>
-            </Link>
-            {W.missingCard.slice(W.missingCard.indexOf(W.missingCardLink) + W.missingCardLink.length)}
-          </Alert.Description>
-        </Alert.Root>
-      ) : null}
-
       {advertisers.loading && !advertisers.data ? (
         <Stack gap="2" aria-busy="true" role="status" aria-label="Loading advertisers">
           {[0, 1, 2].map((index) => (

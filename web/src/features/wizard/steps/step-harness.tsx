@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
 import { WizardContext, type TWizardContext } from '../components/wizard-context';
@@ -6,21 +7,29 @@ import { stepsWithLayers } from '../wizard-flow';
 
 /**
  * Test harness: one step screen with a live draft, the Next handler it registers kept for the test to
- * run, and the wizard context of a custom flow.
+ * run, and the wizard context of a custom flow. A change of advertiser is recorded and set as it is (the
+ * clearing and its dialog are the wizard's).
  */
 export function stepHarness(
   Step: ComponentType<TWizardStepProps>,
   options: { draft?: TCampaignDraft; flow?: TWizardFlow; context?: Partial<TWizardContext> } = {},
 ) {
-  const state: { handler: TStepNextHandler | null; draft: TCampaignDraft } = {
+  const state: {
+    handler: TStepNextHandler | null;
+    draft: TCampaignDraft;
+    advertiserChanges: TAdvertiser[];
+  } = {
     handler: null,
     draft: options.draft ?? newCampaignDraft(),
+    advertiserChanges: [],
   };
   const flow = options.flow ?? 'custom';
   const context: TWizardContext = {
     steps: stepsWithLayers(flow, []),
     goToStep: () => undefined,
     finish: () => undefined,
+    // The draft's own copy: the wizard's fresh read is `useAdvertiserNow`'s, tested with the wizard.
+    readAdvertiserNow: async () => state.draft.selectedAdvertiser,
     ...options.context,
   };
   function Harness() {
@@ -37,6 +46,14 @@ export function stepHarness(
               return next;
             })
           }
+          changeAdvertiser={async (advertiser) => {
+            state.advertiserChanges.push(advertiser);
+            setDraft((current) => {
+              state.draft = { ...current, selectedAdvertiser: advertiser };
+              return state.draft;
+            });
+            return true;
+          }}
           flow={flow}
           setNextHandler={(handler) => {
             state.handler = handler;

@@ -23,6 +23,7 @@ async function renderSummary(
   handlers: FakeHandlers = {},
 ) {
   const api = createFakeApi({
+    updateCreativesLandingPage: () => ({ payload: [] }),
     recordCampaignEvent: ({ body }) => ({
       payload: { bgCampaignId: (body as { bgCampaignId: string }).bgCampaignId, recorded: true },
     }),
@@ -145,6 +146,46 @@ describe('Summary step', () => {
     });
     await user.click(within(done).getByRole('button', { name: 'Finish' }));
     expect(finish).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives every creative the landing page the Summary shows before the campaign is created', async () => {
+    // Prepare: the landing page changed after the Ad Group step made the creatives with the old one.
+    const user = userEvent.setup();
+    const changed = 'https://acme.example/winter?utm_campaign=winter&utm_content=banner&utm_medium=display';
+    const { next, realtime, api } = await renderSummary('custom', finishedDraft({ landingPage: changed }));
+    expect(screen.getByText(changed)).toBeInTheDocument();
+
+    // Act
+    void next();
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Create Campaign?' })).getByRole('button', { name: 'Yes' }),
+    );
+    const { message } = await realtime.sentCall();
+
+    // Assess: the one landing page of the draft on every creative of its ad group, before the creation.
+    expect(api.callsOf('updateCreativesLandingPage').map((call) => call.body)).toEqual([
+      { adGroupId: 'bg-ad-group-summer', landingPage: changed },
+    ]);
+    expect(message).toMatchObject({ action: 'createCampaign', creativeIds: ['bgCreative-1', 'bgCreative-2'] });
+  });
+
+  it('creates nothing when the landing page cannot be given to the creatives', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { next, realtime } = await renderSummary('custom', finishedDraft(), [], {
+      updateCreativesLandingPage: () => ({ error: 'The bidder is unavailable.', status: 502 }),
+    });
+
+    // Act
+    const pending = next();
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Create Campaign?' })).getByRole('button', { name: 'Yes' }),
+    );
+
+    // Assess
+    expect(await pending).toEqual({ advance: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The bidder is unavailable.');
+    expect(realtime.sockets.flatMap((socket) => socket.calls)).toHaveLength(0);
   });
 
   it("shows the server's reason when the creation fails, and stays", async () => {

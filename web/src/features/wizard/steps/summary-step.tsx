@@ -12,6 +12,7 @@ import { stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { messageOf } from '@/lib/error-message';
 import { useCreateCampaignCall } from '../api/create-campaign.realtime';
 import {
+  useApplyLandingPage,
   useCreateCampaignTemplate,
   useRecordCampaignEvent,
   useRefreshCampaignLists,
@@ -36,7 +37,8 @@ type TDone = { kind: 'campaign'; campaign: TCampaign } | { kind: 'template'; upd
  * Summary (001 §2, §4): the choices, what the campaign will cost per day and in all, and how many
  * accounts and line items it will create (ours, beyond the spec). The last button asks 'Create
  * Campaign?' (or 'Update/Create Campaign Template?'); Yes sends `createCampaign` over the realtime
- * channel with its progress (Next stays disabled meanwhile), then 'Campaign was created successfully!'
+ * channel with its progress (Next stays disabled meanwhile), once every creative's click URL is the
+ * landing page shown here, then 'Campaign was created successfully!'
  * with the conversion pixel and Finish, which resets steps and draft and goes to '/'. The template flows
  * save the template instead: a new one ('Campaign Template Created Successfully!'), or the edited one
  * under the update rule ('Campaign Template Updated Successfully!').
@@ -48,6 +50,7 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
   const { mutate: saveTemplate } = useCreateCampaignTemplate();
   const { mutate: updateTemplate } = useUpdateCampaignTemplate();
   const { mutate: recordEvent } = useRecordCampaignEvent();
+  const { mutate: applyLandingPage } = useApplyLandingPage();
   const refreshCampaignLists = useRefreshCampaignLists();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -82,7 +85,15 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
           return stay();
         }
         const campaignType = CAMPAIGN_TYPE_OF_FLOW[flow] ?? 'custom';
-        const campaign = await createCampaign(creationPayload(draft, { ...context, campaignType }));
+        const payload = creationPayload(draft, { ...context, campaignType });
+        // The draft's landing page is the one truth: it may have changed since the Ad Group step made the
+        // creatives with the one of that moment, so every creative gets the one shown here first.
+        if (draft.createdAdGroup) {
+          await applyLandingPage({
+            body: { adGroupId: draft.createdAdGroup.adGroupId, landingPage: draft.landingPage },
+          });
+        }
+        const campaign = await createCampaign(payload);
         setDone({ kind: 'campaign', campaign });
         // The spec's client tells the server once the campaign exists; its failure is shown by the API client
         // and does not undo the campaign.
@@ -118,6 +129,7 @@ export function SummaryStep({ draft, flow, setNextHandler }: TWizardStepProps) {
     saveTemplate,
     updateTemplate,
     recordEvent,
+    applyLandingPage,
     refreshCampaignLists,
     goToStep,
     setNextHandler,
