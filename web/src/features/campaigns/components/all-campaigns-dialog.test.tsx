@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixClock } from '@bidgrid/shared/clock';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
@@ -55,6 +56,14 @@ function renderDialog() {
 }
 
 const toggle = (label: string) => screen.getByRole('checkbox', { name: label });
+
+// The fixtures' campaigns run through 2026: the toggle rules (read-only 175 days after the end) are
+// those of a day in their life, whatever day the suite runs.
+let restoreClock: () => void;
+beforeEach(() => {
+  restoreClock = fixClock('2026-11-15T12:00:00Z');
+});
+afterEach(() => restoreClock());
 
 describe('All-campaigns dialog', () => {
   it('lists every campaign with the spec columns and the toggle rules', async () => {
