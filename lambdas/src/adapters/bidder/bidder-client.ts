@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { config } from '../../config';
 import { VendorError } from '../../lib/errors';
 import { appMetrics } from '../metrics';
@@ -303,7 +304,11 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
       const expression = await orUndo(
         () =>
           transport.send(targetingExpressionRoutes.create, {
-            body: { name: `Targeting of ${lineItem.name}`.slice(0, 255), alternative_id: lineItem.ourId, modules },
+            body: {
+              name: `Targeting of ${lineItem.name}`.slice(0, MAX_BIDDER_NAME),
+              alternative_id: lineItem.ourId,
+              modules,
+            },
           }),
         () => deleteLists(zipListsOf(modules)),
       );
@@ -360,7 +365,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
           await deleteLists(before.filter((id) => !zipListsOf(modules).includes(id)));
         } else {
           const expression = await transport.send(targetingExpressionRoutes.create, {
-            body: { name: `Targeting of ${current.name}`.slice(0, 255), modules },
+            body: { name: `Targeting of ${current.name}`.slice(0, MAX_BIDDER_NAME), modules },
           });
           patch.targeting_expression_id = expression.id;
         }
