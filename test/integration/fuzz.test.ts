@@ -25,6 +25,15 @@ import {
   type FuzzKind,
   type ZodArbitraryOptions,
 } from '../support/zod-arbitrary';
+import {
+  describeRefusal,
+  isVendorNotFound,
+  isVendorRefusal,
+  markVendorReplies,
+  vendorRepliesSince,
+} from '../support/vendor-replies';
+import { open, type TestSocket } from '../support/realtime';
+import { walk, walkRecords, walkTargets, type WalkSeed } from './boundary-walk';
 import { fixtureIds, makeCampaign } from './campaigns.fixtures';
 
 /**
@@ -39,7 +48,15 @@ import { fixtureIds, makeCampaign } from './campaigns.fixtures';
  * Operations only the allow-listed internal users may call run as ops-admin, so their validation and
  * refusals are fuzzed too; they touch nothing but fresh sign-up tickets.
  *
- * Reproduce a run: FUZZ_SEED=<seed printed in the summary>; more inputs: FUZZ_INPUTS=1000.
+ * Then the boundary walk (`boundary-walk.ts`): for each call that reaches a vendor, a request that gets
+ * all the way through to the simulators, and each of its fields alone at each of its edges (max and
+ * max+1, the smallest and largest numbers, formats just outside). Both fail on any 5xx, any reply
+ * without the envelope, and any request of the server that a vendor refused (the simulators enforce
+ * the vendors' limits and record every reply: `test/support/vendor-replies.ts`).
+ *
+ * Reproduce a run: FUZZ_SEED=<seed printed in the summary>; more inputs: FUZZ_INPUTS=1000. The walk is
+ * deterministic. The counts go to test-results/fuzz.json (`inputs`, `serverErrors`, `vendorRefusals`,
+ * and the walk's under `walk`).
  */
 
 const INPUTS = Number(process.env['FUZZ_INPUTS'] ?? 200);
@@ -251,6 +268,14 @@ interface Summary {
   kinds: Record<string, number>;
   statuses: Record<string, number>;
   failures: number;
+  /** Requests of the server to a vendor (the simulators' records) that the vendor refused. */
+  vendorRefusals: number;
+  /** The first few of them: vendor, route, status, what it said. */
+  refused: string[];
+  /** Vendor 404s (ids looked up that the vendor does not hold): not refusals, counted for the record. */
+  vendorNotFound: number;
+  /** The walk's: the first requests that broke the contract (status, field = edge: reply). */
+  broken?: string[];
   ms: number;
 }
 
@@ -258,6 +283,10 @@ const summaries: Summary[] = [];
 let fuzzUser = '';
 let tokens: { user: string; internal: string };
 let world: ZodArbitraryOptions = {};
+/** What the boundary walk starts from (the fuzz world's ids), set with the world. */
+let walkSeed: Omit<WalkSeed, 'sockets' | 'demoToken'> | undefined;
+/** The walk's counts, per call. */
+const walkSummaries: Summary[] = [];
 const started = performance.now();
 
 beforeAll(async () => {
@@ -315,6 +344,13 @@ beforeAll(async () => {
     params: { id: campaign.id },
   });
   const beeswaxCampaignId = stored.body.payload?.beeswaxCampaignId;
+  walkSeed = {
+    token: user,
+    advertiserId: advertiser.bgAdvertiserId,
+    beeswaxAdvertiserId: advertiser.beeswaxAdvertiserId,
+    adGroupId,
+    lineItemIds: (lineItems.body.payload?.lineItems ?? []).map((li) => li.beeswaxLineItemId),
+  };
   world = {
     known: [
       agencyId,
@@ -354,12 +390,52 @@ afterAll(() => {
     for (const [status, n] of Object.entries(s.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
     for (const [kind, n] of Object.entries(s.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n;
   }
-  const report = { seed: SEED, operations: summaries.length, inputs: total, seconds, statuses, kinds, summaries };
+  const serverErrors = Object.entries(statuses)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
+  const vendorRefusals = summaries.reduce((sum, s) => sum + s.vendorRefusals, 0);
+  const vendorNotFound = summaries.reduce((sum, s) => sum + s.vendorNotFound, 0);
+  const walkInputs = walkSummaries.reduce((sum, s) => sum + s.inputs, 0);
+  const walkStatuses: Record<string, number> = {};
+  for (const s of walkSummaries) {
+    for (const [status, n] of Object.entries(s.statuses)) walkStatuses[status] = (walkStatuses[status] ?? 0) + n;
+  }
+  const walkReport = {
+    calls: walkSummaries.length,
+    inputs: walkInputs,
+    serverErrors: Object.entries(walkStatuses)
+      .filter(([status]) => Number(status) >= 500)
+      .reduce((sum, [, n]) => sum + n, 0),
+    failures: walkSummaries.reduce((sum, s) => sum + s.failures, 0),
+    vendorRefusals: walkSummaries.reduce((sum, s) => sum + s.vendorRefusals, 0),
+    vendorNotFound: walkSummaries.reduce((sum, s) => sum + s.vendorNotFound, 0),
+    statuses: walkStatuses,
+    summaries: walkSummaries,
+  };
+  const report = {
+    seed: SEED,
+    operations: summaries.length,
+    inputs: total,
+    serverErrors,
+    vendorRefusals,
+    vendorNotFound,
+    seconds,
+    statuses,
+    kinds,
+    summaries,
+    walk: walkReport,
+  };
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
   writeFileSync(join(repoRoot, 'test-results', 'fuzz.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(
     `fuzz: ${summaries.length} operations x ${INPUTS} inputs = ${total} requests in ${seconds.toFixed(1)} s ` +
-      `(seed ${SEED}); kinds ${JSON.stringify(kinds)}; statuses ${JSON.stringify(statuses)}`,
+      `(seed ${SEED}); ${serverErrors} 5xx, ${vendorRefusals} vendor refusals (and ${vendorNotFound} vendor 404s); kinds ${JSON.stringify(kinds)}; ` +
+      `statuses ${JSON.stringify(statuses)}`,
+  );
+  console.log(
+    `boundary walk: ${walkReport.calls} calls, ${walkReport.inputs} requests; ${walkReport.serverErrors} 5xx, ` +
+      `${walkReport.failures} without the envelope or 5xx, ${walkReport.vendorRefusals} vendor refusals ` +
+      `(and ${walkReport.vendorNotFound} vendor 404s); statuses ${JSON.stringify(walkStatuses)}`,
   );
 });
 
@@ -385,6 +461,77 @@ describe("the audit's crafted inputs", () => {
   });
 });
 
+describe('the boundary walk: every field at its edges, all the way through to the vendors', () => {
+  const sockets: { user?: TestSocket; demo?: TestSocket } = {};
+  let targets: ReturnType<typeof walkTargets> = [];
+
+  beforeAll(async () => {
+    if (!walkSeed) throw new Error('the fuzz world was not made');
+    sockets.user = await open(walkSeed.token);
+    sockets.demo = await open(await accessTokenFor('demo'));
+    const seed: WalkSeed = {
+      ...walkSeed,
+      demoToken: await accessTokenFor('demo'),
+      sockets: { user: sockets.user, demo: sockets.demo },
+    };
+    targets = walkTargets(seed, await walkRecords(seed));
+  }, 180_000);
+
+  afterAll(async () => {
+    await sockets.user?.close();
+    await sockets.demo?.close();
+  });
+
+  it('walks the calls that reach a vendor', () => {
+    expect(targets.map((target) => target.name)).toContain('createCampaign');
+    expect(targets.length).toBeGreaterThanOrEqual(20);
+  });
+
+  // The targets are known only once the world is made: one test walks them all, reporting each.
+  it('answers every boundary request 2xx/4xx with the envelope, and no vendor refuses a request of the server', async () => {
+    const broken: unknown[] = [];
+    for (const target of targets) {
+      // Prepare
+      const began = performance.now();
+      const mark = markVendorReplies();
+
+      // Act
+      const outcomes = await walk(target);
+
+      // Assess
+      const vendorReplies = vendorRepliesSince(mark);
+      const refusals = vendorReplies.filter(isVendorRefusal);
+      const statuses: Record<string, number> = {};
+      for (const o of outcomes) statuses[o.status] = (statuses[o.status] ?? 0) + 1;
+      const failures = outcomes.filter((o) => !acceptable(o.status, o.text));
+      walkSummaries.push({
+        operation: target.name,
+        inputs: outcomes.length,
+        kinds: { boundary: outcomes.length },
+        statuses,
+        failures: failures.length,
+        vendorRefusals: refusals.length,
+        refused: refusals.slice(0, 3).map(describeRefusal),
+        vendorNotFound: vendorReplies.filter(isVendorNotFound).length,
+        broken: failures.slice(0, 10).map((f) => `${f.status} ${f.path} = ${f.edge}: ${f.text.slice(0, 160)}`),
+        ms: performance.now() - began,
+      });
+      broken.push(
+        ...failures.slice(0, 3).map((f) => ({
+          call: target.name,
+          status: f.status,
+          field: f.path,
+          edge: f.edge,
+          reply: f.text.slice(0, 200),
+        })),
+        ...refusals.slice(0, 3).map((r) => ({ call: target.name, refused: describeRefusal(r) })),
+      );
+    }
+    expect(walkSummaries.reduce((sum, s) => sum + s.inputs, 0)).toBeGreaterThan(1000);
+    expect(broken, 'boundary requests that broke the contract or that a vendor refused').toEqual([]);
+  }, 1_800_000);
+});
+
 describe('fuzzing every implemented operation from its schemas', () => {
   it('covers every operation that has a handler file', () => {
     expect(implemented.length).toBeGreaterThanOrEqual(45);
@@ -400,10 +547,13 @@ describe('fuzzing every implemented operation from its schemas', () => {
       const token = op.auth === 'user' ? (INTERNAL_ONLY.has(op.name) ? tokens.internal : tokens.user) : undefined;
 
       // Act
+      const mark = markVendorReplies();
       const outcomes = await pool(
         requests.map((request) => () => send(op, request, token)),
         POOL,
       );
+      const vendorReplies = vendorRepliesSince(mark);
+      const refusals = vendorReplies.filter(isVendorRefusal);
 
       // Assess
       const statuses: Record<string, number> = {};
@@ -419,6 +569,9 @@ describe('fuzzing every implemented operation from its schemas', () => {
         kinds,
         statuses,
         failures: failures.length,
+        vendorRefusals: refusals.length,
+        refused: refusals.slice(0, 3).map(describeRefusal),
+        vendorNotFound: vendorReplies.filter(isVendorNotFound).length,
         ms: performance.now() - began,
       });
       expect(outcomes).toHaveLength(INPUTS);
@@ -432,6 +585,10 @@ describe('fuzzing every implemented operation from its schemas', () => {
           body: JSON.stringify(f.request.raw ?? f.request.body)?.slice(0, 300),
         })),
         `${failures.length} of ${outcomes.length} inputs broke the contract`,
+      ).toEqual([]);
+      expect(
+        refusals.slice(0, 5).map(describeRefusal),
+        `${refusals.length} requests of the server were refused by a vendor`,
       ).toEqual([]);
     },
     180_000,

@@ -5,10 +5,13 @@ import { advertiser, campaign, report } from '@bidgrid/shared';
 import { zId } from '@bidgrid/shared/ids';
 import {
   DATE_BOUNDARIES,
+  NUMBER_EXTREMES,
   boundaryArbitrary,
+  boundaryCases,
   fuzzArbitrary,
   invalidArbitrary,
   nastyValues,
+  nearMisses,
   sampleCases,
   validArbitrary,
 } from './zod-arbitrary';
@@ -89,6 +92,54 @@ describe('zod arbitraries', () => {
     for (const day of ['0000-01-01', '2000-01-01', '2100-12-31', '2101-01-01']) expect(days).toContain(day);
     const numbers = new Set(values.map((v) => v.n));
     for (const n of [1, 10, 1e308]) expect(numbers).toContain(n);
+  });
+
+  it('walks every leaf through every edge, one at a time, list elements and absent fields included', () => {
+    // Prepare
+    const schema = z.object({
+      name: z.string().check(z.minLength(1), z.maxLength(255)),
+      kind: z.enum(['managed', 'custom']),
+      ranges: z.array(z.string().check(z.maxLength(18))).check(z.minLength(1)),
+      bid: z.number().check(z.positive(), z.lte(100)),
+      note: z.optional(z.string().check(z.maxLength(10))),
+    });
+    const value = { name: 'Acme', kind: 'managed', ranges: ['198.18.0.0/22'], bid: 12 };
+
+    // Act
+    const cases = boundaryCases(schema, value);
+
+    // Assess: each case changes one leaf, and every leaf is walked.
+    const at = (path: string) => cases.filter((c) => c.path.join('.') === path).map((c) => c.edge);
+    expect(new Set(cases.map((c) => c.path.join('.')))).toEqual(
+      new Set(['name', 'kind', 'ranges', 'ranges.0', 'bid', 'note']),
+    );
+    expect(at('name').map((edge) => (edge as string).length)).toEqual(expect.arrayContaining([255, 256, 0, 5000]));
+    expect(at('kind')).toEqual(expect.arrayContaining(['managed', 'custom', 'MANAGED', 'managedx']));
+    expect(at('ranges.0')).toEqual(
+      expect.arrayContaining(['0.18.0.0/22', '198.999.0.0/22', '198.18.0.0/999', '198.18.0.0/0']),
+    );
+    expect(at('bid')).toEqual(expect.arrayContaining([100, 100.01, ...NUMBER_EXTREMES]));
+    for (const c of cases) {
+      const changed = Object.keys(value).filter(
+        (key) =>
+          JSON.stringify((c.value as Record<string, unknown>)[key]) !==
+          JSON.stringify(value[key as keyof typeof value]),
+      );
+      expect(changed.length).toBeLessThanOrEqual(1);
+    }
+    expect(cases.find((c) => c.path[0] === 'note')?.value).toMatchObject({ name: 'Acme', note: expect.any(String) });
+  });
+
+  it('moves a string just outside its format: digit runs at their ends, the other case, one character more or less', () => {
+    // Act
+    const misses = nearMisses('US-TX');
+    const zip = nearMisses('78701');
+
+    // Assess
+    expect(misses).toEqual(expect.arrayContaining(['us-tx', 'US-TXx', 'US-T', ' US-TX ']));
+    expect(zip).toEqual(expect.arrayContaining(['0', '999999', '7870']));
+    expect(nearMisses('')).toEqual([]);
+    expect(nearMisses(42)).toEqual([]);
   });
 
   it('moves one leaf at a time to its limits, keeping the rest valid', () => {

@@ -372,7 +372,7 @@ export function validArbitrary(schema: AnySchema, options: ZodArbitraryOptions =
   return build(schema, options, 0);
 }
 
-type Path = ReadonlyArray<string | number>;
+export type Path = ReadonlyArray<string | number>;
 
 /** Every path into a JSON-like value (objects and arrays), the root included. */
 function pathsOf(value: unknown, prefix: Path = [], into: Path[] = []): Path[] {
@@ -438,7 +438,7 @@ function leafSlots(schema: AnySchema, path: Path = [], into: Array<{ path: Path;
   } else if (def.type === 'array') {
     into.push({ path, schema: inner });
     leafSlots(def['element'] as AnySchema, [...path, 0], into);
-  } else if (def.type === 'string' || def.type === 'number') into.push({ path, schema: inner });
+  } else if (['string', 'number', 'enum', 'literal'].includes(def.type)) into.push({ path, schema: inner });
   return into;
 }
 
@@ -448,8 +448,13 @@ function edgesOf(schema: AnySchema, current: unknown, options: ZodArbitraryOptio
   if (def.type === 'number') {
     const { integer, low, high, lo, hi } = numberBounds(schema);
     const step = integer ? 1 : 0.01;
-    const edges = [low, high, low - step, high + step, lo, hi, 0, -1, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2];
-    return edges.filter((n) => Number.isFinite(n));
+    const edges = [low, high, low - step, high + step, lo, hi, ...NUMBER_EXTREMES];
+    return [...new Set(edges.filter((n) => Number.isFinite(n)))];
+  }
+  if (def.type === 'enum' || def.type === 'literal') {
+    const values =
+      def.type === 'enum' ? Object.values(def['entries'] as Record<string, unknown>) : (def['values'] as unknown[]);
+    return [...new Set([...values, ...values.flatMap((value) => nearMisses(value))])];
   }
   if (def.type === 'array') {
     const { min, max } = stringLimits(checksOf(schema));
@@ -467,14 +472,63 @@ function edgesOf(schema: AnySchema, current: unknown, options: ZodArbitraryOptio
   const pad = (length: number) =>
     length <= seed.length ? seed.slice(0, Math.max(length, 0)) : seed + 'a'.repeat(length - seed.length);
   // Far past DynamoDB's key sizes (1,024 and 2,048 bytes), whatever the schema says.
-  const edges = [pad(min), pad(Math.max(min - 1, 0)), '', pad(5_000)];
+  const edges: unknown[] = [pad(min), pad(Math.max(min - 1, 0)), '', pad(5_000)];
   if (max !== undefined) edges.push(pad(max), pad(max + 1));
   else edges.push(pad(min + 1_000));
-  return edges;
+  // Formats just outside: the value itself changed where formats and catalogs draw their lines.
+  edges.push(...nearMisses(current));
+  return [...new Set(edges)];
+}
+
+/**
+ * Numbers at the ends of what JSON carries and integers are exact to: the smallest and largest a
+ * request can hold, whatever a schema's bounds say.
+ */
+export const NUMBER_EXTREMES: readonly number[] = [
+  0,
+  -1,
+  Number.MIN_VALUE,
+  1e308,
+  -1e308,
+  -Number.MAX_VALUE,
+  Number.MAX_VALUE,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+];
+
+/** How many digit runs of one value get their extremes (an IP range has five). */
+const MAX_DIGIT_RUNS = 5;
+
+/**
+ * A valid string moved just outside the formats and catalogs it may belong to: each run of digits at
+ * its smallest (0) and past its largest (one more 9: an octet 999, a prefix /99, a ZIP 999999), the
+ * other case ('US-TX' -> 'us-tx', a catalog key), one character more and one less, and spaces around
+ * it. What a pattern or a catalog refuses is one of these; what neither looks at passes them on, as it
+ * should. Not a string (or an empty one): none.
+ */
+export function nearMisses(value: unknown): string[] {
+  if (typeof value !== 'string' || value === '') return [];
+  const out = new Set<string>();
+  const runs = [...value.matchAll(/\d+/g)].slice(0, MAX_DIGIT_RUNS);
+  for (const run of runs) {
+    const at = run.index;
+    const before = value.slice(0, at);
+    const after = value.slice(at + run[0].length);
+    out.add(`${before}0${after}`);
+    out.add(`${before}${'9'.repeat(run[0].length + 1)}${after}`);
+  }
+  out.add(value.toUpperCase());
+  out.add(value.toLowerCase());
+  out.add(`${value}x`);
+  out.add(value.slice(0, -1));
+  out.add(` ${value} `);
+  out.delete(value);
+  return [...out];
 }
 
 /** `value` with `replacement` at `path`, making the objects and arrays on the way. */
-function setAt(value: unknown, path: Path, replacement: unknown): unknown {
+export function setAt(value: unknown, path: Path, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path as [string | number, ...Array<string | number>];
   const container =
@@ -511,6 +565,40 @@ export function boundaryArbitrary(schema: AnySchema, options: ZodArbitraryOption
     }
     const edges = edgesOf(slot.schema, current, options);
     return edges.length === 0 ? value : setAt(value, slot.path, edges[j % edges.length]);
+  });
+}
+
+/** One leaf of a value moved to one of its edges (see `boundaryCases`). */
+export interface BoundaryCase {
+  /** Where the leaf is (`['targetingInfo', 'geo_state', 0, 'key']`). */
+  readonly path: Path;
+  /** The edge it is set to. */
+  readonly edge: unknown;
+  /** `value` with that leaf at that edge, the rest as it was. */
+  readonly value: unknown;
+}
+
+/**
+ * Every edge of every leaf of `schema`, each set alone in `value` (a valid request that gets through
+ * to the vendors): the walk that sends each field's bounds all the way through, where
+ * `boundaryArbitrary` draws a few at random. A leaf `value` lacks (an optional field, an empty list)
+ * is made on the way, so a request that leaves a layer out still has its fields walked; give `value`
+ * one element in each list so the elements' own fields are walked next to valid siblings.
+ */
+export function boundaryCases(schema: AnySchema, value: unknown, options: ZodArbitraryOptions = {}): BoundaryCase[] {
+  return leafSlots(schema).flatMap((slot) => {
+    let current: unknown = value;
+    for (const key of slot.path) {
+      current =
+        current !== null && typeof current === 'object'
+          ? (current as Record<string | number, unknown>)[key]
+          : undefined;
+    }
+    return edgesOf(slot.schema, current, options).map((edge) => ({
+      path: slot.path,
+      edge,
+      value: setAt(value, slot.path, edge),
+    }));
   });
 }
 

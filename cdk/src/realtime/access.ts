@@ -24,7 +24,8 @@ export const EVENT_ACCESS: Readonly<Record<string, DataAccess>> = {
   getTargetedCompanies: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
   getCompaniesFromList: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
   // The advertiser, creatives and ad group read, the creation claim, kept chunks, campaign, line
-  // items and targeting written (app); the bidder's sign-in (secrets). No reports, no bucket.
+  // items and targeting written, the company look-up cache read and completed (app); the bidder's
+  // sign-in and the company-match API key (secrets). No reports, no bucket.
   createCampaign: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },
   // The advertiser read, the custom list written (app); the bidder's sign-in (secrets).
   createNewDomainList: { tables: { app: 'readWrite', connections: 'readWrite' }, secrets: true },

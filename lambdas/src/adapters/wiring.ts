@@ -46,6 +46,8 @@ export function campaignCreationDeps(log: Logger): CreateCampaignRequestDeps {
     adGroups: adGroupRepository,
     creation: campaignCreationRepository,
     bidder: bidderClient(),
+    matcher: companyMatcher(),
+    lookupCache: companyLookupCacheRepository,
     layers: targetingLayers(log),
     layerUndos: targetingLayerUndos(),
     metrics: appMetrics(),

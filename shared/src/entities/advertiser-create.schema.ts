@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { ADVERTISER_CATEGORY } from '../constants';
 import { MAX_ID_LENGTH, zId } from '../ids';
 import { withPhoneNumberRule } from '../validation/phone-number';
-import { ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
+import { ZBidderName, ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
 
 /**
  * The body of `POST /advertiser/create` (000 §7). The spec's client also sends `bgAdvertiserId`,
@@ -18,7 +18,8 @@ import { ZRequestOptionalText, ZRequestText, ZUsername } from './common.schema';
  * the create call's users import this one (`advertiser-create.operations.ts`).
  */
 export const ZAdvertiserCreate = z.object({
-  name: ZRequestText,
+  // It becomes the bidder advertiser's name.
+  name: ZBidderName,
   phone: withPhoneNumberRule(ZRequestText),
   address_1: ZRequestText,
   address_2: ZRequestOptionalText,

@@ -5,6 +5,7 @@ import { ZCampaignType, ZMaxCompanies, isEndAfterStart } from './campaign.schema
 import {
   ZBidUsd,
   ZBidderId,
+  ZBidderName,
   ZBudgetUsd,
   ZCount,
   ZEstimatedBudgetUsd,
@@ -25,7 +26,7 @@ export const ZBidderCampaignCreate = z
     budget_type: z.literal(BUDGET_TYPE),
     campaign_budget: ZEstimatedBudgetUsd,
     dailyBudget: ZBudgetUsd,
-    campaign_name: ZRequestText,
+    campaign_name: ZBidderName,
     start_date: ZIsoDate,
     end_date: ZIsoDate,
   })
@@ -48,7 +49,8 @@ export const ZCampaignCreate = z
     createdBy: z.optional(ZUsername),
     creativeIds: z.array(zId('creative')).check(z.minLength(1)),
     description: ZRequestDescription,
-    name: ZRequestText,
+    // The bidder campaign's name.
+    name: ZBidderName,
     targetingInfo: ZTargetingSelections,
     foundCompanyInfo: z.optional(z.object({ companies: z.array(ZCompanyRow), fromFile: z.boolean() })),
     publicDomainLists: z._default(z.array(ZPublicListSelection), []),

@@ -3,12 +3,14 @@ import { MAX_ZIP_CODE_LENGTH } from '../validation/zip-codes';
 import { MAX_ID_LENGTH, zId } from '../ids';
 import { ZMaxCompanies } from './campaign.schema';
 import {
+  MAX_BIDDER_NAME,
   MAX_KEY_TEXT,
   MAX_REQUEST_DESCRIPTION,
   MAX_REQUEST_TEXT,
   MAX_URL_LENGTH,
   ZBidUsd,
   ZBidderId,
+  ZBidderName,
   ZBudgetUsd,
   ZEstimatedBudgetUsd,
   ZIsoDate,
@@ -20,6 +22,7 @@ import { ZFoundCompanyInfo, ZFoundEmailsInfo } from './company.schema';
 import { ZStepName } from './playbook.schema';
 import { ZRoleTitleChoice } from './role-title.schema';
 import { ZTargetingDomainList } from './targeting.schema';
+import { tooLongMessage } from '../validation/messages';
 
 /** What a template keeps of its advertiser: enough to show and re-select it. */
 export const ZTemplateAdvertiser = z.object({
@@ -61,7 +64,11 @@ const templateFields = {
   advertiser_id: z._default(z.nullable(ZBidderId), null),
   estimatedBudget: z._default(ZEstimatedBudgetUsd, 0),
   dailyBudget: ZBudgetUsd,
-  campaign_name: z._default(z.string().check(z.maxLength(MAX_REQUEST_TEXT)), ''),
+  // The campaign's name when the template is used: the bidder's bound (`MAX_BIDDER_NAME`), as at creation.
+  campaign_name: z._default(
+    z.string().check(z.maxLength(MAX_BIDDER_NAME, { error: tooLongMessage(MAX_BIDDER_NAME) })),
+    '',
+  ),
   landingPage: z._default(z.string().check(z.maxLength(MAX_URL_LENGTH)), ''),
   startDate: z._default(z.nullable(ZIsoDate), null),
   endDate: z._default(z.nullable(ZIsoDate), null),
@@ -69,7 +76,7 @@ const templateFields = {
   bgAdvertiserId: zId('advertiser'),
   selectedAdGroupTemplate: z._default(z.nullable(zId('adGroupTemplate')), null),
   description: z._default(z.string().check(z.maxLength(MAX_REQUEST_DESCRIPTION)), ''),
-  name: ZRequestText,
+  name: ZBidderName,
   roleTitles: z._default(z.array(ZRoleTitleChoice), []),
   foundCompanyInfo: z._default(z.nullable(ZFoundCompanyInfo), null),
   foundEmailsInfo: z._default(z.nullable(ZFoundEmailsInfo), null),

@@ -6,13 +6,13 @@ import {
   MAX_REQUEST_DESCRIPTION,
   ZBidUsd,
   ZBidderId,
+  ZBidderName,
   ZBudgetUsd,
   ZCount,
   ZEstimatedBudgetUsd,
   ZIsoDate,
   ZIsoDateTime,
   ZMetricValue,
-  ZRequestText,
   ZTimeFrame,
   ZUsd,
   ZUsername,
@@ -111,7 +111,7 @@ export function isEndAfterStart(value: { start_date?: string | undefined; end_da
  */
 export const ZCampaignDetailsUpdate = z
   .object({
-    name: z.optional(ZRequestText),
+    name: z.optional(ZBidderName),
     description: z.optional(
       z.string().check(z.overwrite(cleanDisplayDescription), z.maxLength(MAX_REQUEST_DESCRIPTION)),
     ),

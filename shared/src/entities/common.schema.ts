@@ -9,7 +9,7 @@ import {
   type TTimeFrame,
   VIDEO_MIME_TYPES,
 } from '../constants';
-import { VALIDATION_MESSAGES as M } from '../validation/messages';
+import { VALIDATION_MESSAGES as M, tooLongMessage } from '../validation/messages';
 import { cleanDisplayDescription, cleanDisplayName } from '../validation/display-text';
 import { MAX_ISO_DATE, MIN_ISO_DATE, isSupportedIsoDate } from '../validation/iso-date';
 
@@ -108,12 +108,33 @@ export const MAX_REQUEST_TEXT = 512;
 export const MAX_REQUEST_DESCRIPTION = 4000;
 
 /**
+ * The bidder's longest name of what it stores (advertisers, campaigns, line items, targeting
+ * expressions, lists, creatives and assets, segments, conversion events): its API refuses a longer
+ * one. The one bound of every field that becomes such a name, in the forms, the API and the bidder's
+ * wire descriptions (`lambdas/src/adapters/bidder/wire/`), so the three agree.
+ */
+export const MAX_BIDDER_NAME = 255;
+/** The bidder's longest `alternative_id` (our id of what it stores). */
+export const MAX_BIDDER_ALTERNATIVE_ID = 191;
+
+/**
  * Non-empty one-line text from a request (names and the like that others see): cleaned of control
  * and bidi characters and trimmed (`validation/display-text.ts`), bounded.
  */
 export const ZRequestText = z
   .string()
   .check(z.overwrite(cleanDisplayName), z.minLength(1), z.maxLength(MAX_REQUEST_TEXT));
+/**
+ * A name from a request that becomes a name at the bidder (an advertiser's, a campaign's, a list's):
+ * `ZRequestText` within the bidder's `MAX_BIDDER_NAME`, with the forms' message.
+ */
+export const ZBidderName = z
+  .string()
+  .check(
+    z.overwrite(cleanDisplayName),
+    z.minLength(1),
+    z.maxLength(MAX_BIDDER_NAME, { error: tooLongMessage(MAX_BIDDER_NAME) }),
+  );
 /** Optional one-line text from a request (a second address line), cleaned: missing becomes ''. */
 export const ZRequestOptionalText = z._default(
   z.string().check(z.overwrite(cleanDisplayName), z.maxLength(MAX_REQUEST_TEXT)),
@@ -142,6 +163,16 @@ export type TCreativeMimeType = z.infer<typeof ZCreativeMimeType>;
 /** Country codes of the geo layer (001 §3: US or CA, USA or CAN). */
 export const ZCountryCode2 = z.enum(GEO_COUNTRIES.map((c) => c.code2));
 export const ZCountryCode3 = z.enum(GEO_COUNTRIES.map((c) => c.code3));
+
+/**
+ * An IPv4 range in CIDR notation (`23.24.240.0/29`): four octets of 0 to 255 and a prefix of 0 to 32,
+ * what company matching gives and the bidder's IP targeting takes (its wire description reads this).
+ */
+export const CIDR4_PATTERN = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/([0-9]|[12]\d|3[0-2])$/;
+/** An IPv4 range (`CIDR4_PATTERN`): at most `255.255.255.255/32`, 18 characters. */
+export const ZCidr = z
+  .string()
+  .check(z.maxLength(18), z.regex(CIDR4_PATTERN, 'Expected an IPv4 CIDR range like 23.24.240.0/29'));
 
 /** A click or landing URL: http(s) only, so a `javascript:` URL can never reach an ad or a link. */
 export const ZWebUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH));

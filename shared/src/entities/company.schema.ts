@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { MAX_REQUEST_TEXT, ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText } from './common.schema';
+import { MAX_REQUEST_TEXT, ZCidr, ZCount, ZDomainText, ZEmail, ZKeyText, ZRequestText } from './common.schema';
 
 /**
  * What company matching found for a domain: the company and the IP ranges that become its line
@@ -9,8 +9,11 @@ export const ZDomainInfo = z.object({
   domain: ZDomainText,
   /** Shown to every user of the agency: cleaned like any name (`validation/display-text.ts`). */
   companyName: z.optional(ZRequestText),
-  /** IP ranges in CIDR notation. */
-  ipSegments: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1)),
+  /**
+   * IP ranges in CIDR notation. A creation targets the ranges the server's own match holds for the
+   * domain, not these (`create-campaign-request.use-case.ts`); they are what the step shows.
+   */
+  ipSegments: z.array(ZCidr).check(z.minLength(1)),
 });
 export type TDomainInfo = z.infer<typeof ZDomainInfo>;
 

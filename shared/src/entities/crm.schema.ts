@@ -85,6 +85,19 @@ export const ZHubspotCompanyProperty = z.object({
 });
 export type THubspotCompanyProperty = z.infer<typeof ZHubspotCompanyProperty>;
 
+/** Ours: a search page's `after` that is not HubSpot's paging offset. */
+export const NOT_A_SEARCH_OFFSET = 'Must be a whole number of 0 or more, as a string';
+
+/**
+ * Where a tier search's page starts: HubSpot's search pages by offset (`'0'`, then the `paging.next.after`
+ * it answered, `'100'`), a whole number of 0 or more written in digits. HubSpot refuses anything else
+ * (`'-1'`: a 400 it answers, which reached the caller as a 502); an offset past its 10,000-result
+ * window is the search's end (`hubspot-records.ts`), not a request to send.
+ */
+export const ZCompanySearchAfter = z
+  .string()
+  .check(z.maxLength(16, { error: NOT_A_SEARCH_OFFSET }), z.regex(/^\d{1,16}$/, { error: NOT_A_SEARCH_OFFSET }));
+
 /**
  * Request of a tier search (001 §7 `getTargetedCompanies`): `after` '0' and 100 results a page
  * (001 §9); `reqID` is echoed so a client can drop answers to superseded searches.
@@ -93,7 +106,7 @@ export const ZTargetedCompaniesRequest = z.object({
   bgAdvertiserId: zId('advertiser'),
   // One HubSpot filter group holds at most 6 filters (VENDORS.md): the tier filter and the target-account one fit.
   filters: z.array(ZHubspotFilter).check(z.minLength(1), z.maxLength(HUBSPOT_FILTERS_PER_GROUP)),
-  after: z._default(z.string().check(z.maxLength(MAX_KEY_TEXT)), COMPANY_SEARCH_START_AFTER),
+  after: z._default(ZCompanySearchAfter, COMPANY_SEARCH_START_AFTER),
   numberResults: z._default(
     z.number().check(z.int(), z.gte(1), z.lte(COMPANY_SEARCH_PAGE_SIZE)),
     COMPANY_SEARCH_PAGE_SIZE,

@@ -1,11 +1,14 @@
 import * as z from '../zod';
 import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
-import { requiredName, requiredText } from '../validation/fields';
-import { MAX_REQUEST_TEXT, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
+import { bidderName, requiredText } from '../validation/fields';
+import { MAX_REQUEST_TEXT, ZBidUsd, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
 
-/** A list's name: cleaned and required with the form's message (001 §5 'Required field.'), bounded. */
-const ZListName = requiredName().check(z.maxLength(MAX_REQUEST_TEXT));
+/**
+ * A list's name: cleaned and required with the form's message (001 §5 'Required field.'), within the
+ * bidder's name bound (it names the bidder list).
+ */
+const ZListName = bidderName();
 
 /** A domain of a custom list (001 §3 `domains`: bgItemId, domain, active, createdAt). */
 export const ZDomainListItem = z.object({
@@ -112,7 +115,8 @@ export const ZPublicListSelection = z.object({
     z.object({
       beeswaxListId: ZBidderId,
       name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
-      cpmBid: z.optional(z.number().check(z.positive())),
+      // A bid like the max bid (`ZBidUsd`), as in the targeting's domain lists.
+      cpmBid: z.optional(ZBidUsd),
     }),
   ),
 });

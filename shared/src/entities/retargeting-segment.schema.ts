@@ -1,7 +1,8 @@
 import * as z from '../zod';
 import { zId } from '../ids';
 import { cleanDisplayDescription } from '../validation/display-text';
-import { ZIsoDateTime, ZRequestText } from './common.schema';
+import { tooLongMessage } from '../validation/messages';
+import { MAX_BIDDER_NAME, ZBidderName, ZIsoDateTime, ZRequestText } from './common.schema';
 import { ZEmailsToHash } from './company.schema';
 
 /**
@@ -18,8 +19,8 @@ export const ZRetargetingSegment = z.object({
 });
 export type TRetargetingSegment = z.infer<typeof ZRetargetingSegment>;
 
-/** The bidder's longest segment name and description (its segment API refuses longer ones). */
-export const MAX_SEGMENT_NAME = 255;
+/** The bidder's longest segment name (`MAX_BIDDER_NAME`) and description (its segment API refuses longer ones). */
+export const MAX_SEGMENT_NAME = MAX_BIDDER_NAME;
 export const MAX_SEGMENT_DESCRIPTION = 1024;
 
 /**
@@ -27,7 +28,7 @@ export const MAX_SEGMENT_DESCRIPTION = 1024;
  * advertiser id, so the server can check it belongs to the caller (or to the CRM card's portal).
  */
 export const ZSegmentCreate = z.object({
-  name: ZRequestText.check(z.maxLength(MAX_SEGMENT_NAME)),
+  name: ZBidderName,
   description: z._default(
     z.string().check(z.overwrite(cleanDisplayDescription), z.maxLength(MAX_SEGMENT_DESCRIPTION)),
     '',
@@ -53,7 +54,11 @@ export const isHashedEmailsSegment = (segment: { segment_description: string }):
 export const ZEmailSegmentCreate = z.object({
   advertiserId: zId('advertiser'),
   // Room for the 'Hashed Emails for ' prefix within the bidder's name limit.
-  name: ZRequestText.check(z.maxLength(MAX_SEGMENT_NAME - hashedEmailsName('').length)),
+  name: ZRequestText.check(
+    z.maxLength(MAX_SEGMENT_NAME - hashedEmailsName('').length, {
+      error: tooLongMessage(MAX_SEGMENT_NAME - hashedEmailsName('').length),
+    }),
+  ),
   emailsToHash: ZEmailsToHash.check(
     z.refine((groups) => groups.length > 0, { error: 'Add at least one e-mail address.' }),
   ),

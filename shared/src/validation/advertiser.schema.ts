@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { optionalName, requiredName } from './fields';
+import { bidderName, optionalName, requiredName } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { withPhoneNumberRule } from './phone-number';
 
@@ -29,7 +29,7 @@ export function isAdvertiserDomain(domain: string): boolean {
 
 /** The Create Advertiser dialog (000 §5); field names are the form's. */
 export const ZAdvertiserForm = z.object({
-  name: requiredName(),
+  name: bidderName(),
   // The stored form (E.164) comes out: the form sends what the server keeps.
   phoneNumber: withPhoneNumberRule(requiredName()),
   firstAddress: requiredName(),

@@ -4,12 +4,12 @@ import { MAX_BID_USD, MAX_BUDGET_USD, MEDIA_TYPES, MIN_CAMPAIGN_DAYS, REACTIVATI
 import { isWholeCents } from '../entities/common.schema';
 import type { TMediaType } from '../constants';
 import {
+  bidderName,
   isoDateField,
   numberField,
   optionalDescription,
   optionalName,
   optionalNumberField,
-  requiredName,
   whenFieldsValid,
 } from './fields';
 import { addIsoDays, isIsoDate, isoDaysBetween, todayIso } from './iso-date';
@@ -125,7 +125,7 @@ export function campaignDetailsSchema(options: TCampaignDetailsOptions) {
   return z.pipe(
     z
       .object({
-        name: requiredName(),
+        name: bidderName(),
         description: optionalDescription(),
         mediaType: z.enum(MEDIA_TYPES, { error: M.required }),
         dailyBudget: numberField(M.required, (n) =>

@@ -1,9 +1,10 @@
 import * as z from '../zod';
 import type { core } from '../zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
+import { MAX_BIDDER_NAME } from '../entities/common.schema';
 import { cleanDisplayDescription, cleanDisplayName } from './display-text';
 import { isSupportedIsoDate } from './iso-date';
-import { VALIDATION_MESSAGES as M } from './messages';
+import { VALIDATION_MESSAGES as M, tooLongMessage } from './messages';
 
 /**
  * Field builders shared by the form schemas. Form inputs arrive as strings (or `NaN` from
@@ -31,6 +32,13 @@ export const requiredText = (message: string = M.required) =>
  */
 export const requiredName = (message: string = M.required) =>
   z.string({ error: message }).check(z.overwrite(cleanDisplayName), z.minLength(1, { error: message, abort: true }));
+
+/**
+ * A required name that becomes a name at the bidder (advertiser, campaign, list, segment): `requiredName`
+ * within the bidder's `MAX_BIDDER_NAME` characters, the bound and message of the API's `ZBidderName`.
+ */
+export const bidderName = (message: string = M.required) =>
+  requiredName(message).check(z.maxLength(MAX_BIDDER_NAME, { error: tooLongMessage(MAX_BIDDER_NAME) }));
 
 /** An optional one-line text other people see (second address line), cleaned; missing or null becomes ''. */
 export const optionalName = () =>

@@ -74,6 +74,9 @@ export const VALIDATION_MESSAGES = {
 
 export type TValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
+/** Ours: a text longer than its field takes (a name the bidder keeps: 255 characters). */
+export const tooLongMessage = (max: number): string => `Use at most ${max} characters`;
+
 /** 001 §5: `File with the wrong dimension: {file}, {WxH}.` */
 export const wrongDimensionMessage = (file: string, width: number, height: number): string =>
   `File with the wrong dimension: ${file}, ${width}x${height}.`;

@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { requiredName, requiredText } from './fields';
+import { bidderName, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 /**
@@ -44,7 +44,7 @@ const domainsInput = z.pipe(
  * pattern, else one message for the box; duplicates are removed from the output (what is sent).
  */
 export const ZPublicationListCreateForm = z.object({
-  name: requiredName(),
+  name: bidderName(),
   domains: z.pipe(
     domainsInput.check((ctx) => {
       if (ctx.value.length === 0) {

@@ -1,9 +1,9 @@
 import * as z from '../zod';
-import { optionalDescription, requiredName, requiredText } from './fields';
+import { bidderName, optionalDescription, requiredText } from './fields';
 
 /** Create-segment modal (001 §5): name and advertiserId required, description optional. */
 export const ZSegmentForm = z.object({
-  name: requiredName(),
+  name: bidderName(),
   advertiserId: requiredText(),
   description: optionalDescription(),
 });

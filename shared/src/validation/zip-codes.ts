@@ -8,8 +8,32 @@ import * as z from '../zod';
 /** The longest code a campaign's targeting takes (ours: ZIP+4 and postal codes of other countries fit). */
 export const MAX_ZIP_CODE_LENGTH = 16;
 
-/** One code of a campaign's `geo_zip` (the creation payload, a targeting change, a template). */
-export const ZZipCode = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ZIP_CODE_LENGTH));
+/** A US ZIP code, or a ZIP+4. */
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+/** A Canadian postal code (`K1A 0B1`), its space optional. */
+const CA_POSTAL_CODE = /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/;
+
+/** A code as the ZIP layer keeps it: trimmed, upper-cased (postal codes are written in capitals). */
+export const normalizeZipCode = (code: string): string => code.trim().toUpperCase();
+
+/** Whether a (normalized) code is a US ZIP code or a Canadian postal code: what the bidder's ZIP targeting takes. */
+export const isZipCode = (code: string): boolean => US_ZIP.test(code) || CA_POSTAL_CODE.test(code);
+
+/** The bidder's country of a (normalized) code: five digits (and ZIP+4) are US, a postal code Canadian. */
+export const zipCountryOf = (code: string): 'USA' | 'CAN' => (US_ZIP.test(code) ? 'USA' : 'CAN');
+
+/** Ours: a ZIP layer entry that is neither a US ZIP code nor a Canadian postal code. */
+export const NOT_A_ZIP_CODE = 'Not a US ZIP code or a Canadian postal code';
+
+/** One code of a campaign's `geo_zip` (the creation payload, a targeting change, a template): what the bidder's ZIP targeting takes. */
+export const ZZipCode = z
+  .string()
+  .check(
+    z.overwrite(normalizeZipCode),
+    z.minLength(1),
+    z.maxLength(MAX_ZIP_CODE_LENGTH),
+    z.refine(isZipCode, { error: NOT_A_ZIP_CODE }),
+  );
 
 /** Ours: codes the targeting cannot take, named. */
 export const zipCodesTooLongMessage = (codes: readonly string[]): string =>
@@ -42,7 +66,14 @@ export interface TZipCodeCheck {
 export function checkZipCodes(codes: readonly string[]): TZipCodeCheck {
   const valid = codes.filter((code) => ZZipCode.safeParse(code).success);
   const invalid = codes.filter((code) => !ZZipCode.safeParse(code).success);
-  return { valid, invalid, message: invalid.length > 0 ? zipCodesTooLongMessage(invalid) : null };
+  const tooLong = invalid.filter((code) => code.length > MAX_ZIP_CODE_LENGTH);
+  const message =
+    tooLong.length > 0
+      ? zipCodesTooLongMessage(tooLong)
+      : invalid.length > 0
+        ? `${NOT_A_ZIP_CODE}: ${invalid.join(', ')}`
+        : null;
+  return { valid, invalid, message };
 }
 
 /** Codes typed into a box, read for adding: those to add, the text left in the box (the refused ones) and why. */

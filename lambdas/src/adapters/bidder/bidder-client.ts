@@ -1,5 +1,6 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import { createHash } from 'node:crypto';
+import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { config } from '../../config';
 import { VendorError } from '../../lib/errors';
 import { appMetrics } from '../metrics';
@@ -304,7 +305,11 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
       const expression = await orUndo(
         () =>
           transport.send(targetingExpressionRoutes.create, {
-            body: { name: `Targeting of ${lineItem.name}`.slice(0, 255), alternative_id: lineItem.ourId, modules },
+            body: {
+              name: `Targeting of ${lineItem.name}`.slice(0, MAX_BIDDER_NAME),
+              alternative_id: lineItem.ourId,
+              modules,
+            },
           }),
         () => deleteLists(zipListsOf(modules)),
       );
@@ -361,7 +366,7 @@ export function createBidderClient(options: BidderClientOptions): Bidder {
           await deleteLists(before.filter((id) => !zipListsOf(modules).includes(id)));
         } else {
           const expression = await transport.send(targetingExpressionRoutes.create, {
-            body: { name: `Targeting of ${current.name}`.slice(0, 255), modules },
+            body: { name: `Targeting of ${current.name}`.slice(0, MAX_BIDDER_NAME), modules },
           });
           patch.targeting_expression_id = expression.id;
         }

@@ -79,8 +79,9 @@ describe('company-match client', () => {
     const requestsForRanges = fake.requests.length;
     const name = await matcher.companyName('acme.com');
 
-    // Assess: the ranges cost no company look-up; the name is one request of its own.
-    expect(found).toEqual({ outcome: 'ranges', domain: 'acme.com', ranges: ['198.18.0.0/22', '2001:db8::/32'] });
+    // Assess: the ranges cost no company look-up; the name is one request of its own. Only the IPv4
+    // ranges are kept: the bidder targets no others.
+    expect(found).toEqual({ outcome: 'ranges', domain: 'acme.com', ranges: ['198.18.0.0/22'] });
     expect(requestsForRanges).toBe(1);
     expect(name).toBe('Acme Corp');
     expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/ranges/acme.com', '/v3/company:(all)']);

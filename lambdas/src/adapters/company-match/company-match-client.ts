@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { CIDR4_PATTERN } from '@bidgrid/shared/entities/common.schema';
 import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { config } from '../../config';
 import type { CompanyMatcher, TRangesLookup } from '../../domain/ports/company-matcher.port';
@@ -55,9 +56,11 @@ interface TWaiting {
   reject: (error: unknown) => void;
 }
 
-/** IPv4 or IPv6 CIDR: anything else in `ranges` is dropped rather than targeted. */
-const CIDR =
-  /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(?:3[0-2]|[12]?\d)|[0-9a-f:]+:[0-9a-f:]*\/(?:12[0-8]|1[01]\d|\d?\d))$/i;
+/**
+ * IPv4 CIDR (`CIDR4_PATTERN`, the bidder's rule): anything else in `ranges` is dropped rather than
+ * targeted, IPv6 ranges too, which the bidder's IP targeting does not take (VENDORS.md "IPv4 ranges").
+ */
+const CIDR = CIDR4_PATTERN;
 
 /** The same site: equal, or one a subdomain of the other (`acme.com` -> `shop.acme.com`). */
 function sameSite(a: string, b: string): boolean {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import type {
   TCampaignActivity,
   TCampaignCompany,
@@ -28,6 +29,7 @@ import { reportToday } from '../reports/report-rows';
 import { assertWritable, CAMPAIGN_MESSAGES, requireCampaign } from './campaign-access';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
 import { CREATE_CAMPAIGN_MESSAGES, geoTargeting, madeTargetingOf } from './create-campaign-request.use-case';
+import { lineItemOurId } from './create-campaign.use-case';
 import {
   keptTargetingOf,
   makeLayers,
@@ -460,8 +462,8 @@ async function applyChange(
           const companyRanges = row.domainInfo?.ipSegments ?? [];
           const id = await deps.bidder.createLineItem({
             campaignId: campaign.beeswaxCampaignId,
-            name: (row.companyName ?? row.domainInfo?.companyName ?? row.domain).slice(0, 255),
-            ourId: `${campaignId}:${row.domain}`,
+            name: (row.companyName ?? row.domainInfo?.companyName ?? row.domain).slice(0, MAX_BIDDER_NAME),
+            ourId: lineItemOurId(campaignId, row.domain),
             media: campaign.isVideoCampaign ? 'video' : 'display',
             dailyBudget: share.dailyBudget,
             totalBudget: share.totalBudget,
@@ -476,7 +478,7 @@ async function applyChange(
             beeswaxLineItemId: id,
             bgCampaignId: campaignId,
             bgAdvertiserId: campaign.bgAdvertiserId,
-            line_item_name: (row.companyName ?? row.domainInfo?.companyName ?? row.domain).slice(0, 255),
+            line_item_name: (row.companyName ?? row.domainInfo?.companyName ?? row.domain).slice(0, MAX_BIDDER_NAME),
             active: true,
             hubspotCompanyId: null,
             fromFile: false,

@@ -5,7 +5,15 @@ import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.s
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { cardRecordFixture, memoryAdvertisers, memoryLogger, recordFixture, recordingMetrics } from '../test-fakes';
+import type { CompanyMatcher } from '../ports/company-matcher.port';
+import {
+  cardRecordFixture,
+  memoryAdvertisers,
+  memoryLogger,
+  memoryLookupCache,
+  recordFixture,
+  recordingMetrics,
+} from '../test-fakes';
 import type { TCampaignCreateRequest } from './create-campaign-request.use-case';
 import {
   CREATE_CAMPAIGN_MESSAGES,
@@ -29,12 +37,28 @@ const AGENCY = 'bgAgency-demo';
 const CAMPAIGN = 'bg-campaign-new';
 const NOW = new Date('2026-11-26T10:00:00.000Z');
 
+/** The ranges the company-matching vendor of these tests holds for a domain (`unmatched.*` has none). */
+const rangesOf = (domain: string): string[] => [`10.0.${domain.length}.0/24`];
+
 const company = (domain: string, overrides: Partial<TCompanyRow> = {}): TCompanyRow => ({
   domain,
   include: true,
-  domainInfo: { domain, companyName: `${domain} Inc`, ipSegments: [`10.0.${domain.length}.0/24`] },
+  domainInfo: { domain, companyName: `${domain} Inc`, ipSegments: rangesOf(domain) },
   ...overrides,
 });
+
+/** A company-matching vendor that knows every domain but `unmatched.*` ones, recording the domains asked. */
+function matcherOf(asked: string[] = []): CompanyMatcher {
+  return {
+    ranges: async (domain) => {
+      asked.push(domain);
+      return domain.startsWith('unmatched.')
+        ? { outcome: 'no-ranges', domain }
+        : { outcome: 'ranges', domain, ranges: rangesOf(domain) };
+    },
+    companyName: async (domain) => `${domain} Inc`,
+  };
+}
 
 /** A creation payload of the wizard for the demo agency's Acme advertiser (bidder id 101). */
 function payload(overrides: Partial<TCampaignCreate> = {}): TCampaignCreateRequest {
@@ -72,7 +96,14 @@ function payload(overrides: Partial<TCampaignCreate> = {}): TCampaignCreateReque
 }
 
 /** The demo agency's world: Acme with a card, an ad group under the new campaign id with two banners. */
-function world(options: { failure?: TBidderFailure; card?: boolean; layers?: Partial<TargetingLayers> } = {}) {
+function world(
+  options: {
+    failure?: TBidderFailure;
+    card?: boolean;
+    layers?: Partial<TargetingLayers>;
+    matcher?: CompanyMatcher;
+  } = {},
+) {
   const campaigns = memoryCampaigns();
   const adGroupFields = {
     bgAdvertiserId: 'bgAdvertiser-acme',
@@ -119,6 +150,8 @@ function world(options: { failure?: TBidderFailure; card?: boolean; layers?: Par
     adGroups: agencyAdGroups,
     creation: creation.repo,
     bidder: bidder.bidder,
+    matcher: options.matcher ?? matcherOf(),
+    lookupCache: memoryLookupCache(),
     layers: { ...UNAVAILABLE_LAYERS, ...options.layers } as TargetingLayers,
     layerUndos: {},
     metrics: recordingMetrics(),
@@ -179,6 +212,76 @@ describe('createCampaignFromRequest', () => {
       geo_state: [{ region_name: 'Texas' }],
     });
     expect(w.creation.claims.size).toBe(0);
+  });
+
+  it("targets the ranges the server's match holds for each company, not the ranges the request carries", async () => {
+    // Prepare: the request claims everyone (0.0.0.0/0) for a company the vendor knows.
+    const asked: string[] = [];
+    const w = world({ matcher: matcherOf(asked) });
+    const crafted = company('initech.example', {
+      domainInfo: { domain: 'initech.example', companyName: 'Initech', ipSegments: ['0.0.0.0/0'] },
+    });
+    const request = payload({
+      foundCompanyInfo: {
+        companies: [crafted],
+        fromFile: true,
+      },
+    });
+
+    // Act
+    await create(w, request);
+
+    // Assess
+    expect([...w.bidder.holds.lineItems.values()].map((li) => li.ipRanges)).toEqual([rangesOf('initech.example')]);
+    const stored = await w.campaigns.repo.listLineItems(AGENCY, CAMPAIGN);
+    expect(stored.map((li) => li.segmentCount)).toEqual([1]);
+    // Asked once (the cache was empty), and kept for the next creation.
+    expect(asked).toEqual(['initech.example']);
+    expect([...(await w.deps.lookupCache.getMany(['initech.example'], NOW)).keys()]).toEqual(['initech.example']);
+  });
+
+  it('reads a company the match has seen from the look-up cache, without asking the vendor', async () => {
+    // Prepare
+    const asked: string[] = [];
+    const w = world({ matcher: matcherOf(asked) });
+    await w.deps.lookupCache.putMany(
+      [
+        { outcome: 'matched', domain: 'initech.example', companyName: 'Initech', ranges: ['198.18.0.0/22'] },
+        { outcome: 'matched', domain: 'globex.example', companyName: 'Globex', ranges: ['198.19.0.0/24'] },
+      ],
+      NOW,
+    );
+
+    // Act
+    await create(w);
+
+    // Assess
+    expect(asked).toEqual([]);
+    expect([...w.bidder.holds.lineItems.values()].map((li) => li.ipRanges)).toEqual([
+      ['198.18.0.0/22'],
+      ['198.19.0.0/24'],
+    ]);
+  });
+
+  it('refuses a company sent as matched that the match does not know, on its row, before any bidder call', async () => {
+    // Prepare
+    const w = world();
+    const request = payload({
+      foundCompanyInfo: {
+        companies: [company('initech.example'), company('unmatched.example'), company('http://')],
+        fromFile: true,
+      },
+    });
+
+    // Act
+    const refused = await refusal(create(w, request));
+
+    // Assess
+    expect(refused.fields).toEqual({
+      'foundCompanyInfo.companies.1.domainInfo': [CREATE_CAMPAIGN_MESSAGES.notMatched('unmatched.example')],
+      'foundCompanyInfo.companies.2.domainInfo': [CREATE_CAMPAIGN_MESSAGES.notMatched('http://')],
+    });
+    expect(w.bidder.calls).toEqual([]);
   });
 
   it('adds each layer’s targeting to every line item, and undoes what a layer made when the creation fails', async () => {

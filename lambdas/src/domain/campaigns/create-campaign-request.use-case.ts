@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import type * as z from '@bidgrid/shared/zod';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
@@ -8,10 +9,13 @@ import type { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.s
 import { MAX_CRM_EMAILS } from '@bidgrid/shared/entities/company.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { geoOptionOf, regionCodeOf } from '@bidgrid/shared/entities/geo-options';
 import { zId } from '@bidgrid/shared/ids';
 import { groupEmails } from '@bidgrid/shared/realtime/campaign-create-parts';
 import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { zipCountryOf } from '@bidgrid/shared/validation/zip-codes';
+import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { BadRequestError, ConflictError, NotFoundError, ToldServerError, VendorError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
@@ -22,8 +26,11 @@ import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignCreationRepository, TCreationClaim } from '../ports/campaign-creation.port';
 import type { CampaignRepository } from '../ports/campaign.port';
+import type { CompanyLookupCache } from '../ports/company-lookup-cache.port';
+import type { CompanyMatcher } from '../ports/company-matcher.port';
 import type { AppMetrics } from '../ports/metrics.port';
 import { AD_GROUP_MESSAGES } from '../ad-groups/ad-groups.use-case';
+import { matchedRanges } from '../company-matching/match-companies.use-case';
 import { toPublicCampaign } from './campaign-records.schema';
 import type { TCampaignRecord } from './campaign-records.schema';
 import { createCampaign, CreationOutOfTimeError, LINE_ITEM_CONCURRENCY } from './create-campaign.use-case';
@@ -52,6 +59,7 @@ export const CREATE_CAMPAIGN_MESSAGES = {
   otherAdvertiser: 'A campaign with this id exists already for another advertiser.',
   adServerFailed:
     'The ad server did not answer as expected, so the campaign was not created and nothing was saved. Please try again in a few minutes.',
+  notMatched: (domain: string) => `${domain} did not match any company: match the companies again.`,
 } as const;
 
 /**
@@ -97,6 +105,12 @@ export interface CreateCampaignRequestDeps {
   creation: CampaignCreationRepository;
   /** The creation's calls, and the look-ups that undo an interrupted earlier attempt. */
   bidder: CreateCampaignDeps['bidder'] & BidderCreationLookup;
+  /**
+   * The company-matching vendor and its look-up cache: a line item targets the IP ranges the server's
+   * own match holds for its company's domain, never the ones a request carries.
+   */
+  matcher: CompanyMatcher;
+  lookupCache: CompanyLookupCache;
   /** The layers beyond geography: each checks its choices belong to the caller and resolves them. */
   layers: TargetingLayers;
   /** The undo of what a layer made, for an interrupted attempt this request undoes first. */
@@ -239,12 +253,15 @@ async function checkCreatives(
   return creatives.map((creative) => (creative as NonNullable<typeof creative>).beeswaxCreativeId);
 }
 
-/** A region's code at the bidder (`USA/TX`): the geo option key's last part (`US-TX`), else its name. */
-const regionCode = (state: TTargetingSelections['geo_state'][number]): string =>
-  state.key ? (state.key.split(/[-_/]/).pop() ?? state.key) : state.region_name;
-
-/** A ZIP's country: five digits (and ZIP+4) are US, anything else a Canadian postal code. */
-const zipCountry = (zip: string): string => (/^\d{5}(-\d{4})?$/.test(zip) ? 'USA' : 'CAN');
+/**
+ * A region's code at the bidder (`USA/TX`): the last part of its geo option's key (`US-TX`). The
+ * schema took only selections of the catalog (`ZTargetingState`); one that names none is a bug here.
+ */
+function regionCode(state: TTargetingSelections['geo_state'][number]): string {
+  const option = geoOptionOf(state);
+  if (!option) throw new Error(`${state.country_code_3}/${state.key ?? state.region_name} is not a geo option`);
+  return regionCodeOf(option);
+}
 
 /**
  * The campaign's `madeTargeting` from the kept layers' targeting (`keptTargetingOf`): the audiences
@@ -271,22 +288,30 @@ export function geoTargeting(request: Pick<TCampaignCreateRequest, 'targetingInf
     ...(targeting.geo_state.length
       ? { regions: targeting.geo_state.map((s) => ({ country: s.country_code_3, region: regionCode(s) })) }
       : {}),
-    ...(targeting.geo_zip.length ? { zips: targeting.geo_zip.map((zip) => ({ country: zipCountry(zip), zip })) } : {}),
+    ...(targeting.geo_zip.length
+      ? { zips: targeting.geo_zip.map((zip) => ({ country: zipCountryOf(zip), zip })) }
+      : {}),
   };
+}
+
+/** An included company row, and where it is in the request (for a field error). */
+interface TIncludedCompany {
+  readonly row: TCompanyRow;
+  readonly index: number;
 }
 
 /**
  * The included, matched companies, once per domain (the line item's id at the bidder is made from
  * it). A company layer that includes none is refused rather than taken as "everyone".
  */
-function includedCompanies(request: TCampaignCreateRequest, limit: number | null): TCompanyRow[] {
+function includedCompanies(request: TCampaignCreateRequest, limit: number | null): TIncludedCompany[] {
   const rows = request.foundCompanyInfo?.companies ?? [];
   const seen = new Set<string>();
-  const included = rows.filter((row) => {
+  const included = rows.flatMap((row, index) => {
     const domain = row.domain.toLowerCase();
-    if (!row.include || !row.domainInfo || seen.has(domain)) return false;
+    if (!row.include || !row.domainInfo || seen.has(domain)) return [];
     seen.add(domain);
-    return true;
+    return [{ row, index }];
   });
   if (rows.length > 0 && included.length === 0) {
     throw badRequest({ 'foundCompanyInfo.companies': [CREATE_CAMPAIGN_MESSAGES.noIncludedCompany] });
@@ -297,29 +322,73 @@ function includedCompanies(request: TCampaignCreateRequest, limit: number | null
   return included;
 }
 
+/** The domain the server's match keys a row's company by (`acme.com`), or null when it names no domain. */
+function matchKeyOf(row: TCompanyRow): string | null {
+  const parsed = parseDomainEntry(row.domainInfo?.domain ?? row.domain);
+  return parsed.kind === 'domain' ? domainEntryKey(parsed) : null;
+}
+
+/**
+ * The IP ranges of each included company, as the server's own match holds them for its domain (the
+ * look-up cache, else the vendor again): a request's ranges are never targeted, so no client can aim
+ * a line item at ranges no match gave (`0.0.0.0/0`). A company the match does not know is refused on
+ * its row; every range is a valid CIDR, as the match keeps only those.
+ */
+async function serverRanges(
+  companies: readonly TIncludedCompany[],
+  deps: Pick<CreateCampaignRequestDeps, 'matcher' | 'lookupCache' | 'now'>,
+): Promise<Map<number, readonly string[]>> {
+  const keys = companies.map((company) => matchKeyOf(company.row));
+  const found = await matchedRanges(
+    keys.filter((key): key is string => key !== null),
+    deps,
+  );
+  const ranges = new Map<number, readonly string[]>();
+  const fieldErrors: TFieldErrors = {};
+  companies.forEach((company, i) => {
+    const key = keys[i] ?? null;
+    const matched = key === null ? null : (found.get(key) ?? null);
+    if (matched && matched.length > 0) ranges.set(company.index, matched);
+    else {
+      fieldErrors[`foundCompanyInfo.companies.${company.index}.domainInfo`] = [
+        CREATE_CAMPAIGN_MESSAGES.notMatched(company.row.domainInfo?.domain ?? company.row.domain),
+      ];
+    }
+  });
+  if (Object.keys(fieldErrors).length > 0) throw badRequest(fieldErrors);
+  return ranges;
+}
+
 /** Everything the creation makes, from a checked payload. */
 function newCampaignOf(
   input: { agencyId: string; username: string; request: TCampaignCreateRequest; now: Date },
   advertiser: TAdvertiserRecord,
   beeswaxCreativeIds: number[],
   layers: { targeting: TBidderTargeting; selections: Partial<TTargetingSelections> },
+  checked: {
+    details: ReturnType<typeof checkDetails>;
+    companies: readonly TIncludedCompany[];
+    ranges: ReadonlyMap<number, readonly string[]>;
+  },
 ): TNewCampaign {
   const { request } = input;
-  const details = checkDetails(request, input.now);
+  const { details } = checked;
   const limit = companyLimit(details.maxCompanies);
   const shared = mergeTargeting(geoTargeting(request), layers.targeting);
-  const companies = includedCompanies(request, limit);
   const fromFile = request.foundCompanyInfo?.fromFile ?? false;
   const base = { bgCampaignId: request.bgCampaignId, bgAdvertiserId: advertiser.bgAdvertiserId, line_item_spend: 0 };
   const lineItems: TNewLineItem[] =
-    companies.length > 0
-      ? companies.map((company) => {
-          const ranges = company.domainInfo?.ipSegments ?? [];
+    checked.companies.length > 0
+      ? checked.companies.map(({ row: company, index }) => {
+          const ranges = checked.ranges.get(index) ?? [];
           return {
             key: company.domain.toLowerCase(),
             record: {
               ...base,
-              line_item_name: (company.companyName ?? company.domainInfo?.companyName ?? company.domain).slice(0, 255),
+              line_item_name: (company.companyName ?? company.domainInfo?.companyName ?? company.domain).slice(
+                0,
+                MAX_BIDDER_NAME,
+              ),
               active: true,
               hubspotCompanyId: company.hubspotCompanyId ?? null,
               fromFile,
@@ -334,7 +403,7 @@ function newCampaignOf(
             key: 'all',
             record: {
               ...base,
-              line_item_name: details.name.slice(0, 255),
+              line_item_name: details.name.slice(0, MAX_BIDDER_NAME),
               active: true,
               hubspotCompanyId: null,
               fromFile: false,
@@ -362,7 +431,7 @@ function newCampaignOf(
       maxCompanies: limit,
       showInHubspot: details.showInHubspot,
       isVideoCampaign: details.isVideoCampaign,
-      accounts: companies.length,
+      accounts: checked.companies.length,
       campaignType: request.campaignType,
       createdBy: input.username,
       createdAt: input.now.toISOString(),
@@ -422,7 +491,11 @@ export async function createCampaignFromRequest(
     publicDomainLists: request.publicDomainLists,
     foundEmailsInfo: request.foundEmailsInfo,
   });
-  const planned = newCampaignOf({ ...input, now: deps.now() }, advertiser, creativeIds, layerPlan);
+  const now = deps.now();
+  const details = checkDetails(request, now);
+  const companies = includedCompanies(request, companyLimit(details.maxCompanies));
+  const ranges = await serverRanges(companies, deps);
+  const planned = newCampaignOf({ ...input, now }, advertiser, creativeIds, layerPlan, { details, companies, ranges });
 
   const leaseMs = deps.leaseMs ?? CREATION_LEASE_MS;
   const owner = randomUUID();

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ConflictError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -6,6 +8,17 @@ import type { BidderCampaigns, BidderConversions, BidderCreationLookup, TBidderT
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
 import { bidderCampaignFields, lineItemBidding } from './update-campaign.use-case';
+
+/**
+ * Our id of a company's line item at the bidder (its `alternative_id`): `{campaign id}:{domain}`, or,
+ * where a long domain would pass the bidder's `MAX_BIDDER_ALTERNATIVE_ID`, the campaign id and a
+ * digest of the domain: one company, one id, always within the bound.
+ */
+export function lineItemOurId(bgCampaignId: string, key: string): string {
+  const id = `${bgCampaignId}:${key}`;
+  if (id.length <= MAX_BIDDER_ALTERNATIVE_ID) return id;
+  return `${bgCampaignId}:#${createHash('sha256').update(key).digest('base64url').slice(0, 22)}`;
+}
 
 /** Ports of a campaign's creation. */
 export interface CreateCampaignDeps {
@@ -122,7 +135,7 @@ export async function createCampaign(
         await options.journal?.({ beeswaxCampaignId: campaignId });
         const event = await deps.bidder.createConversionEvent({
           advertiserId: input.beeswaxAdvertiserId,
-          name: `Conversions of ${campaign.name}`.slice(0, 255),
+          name: `Conversions of ${campaign.name}`.slice(0, MAX_BIDDER_NAME),
           ourId: campaign.bgCampaignId,
         });
         made.eventId = event.id;
@@ -134,7 +147,7 @@ export async function createCampaign(
           const id = await deps.bidder.createLineItem({
             campaignId,
             name: lineItem.record.line_item_name,
-            ourId: `${campaign.bgCampaignId}:${lineItem.key}`,
+            ourId: lineItemOurId(campaign.bgCampaignId, lineItem.key),
             media: campaign.isVideoCampaign ? 'video' : 'display',
             dailyBudget: share.dailyBudget,
             totalBudget: share.totalBudget,

@@ -201,6 +201,37 @@ async function lookupsOf(domains: readonly string[], deps: LookupDeps, now: Date
 }
 
 /**
+ * The IP ranges the server's own match holds for each normalised domain (`acme.com`): the look-up
+ * cache's answer, else the vendor's (then kept), as a match finds them; null for a domain that does
+ * not match. What a campaign's line items target, whatever ranges a request carried (issue 26 §3).
+ */
+export async function matchedRanges(
+  domains: readonly string[],
+  deps: Pick<LookupDeps, 'matcher' | 'lookupCache' | 'now'>,
+): Promise<Map<string, string[] | null>> {
+  const unique = [...new Set(domains)];
+  if (unique.length === 0) return new Map();
+  const stop = new AbortController();
+  const cache = await lookupsOf(unique, deps, deps.now());
+  try {
+    const answers = await Promise.all(
+      unique.map(async (domain) => [domain, await cache.lookups.ranges(domain, stop.signal)] as const),
+    );
+    await cache.flush();
+    return new Map(
+      answers.map(([domain, found]) => [
+        domain,
+        found.outcome === 'matched' ? found.ranges.slice(0, MAX_RANGES_PER_COMPANY) : null,
+      ]),
+    );
+  } catch (error) {
+    stop.abort();
+    await cache.settle();
+    throw error;
+  }
+}
+
+/**
  * How far a run takes a domain that did not match: `defer` answers with what the ranges tell (the
  * company look-ups only where a typo candidate has ranges, so the suggestion is the one a full answer
  * gives), leaving `no-ranges` where only the company look-ups could tell more; `explain` asks them.

@@ -1,10 +1,11 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { buzzRoute, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /** A v2 advertiser as we create it (IAB category, default domain, our id as `alternative_id`). */
 export const ZAdvertiserRequest = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   default_advertiser_domain: z.optional(z.string().check(z.minLength(1))),
   advertiser_category: z.optional(z.string().check(z.regex(/^IAB\d+(-\d+)?$/, 'Expected an IAB category like IAB3'))),
   active: z._default(z.boolean(), true),

@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { buzzRoute, ZBuzzDateTime, ZBuzzDecimal, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /** A spend budget in dollars (v2: both fields are mandatory when the object is sent). */
@@ -7,8 +8,8 @@ export const ZSpendBudget = z.object({ lifetime: ZBuzzDecimal, daily: ZBuzzDecim
 /** A v2 campaign: spend budgets, flight dates. */
 export const ZCampaignRequest = z.object({
   advertiser_id: ZBuzzId,
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   budget_type: z._default(z.enum(['spend', 'impressions', 'spend with vendor fees']), 'spend'),
   spend_budget: ZSpendBudget,
   start_date: ZBuzzDateTime,

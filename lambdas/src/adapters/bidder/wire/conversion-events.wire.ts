@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -10,8 +11,8 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
  */
 export const ZConversionEventRequest = z.object({
   advertiser_id: ZBuzzId,
-  event_name: z.string().check(z.minLength(1), z.maxLength(255)),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  event_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   click_window: z._default(z.number().check(z.int(), z.gte(1), z.lte(90)), 30),
   view_window: z._default(z.number().check(z.int(), z.gte(1), z.lte(90)), 30),
   value: z._default(z.number().check(z.gte(0)), 0),

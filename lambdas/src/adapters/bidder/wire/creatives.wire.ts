@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -12,13 +13,13 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
 
 export const ZCreativeAssetRequest = z.object({
   advertiser_id: ZBuzzId,
-  creative_asset_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  creative_asset_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
   size_in_bytes: z.number().check(z.int(), z.positive()),
 });
 
 export const ZVideoAssetRequest = z.object({
   advertiser_id: ZBuzzId,
-  video_asset_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  video_asset_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
   size_in_bytes: z.number().check(z.int(), z.positive()),
 });
 
@@ -41,8 +42,8 @@ export const ZVideoAsset = z.looseObject({
 /** `creative_type`: 0 banner, 1 video. */
 export const ZCreativeRequest = z.object({
   advertiser_id: ZBuzzId,
-  creative_name: z.string().check(z.minLength(1), z.maxLength(255)),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  creative_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   creative_type: z.union([z.literal(0), z.literal(1)]),
   creative_template_id: ZBuzzId,
   width: z.number().check(z.int(), z.positive()),

@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { ZSpendBudget } from './campaigns.wire';
 import { buzzRoute, ZBuzzDateTime, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
@@ -16,8 +17,8 @@ export const ZBidding = z.object({
 
 export const ZLineItemRequest = z.object({
   campaign_id: ZBuzzId,
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   type: z.enum(['banner', 'video', 'native']),
   budget_type: z._default(z.enum(['spend', 'impressions', 'spend with vendor fees']), 'spend'),
   spend_budget: ZSpendBudget,

@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -10,10 +11,10 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
 export const LIST_TYPES = ['domain', 'zip'] as const;
 
 export const ZListRequest = z.object({
-  list_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  list_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
   list_type: z.enum(LIST_TYPES),
   advertiser_id: z.optional(ZBuzzId),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
 });
 
 export const ZList = z.looseObject(

@@ -1,4 +1,6 @@
 import * as z from '@bidgrid/shared/zod';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
+import { MAX_SEGMENT_DESCRIPTION } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**
@@ -8,10 +10,10 @@ import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common
  * (SHA-256 hex of the upper-cased address with the account's salt). `upload_status` is unconfirmed.
  */
 export const ZSegmentRequest = z.object({
-  segment_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  segment_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
   advertiser_id: ZBuzzId,
-  segment_description: z.optional(z.string().check(z.maxLength(1024))),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  segment_description: z.optional(z.string().check(z.maxLength(MAX_SEGMENT_DESCRIPTION))),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   ttl_days: z._default(z.number().check(z.int(), z.gte(1), z.lte(180)), 30),
 });
 
@@ -26,7 +28,7 @@ export const ZSegment = z.looseObject(
 export const USER_ID_TYPES = ['HEM', 'BEESWAX', 'IDFA', 'AD_ID'] as const;
 
 export const ZSegmentUploadRequest = z.object({
-  file_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  file_name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
   size_in_bytes: z.number().check(z.int(), z.positive()),
   file_format: z.literal('DELIMITED'),
   user_id_type: z.enum(USER_ID_TYPES),

@@ -1,4 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
+import { CIDR4_PATTERN, MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import { buzzRoute, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /**
@@ -19,7 +20,6 @@ export const MAX_INLINE_ZIPS = 100;
 export const ALPHA3 = /^[A-Z]{3}$/;
 export const REGION = /^[A-Z]{3}\/[A-Z0-9]{1,3}$/;
 export const ZIP = /^[A-Z]{3}\/[A-Z0-9][A-Z0-9 -]{2,9}$/;
-export const CIDR4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/([0-9]|[12]\d|3[0-2])$/;
 /** Segment keys joined by AND / OR / NOT with parentheses. */
 export const SEGMENT_EXPRESSION = /^[()\sA-Za-z0-9_-]+$/;
 
@@ -43,7 +43,10 @@ export const ZUserModule = z.object({
   all: z
     .partial(
       z.object({
-        ip_range: term('equals', z.string().check(z.regex(CIDR4, 'Expected an IPv4 CIDR range like 23.24.240.0/29'))),
+        ip_range: term(
+          'equals',
+          z.string().check(z.regex(CIDR4_PATTERN, 'Expected an IPv4 CIDR range like 23.24.240.0/29')),
+        ),
         segment: term('boolean_expression', z.string().check(z.minLength(1), z.regex(SEGMENT_EXPRESSION))),
       }),
     )
@@ -60,8 +63,8 @@ export const ZTargetingModules = z.partial(
 export type TTargetingModules = z.infer<typeof ZTargetingModules>;
 
 export const ZTargetingExpressionRequest = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(255)),
-  alternative_id: z.optional(z.string().check(z.maxLength(191))),
+  name: z.string().check(z.minLength(1), z.maxLength(MAX_BIDDER_NAME)),
+  alternative_id: z.optional(z.string().check(z.maxLength(MAX_BIDDER_ALTERNATIVE_ID))),
   modules: ZTargetingModules,
 });
 

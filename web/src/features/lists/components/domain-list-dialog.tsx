@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import type { TDomainList } from '@bidgrid/shared/entities/domain-list.schema';
 import { toFieldErrors } from '@bidgrid/shared/validation/field-errors';
-import { requiredName } from '@bidgrid/shared/validation/fields';
+import { bidderName } from '@bidgrid/shared/validation/fields';
 import {
   ZPublicationListCreateForm,
   ZPublicationListEditForm,
@@ -69,7 +69,7 @@ export function DomainListDialog({
       }
       return create.call({ bgAdvertiserId: advertiserId, listName: form.data.name, domains: form.data.domains });
     }
-    const listName = requiredName().safeParse(name);
+    const listName = bidderName().safeParse(name);
     const form = ZPublicationListEditForm.safeParse({
       domainListId: list.domainListId,
       newDomains: domainsText,

@@ -1,4 +1,4 @@
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+import type { TGeoOption } from './geo-option.schema';
 
 /** [code, name] of the 50 US states and the District of Columbia (ISO 3166-2:US). */
 const US_REGIONS: ReadonlyArray<readonly [string, string]> = [
@@ -78,7 +78,8 @@ const byName = (a: readonly [string, string], b: readonly [string, string]): num
  * The regions of the State/Province step (001 §3 "Geo option"): the United States first, then
  * Canada (the step's order, 001 §2), each by name. The key is the ISO 3166-2 code (`US-TX`), whose
  * last part the campaign creation sends to the bidder as the region. A fixed list: the regions do
- * not change between requests, so it is data, not a table.
+ * not change between requests, so it is data, not a table. The catalog a region selection is checked
+ * against (`geoOptionOf`), in the form, the API and before the bidder.
  */
 export const GEO_OPTIONS: readonly TGeoOption[] = [
   ...[...US_REGIONS].sort(byName).map(([code, name]): TGeoOption => ({
@@ -95,5 +96,26 @@ export const GEO_OPTIONS: readonly TGeoOption[] = [
   })),
 ];
 
-/** The geo options served by `GET /api/geo/options`. */
-export const listGeoOptions = (): readonly TGeoOption[] => GEO_OPTIONS;
+const BY_KEY = new Map(GEO_OPTIONS.map((option) => [option.key, option]));
+
+/**
+ * The geo option a region selection names: by its key, of the selection's country; without a key, the
+ * region of that country by its name (a selection made before keys were saved). Undefined when the
+ * selection names no region of the catalog.
+ */
+export function geoOptionOf(selection: {
+  country_code_3: string;
+  region_name: string;
+  key?: string | undefined;
+}): TGeoOption | undefined {
+  if (selection.key !== undefined) {
+    const option = BY_KEY.get(selection.key);
+    return option?.country_code_3 === selection.country_code_3 ? option : undefined;
+  }
+  return GEO_OPTIONS.find(
+    (option) => option.country_code_3 === selection.country_code_3 && option.region_name === selection.region_name,
+  );
+}
+
+/** A geo option's region code, as the bidder's region key ends (`US-TX` -> `TX`). */
+export const regionCodeOf = (option: TGeoOption): string => option.key.slice(option.key.indexOf('-') + 1);
