@@ -5,16 +5,20 @@ import { tokenKeys } from '../adapters/token-keys';
 import { webAppUrl } from '../adapters/web-app-url';
 import { createPickerTicket } from '../domain/crm/create-picker-ticket.use-case';
 import { httpHandler } from '../lib/http';
+import { signedRequests } from '../lib/signed-request-guard';
 
 /** `POST /public/crmcard/picker-tickets`: HubSpot-signed; the ticket and URL of the campaign picker. */
-export const { handler, raw } = httpHandler(operation, ({ query, body }) =>
-  createPickerTicket(
-    { portalId: query.portalId, domain: body.domain, companyName: body.companyName },
-    {
-      portals: crmPortalRepository,
-      ticketKey: async () => (await tokenKeys()).pickerTicket,
-      webAppUrl: webAppUrl(),
-      now,
-    },
-  ),
+export const { handler, raw } = httpHandler(
+  operation,
+  ({ query, body }) =>
+    createPickerTicket(
+      { portalId: query.portalId, domain: body.domain, companyName: body.companyName },
+      {
+        portals: crmPortalRepository,
+        ticketKey: async () => (await tokenKeys()).pickerTicket,
+        webAppUrl: webAppUrl(),
+        now,
+      },
+    ),
+  { signed: signedRequests },
 );

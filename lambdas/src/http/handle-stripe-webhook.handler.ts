@@ -6,28 +6,32 @@ import { billingRepository } from '../adapters/repositories/billing.repository';
 import { webhookEventRepository } from '../adapters/repositories/webhook-event.repository';
 import { handleStripeWebhook } from '../domain/handle-stripe-webhook.use-case';
 import { httpHandler } from '../lib/http';
+import { signedRequests } from '../lib/signed-request-guard';
 
 /**
  * `POST /public/stripe/webhook`: Stripe events, each processed once. `httpHandler` checks the
  * signature over the raw body before the body is validated (the operation is `stripe-signed`).
  */
-export const { handler, raw } = httpHandler(operation, ({ body, log }) =>
-  handleStripeWebhook(
-    {
-      event: {
-        id: body.id,
-        type: body.type,
-        object: body.data.object,
-        previousAttributes: body.data.previous_attributes ?? {},
+export const { handler, raw } = httpHandler(
+  operation,
+  ({ body, log }) =>
+    handleStripeWebhook(
+      {
+        event: {
+          id: body.id,
+          type: body.type,
+          object: body.data.object,
+          previousAttributes: body.data.previous_attributes ?? {},
+        },
       },
-    },
-    {
-      payments: paymentsGateway(),
-      events: webhookEventRepository,
-      advertisers: advertiserRepository,
-      billing: billingRepository,
-      now,
-      log,
-    },
-  ),
+      {
+        payments: paymentsGateway(),
+        events: webhookEventRepository,
+        advertisers: advertiserRepository,
+        billing: billingRepository,
+        now,
+        log,
+      },
+    ),
+  { signed: signedRequests },
 );

@@ -4,11 +4,15 @@ import { crmPortalRepository } from '../adapters/repositories/crm-portal.reposit
 import { segmentRepository } from '../adapters/repositories/segment.repository';
 import { listSegmentsFromCrm } from '../domain/crm/crm-card.use-case';
 import { httpHandler } from '../lib/http';
+import { signedRequests } from '../lib/signed-request-guard';
 
 /** `GET /public/crmcard/segments`: HubSpot-signed; the segments of an advertiser connected to the portal. */
-export const { handler, raw } = httpHandler(operation, ({ query }) =>
-  listSegmentsFromCrm(
-    { portalId: query.portalId, advertiserId: query.advertiserId },
-    { portals: crmPortalRepository, advertisers: advertiserRepository, segments: segmentRepository },
-  ),
+export const { handler, raw } = httpHandler(
+  operation,
+  ({ query }) =>
+    listSegmentsFromCrm(
+      { portalId: query.portalId, advertiserId: query.advertiserId },
+      { portals: crmPortalRepository, advertisers: advertiserRepository, segments: segmentRepository },
+    ),
+  { signed: signedRequests },
 );

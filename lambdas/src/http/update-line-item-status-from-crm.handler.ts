@@ -6,18 +6,22 @@ import { campaignRepository } from '../adapters/repositories/campaign.repository
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { setLineItemStatusFromCrm } from '../domain/campaigns/crm-line-item-status.use-case';
 import { httpHandler } from '../lib/http';
+import { signedRequests } from '../lib/signed-request-guard';
 
 /** `PUT /public/crmcard/line-item-status`: HubSpot-signed line-item switch of a sales-enabled campaign. */
-export const { handler, raw } = httpHandler(operation, ({ query, body, log }) =>
-  setLineItemStatusFromCrm(
-    { portalId: query.portalId, beeswaxLineItemId: body.beeswaxLineItemId, active: body.active },
-    {
-      campaigns: campaignRepository,
-      adGroups: adGroupRepository,
-      portals: crmPortalRepository,
-      bidder: bidderClient(),
-      now,
-      log,
-    },
-  ),
+export const { handler, raw } = httpHandler(
+  operation,
+  ({ query, body, log }) =>
+    setLineItemStatusFromCrm(
+      { portalId: query.portalId, beeswaxLineItemId: body.beeswaxLineItemId, active: body.active },
+      {
+        campaigns: campaignRepository,
+        adGroups: adGroupRepository,
+        portals: crmPortalRepository,
+        bidder: bidderClient(),
+        now,
+        log,
+      },
+    ),
+  { signed: signedRequests },
 );

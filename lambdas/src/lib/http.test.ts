@@ -21,6 +21,7 @@ import { apiEvent, lambdaContext } from '../test-events';
 import { ConflictError, VendorError } from './errors';
 import { httpHandler, resetCallerCacheForTests } from './http';
 import { hubspotSignatureV3 } from './hubspot-signature';
+import { signedRequests } from './signed-request-guard';
 import type { HttpInput } from './http';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -564,8 +565,8 @@ describe('signed public operations: the signature before anything else', () => {
     runs++;
     return { ran: true as const };
   };
-  const hubspotHandler = httpHandler(hubspotOp, ran);
-  const stripeHandler = httpHandler(stripeOp, ran);
+  const hubspotHandler = httpHandler(hubspotOp, ran, { signed: signedRequests });
+  const stripeHandler = httpHandler(stripeOp, ran, { signed: signedRequests });
 
   /** A HubSpot v3 request to the test operation, signed over `signedBody` (the sent body by default). */
   function hubspotEvent(body: string, options: { signedBody?: string; timestamp?: number; query?: string } = {}) {
@@ -612,6 +613,13 @@ describe('signed public operations: the signature before anything else', () => {
 
   beforeEach(() => {
     runs = 0;
+  });
+
+  it('refuses to build the handler of a signed operation without the signature checks, and gives them to no other', () => {
+    expect(() => httpHandler(hubspotOp, ran)).toThrow('hubspotThing (hubspot-signed): pass { signed: signedRequests }');
+    expect(() => httpHandler(publicOp, ran as never, { signed: signedRequests })).toThrow(
+      'publicThing (public): only signed operations take { signed: signedRequests }',
+    );
   });
 
   it('answers 401, not 400, to a bad HubSpot signature on a bad body, and runs nothing', async () => {

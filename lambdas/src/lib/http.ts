@@ -1,3 +1,4 @@
+import { nowMs } from '@bidgrid/shared/clock';
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -11,12 +12,8 @@ import {
 } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { isPaged, PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
-import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
-import { nowMs } from '@bidgrid/shared/clock';
+import type { AnyOperation, AuthKind, PagedOperation } from '@bidgrid/shared/api/operation';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
-import { idempotencyRepository } from '../adapters/repositories/idempotency.repository';
-import { getSecret } from '../adapters/secrets';
-import { tokenKeys } from '../adapters/token-keys';
 import { config } from '../config';
 import type { TPagedPayload, TPageRequest } from '../domain/ports/page.port';
 import {
@@ -34,9 +31,8 @@ import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
 import type { UploadedFile } from './multipart';
 import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
 import { restRequestIds } from './request-ids';
-import { oncePerSignedRequest } from './signed-replays';
 import type { TSignedReply } from './signed-replays';
-import { assertSigned } from './signed-requests';
+import type { TSignedRequest } from './signed-requests';
 import { collectFieldErrors, invalidRequest } from './validation';
 
 /**
@@ -86,6 +82,29 @@ export type HttpResult<O extends AnyOperation> = O extends PagedOperation
 
 /** Runs the use case of one operation and returns the envelope's payload (and cursor, when paged). */
 export type HttpRun<O extends AnyOperation> = (input: HttpInput<O>) => Promise<HttpResult<O>>;
+
+/**
+ * How the frame checks the requests of a signed operation (`hubspot-signed*`, `stripe-signed`): the handler
+ * of one passes `signedRequests` (`lib/signed-request-guard.ts`), so the signature code is in no other bundle.
+ */
+export interface SignedRequestGuard {
+  /**
+   * Refuses (401) a request whose signature is missing, wrong or stale; answers the name a replay of a
+   * HubSpot-signed request carries (its verified signature), null for any other (`assertSigned`).
+   */
+  verify(auth: AuthKind, request: TSignedRequest): Promise<string | null>;
+  /** Runs the signed write `key` once: its repeats answer its first reply (`oncePerSignedRequest`). */
+  once(key: string, run: () => Promise<TSignedReply>, log: Logger): Promise<TSignedReply>;
+}
+
+/** Options of `httpHandler`. */
+export interface HttpHandlerOptions {
+  /** Required for a signed operation, refused for any other. */
+  readonly signed?: SignedRequestGuard;
+}
+
+/** Whether an operation's requests are signed by a vendor instead of carrying a user's token. */
+const isSigned = (auth: AuthKind): boolean => auth !== 'user' && auth !== 'public';
 
 /** The Lambda entry point of a REST operation (API Gateway REST proxy event in, proxy result out). */
 export type HttpLambda = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -334,12 +353,21 @@ function replyMiddleware(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent
 /**
  * Builds the Lambda of one operation. `raw` is the core (validate, caller, run, envelope) on an
  * already parsed event and throws typed errors; `handler` is `raw` inside the middy stack:
- * reply/errors/CORS/logging, header normalizer, body parser.
+ * reply/errors/CORS/logging, header normalizer, body parser. A signed operation's handler passes
+ * `{ signed: signedRequests }` (its signature checks and run-once), which no other operation takes.
  */
 export function httpHandler<O extends AnyOperation>(
   operation: O,
   run: HttpRun<O>,
+  options: HttpHandlerOptions = {},
 ): { handler: HttpLambda; raw: (event: ParsedHttpEvent, context: Context) => Promise<APIGatewayProxyResult> } {
+  const { signed } = options;
+  // A handler bug, found when its module loads: a signed operation unchecked, or a guard nothing uses.
+  if (isSigned(operation.auth) !== (signed !== undefined)) {
+    throw new Error(
+      `${operation.name} (${operation.auth}): ${signed ? 'only signed operations take' : 'pass'} { signed: signedRequests }`,
+    );
+  }
   const raw = async (event: ParsedHttpEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const state = stateOf(event, operation, context);
     const request: HttpInput<O>['request'] = {
@@ -358,12 +386,7 @@ export function httpHandler<O extends AnyOperation>(
 
     // 1. A signed operation's signature comes first: an unsigned request learns nothing, not even
     //    what its body lacks (401 before any 400).
-    const signedBy = await assertSigned(operation.auth, request, {
-      secrets: getSecret,
-      ticketKey: async () => (await tokenKeys()).pickerTicket,
-      hubspotAppId: config().HUBSPOT_APP_ID ?? null,
-      now: nowMs(),
-    });
+    const signedBy = signed ? await signed.verify(operation.auth, request) : null;
 
     // 2. Validate the request against the operation's schemas, collecting every field error (after a
     //    body that could not be read at all: its 415 or 400).
@@ -436,12 +459,8 @@ export function httpHandler<O extends AnyOperation>(
 
     // A write HubSpot signed runs once per signature: its replays answer the first reply (issue 26 §4).
     const { status, envelope } =
-      signedBy !== null && operation.method !== 'GET'
-        ? await oncePerSignedRequest(`signed-request#${operation.name}#${signedBy}`, answer, {
-            store: idempotencyRepository,
-            nowMs: nowMs(),
-            log: state.log,
-          })
+      signed && signedBy !== null && operation.method !== 'GET'
+        ? await signed.once(`signed-request#${operation.name}#${signedBy}`, answer, state.log)
         : await answer();
     return reply(status, envelope);
   };
