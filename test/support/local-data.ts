@@ -15,6 +15,7 @@ import {
   COMPANY_LOOKUP_TTL_SECONDS,
   companyLookupKeys,
 } from '@bidgrid/lambdas/adapters/repositories/company-lookup-cache.repository';
+import { now } from '@bidgrid/shared/clock';
 import { stackInfo } from './stack';
 
 /**
@@ -89,7 +90,7 @@ export async function rememberCompanyLookups(
   stack: Pick<LocalStackInfo, 'dynamodbEndpoint' | 'tables'> = stackInfo(),
 ): Promise<void> {
   const db = dynamoDbDocumentsOn(stack.dynamodbEndpoint);
-  const now = new Date();
+  const at = now();
   const items = companies.map((company) => ({
     ...companyLookupKeys.domain(company.domain),
     entity: 'companyLookup',
@@ -99,8 +100,8 @@ export async function rememberCompanyLookups(
       companyName: company.companyName,
       ranges: [...company.ranges],
     },
-    lookedUpAt: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + COMPANY_LOOKUP_TTL_SECONDS,
+    lookedUpAt: at.toISOString(),
+    expiresAt: Math.floor(at.getTime() / 1000) + COMPANY_LOOKUP_TTL_SECONDS,
   }));
   try {
     for (let i = 0; i < items.length; i += 25) {
