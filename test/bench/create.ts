@@ -10,7 +10,7 @@ import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { messageBytes, parseServerMessage, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
 import { accessTokenFor } from '../support/api';
-import { appItem, bidderSession, localDynamoDb } from '../support/local-data';
+import { appItem, bidderSession, localDynamoDb, rememberCompanyLookups } from '../support/local-data';
 import { spawnStack } from '../support/spawn-stack';
 import type { SpawnedStack } from '../support/spawn-stack';
 import { forgetStack, STACK_INFO_ENV, stackInfo } from '../support/stack';
@@ -79,6 +79,21 @@ export async function creationRequest(
 ): Promise<{ request: TCampaignCreate; chunks: object[] }> {
   const bgCampaignId = `bg-campaign-bench-${randomUUID()}` as const;
   const { creativeId } = await adGroupWithBanner(token, bgCampaignId, ACME);
+  const rows = companies(count);
+  // The creation targets the ranges of the server's own match: the synthetic companies get answers there.
+  await rememberCompanyLookups(
+    rows.flatMap((row) =>
+      row.domainInfo
+        ? [
+            {
+              domain: row.domainInfo.domain,
+              companyName: row.domainInfo.companyName ?? null,
+              ranges: row.domainInfo.ipSegments,
+            },
+          ]
+        : [],
+    ),
+  );
   const today = now();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const request: TCampaignCreate = {
@@ -99,7 +114,7 @@ export async function creationRequest(
     description: 'The creation bench',
     name: 'Bench ABM',
     targetingInfo: { geo_country: ['USA'] },
-    foundCompanyInfo: { companies: companies(count), fromFile: true },
+    foundCompanyInfo: { companies: rows, fromFile: true },
     isVideoCampaign: false,
     campaignType: 'managed',
   };

@@ -514,7 +514,7 @@ describe('the boundary walk: every field at its edges, all the way through to th
         refused: refusals.slice(0, 3).map(describeRefusal),
         vendorNotFound: vendorReplies.filter(isVendorNotFound).length,
         broken: failures.slice(0, 10).map((f) => `${f.status} ${f.path} = ${f.edge}: ${f.text.slice(0, 160)}`),
-        ms: performance.now() - began,
+        ms: Math.round(performance.now() - began),
       });
       broken.push(
         ...failures.slice(0, 3).map((f) => ({

@@ -12,6 +12,11 @@ import {
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/local/simulators/stripe';
+import {
+  COMPANY_LOOKUP_TTL_SECONDS,
+  companyLookupKeys,
+} from '@bidgrid/lambdas/adapters/repositories/company-lookup-cache.repository';
+import { now } from '@bidgrid/shared/clock';
 import { stackInfo } from './stack';
 
 /**
@@ -71,6 +76,42 @@ export async function forgetCompanyLookups(
       }
       start = page.LastEvaluatedKey;
     } while (start);
+  } finally {
+    db.destroy();
+  }
+}
+
+/**
+ * Keeps matched answers in the company look-up cache for `companies` (their domains and IP ranges), as a
+ * match that found them would: a creation targets the ranges of the server's own match, so synthetic
+ * companies (the benches' thousands) need answers there before they are sent.
+ */
+export async function rememberCompanyLookups(
+  companies: ReadonlyArray<{ domain: string; companyName: string | null; ranges: readonly string[] }>,
+  stack: Pick<LocalStackInfo, 'dynamodbEndpoint' | 'tables'> = stackInfo(),
+): Promise<void> {
+  const db = dynamoDbDocumentsOn(stack.dynamodbEndpoint);
+  const at = now();
+  const items = companies.map((company) => ({
+    ...companyLookupKeys.domain(company.domain),
+    entity: 'companyLookup',
+    lookup: {
+      outcome: 'matched',
+      domain: company.domain,
+      companyName: company.companyName,
+      ranges: [...company.ranges],
+    },
+    lookedUpAt: at.toISOString(),
+    expiresAt: Math.floor(at.getTime() / 1000) + COMPANY_LOOKUP_TTL_SECONDS,
+  }));
+  try {
+    for (let i = 0; i < items.length; i += 25) {
+      await db.send(
+        new BatchWriteCommand({
+          RequestItems: { [stack.tables.app]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+        }),
+      );
+    }
   } finally {
     db.destroy();
   }

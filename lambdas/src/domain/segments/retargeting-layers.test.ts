@@ -95,6 +95,24 @@ describe('crmEmailsLayer', () => {
     fromFile: true,
   };
 
+  it("cuts 'Hashed Emails for {name}' to the bidder's 255 characters for a campaign name of 255", async () => {
+    // Prepare
+    const w = segmentWorld();
+    const campaignName = 'n'.repeat(255);
+    const plan = await crmEmailsLayer(w.deps)(request(w, { foundEmailsInfo, campaignName }));
+
+    // Act
+    await plan.make?.();
+
+    // Assess
+    const made = w.bidder.segments.get(1);
+    expect(made?.name).toBe(`Hashed Emails for ${campaignName}`.slice(0, 255));
+    expect(made?.name).toHaveLength(255);
+    expect(w.store.all()).toEqual([
+      expect.objectContaining({ segment_description: `Hashed Emails for ${campaignName}` }),
+    ]);
+  });
+
   it("makes 'Hashed Emails for {campaign name}' with the e-mails at make time, its key one audience group", async () => {
     // Prepare
     const w = segmentWorld();

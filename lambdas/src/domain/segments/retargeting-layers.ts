@@ -1,4 +1,4 @@
-import { hashedEmailsName } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import { hashedEmailsName, MAX_SEGMENT_NAME } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import { invalidRequest } from '../../lib/validation';
 import type { LayerUndo, TargetingLayer } from '../campaigns/targeting-layers';
 import type { SegmentRepository } from '../ports/segment.port';
@@ -56,7 +56,9 @@ export function crmEmailsLayer(deps: SegmentDeps): TargetingLayer {
           request.agencyId,
           request.advertiser,
           {
-            name,
+            // The campaign's name fills the bidder's name bound: with the prefix the segment's name is cut
+            // to it (the description keeps it whole, as the visitors list reads it).
+            name: name.slice(0, MAX_SEGMENT_NAME),
             description: name,
             ourId: `${request.bgCampaignId}:emails`,
             emails,
