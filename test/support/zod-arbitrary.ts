@@ -502,7 +502,8 @@ const MAX_DIGIT_RUNS = 5;
 
 /**
  * A valid string moved just outside the formats and catalogs it may belong to: each run of digits at
- * its smallest (0) and past its largest (one more 9: an octet 999, a prefix /99, a ZIP 999999), the
+ * its smallest (0) and past its largest (one more 9: an octet 999, a prefix /99, a ZIP 999999), a
+ * number in digits below zero and not whole ('-1', '0.5': a paging offset), the
  * other case ('US-TX' -> 'us-tx', a catalog key), one character more and one less, and spaces around
  * it. What a pattern or a catalog refuses is one of these; what neither looks at passes them on, as it
  * should. Not a string (or an empty one): none.
@@ -517,6 +518,11 @@ export function nearMisses(value: unknown): string[] {
     const after = value.slice(at + run[0].length);
     out.add(`${before}0${after}`);
     out.add(`${before}${'9'.repeat(run[0].length + 1)}${after}`);
+  }
+  // A number written in digits (an offset, a count): below zero and not whole.
+  if (/^\d+$/.test(value)) {
+    out.add('-1');
+    out.add(`${value}.5`);
   }
   out.add(value.toUpperCase());
   out.add(value.toLowerCase());

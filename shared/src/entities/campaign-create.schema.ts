@@ -16,7 +16,7 @@ import {
 } from './common.schema';
 import { ZCompanyRow, ZFoundEmailsInfo } from './company.schema';
 import { ZPublicListSelection } from './domain-list.schema';
-import { ZTargetingSelections } from './targeting.schema';
+import { ZTargetingSelectionsRequest } from './targeting-request.schema';
 
 /** The bidder campaign part of the creation payload (001 §3): created inactive, budget type 2. */
 export const ZBidderCampaignCreate = z
@@ -51,7 +51,7 @@ export const ZCampaignCreate = z
     description: ZRequestDescription,
     // The bidder campaign's name.
     name: ZBidderName,
-    targetingInfo: ZTargetingSelections,
+    targetingInfo: ZTargetingSelectionsRequest,
     foundCompanyInfo: z.optional(z.object({ companies: z.array(ZCompanyRow), fromFile: z.boolean() })),
     publicDomainLists: z._default(z.array(ZPublicListSelection), []),
     foundEmailsInfo: z.optional(ZFoundEmailsInfo),

@@ -1,10 +1,6 @@
 import * as z from '../zod';
 import { ZZipCode } from '../validation/zip-codes';
 import { MAX_REQUEST_TEXT, ZBidUsd, ZBidderId, ZCountryCode3, ZKeyText } from './common.schema';
-import { geoOptionOf } from './geo-options';
-
-/** Ours: a region selection that names no region of the geo options (`GET /api/geo/options`). */
-export const NOT_A_GEO_REGION = 'Not a region of the geo options';
 
 /** A selected domain list (custom or one list of a public list), with its CPM bid when split (001 §2). */
 export const ZTargetingDomainList = z.object({
@@ -19,22 +15,16 @@ export const ZTargetingDomainList = z.object({
 export type TTargetingDomainList = z.infer<typeof ZTargetingDomainList>;
 
 /**
- * A selected region (country_code_3 and region name, 000 §3): one of the geo options, by its key of
- * that country, or without a key by its name (`geoOptionOf`), since the bidder's region comes from
- * the option; anything else is refused on the field that names it.
+ * A selected region (country_code_3 and region name, 000 §3). A request's must be one of the geo
+ * options (`ZTargetingStateRequest` in `targeting-request.schema.ts`); this is the stored shape, which
+ * every reader of a campaign's targeting parses, kept free of the catalog's weight.
  */
-export const ZTargetingState = z
-  .object({
-    country_code_3: ZCountryCode3,
-    region_name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
-    /** The geo option's key, so a selection can be shown checked again. */
-    key: z.optional(ZKeyText),
-  })
-  .check((ctx) => {
-    if (geoOptionOf(ctx.value)) return;
-    const field = ctx.value.key === undefined ? 'region_name' : 'key';
-    ctx.issues.push({ code: 'custom', input: ctx.value[field], path: [field], message: NOT_A_GEO_REGION });
-  });
+export const ZTargetingState = z.object({
+  country_code_3: ZCountryCode3,
+  region_name: z.string().check(z.minLength(1), z.maxLength(MAX_REQUEST_TEXT)),
+  /** The geo option's key, so a selection can be shown checked again. */
+  key: z.optional(ZKeyText),
+});
 
 /** A selected role, carried as its bidder segment. */
 export const ZTargetingRoleSegment = z.object({

@@ -12,7 +12,8 @@ import { ZDomainListCreate } from './domain-list.schema';
 import { GEO_OPTIONS, geoOptionOf, regionCodeOf } from './geo-options';
 import { ZSegmentCreate } from './retargeting-segment.schema';
 import { NOT_A_ZIP_CODE } from '../validation/zip-codes';
-import { NOT_A_GEO_REGION, ZTargetingSelections, ZTargetingState } from './targeting.schema';
+import { NOT_A_GEO_REGION, ZTargetingSelectionsRequest, ZTargetingStateRequest } from './targeting-request.schema';
+import { ZTargetingSelections } from './targeting.schema';
 
 /**
  * Issue 26 §3: one bound per field, the tighter of ours and the vendor's, so the form, the API and
@@ -74,8 +75,8 @@ describe('names that become names at the bidder', () => {
 describe('targeting values, checked against their catalog or format', () => {
   it('takes a region of the geo options by its key, or by its name without one', () => {
     // Act
-    const byKey = ZTargetingState.safeParse({ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' });
-    const byName = ZTargetingState.safeParse({ country_code_3: 'CAN', region_name: 'Ontario' });
+    const byKey = ZTargetingStateRequest.safeParse({ country_code_3: 'USA', region_name: 'Texas', key: 'US-TX' });
+    const byName = ZTargetingStateRequest.safeParse({ country_code_3: 'CAN', region_name: 'Ontario' });
 
     // Assess
     expect(byKey.success && byName.success).toBe(true);
@@ -91,7 +92,7 @@ describe('targeting values, checked against their catalog or format', () => {
     [{ country_code_3: 'USA', region_name: 'Atlantis' }, 'region_name'],
   ])('refuses %j on %s', (state, field) => {
     // Act
-    const result = ZTargetingSelections.safeParse({ geo_state: [state] });
+    const result = ZTargetingSelectionsRequest.safeParse({ geo_state: [state] });
 
     // Assess
     expect(messagesOf(result)).toEqual([[`geo_state.0.${field}`, NOT_A_GEO_REGION]]);

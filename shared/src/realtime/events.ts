@@ -13,7 +13,8 @@ import { campaignCreateParts } from './campaign-create-parts';
 import { emailListParts } from './email-list-parts';
 import { ZKeyText } from '../entities/common.schema';
 import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
-import { ZCampaignTargetingChange, ZCampaignTargetingChangeResult } from '../entities/campaign-targeting-change.schema';
+import { ZCampaignTargetingChangeResult } from '../entities/campaign-targeting-change.schema';
+import { ZCampaignTargetingChange } from '../entities/campaign-targeting-request.schema';
 
 /**
  * The realtime events of 001 §7 ("Realtime events"): the client sends `{action: name, reqID, ...fields}`

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import { ZCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';

@@ -3,12 +3,12 @@ import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import type {
   TCampaignActivity,
   TCampaignCompany,
-  TCampaignTargetingChange,
   TCampaignTargetingChangeResult,
   TCampaignTargetingEdit,
   TLayerDiff,
 } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import { MAX_COMPANIES_PER_CHANGE } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import type { TCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';

@@ -255,7 +255,7 @@ async function checkCreatives(
 
 /**
  * A region's code at the bidder (`USA/TX`): the last part of its geo option's key (`US-TX`). The
- * schema took only selections of the catalog (`ZTargetingState`); one that names none is a bug here.
+ * schema took only selections of the catalog (`ZTargetingStateRequest`); one that names none is a bug here.
  */
 function regionCode(state: TTargetingSelections['geo_state'][number]): string {
   const option = geoOptionOf(state);

@@ -2,10 +2,10 @@ import {
   ACTIVITY_LAYER_LABELS,
   type TCampaignActivity,
   type TCampaignCompany,
-  type TCampaignTargetingChange,
   type TCampaignTargetingChangeResult,
   type TCampaignTargetingEdit,
 } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+import type { TCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
 import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 
