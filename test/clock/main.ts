@@ -4,7 +4,7 @@
  * under Debian's `faketime` (the whole process tree: Node, DynamoDB Local's JVM, cognito-local).
  * The clock starts at the moment and runs on, so a run at 23:59 crosses midnight while it works.
  *
- * `-- --moment <name>` (repeatable) picks moments, `--unit-only` skips the integration suite.
+ * `-- --moment <name>` (repeatable) picks moments, `--suite unit|integration` runs one suite.
  * Results: one line per moment and suite, and `test-results/clock/summary.json`.
  */
 import { spawnSync } from 'node:child_process';
@@ -56,10 +56,13 @@ interface SuiteResult {
 }
 
 const { values } = parseArgs({
-  options: { moment: { type: 'string', multiple: true }, 'unit-only': { type: 'boolean', default: false } },
+  options: { moment: { type: 'string', multiple: true }, suite: { type: 'string' } },
 });
 const chosen = values.moment ?? MOMENTS.map((m) => m.name);
 const unknown = chosen.filter((name) => !MOMENTS.some((m) => m.name === name));
+if (values.suite !== undefined && values.suite !== 'unit' && values.suite !== 'integration') {
+  throw new Error(`--suite takes unit or integration, not ${values.suite}`);
+}
 if (unknown.length > 0) {
   throw new Error(`Unknown moment(s) ${unknown.join(', ')}; known: ${MOMENTS.map((m) => m.name).join(', ')}`);
 }
@@ -132,8 +135,8 @@ ensureFaketime();
 mkdirSync(resultsDir, { recursive: true });
 const results: SuiteResult[] = [];
 for (const moment of MOMENTS.filter((m) => chosen.includes(m.name))) {
-  results.push(runAt(moment, 'unit'));
-  if (!values['unit-only']) results.push(runAt(moment, 'integration'));
+  if (values.suite !== 'integration') results.push(runAt(moment, 'unit'));
+  if (values.suite !== 'unit') results.push(runAt(moment, 'integration'));
 }
 writeFileSync(join(resultsDir, 'summary.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log('\n== clock suite');
