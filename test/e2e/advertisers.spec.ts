@@ -1,33 +1,8 @@
-import { nowMs } from '@bidgrid/shared/clock';
-import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { Page } from '@playwright/test';
-import { accessTokenFor, callOperation } from '../support/api';
+import { fillCardDialog, newAdvertiser, unique } from './advertiser-seed';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
 const CARD_NOTICE = 'The selected advertising must have a connected payment method to configure a campaign!';
-
-/** A fresh advertiser of the demo agency, made through the API so each test owns its data. */
-async function newAdvertiser(name: string): Promise<TAdvertiser> {
-  const token = await accessTokenFor('demo');
-  const reply = await callOperation(createAdvertiser, {
-    token,
-    body: {
-      name,
-      phone: '+1 512 555 0100',
-      address_1: '1 Test Way',
-      address_2: '',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      domain: 'e2e-advertiser.example',
-    },
-  });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.payload as TAdvertiser;
-}
-
-const unique = (prefix: string): string => `${prefix} ${nowMs().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * The names of the advertisers table as shown, in order, all on one page, once it lists `name`.
@@ -130,12 +105,12 @@ test.describe('advertisers', () => {
     const add = dialog.getByRole('button', { name: 'Add' });
     await expect(add).toBeEnabled();
     await expectAccessible(page);
-    await dialog.getByRole('textbox', { name: /^Friendly Card Name/ }).fill('Cedar main card');
-    await dialog.getByRole('textbox', { name: /^Billing Email/ }).fill('billing@cedar.example');
-    await dialog.getByRole('textbox', { name: /^Cardholder Name/ }).fill('Casey Cedar');
-    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await dialog.getByLabel('Expiration').fill('12 / 34');
-    await dialog.getByLabel('CVC').fill('123');
+    await fillCardDialog(dialog, {
+      friendlyName: 'Cedar main card',
+      email: 'billing@cedar.example',
+      holder: 'Casey Cedar',
+      number: '4000 0000 0000 0002',
+    });
     await add.click();
     const alert = dialog.getByRole('alert');
     await expect(alert).toContainText('Card Error');

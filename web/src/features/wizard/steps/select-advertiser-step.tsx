@@ -34,6 +34,13 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
+  // A change the user cancels leaves the browser's radio on the advertiser clicked: the group is drawn
+  // again from the draft (its revision), and the kept advertiser's radio takes the focus back.
+  const [revision, setRevision] = useState(0);
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (revision > 0) group.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [revision]);
   const selected = draft.selectedAdvertiser;
   const companyLayer = flow === 'managed' && steps.some((step) => step.name === 'target companies');
 
@@ -71,7 +78,9 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
   useEffect(() => () => answer.current?.(false), []);
 
   const choose = (advertiser: TAdvertiser): void => {
-    void changeAdvertiser(advertiser);
+    void changeAdvertiser(advertiser).then((changed) => {
+      if (!changed) setRevision((current) => current + 1);
+    });
   };
   const list = advertisers.data ?? [];
   const sorted = [...list].sort((a, b) => a.name.localeCompare(b.name));
@@ -94,6 +103,8 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
         <Text color="fg.muted">{W.noAdvertisers}</Text>
       ) : (
         <RadioGroup.Root
+          key={revision}
+          ref={group}
           value={selected?.bgAdvertiserId ?? null}
           onValueChange={(details) => {
             const advertiser = sorted.find((candidate) => candidate.bgAdvertiserId === details.value);
