@@ -22,6 +22,7 @@ import type { TestSocket } from '../support/realtime';
 import { adGroupWithBanner } from '../support/wizard-campaign';
 import { boundaryCases, setAt } from '../support/zod-arbitrary';
 import { dayOffset, TEXAS } from './campaigns.fixtures';
+import { inPool } from '../support/in-pool';
 
 /**
  * The boundary walk of the fuzz (issue 26 §3): for each call that reaches a vendor, a valid request
@@ -424,20 +425,6 @@ export interface WalkOutcome {
   readonly edge: string;
   readonly status: number;
   readonly text: string;
-}
-
-/** Runs `tasks` with at most `size` in flight. */
-async function inPool<T>(tasks: ReadonlyArray<() => Promise<T>>, size: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await (tasks[index] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
-  return results;
 }
 
 const shortText = (value: unknown): string => {

@@ -35,6 +35,7 @@ import {
 import { open, type TestSocket } from '../support/realtime';
 import { walk, walkRecords, walkTargets, type WalkSeed } from './boundary-walk';
 import { fixtureIds, makeCampaign } from './campaigns.fixtures';
+import { inPool } from '../support/in-pool';
 
 /**
  * Audit item 4: crafted input must never answer 5xx. Every implemented operation of the table gets
@@ -234,20 +235,6 @@ async function send(op: AnyOperation, request: FuzzRequest, token: string | unde
   const res = await fetch(urlOf(op, request), { method: op.method, headers, body });
   const reply = await res.text();
   return { status: res.status, ok: acceptable(res.status, reply), request, reply: reply.slice(0, 300) };
-}
-
-/** Runs `tasks` with at most `size` in flight. */
-async function pool<T>(tasks: ReadonlyArray<() => Promise<T>>, size: number): Promise<T[]> {
-  const results: T[] = new Array<T>(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await (tasks[index] as () => Promise<T>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
-  return results;
 }
 
 /** Every number under a key starting with `beeswax` in a reply (bidder ids the fuzz may name). */
@@ -548,7 +535,7 @@ describe('fuzzing every implemented operation from its schemas', () => {
 
       // Act
       const mark = markVendorReplies();
-      const outcomes = await pool(
+      const outcomes = await inPool(
         requests.map((request) => () => send(op, request, token)),
         POOL,
       );

@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/spawn-stack';
@@ -16,6 +17,11 @@ async function clockFindings(code: string, file: string): Promise<string[]> {
     .map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`);
 }
 
+/** The reads the rule refuses, as source text (a data file: the probes are text to lint, not reads). */
+const READS = readFileSync(new URL('./wall-clock-reads.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '');
+
 const FILES = [
   'lambdas/src/domain/probe.ts',
   'web/src/lib/probe.ts',
@@ -26,9 +32,7 @@ const FILES = [
 ];
 
 describe('wall-clock reads', () => {
-  it.each(
-    FILES.flatMap((file) => ['Date.now()', 'new Date()', 'Date()', '[1].map(Date.now)'].map((read) => [read, file])),
-  )('refuses %s in %s', async (read, file) => {
+  it.each(FILES.flatMap((file) => READS.map((read) => [read, file])))('refuses %s in %s', async (read, file) => {
     const findings = await clockFindings(`export const at = ${read};\n`, file);
     expect(findings).toEqual([expect.stringMatching(/^no-restricted-syntax: Read the time through `now/)]);
   });
@@ -47,6 +51,8 @@ describe('wall-clock reads', () => {
   });
 
   it('allows the wall clock in the clock module only', async () => {
-    expect(await clockFindings('export const at = Date.now();\n', 'shared/src/clock.ts')).toEqual([]);
+    for (const read of READS) {
+      expect(await clockFindings(`export const at = ${read};\n`, 'shared/src/clock.ts')).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useId, type Dispatch, type ReactNode, type SetStateAction } from 'react
 import { MEDIA_TYPES, type TMediaType } from '@bidgrid/shared/constants';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { AdvertiserSelect } from '@/components/advertiser-select';
 import { PlainSelect } from '@/components/plain-select';
 import { useUploadScreen } from '@/lib/api/api-error';
 import type { TMeasure } from '@/lib/creative-upload/measure-files';
@@ -21,42 +22,6 @@ import { SavedAdGroupsTable } from './saved-ad-groups-table';
 export type TAdGroupTab = 'saved' | 'create';
 
 const MEDIA_TYPE_LABELS: Record<TMediaType, string> = { display: 'Display', video: 'Video' };
-
-/** The Advertiser select: the agency's advertisers, or only the draft's when the wizard fixed it. */
-function AdvertiserSelect({
-  advertisers,
-  value,
-  onChange,
-}: {
-  advertisers: readonly TAdvertiser[];
-  value: TAdvertiser | null;
-  onChange?: ((advertiser: TAdvertiser | null) => void) | undefined;
-}) {
-  const id = useId();
-  return (
-    <Stack gap="1" minWidth="60">
-      <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
-        Advertiser
-      </chakra.label>
-      <PlainSelect
-        id={id}
-        value={value?.bgAdvertiserId ?? ''}
-        disabled={!onChange}
-        onChange={(event) => {
-          const chosen = event.currentTarget.value;
-          onChange?.(advertisers.find((advertiser) => advertiser.bgAdvertiserId === chosen) ?? null);
-        }}
-      >
-        <option value="">Select Advertiser</option>
-        {advertisers.map((advertiser) => (
-          <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-            {advertiser.name}
-          </option>
-        ))}
-      </PlainSelect>
-    </Stack>
-  );
-}
 
 /**
  * The Ad group screen (001 §2), shared by the wizard's Ad Group step and /ads-upload: the Advertiser and
@@ -122,8 +87,10 @@ export function AdGroupScreen({
       <HStack gap="6" align="flex-end" wrap="wrap">
         <AdvertiserSelect
           advertisers={advertiser && advertisers.length === 0 ? [advertiser] : advertisers}
-          value={advertiser}
+          value={advertiser?.bgAdvertiserId ?? null}
           onChange={busy ? undefined : onAdvertiserChange}
+          placeholder="Select Advertiser"
+          width="60"
         />
         <Stack gap="1" minWidth="40">
           <chakra.label htmlFor={mediaTypeId} fontSize="sm" fontWeight="medium">

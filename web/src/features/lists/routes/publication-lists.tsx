@@ -1,6 +1,6 @@
-import { chakra, Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PlainSelect } from '@/components/plain-select';
+import { AdvertiserSelect } from '@/components/advertiser-select';
 import { useSession } from '@/lib/session/session-context';
 import { useListAdvertisers } from '../api/domain-list-calls';
 import { PublicationListsPanel } from '../components/publication-lists-panel';
@@ -24,23 +24,13 @@ export function Component() {
         Domain lists name the publications where ads are shown. Choose an advertiser to manage its custom lists; the
         public lists are shared by every advertiser.
       </Text>
-      <Stack gap="1.5" maxW="md">
-        <chakra.label htmlFor="publication-lists-advertiser" fontWeight="medium" fontSize="sm">
-          Advertiser
-        </chakra.label>
-        <PlainSelect
-          id="publication-lists-advertiser"
-          value={advertiserId}
-          onChange={(event) => setAdvertiserId(event.target.value)}
-        >
-          <option value="">Select an advertiser</option>
-          {sorted.map((advertiser) => (
-            <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-              {advertiser.name}
-            </option>
-          ))}
-        </PlainSelect>
-      </Stack>
+      <AdvertiserSelect
+        advertisers={sorted}
+        value={advertiserId || null}
+        onChange={(picked) => setAdvertiserId(picked?.bgAdvertiserId ?? '')}
+        placeholder="Select an advertiser"
+        width={{ base: 'full', md: 'md' }}
+      />
       {advertiserId ? <PublicationListsPanel advertiserId={advertiserId} /> : <Text>Please, select Advertiser</Text>}
     </Stack>
   );

@@ -1,8 +1,8 @@
-import { chakra, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
 import { targetCompaniesGate, type TCompanySource } from '@bidgrid/shared/validation/step-gates';
-import { PlainSelect } from '@/components/plain-select';
+import { AdvertiserSelect } from '@/components/advertiser-select';
 import { useSession } from '@/lib/session/session-context';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useTargetingAdvertisers } from '../api/hubspot-companies';
@@ -38,7 +38,11 @@ export function TargetCompaniesStep({ draft, updateDraft, changeAdvertiser, setN
   const session = useSession();
   const advertisers = useTargetingAdvertisers(session.agency?.agencyId ?? null);
   const choices = [...(advertisers.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-  const selectId = useId();
+  // The draft's advertiser is offered even when the list does not hold it (yet).
+  const offered =
+    advertiser && !choices.some((candidate) => candidate.bgAdvertiserId === advertiser.bgAdvertiserId)
+      ? [advertiser, ...choices]
+      : choices;
 
   // The advertiser as it is now may offer other sources (connected to HubSpot since, or another one
   // chosen): the choice starts again as it would for a draft opened with it.
@@ -58,31 +62,16 @@ export function TargetCompaniesStep({ draft, updateDraft, changeAdvertiser, setN
 
   return (
     <Stack gap="5">
-      <Stack gap="1">
-        <chakra.label htmlFor={selectId} fontWeight="medium" fontSize="sm">
-          Advertiser
-        </chakra.label>
-        <PlainSelect
-          id={selectId}
-          width={{ base: 'full', sm: '80' }}
-          value={advertiser?.bgAdvertiserId ?? ''}
-          disabled={busy}
-          onChange={(event) => {
-            const chosen = choices.find((candidate) => candidate.bgAdvertiserId === event.currentTarget.value);
-            if (chosen) void changeAdvertiser(chosen);
-          }}
-        >
-          {advertiser ? null : <option value="">Select Advertiser</option>}
-          {advertiser && !choices.some((candidate) => candidate.bgAdvertiserId === advertiser.bgAdvertiserId) ? (
-            <option value={advertiser.bgAdvertiserId}>{advertiser.name}</option>
-          ) : null}
-          {choices.map((candidate) => (
-            <option key={candidate.bgAdvertiserId} value={candidate.bgAdvertiserId}>
-              {candidate.name}
-            </option>
-          ))}
-        </PlainSelect>
-      </Stack>
+      <AdvertiserSelect
+        advertisers={offered}
+        value={advertiser?.bgAdvertiserId ?? null}
+        onChange={(chosen) => {
+          if (chosen) void changeAdvertiser(chosen);
+        }}
+        placeholder={advertiser ? null : 'Select Advertiser'}
+        disabled={busy}
+        width={{ base: 'full', sm: '80' }}
+      />
       <CompanySourceChoice hubspotOffered={crmConnected} value={source} onChange={setSource} disabled={busy} />
       {source === 'csv' || !advertiser ? (
         <>

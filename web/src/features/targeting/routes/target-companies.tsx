@@ -1,7 +1,7 @@
-import { chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import type { TCompanySource } from '@bidgrid/shared/validation/step-gates';
-import { PlainSelect } from '@/components/plain-select';
+import { AdvertiserSelect } from '@/components/advertiser-select';
 import { useSession } from '@/lib/session/session-context';
 import { useTargetingAdvertisers } from '../api/hubspot-companies';
 import { CompanySourceChoice } from '../components/company-source-choice';
@@ -19,7 +19,6 @@ export function Component() {
   const connected = (advertisers.data ?? []).filter((advertiser) => advertiser.hubspot_authed);
   const [source, setSource] = useState<TCompanySource>('csv');
   const [advertiserId, setAdvertiserId] = useState<string | null>(null);
-  const selectId = useId();
   const chosen = connected.find((advertiser) => advertiser.bgAdvertiserId === advertiserId) ?? connected[0] ?? null;
 
   return (
@@ -35,23 +34,14 @@ export function Component() {
       <CompanySourceChoice hubspotOffered={connected.length > 0} value={source} onChange={setSource} />
       {source !== 'csv' && chosen ? (
         <Stack gap="5">
-          <Stack gap="1">
-            <chakra.label htmlFor={selectId} fontWeight="medium" fontSize="sm">
-              Advertiser
-            </chakra.label>
-            <PlainSelect
-              id={selectId}
-              width={{ base: 'full', sm: '80' }}
-              value={chosen.bgAdvertiserId}
-              onChange={(event) => setAdvertiserId(event.currentTarget.value)}
-            >
-              {connected.map((advertiser) => (
-                <option key={advertiser.bgAdvertiserId} value={advertiser.bgAdvertiserId}>
-                  {advertiser.name}
-                </option>
-              ))}
-            </PlainSelect>
-          </Stack>
+          <AdvertiserSelect
+            advertisers={connected}
+            value={chosen.bgAdvertiserId}
+            onChange={(picked) => {
+              if (picked) setAdvertiserId(picked.bgAdvertiserId);
+            }}
+            width={{ base: 'full', sm: '80' }}
+          />
           <HubspotCompanySource
             key={`${chosen.bgAdvertiserId}:${source}`}
             advertiserId={chosen.bgAdvertiserId}

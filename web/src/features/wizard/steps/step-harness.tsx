@@ -1,29 +1,22 @@
-import { useState, type ComponentType } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
+import type { ComponentType } from 'react';
+import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
+import { stepHarness as wizardlessStepHarness } from '@/test/step-harness';
 import { WizardContext, type TWizardContext } from '../components/wizard-context';
 import { stepsWithLayers } from '../wizard-flow';
 
 /**
- * Test harness: one step screen with a live draft, the Next handler it registers kept for the test to
- * run, and the wizard context of a custom flow. A change of advertiser is recorded and set as it is (the
- * clearing and its dialog are the wizard's).
+ * Test harness: the shared step harness (`@/test/step-harness`: a live draft, the registered Next
+ * handler, changes of advertiser recorded) inside the wizard context of a flow, for the steps that read
+ * it. `next()` runs the handler as it is, so a test may leave it pending (a question on screen).
  */
 export function stepHarness(
   Step: ComponentType<TWizardStepProps>,
   options: { draft?: TCampaignDraft; flow?: TWizardFlow; context?: Partial<TWizardContext> } = {},
 ) {
-  const state: {
-    handler: TStepNextHandler | null;
-    draft: TCampaignDraft;
-    advertiserChanges: TAdvertiser[];
-  } = {
-    handler: null,
-    draft: options.draft ?? newCampaignDraft(),
-    advertiserChanges: [],
-  };
   const flow = options.flow ?? 'custom';
+  const base = wizardlessStepHarness(Step, { ...(options.draft ? { draft: options.draft } : {}), flow });
+  const { state } = base;
   const context: TWizardContext = {
     steps: stepsWithLayers(flow, []),
     goToStep: () => undefined,
@@ -33,35 +26,7 @@ export function stepHarness(
     ...options.context,
   };
   function Harness() {
-    const [draft, setDraft] = useState(state.draft);
-    state.draft = draft;
-    return (
-      <WizardContext.Provider value={context}>
-        <Step
-          draft={draft}
-          updateDraft={(change) =>
-            setDraft((current) => {
-              const next = change(current);
-              state.draft = next;
-              return next;
-            })
-          }
-          changeAdvertiser={async (advertiser) => {
-            state.advertiserChanges.push(advertiser);
-            setDraft((current) => {
-              state.draft = { ...current, selectedAdvertiser: advertiser };
-              return state.draft;
-            });
-            return true;
-          }}
-          flow={flow}
-          setNextHandler={(handler) => {
-            state.handler = handler;
-          }}
-          busy={false}
-        />
-      </WizardContext.Provider>
-    );
+    return <WizardContext.Provider value={context}>{base.element}</WizardContext.Provider>;
   }
   /** Presses Next: runs the handler the step registered. */
   const next = async () => {
