@@ -551,6 +551,16 @@ export function setAt(value: unknown, path: Path, replacement: unknown): unknown
   return container;
 }
 
+/** The leaf of `value` at `path`, or undefined where the value has none. */
+function valueAt(value: unknown, path: Path): unknown {
+  let current = value;
+  for (const key of path) {
+    current =
+      current !== null && typeof current === 'object' ? (current as Record<string | number, unknown>)[key] : undefined;
+  }
+  return current;
+}
+
 /**
  * A valid value with ONE leaf on or just past its limit (length min/max, min-1/max+1, far past key
  * sizes; numeric bounds and beyond; the date rule's ends and neighbours; array sizes). One at a time,
@@ -562,13 +572,7 @@ export function boundaryArbitrary(schema: AnySchema, options: ZodArbitraryOption
   if (slots.length === 0) return valid;
   return fc.tuple(valid, fc.nat(), fc.nat()).map(([value, i, j]) => {
     const slot = slots[i % slots.length] as { path: Path; schema: AnySchema };
-    let current: unknown = value;
-    for (const key of slot.path) {
-      current =
-        current !== null && typeof current === 'object'
-          ? (current as Record<string | number, unknown>)[key]
-          : undefined;
-    }
+    const current = valueAt(value, slot.path);
     const edges = edgesOf(slot.schema, current, options);
     return edges.length === 0 ? value : setAt(value, slot.path, edges[j % edges.length]);
   });
@@ -593,13 +597,7 @@ export interface BoundaryCase {
  */
 export function boundaryCases(schema: AnySchema, value: unknown, options: ZodArbitraryOptions = {}): BoundaryCase[] {
   return leafSlots(schema).flatMap((slot) => {
-    let current: unknown = value;
-    for (const key of slot.path) {
-      current =
-        current !== null && typeof current === 'object'
-          ? (current as Record<string | number, unknown>)[key]
-          : undefined;
-    }
+    const current = valueAt(value, slot.path);
     return edgesOf(slot.schema, current, options).map((edge) => ({
       path: slot.path,
       edge,
