@@ -28,6 +28,15 @@ describe('checkZipCodes', () => {
   it('says nothing when every code fits', () => {
     expect(checkZipCodes(['10001']).message).toBeNull();
   });
+
+  it('names each reason for the codes it refuses, and keeps the valid ones as the rule writes them', () => {
+    expect(checkZipCodes(['k1a 0b1', 'ABCDE', '12345678901234567', '10001'])).toEqual({
+      valid: ['K1A 0B1', '10001'],
+      invalid: ['ABCDE', '12345678901234567'],
+      message:
+        'Zip codes can have at most 16 characters: 12345678901234567. Not a US ZIP code or a Canadian postal code: ABCDE',
+    });
+  });
 });
 
 describe('readTypedZipCodes', () => {

@@ -62,18 +62,22 @@ export interface TZipCodeCheck {
   readonly message: string | null;
 }
 
-/** Checks parsed codes against the targeting's rule (`ZZipCode`). */
+/** Checks parsed codes against the targeting's rule (`ZZipCode`): the valid ones as the rule keeps them. */
 export function checkZipCodes(codes: readonly string[]): TZipCodeCheck {
-  const valid = codes.filter((code) => ZZipCode.safeParse(code).success);
-  const invalid = codes.filter((code) => !ZZipCode.safeParse(code).success);
+  const valid: string[] = [];
+  const invalid: string[] = [];
+  for (const code of codes) {
+    const parsed = ZZipCode.safeParse(code);
+    if (parsed.success) valid.push(parsed.data);
+    else invalid.push(code);
+  }
   const tooLong = invalid.filter((code) => code.length > MAX_ZIP_CODE_LENGTH);
-  const message =
-    tooLong.length > 0
-      ? zipCodesTooLongMessage(tooLong)
-      : invalid.length > 0
-        ? `${NOT_A_ZIP_CODE}: ${invalid.join(', ')}`
-        : null;
-  return { valid, invalid, message };
+  const notCodes = invalid.filter((code) => code.length <= MAX_ZIP_CODE_LENGTH);
+  const reasons = [
+    ...(tooLong.length > 0 ? [zipCodesTooLongMessage(tooLong)] : []),
+    ...(notCodes.length > 0 ? [`${NOT_A_ZIP_CODE}: ${notCodes.join(', ')}`] : []),
+  ];
+  return { valid: [...new Set(valid)], invalid, message: reasons.length > 0 ? reasons.join('. ') : null };
 }
 
 /** Codes typed into a box, read for adding: those to add, the text left in the box (the refused ones) and why. */

@@ -52,6 +52,9 @@ export function stepHarness(
   }
   const next = async (): Promise<TStepOutcome | undefined> => {
     let outcome: TStepOutcome | undefined;
+    // A render started outside act (a realtime reply) registers its Next handler in an effect React runs
+    // in a task of its own; a person's click comes after it, so the press waits for React's queued work.
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
     await act(async () => {
       outcome = await state.handler?.();
     });

@@ -43,7 +43,7 @@ export interface ZipCodeEntryProps {
 /**
  * ZIP code entry (001 §2 "Zip Codes", §5 "CSV upload"): codes typed into a box (separated by commas or
  * new lines) or read from one .csv file where each line may hold comma-separated codes. Both go through
- * the shared rules (trimmed, blanks dropped, duplicates removed, at most 16 characters: a longer one
+ * the shared rules (trimmed, blanks dropped, duplicates removed, a US ZIP or Canadian postal code of at most 16 characters: another
  * stays in the box, or is named in the 10 s CSV error) and are added to the kept list, which shows its
  * count and lets each code be removed. The wizard's Zip Codes step and the /zip-codes page both use it.
  */

@@ -9,9 +9,9 @@ const LINK_AT = W.missingCard.indexOf(W.missingCardLink);
 /**
  * 001 §4, 000 §9: the missing-card message, a 20 s toast whose 'Go to the Advertiser Detail Page' links
  * to /advertisers/{id}. The toast region lives outside the router, so the link navigates with the
- * wizard's `navigate` (a page of the app, not a new load) and closes the toast.
+ * wizard's `navigate` (a page of the app, not a new load) and closes the toast. Answers the toast's id.
  */
-export function showMissingCardToast(advertiserId: string, navigate: (to: string) => void): void {
+export function showMissingCardToast(advertiserId: string, navigate: (to: string) => void): string {
   const href = paths.advertiser.getHref(advertiserId);
   const id = toaster.create({
     type: 'error',
@@ -36,4 +36,5 @@ export function showMissingCardToast(advertiserId: string, navigate: (to: string
     duration: TOAST_MS.missingCard,
     closable: true,
   });
+  return id;
 }

@@ -154,6 +154,26 @@ describe('managed (ABM) wizard', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/advertisers/bgAdvertiser-northwind'));
   });
 
+  it('takes the missing-card message away once another advertiser is picked', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const dismissed = vi.spyOn(toaster, 'dismiss');
+    renderWizard();
+    await user.click(await screen.findByRole('radio', { name: 'Northwind' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() =>
+      expect(toasts).toHaveBeenCalledWith(expect.objectContaining({ duration: TOAST_MS.missingCard })),
+    );
+    const id = toasts.mock.results.find((_, index) => toasts.mock.calls[index]?.[0].duration === TOAST_MS.missingCard)
+      ?.value as string;
+
+    // Act
+    await user.click(screen.getByRole('radio', { name: 'Acme Robotics' }));
+
+    // Assess
+    expect(dismissed).toHaveBeenCalledWith(id);
+  });
+
   it('goes on without picking again once the card was added meanwhile and the user came back', async () => {
     // Prepare: Northwind is picked and refused for its missing card.
     const user = userEvent.setup();

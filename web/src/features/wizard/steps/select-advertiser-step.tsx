@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { useFeatureSlot } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session/session-context';
+import { toaster } from '@/lib/toaster';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useWizardAdvertisers } from '../api/wizard-calls';
 import { showMissingCardToast } from '../components/missing-card-toast';
@@ -37,6 +38,13 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
   // A change the user cancels leaves the browser's radio on the advertiser clicked: the group is drawn
   // again from the draft (its revision), and the kept advertiser's radio takes the focus back.
   const [revision, setRevision] = useState(0);
+  // The missing-card message goes once the step is left or another advertiser is picked: it was about that one.
+  const cardToast = useRef<string | null>(null);
+  const dismissCardToast = (): void => {
+    if (cardToast.current !== null) toaster.dismiss(cardToast.current);
+    cardToast.current = null;
+  };
+  useEffect(() => dismissCardToast, []);
   const group = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (revision > 0) group.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
@@ -57,7 +65,8 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
       }
       if (!now) return stay(selectAdvertiserGate(null) ?? undefined);
       if (!isTemplateFlow(flow) && !now.paymentMethod) {
-        showMissingCardToast(now.bgAdvertiserId, navigate);
+        dismissCardToast();
+        cardToast.current = showMissingCardToast(now.bgAdvertiserId, navigate);
         return stay();
       }
       if (!companyLayer || now.hubspot_authed) return advance;
@@ -78,6 +87,7 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
   useEffect(() => () => answer.current?.(false), []);
 
   const choose = (advertiser: TAdvertiser): void => {
+    dismissCardToast();
     void changeAdvertiser(advertiser).then((changed) => {
       if (!changed) setRevision((current) => current + 1);
     });
