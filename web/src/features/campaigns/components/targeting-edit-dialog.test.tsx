@@ -113,6 +113,33 @@ describe('Edit Targeting', () => {
     expect(within(dialog).queryByRole('button', { name: 'Save targeting' })).not.toBeInTheDocument();
   });
 
+  it('holds the ZIP codes to the targeting rule before anything is sent', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const { realtime } = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Targeting' });
+    await within(dialog).findByRole('checkbox', { name: 'Texas' });
+
+    // Act
+    await user.type(within(dialog).getByLabelText('ZIP codes'), '10001, ABCDE');
+    await user.click(within(dialog).getByRole('button', { name: 'Save targeting' }));
+
+    // Assess: the field says why, and nothing was sent.
+    expect(within(dialog).getByLabelText('ZIP codes')).toHaveAccessibleDescription(
+      'Not a US ZIP code or a Canadian postal code: ABCDE',
+    );
+    expect(realtime.sockets.flatMap((socket) => socket.calls)).toEqual([]);
+
+    // Act: fixed, then saved.
+    await user.clear(within(dialog).getByLabelText('ZIP codes'));
+    await user.type(within(dialog).getByLabelText('ZIP codes'), '10001, k1a 0b1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save targeting' }));
+
+    // Assess
+    const { message } = await realtime.sentCall();
+    expect(message).toMatchObject({ layers: { targetingInfo: { geo_zip: ['10001', 'K1A 0B1'] } } });
+  });
+
   it("shows the server's refusal and lets the person try again", async () => {
     // Prepare
     const user = userEvent.setup();

@@ -24,7 +24,7 @@ import {
   type TCampaignTargetingEdit,
 } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import { parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
+import { checkZipCodes, parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
 import { FailureAlert } from '@/components/data-states';
 import { CsvFileButton } from '@/components/csv-file-button';
 import { toggleItem } from '@/lib/toggle-item';
@@ -59,6 +59,10 @@ function TargetingEditForm({
   const [filter, setFilter] = useState('');
   const [outcome, setOutcome] = useState<TCampaignTargetingChangeResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The ZIP layer's one rule (`ZZipCode`), checked here as the server checks it.
+  const zips = checkZipCodes(parseZipCodes(zipText));
+  // Said after a Save that it stopped, until the codes are edited.
+  const [zipError, setZipError] = useState<string | null>(null);
   const domains = parseDomains(domainText);
   const tooMany = domains.length + removeIds.length > MAX_COMPANIES_PER_CHANGE;
   const shown = useMemo(() => companiesShown(edit.companies, filter), [edit.companies, filter]);
@@ -67,8 +71,12 @@ function TargetingEditForm({
 
   const save = async (): Promise<void> => {
     setFailure(null);
+    if (zips.message) {
+      setZipError(zips.message);
+      return;
+    }
     try {
-      const change = changeOf(edit, { regionKeys, regions, zips: parseZipCodes(zipText), domains, removeIds });
+      const change = changeOf(edit, { regionKeys, regions, zips: zips.valid, domains, removeIds });
       setOutcome(await update.save(change));
     } catch (error) {
       setFailure(messageOf(error));
@@ -154,10 +162,21 @@ function TargetingEditForm({
             );
           })}
 
-          <Field.Root disabled={disabled}>
+          <Field.Root disabled={disabled} invalid={zipError !== null}>
             <Field.Label>ZIP codes</Field.Label>
-            <Textarea value={zipText} onChange={(event) => setZipText(event.target.value)} rows={2} />
-            <Field.HelperText>Comma-separated or one a line; blanks and repeats are dropped.</Field.HelperText>
+            <Textarea
+              value={zipText}
+              onChange={(event) => {
+                setZipText(event.target.value);
+                setZipError(null);
+              }}
+              rows={2}
+            />
+            {zipError ? (
+              <Field.ErrorText>{zipError}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>Comma-separated or one a line; blanks and repeats are dropped.</Field.HelperText>
+            )}
           </Field.Root>
 
           {edit.hasCompanyLayer ? (
