@@ -3,6 +3,15 @@ import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertis
 import { ZCreative, type TCreative } from '@bidgrid/shared/entities/creative.schema';
 
 /**
+ * An instant at a wall time of the zone the tests run in (month 1-12). Tables show days in the reader's
+ * zone, so a fixture made at 10:00 local reads as the same day everywhere: the clock suite runs the
+ * tests in UTC+14 and UTC-8, where 10:00 UTC is already the next day or still the day before.
+ */
+export function localTime(year: number, month: number, day: number, hour: number, minute = 0): string {
+  return new Date(year, month - 1, day, hour, minute).toISOString();
+}
+
+/**
  * Entities several features' tests need, as the API sends them, parsed by the shared schemas so a
  * fixture is always a valid reply. Overrides are partial; a feature's fixtures file re-exports these or
  * wraps them with the defaults its tests expect.
@@ -13,7 +22,7 @@ export function makeAdvertiser(overrides: Partial<TAdvertiser> = {}): TAdvertise
     beeswaxAdvertiserId: 101,
     name: 'Acme Outdoor',
     createdBy: 'demo',
-    createdAt: '2024-05-06T10:00:00.000Z',
+    createdAt: localTime(2024, 5, 6, 10),
     domain: 'acme.example',
     address_1: '1 Main Street',
     address_2: '',
@@ -41,7 +50,7 @@ export function makeAdGroup(overrides: Partial<TAdGroup> = {}): TAdGroup {
     createdBy: 'demo',
     name: 'Spring banners',
     adGroupType: 'image',
-    createdAt: '2026-01-02T10:00:00.000Z',
+    createdAt: localTime(2026, 1, 2, 10),
     ...overrides,
   });
 }
@@ -59,7 +68,7 @@ export function makeCreative(overrides: Partial<TCreative> = {}): TCreative {
     creativeType: 'image/png',
     creativeSrc: 'https://assets.example/leaderboard.png',
     size: 42_000,
-    createdAt: '2026-01-02T10:05:00.000Z',
+    createdAt: localTime(2026, 1, 2, 10, 5),
     click_url: 'https://acme.example/spring',
     creativeReports: [
       { ctr: 0.5, impressions: 2000, clicks: 10, video_completes: null, video_midpoints: null, video_plays: null },
