@@ -2,7 +2,8 @@
  * `npm run test:clock`: the unit suite, and the integration suite on a fresh local stack, run at the
  * moments where code that reads the wall clock or mixes local and UTC dates breaks (issue 26 §1),
  * under Debian's `faketime` (the whole process tree: Node, DynamoDB Local's JVM, cognito-local).
- * The clock starts at the moment and runs on, so a run at 23:59 crosses midnight while it works.
+ * The clock is set to the moment as the suite starts and runs on, so a run at 23:59 crosses midnight
+ * while it works.
  *
  * `-- --moment <name>` (repeatable) picks moments, `--suite unit|integration` runs one suite.
  * Results: one line per moment and suite, and `test-results/clock/summary.json`.
@@ -96,6 +97,25 @@ function readReport(file: string): { passed: number; failed: number; failures: s
   return { passed: report.numPassedTests, failed: report.numFailedTests, failures };
 }
 
+/** Epoch seconds that `date` prints for `args` in zone `tz` (the real clock: this process is not faked). */
+function epochSeconds(args: readonly string[], tz: string): number {
+  const out = spawnSync('date', [...args, '+%s'], { env: { ...process.env, TZ: tz }, encoding: 'utf8' });
+  const seconds = Number(out.stdout.trim());
+  if (out.status !== 0 || !Number.isInteger(seconds)) throw new Error(`date ${args.join(' ')}: ${out.stderr}`);
+  return seconds;
+}
+
+/**
+ * The moment as an offset from the real clock (`+N` seconds), not as a start time (`@...`): with a
+ * start time every process starts its clock at the moment when it starts, so the test workers, the
+ * stack and its emulators would disagree by minutes (a webhook signed "in the future", a ticket nine
+ * minutes old at birth). With one offset the whole process tree reads the same time.
+ */
+function offsetTo(moment: Moment): string {
+  const offset = epochSeconds(['-d', moment.at], moment.tz) - epochSeconds([], moment.tz);
+  return offset >= 0 ? `+${offset}` : `${offset}`;
+}
+
 function runAt(moment: Moment, suite: SuiteResult['suite']): SuiteResult {
   const report = join(resultsDir, `${moment.name}-${suite}.json`);
   rmSync(report, { force: true });
@@ -116,7 +136,7 @@ function runAt(moment: Moment, suite: SuiteResult['suite']): SuiteResult {
       : ['npx', 'tsx', 'test/run-with-stack.ts', '--only', 'integration'];
   console.log(`\n== ${moment.name} (${moment.why}): ${suite} at ${moment.at} ${moment.tz}`);
   const started = performance.now();
-  const run = spawnSync('faketime', ['-f', `@${moment.at}`, ...command], {
+  const run = spawnSync('faketime', ['-f', `${offsetTo(moment)}`, ...command], {
     cwd: repoRoot,
     stdio: 'inherit',
     // Only the time of day is faked: timers and elapsed time (the monotonic clock) run as they are.
