@@ -59,6 +59,9 @@ export function lambdaEnvironment(input: LambdaEnvInput): Record<string, string>
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     LOG_LEVEL: input.verbose ? 'debug' : 'warn',
+    // The metrics' EMF lines (one JSON blob per figure, a minute's job runs included) are CloudWatch's
+    // input, not a reader's: the console shows them only with --verbose.
+    POWERTOOLS_METRICS_DISABLED: input.verbose ? 'false' : 'true',
     TABLE_APP: input.tables.app,
     TABLE_REPORTS: input.tables.reports,
     TABLE_CONNECTIONS: input.tables.connections,
