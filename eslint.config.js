@@ -265,6 +265,13 @@ export default tseslint.config(
     },
   },
   {
+    // The HubSpot card is React too (18, HubSpot's UI extensions): the same hooks rules.
+    files: ['hubspot/src/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
