@@ -13,6 +13,7 @@ import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
 import { useFeatureSlot } from '@/lib/feature-slots';
 import { showGateToast } from '@/lib/toaster';
+import { useLatest } from '@/lib/use-latest';
 import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
 import { useAdGroupRemovalCalls, usePublicListsKnown } from '../api/wizard-calls';
 import { SWITCH_CLEAR_LABELS, switchAdvertiser, type TSwitchClear } from '../advertiser-switch';
@@ -315,12 +316,10 @@ function useAdvertiserChange(store: TDraftStore): {
   dialog: ReactNode;
 } {
   const { draft, updateDraft, setProgress } = store;
-  const latest = useRef(draft);
-  latest.current = draft;
+  const latest = useLatest(draft);
   const chosenLists = draft.selectedDomainListsIds.length > 0 || draft.selectedDomainLists.length > 0;
   const publicLists = usePublicListsKnown(chosenLists).data;
-  const known = useRef<readonly TPublicList[]>([]);
-  known.current = [...draft.publicDomainLists, ...(publicLists ?? [])];
+  const known = useLatest<readonly TPublicList[]>([...draft.publicDomainLists, ...(publicLists ?? [])]);
   const removal = useAdGroupRemovalCalls();
   const [pending, setPending] = useState<TPendingChange | null>(null);
 
@@ -356,7 +355,7 @@ function useAdvertiserChange(store: TDraftStore): {
       void discardAdGroup(planned.discard, removal);
       return true;
     },
-    [updateDraft, setProgress, removal],
+    [updateDraft, setProgress, removal, latest, known],
   );
 
   const dialog = (
