@@ -34,6 +34,9 @@ const localStackMayImport = [
   // HubSpot's v3 request signature: the CRM simulator signs the card's requests with the function
   // the server verifies them with, so the two cannot drift apart.
   '**/lambdas/src/lib/hubspot-signature.ts',
+  // HubSpot's API paths (the 2026-03 dated ones): one description for the client that calls them and
+  // the CRM simulator (and its OpenAPI description) that serves them, so the two cannot drift apart.
+  '**/lambdas/src/adapters/crm/hubspot-paths.ts',
   // The DynamoDB throttling fault: the local gateway arms the very middleware the handlers' client runs.
   '**/lambdas/src/adapters/dynamodb-throttle.ts',
 ];
