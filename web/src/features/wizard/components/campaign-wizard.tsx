@@ -11,7 +11,7 @@ import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
-import { useFeatureSlot } from '@/lib/feature-slots';
+import { useFeatureSlots } from '@/lib/feature-slots';
 import { showGateToast } from '@/lib/toaster';
 import { useLatest } from '@/lib/use-latest';
 import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
@@ -36,14 +36,16 @@ type TStepScreen = ComponentType<TWizardStepProps>;
  * offer it and it is dropped from a playbook's or the ABM list's steps when the wizard starts.
  */
 export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
-  const adGroupStep = useFeatureSlot('adGroupStep');
-  const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
-  const stateProvincesStep = useFeatureSlot('stateProvincesStep');
-  const zipCodesStep = useFeatureSlot('zipCodesStep');
-  const roleTitlesStep = useFeatureSlot('roleTitlesStep');
-  const publicationListsStep = useFeatureSlot('publicationListsStep');
-  const visitorsSegmentsStep = useFeatureSlot('visitorsSegmentsStep');
-  const crmSegmentsStep = useFeatureSlot('crmSegmentsStep');
+  const {
+    adGroupStep,
+    targetCompaniesStep,
+    stateProvincesStep,
+    zipCodesStep,
+    roleTitlesStep,
+    publicationListsStep,
+    visitorsSegmentsStep,
+    crmSegmentsStep,
+  } = useFeatureSlots();
   return useMemo(
     () => ({
       'select advertiser': SelectAdvertiserStep,
