@@ -66,8 +66,6 @@ export function lambdaEnvironment(input: LambdaEnvInput): Record<string, string>
     TABLE_REPORTS: input.tables.reports,
     TABLE_CONNECTIONS: input.tables.connections,
     DYNAMODB_ENDPOINT: input.dynamodbEndpoint,
-    // Disarmed until `PUT /__local/dynamodb-throttle`: a pass-through in the client's middleware.
-    DYNAMODB_THROTTLE_FAULTS: 'on',
     S3_ENDPOINT: input.s3Endpoint,
     CREATIVE_BUCKET: input.bucket,
     COGNITO_USER_POOL_ID: input.userPoolId,
