@@ -4,7 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { useLatest } from './use-latest';
 
 /** Hands out, once, a reader of the latest value (as a handler or an effect made on the first render would). */
-function Probe({ value, wait, onReader }: { value: string; wait?: Promise<void>; onReader: (read: () => string) => void }) {
+function Probe({
+  value,
+  wait,
+  onReader,
+}: {
+  value: string;
+  wait?: Promise<void>;
+  onReader: (read: () => string) => void;
+}) {
   const latest = useLatest(value);
   useEffect(() => onReader(() => latest.current), [latest, onReader]);
   if (wait) use(wait);
