@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 // One lint setup for the whole repo: strict TypeScript rules, React hooks, no import cycles, and
 // the import boundaries of ARCHITECTURE.md (shared <- lambdas, shared <- web, web never imports
 // lambdas or cdk, lambdas never import web or cdk, web features never import each other, the local
@@ -32,6 +34,9 @@ const localStackMayImport = [
   // HubSpot's v3 request signature: the CRM simulator signs the card's requests with the function
   // the server verifies them with, so the two cannot drift apart.
   '**/lambdas/src/lib/hubspot-signature.ts',
+  // HubSpot's API paths (the 2026-03 dated ones): one description for the client that calls them and
+  // the CRM simulator (and its OpenAPI description) that serves them, so the two cannot drift apart.
+  '**/lambdas/src/adapters/crm/hubspot-paths.ts',
   // The DynamoDB throttling fault: the local gateway arms the very middleware the handlers' client runs.
   '**/lambdas/src/adapters/dynamodb-throttle.ts',
 ];
@@ -66,6 +71,21 @@ const zodImports = [
       "ImportDeclaration[source.value=/(^|\\u002F)zod$/][importKind!='type'] > :matches(ImportSpecifier[imported.name='z'][importKind!='type'], ImportDefaultSpecifier)",
     message: "Use `import * as z from '@bidgrid/shared/zod'`: the named import defeats tree-shaking.",
   },
+];
+
+// The workspaces (package.json `workspaces`), for the dependency rule below, and the files of each that
+// may import its devDependencies: tests, test support, benches, the local stack's tools, configs.
+const rootDir = dirname(fileURLToPath(import.meta.url));
+const workspaces = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).workspaces;
+const devDependencyFiles = [
+  '**/*.test.{ts,tsx,mjs}',
+  '**/test/**',
+  '**/src/test/**',
+  '**/*.config.{ts,js,mjs}',
+  '**/scripts/**',
+  'web/build/**',
+  'cdk/local/**',
+  'test/**',
 ];
 
 // The one clock (shared/src/clock.ts): the time of day is read through `now()` / `nowMs()`, which tests set
@@ -248,6 +268,13 @@ export default tseslint.config(
     },
   },
   {
+    // The HubSpot card is React too (18, HubSpot's UI extensions): the same hooks rules.
+    files: ['hubspot/src/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -341,6 +368,24 @@ export default tseslint.config(
     files: ['lambdas/src/config.ts', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // Every import resolves through its own workspace's package.json, never through what npm happened
+  // to hoist: production code through the workspace's `dependencies`, tests and tools also through its
+  // `devDependencies` and the root's (vitest, fast-check, Playwright: the repository's tooling).
+  ...workspaces.map((workspace) => ({
+    files: [`${workspace}/**/*.{ts,tsx,js,mjs}`],
+    ignores: workspaces.filter((other) => other.startsWith(`${workspace}/`)).map((other) => `${other}/**`),
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          packageDir: [join(rootDir, workspace), rootDir],
+          devDependencies: devDependencyFiles,
+          optionalDependencies: false,
+          peerDependencies: true,
+        },
+      ],
+    },
+  })),
   {
     // The one module that imports zod itself, and the one clock.
     files: ['shared/src/zod.ts', 'shared/src/clock.ts'],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm start`: makes sure dependencies are installed (`ensure-install.mjs`, the check `npm test` runs
+ * `npm start`: checks the Node version (`node-version.mjs`), makes sure dependencies are installed (`ensure-install.mjs`, the check `npm test` runs
  * too) and Java is there, then runs the local stack (`cdk/local/main.ts` under tsx) with the flags
  * given after `--`, forwarding Ctrl-C and SIGTERM.
  */
@@ -8,8 +8,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
+import { ensureNodeVersion } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+ensureNodeVersion('npm start');
 ensureInstalled('npm start');
 
 // DynamoDB Local is the real jar: it needs a Java runtime (17 or newer).

@@ -5,10 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-# The SDK pins are on purpose (TOOLCHAIN.md); its "Node 22 soon" notice is noise in every suite.
-export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 step() { printf '\n== %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 
+# On a Node older than engines.node: what to do, not a stack trace (`source scripts/use-node.sh`).
+node scripts/node-version.mjs 'npm test'
 # A fresh clone needs no separate install: the same check as `npm start` (npm ci when node_modules is
 # missing or older than package-lock.json). CI runs `npm ci` first, so this finds nothing to do there.
 node scripts/ensure-install.mjs 'npm test'

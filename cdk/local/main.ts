@@ -56,10 +56,6 @@ async function main(): Promise<void> {
     return;
   }
 
-  // The SDK versions are pinned by the lock file on purpose (TOOLCHAIN.md); its "Node 22 soon"
-  // notice would otherwise open every stack's output.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
   // A handler's stray promise must not take the whole stack down; it is reported instead.
   process.on('unhandledRejection', (reason) => console.error(`Unhandled rejection: ${describeError(reason)}`));
 

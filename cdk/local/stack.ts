@@ -6,6 +6,7 @@ import { operations } from '@bidgrid/shared/api/operations/index';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import type { TChatWidget } from '@bidgrid/shared/chat-widget';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
+import { installThrottleFault } from '@bidgrid/lambdas/adapters/dynamodb-throttle';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
 import { userPoolTriggers } from '@bidgrid/lambdas/triggers/user-pool-triggers';
 import {
@@ -354,6 +355,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         webUrl,
       }),
     );
+    // The DynamoDB throttling fault (disarmed) in the handlers' one client; production never has it.
+    installThrottleFault();
     runtimeConfigValue = buildRuntimeConfig({
       apiUrl,
       wsUrl,

@@ -24,7 +24,6 @@ const ZCoreConfig = z.object({
    * middleware stack (`adapters/dynamodb-throttle.ts`), which `PUT /__local/dynamodb-throttle` then
    * arms. Unset: off.
    */
-  DYNAMODB_THROTTLE_FAULTS: z._default(z.enum(['on', 'off']), 'off'),
   /**
    * Where vendor secrets come from: `env` (local: SECRET_* variables) or `ssm` (cloud: SecureString
    * parameters under SECRETS_PREFIX, read at cold start and never logged).

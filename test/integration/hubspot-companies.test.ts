@@ -5,6 +5,7 @@ import { ZTargetedCompanies } from '@bidgrid/shared/entities/crm.schema';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { hubspotErrorBody } from '@bidgrid/local/simulators/hubspot-crm';
 import { createHubspotOAuth } from '@bidgrid/lambdas/adapters/crm/hubspot-oauth';
+import { HUBSPOT_PATHS } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
 import { createHubspotRecords } from '@bidgrid/lambdas/adapters/crm/hubspot-records';
 import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/lib/invalid-cursor';
 import { accessTokenFor, callAllPages, callOperation } from '../support/api';
@@ -184,7 +185,7 @@ describe('Target Companies from HubSpot (001 §2, §7)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         method: 'POST',
-        path: '/oauth/v3/token',
+        path: HUBSPOT_PATHS.oauthToken,
         status: 400,
         body: hubspotErrorBody(400, 'missing or unknown refresh token', { status: 'BAD_REFRESH_TOKEN' }),
       }),

@@ -295,6 +295,33 @@ describe('import boundaries', () => {
     expect(component).not.toContain('no-restricted-imports');
   });
 
+  it("every import resolves through its own workspace's package.json, not through hoisting", async () => {
+    // lambdas' code may not lean on a package only the local stack declares, nor on a dev dependency.
+    expect(
+      await ruleIdsFor('lambdas/src/adapters/probe.ts', "import s3rver from 's3rver';\nexport const s = s3rver;\n"),
+    ).toContain('import-x/no-extraneous-dependencies');
+    expect(
+      await ruleIdsFor(
+        'lambdas/src/adapters/probe.ts',
+        "import { mockClient } from 'aws-sdk-client-mock';\nexport const m = mockClient;\n",
+      ),
+    ).toContain('import-x/no-extraneous-dependencies');
+    // The web app has no AWS SDK of its own.
+    expect(
+      await ruleIdsFor(
+        'web/src/lib/probe.ts',
+        "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;\n",
+      ),
+    ).toContain('import-x/no-extraneous-dependencies');
+    // Its tests may use its dev dependencies and the root's tooling.
+    expect(
+      await ruleIdsFor(
+        'lambdas/src/adapters/probe.test.ts',
+        "import { mockClient } from 'aws-sdk-client-mock';\nimport fc from 'fast-check';\nexport const m = [mockClient, fc];\n",
+      ),
+    ).not.toContain('import-x/no-extraneous-dependencies');
+  });
+
   it('a clean import passes', async () => {
     const ids = await ruleIdsFor(
       'web/src/features/dashboard/probe.ts',

@@ -59,7 +59,7 @@ export interface UncheckedCallOptions {
 
 async function readReply(res: Response): Promise<ApiReply> {
   const text = await res.text();
-  let body: ApiReply['body'] = {};
+  let body: ApiReply['body'];
   try {
     body = text ? (JSON.parse(text) as ApiReply['body']) : {};
   } catch {

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
+import { HUBSPOT_PATHS } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
 import { LOCAL_PUBLISHABLE_KEY } from '@bidgrid/local/simulators/stripe';
 import {
   COMPANY_LOOKUP_TTL_SECONDS,
@@ -342,9 +343,9 @@ export async function bidderSegmentsOf(alternativeId: string): Promise<unknown[]
   return (await res.json()) as unknown[];
 }
 
-/** Whether the CRM simulator still knows a refresh token (OAuth v3 introspection; revoked ones answer 404). */
+/** Whether the CRM simulator still knows a refresh token (OAuth introspection; revoked ones answer 404). */
 export async function hubspotRefreshTokenKnown(token: string): Promise<boolean> {
-  const res = await fetch(`${stackInfo().simulators.hubspot}/oauth/v3/token/introspect`, {
+  const res = await fetch(`${stackInfo().simulators.hubspot}${HUBSPOT_PATHS.oauthIntrospect}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({

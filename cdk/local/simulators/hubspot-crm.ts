@@ -1,13 +1,15 @@
+import { HUBSPOT_PATHS, routePattern } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
 import { now, nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { COMPANIES, COMPANIES_WITHOUT_OWN_RANGES, REDIRECTS } from './company-match';
 import type { SimReply, SimRequest, SimRoute } from './simulator-server';
 
 /**
- * The CRM and CMS data of the HubSpot simulator's portals and the routes that read it, in
- * HubSpot's v3 shapes (held against HubSpot's published OpenAPI documents: `openapi/`):
- * companies search, list search and memberships, contacts batch read, landing pages, site pages and
- * blog posts. The data is generated from the portal id, so every run sees the same records.
+ * The CRM and CMS data of the HubSpot simulator's portals and the routes that read it, on the
+ * 2026-03 paths the client calls (`HUBSPOT_PATHS`, one module for both) and in HubSpot's shapes
+ * (held against HubSpot's published OpenAPI documents: `openapi/`): companies search and batch
+ * read, list search and memberships, contacts batch read, company properties, landing pages, site
+ * pages and blog posts. The data is generated from the portal id, so every run sees the same records.
  */
 
 /** HubSpot's error categories, by status (the `category` every HubSpot error carries). */
@@ -196,7 +198,7 @@ const COMPANY_PROPERTY_DEFINITIONS: ReadonlyArray<{
   },
 ];
 
-/** A property in HubSpot's `Property` shape (crm/v3/properties). */
+/** A property in HubSpot's `Property` shape (crm/properties/2026-03). */
 function propertyObject(definition: (typeof COMPANY_PROPERTY_DEFINITIONS)[number]): Record<string, unknown> {
   return {
     name: definition.name,
@@ -258,7 +260,7 @@ function paging(
 }
 
 /**
- * A batch read (`POST /crm/v3/objects/{type}/batch/read`) as HubSpot answers it for every object
+ * A batch read (`POST /crm/objects/2026-03/{type}/batch/read`) as HubSpot answers it for every object
  * type: the inputs checked (a list of `{id}`, at most `LIMITS.batchReadMax`), each id looked up, 200
  * when all were found, else 207 with the unknown ids in one OBJECT_NOT_FOUND error. `lookup` runs
  * once the inputs pass; a string it returns is a 400 with that message (a type's own checks), else
@@ -734,15 +736,16 @@ export function hubspotCrmRoutes(options: {
     };
 
   return [
-    { method: 'POST', pattern: '/crm/v3/lists/search', handle: listSearch },
-    { method: 'GET', pattern: '/crm/v3/lists/:listId/memberships', handle: memberships },
-    { method: 'POST', pattern: '/crm/v3/objects/companies/search', handle: companiesSearch },
-    { method: 'POST', pattern: '/crm/v3/objects/contacts/batch/read', handle: contactsBatchRead },
-    { method: 'POST', pattern: '/crm/v3/objects/companies/batch/read', handle: companiesBatchRead },
-    { method: 'GET', pattern: '/crm/v3/properties/companies', handle: properties },
-    { method: 'GET', pattern: '/crm/v3/properties/companies/:propertyName', handle: property },
-    { method: 'GET', pattern: '/cms/v3/pages/landing-pages', handle: cmsList('landing') },
-    { method: 'GET', pattern: '/cms/v3/pages/site-pages', handle: cmsList('site') },
-    { method: 'GET', pattern: '/cms/v3/blogs/posts', handle: cmsList('post') },
+    // Only the 2026-03 paths: nothing calls the v3 ones any more, so they answer 404 as unknown routes.
+    { method: 'POST', pattern: HUBSPOT_PATHS.listsSearch, handle: listSearch },
+    { method: 'GET', pattern: routePattern(HUBSPOT_PATHS.listMemberships), handle: memberships },
+    { method: 'POST', pattern: HUBSPOT_PATHS.companiesSearch, handle: companiesSearch },
+    { method: 'POST', pattern: HUBSPOT_PATHS.contactsBatchRead, handle: contactsBatchRead },
+    { method: 'POST', pattern: HUBSPOT_PATHS.companiesBatchRead, handle: companiesBatchRead },
+    { method: 'GET', pattern: HUBSPOT_PATHS.companyProperties, handle: properties },
+    { method: 'GET', pattern: routePattern(HUBSPOT_PATHS.companyProperty), handle: property },
+    { method: 'GET', pattern: HUBSPOT_PATHS.landingPages, handle: cmsList('landing') },
+    { method: 'GET', pattern: HUBSPOT_PATHS.sitePages, handle: cmsList('site') },
+    { method: 'GET', pattern: HUBSPOT_PATHS.blogPosts, handle: cmsList('post') },
   ];
 }

@@ -12,7 +12,7 @@ import { serve } from './test-server';
 const REDIRECT = 'http://127.0.0.1:5173/advertisers';
 const ALL_SCOPES = 'oauth crm.objects.companies.read crm.objects.contacts.read crm.lists.read content';
 
-describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
+describe('CRM simulator (HubSpot OAuth, CRM and CMS on the 2026-03 paths)', () => {
   let sim: Awaited<ReturnType<typeof serve>>;
   const recordDir = mkdtempSync(join(tmpdir(), 'hubspot-replies-'));
   /** The search rate limit's clock: tests that search more than 5 times move it on. */
@@ -56,7 +56,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
   /** An access token of portal 4410001 with `scope`. */
   async function accessToken(scope = ALL_SCOPES): Promise<string> {
     const back = await authorize('s', scope);
-    const tokens = await form('/oauth/v3/token', {
+    const tokens = await form('/oauth/2026-03/token', {
       grant_type: 'authorization_code',
       code: back.searchParams.get('code') as string,
       redirect_uri: REDIRECT,
@@ -71,35 +71,38 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(await (await fetch(`${sim.url}/health`)).json()).toEqual({ status: 'ok', vendor: 'hubspot' });
   });
 
-  it('runs the authorization-code flow, introspection, refresh and revocation on OAuth v3', async () => {
+  it('runs the authorization-code flow, introspection, refresh and revocation on OAuth (2026-03 paths)', async () => {
     // Act
     const back = await authorize('bgAdvertiser-1');
     const code = back.searchParams.get('code') as string;
     const tokens = (await (
-      await form('/oauth/v3/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...app })
+      await form('/oauth/2026-03/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...app })
     ).json()) as Record<string, unknown>;
     const info = (await (
-      await form('/oauth/v3/token/introspect', { token: tokens['access_token'] as string, ...app })
+      await form('/oauth/2026-03/token/introspect', { token: tokens['access_token'] as string, ...app })
     ).json()) as Record<string, unknown>;
     const refreshed = (await (
-      await form('/oauth/v3/token', {
+      await form('/oauth/2026-03/token', {
         grant_type: 'refresh_token',
         refresh_token: tokens['refresh_token'] as string,
         ...app,
       })
     ).json()) as Record<string, unknown>;
-    const refreshInfo = await form('/oauth/v3/token/introspect', {
+    const refreshInfo = await form('/oauth/2026-03/token/introspect', {
       token: tokens['refresh_token'] as string,
       token_type_hint: 'refresh_token',
       ...app,
     });
-    const revoked = await form('/oauth/v3/token/revoke', {
+    const revoked = await form('/oauth/2026-03/token/revoke', {
       token: tokens['refresh_token'] as string,
       token_type_hint: 'refresh_token',
       ...app,
     });
-    const afterRevoke = await form('/oauth/v3/token/introspect', { token: tokens['refresh_token'] as string, ...app });
-    const accessAfterRevoke = await form('/oauth/v3/token/introspect', {
+    const afterRevoke = await form('/oauth/2026-03/token/introspect', {
+      token: tokens['refresh_token'] as string,
+      ...app,
+    });
+    const accessAfterRevoke = await form('/oauth/2026-03/token/introspect', {
       token: refreshed['access_token'] as string,
       ...app,
     });
@@ -131,7 +134,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare: two advertisers connect the same portal.
     const connect = async () => {
       const code = (await authorize('s')).searchParams.get('code') as string;
-      const reply = await form('/oauth/v3/token', {
+      const reply = await form('/oauth/2026-03/token', {
         grant_type: 'authorization_code',
         code,
         redirect_uri: REDIRECT,
@@ -143,9 +146,9 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const second = await connect();
 
     // Act
-    await form('/oauth/v3/token/revoke', { token: first.refresh_token, token_type_hint: 'refresh_token', ...app });
-    const firstAccess = await form('/oauth/v3/token/introspect', { token: first.access_token, ...app });
-    const secondAccess = await form('/oauth/v3/token/introspect', { token: second.access_token, ...app });
+    await form('/oauth/2026-03/token/revoke', { token: first.refresh_token, token_type_hint: 'refresh_token', ...app });
+    const firstAccess = await form('/oauth/2026-03/token/introspect', { token: first.access_token, ...app });
+    const secondAccess = await form('/oauth/2026-03/token/introspect', { token: second.access_token, ...app });
 
     // Assess
     expect(firstAccess.status).toBe(404);
@@ -156,12 +159,16 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare
     const code = (await authorize('s')).searchParams.get('code') as string;
     const exchange = () =>
-      form('/oauth/v3/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...app });
+      form('/oauth/2026-03/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, ...app });
 
     // Act
     const first = await exchange();
     const second = await exchange();
-    const wrongSecret = await form('/oauth/v3/token', { ...app, client_secret: 'nope', grant_type: 'refresh_token' });
+    const wrongSecret = await form('/oauth/2026-03/token', {
+      ...app,
+      client_secret: 'nope',
+      grant_type: 'refresh_token',
+    });
 
     // Assess
     expect(first.status).toBe(200);
@@ -178,7 +185,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare
     const token = await accessToken();
     const search = (body: unknown, auth: Record<string, string> = bearer(token)) =>
-      fetch(`${sim.url}/crm/v3/lists/search`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+      fetch(`${sim.url}/crm/lists/2026-03/search`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
 
     // Act
     const first = (await (await search({ count: 2, offset: 0, objectTypeId: '0-2' })).json()) as Record<
@@ -210,18 +217,18 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const get = (path: string) => fetch(`${sim.url}${path}`, { headers: bearer(token) });
 
     // Act
-    const first = (await (await get('/crm/v3/lists/103/memberships?limit=25')).json()) as {
+    const first = (await (await get('/crm/lists/2026-03/103/memberships?limit=25')).json()) as {
       results: Array<{ recordId: string }>;
       paging?: { next: { after: string } };
       total: number;
     };
     const rest = (await (
-      await get(`/crm/v3/lists/103/memberships?limit=25&after=${first.paging?.next.after}`)
+      await get(`/crm/lists/2026-03/103/memberships?limit=25&after=${first.paging?.next.after}`)
     ).json()) as {
       results: Array<{ recordId: string }>;
       paging?: unknown;
     };
-    const foreign = await get('/crm/v3/lists/201/memberships');
+    const foreign = await get('/crm/lists/2026-03/201/memberships');
 
     // Assess
     expect(first.results).toHaveLength(25);
@@ -236,7 +243,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare
     const token = await accessToken();
     const search = (body: unknown) =>
-      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+      fetch(`${sim.url}/crm/objects/2026-03/companies/search`, {
         method: 'POST',
         headers: bearer(token),
         body: JSON.stringify(body),
@@ -283,7 +290,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare
     const token = await accessToken();
     const search = () =>
-      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+      fetch(`${sim.url}/crm/objects/2026-03/companies/search`, {
         method: 'POST',
         headers: bearer(token),
         body: '{"limit":1}',
@@ -305,7 +312,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare
     const token = await accessToken();
     const search = () =>
-      fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+      fetch(`${sim.url}/crm/objects/2026-03/companies/search`, {
         method: 'POST',
         headers: bearer(token),
         body: '{"limit":1}',
@@ -325,12 +332,12 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     // Prepare
     const token = await accessToken();
     const list = (await (
-      await fetch(`${sim.url}/crm/v3/lists/105/memberships?limit=3`, { headers: bearer(token) })
+      await fetch(`${sim.url}/crm/lists/2026-03/105/memberships?limit=3`, { headers: bearer(token) })
     ).json()) as {
       results: Array<{ recordId: string }>;
     };
     const read = (inputs: Array<{ id: string }>) =>
-      fetch(`${sim.url}/crm/v3/objects/contacts/batch/read`, {
+      fetch(`${sim.url}/crm/objects/2026-03/contacts/batch/read`, {
         method: 'POST',
         headers: bearer(token),
         body: JSON.stringify({ inputs, properties: ['email'] }),
@@ -365,17 +372,17 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const get = (path: string, t = token) => fetch(`${sim.url}${path}`, { headers: bearer(t) });
 
     // Act
-    const landing = (await (await get('/cms/v3/pages/landing-pages')).json()) as {
+    const landing = (await (await get('/cms/pages/2026-03/landing-pages')).json()) as {
       total: number;
       results: Array<Record<string, unknown>>;
       paging?: { next: { after: string } };
     };
     const landingRest = (await (
-      await get(`/cms/v3/pages/landing-pages?after=${landing.paging?.next.after}&limit=100`)
+      await get(`/cms/pages/2026-03/landing-pages?after=${landing.paging?.next.after}&limit=100`)
     ).json()) as typeof landing;
-    const site = (await (await get('/cms/v3/pages/site-pages')).json()) as typeof landing;
-    const posts = (await (await get('/cms/v3/blogs/posts?limit=10')).json()) as typeof landing;
-    const refused = await get('/cms/v3/blogs/posts', noContent);
+    const site = (await (await get('/cms/pages/2026-03/site-pages')).json()) as typeof landing;
+    const posts = (await (await get('/cms/blogs/2026-03/posts?limit=10')).json()) as typeof landing;
+    const refused = await get('/cms/blogs/2026-03/posts', noContent);
 
     // Assess
     expect(landing.results).toHaveLength(LIMITS.cmsDefault);
@@ -402,7 +409,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const token = await accessToken();
     now += 1000;
     const firstPage = (await (
-      await fetch(`${sim.url}/crm/v3/objects/companies/search`, {
+      await fetch(`${sim.url}/crm/objects/2026-03/companies/search`, {
         method: 'POST',
         headers: bearer(token),
         body: JSON.stringify({ limit: 3, properties: ['domain'] }),
@@ -412,19 +419,21 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const ids = firstPage.results.map((r) => r.id);
 
     // Act
-    const all = (await (await fetch(`${sim.url}/crm/v3/properties/companies`, { headers: bearer(token) })).json()) as {
+    const all = (await (
+      await fetch(`${sim.url}/crm/properties/2026-03/companies`, { headers: bearer(token) })
+    ).json()) as {
       results: Array<{ name: string }>;
     };
     const tiers = (await (
-      await fetch(`${sim.url}/crm/v3/properties/companies/hs_ideal_customer_profile`, { headers: bearer(token) })
+      await fetch(`${sim.url}/crm/properties/2026-03/companies/hs_ideal_customer_profile`, { headers: bearer(token) })
     ).json()) as { type: string; options: Array<{ label: string; value: string }> };
-    const unknownProperty = await fetch(`${sim.url}/crm/v3/properties/companies/nope`, { headers: bearer(token) });
-    const batch = await fetch(`${sim.url}/crm/v3/objects/companies/batch/read`, {
+    const unknownProperty = await fetch(`${sim.url}/crm/properties/2026-03/companies/nope`, { headers: bearer(token) });
+    const batch = await fetch(`${sim.url}/crm/objects/2026-03/companies/batch/read`, {
       method: 'POST',
       headers: bearer(token),
       body: JSON.stringify({ inputs: [...ids, '999'].map((id) => ({ id })), properties: ['domain', 'name'] }),
     });
-    const tooMany = await fetch(`${sim.url}/crm/v3/objects/companies/batch/read`, {
+    const tooMany = await fetch(`${sim.url}/crm/objects/2026-03/companies/batch/read`, {
       method: 'POST',
       headers: bearer(token),
       body: JSON.stringify({ inputs: Array.from({ length: 101 }, (_, i) => ({ id: String(i) })) }),
@@ -453,7 +462,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     const variants = [`${id}.0`, ` ${id}`, `0${id}`];
 
     // Act
-    const batch = await fetch(`${sim.url}/crm/v3/objects/companies/batch/read`, {
+    const batch = await fetch(`${sim.url}/crm/objects/2026-03/companies/batch/read`, {
       method: 'POST',
       headers: bearer(token),
       body: JSON.stringify({ inputs: [id, ...variants].map((i) => ({ id: i })) }),
@@ -472,7 +481,7 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
   it('expires a portal token on demand, now or after a number of CRM requests', async () => {
     // Prepare
     const token = await accessToken();
-    const read = () => fetch(`${sim.url}/crm/v3/properties/companies/domain`, { headers: bearer(token) });
+    const read = () => fetch(`${sim.url}/crm/properties/2026-03/companies/domain`, { headers: bearer(token) });
     const expire = (body: unknown) =>
       fetch(`${sim.url}/__expire-tokens`, { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
 
@@ -487,14 +496,23 @@ describe('CRM simulator (HubSpot OAuth v3, CRM and CMS)', () => {
     expect(refused.status).toBe(400);
   });
 
-  it("answers unknown routes in HubSpot's error shape", async () => {
-    const res = await fetch(`${sim.url}/crm/v3/objects/nothing`);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({
+  it("answers unknown routes in HubSpot's error shape, the v3 paths BidGrid no longer calls among them", async () => {
+    // Act: a route HubSpot never had, and v3 paths of routes served on their 2026-03 paths.
+    const unknown = await fetch(`${sim.url}/crm/objects/2026-03/nothing`);
+    const retired = await Promise.all([
+      fetch(`${sim.url}/crm/v3/objects/companies/search`, { method: 'POST', body: '{}' }),
+      fetch(`${sim.url}/oauth/v3/token`, { method: 'POST' }),
+      fetch(`${sim.url}/cms/v3/pages/landing-pages`),
+    ]);
+
+    // Assess
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({
       status: 'error',
       category: 'OBJECT_NOT_FOUND',
       message: expect.any(String),
     });
+    expect(retired.map((res) => res.status)).toEqual([404, 404, 404]);
   });
 
   // Run last: every reply the tests above got, held against our committed description of HubSpot's

@@ -1,3 +1,4 @@
+import { HUBSPOT_PATHS } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
 import { nowMs } from '@bidgrid/shared/clock';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
@@ -87,9 +88,10 @@ const tokensReply = (
 /**
  * The CRM (HubSpot) simulator. OAuth: `GET /oauth/authorize` shows a page to pick a portal and
  * redirects back with `?code=&state=`; OAuth v3 (the current token API; v1's token-info routes are
- * deprecated): `POST /oauth/v3/token` exchanges an authorization code or a refresh token,
- * `POST /oauth/v3/token/introspect` describes an access or refresh token (`hub_id`, `scopes`,
- * `token_use`), `POST /oauth/v3/token/revoke` revokes one; all take form bodies with the app's
+ * deprecated), on its 2026-03 paths (`HUBSPOT_PATHS`, the module the client calls them through):
+ * `POST /oauth/2026-03/token` exchanges an authorization code or a refresh token,
+ * `POST /oauth/2026-03/token/introspect` describes an access or refresh token (`hub_id`, `scopes`,
+ * `token_use`), `POST /oauth/2026-03/token/revoke` revokes one; all take form bodies with the app's
  * client id and secret. CRM and CMS data (`hubspot-crm.ts`): companies search, lists search and
  * memberships, contacts batch read, landing pages, site pages, blog posts, each needing a valid
  * access token with its scope (401 / 403 otherwise); the companies search allows 5 requests a
@@ -403,9 +405,9 @@ export function createHubSpotSimulator(options: {
         return { status: 302, headers: { location: back.toString() } };
       },
     },
-    { method: 'POST', pattern: '/oauth/v3/token', handle: token },
-    { method: 'POST', pattern: '/oauth/v3/token/introspect', handle: introspect },
-    { method: 'POST', pattern: '/oauth/v3/token/revoke', handle: revoke },
+    { method: 'POST', pattern: HUBSPOT_PATHS.oauthToken, handle: token },
+    { method: 'POST', pattern: HUBSPOT_PATHS.oauthIntrospect, handle: introspect },
+    { method: 'POST', pattern: HUBSPOT_PATHS.oauthRevoke, handle: revoke },
     { method: 'POST', pattern: '/__expire-tokens', handle: expireTokens },
   ];
   return {

@@ -201,16 +201,15 @@ type Auth = 'secret' | 'publishable';
 
 function authOf(req: SimRequest): Auth | SimReply {
   const header = req.headers.authorization ?? '';
-  let key = '';
   const bearer = /^Bearer\s+(.+)$/i.exec(header);
   const basic = /^Basic\s+(.+)$/i.exec(header);
-  if (bearer) key = (bearer[1] as string).trim();
-  else if (basic)
-    key =
-      Buffer.from(basic[1] as string, 'base64')
-        .toString('utf8')
-        .split(':')[0] ?? '';
-  else key = req.query.get('key') ?? '';
+  const key = bearer
+    ? (bearer[1] as string).trim()
+    : basic
+      ? (Buffer.from(basic[1] as string, 'base64')
+          .toString('utf8')
+          .split(':')[0] ?? '')
+      : (req.query.get('key') ?? '');
   if (!key) {
     return stripeError(401, {
       type: 'invalid_request_error',

@@ -2,6 +2,7 @@ import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb
 import type { DynamoDBClient, ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
 import type { DeserializeHandlerOptions, DeserializeMiddleware } from '@smithy/types';
 import * as z from '@bidgrid/shared/zod';
+import { rawDdb } from './dynamodb';
 
 /**
  * DynamoDB throttling as a fault the local stack injects (issue 16): a middleware in the DynamoDB
@@ -11,8 +12,9 @@ import * as z from '@bidgrid/shared/zod';
  * as it retries a real throttle: a few refusals are absorbed, a persistent one reaches the handler
  * (`toAppError` turns it into a 503 telling the user to try again).
  *
- * Installed only in the local stage with `DYNAMODB_THROTTLE_FAULTS=on` (the local stack sets it);
- * disarmed it passes every send through. `PUT /__local/dynamodb-throttle` on the local gateway arms it.
+ * The local stack installs it on the handlers' client (`installThrottleFault`, the one client of its
+ * process); the cloud's bundles never import this module. Disarmed it passes every send through.
+ * `PUT /__local/dynamodb-throttle` on the local gateway arms it.
  */
 
 /** Which sends are refused, and how. */
@@ -119,4 +121,12 @@ const MIDDLEWARE_OPTIONS: DeserializeHandlerOptions = {
 /** Puts the fault in `client`'s middleware stack (the document client shares it). */
 export function addThrottleFault(client: DynamoDBClient, random?: () => number): void {
   client.middlewareStack.add(throttleMiddleware(random), MIDDLEWARE_OPTIONS);
+}
+
+/**
+ * Puts the fault, disarmed, in the one DynamoDB client of this process (`rawDdb`, which the document
+ * client wraps): the local stack calls it once the handlers' environment is set.
+ */
+export function installThrottleFault(): void {
+  addThrottleFault(rawDdb());
 }

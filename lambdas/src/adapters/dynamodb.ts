@@ -23,7 +23,6 @@ import type {
   UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { coreConfig } from '../config';
-import { addThrottleFault } from './dynamodb-throttle';
 import type { TPage, TPageRequest } from '../domain/ports/page.port';
 import { decodeCursor, encodeCursor } from './page-keys';
 import type { TCursorScope, TStartKey } from './page-keys';
@@ -47,8 +46,6 @@ export function rawDdb(): DynamoDBClient {
       ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
-  // Local fault injection only: the cloud's client never carries it.
-  if (cfg.STAGE === 'local' && cfg.DYNAMODB_THROTTLE_FAULTS === 'on') addThrottleFault(base);
   return base;
 }
 

@@ -6,18 +6,22 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { templateRepository } from '../adapters/repositories/template.repository';
 import { createCreativeTemplate } from '../domain/ad-groups/ad-group-templates.use-case';
 import { httpHandler } from '../lib/http';
+import { readFormBody } from '../lib/multipart';
 
 /** `POST /api/creatives/templates/create` (form data): a creative template with its own copy of the asset. */
-export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>
-  createCreativeTemplate(
-    { agencyId: caller.agencyId, form: body },
-    {
-      templates: templateRepository,
-      advertisers: advertiserRepository,
-      adGroups: adGroupRepository,
-      storage: creativeStorage,
-      now,
-      log,
-    },
-  ),
+export const { handler, raw } = httpHandler(
+  operation,
+  ({ caller, body, log }) =>
+    createCreativeTemplate(
+      { agencyId: caller.agencyId, form: body },
+      {
+        templates: templateRepository,
+        advertisers: advertiserRepository,
+        adGroups: adGroupRepository,
+        storage: creativeStorage,
+        now,
+        log,
+      },
+    ),
+  { form: readFormBody },
 );

@@ -2,12 +2,17 @@ import { uploadCreative as operation } from '@bidgrid/shared/api/operations/crea
 import { creativeCallDeps } from '../adapters/wiring';
 import { createCreative } from '../domain/ad-groups/create-creative.use-case';
 import { httpHandler } from '../lib/http';
+import { readFormBody } from '../lib/multipart';
 
 /** `POST /api/creatives/upload` (form data): a new creative from the `file` part or a presigned upload's `sourceUrl`. */
-export const { handler, raw } = httpHandler(operation, ({ caller, body, files, log }) => {
-  const { file: _declared, ...form } = body;
-  return createCreative(
-    { agencyId: caller.agencyId, form, file: files.find((f) => f.fieldName === 'file'), requireSourceUrl: false },
-    creativeCallDeps(log),
-  );
-});
+export const { handler, raw } = httpHandler(
+  operation,
+  ({ caller, body, files, log }) => {
+    const { file: _declared, ...form } = body;
+    return createCreative(
+      { agencyId: caller.agencyId, form, file: files.find((f) => f.fieldName === 'file'), requireSourceUrl: false },
+      creativeCallDeps(log),
+    );
+  },
+  { form: readFormBody },
+);

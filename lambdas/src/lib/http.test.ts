@@ -21,6 +21,7 @@ import { apiEvent, lambdaContext } from '../test-events';
 import { ConflictError, VendorError } from './errors';
 import { httpHandler, resetCallerCacheForTests } from './http';
 import { hubspotSignatureV3 } from './hubspot-signature';
+import { readFormBody } from './multipart';
 import { signedRequests } from './signed-request-guard';
 import type { HttpInput } from './http';
 
@@ -385,13 +386,26 @@ describe('httpHandler', () => {
     expect(result.statusCode).toBe(500);
   });
 
+  it('takes a form body reader for a form operation only, checked when the handler module loads', () => {
+    expect(() => httpHandler(upload, async () => ({ adGroupId: 'x', files: [] }))).toThrow(
+      'uploadThing (form body): pass { form: readFormBody }',
+    );
+    expect(() => httpHandler(echo, async () => ({}) as never, { form: readFormBody })).toThrow(
+      'only form operations take { form: readFormBody }',
+    );
+  });
+
   it('parses a multipart form body into fields and files', async () => {
     // Prepare
     givenUserAgency('demo', 'bgAgency-demo');
-    const formHandler = httpHandler(upload, async ({ body, files }) => ({
-      adGroupId: body.adGroupId,
-      files: files.map((f) => ({ name: f.fileName, type: f.contentType, size: f.data.length })),
-    }));
+    const formHandler = httpHandler(
+      upload,
+      async ({ body, files }) => ({
+        adGroupId: body.adGroupId,
+        files: files.map((f) => ({ name: f.fileName, type: f.contentType, size: f.data.length })),
+      }),
+      { form: readFormBody },
+    );
     const boundary = '----bg-test';
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
     const multipart = Buffer.concat([
@@ -425,7 +439,9 @@ describe('httpHandler', () => {
   it('answers 415 for a form operation called with JSON', async () => {
     // Prepare
     givenUserAgency('demo', 'bgAgency-demo');
-    const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }));
+    const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }), {
+      form: readFormBody,
+    });
 
     // Act
     const result = await formHandler.handler(
@@ -441,7 +457,9 @@ describe('httpHandler', () => {
   it('answers 400 for a multipart body without a boundary', async () => {
     // Prepare
     givenUserAgency('demo', 'bgAgency-demo');
-    const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }));
+    const formHandler = httpHandler(upload, async ({ body }) => ({ adGroupId: body.adGroupId, files: [] }), {
+      form: readFormBody,
+    });
 
     // Act
     const result = await formHandler.handler(

@@ -4,12 +4,7 @@ import type { MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from '@bidgrid/shared/zod';
-import {
-  API_REPLY_HEADERS,
-  MISSING_BODY_ERROR,
-  UNSUPPORTED_FORM_MEDIA_TYPE_ERROR,
-  UNSUPPORTED_JSON_MEDIA_TYPE_ERROR,
-} from '@bidgrid/shared/api/envelope';
+import { API_REPLY_HEADERS, MISSING_BODY_ERROR, UNSUPPORTED_JSON_MEDIA_TYPE_ERROR } from '@bidgrid/shared/api/envelope';
 import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { isPaged, PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation, AuthKind, PagedOperation } from '@bidgrid/shared/api/operation';
@@ -27,8 +22,7 @@ import {
 import { publishInvocationMetrics } from './invocation-metrics';
 import { logger } from './logger';
 import type { Logger } from './logger';
-import { MultipartError, multipartBoundary, parseMultipart } from './multipart';
-import type { UploadedFile } from './multipart';
+import type { MultipartForm, UploadedFile } from './multipart';
 import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
 import { restRequestIds } from './request-ids';
 import type { TSignedReply } from './signed-replays';
@@ -101,7 +95,15 @@ export interface SignedRequestGuard {
 export interface HttpHandlerOptions {
   /** Required for a signed operation, refused for any other. */
   readonly signed?: SignedRequestGuard;
+  /**
+   * Required for a form operation (`bodyKind: 'form'`), refused for any other: `readFormBody` of
+   * `./multipart`, so only the upload handlers' bundles carry the multipart parser.
+   */
+  readonly form?: FormBodyReader;
 }
+
+/** Reads a form operation's body into fields and files; throws its 415 or 400. */
+export type FormBodyReader = (bytes: Buffer, contentType: string | undefined) => MultipartForm;
 
 /** Whether an operation's requests are signed by a vendor instead of carrying a user's token. */
 const isSigned = (auth: AuthKind): boolean => auth !== 'user' && auth !== 'public';
@@ -208,12 +210,12 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * body is not judged by its type. The refusal is kept on the event (`bodyError`) and thrown by the
  * core once a signed operation's signature passed; the raw text is kept either way, as it is signed.
  */
-function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
+function bodyParser(operation: AnyOperation, form: FormBodyReader | undefined): MiddlewareObj<ParsedHttpEvent> {
   return {
     before: (request) => {
       const event = request.event;
       try {
-        parseBody(operation, event);
+        parseBody(operation, event, form);
       } catch (error) {
         event.parsedBody = undefined;
         event.bodyError = error;
@@ -223,7 +225,7 @@ function bodyParser(operation: AnyOperation): MiddlewareObj<ParsedHttpEvent> {
 }
 
 /** Reads the body into the event (parsed, raw text, files); throws the 415 or 400 of a body it cannot read. */
-function parseBody(operation: AnyOperation, event: ParsedHttpEvent): void {
+function parseBody(operation: AnyOperation, event: ParsedHttpEvent, form: FormBodyReader | undefined): void {
   const bytes = decodeBody(event);
   event.files = [];
   if (bytes === null) {
@@ -232,26 +234,11 @@ function parseBody(operation: AnyOperation, event: ParsedHttpEvent): void {
     return;
   }
   const contentType = event.headers?.['content-type'];
-  if (operation.bodyKind === 'form') {
+  if (form) {
     event.rawBody = null;
-    if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
-      throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
-        internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
-      });
-    }
-    const boundary = multipartBoundary(contentType);
-    if (!boundary)
-      throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
-    try {
-      const form = parseMultipart(bytes, boundary);
-      event.parsedBody = form.fields;
-      event.files = form.files;
-    } catch (error) {
-      if (error instanceof MultipartError) {
-        throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
-      }
-      throw error;
-    }
+    const read = form(bytes, contentType);
+    event.parsedBody = read.fields;
+    event.files = read.files;
     return;
   }
   const text = bytes.toString('utf8');
@@ -361,11 +348,17 @@ export function httpHandler<O extends AnyOperation>(
   run: HttpRun<O>,
   options: HttpHandlerOptions = {},
 ): { handler: HttpLambda; raw: (event: ParsedHttpEvent, context: Context) => Promise<APIGatewayProxyResult> } {
-  const { signed } = options;
+  const { signed, form } = options;
   // A handler bug, found when its module loads: a signed operation unchecked, or a guard nothing uses.
   if (isSigned(operation.auth) !== (signed !== undefined)) {
     throw new Error(
       `${operation.name} (${operation.auth}): ${signed ? 'only signed operations take' : 'pass'} { signed: signedRequests }`,
+    );
+  }
+  // The same for a form operation's body reader.
+  if ((operation.bodyKind === 'form') !== (form !== undefined)) {
+    throw new Error(
+      `${operation.name} (${operation.bodyKind} body): ${form ? 'only form operations take' : 'pass'} { form: readFormBody }`,
     );
   }
   const raw = async (event: ParsedHttpEvent, context: Context): Promise<APIGatewayProxyResult> => {
@@ -468,7 +461,7 @@ export function httpHandler<O extends AnyOperation>(
   const wrapped = middy<ParsedHttpEvent, APIGatewayProxyResult>(raw)
     .use(replyMiddleware(operation))
     .use(httpHeaderNormalizer())
-    .use(bodyParser(operation)) as unknown as HttpLambda;
+    .use(bodyParser(operation, form)) as unknown as HttpLambda;
 
   // Outside middy, so what the request recorded is published however it ended (reply, refusal or crash).
   const handler: HttpLambda = async (event, context) => {

@@ -1,3 +1,6 @@
+import { MISSING_BODY_ERROR, UNSUPPORTED_FORM_MEDIA_TYPE_ERROR } from '@bidgrid/shared/api/envelope';
+import { BadRequestError, UnsupportedMediaTypeError } from './errors';
+
 /** One file part of a multipart/form-data body. */
 export interface UploadedFile {
   /** The form field name (`name=` of the part). */
@@ -95,4 +98,27 @@ function parsePart(part: Buffer, form: MultipartForm): void {
     contentType: headers.get('content-type') ?? 'application/octet-stream',
     data: Buffer.from(content),
   });
+}
+
+/**
+ * The body reader of a form operation (`httpHandler(operation, run, { form: readFormBody })`): the
+ * fields and files of a multipart/form-data body. Throws the 415 of another Content-Type and the 400
+ * of a body it cannot read. Only form operations' bundles carry the multipart parser.
+ */
+export function readFormBody(bytes: Buffer, contentType: string | undefined): MultipartForm {
+  if (!/^multipart\/form-data\s*(;|$)/i.test(contentType?.trim() ?? '')) {
+    throw new UnsupportedMediaTypeError(UNSUPPORTED_FORM_MEDIA_TYPE_ERROR, {
+      internalMessage: `Form body sent as ${contentType ?? 'no Content-Type'}`,
+    });
+  }
+  const boundary = multipartBoundary(contentType);
+  if (!boundary) throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: 'No multipart boundary' });
+  try {
+    return parseMultipart(bytes, boundary);
+  } catch (error) {
+    if (error instanceof MultipartError) {
+      throw new BadRequestError(MISSING_BODY_ERROR, undefined, { internalMessage: error.message, cause: error });
+    }
+    throw error;
+  }
 }

@@ -17,15 +17,25 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
   if (bytes.length >= 10 && ascii(0, 3) === 'GIF') {
     return { width: data.getUint16(6, true), height: data.getUint16(8, true) };
   }
-  // JPEG: walk the segments to the first start-of-frame marker.
+  // JPEG: walk the segments to the first start-of-frame marker (ITU-T T.81 B.1.1).
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
     let offset = 2;
-    while (offset + 9 < bytes.length) {
+    while (offset + 1 < bytes.length) {
       if (bytes[offset] !== 0xff) return null;
-      const marker = bytes[offset + 1] as number;
+      // Any number of 0xFF fill bytes may precede a marker (B.1.1.2); encoders and editors write them.
+      while (bytes[offset + 1] === 0xff) offset += 1;
+      const marker = bytes[offset + 1];
+      if (marker === undefined) return null;
+      // TEM and RST0-7 stand alone: no length follows.
+      if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        offset += 2;
+        continue;
+      }
+      if (offset + 9 > bytes.length) return null;
       const length = data.getUint16(offset + 2);
       const startOfFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
       if (startOfFrame) return { height: data.getUint16(offset + 5), width: data.getUint16(offset + 7) };
+      if (length < 2) return null;
       offset += 2 + length;
     }
     return null;

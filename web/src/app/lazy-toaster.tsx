@@ -10,9 +10,8 @@ const AppToaster = lazy(() => import('@/components/app-toaster').then((module) =
  */
 export function LazyToaster({ eager }: { eager: boolean }) {
   const [needed, setNeeded] = useState(() => eager || toaster.getCount() + centerToaster.getCount() > 0);
-  useEffect(() => {
-    if (eager) setNeeded(true);
-  }, [eager]);
+  // Once `eager`, the region stays mounted (after a sign-out too); set while rendering, so no commit lacks it.
+  if (eager && !needed) setNeeded(true);
   useEffect(() => {
     if (needed) return undefined;
     const stops = [toaster, centerToaster].map((queue) => queue.subscribe(() => setNeeded(true)));

@@ -23,9 +23,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A newer load or a sign-out wins over an older load still in flight.
   const generation = useRef(0);
 
-  const refresh = useCallback(async () => {
-    const current = ++generation.current;
-    setState((previous) => ({ ...previous, isLoading: true }));
+  // Reads the session for the load numbered `current`, unless a newer one started meanwhile.
+  const load = useCallback(async (current: number) => {
     const userName = await currentUserName();
     if (current !== generation.current) return;
     if (!userName) {
@@ -48,6 +47,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ isAuthenticated: true, isLoading: false, userName, agency });
   }, []);
 
+  const refresh = useCallback(async () => {
+    const current = ++generation.current;
+    setState((previous) => ({ ...previous, isLoading: true }));
+    await load(current);
+  }, [load]);
+
   const signOut = useCallback(async () => {
     generation.current++;
     await signOutUser();
@@ -60,9 +65,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(signedOutSession);
   }, []);
 
+  // On start the state is loading already.
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void load(++generation.current);
+  }, [load]);
 
   // The API client gives up on the session when a forced refresh fails: sign out everywhere in the app.
   useEffect(() => onSessionLost(signOut), [signOut]);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { system } from '@/theme/system';
 import { bodyCellTexts } from '@/test/table-texts';
+import { declaredStyle } from '@/test/declared-style';
 import {
   DataTable,
   SELECTION_COLUMN,
@@ -204,7 +205,7 @@ describe('DataTable', () => {
     renderTable([]);
 
     // Assess
-    const style = getComputedStyle(screen.getByText('Nothing here.'));
+    const style = declaredStyle(screen.getByText('Nothing here.'));
     expect(style.position).toBe('sticky');
     expect(style.insetInlineStart).toBe('0px');
     expect(style.width).toBe('100cqi');
@@ -294,9 +295,9 @@ describe('DataTable in a narrow box', () => {
 
     // Assess
     const box = screen.getByRole('table', { name: 'Wide' }).parentElement as HTMLElement;
-    expect(getComputedStyle(box).getPropertyValue('container-type')).toBe('inline-size');
-    expect(getComputedStyle(box).overflowX).toBe('auto');
-    expect(getComputedStyle(box).whiteSpace).toBe('nowrap');
+    expect(declaredStyle(box).getPropertyValue('container-type')).toBe('inline-size');
+    expect(declaredStyle(box).overflowX).toBe('auto');
+    expect(declaredStyle(box).whiteSpace).toBe('nowrap');
   });
 
   it('keeps the name cells and the selection boxes at the left edge, above the scrolling cells, with a dividing line', () => {
@@ -304,18 +305,18 @@ describe('DataTable in a narrow box', () => {
     renderWide({ selection: true });
 
     // Assess
-    const name = getComputedStyle(screen.getByRole('cell', { name: 'Spring' }));
+    const name = declaredStyle(screen.getByRole('cell', { name: 'Spring' }));
     expect(name.position).toBe('sticky');
     expect(name.insetInlineStart).toBe(SELECTION_WIDTH);
     expect(name.zIndex).toBe('1');
     expect(name.boxShadow).toBe('inset -1px 0 0 var(--chakra-colors-border)');
-    const header = getComputedStyle(screen.getByRole('columnheader', { name: 'Name' }));
+    const header = declaredStyle(screen.getByRole('columnheader', { name: 'Name' }));
     expect(header.position).toBe('sticky');
     expect(header.insetInlineStart).toBe(SELECTION_WIDTH);
-    const box = getComputedStyle(screen.getByRole('checkbox', { name: 'Pick Spring' }).closest('td') as HTMLElement);
+    const box = declaredStyle(screen.getByRole('checkbox', { name: 'Pick Spring' }).closest('td') as HTMLElement);
     expect(box.position).toBe('sticky');
     expect(box.insetInlineStart).toBe('0px');
-    expect(getComputedStyle(screen.getByRole('cell', { name: 'ACTIVE' })).position).not.toBe('sticky');
+    expect(declaredStyle(screen.getByRole('cell', { name: 'ACTIVE' })).position).not.toBe('sticky');
   });
 
   it('gives the selection column one fixed width, so the sticky name can never slide over it', () => {
@@ -327,7 +328,7 @@ describe('DataTable in a narrow box', () => {
       screen.getByRole('checkbox', { name: 'Pick Spring' }).closest('td') as HTMLElement,
       screen.getByRole('checkbox', { name: 'Select All' }).closest('th') as HTMLElement,
     ]) {
-      const style = getComputedStyle(cell);
+      const style = declaredStyle(cell);
       expect([style.width, style.minWidth, style.maxWidth, style.boxSizing]).toEqual([
         SELECTION_WIDTH,
         SELECTION_WIDTH,
@@ -357,11 +358,11 @@ describe('DataTable in a narrow box', () => {
     );
 
     // Assess
-    const status = getComputedStyle(screen.getByRole('columnheader', { name: 'Status' }));
-    const name = getComputedStyle(screen.getByRole('columnheader', { name: 'Name' }));
+    const status = declaredStyle(screen.getByRole('columnheader', { name: 'Status' }));
+    const name = declaredStyle(screen.getByRole('columnheader', { name: 'Name' }));
     expect([status.position, status.top, status.zIndex]).toEqual(['sticky', '0px', '2']);
     expect([name.position, name.top, name.insetInlineStart, name.zIndex]).toEqual(['sticky', '0px', '0px', '3']);
-    expect(getComputedStyle(screen.getAllByRole('cell', { name: 'Spring' })[0] as HTMLElement).zIndex).toBe('1');
+    expect(declaredStyle(screen.getAllByRole('cell', { name: 'Spring' })[0] as HTMLElement).zIndex).toBe('1');
   });
 
   it('makes a spec width a minimum; the wrapping column wraps, and the sticky name within a phone-safe width', () => {
@@ -369,12 +370,12 @@ describe('DataTable in a narrow box', () => {
     renderWide();
 
     // Assess
-    const domains = getComputedStyle(screen.getByRole('cell', { name: 'a.example, b.example' }));
+    const domains = declaredStyle(screen.getByRole('cell', { name: 'a.example, b.example' }));
     expect(domains.minWidth).toBe('700px');
     expect(domains.maxWidth).not.toBe('700px');
     expect(domains.whiteSpace).toBe('normal');
     // A sticky cell wider than its scrolling box less its offset is pulled over the checkbox by Chromium.
-    const name = getComputedStyle(screen.getByRole('cell', { name: 'Spring' }));
+    const name = declaredStyle(screen.getByRole('cell', { name: 'Spring' }));
     expect(name.whiteSpace).toBe('normal');
     expect(name.maxWidth).toBe('min(20rem, 60vw)');
     // ... with a floor, so a squeezed table keeps a short name on one line.
@@ -386,7 +387,7 @@ describe('DataTable in a narrow box', () => {
     renderWide({ expansion: true });
 
     // Assess
-    const content = getComputedStyle(screen.getByText('Details of Spring'));
+    const content = declaredStyle(screen.getByText('Details of Spring'));
     expect(content.position).toBe('sticky');
     expect(content.insetInlineStart).toBe('0px');
     expect(content.width).toBe('100cqi');

@@ -58,7 +58,15 @@ export const EMPTY_FEATURE_SLOTS: TFeatureSlots = {
 
 export const FeatureSlotsContext = createContext<TFeatureSlots>(EMPTY_FEATURE_SLOTS);
 
-/** The component filling a slot, or null when the app provides none (e.g. a page rendered alone in a test). */
-export function useFeatureSlot<K extends keyof TFeatureSlots>(name: K): TFeatureSlots[K] {
-  return useContext(FeatureSlotsContext)[name];
+/**
+ * The app's slot table: each slot's component, or null where the app provides none (e.g. a page rendered
+ * alone in a test). Render a slot straight from the table, which the app makes once:
+ *
+ *   const { campaignsDashboard: Dashboard } = useFeatureSlots();
+ *   return Dashboard ? <Dashboard advertiser={advertiser} /> : null;
+ *
+ * (A component returned by a function called in render counts as made during render for React's rules.)
+ */
+export function useFeatureSlots(): TFeatureSlots {
+  return useContext(FeatureSlotsContext);
 }

@@ -16,11 +16,17 @@ function Part({ name, seen }: { name: string; seen: string[][] }) {
  * task's synchronous run (React renders an update made in a layout effect in that run).
  */
 let task = 0;
-function TaskPart({ name, tasks, costMs = 0 }: { name: string; tasks: Array<[string, number]>; costMs?: number }) {
-  const until = performance.now() + costMs;
+
+/** Keeps the thread busy for `ms`: what an expensive render costs (its output does not depend on it). */
+function busyFor(ms: number): void {
+  const until = performance.now() + ms;
   while (performance.now() < until) {
-    // The part's render costs this long.
+    // Busy.
   }
+}
+
+function TaskPart({ name, tasks, costMs = 0 }: { name: string; tasks: Array<[string, number]>; costMs?: number }) {
+  busyFor(costMs);
   useLayoutEffect(() => {
     tasks.push([name, task]);
     queueMicrotask(() => (task += 1));

@@ -1,5 +1,5 @@
 import { nowMs } from '@bidgrid/shared/clock';
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import { RealtimeClient, type RealtimeClientOptions, type WebSocketLike } from '@/lib/realtime/realtime-client';
 
 /** A WebSocket a test drives: it opens, receives and closes when told, and keeps what was sent. */
@@ -54,11 +54,28 @@ export class FakeSocket implements WebSocketLike {
 export const fakeJwt = (name: string, expSeconds: number): string =>
   `h.${btoa(JSON.stringify({ username: name, exp: expSeconds })).replace(/=+$/, '')}.s`;
 
+/** What `fakeRealtime` gives a test: the client, its sockets and the fakes it was built with. */
+export interface FakeRealtime {
+  readonly client: RealtimeClient;
+  readonly sockets: FakeSocket[];
+  readonly auth: {
+    readonly getToken: Mock<() => Promise<string>>;
+    readonly refreshToken: Mock<() => Promise<string>>;
+    readonly setToken: (value: string) => void;
+  };
+  readonly onError: Mock<NonNullable<RealtimeClientOptions['onError']>>;
+  readonly onSessionLost: Mock<NonNullable<RealtimeClientOptions['onSessionLost']>>;
+  /** The newest socket, once the client made it. */
+  latest(): Promise<FakeSocket>;
+  /** The n-th call sent on the newest socket, once it was sent. */
+  sentCall(n?: number): Promise<{ socket: FakeSocket; message: Record<string, unknown> }>;
+}
+
 /**
  * A real RealtimeClient over fake sockets and fake auth, for the client's tests and the screens'.
  * Sockets open at once unless `manualOpen`.
  */
-export function fakeRealtime(overrides: Partial<RealtimeClientOptions> & { manualOpen?: boolean } = {}) {
+export function fakeRealtime(overrides: Partial<RealtimeClientOptions> & { manualOpen?: boolean } = {}): FakeRealtime {
   const { manualOpen, ...options } = overrides;
   const sockets: FakeSocket[] = [];
   let token = fakeJwt('demo-1', Math.floor(nowMs() / 1000) + 3600);
@@ -72,8 +89,8 @@ export function fakeRealtime(overrides: Partial<RealtimeClientOptions> & { manua
       token = value;
     },
   };
-  const onError = vi.fn();
-  const onSessionLost = vi.fn();
+  const onError = vi.fn<NonNullable<RealtimeClientOptions['onError']>>();
+  const onSessionLost = vi.fn<NonNullable<RealtimeClientOptions['onSessionLost']>>();
   const client = new RealtimeClient({
     url: 'wss://ws.example.test/prod',
     getToken: auth.getToken,

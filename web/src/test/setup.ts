@@ -43,3 +43,11 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom runs no animations and sends no animationend, yet jsdom 31 (not 29) makes getComputedStyle report
+// the animation a stylesheet names (Chakra's dialog and menu exit animations): zag's presence would then
+// wait forever for an end that never comes, and a closed dialog would stay in the document. Tests see
+// the product without motion, as a user with reduced motion does.
+const noMotion = document.createElement('style');
+noMotion.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; }';
+document.head.append(noMotion);

@@ -1,8 +1,11 @@
+import { HUBSPOT_PATHS } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
+
 /**
- * Our own OpenAPI 3.0 description of the HubSpot operations the HubSpot simulator serves, written
- * from reading HubSpot's published per-API documents (README.md beside this file names them) and
- * committed, so every HubSpot reply check runs on a fresh clone. HubSpot's documents themselves are
- * not kept here; where they are at hand, `openapi-agreement.ts` holds this description against them.
+ * Our own OpenAPI 3.0 description of the HubSpot operations the HubSpot simulator serves, on the
+ * 2026-03 paths the client calls (`HUBSPOT_PATHS`), written from reading HubSpot's published per-API
+ * documents (README.md beside this file names them) and committed, so every HubSpot reply check
+ * runs on a fresh clone. HubSpot's documents themselves are not kept here; where they are at hand,
+ * `openapi-agreement.ts` holds this description against them.
  *
  * What it keeps: the same paths, methods and status codes as HubSpot's; for each reply object every
  * field HubSpot marks required plus the optional ones we read, with HubSpot's names, types, formats,
@@ -50,7 +53,7 @@ const ErrorDetail = object(
   ['code', 'in', 'subCategory', 'context'],
 );
 
-// OAuth v3: token grants, introspection. Revocation documents only its error (success is an empty 204).
+// OAuth (v3, on its 2026-03 paths): token grants, introspection. Revocation documents only its error (success is an empty 204).
 const AccessTokenResponse = object(
   {
     access_token: string,
@@ -137,7 +140,7 @@ const PreviousPage = object({ before: string, link: string }, ['link']);
 const Paging = object({ next: ref('NextPage'), prev: ref('PreviousPage') }, ['next', 'prev']);
 const ForwardPaging = object({ next: ref('NextPage') }, ['next']);
 
-// Lists v3: search and memberships.
+// Lists: search and memberships.
 const ListSearchResponse = object({
   hasMore: boolean,
   lists: arrayOf(ref('PublicObjectListSearchResult')),
@@ -238,7 +241,7 @@ const StandardError = object(
   ['id', 'subCategory'],
 );
 
-// CMS v3: landing pages, site pages, blog posts. HubSpot requires nearly every field of a page.
+// CMS: landing pages, site pages, blog posts. HubSpot requires nearly every field of a page.
 const abStatus = enumOf(
   'automated_loser_variant',
   'automated_master',
@@ -397,7 +400,7 @@ const collectionWithTotal = (item: string): Schema =>
 
 const json = (schema: string): Schema => ({ content: { 'application/json': { schema: ref(schema) } } });
 /** Every operation answers its errors (401, 403, 404, 429, ...) with the one error body. */
-// CRM properties v3: a company property definition and its enumeration options.
+// CRM properties: a company property definition and its enumeration options.
 const OptionSchema = object(
   { label: string, value: string, displayOrder: int32, hidden: boolean, description: string },
   ['displayOrder', 'description'],
@@ -448,7 +451,7 @@ const errorResponse: Schema = { $ref: '#/components/responses/Error' };
 const post = (responses: Record<string, Schema>): Schema => ({ post: { responses } });
 const get = (responses: Record<string, Schema>): Schema => ({ get: { responses } });
 
-/** The name the checks give this description in their verdicts (`POST /oauth/v3/token (hubspot-openapi.ts)`). */
+/** The name the checks give this description in their verdicts (`POST /oauth/2026-03/token (hubspot-openapi.ts)`). */
 export const HUBSPOT_DESCRIPTION_NAME = 'hubspot-openapi.ts';
 
 /** The description, as an OpenAPI 3.0 document object. */
@@ -456,38 +459,40 @@ export const HUBSPOT_DESCRIPTION: Readonly<Schema> = {
   openapi: '3.0.1',
   info: {
     title: 'HubSpot routes the BidGrid simulator serves',
-    version: 'v3',
+    version: '2026-03',
     description:
-      "BidGrid's own description of the HubSpot OAuth v3, CRM v3 and CMS v3 operations it uses, written from HubSpot's published documents.",
+      "BidGrid's own description of the HubSpot OAuth, CRM and CMS operations it uses, on their 2026-03 paths, written from HubSpot's published documents.",
   },
+  // The paths of HUBSPOT_PATHS (the client's and the simulator's), so a recorded reply is held
+  // against the operation it answered; the v3 paths are no longer served, so not described.
   paths: {
-    '/oauth/v3/token': post({ '200': json('TokenResponse'), default: errorResponse }),
-    '/oauth/v3/token/introspect': post({ '200': json('TokenInfoResponse'), default: errorResponse }),
-    '/oauth/v3/token/revoke': post({ default: errorResponse }),
-    '/crm/v3/lists/search': post({ '200': json('ListSearchResponse'), default: errorResponse }),
-    '/crm/v3/lists/{listId}/memberships': get({
+    [HUBSPOT_PATHS.oauthToken]: post({ '200': json('TokenResponse'), default: errorResponse }),
+    [HUBSPOT_PATHS.oauthIntrospect]: post({ '200': json('TokenInfoResponse'), default: errorResponse }),
+    [HUBSPOT_PATHS.oauthRevoke]: post({ default: errorResponse }),
+    [HUBSPOT_PATHS.listsSearch]: post({ '200': json('ListSearchResponse'), default: errorResponse }),
+    [HUBSPOT_PATHS.listMemberships]: get({
       '200': json('ApiCollectionResponseJoinTimeAndRecordId'),
       default: errorResponse,
     }),
-    '/crm/v3/objects/companies/search': post({
+    [HUBSPOT_PATHS.companiesSearch]: post({
       '200': json('CollectionResponseWithTotalSimplePublicObject'),
       default: errorResponse,
     }),
-    '/crm/v3/objects/contacts/batch/read': post({
+    [HUBSPOT_PATHS.contactsBatchRead]: post({
       '200': json('BatchResponseSimplePublicObject'),
       '207': json('BatchResponseSimplePublicObjectWithErrors'),
       default: errorResponse,
     }),
-    '/crm/v3/objects/companies/batch/read': post({
+    [HUBSPOT_PATHS.companiesBatchRead]: post({
       '200': json('BatchResponseSimplePublicObject'),
       '207': json('BatchResponseSimplePublicObjectWithErrors'),
       default: errorResponse,
     }),
-    '/crm/v3/properties/companies': get({ '200': json('CollectionResponseProperty'), default: errorResponse }),
-    '/crm/v3/properties/companies/{propertyName}': get({ '200': json('Property'), default: errorResponse }),
-    '/cms/v3/pages/landing-pages': get({ '200': json('CollectionResponseWithTotalPage'), default: errorResponse }),
-    '/cms/v3/pages/site-pages': get({ '200': json('CollectionResponseWithTotalPage'), default: errorResponse }),
-    '/cms/v3/blogs/posts': get({ '200': json('CollectionResponseWithTotalBlogPost'), default: errorResponse }),
+    [HUBSPOT_PATHS.companyProperties]: get({ '200': json('CollectionResponseProperty'), default: errorResponse }),
+    [HUBSPOT_PATHS.companyProperty]: get({ '200': json('Property'), default: errorResponse }),
+    [HUBSPOT_PATHS.landingPages]: get({ '200': json('CollectionResponseWithTotalPage'), default: errorResponse }),
+    [HUBSPOT_PATHS.sitePages]: get({ '200': json('CollectionResponseWithTotalPage'), default: errorResponse }),
+    [HUBSPOT_PATHS.blogPosts]: get({ '200': json('CollectionResponseWithTotalBlogPost'), default: errorResponse }),
   },
   components: {
     responses: { Error: { content: { '*/*': { schema: ref('Error') } } } },

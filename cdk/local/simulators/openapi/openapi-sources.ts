@@ -1,3 +1,5 @@
+import { HUBSPOT_PATHS } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
+
 /** One vendor OpenAPI document and the operations of it a simulator serves. */
 export interface OpenApiSource {
   /** The fixture's file name in the fixtures directory. */
@@ -28,60 +30,62 @@ const NULLABLE_PROPERTY_VALUES = {
 const HUBSPOT_REPOSITORY = 'github.com/HubSpot/HubSpot-public-api-spec-collection';
 
 /**
- * HubSpot's documents for every route the HubSpot simulator serves (the `v3` rollouts: VENDORS.md,
- * "v3 paths still work"; OAuth v3 is the current token API, v1's token-info routes are deprecated).
- * The authorize page (`GET /oauth/authorize`) is a browser page, not an API operation.
+ * HubSpot's documents for every route the HubSpot simulator serves: the `2026-03` rollouts, the
+ * date-based paths HubSpot moved its APIs to on 30 March 2026 and the client calls (`HUBSPOT_PATHS`;
+ * the cut fails where one is not in its document). OAuth v3 is the current token API (v1's
+ * token-info routes are deprecated); its 2026-03 document has the same three operations. The
+ * authorize page (`GET /oauth/authorize`) is a browser page, not an API operation.
  */
 export const HUBSPOT_SOURCES: readonly OpenApiSource[] = [
   {
     file: 'hubspot-oauth.json',
     repository: HUBSPOT_REPOSITORY,
-    path: 'PublicApiSpecs/Auth/Oauth/Rollouts/279897/v3/oauth.json',
+    path: 'PublicApiSpecs/Auth/Oauth/Rollouts/279897/2026-03/oauth.json',
     operations: [
-      ['POST', '/oauth/v3/token'],
-      ['POST', '/oauth/v3/token/introspect'],
-      ['POST', '/oauth/v3/token/revoke'],
+      ['POST', HUBSPOT_PATHS.oauthToken],
+      ['POST', HUBSPOT_PATHS.oauthIntrospect],
+      ['POST', HUBSPOT_PATHS.oauthRevoke],
     ],
   },
   {
     file: 'hubspot-lists.json',
     repository: HUBSPOT_REPOSITORY,
-    path: 'PublicApiSpecs/CRM/Lists/Rollouts/144891/v3/lists.json',
+    path: 'PublicApiSpecs/CRM/Lists/Rollouts/144891/2026-03/lists.json',
     operations: [
-      ['POST', '/crm/v3/lists/search'],
-      ['GET', '/crm/v3/lists/{listId}/memberships'],
+      ['POST', HUBSPOT_PATHS.listsSearch],
+      ['GET', HUBSPOT_PATHS.listMemberships],
     ],
   },
   {
     file: 'hubspot-companies.json',
     repository: HUBSPOT_REPOSITORY,
-    path: 'PublicApiSpecs/CRM/Companies/Rollouts/424/v3/companies.json',
+    path: 'PublicApiSpecs/CRM/Companies/Rollouts/424/2026-03/companies.json',
     operations: [
-      ['POST', '/crm/v3/objects/companies/search'],
-      ['POST', '/crm/v3/objects/companies/batch/read'],
+      ['POST', HUBSPOT_PATHS.companiesSearch],
+      ['POST', HUBSPOT_PATHS.companiesBatchRead],
     ],
     patches: [NULLABLE_PROPERTY_VALUES],
   },
   {
     file: 'hubspot-contacts.json',
     repository: HUBSPOT_REPOSITORY,
-    path: 'PublicApiSpecs/CRM/Contacts/Rollouts/424/v3/contacts.json',
-    operations: [['POST', '/crm/v3/objects/contacts/batch/read']],
+    path: 'PublicApiSpecs/CRM/Contacts/Rollouts/424/2026-03/contacts.json',
+    operations: [['POST', HUBSPOT_PATHS.contactsBatchRead]],
     patches: [NULLABLE_PROPERTY_VALUES],
   },
   {
     file: 'hubspot-pages.json',
     repository: HUBSPOT_REPOSITORY,
-    path: 'PublicApiSpecs/CMS/Pages/Rollouts/59888/v3/pages.json',
+    path: 'PublicApiSpecs/CMS/Pages/Rollouts/59888/2026-03/pages.json',
     operations: [
-      ['GET', '/cms/v3/pages/landing-pages'],
-      ['GET', '/cms/v3/pages/site-pages'],
+      ['GET', HUBSPOT_PATHS.landingPages],
+      ['GET', HUBSPOT_PATHS.sitePages],
     ],
   },
   {
     file: 'hubspot-posts.json',
     repository: HUBSPOT_REPOSITORY,
-    path: 'PublicApiSpecs/CMS/Posts/Rollouts/635/v3/posts.json',
-    operations: [['GET', '/cms/v3/blogs/posts']],
+    path: 'PublicApiSpecs/CMS/Posts/Rollouts/635/2026-03/posts.json',
+    operations: [['GET', HUBSPOT_PATHS.blogPosts]],
   },
 ];

@@ -189,20 +189,20 @@ describe("the vendors' descriptions", () => {
     };
     const tokens = hubspot.check({
       method: 'POST',
-      path: '/oauth/v3/token',
+      path: '/oauth/2026-03/token',
       status: 200,
       body: { token_type: 'bearer', refresh_token: 'r', access_token: 'a', expires_in: 1800 },
     });
     const search = (results: unknown[]) =>
       hubspot.check({
         method: 'POST',
-        path: '/crm/v3/objects/companies/search',
+        path: '/crm/objects/2026-03/companies/search',
         status: 200,
         body: { total: 1, results },
       });
     const error = hubspot.check({
       method: 'POST',
-      path: '/crm/v3/lists/search',
+      path: '/crm/lists/2026-03/search',
       status: 401,
       body: { status: 'error', message: 'no', correlationId: 'c' },
     });

@@ -17,7 +17,7 @@ type Document = Record<string, unknown>;
 interface Operation {
   readonly file: string;
   readonly method: string;
-  /** The path template as the document writes it (`/crm/v3/lists/{listId}/memberships`). */
+  /** The path template as the document writes it (`/crm/lists/2026-03/{listId}/memberships`). */
   readonly template: string;
   /** The same with `:name` segments, as a simulator route pattern writes it. */
   readonly pattern: string;

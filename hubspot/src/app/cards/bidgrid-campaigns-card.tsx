@@ -19,7 +19,7 @@ import { BIDGRID_API_URL } from './deployment';
  * the campaign picker for this company. Every call goes through `hubspot.fetch`, which signs it
  * (v3) and appends portalId, userId, userEmail and appId; the card sends no identity of its own.
  * The logic is in `card-logic.ts` (tested by the monorepo's vitest); this file only wires it to
- * HubSpot's SDK, which the monorepo does not install (excluded from its tsc and eslint).
+ * HubSpot's SDK (type-checked and linted with the monorepo: the card folder is one of its workspaces).
  */
 hubspot.extend<'crm.record.tab'>(({ actions }) => <BidGridCampaignsCard actions={actions} />);
 

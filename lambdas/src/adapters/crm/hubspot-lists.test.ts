@@ -33,7 +33,7 @@ describe('HubSpot lists client', () => {
     const client = createHubspotLists({
       baseUrl: 'http://crm.test',
       fetch: async (url, init) => {
-        expect(url).toBe('http://crm.test/crm/v3/lists/search');
+        expect(url).toBe('http://crm.test/crm/lists/2026-03/search');
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
         auth.push(new Headers(init?.headers).get('authorization'));
         return json(200, pages.shift());

@@ -6,6 +6,7 @@ import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { DEFAULT_RETRY, vendorFetch } from '../vendor-http';
 import type { RetryPolicy } from '../vendor-http';
+import { HUBSPOT_PATHS } from './hubspot-paths';
 
 const VENDOR = 'crm';
 
@@ -14,7 +15,7 @@ export const LIST_SEARCH_PAGE_SIZE = 500;
 /** Pages read at most: 10,000 lists, far more than a portal keeps; a loop can never run away. */
 const MAX_PAGES = 20;
 
-/** `POST /crm/v3/lists/search` reply (HubSpot Lists v3); `hs_list_size` comes as a string. */
+/** `POST /crm/lists/2026-03/search` reply (HubSpot Lists); `hs_list_size` comes as a string. */
 const ZListSearchReply = z.object({
   lists: z.array(
     z.looseObject({
@@ -36,7 +37,8 @@ export interface HubspotListsOptions {
 }
 
 /**
- * HubSpot lists through `POST /crm/v3/lists/search`, paged with `offset`/`hasMore` (VENDORS.md).
+ * HubSpot lists through `POST /crm/lists/2026-03/search` (`HUBSPOT_PATHS.listsSearch`), paged with
+ * `offset`/`hasMore` (VENDORS.md).
  * Plain HTTP rather than @hubspot/api-client: its ListSearchRequest model drops `objectTypeId`
  * when it serialises, and the search takes it; results are filtered by type all the same, in case a
  * portal answers without honouring it. The access token goes in the Authorization header and
@@ -55,7 +57,7 @@ export function createHubspotLists(options: HubspotListsOptions): CrmLists {
           VENDOR,
           'list search',
           () =>
-            fetchImpl(`${base}/crm/v3/lists/search`, {
+            fetchImpl(`${base}${HUBSPOT_PATHS.listsSearch}`, {
               method: 'POST',
               headers: {
                 Authorization: `Bearer ${accessToken}`,

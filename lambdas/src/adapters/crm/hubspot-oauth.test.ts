@@ -36,7 +36,7 @@ const TOKENS = {
 };
 
 describe('HubSpot OAuth client (OAuth v3)', () => {
-  it('exchanges a code on /oauth/v3/token with the app credentials in the form, once', async () => {
+  it('exchanges a code on /oauth/2026-03/token with the app credentials in the form, once', async () => {
     // Prepare
     const { oauth, calls } = clientAnswering(() => json(200, TOKENS));
 
@@ -46,7 +46,7 @@ describe('HubSpot OAuth client (OAuth v3)', () => {
     // Assess
     expect(tokens).toEqual({ accessToken: 'at-1', refreshToken: 'rt-1', expiresInSeconds: 1800 });
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.path).toBe('/oauth/v3/token');
+    expect(calls[0]?.path).toBe('/oauth/2026-03/token');
     expect(Object.fromEntries(calls[0]?.form ?? [])).toEqual({
       grant_type: 'authorization_code',
       code: 'code-1',
@@ -89,7 +89,7 @@ describe('HubSpot OAuth client (OAuth v3)', () => {
     await expect(oauth.exchangeCode('c', 'r')).rejects.toThrow(/unexpected shape/);
   });
 
-  it("reads the access token's portal from /oauth/v3/token/introspect", async () => {
+  it("reads the access token's portal from /oauth/2026-03/token/introspect", async () => {
     // Prepare
     const { oauth, calls } = clientAnswering(() =>
       json(200, { active: true, hub_id: 4410001, token_use: 'access_token', scopes: ['oauth'] }),
@@ -100,12 +100,12 @@ describe('HubSpot OAuth client (OAuth v3)', () => {
 
     // Assess
     expect(hubId).toBe(4410001);
-    expect(calls[0]?.path).toBe('/oauth/v3/token/introspect');
+    expect(calls[0]?.path).toBe('/oauth/2026-03/token/introspect');
     expect(calls[0]?.form.get('token')).toBe('at-1');
     expect(calls[0]?.form.get('token_type_hint')).toBe('access_token');
   });
 
-  it('revokes on /oauth/v3/token/revoke; a token HubSpot no longer knows is unknown', async () => {
+  it('revokes on /oauth/2026-03/token/revoke; a token HubSpot no longer knows is unknown', async () => {
     // Prepare
     const answers = [new Response(null, { status: 200 }), json(404, { status: 'error', category: 'OBJECT_NOT_FOUND' })];
     const { oauth, calls } = clientAnswering(() => answers.shift() as Response);
@@ -117,8 +117,8 @@ describe('HubSpot OAuth client (OAuth v3)', () => {
     // Assess
     expect([first, second]).toEqual(['revoked', 'unknown']);
     expect(calls.map((c) => [c.path, c.form.get('token_type_hint')])).toEqual([
-      ['/oauth/v3/token/revoke', 'refresh_token'],
-      ['/oauth/v3/token/revoke', 'refresh_token'],
+      ['/oauth/2026-03/token/revoke', 'refresh_token'],
+      ['/oauth/2026-03/token/revoke', 'refresh_token'],
     ]);
   });
 });

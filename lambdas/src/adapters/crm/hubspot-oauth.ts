@@ -7,6 +7,7 @@ import { VendorError } from '../../lib/errors';
 import { getSecret } from '../secrets';
 import { LOCAL_WEB_ORIGIN } from '../web-app-url';
 import { DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';
+import { HUBSPOT_PATHS } from './hubspot-paths';
 
 /**
  * The scopes BidGrid asks for: companies and contacts (target companies, CRM re-targeting), lists,
@@ -24,7 +25,7 @@ const VENDOR = 'crm';
 // Errors of this client name statuses only: HubSpot's request bodies carry tokens and the app's
 // secret, and neither ever reaches a log.
 
-/** `POST /oauth/v3/token` reply (HubSpot OAuth v3, `AccessTokenResponse`). */
+/** `POST /oauth/2026-03/token` reply (HubSpot OAuth, `AccessTokenResponse`). */
 const ZTokenReply = z.object({
   access_token: z.string().check(z.minLength(1)),
   refresh_token: z.optional(z.string().check(z.minLength(1))),
@@ -32,7 +33,7 @@ const ZTokenReply = z.object({
   token_use: z.literal('access_token'),
 });
 
-/** `POST /oauth/v3/token/introspect` reply for an access token (`PublicAccessTokenInfoResponse`). */
+/** `POST /oauth/2026-03/token/introspect` reply for an access token (`PublicAccessTokenInfoResponse`). */
 const ZAccessTokenInfo = z.object({
   active: z.boolean(),
   hub_id: z.number().check(z.int()),
@@ -53,10 +54,11 @@ export interface HubspotOAuthOptions {
 }
 
 /**
- * HubSpot OAuth through its current token API, OAuth v3: `POST /oauth/v3/token` (code exchange,
- * refresh), `/oauth/v3/token/introspect` (the portal of an access token) and
- * `/oauth/v3/token/revoke`, form bodies with the app's client id and secret. Plain HTTP: the
- * @hubspot/api-client 13 OAuth classes speak only v1, whose token-info routes HubSpot deprecated.
+ * HubSpot OAuth through its current token API (OAuth v3, on its 2026-03 path: `HUBSPOT_PATHS`):
+ * `POST /oauth/2026-03/token` (code exchange, refresh), `/oauth/2026-03/token/introspect` (the
+ * portal of an access token) and `/oauth/2026-03/token/revoke`, form bodies with the app's client id
+ * and secret. Plain HTTP: the @hubspot/api-client 13 OAuth classes speak only v1, whose token-info
+ * routes HubSpot deprecated.
  */
 export function createHubspotOAuth(options: HubspotOAuthOptions): CrmOAuth {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -109,20 +111,24 @@ export function createHubspotOAuth(options: HubspotOAuthOptions): CrmOAuth {
 
     async exchangeCode(code, redirectUri) {
       const fields = { grant_type: 'authorization_code', code, redirect_uri: redirectUri };
-      return tokens('code exchange', await post('code exchange', '/oauth/v3/token', fields, NO_RETRY));
+      return tokens('code exchange', await post('code exchange', HUBSPOT_PATHS.oauthToken, fields, NO_RETRY));
     },
 
     async refresh(refreshToken) {
       const fields = { grant_type: 'refresh_token', refresh_token: refreshToken };
       const retry = options.retry ?? DEFAULT_RETRY;
-      return tokens('token refresh', await post('token refresh', '/oauth/v3/token', fields, retry), refreshToken);
+      return tokens(
+        'token refresh',
+        await post('token refresh', HUBSPOT_PATHS.oauthToken, fields, retry),
+        refreshToken,
+      );
     },
 
     async portalIdOf(accessToken) {
       const fields = { token: accessToken, token_type_hint: 'access_token' };
       const response = await post(
         'token introspection',
-        '/oauth/v3/token/introspect',
+        HUBSPOT_PATHS.oauthIntrospect,
         fields,
         options.retry ?? DEFAULT_RETRY,
       );
@@ -136,7 +142,12 @@ export function createHubspotOAuth(options: HubspotOAuthOptions): CrmOAuth {
 
     async revoke(refreshToken) {
       const fields = { token: refreshToken, token_type_hint: 'refresh_token' };
-      const response = await post('token revocation', '/oauth/v3/token/revoke', fields, options.retry ?? DEFAULT_RETRY);
+      const response = await post(
+        'token revocation',
+        HUBSPOT_PATHS.oauthRevoke,
+        fields,
+        options.retry ?? DEFAULT_RETRY,
+      );
       await response.body?.cancel().catch(() => undefined);
       if (response.ok) return 'revoked';
       if (response.status === 404 || response.status === 400) return 'unknown';

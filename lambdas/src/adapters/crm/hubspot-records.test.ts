@@ -74,7 +74,7 @@ describe('HubSpot records client', () => {
     expect(found.companies[0]).toEqual({ id: '0', name: 'Co 0', domain: null, icpTier: 'tier_1', targetAccount: true });
     expect(requests).toHaveLength(50);
     expect(requests[0]?.auth).toBe('Bearer at-1');
-    expect(requests[0]?.url.pathname).toBe('/crm/v3/objects/companies/search');
+    expect(requests[0]?.url.pathname).toBe('/crm/objects/2026-03/companies/search');
     expect(requests[0]?.body?.['filterGroups']).toEqual([
       {
         filters: [
@@ -89,7 +89,7 @@ describe('HubSpot records client', () => {
     // Prepare
     const ids = Array.from({ length: 250 }, (_, i) => String(1000 + i));
     const { client, requests } = clientAnswering((url, body) => {
-      if (url.pathname === '/crm/v3/lists/105/memberships') {
+      if (url.pathname === '/crm/lists/2026-03/105/memberships') {
         const after = Number(url.searchParams.get('after') ?? 0);
         const end = Math.min(ids.length, after + Number(url.searchParams.get('limit')));
         const results = ids.slice(after, end).map((recordId) => ({ recordId, membershipTimestamp: 'x' }));
@@ -108,7 +108,7 @@ describe('HubSpot records client', () => {
     expect(members).toEqual(ids);
     expect(emails).toHaveLength(249);
     expect(emails).not.toContain('c1001@x.example');
-    const batches = requests.filter((r) => r.url.pathname === '/crm/v3/objects/contacts/batch/read');
+    const batches = requests.filter((r) => r.url.pathname === '/crm/objects/2026-03/contacts/batch/read');
     expect(batches.map((b) => (b.body?.['inputs'] as unknown[]).length)).toEqual([100, 100, 50]);
   });
 
@@ -122,8 +122,8 @@ describe('HubSpot records client', () => {
     // Assess
     expect(posts.map((p) => p.id)).toEqual(['1', '2', '3']);
     expect(requests.map((r) => `${r.url.pathname}?${r.url.searchParams}`)).toEqual([
-      '/cms/v3/blogs/posts?limit=100',
-      '/cms/v3/blogs/posts?limit=100&after=2',
+      '/cms/blogs/2026-03/posts?limit=100',
+      '/cms/blogs/2026-03/posts?limit=100&after=2',
     ]);
   });
 
@@ -139,8 +139,8 @@ describe('HubSpot records client', () => {
     expect([first.items.map((p) => p.id), first.after]).toEqual([['1', '2'], '2']);
     expect([last.items.map((p) => p.id), last.after]).toEqual([['3'], null]);
     expect(requests.map((r) => `${r.url.pathname}?${r.url.searchParams}`)).toEqual([
-      '/cms/v3/pages/landing-pages?limit=100',
-      '/cms/v3/pages/landing-pages?limit=2&after=2',
+      '/cms/pages/2026-03/landing-pages?limit=100',
+      '/cms/pages/2026-03/landing-pages?limit=2&after=2',
     ]);
   });
 

@@ -11,6 +11,7 @@ import type {
 import { CrmGrantError } from '../../domain/vendor-refusals';
 import { VendorError } from '../../lib/errors';
 import { DEFAULT_RETRY, RatePacer, vendorFetch, type RetryPolicy } from '../vendor-http';
+import { batchReadPath, companyPropertyPath, HUBSPOT_PATHS, listMembershipsPath } from './hubspot-paths';
 
 const VENDOR = 'crm';
 
@@ -100,9 +101,9 @@ const ZContentReply = z.object({
 });
 
 const CONTENT_PATHS: Record<TCrmContentKind, string> = {
-  'landing-pages': '/cms/v3/pages/landing-pages',
-  'site-pages': '/cms/v3/pages/site-pages',
-  'blog-posts': '/cms/v3/blogs/posts',
+  'landing-pages': HUBSPOT_PATHS.landingPages,
+  'site-pages': HUBSPOT_PATHS.sitePages,
+  'blog-posts': HUBSPOT_PATHS.blogPosts,
 };
 
 /** Options: where HubSpot (or the CRM simulator) is. */
@@ -193,7 +194,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
       const reply = await call(
         `${objectType} batch read`,
         accessToken,
-        `/crm/v3/objects/${objectType}/batch/read`,
+        batchReadPath(objectType),
         ZBatchReadReply,
         { inputs, properties },
         signal,
@@ -236,7 +237,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
     const reply = await call(
       'companies search',
       accessToken,
-      '/crm/v3/objects/companies/search',
+      HUBSPOT_PATHS.companiesSearch,
       ZCompaniesReply,
       {
         filterGroups: query.filters.length > 0 ? [{ filters: query.filters }] : [],
@@ -289,7 +290,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
       const reply = await callOrMissing(
         'list memberships',
         accessToken,
-        `/crm/v3/lists/${encodeURIComponent(listId)}/memberships?${query}`,
+        `${listMembershipsPath(listId)}?${query}`,
         ZMembershipsReply,
         undefined,
         signal,
@@ -308,7 +309,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
       const reply = await call(
         'company properties',
         accessToken,
-        '/crm/v3/properties/companies',
+        HUBSPOT_PATHS.companyProperties,
         ZPropertiesReply,
         undefined,
         signal,
@@ -320,7 +321,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
       const reply = await callOrMissing(
         'company property',
         accessToken,
-        `/crm/v3/properties/companies/${encodeURIComponent(name)}`,
+        companyPropertyPath(name),
         ZProperty,
         undefined,
         signal,
@@ -332,7 +333,7 @@ export function createHubspotRecords(options: HubspotRecordsOptions): CrmRecords
       const members = await allPages(
         'list memberships',
         accessToken,
-        `/crm/v3/lists/${encodeURIComponent(listId)}/memberships`,
+        listMembershipsPath(listId),
         HUBSPOT_LIMITS.membershipsPage,
         ZMembershipsReply,
         signal,

@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InputOf, PagedOperation, ResponseOf } from '@bidgrid/shared/api/operation';
+import { useLatest } from '../use-latest';
 import { operationDocument } from './operation-document';
 import type { PageEntry } from './page-entry';
 import { skipToken, useOperationQuery, type OperationQueryOptions, type SkipToken } from './use-operation-query';
@@ -89,11 +90,11 @@ export function useOperationPages<O extends PagedOperation>(
   const [failure, setFailure] = useState<{ at: unknown; error: Error } | null>(null);
   // The page asked last, by the answer it continues: asked once, even when an effect runs twice.
   const asked = useRef<{ data: unknown; cursor: string } | null>(null);
-  const current = useRef(input);
-  current.current = input;
+  // The input the next page continues (the effect runs again for a new answer, not for a new input object).
+  const latestInput = useLatest(input);
 
   useEffect(() => {
-    const from = current.current;
+    const from = latestInput.current;
     if (from === skipToken || !nextCursor || data === undefined) return;
     if (asked.current?.data === data && asked.current.cursor === nextCursor) return;
     if (failure?.at === data) return;
@@ -101,7 +102,7 @@ export function useOperationPages<O extends PagedOperation>(
     fetchMore(withCursor(from, nextCursor), join.join).catch((error: unknown) =>
       setFailure({ at: data, error: error instanceof Error ? error : new Error(String(error)) }),
     );
-  }, [data, nextCursor, failure, fetchMore, join]);
+  }, [data, nextCursor, failure, fetchMore, join, latestInput]);
 
   const retry = useCallback(() => {
     asked.current = null;

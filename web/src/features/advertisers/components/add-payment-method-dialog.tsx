@@ -12,6 +12,7 @@ import {
 import { FormDialog } from '@/components/form-dialog';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { toaster } from '@/lib/toaster';
+import { useChanged } from '@/lib/use-changed';
 import { CARD_ADDED_TOAST, CARD_ERROR_TITLE, CARD_UNEXPECTED_ERROR } from '../advertiser-messages';
 import { useCreateCardSetupIntent, useSaveAdvertiserCard } from '../api/advertiser-calls';
 import type { CardConfirmer } from '../card-setup';
@@ -69,17 +70,21 @@ export function AddPaymentMethodDialog({
   const advertiserId = advertiser.bgAdvertiserId;
   const savedName = advertiser.advertiser_card_name ?? '';
   const savedEmail = advertiser.billingEmail ?? '';
+  // Opening the dialog, or new saved names while it is open (the form starts from them again), clears the
+  // last card error; opening it, or for another advertiser, drops the intent held until a new one is in.
+  const formChanged = useChanged([open, savedName, savedEmail]);
+  const intentChanged = useChanged([open, advertiserId]);
+  if (open && formChanged) setCardError(null);
+  if (open && intentChanged) setClientSecret(null);
   useEffect(() => {
     if (!open) return;
     // Editing a saved card starts from its friendly name and billing e-mail.
     reset({ friendlyName: savedName, billingEmail: savedEmail, cardholderName: '' });
-    setCardError(null);
   }, [open, reset, savedName, savedEmail]);
 
   useEffect(() => {
     if (!open) return;
     let active = true;
-    setClientSecret(null);
     createIntent({ query: { advertiserId } }).then(
       (secret) => {
         if (active) setClientSecret(secret);
@@ -116,6 +121,8 @@ export function AddPaymentMethodDialog({
       });
     } catch {
       setCardError(CARD_UNEXPECTED_ERROR);
+      // The intent was used: none until the next round's is in.
+      setClientSecret(null);
       setIntentRound((round) => round + 1);
       return;
     }

@@ -1,7 +1,7 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { memo, Suspense } from 'react';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { useFeatureSlot } from '@/lib/feature-slots';
+import { useFeatureSlots } from '@/lib/feature-slots';
 
 /** The dashboard's heading alone: while its code loads, or where the app provides no dashboard. */
 function DashboardPlaceholder({ advertiser, loading }: { advertiser: TAdvertiser; loading: boolean }) {
@@ -33,7 +33,7 @@ export const CampaignsDashboardSlot = memo(function CampaignsDashboardSlot({
 }: {
   advertiser: TAdvertiser;
 }) {
-  const Dashboard = useFeatureSlot('campaignsDashboard');
+  const { campaignsDashboard: Dashboard } = useFeatureSlots();
   if (!Dashboard) return <DashboardPlaceholder advertiser={advertiser} loading={false} />;
   return (
     <Suspense fallback={<DashboardPlaceholder advertiser={advertiser} loading />}>

@@ -1,7 +1,7 @@
 import { Field, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { newId } from '@bidgrid/shared/ids';
@@ -76,13 +76,13 @@ export function CreateAdvertiserDialog({
     handleSubmit,
     reset,
     setValue,
-    watch,
+    control,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<TAdvertiserFormInput, unknown, TAdvertiserForm>({
     resolver: zodResolver(ZAdvertiserForm),
     defaultValues: EMPTY_FORM,
   });
-  const phoneNumber = watch('phoneNumber');
+  const phoneNumber = useWatch({ control, name: 'phoneNumber' });
 
   const submit = async (form: TAdvertiserForm): Promise<void> => {
     setFailure(null);

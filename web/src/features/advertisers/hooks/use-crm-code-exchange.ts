@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { toaster } from '@/lib/toaster';
@@ -14,7 +14,6 @@ export function useCrmCodeExchange(advertiserId: string): boolean {
   const code = searchParams.get('code');
   const state = searchParams.get('state');
   const { mutate: saveTokens } = useSaveHubspotTokens();
-  const [exchanging, setExchanging] = useState(false);
   // A code is single-use: the ref keeps a re-render (or Strict Mode's second effect run) from resending it.
   const handled = useRef<string | null>(null);
 
@@ -42,7 +41,6 @@ export function useCrmCodeExchange(advertiserId: string): boolean {
       clearQuery();
       return;
     }
-    setExchanging(true);
     saveTokens({ body: { code, state, bgAdvertiserId: advertiserId } })
       .then((advertiser) => {
         const portalId = advertiser.hubspot_portal_id;
@@ -56,11 +54,9 @@ export function useCrmCodeExchange(advertiserId: string): boolean {
       .catch(() => {
         // The API error toast shows why; the card stays 'Not Connected'.
       })
-      .finally(() => {
-        setExchanging(false);
-        clearQuery();
-      });
+      .finally(clearQuery);
   }, [code, state, advertiserId, saveTokens, setSearchParams]);
 
-  return exchanging;
+  // A code with its state stays in the URL until its exchange is over.
+  return code !== null && state !== null;
 }

@@ -1,5 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE, type TMediaType } from '@bidgrid/shared/constants';
 import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
 import { ZAdGroupDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
@@ -7,6 +7,7 @@ import { adGroupCreativesGate, savedAdGroupGate, STEP_GATE_MESSAGES } from '@bid
 import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { advance, stay, type TStepOutcome, type TWizardFlow, type TWizardStepProps } from '@/lib/wizard-step';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
+import { useLatest } from '@/lib/use-latest';
 import type { TPipelineSource, TPipelineTarget } from '../ad-group-pipeline';
 import { adGroupReadyText, CHANGE_AD_GROUP } from '../ad-group-messages';
 import { useAdGroupPipeline } from '../hooks/use-ad-group-pipeline';
@@ -47,8 +48,13 @@ export function AdGroupStep({
     description: draft.adGroupToCreate.description,
     files,
   };
-  const latest = useRef(value);
-  latest.current = value;
+  // What the handlers build on: the value of the last commit, or a change made since that no commit has
+  // brought yet (files measured and a name typed in one task, Next right after a change). So, unlike
+  // useLatest, the handlers write it too; each commit sets it to what that render showed.
+  const latestRef = useRef(value);
+  useLayoutEffect(() => {
+    latestRef.current = value;
+  });
   const adGroupType = mediaType === 'video' ? 'video' : 'image';
   const kept = isTemplateFlow(flow) ? null : draft.createdAdGroup;
   // An ad group made before the user went back and changed the media type can not serve the campaign.
@@ -56,8 +62,8 @@ export function AdGroupStep({
   const stale = kept && !created ? kept : null;
 
   const onChange = (change: (current: TNewAdGroupValue) => TNewAdGroupValue): void => {
-    const next = change(latest.current);
-    latest.current = next;
+    const next = change(latestRef.current);
+    latestRef.current = next;
     setFiles(next.files);
     updateDraft((current) => ({
       ...current,
@@ -115,7 +121,7 @@ export function AdGroupStep({
       if (isTemplateFlow(flow)) return advance;
       source = { kind: 'template', template: draft.selectedAdGroupTemplate };
     } else {
-      const current = latest.current;
+      const current = latestRef.current;
       const nameError = detailsError(current);
       if (nameError) {
         setErrors((shown) => ({ ...shown, name: nameError }));
@@ -163,13 +169,12 @@ export function AdGroupStep({
     }
     return advance;
   };
-  const nextRef = useRef(next);
-  nextRef.current = next;
+  const latestNext = useLatest(next);
 
   useEffect(() => {
-    setNextHandler(() => nextRef.current());
+    setNextHandler(() => latestNext.current());
     return () => setNextHandler(null);
-  }, [setNextHandler]);
+  }, [setNextHandler, latestNext]);
 
   const working = busy || pipeline.running || discarding;
   return (

@@ -1,24 +1,29 @@
 import { Box, Button, HStack, Image, List, Progress, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import { videoDurationNote } from '@bidgrid/shared/validation/upload.schema';
 import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { truncate } from '@/lib/truncate';
 import type { TFileStatus } from '../hooks/use-ad-group-pipeline';
 
-/** A file's preview while shown: an object URL made on show and revoked on hide or removal. */
+/**
+ * A file's preview while shown: an object URL made on show and revoked on hide or removal. The URL lives as
+ * long as the element showing it: made when React attaches the element, revoked by the ref's cleanup.
+ */
 function Preview({ file }: { file: TMeasuredFile }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(file.file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file.file]);
-  if (!url) return null;
+  const show = useCallback(
+    (element: HTMLImageElement | HTMLVideoElement | null) => {
+      if (!element) return undefined;
+      const url = URL.createObjectURL(file.file);
+      element.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file.file],
+  );
   return file.type.startsWith('video/') ? (
-    <video src={url} controls muted aria-label={`Preview of ${file.name}`} style={{ maxHeight: '10rem' }} />
+    <video ref={show} controls muted aria-label={`Preview of ${file.name}`} style={{ maxHeight: '10rem' }} />
   ) : (
-    <Image src={url} alt={`Preview of ${file.name}`} maxHeight="40" maxWidth="full" objectFit="contain" />
+    <Image ref={show} alt={`Preview of ${file.name}`} maxHeight="40" maxWidth="full" objectFit="contain" />
   );
 }
 

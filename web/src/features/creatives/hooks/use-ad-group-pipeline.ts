@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiErrorToastMs } from '@/lib/api/api-error';
+import { useLatest } from '@/lib/use-latest';
 import { toaster } from '@/lib/toaster';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
 import {
@@ -39,13 +40,12 @@ export function useAdGroupPipeline() {
 
   // A screen left with an unfinished ad group (the user went back or away after a failed file) removes
   // it, so the campaign never shows a half-made ad group; its files are gone with the page anyway.
-  const callsRef = useRef(calls);
-  callsRef.current = calls;
+  const latestCalls = useLatest(calls);
   useEffect(
     () => () => {
-      if (kept.current?.state.adGroup) void discardAdGroup(kept.current.state.adGroup, callsRef.current);
+      if (kept.current?.state.adGroup) void discardAdGroup(kept.current.state.adGroup, latestCalls.current);
     },
-    [],
+    [latestCalls],
   );
 
   const setStatus = (name: string, status: TFileStatus): void =>

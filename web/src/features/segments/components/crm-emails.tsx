@@ -7,6 +7,7 @@ import { contactsListGate } from '@bidgrid/shared/validation/step-gates';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { showGateToast } from '@/lib/toaster';
+import { useChanged } from '@/lib/use-changed';
 import { useContactsFromList, useHubspotLists } from '../api/segment-calls';
 import { emailCount } from '../segment-display';
 import { NO_CONTACT_LISTS } from '../segment-messages';
@@ -43,8 +44,10 @@ export function CrmEmails({ advertiser, value, onChange, disabled = false }: Crm
   const advertiserId = advertiser?.bgAdvertiserId ?? null;
   const loadLists = lists.call;
 
+  // The chosen list was one of the previous advertiser's (or connection's) lists.
+  const listsChanged = useChanged([connected, advertiserId]);
+  if (listsChanged) setListId('');
   useEffect(() => {
-    setListId('');
     if (!connected || !advertiserId) return;
     loadLists({ bgAdvertiserId: advertiserId as `bgAdvertiser-${string}`, listType: 'contacts' }).catch(() => {
       // The hook holds the error; the error state below shows it.

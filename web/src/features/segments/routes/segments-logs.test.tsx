@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatLogDate } from '@/lib/date-format';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
+import { declaredStyle } from '@/test/declared-style';
 import { demoAgency, fakeSession } from '@/test/render';
 import { captureDownloads, textOf } from '@/test/downloads';
 import { Component as SegmentsLogsPage } from './segments-logs';
@@ -46,7 +47,7 @@ describe('Segments Logs', () => {
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((cell) => cell.textContent)).toEqual(['Date', 'Subdomain', 'IP Segment', 'Original Domains']);
     // The spec's widths are minimums (a longer date widens its column), and only the domains wrap.
-    expect(headers.map((cell) => getComputedStyle(cell).minWidth)).toEqual(['200px', '200px', '200px', '700px']);
+    expect(headers.map((cell) => declaredStyle(cell).minWidth)).toEqual(['200px', '200px', '200px', '700px']);
     const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual([
       formatLogDate(entry.date),
@@ -56,8 +57,8 @@ describe('Segments Logs', () => {
     ]);
     // The domains wrap; the date is the sticky key column, which (like every key column) may wrap only
     // beyond min(20rem, 60vw), wider than its 200 px date.
-    expect(cells.map((cell) => getComputedStyle(cell).whiteSpace === 'normal')).toEqual([true, false, false, true]);
-    expect(getComputedStyle(cells[0] as HTMLElement).maxWidth).toBe('min(20rem, 60vw)');
+    expect(cells.map((cell) => declaredStyle(cell).whiteSpace === 'normal')).toEqual([true, false, false, true]);
+    expect(declaredStyle(cells[0] as HTMLElement).maxWidth).toBe('min(20rem, 60vw)');
     expect(api.callsOf('listSegmentsLogs')[0]?.body).toEqual({ username: 'ops-admin' });
   });
 

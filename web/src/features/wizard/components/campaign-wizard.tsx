@@ -11,8 +11,9 @@ import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { resetCampaignFlow } from '@/lib/campaign-flow';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
-import { useFeatureSlot } from '@/lib/feature-slots';
+import { useFeatureSlots } from '@/lib/feature-slots';
 import { showGateToast } from '@/lib/toaster';
+import { useLatest } from '@/lib/use-latest';
 import type { TStepNextHandler, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
 import { useAdGroupRemovalCalls, usePublicListsKnown } from '../api/wizard-calls';
 import { SWITCH_CLEAR_LABELS, switchAdvertiser, type TSwitchClear } from '../advertiser-switch';
@@ -35,14 +36,16 @@ type TStepScreen = ComponentType<TWizardStepProps>;
  * offer it and it is dropped from a playbook's or the ABM list's steps when the wizard starts.
  */
 export function useStepScreens(): Partial<Record<TStepName, TStepScreen>> {
-  const adGroupStep = useFeatureSlot('adGroupStep');
-  const targetCompaniesStep = useFeatureSlot('targetCompaniesStep');
-  const stateProvincesStep = useFeatureSlot('stateProvincesStep');
-  const zipCodesStep = useFeatureSlot('zipCodesStep');
-  const roleTitlesStep = useFeatureSlot('roleTitlesStep');
-  const publicationListsStep = useFeatureSlot('publicationListsStep');
-  const visitorsSegmentsStep = useFeatureSlot('visitorsSegmentsStep');
-  const crmSegmentsStep = useFeatureSlot('crmSegmentsStep');
+  const {
+    adGroupStep,
+    targetCompaniesStep,
+    stateProvincesStep,
+    zipCodesStep,
+    roleTitlesStep,
+    publicationListsStep,
+    visitorsSegmentsStep,
+    crmSegmentsStep,
+  } = useFeatureSlots();
   return useMemo(
     () => ({
       'select advertiser': SelectAdvertiserStep,
@@ -315,12 +318,10 @@ function useAdvertiserChange(store: TDraftStore): {
   dialog: ReactNode;
 } {
   const { draft, updateDraft, setProgress } = store;
-  const latest = useRef(draft);
-  latest.current = draft;
+  const latest = useLatest(draft);
   const chosenLists = draft.selectedDomainListsIds.length > 0 || draft.selectedDomainLists.length > 0;
   const publicLists = usePublicListsKnown(chosenLists).data;
-  const known = useRef<readonly TPublicList[]>([]);
-  known.current = [...draft.publicDomainLists, ...(publicLists ?? [])];
+  const known = useLatest<readonly TPublicList[]>([...draft.publicDomainLists, ...(publicLists ?? [])]);
   const removal = useAdGroupRemovalCalls();
   const [pending, setPending] = useState<TPendingChange | null>(null);
 
@@ -356,7 +357,7 @@ function useAdvertiserChange(store: TDraftStore): {
       void discardAdGroup(planned.discard, removal);
       return true;
     },
-    [updateDraft, setProgress, removal],
+    [updateDraft, setProgress, removal, latest, known],
   );
 
   const dialog = (

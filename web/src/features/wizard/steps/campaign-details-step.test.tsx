@@ -1,4 +1,4 @@
-import { act, configure, screen } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/test/render';
@@ -113,8 +113,8 @@ describe('Campaign Details step', () => {
       await next();
     });
 
-    // Assess
+    // Assess: once the messages are shown (validation settles after Next's turn), the field is marked.
+    await waitFor(() => expect(screen.getAllByText('Required field.')).toHaveLength(6));
     expect(field('Template Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(await screen.findAllByText('Required field.')).toHaveLength(6);
   });
 });

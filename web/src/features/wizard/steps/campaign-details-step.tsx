@@ -125,7 +125,7 @@ export function CampaignDetailsStep({
     register,
     control,
     handleSubmit,
-    watch,
+    subscribe,
     formState: { errors },
   } = useForm<TCampaignDetailsInput, unknown, TCampaignDetails>({
     resolver,
@@ -133,10 +133,15 @@ export function CampaignDetailsStep({
     defaultValues: defaults,
   });
 
-  useEffect(() => {
-    const subscription = watch((values) => updateDraft((current) => withTypedDetails(current, values)));
-    return () => subscription.unsubscribe();
-  }, [watch, updateDraft]);
+  // Each change of the values goes to the draft as it happens (a subscription: no render of its own).
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => updateDraft((current) => withTypedDetails(current, values)),
+      }),
+    [subscribe, updateDraft],
+  );
 
   useEffect(() => {
     setNextHandler(async () => {

@@ -7,7 +7,7 @@ import { selectAdvertiserGate } from '@bidgrid/shared/validation/step-gates';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
-import { useFeatureSlot } from '@/lib/feature-slots';
+import { useFeatureSlots } from '@/lib/feature-slots';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
@@ -31,7 +31,7 @@ export function SelectAdvertiserStep({ draft, changeAdvertiser, flow, setNextHan
   const navigate = useNavigate();
   const { steps, readAdvertiserNow } = useWizard();
   const advertisers = useWizardAdvertisers(session.agency?.agencyId ?? null);
-  const CreateAdvertiser = useFeatureSlot('createAdvertiserDialog');
+  const { createAdvertiserDialog: CreateAdvertiser } = useFeatureSlots();
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);

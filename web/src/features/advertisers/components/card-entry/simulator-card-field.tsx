@@ -1,5 +1,6 @@
 import { Box, Field, Grid, Input, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLatest } from '@/lib/use-latest';
 import { confirmWithSimulator, type CardConfirmer, type SimulatorCard } from '../../card-setup';
 
 /** Groups card digits by four as they are typed (at most 19 digits, the longest card numbers). */
@@ -31,16 +32,15 @@ export function SimulatorCardField({
 }) {
   const [card, setCard] = useState<SimulatorCard>({ number: '', expiry: '', cvc: '' });
   // The confirmer reads the latest fields through a ref, so it is handed up once and stays valid.
-  const cardRef = useRef(card);
-  cardRef.current = card;
+  const latestCard = useLatest(card);
 
   useEffect(() => {
     onConfirmerChange({
       confirm: (clientSecret, billing) =>
-        confirmWithSimulator({ baseUrl, publishableKey, clientSecret, card: cardRef.current, billing }),
+        confirmWithSimulator({ baseUrl, publishableKey, clientSecret, card: latestCard.current, billing }),
     });
     return () => onConfirmerChange(null);
-  }, [baseUrl, publishableKey, onConfirmerChange]);
+  }, [baseUrl, publishableKey, onConfirmerChange, latestCard]);
 
   return (
     <Box borderWidth="1px" rounded="l2" p="3">
