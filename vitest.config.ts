@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import webProjects from './web/vitest.config.ts';
 
-// Two projects: `unit` (beside the code, no services) and `integration` (test/, against a fresh
-// local stack that test/integration/global-setup.ts starts on free ports).
+// Projects: `unit` and `unit-isolated` (beside the code, no services; the first shares modules
+// between files, the second gives each file a fresh module graph), `web` and `web-isolated` (the SPA
+// in jsdom, web/vitest.config.ts), and `integration` (test/, against a fresh local stack that
+// test/integration/global-setup.ts starts on free ports).
 export default defineConfig({
   test: {
     projects: [
@@ -10,11 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: [
             'shared/src/**/*.test.ts',
-            'lambdas/src/**/*.test.ts',
-            'cdk/**/*.test.ts',
+            'lambdas/src/domain/**/*.test.ts',
+            'lambdas/src/lib/**/*.test.ts',
             'test/lint/**/*.test.ts',
-            // Clients held against their simulators in-process (test/ may import both sides).
-            'test/contract/**/*.test.ts',
             'scripts/**/*.test.mjs',
             // The fuzz generator of test/support is itself tested, without a stack.
             'test/support/**/*.test.ts',
@@ -27,9 +28,28 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          // Code that keeps no state between calls (rules, schemas, use cases, checks): its files share
+          // their worker's modules, loaded once per worker rather than once per file.
+          isolate: false,
         },
       },
-      './web/vitest.config.ts',
+      {
+        test: {
+          name: 'unit-isolated',
+          include: [
+            // What keeps state for a warm Lambda or a running stack (clients, caches, installed faults,
+            // simulators' recordings), or mocks an SDK client: each file in a fresh module graph.
+            'lambdas/src/*.test.ts',
+            'lambdas/src/{adapters,http,jobs,triggers,ws}/**/*.test.ts',
+            'cdk/**/*.test.ts',
+            // Clients held against their simulators in-process (test/ may import both sides).
+            'test/contract/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      ...webProjects,
       {
         test: {
           name: 'integration',

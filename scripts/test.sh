@@ -28,7 +28,7 @@ step "lint and format"
 npx eslint . --max-warnings 0
 npx prettier --check . >/dev/null || { npx prettier --list-different .; exit 1; }
 step "unit tests"
-npx vitest run --project unit --project web --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+npx vitest run --project unit --project unit-isolated --project web --project web-isolated --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 step "build web"
 npm run build -w web --silent
 step "integration and browser tests against a fresh local stack"

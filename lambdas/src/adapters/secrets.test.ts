@@ -19,6 +19,13 @@ describe('getSecret', () => {
     expect(await getSecret('STRIPE_SECRET_KEY')).toBe('sk_test_x');
   });
 
+  it('reads a changed SECRET_* variable at once, with nothing cached from before', async () => {
+    setEnvironmentForTests({ SECRETS_SOURCE: 'env', SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_first' });
+    expect(await getSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_first');
+    setEnvironmentForTests({ SECRET_STRIPE_WEBHOOK_SECRET: 'whsec_second' });
+    expect(await getSecret('STRIPE_WEBHOOK_SECRET')).toBe('whsec_second');
+  });
+
   it('reads decrypted SSM parameters under the prefix in the cloud, once per warm Lambda', async () => {
     // Prepare
     setEnvironmentForTests({ SECRETS_SOURCE: 'ssm', SECRETS_PREFIX: '/bidgrid/prod/' });

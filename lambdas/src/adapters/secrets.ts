@@ -29,20 +29,21 @@ async function fromSsm(name: SecretName): Promise<string> {
 }
 
 /**
- * The secret `name`: from `SECRET_{name}` when SECRETS_SOURCE is `env`, from SSM (decrypted) when
- * it is `ssm`. Cached per warm Lambda; a missing secret is an InternalError (a deployment fault).
+ * The secret `name`: from `SECRET_{name}` when SECRETS_SOURCE is `env` (read on every call: nothing to
+ * save, and a changed environment is seen at once), from SSM (decrypted) when it is `ssm`, cached per
+ * warm Lambda. A missing secret is an InternalError (a deployment fault).
  */
 export const getSecret: SecretReader = (name) => {
+  if (coreConfig().SECRETS_SOURCE === 'env') {
+    return Promise.resolve().then(() => {
+      const value = secretFromEnvironment(name);
+      if (value === undefined) throw new InternalError(`Secret SECRET_${name} is not set`);
+      return value;
+    });
+  }
   const hit = cache.get(name);
   if (hit) return hit;
-  const load =
-    coreConfig().SECRETS_SOURCE === 'env'
-      ? Promise.resolve().then(() => {
-          const value = secretFromEnvironment(name);
-          if (value === undefined) throw new InternalError(`Secret SECRET_${name} is not set`);
-          return value;
-        })
-      : fromSsm(name);
+  const load = fromSsm(name);
   cache.set(name, load);
   load.catch(() => cache.delete(name));
   return load;
