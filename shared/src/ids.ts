@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { ID_PREFIX } from './constants';
+import { afterValid, whenValueValid } from './validation/when';
 
 /** The kinds of generated ids (`agency`, `campaign`, ...): the keys of `ID_PREFIX`. */
 export type TIdKind = keyof typeof ID_PREFIX;
@@ -69,8 +70,8 @@ export function isId<K extends TIdKind>(kind: K, value: unknown): value is TId<K
 export function zId(kind: TIdKind) {
   const error = `Must be an id starting with ${ID_PREFIX[kind]}`;
   return z.string().check(
-    z.maxLength(MAX_ID_LENGTH, { error: `Must be an id of at most ${MAX_ID_LENGTH} characters`, abort: true }),
-    z.regex(new RegExp(`^${escapeRegExp(ID_PREFIX[kind])}[A-Za-z0-9_-]+$`), { error, abort: true }),
-    z.refine((value) => isId(kind, value), { error }),
+    z.maxLength(MAX_ID_LENGTH, { error: `Must be an id of at most ${MAX_ID_LENGTH} characters` }),
+    afterValid(z.regex(new RegExp(`^${escapeRegExp(ID_PREFIX[kind])}[A-Za-z0-9_-]+$`), { error })),
+    z.refine((value) => isId(kind, value), { error, when: whenValueValid }),
   );
 }

@@ -3,6 +3,7 @@ import { PUBLIC_LIST_TYPES } from '../constants';
 import { zId } from '../ids';
 import { bidderName, requiredText } from '../validation/fields';
 import { MAX_REQUEST_TEXT, ZBidUsd, ZBidderId, ZIsoDateTime, ZKeyText } from './common.schema';
+import { afterValid } from '../validation/when';
 
 /**
  * A list's name: cleaned and required with the form's message (001 §5 'Required field.'), within the
@@ -39,7 +40,7 @@ export const MAX_DOMAINS_PER_REQUEST = 500;
 /** The most domains one custom list holds (ours): the list is one stored item, under DynamoDB's 400 KB. */
 export const MAX_DOMAINS_PER_LIST = 2_000;
 /** A domain as typed: the longest host name and a path (001 §5 allows a port and a path). */
-const ZRequestDomain = requiredText().check(z.maxLength(300));
+const ZRequestDomain = requiredText().check(afterValid(z.maxLength(300)));
 
 /** Domains of a request: at least one, each non-empty; duplicates are dropped (001 §5). */
 const ZRequestDomains = z.pipe(

@@ -2,6 +2,7 @@ import * as z from '../zod';
 import { bidderName, optionalName, requiredName } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { withPhoneNumberRule } from './phone-number';
+import { whenValueValid } from './when';
 
 /**
  * Advertiser domain (000 §5): optional http(s):// prefix, labels of letters, digits and hyphens, a
@@ -37,7 +38,7 @@ export const ZAdvertiserForm = z.object({
   city: requiredName(),
   state: requiredName(),
   postalCode: requiredName(),
-  domain: requiredName().check(z.refine(isAdvertiserDomain, { error: M.advertiserDomain })),
+  domain: requiredName().check(z.refine(isAdvertiserDomain, { error: M.advertiserDomain, when: whenValueValid })),
 });
 export type TAdvertiserFormInput = z.input<typeof ZAdvertiserForm>;
 export type TAdvertiserForm = z.output<typeof ZAdvertiserForm>;

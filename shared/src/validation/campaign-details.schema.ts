@@ -10,11 +10,11 @@ import {
   optionalDescription,
   optionalName,
   optionalNumberField,
-  whenFieldsValid,
 } from './fields';
 import { addIsoDays, isIsoDate, isoDaysBetween, todayIso } from './iso-date';
 import type { TNowInput } from './iso-date';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { whenFieldsValid } from './when';
 
 /**
  * Campaign (and campaign template) details: 000 §5 "Campaign edit form" and 001 §5 "Campaign and

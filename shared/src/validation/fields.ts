@@ -1,9 +1,9 @@
 import * as z from '../zod';
-import type { core } from '../zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 import { MAX_BIDDER_NAME } from '../entities/common.schema';
 import { cleanDisplayDescription, cleanDisplayName } from './display-text';
 import { isSupportedIsoDate } from './iso-date';
+import { afterValid, whenFieldsValid, whenValueValid } from './when';
 import { VALIDATION_MESSAGES as M, tooLongMessage } from './messages';
 
 /**
@@ -19,11 +19,11 @@ import { VALIDATION_MESSAGES as M, tooLongMessage } from './messages';
  */
 export const EMAIL_PATTERN: RegExp =
   // eslint-disable-next-line no-useless-escape -- zod's source character for character (the test compares them)
-  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-/** Required text, trimmed; empty or blank gives 'Required field.' and stops further checks. */
+/** Required text, trimmed; empty or blank gives 'Required field.' (later checks: `whenValueValid`). */
 export const requiredText = (message: string = M.required) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }));
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 
 /**
  * A required name other people see (advertiser, campaign, ad group, list, segment, company...):
@@ -31,14 +31,14 @@ export const requiredText = (message: string = M.required) =>
  * when nothing is left.
  */
 export const requiredName = (message: string = M.required) =>
-  z.string({ error: message }).check(z.overwrite(cleanDisplayName), z.minLength(1, { error: message, abort: true }));
+  z.string({ error: message }).check(z.overwrite(cleanDisplayName), z.minLength(1, { error: message }));
 
 /**
  * A required name that becomes a name at the bidder (advertiser, campaign, list, segment): `requiredName`
  * within the bidder's `MAX_BIDDER_NAME` characters, the bound and message of the API's `ZBidderName`.
  */
 export const bidderName = (message: string = M.required) =>
-  requiredName(message).check(z.maxLength(MAX_BIDDER_NAME, { error: tooLongMessage(MAX_BIDDER_NAME) }));
+  requiredName(message).check(afterValid(z.maxLength(MAX_BIDDER_NAME, tooLongMessage(MAX_BIDDER_NAME))));
 
 /** An optional one-line text other people see (second address line), cleaned; missing or null becomes ''. */
 export const optionalName = () =>
@@ -56,7 +56,7 @@ export const optionalDescription = () =>
 
 /** Required secret (passwords, codes): never trimmed, since spaces may be part of it. */
 export const requiredSecret = (message: string = M.required) =>
-  z.string({ error: message }).check(z.minLength(1, { error: message, abort: true }));
+  z.string({ error: message }).check(z.minLength(1, { error: message }));
 
 /** Optional text, trimmed; missing or null becomes ''. */
 export const optionalText = () =>
@@ -66,7 +66,7 @@ export const optionalText = () =>
   );
 
 /** Required e-mail: 'Required field.' when empty, 'Wrong format, enter valid email' when malformed. */
-export const emailField = () => requiredText().check(z.regex(EMAIL_PATTERN, M.email));
+export const emailField = () => requiredText().check(afterValid(z.regex(EMAIL_PATTERN, M.email)));
 
 /** What a number field accepts: a number, the string of a number input, or nothing. */
 export type TNumericInput = number | string | null | undefined;
@@ -112,22 +112,12 @@ export function optionalNumberField(refine: (schema: z.ZodMiniNumber) => z.ZodMi
  * A required ISO date (`YYYY-MM-DD`, within the one date rule `isSupportedIsoDate`): empty gives
  * 'Required field.', anything else 'Enter a valid date'.
  */
-export const isoDateField = () => requiredText().check(z.refine(isSupportedIsoDate, { error: M.invalidDate }));
-
-/**
- * `when` condition for an object-level rule: run it, even if other fields failed, as long as the
- * fields it reads passed their own checks. Without it zod skips object rules whenever any field fails,
- * and a form would show cross-field messages only after everything else is fixed.
- */
-export const whenFieldsValid =
-  (...fields: readonly string[]) =>
-  (payload: core.ParsePayload): boolean =>
-    typeof payload.value === 'object' &&
-    payload.value !== null &&
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+export const isoDateField = () =>
+  requiredText().check(z.refine(isSupportedIsoDate, { error: M.invalidDate, when: whenValueValid }));
 
 /** A new password (000 §5): required, of `MIN_PASSWORD_LENGTH` (8) characters or more. */
-export const newPasswordField = () => requiredSecret().check(z.minLength(MIN_PASSWORD_LENGTH, M.passwordTooShort));
+export const newPasswordField = () =>
+  requiredSecret().check(afterValid(z.minLength(MIN_PASSWORD_LENGTH, M.passwordTooShort)));
 
 /**
  * A form with a new password and its confirmation (sign-up, password reset; 000 §5): 'Passwords must

@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { afterValid } from './when';
 
 /**
  * Landing page URL (001 §5): optional http/https scheme; a domain whose labels neither start nor end
@@ -16,7 +17,7 @@ export const LANDING_PAGE_URL_PATTERN =
  * parameters are encoded (`%20`) so the stored click URL works.
  */
 export const ZLandingPageUrl = z.pipe(
-  requiredText().check(z.regex(LANDING_PAGE_URL_PATTERN, M.invalidUrl)),
+  requiredText().check(afterValid(z.regex(LANDING_PAGE_URL_PATTERN, M.invalidUrl))),
   z.transform((url) => url.replaceAll(' ', '%20')),
 );
 

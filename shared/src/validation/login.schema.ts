@@ -1,7 +1,8 @@
 import * as z from '../zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
-import { requiredSecret, requiredText, whenFieldsValid } from './fields';
+import { requiredSecret, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { afterValid, whenFieldsValid } from './when';
 
 /** Login form (000 §5): userName and password required. The user name is trimmed, its case kept. */
 export const ZLoginForm = z.object({
@@ -18,7 +19,7 @@ export type TLoginForm = z.output<typeof ZLoginForm>;
  */
 export const ZNewPasswordForm = z
   .object({
-    newPassword: requiredSecret().check(z.minLength(MIN_PASSWORD_LENGTH, M.passwordTooShort)),
+    newPassword: requiredSecret().check(afterValid(z.minLength(MIN_PASSWORD_LENGTH, M.passwordTooShort))),
     confirmNewPassword: requiredSecret(),
   })
   .check(

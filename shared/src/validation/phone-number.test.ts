@@ -69,7 +69,7 @@ describe('formatPhoneNumber', () => {
 
 describe('withPhoneNumberRule', () => {
   const schema = z.object({
-    phone: withPhoneNumberRule(z.string().check(z.trim(), z.minLength(1, { error: 'Required field.', abort: true }))),
+    phone: withPhoneNumberRule(z.string().check(z.trim(), z.minLength(1, { error: 'Required field.' }))),
   });
 
   it("says 'Must be a valid phone number' for text that is no number, and only 'Required field.' when empty", () => {

@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/min';
 import * as z from '../zod';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { whenValueValid } from './when';
 
 /**
  * Phone numbers of advertisers (000 §3 `phone`, §5 "phone input defaults to US"), read the same way by
@@ -57,4 +58,7 @@ export function formatPhoneNumber(stored: string | null | undefined): string | n
  * every screen and handler imports, or they all carry it (`npm run bench -- bundles`, the web build).
  */
 export const withPhoneNumberRule = (text: z.ZodMiniType<string, string>) =>
-  z.pipe(text.check(z.refine(isValidPhoneNumber, { error: M.phoneNumber })), z.transform(storedPhoneNumber));
+  z.pipe(
+    text.check(z.refine(isValidPhoneNumber, { error: M.phoneNumber, when: whenValueValid })),
+    z.transform(storedPhoneNumber),
+  );

@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { bidderName, requiredText } from './fields';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { afterValid } from './when';
 
 /**
  * A publication (domain list) entry (001 §5): optional scheme and `www.`, a name of 3+ characters
@@ -73,15 +74,20 @@ export const ZPublicationListEditForm = z.pipe(
         ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
       }
     }),
-    existingDomains: z._default(z.array(z.looseObject({ domain: requiredText() })), []).check((ctx) => {
-      const domains = ctx.value.map((item) => item.domain);
-      if (!domains.every((domain) => PUBLICATION_DOMAIN_PATTERN.test(domain))) {
-        ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
-      }
-      if (dedupeDomains(domains).length !== domains.length) {
-        ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsNotUnique });
-      }
-    }),
+    existingDomains: z._default(z.array(z.looseObject({ domain: requiredText() })), []).check(
+      // Read once every domain is there: an emptied one says 'Required field.' alone.
+      afterValid(
+        z.check<{ domain: string }[]>((ctx) => {
+          const domains = ctx.value.map((item) => item.domain);
+          if (!domains.every((domain) => PUBLICATION_DOMAIN_PATTERN.test(domain))) {
+            ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsInvalid });
+          }
+          if (dedupeDomains(domains).length !== domains.length) {
+            ctx.issues.push({ code: 'custom', input: ctx.value, message: M.publicationDomainsNotUnique });
+          }
+        }),
+      ),
+    ),
   }),
   z.transform((values) => ({
     ...values,

@@ -95,15 +95,29 @@ export class SchemaComponents {
         for (const key of DOCUMENTED_META) if (meta?.[key] !== undefined) target[key] ??= meta[key];
       },
     }) as TJsonSchema;
-    // The registry's `id` lands on a named root: JSON Schema's keyword is `$id`, and ours is the component's name.
-    const { $schema: _dialect, $defs, id: _name, ...root } = json;
-    for (const name of Object.keys(($defs ?? {}) as Record<string, unknown>)) {
+    const { $schema: _dialect, $defs = {}, ...root } = json;
+    const defs = $defs as Record<string, TJsonSchema>;
+    const own = this.#registry.get(schema)?.id;
+    for (const name of Object.keys(defs)) {
+      if (name === own) continue;
       // Only named schemas are lifted out (`reused: 'inline'`); anything else is a cycle without a name.
       if (!this.#schemas.has(name)) throw new Error(`A schema refers to itself without a name (${name})`);
       this.#component(name);
     }
-    return withComponentRefs(root);
+    return withComponentRefs(namedRootBody(root, own, defs));
   }
+}
+
+/**
+ * A named root comes back from zod as a reference to its own definition (`{ $ref: '#/$defs/Name' }` with
+ * the body under `$defs.Name`): the body is what its component holds, or what `inline` writes out.
+ */
+function namedRootBody(root: TJsonSchema, own: string | undefined, defs: Record<string, TJsonSchema>): TJsonSchema {
+  if (own === undefined) return root;
+  const body = defs[own];
+  if (root.$ref !== `#/$defs/${own}` || body === undefined) return root;
+  const { $ref: _self, ...rest } = root;
+  return { ...body, ...rest };
 }
 
 /** Points zod's local references (`#/$defs/Name`) at the document's components. */
