@@ -111,7 +111,6 @@ function specRules(document: Json): string[] {
         if (other) problems.push(`${at}: operationId "${id}" is also ${other}'s`);
         operationIds.set(id, at);
       }
-      // Path templating: each `{name}` has its path parameter and each path parameter its `{name}`.
       const own = ((operation['parameters'] ?? []) as unknown[]).map((p) => deref(document, p));
       // "The list MUST NOT include duplicated parameters" (name and location): items compared by two fields.
       const keys = own.map((p) => `${String(p['in'])}:${String(p['name'])}`);
@@ -121,6 +120,7 @@ function specRules(document: Json): string[] {
       // Not a spec rule, but ours: the reference pages list an operation only under a declared tag.
       for (const tag of (operation['tags'] ?? []) as unknown[])
         if (!tags.includes(tag)) problems.push(`${at}/tags: tag "${String(tag)}" is not declared`);
+      // Path templating: each `{name}` has its path parameter and each path parameter its `{name}`.
       const inPath = [...shared, ...own].filter((p) => p['in'] === 'path').map((p) => String(p['name']));
       for (const name of templated)
         if (!inPath.includes(name)) problems.push(`${at}: path parameter {${name}} is not declared`);
@@ -129,7 +129,9 @@ function specRules(document: Json): string[] {
       security(`${at}/security`, operation['security']);
     }
   }
-  for (const [at, schema] of schemaObjects(document, '')) {
+  // 2020-12 is 3.1's dialect; 3.0's schemas are a dialect of their own, which the 3.0 schema checks.
+  const dialect = String(document['openapi']).startsWith('3.1') ? schemaObjects(document, '') : [];
+  for (const [at, schema] of dialect) {
     if (metaSchema.validateSchema(schema as object)) continue;
     for (const error of metaSchema.errors ?? []) problems.push(ajvProblem(`${at}${error.instancePath}`, error));
   }
