@@ -12,7 +12,7 @@ import { TABLES } from '@bidgrid/shared/tables';
 import { RUNTIME_CONFIG_ELEMENT_ID, ZRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { HUBSPOT_CHAT_WIDGET_HOSTS } from '@bidgrid/shared/chat-widget';
 import { parseContentSecurityPolicy, PICKER_PATH } from '@bidgrid/shared/content-security-policy';
-import { openApiProblems } from '@bidgrid/shared/api/openapi/openapi-structure';
+import { openApiProblems } from '@bidgrid/shared/test/openapi-structure';
 import { referencePageContentSecurityPolicy } from '@bidgrid/shared/api/openapi/reference-page';
 import { API_REPLY_HEADERS, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
 import { schedules } from '@bidgrid/lambdas/jobs/schedules';
@@ -845,7 +845,7 @@ describe('web stack', () => {
     if (assets) expect(assets['SystemMetadata']).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
   });
 
-  it("publishes the API's description beside the SPA: the document with this stage's URLs, the pages as HTML", () => {
+  it("publishes the API's description beside the SPA: the document with this stage's URLs, the pages as HTML", async () => {
     // Prepare
     const template = dev.template(dev.stacks.webContent);
     const deployments = resourcesOfType(template, 'Custom::CDKBucketDeployment');
@@ -857,7 +857,7 @@ describe('web stack', () => {
     };
     const pages = deployedContents(dev, dev.stacks.webContent, 'ApiReference');
     // Assess: sound, every operation with what the API stack deploys for it, the URLs filled in at deploy
-    expect(openApiProblems(document)).toEqual([]);
+    expect(await openApiProblems(document)).toEqual([]);
     for (const op of operations) {
       expect(document.paths[op.path]?.[op.method.toLowerCase()], op.name).toMatchObject({
         operationId: op.name,

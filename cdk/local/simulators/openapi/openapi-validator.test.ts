@@ -3,7 +3,7 @@ import { cutDocument } from './cut-openapi';
 import { readFileSync } from 'node:fs';
 import { disagreements } from './openapi-agreement';
 import { HUBSPOT_DESCRIPTION } from './hubspot-openapi';
-import { OpenApiValidator, readDocuments } from './openapi-validator';
+import { fromOpenApi30, OpenApiValidator, readDocuments } from './openapi-validator';
 import { STRIPE_DESCRIPTION_FILE, stripeDescription } from './stripe-openapi';
 import { hubspotDocumentsDir, vendorValidator } from './vendor-descriptions';
 
@@ -87,7 +87,7 @@ describe('OpenApiValidator', () => {
     ).toEqual([]);
   });
 
-  it('names what is wrong: missing required, wrong type, enum, null, date-time, oneOf, map values', () => {
+  it('names where and which rule fails: required, type, enum, null, date-time, oneOf, map values', () => {
     // Act
     const verdict = validator.check({
       method: 'GET',
@@ -99,22 +99,24 @@ describe('OpenApiValidator', () => {
 
     // Assess
     expect(verdict.errors).toEqual([
-      '$: missing required size',
-      '$.id: expected string, got number',
-      '$.kind: "c" is not one of the enum',
-      '$.updatedAt: not a date-time',
-      expect.stringMatching(/^\$\.owner: matches none of 2 alternatives/),
-      '$.labels.a: expected string, got number',
+      "$: must have required property 'size' (required)",
+      '$.id: must be string, got number (type)',
+      '$.kind: must be one of ["a","b"] (enum)',
+      '$.updatedAt: must match format "date-time", got "yesterday" (format)',
+      '$.owner.use: must be one of ["person"] (enum)',
+      '$.owner.use: must be one of ["team"] (enum)',
+      '$.owner: must match exactly one schema in oneOf (oneOf)',
+      '$.labels.a: must be string, got number (type)',
     ]);
-    expect(nullId.errors).toEqual(['$.id: null, not nullable']);
+    expect(nullId.errors).toEqual(['$.id: must be string, got null (type)']);
   });
 
   it("holds errors and unknown routes against the vendor's error, and error-only operations to an empty success", () => {
     const error = { category: 'OBJECT_NOT_FOUND', correlationId: 'c', message: 'm' };
     expect(validator.check({ method: 'GET', path: '/things/t1', status: 404, body: error }).errors).toEqual([]);
     expect(validator.check({ method: 'GET', path: '/nothing', status: 404, body: { message: 'm' } }).errors).toEqual([
-      '$: missing required category',
-      '$: missing required correlationId',
+      "$: must have required property 'category' (required)",
+      "$: must have required property 'correlationId' (required)",
     ]);
     expect(validator.check({ method: 'GET', path: '/nothing', status: 200, body: {} }).operation).toBeNull();
     expect(validator.check({ method: 'POST', path: '/things/revoke', status: 200, body: null }).errors).toEqual([]);
@@ -161,6 +163,78 @@ describe('OpenApiValidator', () => {
   });
 });
 
+describe('fromOpenApi30', () => {
+  it('turns nullable into a null type or alternative, boolean bounds into numbers, and drops what 3.0 adds', () => {
+    // Act
+    const converted = fromOpenApi30(
+      {
+        type: 'object',
+        'x-described-loosely': 'why',
+        example: { a: 'x' },
+        properties: {
+          'x-request-id': { type: 'string', nullable: true, enum: ['a'] },
+          card: { anyOf: [{ $ref: '#/components/schemas/Card' }], nullable: true },
+          size: { type: 'integer', minimum: 1, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false },
+          owner: { $ref: '#/components/schemas/Person', description: 'ignored beside $ref in 3.0' },
+        },
+      },
+      'doc',
+    );
+
+    // Assess
+    expect(converted).toEqual({
+      type: 'object',
+      properties: {
+        'x-request-id': { type: ['string', 'null'], enum: ['a', null] },
+        card: { anyOf: [{ anyOf: [{ $ref: 'doc#/$defs/Card' }] }, { type: 'null' }] },
+        size: { type: 'integer', exclusiveMinimum: 1, maximum: 9 },
+        owner: { $ref: 'doc#/$defs/Person' },
+      },
+    });
+  });
+
+  it("lets a reply's nullable fields be null, and nothing else that breaks them", () => {
+    // Prepare
+    const nullable = new OpenApiValidator({
+      'n.json': {
+        paths: {
+          '/n': {
+            get: {
+              responses: {
+                '200': {
+                  content: {
+                    'application/json': {
+                      schema: {
+                        type: 'object',
+                        properties: {
+                          tax: { anyOf: [{ type: 'string', enum: ['none'] }], nullable: true },
+                          count: { type: 'integer', nullable: true },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const reply = (body: unknown) => nullable.check({ method: 'GET', path: '/n', status: 200, body }).errors;
+
+    // Act / Assess
+    expect(reply({ tax: null, count: null })).toEqual([]);
+    expect(reply({ tax: 'none', count: 2 })).toEqual([]);
+    expect(reply({ tax: 'all', count: 'two' })).toEqual([
+      '$.tax: must be one of ["none"] (enum)',
+      '$.tax: must match a schema in anyOf (anyOf)',
+      '$.tax: must be null, got string (type)',
+      '$.tax: must match a schema in anyOf (anyOf)',
+      '$.count: must be integer,null, got string (type)',
+    ]);
+  });
+});
+
 describe("the vendors' descriptions", () => {
   it('keeps stripe.json as the installed stripe SDK declares the pinned API version', { timeout: 60_000 }, () => {
     // Fails after an SDK upgrade until `npx tsx cdk/local/simulators/openapi/stripe-openapi.ts` writes it again.
@@ -175,10 +249,10 @@ describe("the vendors' descriptions", () => {
       status: 200,
       body: { object: 'list', data: [], url: '/v1/payment_intents' },
     });
-    expect(verdict.errors).toEqual(['$: missing required has_more']);
+    expect(verdict.errors).toEqual(["$: must have required property 'has_more' (required)"]);
   });
 
-  it('HubSpot: a token reply without token_use, a null record id, and an error without category, fail', () => {
+  it('HubSpot: a token reply without token_use, a null record id, an error without category or a uuid, fail', () => {
     const hubspot = vendorValidator('hubspot');
     const record = {
       id: '1',
@@ -204,12 +278,19 @@ describe("the vendors' descriptions", () => {
       method: 'POST',
       path: '/crm/lists/2026-03/search',
       status: 401,
-      body: { status: 'error', message: 'no', correlationId: 'c' },
+      body: { status: 'error', message: 'no', correlationId: '0d9c3f52-5a0c-4a57-b3c8-2f1b1e0c9a41' },
     });
-    expect(tokens.errors.join()).toMatch(/missing required token_use/);
+    const notUuid = hubspot.check({
+      method: 'POST',
+      path: '/crm/lists/2026-03/search',
+      status: 401,
+      body: { status: 'error', category: 'INVALID_AUTHENTICATION', message: 'no', correlationId: 'c' },
+    });
+    expect(tokens.errors).toContain("$: must have required property 'token_use' (required)");
     expect(search([record]).errors).toEqual([]);
-    expect(search([{ ...record, id: null }]).errors).toEqual(['$.results[0].id: null, not nullable']);
-    expect(error.errors).toEqual(['$: missing required category']);
+    expect(search([{ ...record, id: null }]).errors).toEqual(['$.results[0].id: must be string, got null (type)']);
+    expect(error.errors).toEqual(["$: must have required property 'category' (required)"]);
+    expect(notUuid.errors).toEqual(['$.correlationId: must match format "uuid", got "c" (format)']);
   });
 
   it.skipIf(!hubspotDocumentsDir())(

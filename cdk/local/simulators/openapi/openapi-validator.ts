@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ajvProblem } from '@bidgrid/shared/test/ajv-problem';
 
 /**
- * Holds a simulator reply against a vendor's OpenAPI 3.0 description. The schema keywords the
- * vendors' documents use are checked (`$ref`, `type`, `nullable`, `enum`, `required`, `properties`,
- * `additionalProperties`, `items`, `oneOf`/`anyOf`/`allOf`, `maxLength`, `minimum`/`maximum`,
- * `format: date-time`); documentation keywords (`description`, `example`, `x-...`) are ignored.
- * Written here rather than installed: the subset is small, and ajv 8 would need a second copy of
- * ajv beside the ajv 6 the tree already hoists, plus an OpenAPI-to-JSON-Schema step for `nullable`.
+ * Holds a simulator reply against a vendor's OpenAPI 3.0 description: finds the operation and the
+ * response its status names, then validates the body with ajv (JSON Schema 2020-12, ajv-formats for
+ * `date-time`, `uuid`, `int32`, ...) after turning the 3.0 schemas into JSON Schema (`fromOpenApi30`).
  */
 
 type Schema = Record<string, unknown>;
@@ -50,14 +50,84 @@ function matches(pattern: string, path: string): boolean {
   return p.length === a.length && p.every((seg, i) => (seg.startsWith(':') ? (a[i] ?? '') !== '' : seg === a[i]));
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
+/** OpenAPI 3.0 keywords that JSON Schema does not have; all annotations but `nullable`. */
+const OPENAPI_ONLY = new Set(['nullable', 'example', 'discriminator', 'xml', 'externalDocs']);
+/** Keywords whose value is a value, not a schema, left as they are. */
+const VALUES = new Set(['enum', 'default', 'const', 'examples', 'required', 'type']);
+
+const isObject = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** 3.0 marks an exclusive bound with a boolean beside `minimum`/`maximum`; 2020-12 gives the number itself. */
+function withNumericBounds(schema: Schema): Schema {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, ...rest } = schema;
+  const bounds = Object.entries({
+    ...(exclusiveMinimum === true ? { exclusiveMinimum: minimum } : { minimum }),
+    ...(exclusiveMaximum === true ? { exclusiveMaximum: maximum } : { maximum }),
+  }).filter(([, value]) => value !== undefined);
+  return { ...rest, ...Object.fromEntries(bounds) };
+}
+
+/**
+ * An OpenAPI 3.0 Schema Object as JSON Schema 2020-12, its `#/components/schemas/` references into
+ * `base`'s `$defs`: `nullable` becomes a `null` type (or alternative), a boolean `exclusiveMinimum`
+ * a number, and `$ref` drops its siblings, which 3.0 ignores.
+ */
+export function fromOpenApi30(schema: unknown, base: string): unknown {
+  if (Array.isArray(schema)) return schema.map((entry) => fromOpenApi30(entry, base));
+  if (!isObject(schema)) return schema;
+  if (typeof schema['$ref'] === 'string')
+    return { $ref: schema['$ref'].replace(/^#\/components\/schemas\//, `${base}#/$defs/`) };
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (OPENAPI_ONLY.has(key) || key.startsWith('x-')) continue;
+    if (VALUES.has(key)) out[key] = value;
+    else if ((key === 'properties' || key === 'patternProperties') && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, fromOpenApi30(sub, base)]));
+    else out[key] = fromOpenApi30(value, base);
+  }
+  const json = withNumericBounds(out);
+  if (schema['nullable'] !== true) return json;
+  if (typeof json['type'] === 'string') {
+    json['type'] = [json['type'], 'null'];
+    if (Array.isArray(json['enum'])) json['enum'] = [...json['enum'], null];
+    return json;
+  }
+  // Without a type (Stripe's `anyOf` with `nullable`), null is one more alternative.
+  return { anyOf: [json, { type: 'null' }] };
+}
+
+/** An ajv instance path (`/results/0/id`) as the verdicts write it (`$.results[0].id`), read along `body`. */
+function pathOf(instancePath: string, body: unknown): string {
+  let at = '$';
+  let node = body;
+  for (const raw of instancePath.split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    at += Array.isArray(node) ? `[${key}]` : `.${key}`;
+    node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
+}
 
 /** A validator over the OpenAPI documents given (already parsed), keyed by file name. */
 export class OpenApiValidator {
   private readonly operations: Operation[] = [];
+  // strict off: JSON Schema 2020-12 reads a keyword it does not know as an annotation, and the
+  // vendors' documents are theirs to write.
+  private readonly ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
+  /** A compiled validator per response schema, made on the first reply it checks. */
+  private readonly compiled = new Map<Schema, ValidateFunction>();
+  /** The `$id` under which each document's component schemas are added to ajv. */
+  private readonly ids = new Map<Document, string>();
 
   constructor(documents: Record<string, Document>) {
+    addFormats(this.ajv);
     for (const [file, document] of Object.entries(documents)) {
+      const id = `https://openapi.invalid/${encodeURIComponent(file)}`;
+      const components = (document['components'] ?? {}) as { schemas?: Record<string, Schema> };
+      const defs = Object.entries(components.schemas ?? {}).map(([name, schema]) => [name, fromOpenApi30(schema, id)]);
+      this.ajv.addSchema({ $id: id, $defs: Object.fromEntries(defs) as Schema });
+      this.ids.set(document, id);
       const paths = (document['paths'] ?? {}) as Record<string, Record<string, Schema>>;
       for (const [template, item] of Object.entries(paths)) {
         for (const [method, operation] of Object.entries(item)) {
@@ -124,11 +194,10 @@ export class OpenApiValidator {
     if (!content) return { operation: name, errors: empty ? [] : [`status ${status} has no body, got one`] };
     const media = content['application/json'] ?? content['*/*'] ?? Object.values(content)[0];
     if (!media?.schema) return { operation: name, errors: [] };
-    const errors: string[] = [];
-    this.validate(operation.document, media.schema, reply.body, '$', errors);
-    return { operation: name, errors };
+    return { operation: name, errors: this.validate(operation.document, media.schema, reply.body) };
   }
 
+  /** A response or schema with its OpenAPI `$ref`s followed (the response objects ajv never sees). */
   private resolve(document: Document, schema: Schema): Schema {
     let current = schema;
     for (let depth = 0; typeof current['$ref'] === 'string' && depth < 32; depth++) {
@@ -142,83 +211,15 @@ export class OpenApiValidator {
     return current;
   }
 
-  private validate(document: Document, raw: Schema, value: unknown, at: string, errors: string[]): void {
-    const schema = this.resolve(document, raw);
-    if (value === null && schema['nullable'] === true) return;
-    for (const sub of (schema['allOf'] as Schema[] | undefined) ?? []) this.validate(document, sub, value, at, errors);
-    const alternatives = (schema['oneOf'] ?? schema['anyOf']) as Schema[] | undefined;
-    if (alternatives) {
-      const outcomes = alternatives.map((alt) => {
-        const found: string[] = [];
-        this.validate(document, alt, value, at, found);
-        return found;
-      });
-      const passing = outcomes.filter((o) => o.length === 0).length;
-      if (passing === 0) {
-        const closest = outcomes.reduce((a, b) => (b.length < a.length ? b : a));
-        errors.push(`${at}: matches none of ${alternatives.length} alternatives; closest: ${closest.join('; ')}`);
-      } else if (schema['oneOf'] && passing > 1) errors.push(`${at}: matches ${passing} of oneOf, must match one`);
-      if (value === null) return;
+  /** What is wrong with `body` against `schema`, one line per failed rule: where, what, which rule. */
+  private validate(document: Document, schema: Schema, body: unknown): string[] {
+    let validate = this.compiled.get(schema);
+    if (!validate) {
+      validate = this.ajv.compile(fromOpenApi30(schema, this.ids.get(document) ?? '') as Schema);
+      this.compiled.set(schema, validate);
     }
-    if (value === null) {
-      if (schema['allOf'] === undefined) errors.push(`${at}: null, not nullable`);
-      return;
-    }
-    const type = schema['type'];
-    if (typeof type === 'string' && !this.hasType(type, value)) {
-      errors.push(`${at}: expected ${type}, got ${Array.isArray(value) ? 'array' : typeof value}`);
-      return;
-    }
-    const allowed = schema['enum'] as unknown[] | undefined;
-    if (allowed && !allowed.includes(value)) errors.push(`${at}: ${JSON.stringify(value)} is not one of the enum`);
-    if (typeof value === 'string') {
-      if (typeof schema['maxLength'] === 'number' && value.length > schema['maxLength'])
-        errors.push(`${at}: longer than ${schema['maxLength']}`);
-      if (schema['format'] === 'date-time' && !ISO_DATE_TIME.test(value)) errors.push(`${at}: not a date-time`);
-    }
-    if (typeof value === 'number') {
-      if (typeof schema['minimum'] === 'number' && value < schema['minimum']) errors.push(`${at}: below minimum`);
-      if (typeof schema['maximum'] === 'number' && value > schema['maximum']) errors.push(`${at}: above maximum`);
-    }
-    if (Array.isArray(value)) {
-      const items = schema['items'] as Schema | undefined;
-      if (items) value.forEach((item, i) => this.validate(document, items, item, `${at}[${i}]`, errors));
-      return;
-    }
-    if (typeof value === 'object') {
-      const object = value as Record<string, unknown>;
-      const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
-      for (const key of (schema['required'] as string[] | undefined) ?? []) {
-        if (!(key in object)) errors.push(`${at}: missing required ${key}`);
-      }
-      const extra = schema['additionalProperties'];
-      for (const [key, inner] of Object.entries(object)) {
-        const property = properties[key];
-        if (property) this.validate(document, property, inner, `${at}.${key}`, errors);
-        else if (extra === false) errors.push(`${at}: unexpected property ${key}`);
-        else if (typeof extra === 'object' && extra !== null)
-          this.validate(document, extra as Schema, inner, `${at}.${key}`, errors);
-      }
-    }
-  }
-
-  private hasType(type: string, value: unknown): boolean {
-    switch (type) {
-      case 'string':
-        return typeof value === 'string';
-      case 'integer':
-        return typeof value === 'number' && Number.isInteger(value);
-      case 'number':
-        return typeof value === 'number';
-      case 'boolean':
-        return typeof value === 'boolean';
-      case 'array':
-        return Array.isArray(value);
-      case 'object':
-        return typeof value === 'object' && value !== null && !Array.isArray(value);
-      default:
-        return true;
-    }
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((error) => ajvProblem(pathOf(error.instancePath, body), error));
   }
 }
 
