@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Download } from '@playwright/test';
 import { build } from 'vite';
+import { ZInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
 import { invoiceHtml, invoiceSubject } from '@bidgrid/lambdas/domain/billing/invoice-document';
 import { CHROMIUM_FLAGS } from '../support/chromium';
 import { repoRoot } from '../support/spawn-stack';
@@ -67,10 +68,11 @@ function sampleInvoices(count: number, script: InvoiceScript): BenchInvoice[] {
       bgCampaignId: `bg-campaign-bench-${index}-${line}`,
       amountCents: 10_000 + ((index * 7919 + line * 104_729) % 500_000),
     }));
-    const facts = {
+    const facts = ZInvoiceFacts.parse({
       invoiceId: `in_bench${String(index).padStart(4, '0')}`,
       advertiserName: name(index),
       bgAdvertiserId: `bgAdvertiser-bench-${index}`,
+      billingEmail: `ap-${index}@bench.example`,
       periodFrom: '2026-10-01',
       periodTo: '2026-10-31',
       chargedAt: '2026-11-01T06:30:00.000Z',
@@ -79,7 +81,7 @@ function sampleInvoices(count: number, script: InvoiceScript): BenchInvoice[] {
       statementDescriptor: 'BIDGRID BENCH ADS',
       lines,
       totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
-    };
+    });
     return { id: facts.invoiceId, subject: invoiceSubject(facts), body: invoiceHtml(facts), sentAt: facts.chargedAt };
   });
 }
