@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -55,7 +56,14 @@ const loadsBeforeSignedInPage = (id: string): boolean =>
 // Nothing environment-specific is baked in: endpoints and pool ids come from /runtime-config.json at start.
 export default defineConfig({
   plugins: [react(), chakraGlobalCss(async () => system)],
-  resolve: { alias: { '@': srcDir, ...fontFileAliases } },
+  resolve: {
+    alias: {
+      '@': srcDir,
+      ...fontFileAliases,
+      // fontkit's WOFF2 (brotli) decoder: the invoice PDF reads WOFF only (see the stub).
+      'brotli/decompress.js': join(srcDir, 'lib/invoice-pdf/no-woff2.ts'),
+    },
+  },
   build: {
     target: 'es2022',
     // Font files are always files of their own: fetched only when an invoice needs them, and a data:

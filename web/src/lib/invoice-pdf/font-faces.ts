@@ -11,7 +11,7 @@ import {
 /** Where the font lists and files come from: the web app's own files, or (in tests) the packages on disk. */
 export interface FontSource {
   catalog(family: FontFamilyId): Promise<FamilyCatalog>;
-  load(slice: FontSlice): Promise<Uint8Array>;
+  load(slice: FontSlice): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /** The fonts the web app serves (hashed files beside its bundles). */
@@ -77,54 +77,100 @@ function withFreshGlyphs(font: Font): Font {
   }) as Font;
 }
 
+/** Inflates one zlib stream (a WOFF table) with the platform's DecompressionStream. */
+async function inflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * A WOFF file as the TrueType file it wraps. fontkit reads WOFF itself, but inflates a table again on
+ * every read of it (the glyph table once per glyph drawn): an invoice in CJK took about a second.
+ */
+export async function woffToSfnt(woff: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
+  if (view.getUint32(0) !== 0x774f4646) return woff; // not 'wOFF': already a TrueType/OpenType file
+  const count = view.getUint16(12);
+  const tables = await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const entry = 44 + index * 20;
+      const [tag, offset, compressed, length, checksum] = [0, 4, 8, 12, 16].map((at) => view.getUint32(entry + at)) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      const raw = woff.slice(offset, offset + compressed);
+      return { tag, checksum, data: compressed < length ? await inflate(raw) : raw };
+    }),
+  );
+  const headerLength = 12 + count * 16;
+  const padded = (length: number): number => (length + 3) & ~3;
+  const sfnt = new Uint8Array(headerLength + tables.reduce((sum, table) => sum + padded(table.data.length), 0));
+  const out = new DataView(sfnt.buffer);
+  const power = 2 ** Math.floor(Math.log2(count));
+  out.setUint32(0, view.getUint32(4)); // flavor
+  out.setUint16(4, count);
+  out.setUint16(6, power * 16);
+  out.setUint16(8, Math.log2(power));
+  out.setUint16(10, count * 16 - power * 16);
+  let offset = headerLength;
+  tables.forEach((table, index) => {
+    const record = 12 + index * 16;
+    out.setUint32(record, table.tag);
+    out.setUint32(record + 4, table.checksum);
+    out.setUint32(record + 8, offset);
+    out.setUint32(record + 12, table.data.length);
+    sfnt.set(table.data, offset);
+    offset += padded(table.data.length);
+  });
+  return sfnt;
+}
+
 // fontkit 2 reads any Uint8Array (pdfkit 0.20 passes it one); its types still ask for Node's Buffer.
-const parse = (bytes: Uint8Array): Font => withFreshGlyphs(create(bytes as Parameters<typeof create>[0]) as Font);
+const parse = async (bytes: Uint8Array<ArrayBuffer>): Promise<Font> =>
+  withFreshGlyphs(create((await woffToSfnt(bytes)) as unknown as Parameters<typeof create>[0]) as Font);
 
 const fontOf = (source: FontSource, slice: FontSlice): Promise<Font> =>
   cached(parsedFonts, source, slice.url, () => source.load(slice).then(parse));
 
-/** The files that may hold `need`, best first: by family order, the bold weight where the family has one. */
-async function candidates(need: Need, source: FontSource): Promise<Array<{ slice: FontSlice; emboldened: boolean }>> {
+const keyOf = (need: Need): string => `${need.bold ? 'b' : 'r'}${need.char}`;
+const choices = new WeakMap<FontSource, Map<string, Promise<Face | null>>>();
+
+/**
+ * The face of `need`: the first file, by family order (in the bold weight where the family has one),
+ * whose range covers the character and which has its glyph. A later family's list and files are only
+ * loaded when the earlier ones lack the character.
+ */
+async function faceFor(need: Need, source: FontSource): Promise<Face | null> {
   const codePoint = need.char.codePointAt(0) ?? 0;
-  const found: Array<{ slice: FontSlice; emboldened: boolean }> = [];
   for (const family of familiesFor(need.char)) {
     const catalog = await cached(catalogs, source, family, () => source.catalog(family));
     const weight = need.bold && catalog.weights.includes(700) ? 700 : 400;
     for (const slice of catalog.slices) {
-      if (slice.weight === weight && sliceCovers(slice, codePoint)) {
-        found.push({ slice, emboldened: need.bold && weight === 400 });
+      if (slice.weight !== weight || !sliceCovers(slice, codePoint)) continue;
+      const font = await fontOf(source, slice);
+      if (font.hasGlyphForCodePoint(codePoint)) {
+        return { key: slice.file.replace(/\.woff$/, ''), font, emboldened: need.bold && weight === 400 };
       }
     }
   }
-  return found;
+  return null;
 }
 
 /**
- * Finds a face for every character: the first file of `candidates` that has its glyph. Files load in
- * rounds, all of a round in parallel (each character's next candidate), so a document fetches only the
- * files its characters need.
+ * Finds a face for every character (`faceFor`), all characters at once, so the files a document
+ * needs load in parallel; choices are kept per source, so the next invoice of an export reuses them.
  */
 export async function pickFaces(needs: readonly Need[], source: FontSource = browserFontSource): Promise<FacePicker> {
-  const chosen = new Map<string, Face>();
-  const keyOf = (need: Need): string => `${need.bold ? 'b' : 'r'}${need.char}`;
-  const unique = [...new Map(needs.map((need) => [keyOf(need), need])).values()];
-  let pending = await Promise.all(unique.map(async (need) => ({ need, options: await candidates(need, source) })));
-  while (pending.length > 0) {
-    const round = pending.filter((item) => item.options.length > 0);
-    const fonts = await Promise.all(
-      round.map((item) => fontOf(source, (item.options[0] as { slice: FontSlice }).slice)),
-    );
-    pending = [];
-    round.forEach((item, index) => {
-      const [option, ...rest] = item.options;
-      const font = fonts[index] as Font;
-      if (option && font.hasGlyphForCodePoint(item.need.char.codePointAt(0) ?? 0)) {
-        const key = option.slice.file.replace(/\.woff$/, '');
-        chosen.set(keyOf(item.need), { key, font, emboldened: option.emboldened });
-      } else if (rest.length > 0) {
-        pending.push({ need: item.need, options: rest });
-      }
-    });
-  }
-  return (char, bold) => chosen.get(keyOf({ char, bold })) ?? null;
+  const found = new Map<string, Face | null>();
+  await Promise.all(
+    needs.map(async (need) => {
+      const key = keyOf(need);
+      if (!found.has(key)) found.set(key, null);
+      found.set(key, await cached(choices, source, key, () => faceFor(need, source)));
+    }),
+  );
+  return (char, bold) => found.get(keyOf({ char, bold })) ?? null;
 }
