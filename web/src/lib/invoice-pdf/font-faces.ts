@@ -30,6 +30,8 @@ export interface Face {
   readonly key: string;
   readonly font: Font;
   readonly emboldened: boolean;
+  /** Shaping substitutes glyphs that several characters share (Arabic, Devanagari): see `withFreshGlyphs`. */
+  readonly shapes: boolean;
 }
 
 /** A character to draw, and whether it is drawn bold. */
@@ -128,12 +130,17 @@ export async function woffToSfnt(woff: Uint8Array<ArrayBuffer>): Promise<Uint8Ar
   return sfnt;
 }
 
+/** The files whose glyphs shaping substitutes, so that one glyph can stand for different letters. */
+const shapes = (slice: FontSlice): boolean => slice.subset === 'arabic' || slice.subset === 'devanagari';
+
 // fontkit 2 reads any Uint8Array (pdfkit 0.20 passes it one); its types still ask for Node's Buffer.
-const parse = async (bytes: Uint8Array<ArrayBuffer>): Promise<Font> =>
-  withFreshGlyphs(create((await woffToSfnt(bytes)) as unknown as Parameters<typeof create>[0]) as Font);
+async function parse(bytes: Uint8Array<ArrayBuffer>, slice: FontSlice): Promise<Font> {
+  const font = create((await woffToSfnt(bytes)) as unknown as Parameters<typeof create>[0]) as Font;
+  return shapes(slice) ? withFreshGlyphs(font) : font;
+}
 
 const fontOf = (source: FontSource, slice: FontSlice): Promise<Font> =>
-  cached(parsedFonts, source, slice.url, () => source.load(slice).then(parse));
+  cached(parsedFonts, source, slice.url, () => source.load(slice).then((bytes) => parse(bytes, slice)));
 
 const keyOf = (need: Need): string => `${need.bold ? 'b' : 'r'}${need.char}`;
 const choices = new WeakMap<FontSource, Map<string, Promise<Face | null>>>();
@@ -152,7 +159,8 @@ async function faceFor(need: Need, source: FontSource): Promise<Face | null> {
       if (slice.weight !== weight || !sliceCovers(slice, codePoint)) continue;
       const font = await fontOf(source, slice);
       if (font.hasGlyphForCodePoint(codePoint)) {
-        return { key: slice.file.replace(/\.woff$/, ''), font, emboldened: need.bold && weight === 400 };
+        const key = slice.file.replace(/\.woff$/, '');
+        return { key, font, emboldened: need.bold && weight === 400, shapes: shapes(slice) };
       }
     }
   }

@@ -44,14 +44,21 @@ interface Embedding {
 }
 
 /**
- * Embedded Noto files for `doc`. A PDF maps each glyph of an embedding to one text, so when a word
- * uses a glyph already standing for other characters (Noto Sans Arabic draws initial ب and ن from one
- * dotless skeleton), the word goes into a further embedding of the same file, which keeps extraction
- * letter-exact.
+ * Embedded Noto files for `doc`. A PDF maps each glyph of an embedding to one text, so when a shaped
+ * word uses a glyph already standing for other characters (Noto Sans Arabic draws medial ب and ن from
+ * one dotless skeleton), the word goes into a further embedding of the same file, which keeps
+ * extraction letter-exact.
  */
 function embeddedPen(doc: PDFDocument, pick: FacePicker): Pen {
   const embeddings = new Map<string, Embedding[]>();
   const fontFor = (word: string, face: Face): string => {
+    if (!face.shapes) {
+      if (!embeddings.has(face.key)) {
+        doc.registerFont(face.key, face.font);
+        embeddings.set(face.key, []);
+      }
+      return face.key;
+    }
     const glyphs = face.font
       .layout(word)
       .glyphs.map((glyph) => [glyph.id, String.fromCodePoint(...glyph.codePoints)] as const)
