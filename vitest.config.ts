@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { fontFileAliases } from './web/build/font-files.ts';
 import webProjects from './web/vitest.config.ts';
 
 // Projects: `unit` and `unit-isolated` (beside the code, no services; the first shares modules
@@ -9,6 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The invoice PDF's font catalogs glob the font packages' files through these aliases.
+        resolve: { alias: fontFileAliases },
         test: {
           name: 'unit',
           include: [
@@ -25,6 +28,8 @@ export default defineConfig({
             'hubspot/**/*.test.{ts,mjs}',
             // The web app's build plugins (Node code, not the SPA's).
             'web/build/**/*.test.ts',
+            // Invoice PDFs read back with Node tools (pdftotext), not in jsdom.
+            'web/src/lib/invoice-pdf/**/*.node.test.ts',
           ],
           exclude: ['**/node_modules/**'],
           environment: 'node',

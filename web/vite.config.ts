@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chakraGlobalCss } from './build/chakra-global-css';
+import { fontFileAliases } from './build/font-files';
 import {
   chunkFileName,
   pageMatcher,
@@ -17,19 +17,6 @@ import { routeEntries } from './src/config/paths';
 import { system } from './src/theme/system';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
-const require = createRequire(import.meta.url);
-
-/**
- * `@fontsource-files/<family>`: the `files/` folder of a font package, wherever npm put it.
- * `import.meta.glob` (the invoice PDF's font catalogs) takes aliases but not package names.
- */
-const fontFileAliases: Record<string, string> = Object.fromEntries(
-  ['noto-sans', 'noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr'].map((family) => [
-    `@fontsource-files/${family}`,
-    join(dirname(require.resolve(`@fontsource/${family}/package.json`)), 'files'),
-  ]),
-);
-
 /**
  * Vendor groups that always load together. Everything else (Chakra components, feature code) is left to
  * automatic splitting so that a route only pulls the components it renders: grouping Chakra would put
@@ -69,7 +56,14 @@ const loadsBeforeSignedInPage = (id: string): boolean =>
 // Nothing environment-specific is baked in: endpoints and pool ids come from /runtime-config.json at start.
 export default defineConfig({
   plugins: [react(), chakraGlobalCss(async () => system)],
-  resolve: { alias: { '@': srcDir, ...fontFileAliases } },
+  resolve: {
+    alias: {
+      '@': srcDir,
+      ...fontFileAliases,
+      // fontkit's WOFF2 (brotli) decoder: the invoice PDF reads WOFF only (see the stub).
+      'brotli/decompress.js': join(srcDir, 'lib/invoice-pdf/no-woff2.ts'),
+    },
+  },
   build: {
     target: 'es2022',
     // Font files are always files of their own: fetched only when an invoice needs them, and a data:

@@ -8,17 +8,19 @@ import { defineProject } from 'vitest/config';
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const require = createRequire(import.meta.url);
 
-// The font packages' folders for import.meta.glob, as in vite.config.ts (Vite's config loader warns
-// on importing one config from another without an extension, which TypeScript here cannot write).
+// The font packages' folders for import.meta.glob, as build/font-files.ts makes them for vite.config.ts
+// (Vite's config loader warns on importing one config from another without an extension, which
+// TypeScript here cannot write).
 const fontFileAliases = Object.fromEntries(
-  ['noto-sans', 'noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr'].map((family) => [
+  ['noto-sans', 'noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr', 'noto-sans-arabic'].map((family) => [
     `@fontsource-files/${family}`,
     join(dirname(require.resolve(`@fontsource/${family}/package.json`)), 'files'),
   ]),
 );
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const testFiles = globSync('src/**/*.test.{ts,tsx}', { cwd: root });
+// `*.node.test.ts` read PDFs back with Node tools (pdftotext): they run in the root `unit` project.
+const testFiles = globSync('src/**/*.test.{ts,tsx}', { cwd: root, exclude: (file) => file.endsWith('.node.test.ts') });
 
 /**
  * Files that replace a module (`vi.mock`): a replaced package stays in a shared worker's module cache

@@ -15,8 +15,9 @@
  *   metrics and creatives are painted, median of 15 warm and 15 cold loads (goal <= 500 ms warm),
  *   with the request waterfall                                                                  #15
  * - billing: billing job throughput, advertisers charged per second (payments simulator)         #5
- * - invoices: time to export 50 invoices as PDFs in Chromium, Latin names and names that need
- *   embedded fonts (Polish, Greek, Japanese, Russian, Korean, Czech)                              #5
+ * - invoices: time to export 50 invoices as PDFs in Chromium, Latin names, names that need
+ *   embedded fonts (Polish, Greek, Japanese, Russian, Korean, Czech) and shaped ones (Arabic,
+ *   Hindi)                                                                                        #5, #27
  * - reports: p50/p99 of campaigns-by-advertiser and line-item reports (200 line items, 120 days)
  *   through the local gateway (goal p99 < 150 ms)                                                 #6
  *   and of Acme's advertiser page first screen in one read                                       #15
@@ -209,7 +210,8 @@ if (sections.has('billing')) {
 if (sections.has('invoices')) {
   console.log('# Invoice export (the Invoices page PDF code in Chromium)');
   console.log(formatInvoiceExport(await measureInvoiceExport({ count: 50 })));
-  console.log(`${formatInvoiceExport(await measureInvoiceExport({ count: 50, script: 'unicode' }))}\n`);
+  console.log(formatInvoiceExport(await measureInvoiceExport({ count: 50, script: 'unicode' })));
+  console.log(`${formatInvoiceExport(await measureInvoiceExport({ count: 50, script: 'shaped' }))}\n`);
 }
 
 if (sections.has('reports')) {

@@ -1,6 +1,6 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
-import { advertiser as advertiserOps, ZInvoice, type TAdvertiser, type TInvoice } from '@bidgrid/shared';
+import { advertiser as advertiserOps, ZInvoice, ZInvoiceFacts, type TAdvertiser, type TInvoice } from '@bidgrid/shared';
 import { accessTokenFor, callOperation, DEMO_PASSWORD } from './api';
 import { createAgencyFor, createConfirmedUser, uniqueUserName } from './cognito-local';
 import { useLambdasOn } from './lambda-environment';
@@ -43,10 +43,12 @@ async function seeding() {
 async function invoiceOf(advertiser: TAdvertiser, n: number, chargedAt: string, cents: number): Promise<TInvoice> {
   const { invoiceHtml, invoiceSubject, statementDescriptor } = await seeding();
   const invoiceId = `bginv-big-${randomUUID().slice(0, 8)}-${String(n).padStart(4, '0')}`;
-  const facts = {
+  const recipientEmail = `billing+${n}@big-agency.example`;
+  const facts = ZInvoiceFacts.parse({
     invoiceId,
     advertiserName: advertiser.name,
     bgAdvertiserId: advertiser.bgAdvertiserId,
+    billingEmail: recipientEmail,
     periodFrom: chargedAt.slice(0, 10),
     periodTo: chargedAt.slice(0, 10),
     chargedAt,
@@ -58,17 +60,18 @@ async function invoiceOf(advertiser: TAdvertiser, n: number, chargedAt: string, 
       { campaignName: 'Retargeting', bgCampaignId: 'bg-campaign-big-2', amountCents: cents - Math.floor(cents / 2) },
     ],
     totalCents: cents,
-  };
+  });
   return ZInvoice.parse({
     id: invoiceId,
     sentAt: chargedAt,
-    recipientEmail: `billing+${n}@big-agency.example`,
+    recipientEmail,
     source: 'Stripe',
     subject: invoiceSubject(facts),
     body: invoiceHtml(facts),
     bgAdvertiserId: advertiser.bgAdvertiserId,
     advertiserName: advertiser.name,
     chargeAmount: cents / 100,
+    facts,
   });
 }
 

@@ -83,7 +83,7 @@ export const billingSeed: SeedModule = {
         invoiceSubject,
         statementDescriptor,
       },
-      { ZInvoice },
+      { ZInvoice, ZInvoiceFacts },
     ] = await Promise.all([import('@bidgrid/lambdas/seeding'), import('@bidgrid/shared/entities/billing.schema')]);
     const today = now();
     const lastBilled = new Map<string, string>();
@@ -141,10 +141,11 @@ export const billingSeed: SeedModule = {
           advertiser.createdBy,
         );
       }
-      const facts = {
+      const facts = ZInvoiceFacts.parse({
         invoiceId,
         advertiserName: advertiser.name,
         bgAdvertiserId: charge.advertiserId,
+        billingEmail: advertiser.billingEmail,
         periodFrom: period.from,
         periodTo: period.to,
         chargedAt,
@@ -157,7 +158,7 @@ export const billingSeed: SeedModule = {
           amountCents: line.cents,
         })),
         totalCents,
-      };
+      });
       await billingRepository.putInvoiceIfAbsent(
         charge.agencyId,
         ZInvoice.parse({
@@ -170,6 +171,7 @@ export const billingSeed: SeedModule = {
           bgAdvertiserId: charge.advertiserId,
           advertiserName: advertiser.name,
           chargeAmount: totalCents / 100,
+          facts,
         }),
       );
       const mapKey = `${charge.agencyId}#${charge.advertiserId}`;

@@ -24,9 +24,42 @@ export const ZBillingLog = z.object({
 });
 export type TBillingLog = z.infer<typeof ZBillingLog>;
 
+/** One line of an invoice: a campaign's delivered spend, in US cents. */
+export const ZInvoiceLine = z.object({
+  campaignName: z.string(),
+  bgCampaignId: z.string().check(z.minLength(1)),
+  amountCents: z.number().check(z.int(), z.gte(0)),
+});
+export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
+
 /**
- * Invoice (000 §3): a sent invoice e-mail; `body` is its HTML (rendered to 'Invoice-{id}.pdf' on
- * export), `chargeAmount` USD. `advertiserName` is null when unknown ('N/A').
+ * What an invoice shows, as the billing job knew it when it charged: the e-mail's HTML and the exported
+ * PDF are both laid out from these (see `invoice-wording.ts`). Amounts are US cents (000 §9: USD only).
+ */
+export const ZInvoiceFacts = z.object({
+  invoiceId: z.string().check(z.minLength(1)),
+  advertiserName: z.string(),
+  bgAdvertiserId: zId('advertiser'),
+  billingEmail: z.email(),
+  /** First billed day, or null when everything delivered so far is billed. */
+  periodFrom: z.nullable(z.string()),
+  periodTo: z.string(),
+  chargedAt: ZIsoDateTime,
+  cardBrand: z.string(),
+  cardLast4: z.string(),
+  statementDescriptor: z.string(),
+  lines: z.array(ZInvoiceLine),
+  totalCents: z.number().check(z.int(), z.gte(0)),
+  currency: z._default(z.literal('USD'), 'USD'),
+});
+export type TInvoiceFacts = z.infer<typeof ZInvoiceFacts>;
+/** Facts as the billing job builds them (the currency may be left to its default). */
+export type TInvoiceFactsInput = z.input<typeof ZInvoiceFacts>;
+
+/**
+ * Invoice (000 §3): a sent invoice e-mail; `body` is its HTML, `chargeAmount` USD. `advertiserName` is
+ * null when unknown ('N/A'). `facts` are what the PDF export lays out; invoices stored before they were
+ * kept lack them, and their PDF shows the subject and the body's text.
  */
 export const ZInvoice = z.object({
   id: z.string().check(z.minLength(1)),
@@ -38,14 +71,15 @@ export const ZInvoice = z.object({
   bgAdvertiserId: zId('advertiser'),
   advertiserName: z._default(z.nullable(z.string()), null),
   chargeAmount: ZUsd,
+  facts: z.optional(ZInvoiceFacts),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
 
 /**
- * An invoice as lists show it (issue 9 §6): everything but its HTML `body`, which can be tens of kilobytes
- * and is only needed to export one (`GET /mailSents/{id}` answers the whole invoice).
+ * An invoice as lists show it (issue 9 §6): everything but its HTML `body` (tens of kilobytes) and its
+ * `facts`, only needed to export one (`GET /mailSents/{id}` answers the whole invoice).
  */
-export const ZInvoiceSummary = z.omit(ZInvoice, { body: true });
+export const ZInvoiceSummary = z.omit(ZInvoice, { body: true, facts: true });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 /** Segments log entry (000 §3): a company-matching result written when a domain was matched. */

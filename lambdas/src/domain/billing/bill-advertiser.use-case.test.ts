@@ -137,6 +137,16 @@ describe('billAdvertiser', () => {
       bgAdvertiserId: 'bgAdvertiser-acme',
     });
     expect(invoice?.body).toContain('Spring Push');
+    // The facts the PDF export lays out, stored with the invoice.
+    expect(invoice?.facts).toMatchObject({
+      billingEmail: 'billing@acme.example',
+      totalCents: 5000,
+      currency: 'USD',
+      lines: [
+        { campaignName: 'Spring Push', bgCampaignId: 'bg-campaign-a', amountCents: 4234 },
+        { campaignName: 'Retarget', bgCampaignId: 'bg-campaign-b', amountCents: 766 },
+      ],
+    });
     expect(w.mails).toEqual([expect.objectContaining({ to: 'billing@acme.example', subject: invoice?.subject })]);
     expect(w.advertisers.get('bgAdvertiser-acme')?.billedThrough).toBe('2026-11-24');
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ZInvoice } from '@bidgrid/shared/entities/billing.schema';
+import { ZInvoice, ZInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
 import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { Logger } from '../../lib/logger';
 import { billingPeriod } from './billing-period';
@@ -204,10 +204,11 @@ export async function billAdvertiser(
 
   let mailed = false;
   if (record.billingEmail) {
-    const facts = {
+    const facts = ZInvoiceFacts.parse({
       invoiceId,
       advertiserName: record.name,
       bgAdvertiserId: advertiserId,
+      billingEmail: record.billingEmail,
       periodFrom: period.from,
       periodTo: period.to,
       chargedAt,
@@ -216,7 +217,7 @@ export async function billAdvertiser(
       statementDescriptor: descriptor,
       lines,
       totalCents,
-    };
+    });
     const invoice: TInvoice = ZInvoice.parse({
       id: invoiceId,
       sentAt: chargedAt,
@@ -227,6 +228,8 @@ export async function billAdvertiser(
       bgAdvertiserId: advertiserId,
       advertiserName: record.name,
       chargeAmount: totalCents / 100,
+      // Stored with the invoice: the PDF export lays them out (older invoices lack them).
+      facts,
     });
     // Only the run that stored the invoice mails it, so a repeated run sends no second e-mail.
     if (await deps.billing.putInvoiceIfAbsent(agencyId, invoice)) {

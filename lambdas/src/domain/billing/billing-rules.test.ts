@@ -70,6 +70,7 @@ describe('invoice document', () => {
       invoiceId: 'bginv-1',
       advertiserName: '<script>alert(1)</script>',
       bgAdvertiserId: 'bgAdvertiser-x',
+      billingEmail: 'ap@x.example',
       periodFrom: null,
       periodTo: '2026-11-24',
       chargedAt: '2026-11-25T06:30:00.000Z',
@@ -78,6 +79,7 @@ describe('invoice document', () => {
       statementDescriptor: 'BIDGRID ADS',
       lines: [{ campaignName: 'A & B "quoted"', bgCampaignId: 'bg-campaign-1', amountCents: 123456 }],
       totalCents: 123456,
+      currency: 'USD',
     });
 
     // Assess

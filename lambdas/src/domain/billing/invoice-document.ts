@@ -1,52 +1,26 @@
-import { PRODUCT_NAME } from '@bidgrid/shared/constants';
+import type { TInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
+import {
+  INVOICE_LABELS,
+  advertiserText,
+  formatCents,
+  invoiceDetails,
+  invoiceHeadline,
+  invoiceNumberText,
+  invoiceSubject,
+  paymentText,
+  periodText,
+} from '@bidgrid/shared/entities/invoice-wording';
 
-/** One line of an invoice: a campaign's delivered spend. */
-export interface TInvoiceLine {
-  campaignName: string;
-  bgCampaignId: string;
-  amountCents: number;
-}
-
-/** What an invoice shows. */
-export interface TInvoiceFacts {
-  invoiceId: string;
-  advertiserName: string;
-  bgAdvertiserId: string;
-  /** First billed day, or null when everything delivered so far is billed. */
-  periodFrom: string | null;
-  periodTo: string;
-  chargedAt: string;
-  cardBrand: string;
-  cardLast4: string;
-  statementDescriptor: string;
-  lines: readonly TInvoiceLine[];
-  totalCents: number;
-}
+export type { TInvoiceFacts, TInvoiceLine, TInvoiceFactsInput } from '@bidgrid/shared/entities/billing.schema';
+export { invoiceSubject };
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** `$1,234.56` (000 §9: currency USD, '$' and 2 decimals). */
-export const formatCents = (cents: number): string =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const brandName = (brand: string): string => (brand ? brand[0]?.toUpperCase() + brand.slice(1) : 'Card');
-
-/** The invoice e-mail's subject. */
-export function invoiceSubject(facts: Pick<TInvoiceFacts, 'invoiceId' | 'advertiserName'>): string {
-  return `${PRODUCT_NAME} invoice ${facts.invoiceId.toUpperCase()} for ${facts.advertiserName}`;
-}
-
-function periodText(facts: TInvoiceFacts): string {
-  return facts.periodFrom === null
-    ? `delivery through ${facts.periodTo}`
-    : `delivery from ${facts.periodFrom} through ${facts.periodTo}`;
-}
-
 /**
  * The invoice as a self-contained HTML document (inline styles, no external resources), so the mail
- * shows it and the Invoices page can render it to 'Invoice-{id}.pdf' as it is. Every value from
- * data is escaped.
+ * shows it as it is; the PDF export lays out the same facts in the same words. Every value from data
+ * is escaped.
  */
 export function invoiceHtml(facts: TInvoiceFacts): string {
   const rows = facts.lines
@@ -57,23 +31,28 @@ export function invoiceHtml(facts: TInvoiceFacts): string {
         `<td style="padding:6px 8px;border-bottom:1px solid #ddd;text-align:right">${formatCents(line.amountCents)}</td></tr>`,
     )
     .join('');
+  const details = invoiceDetails(facts)
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const head = (label: string, align: 'left' | 'right') =>
+    `<th style="text-align:${align};padding:6px 8px;border-bottom:2px solid #1a202c">${label}</th>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(invoiceSubject(facts))}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1a202c;margin:24px">
-<h1 style="font-size:20px;margin:0 0 4px">${PRODUCT_NAME} invoice</h1>
-<p style="margin:0 0 16px;color:#555">Invoice ${escapeHtml(facts.invoiceId.toUpperCase())} &middot; charged ${escapeHtml(facts.chargedAt)}</p>
+<h1 style="font-size:20px;margin:0 0 4px">${INVOICE_LABELS.title}</h1>
+<p style="margin:0 0 16px;color:#555">${escapeHtml(invoiceHeadline(facts))}</p>
 <table style="border-collapse:collapse;margin-bottom:16px">
-<tr><th style="text-align:left;padding:2px 12px 2px 0">Advertiser</th><td>${escapeHtml(facts.advertiserName)} (${escapeHtml(facts.bgAdvertiserId)})</td></tr>
-<tr><th style="text-align:left;padding:2px 12px 2px 0">Period</th><td>${escapeHtml(periodText(facts))}</td></tr>
-<tr><th style="text-align:left;padding:2px 12px 2px 0">Paid with</th><td>${escapeHtml(brandName(facts.cardBrand))} ending in ${escapeHtml(facts.cardLast4)}</td></tr>
-<tr><th style="text-align:left;padding:2px 12px 2px 0">Statement descriptor</th><td>${escapeHtml(facts.statementDescriptor)}</td></tr>
+${details}
 </table>
 <table style="border-collapse:collapse;width:100%;max-width:640px">
-<thead><tr><th style="text-align:left;padding:6px 8px;border-bottom:2px solid #1a202c">Campaign</th><th style="text-align:left;padding:6px 8px;border-bottom:2px solid #1a202c">Campaign Id</th><th style="text-align:right;padding:6px 8px;border-bottom:2px solid #1a202c">Amount</th></tr></thead>
+<thead><tr>${head(INVOICE_LABELS.campaign, 'left')}${head(INVOICE_LABELS.campaignId, 'left')}${head(INVOICE_LABELS.amount, 'right')}</tr></thead>
 <tbody>${rows}</tbody>
-<tfoot><tr><th colspan="2" style="text-align:right;padding:8px">Total charged (USD)</th><th style="text-align:right;padding:8px">${formatCents(facts.totalCents)}</th></tr></tfoot>
+<tfoot><tr><th colspan="2" style="text-align:right;padding:8px">${INVOICE_LABELS.total}</th><th style="text-align:right;padding:8px">${formatCents(facts.totalCents)}</th></tr></tfoot>
 </table>
-<p style="margin-top:24px;color:#555;font-size:12px">Invoices are accepted unless disputed within 15 days. Fees are in USD.</p>
+<p style="margin-top:24px;color:#555;font-size:12px">${INVOICE_LABELS.terms}</p>
 </body></html>`;
 }
 
@@ -83,13 +62,14 @@ export function invoiceText(facts: TInvoiceFacts): string {
     (line) => `- ${line.campaignName} (${line.bgCampaignId}): ${formatCents(line.amountCents)}`,
   );
   return [
-    `${PRODUCT_NAME} invoice ${facts.invoiceId.toUpperCase()}`,
-    `Advertiser: ${facts.advertiserName} (${facts.bgAdvertiserId})`,
-    `Period: ${periodText(facts)}`,
-    `Paid with ${brandName(facts.cardBrand)} ending in ${facts.cardLast4} on ${facts.chargedAt}`,
+    `${INVOICE_LABELS.title} ${invoiceNumberText(facts.invoiceId)}`,
+    `${INVOICE_LABELS.advertiser}: ${advertiserText(facts)}`,
+    `${INVOICE_LABELS.billedTo}: ${facts.billingEmail}`,
+    `${INVOICE_LABELS.period}: ${periodText(facts)}`,
+    `${INVOICE_LABELS.paidWith} ${paymentText(facts)} on ${facts.chargedAt}`,
     '',
     ...lines,
     '',
-    `Total charged (USD): ${formatCents(facts.totalCents)}`,
+    `${INVOICE_LABELS.total}: ${formatCents(facts.totalCents)}`,
   ].join('\n');
 }

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FontSource } from './embedded-fonts';
+import type { FontSource } from './font-faces';
 import { loadCatalog, type FontFamilyId } from './fonts/font-catalog';
 
 const require = createRequire(import.meta.url);

@@ -1,22 +1,17 @@
+import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import { saveFile } from '../download-file';
 import { shownInvoiceNumber } from '../invoice-number';
-import type { FontSource } from './embedded-fonts';
-import { needsEmbeddedFont, foldForStandardFonts } from './font-metrics';
-import { htmlToBlocks, type Block } from './html-blocks';
-import { blocksToPdf, textsToDraw } from './pdf-document';
-import { STANDARD_TYPEFACE, type Typeface } from './typeface';
+import type { FontSource } from './font-faces';
+import { fallbackRows, invoiceRows } from './invoice-rows';
+import { rowsToPdf } from './pdf-writer';
 
 /**
- * Invoice PDFs (spec 000 §2 Invoices: "Export downloads one PDF per selected invoice, rendered from the
- * invoice's HTML body, named 'Invoice-{id}.pdf'"). Everything runs in the browser, offline; the module
- * is imported lazily by the export button so it never weighs on the first page load.
+ * Invoice PDFs (spec 000 §2 Invoices: "Export downloads one PDF per selected invoice, named
+ * 'Invoice-{id}.pdf'"), drawn by pdfkit from the invoice's facts in the e-mail's words. Everything runs
+ * in the browser, offline; the module is imported lazily by the export button so it never weighs on
+ * the first page load.
  */
-export interface InvoiceForPdf {
-  readonly id: string;
-  readonly subject: string;
-  readonly body: string;
-  readonly sentAt: string;
-}
+export type InvoiceForPdf = Pick<TInvoice, 'id' | 'subject' | 'body' | 'sentAt' | 'facts'>;
 
 /**
  * 'Invoice-{id}.pdf' with the id as the screens show it ('Invoice-BGINV-1A2B….pdf', `shownInvoiceNumber`),
@@ -30,43 +25,17 @@ export function invoicePdfFileName(id: string): string {
 }
 
 /**
- * The typeface for `blocks`: the standard fonts alone when they draw every word (nothing is fetched,
- * and the font code is not even loaded), else with the embedded font files those words need.
- */
-async function typefaceFor(blocks: readonly Block[], fonts?: FontSource): Promise<Typeface> {
-  const texts = textsToDraw(blocks);
-  if (!texts.some(({ text }) => needsEmbeddedFont(foldForStandardFonts(text)))) return STANDARD_TYPEFACE;
-  const { loadTypeface } = await import('./embedded-fonts');
-  return loadTypeface(texts, fonts);
-}
-
-/**
- * The PDF bytes of one invoice: its HTML body laid out as text; the subject when the body shows
- * nothing. Text beyond the standard fonts (Łódź, Ωmega, 株式会社) is drawn in embedded subsets of the
- * Noto fonts, fetched from `fonts` (the web app's own files by default).
+ * The PDF bytes of one invoice, laid out from its facts; an invoice stored before facts were kept
+ * shows its subject and its HTML body's text. Text beyond the standard fonts (Łódź, 株式会社, مرحبا)
+ * is drawn in embedded subsets of the Noto fonts, fetched from `fonts` (the web app's own files by
+ * default).
  */
 export async function renderInvoicePdf(invoice: InvoiceForPdf, fonts?: FontSource): Promise<Uint8Array<ArrayBuffer>> {
-  const blocks: Block[] = htmlToBlocks(invoice.body);
-  const content: Block[] =
-    blocks.length > 0
-      ? blocks
-      : [
-          {
-            kind: 'text',
-            style: 'h2',
-            runs: [{ text: invoice.subject || shownInvoiceNumber(invoice.id), bold: true }],
-            indent: 0,
-          },
-        ];
-  return blocksToPdf(
-    content,
-    {
-      title: invoice.subject || invoicePdfFileName(invoice.id),
-      author: 'BidGrid',
-      createdAt: new Date(invoice.sentAt),
-    },
-    await typefaceFor(content, fonts),
-  );
+  const title = invoice.subject || invoicePdfFileName(invoice.id);
+  const rows = invoice.facts
+    ? invoiceRows(invoice.facts)
+    : fallbackRows(invoice.subject || shownInvoiceNumber(invoice.id), invoice.body);
+  return rowsToPdf(rows, { title, createdAt: new Date(invoice.sentAt) }, fonts);
 }
 
 /**

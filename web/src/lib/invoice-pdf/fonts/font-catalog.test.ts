@@ -30,7 +30,10 @@ describe('font catalogs', () => {
     expect(files(notoSans.slices, 'Ω', 700)).toEqual(['noto-sans-greek-700-normal.woff']);
     expect(files(notoSans.slices, 'Ж')).toEqual(['noto-sans-cyrillic-400-normal.woff']);
     expect(files(japanese.slices, '株')).toEqual(['noto-sans-jp-117-400-normal.woff']);
-    expect(files(notoSans.slices, 'क')).toEqual([]);
+    expect(files(notoSans.slices, 'क')).toEqual(['noto-sans-devanagari-400-normal.woff']);
+    expect(files((await loadCatalog('noto-sans-arabic')).slices, 'م', 700)).toEqual([
+      'noto-sans-arabic-arabic-700-normal.woff',
+    ]);
   });
 
   it('parses CSS unicode-range lists', () => {
@@ -41,7 +44,8 @@ describe('font catalogs', () => {
     ]);
   });
 
-  it('looks for Hangul in KR, kana in JP, Han in JP then SC then KR, and the rest in Noto Sans first', () => {
+  it('looks for Arabic in Noto Sans Arabic, Hangul in KR, kana in JP, Han in JP then SC then KR, and the rest in Noto Sans first', () => {
+    expect(familiesFor('م')).toEqual(['noto-sans-arabic']);
     expect(familiesFor('한')).toEqual(['noto-sans-kr']);
     expect(familiesFor('あ')).toEqual(['noto-sans-jp']);
     expect(familiesFor('社')).toEqual(['noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr']);

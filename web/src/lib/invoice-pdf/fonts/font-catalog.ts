@@ -1,11 +1,12 @@
 /**
  * The fonts an invoice PDF may embed for text the standard PDF fonts cannot draw: Noto Sans (Latin
- * incl. Latin Extended and Vietnamese, Greek, Cyrillic; regular and bold) and Noto Sans JP, SC and
- * KR (kana, Han, Hangul; regular, emboldened when bold), all SIL Open Font License 1.1, from the
- * `@fontsource/*` packages. Each family is split into files by Unicode range, so a document fetches
- * only the few files holding its characters; each family's list loads on first use.
+ * incl. Latin Extended and Vietnamese, Greek, Cyrillic, Devanagari; regular and bold), Noto Sans
+ * Arabic (regular and bold) and Noto Sans JP, SC and KR (kana, Han, Hangul; regular, emboldened when
+ * bold), all SIL Open Font License 1.1, from the `@fontsource/*` packages. Each family is split into
+ * files by Unicode range, so a document fetches only the few files holding its characters; each
+ * family's list loads on first use.
  */
-export const FONT_FAMILIES = ['noto-sans', 'noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr'] as const;
+export const FONT_FAMILIES = ['noto-sans', 'noto-sans-arabic', 'noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr'] as const;
 export type FontFamilyId = (typeof FONT_FAMILIES)[number];
 
 export type FontWeight = 400 | 700;
@@ -94,6 +95,7 @@ export function buildCatalog(input: {
   return { family: input.family, weights: input.weights, slices, licenseUrl: input.licenseUrl };
 }
 
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]/u;
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/u;
 const CJK =
@@ -103,9 +105,10 @@ const CJK =
  * The families to look for a character in, in order. Hangul is in KR only and kana in JP only. Han
  * characters try JP, then SC, then KR: one code point has slightly different shapes per region, and
  * a text gives no language to choose by (an invoice's names are often Japanese company names,
- * '株式会社'). Anything else is Noto Sans first.
+ * '株式会社'). Arabic is in Noto Sans Arabic only. Anything else is Noto Sans first.
  */
 export function familiesFor(char: string): readonly FontFamilyId[] {
+  if (ARABIC.test(char)) return ['noto-sans-arabic'];
   if (HANGUL.test(char)) return ['noto-sans-kr'];
   if (KANA.test(char)) return ['noto-sans-jp'];
   if (CJK.test(char)) return ['noto-sans-jp', 'noto-sans-sc', 'noto-sans-kr'];
@@ -115,6 +118,7 @@ export function familiesFor(char: string): readonly FontFamilyId[] {
 /** Each family's catalog module, loaded on first use (the CJK lists are tens of KB each). */
 const CATALOGS: Record<FontFamilyId, () => Promise<FamilyCatalog>> = {
   'noto-sans': () => import('./noto-sans.catalog').then((m) => m.catalog),
+  'noto-sans-arabic': () => import('./noto-sans-arabic.catalog').then((m) => m.catalog),
   'noto-sans-jp': () => import('./noto-sans-jp.catalog').then((m) => m.catalog),
   'noto-sans-sc': () => import('./noto-sans-sc.catalog').then((m) => m.catalog),
   'noto-sans-kr': () => import('./noto-sans-kr.catalog').then((m) => m.catalog),

@@ -2,14 +2,22 @@ import licenseUrl from '@fontsource/noto-sans/LICENSE?url';
 import unicode from '@fontsource/noto-sans/unicode.json';
 import { buildCatalog } from './font-catalog';
 
-// Devanagari is left out: it needs shaping (conjuncts, reordering) that this PDF writer does not do.
-const SUBSETS = new Set(['latin', 'latin-ext', 'vietnamese', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext']);
+// Devanagari too: fontkit shapes its conjuncts and reorders its vowel signs.
+const SUBSETS = new Set([
+  'latin',
+  'latin-ext',
+  'vietnamese',
+  'greek',
+  'greek-ext',
+  'cyrillic',
+  'cyrillic-ext',
+  'devanagari',
+]);
 
 const urls = import.meta.glob<string>(
   [
     '@fontsource-files/noto-sans/noto-sans-*-400-normal.woff',
     '@fontsource-files/noto-sans/noto-sans-*-700-normal.woff',
-    '!**/*-devanagari-*',
   ],
   { eager: true, query: '?url', import: 'default' },
 );
