@@ -60,9 +60,11 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/integration/worker-stack.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, one per core, each on its worker's own stack.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,8 +1,9 @@
 /**
  * Runs the integration suite and the browser suite, one after the other (2 cores: never both at
- * once), each against its OWN fresh local stack (free ports, in-memory data): integration tests add
- * and change data in the demo world, and the browser tests must see the demo world as seeded.
- * Exits non-zero if either fails; always stops the stacks.
+ * once). Each runs two workers, and each worker has a fresh local stack of its own (free ports,
+ * in-memory data), started and stopped by the suite's own setup: integration tests add and change
+ * data in the demo world, and the browser tests must see the demo world as seeded.
+ * Exits non-zero if either fails.
  *
  * Each stack's simulators record every reply they give (BIDGRID_SIM_RECORD_DIR); after each suite
  * every Stripe and HubSpot reply is held against the vendor's committed description (and HubSpot's
@@ -20,8 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SIM_RECORD_DIR_ENV } from '@bidgrid/local/simulators/simulator-server';
 import { checkRecordedReplies, hubspotDocumentsValidator } from '@bidgrid/local/simulators/openapi/vendor-descriptions';
-import { repoRoot, spawnStack } from './support/spawn-stack';
-import { STACK_INFO_ENV } from './support/stack';
+import { repoRoot } from './support/spawn-stack';
 
 const bin = (name: string): string => join(repoRoot, 'node_modules/.bin', name);
 
@@ -59,34 +59,33 @@ function vendorRepliesMatch(dir: string): boolean {
   return failures.length === 0;
 }
 
-/** Starts a stack, runs `command` with BIDGRID_STACK_INFO pointing at it, stops it; true when it passed. */
-async function runAgainstFreshStack(web: 'build' | 'none', command: string, args: string[]): Promise<boolean> {
-  // The stack inherits this process's environment: its simulators record into a fresh directory.
+/**
+ * Runs `command`, whose own setup starts its stacks (one per worker: `test/support/worker-stacks.ts`
+ * for the integration suite, the `stack` fixture of `test/e2e/fixtures.ts` for the browser tests),
+ * with their simulators recording into a fresh directory; then holds those replies against the
+ * vendors' descriptions. True when both passed.
+ */
+function runRecorded(command: string, args: string[]): boolean {
   const recordDir = mkdtempSync(join(tmpdir(), 'bidgrid-sim-replies-'));
-  process.env[SIM_RECORD_DIR_ENV] = recordDir;
-  const stack = await spawnStack({ web });
-  console.log(`local stack ready in ${(stack.readyMs / 1000).toFixed(1)} s (${stack.info.apiUrl})`);
   const started = performance.now();
   try {
     const run = spawnSync(bin(command), args, {
       cwd: repoRoot,
-      env: { ...process.env, [STACK_INFO_ENV]: stack.infoFile },
+      env: { ...process.env, [SIM_RECORD_DIR_ENV]: recordDir },
       stdio: 'inherit',
     });
     const minutes = (performance.now() - started) / 60_000;
     console.log(`${command} ${run.status === 0 ? 'passed' : 'failed'} in ${minutes.toFixed(1)} min`);
-    await stack.stop();
     const repliesMatch = vendorRepliesMatch(recordDir);
     return run.status === 0 && repliesMatch;
   } finally {
-    await stack.stop();
     rmSync(recordDir, { recursive: true, force: true });
   }
 }
 
 const integration =
   values.only === 'e2e' ||
-  (await runAgainstFreshStack('none', 'vitest', [
+  runRecorded('vitest', [
     'run',
     '--project',
     'integration',
@@ -94,8 +93,8 @@ const integration =
     '--reporter=json',
     '--outputFile.json=test-results/integration.json',
     ...positionals,
-  ]));
+  ]);
 const e2e =
   values.only === 'integration' ||
-  (await runAgainstFreshStack('build', 'playwright', ['test', '-c', 'test/playwright.config.ts', ...positionals]));
+  runRecorded('playwright', ['test', '-c', 'test/playwright.config.ts', ...positionals]);
 process.exit(integration && e2e ? 0 : 1);

@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 import { seriousAxeViolations } from '../support/axe';
-import { stackInfo } from '../support/stack';
+import { spawnStack } from '../support/spawn-stack';
+import { STACK_INFO_ENV, stackInfo } from '../support/stack';
 import { DEMO_PASSWORD } from '../support/api';
 
 /** Fails on axe violations of serious or critical impact, listing them. */
@@ -40,10 +41,28 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 /** What a page asked for that the CSP refused, as Chromium reports it on the console. */
 export type CspRefusals = string[];
 
-export const test = base.extend<{ stack: LocalStackInfo; cspRefusals: CspRefusals }>({
-  stack: async ({}, use: (info: LocalStackInfo) => Promise<void>) => {
-    await use(stackInfo());
-  },
+/**
+ * The browser tests' fixtures. Each Playwright worker starts a local stack of its own (fresh
+ * in-memory data, free ports, the built web app) before its first test and stops it after its last:
+ * the workers run side by side, and every test still finds the demo world as seeded, changed only by
+ * the tests before it in the same worker (as with one worker). The helpers of `test/support` find the
+ * worker's stack through BIDGRID_STACK_INFO, which the fixture sets in the worker's process. A worker
+ * that restarts after a failure starts a fresh stack.
+ */
+export const test = base.extend<{ cspRefusals: CspRefusals }, { stack: LocalStackInfo }>({
+  stack: [
+    async ({}, use: (info: LocalStackInfo) => Promise<void>) => {
+      const stack = await spawnStack({ web: 'build' });
+      process.env[STACK_INFO_ENV] = stack.infoFile;
+      try {
+        await use(stackInfo());
+      } finally {
+        await stack.stop();
+      }
+    },
+    // Starting takes about 9 s alone, longer while the other worker's browser is busy.
+    { scope: 'worker', auto: true, timeout: 150_000 },
+  ],
   // The web app is served with the deployed CSP (cdk/local/web/content-security-policy.ts): anything
   // it refuses in a test (a script, a call, an upload, a frame) the cloud would refuse too. Every test
   // fails on such a refusal; one that causes a refusal on purpose takes what it expected out of the list.

@@ -1,7 +1,15 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
+import {
+  CRM_PROMPT,
+  dismissCrmPrompt,
+  next,
+  openCustomCampaign,
+  passAdvertiserAndDetails,
+  pick,
+  stepHeading,
+} from './wizard-helpers';
 
 /**
  * Visitor and CRM re-targeting (001 §2) as a person uses them: the /visitors-retargeting page (the
@@ -10,7 +18,6 @@ import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading }
  * domain, saved as a segment) and both steps of a custom campaign with their gates.
  */
 
-const PROMPT = 'New Feature Available: CRM Re-targeting';
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text });
 const segmentItems = (page: Page): Locator => page.getByRole('list', { name: 'Segments' }).getByRole('listitem');
 const groupRows = (page: Page): Locator => page.getByRole('table', { name: 'E-mail groups' }).getByRole('row');
@@ -34,15 +41,6 @@ async function uploadEmails(page: Page): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload Emails CSV' }).click();
   await (await chooser).setFiles({ name: 'emails.csv', mimeType: 'text/csv', buffer: Buffer.from(EMAILS_CSV) });
-}
-
-/** Answers the one-time CRM prompt with 'Already updated'. */
-async function dismissPrompt(page: Page): Promise<void> {
-  const prompt = page.getByRole('alertdialog', { name: PROMPT });
-  await expect(prompt).toBeVisible();
-  await expectAccessible(page);
-  await prompt.getByRole('button', { name: 'Already updated' }).click();
-  await expect(prompt).toBeHidden();
 }
 
 test('the visitors page lists the seeded segments with their tags and creates one in the modal', async ({ page }) => {
@@ -83,11 +81,11 @@ test('the CRM page prompts once, groups e-mails from a contact list or a CSV, an
   await signIn(page, 'demo');
   // The prompt is modal: the page behind it is out of reach until it is answered.
   await openFromSidebar(page, 'CRM Re-targeting Segments', '/crm-retargeting');
-  await dismissPrompt(page);
+  await dismissCrmPrompt(page);
   await expect(page.getByRole('heading', { level: 1, name: 'CRM Re-targeting Segments' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'CRM Re-targeting Segments' })).toBeVisible();
-  await expect(page.getByRole('alertdialog', { name: PROMPT })).toHaveCount(0);
+  await expect(page.getByRole('alertdialog', { name: CRM_PROMPT })).toHaveCount(0);
 
   // A CRM-connected advertiser: a contact list's e-mails ('Get Emails' asks for a list first).
   await page.getByRole('combobox', { name: 'Advertiser' }).selectOption({ label: 'Bluepeak Logistics' });
@@ -144,7 +142,7 @@ test('a custom campaign with both re-targeting layers: each step gates Next, the
   await next(page);
 
   // The one-time prompt opens with the step and hides the page from assistive tech until dismissed.
-  await dismissPrompt(page);
+  await dismissCrmPrompt(page);
   const crm = stepHeading(page, 'CRM Re-targeting Segments');
   await expect(crm).toBeVisible();
   await next(page);

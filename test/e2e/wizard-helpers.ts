@@ -1,6 +1,22 @@
 import { now } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn } from './fixtures';
+import { expect, expectAccessible, signIn } from './fixtures';
+
+/** The one-time prompt of the CRM Re-targeting page and step (a fresh browser context sees it). */
+export const CRM_PROMPT = 'New Feature Available: CRM Re-targeting';
+
+/**
+ * Answers the one-time CRM prompt with 'Already updated', checking axe while it is open. The prompt
+ * is modal: until it is answered the page behind it is hidden from assistive tech (and from
+ * `getByRole`), so a test waits for it rather than reading the page under it.
+ */
+export async function dismissCrmPrompt(page: Page): Promise<void> {
+  const prompt = page.getByRole('alertdialog', { name: CRM_PROMPT });
+  await expect(prompt).toBeVisible();
+  await expectAccessible(page);
+  await prompt.getByRole('button', { name: 'Already updated' }).click();
+  await expect(prompt).toBeHidden();
+}
 
 /** The wizard's step heading (each step screen is headed at level 2). */
 export const stepHeading = (page: Page, name: string): Locator =>

@@ -1,6 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
-import { next, openCustomCampaign, passAdvertiserAndDetails, pick, stepHeading } from './wizard-helpers';
+import {
+  dismissCrmPrompt,
+  next,
+  openCustomCampaign,
+  passAdvertiserAndDetails,
+  pick,
+  stepHeading,
+} from './wizard-helpers';
 
 /**
  * The wizard's Target Companies step with the HubSpot company source (001 §2), as a person uses it:
@@ -104,7 +111,8 @@ test('ABM campaign: HubSpot Lists of a connected advertiser with a card, matched
   await expectMatchedCompanies(page);
   await expectAccessible(page);
 
-  // Act / Assess
+  // Act / Assess: the step opens with its one-time prompt over it (a fresh browser), then shows.
   await next(page);
+  await dismissCrmPrompt(page);
   await expect(stepHeading(page, 'CRM Re-targeting Segments')).toBeVisible();
 });

@@ -1,22 +1,16 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { SIM_RECORD_DIR_ENV } from '@bidgrid/local/simulators/simulator-server';
-import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
-import { STACK_INFO_ENV } from '../support/stack';
+import { startWorkerStacks } from '../support/worker-stacks';
 
 /**
- * Integration tests run against a real local stack. `npm test` starts one for all suites and names
- * its info file in BIDGRID_STACK_INFO; run alone (`npx vitest run --project integration`), this
- * starts a fresh one on free ports and stops it afterwards, its simulators recording their replies as
- * under `test/run-with-stack.ts` (the fuzz counts the requests a vendor refused from them).
+ * Integration tests run against real local stacks: one fresh stack (free ports, in-memory data) per
+ * worker, started here side by side and stopped afterwards (`test/support/worker-stacks.ts`; each file
+ * takes its worker's in `worker-stack.setup.ts`). Their simulators record their replies under
+ * BIDGRID_SIM_RECORD_DIR (`test/run-with-stack.ts` sets it and checks them afterwards; the fuzz counts
+ * the requests a vendor refused from its own stack's).
  */
-export default async function setup(_project: TestProject): Promise<() => Promise<void>> {
-  const existing = process.env[STACK_INFO_ENV];
-  if (existing && existsSync(existing)) return async () => undefined;
-  process.env[SIM_RECORD_DIR_ENV] ??= mkdtempSync(join(tmpdir(), 'bidgrid-sim-replies-'));
-  const stack: SpawnedStack = await spawnStack({ web: 'none' });
-  process.env[STACK_INFO_ENV] = stack.infoFile;
-  return () => stack.stop();
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stacks = await startWorkerStacks(Math.max(1, project.config.maxWorkers));
+  return async () => {
+    await Promise.all(stacks.map((stack) => stack.stop()));
+  };
 }

@@ -83,7 +83,8 @@ export function checkRecordedReplies(
   const failures: string[] = [];
   const operations = new Set<string>();
   if (!existsSync(dir)) return { checked, operations: [], undescribed: [], failures };
-  for (const file of readdirSync(dir)) {
+  // A suite with a stack per worker records each stack's replies in a folder of its own under `dir`.
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.jsonl')) continue;
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (!line.trim()) continue;
