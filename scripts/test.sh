@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in the order that fails fastest. Installs the npm dependencies when needed
-# (as `npm start` does) and the system packages the tests need (Debian chromium for browser tests,
-# Java 17 for DynamoDB Local) when missing.
+# (as `npm start` does) and the system packages the tests need (Debian chromium-headless-shell for
+# browser tests, Java 17 for DynamoDB Local, poppler-utils for the invoice PDF test) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -19,6 +19,8 @@ need_apt=()
 [ -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ] || need_apt+=(chromium-headless-shell)
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need_apt+=(chromium)
 command -v java >/dev/null 2>&1 || need_apt+=(openjdk-17-jre-headless)
+# The invoice PDF test reads its files back with poppler's pdftotext.
+command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
 if [ ${#need_apt[@]} -gt 0 ]; then
   step "installing ${need_apt[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
