@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fontFileAliases } from './web/build/font-files.ts';
 import webProjects from './web/vitest.config.ts';
+import { SlowFirstSequencer } from './test/support/slow-first-sequencer.ts';
 
 // Projects: `unit` and `unit-isolated` (beside the code, no services; the first shares modules
 // between files, the second gives each file a fresh module graph), `web` and `web-isolated` (the SPA
@@ -11,6 +12,7 @@ export default defineConfig({
     // One worker per core (vitest's own default in a run leaves one core to itself: on this 2-core
     // machine one worker, and the unit suite took 184 s instead of 122 s).
     maxWorkers: '100%',
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         // The invoice PDF's font catalogs glob the font packages' files through these aliases.
