@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { LocalStackInfo } from '@bidgrid/local/info';
 
-/** Env var naming the info file of the running stack (set by test/run-with-stack.ts or global setups). */
+/**
+ * Env var naming the info file of the stack this process talks to (set per worker:
+ * test/support/worker-stacks.ts, the e2e `stack` fixture).
+ */
 export const STACK_INFO_ENV = 'BIDGRID_STACK_INFO';
 
 let cached: { file: string; info: LocalStackInfo } | undefined;
