@@ -1,6 +1,6 @@
 /**
  * Runs the integration suite and the browser suite, one after the other (2 cores: never both at
- * once). Each runs two workers, and each worker has a fresh local stack of its own (free ports,
+ * once). Each worker of a suite has a fresh local stack of its own (free ports,
  * in-memory data), started and stopped by the suite's own setup: integration tests add and change
  * data in the demo world, and the browser tests must see the demo world as seeded.
  * Exits non-zero if either fails.
