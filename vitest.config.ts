@@ -68,11 +68,9 @@ export default defineConfig({
           setupFiles: ['test/integration/worker-stack.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // One file at a time. Two at a time (each on its worker's own stack) took 3.4 min instead of
-          // 4.9, but the bidder fault tests' 1 s bidder timeout then fired on a set-up upload while
-          // the fuzz loaded the other core (1 fresh-clone run in 5): the fault stack's timings need
-          // fixing before the suite goes parallel again.
-          maxWorkers: 1,
+          // Two files at a time, each on its worker's own stack (global-setup.ts): 3.4 min instead of
+          // 4.9 one at a time. The fault stack's short timeouts leave uploads 3 s for that load.
+          maxWorkers: 2,
         },
       },
     ],

@@ -30,6 +30,23 @@ describe('config', () => {
     expect(() => config()).toThrow(/CORS_ORIGIN: required outside the local stage/);
   });
 
+  it.each(['BIDDER_TIMEOUT_MS', 'BIDDER_UPLOAD_TIMEOUT_MS', 'BIDDER_RETRY_BASE_MS', 'CREATION_LEASE_MS'])(
+    'refuses the fault knob %s outside the local stage, and reads it in the local stage',
+    (knob) => {
+      // Prepare
+      setEnvironmentForTests({ STAGE: 'prod', CORS_ORIGIN: 'https://app.bidgrid.test', [knob]: '2000' });
+
+      try {
+        // Act + Assess
+        expect(() => config()).toThrow(new RegExp(`${knob}: local stage only`));
+        setEnvironmentForTests({ STAGE: 'local' });
+        expect(config()).toMatchObject({ [knob]: 2000 });
+      } finally {
+        Reflect.deleteProperty(process.env, knob);
+      }
+    },
+  );
+
   it('gives the core settings to a function that has nothing else (the Cognito trigger)', () => {
     // Prepare: a user pool trigger cannot be told its own pool's ids (that would be a cycle).
     const saved = { ...process.env };

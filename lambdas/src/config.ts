@@ -32,6 +32,14 @@ const ZCoreConfig = z.object({
   SECRETS_PREFIX: z._default(z.string(), '/bidgrid'),
 });
 
+/** The fault tests' knobs: the local stage only reads them. */
+const LOCAL_FAULT_KNOBS = [
+  'BIDDER_TIMEOUT_MS',
+  'BIDDER_UPLOAD_TIMEOUT_MS',
+  'BIDDER_RETRY_BASE_MS',
+  'CREATION_LEASE_MS',
+] as const;
+
 const ZConfig = z
   .extend(ZCoreConfig, {
     /** Local only: s3rver / cognito-local endpoints. Unset in the cloud. */
@@ -75,10 +83,12 @@ const ZConfig = z
     /** The bidder account's buzz key (names the session cookie); by default the first label of `<buzz_key>.api.beeswax.com`. */
     BIDDER_BUZZ_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]+$/))),
     /**
-     * Local only (the fault tests' stack): how long one bidder request may take before it counts as a
-     * timeout, and the first back-off before a retry. Unset: 10 s and 250 ms, as in the cloud.
+     * Local only (the fault tests' stack): how long one bidder request, and one file upload, may take
+     * before it counts as a timeout, and the first back-off before a retry. Unset: 10 s, 60 s and
+     * 250 ms, as in the cloud.
      */
     BIDDER_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(100), z.lte(60_000))),
+    BIDDER_UPLOAD_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(100), z.lte(600_000))),
     BIDDER_RETRY_BASE_MS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
     /**
      * Local only (the fault tests' stack): how long a campaign creation's claim holds unrenewed before
@@ -127,7 +137,7 @@ const ZConfig = z
         });
       }
       if (env.STAGE !== 'local') {
-        for (const key of ['BIDDER_TIMEOUT_MS', 'BIDDER_RETRY_BASE_MS', 'CREATION_LEASE_MS'] as const) {
+        for (const key of LOCAL_FAULT_KNOBS) {
           if (env[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'local stage only' });
         }
       }

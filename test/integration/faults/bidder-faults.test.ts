@@ -11,7 +11,7 @@ import { creationPayload, launchedCampaign, targetingEditorOf } from '../campaig
 import { startFaultStack, type FaultStack } from './fault-stack';
 
 // Issue 16, faults: the bidder failing (5xx) or timing out at each step of a campaign's creation and
-// of a targeting change, on a stack of these tests' own (bidder timeout 1 s, creation lease 4 s);
+// of a targeting change, on a stack of these tests' own (bidder timeout 1 s, uploads 3 s, lease 4 s);
 // and that stack killed during a creation and started again. After each: nothing at the bidder,
 // nothing in the tables a user sees, and the user told, in words, that nothing was made.
 

@@ -8,7 +8,9 @@ import { forgetStack, STACK_INFO_ENV } from '../../support/stack';
 
 /**
  * A local stack of the fault tests' own, beside the suite's: the bidder's timeout at 1 s and its
- * retries 20 ms apart (a timeout costs a second, not ten), the creation lease at 4 s (a dead
+ * retries 20 ms apart (a timeout costs a second, not ten), a file upload's at 3 s (a set-up creative
+ * upload, image and all, can outlast a second while another test file loads the other core; five
+ * timed-out attempts at the segment file still end within the realtime call's 28 s), the creation lease at 4 s (a dead
  * creation is taken up in seconds, not a minute), its data in a folder of its own (so it can be
  * killed and started again on the same data) and its simulators' replies recorded (which bidder
  * routes a creation calls). While it runs, `stackInfo()` and the helpers built on it talk to it.
@@ -26,6 +28,7 @@ export interface FaultStack {
 
 export const FAULT_STACK_ENV = {
   BIDDER_TIMEOUT_MS: '1000',
+  BIDDER_UPLOAD_TIMEOUT_MS: '3000',
   BIDDER_RETRY_BASE_MS: '20',
   CREATION_LEASE_MS: '4000',
 } as const;

@@ -573,13 +573,15 @@ let shared: Bidder | undefined;
 
 /** The bidder client of this warm Lambda, at BIDDER_BASE_URL. */
 export function bidderClient(): Bidder {
-  const { BIDDER_BASE_URL, BIDDER_BUZZ_KEY, BIDDER_TIMEOUT_MS, BIDDER_RETRY_BASE_MS } = config();
+  const { BIDDER_BASE_URL, BIDDER_BUZZ_KEY, BIDDER_TIMEOUT_MS, BIDDER_UPLOAD_TIMEOUT_MS, BIDDER_RETRY_BASE_MS } =
+    config();
   shared ??= createBidderClient({
     baseUrl: BIDDER_BASE_URL,
     buzzKey: buzzKeyOf(BIDDER_BASE_URL, BIDDER_BUZZ_KEY),
     secrets: getSecret,
     metrics: appMetrics(),
-    ...(BIDDER_TIMEOUT_MS !== undefined ? { timeoutMs: BIDDER_TIMEOUT_MS, uploadTimeoutMs: BIDDER_TIMEOUT_MS } : {}),
+    ...(BIDDER_TIMEOUT_MS !== undefined ? { timeoutMs: BIDDER_TIMEOUT_MS } : {}),
+    ...(BIDDER_UPLOAD_TIMEOUT_MS !== undefined ? { uploadTimeoutMs: BIDDER_UPLOAD_TIMEOUT_MS } : {}),
     ...(BIDDER_RETRY_BASE_MS !== undefined ? { baseDelayMs: BIDDER_RETRY_BASE_MS } : {}),
   });
   return shared;
