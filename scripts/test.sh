@@ -13,18 +13,11 @@ node scripts/node-version.mjs 'npm test'
 # missing or older than package-lock.json). CI runs `npm ci` first, so this finds nothing to do there.
 node scripts/ensure-install.mjs 'npm test'
 
-need_apt=()
-# The browser tests run in Chromium's headless shell (test/playwright.config.ts); the bench and
-# Lighthouse in the full browser.
-[ -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ] || need_apt+=(chromium-headless-shell)
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need_apt+=(chromium)
-command -v java >/dev/null 2>&1 || need_apt+=(openjdk-17-jre-headless)
-# The invoice PDF test reads its files back with poppler's pdftotext.
-command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  step "installing ${need_apt[*]}"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
+# The browser tests run in Chromium's headless shell (test/playwright.config.ts); the invoice PDF test
+# reads its files back with poppler's pdftotext. (The full Chromium is the bench's: `npm run bench`.)
+bash scripts/apt-install-missing.sh \
+  "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}=chromium-headless-shell" \
+  java=openjdk-17-jre-headless pdftotext=poppler-utils
 
 rm -rf test-results && mkdir -p test-results
 # The type check and ESLint each keep one core busy: side by side, ESLint's output after the type check's.
