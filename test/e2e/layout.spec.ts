@@ -27,6 +27,10 @@ async function openEnterpriseCampaign(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 3, name: ENTERPRISE, exact: true })).toBeVisible();
 }
 
+// Each test opens its own pages and waits for rows, never for a count: the tests can run on either
+// worker (each on its own stack), so the two finish together instead of one running all of them last.
+test.describe.configure({ mode: 'parallel' });
+
 for (const screen of SCREENS) {
   test.describe(screen.name, () => {
     test.use({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.hasTouch });
