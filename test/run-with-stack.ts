@@ -15,7 +15,7 @@
  * does after building the web app) or `-- test/e2e/billing.spec.ts`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -59,6 +59,24 @@ function vendorRepliesMatch(dir: string): boolean {
   return failures.length === 0;
 }
 
+/** How many of a stack's last error lines a failed run prints. */
+const ERROR_LINES_SHOWN = 40;
+
+/**
+ * After a failed run: the last error lines each stack logged (`*.log` beside its recordings, the
+ * handlers' unexpected errors with their causes), which the runner's own output does not show.
+ */
+function printStackErrors(dir: string): void {
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.log'))) {
+    const errors = readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{"level":"error"'));
+    if (errors.length === 0) continue;
+    console.error(`\n${file}: the last ${Math.min(errors.length, ERROR_LINES_SHOWN)} of ${errors.length} error lines`);
+    for (const line of errors.slice(-ERROR_LINES_SHOWN)) console.error(line);
+  }
+}
+
 /**
  * Runs `command`, whose own setup starts its stacks (one per worker: `test/support/worker-stacks.ts`
  * for the integration suite, the `stack` fixture of `test/e2e/fixtures.ts` for the browser tests),
@@ -76,6 +94,7 @@ function runRecorded(command: string, args: string[]): boolean {
     });
     const minutes = (performance.now() - started) / 60_000;
     console.log(`${command} ${run.status === 0 ? 'passed' : 'failed'} in ${minutes.toFixed(1)} min`);
+    if (run.status !== 0) printStackErrors(recordDir);
     const repliesMatch = vendorRepliesMatch(recordDir);
     return run.status === 0 && repliesMatch;
   } finally {

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { LocalStackInfo } from '@bidgrid/local/info';
+import { SIM_RECORD_DIR_ENV } from '@bidgrid/local/simulators/simulator-server';
 import { seriousAxeViolations } from '../support/axe';
 import { spawnStack } from '../support/spawn-stack';
 import { STACK_INFO_ENV, stackInfo } from '../support/stack';
@@ -51,8 +53,11 @@ export type CspRefusals = string[];
  */
 export const test = base.extend<{ cspRefusals: CspRefusals }, { stack: LocalStackInfo }>({
   stack: [
-    async ({}, use: (info: LocalStackInfo) => Promise<void>) => {
-      const stack = await spawnStack({ web: 'build' });
+    async ({}, use: (info: LocalStackInfo) => Promise<void>, workerInfo) => {
+      // Its warnings and errors beside its simulators' recordings, which a failed run prints.
+      const recordDir = process.env[SIM_RECORD_DIR_ENV];
+      const logFile = recordDir && join(recordDir, `e2e-worker-${workerInfo.parallelIndex + 1}.log`);
+      const stack = await spawnStack({ web: 'build', ...(logFile ? { logFile } : {}) });
       process.env[STACK_INFO_ENV] = stack.infoFile;
       try {
         await use(stackInfo());

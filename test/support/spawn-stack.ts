@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -74,10 +74,16 @@ export async function spawnStack(options: {
   dataDir?: string;
   /** Variables the stack gets beside this process's (a fault test's short bidder timeout). */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Where the stack's standard output goes when not verbose (appended): its warnings and errors, the
+   * handlers' included, which a failed run prints (`test/run-with-stack.ts`). Dropped when unset.
+   */
+  logFile?: string;
 }): Promise<SpawnedStack> {
   const dir = mkdtempSync(join(tmpdir(), 'bidgrid-stack-'));
   const infoFile = join(dir, 'info.json');
   const started = performance.now();
+  const logFd = !options.verbose && options.logFile ? openSync(options.logFile, 'a') : undefined;
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -94,9 +100,11 @@ export async function spawnStack(options: {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },
       detached: true,
-      stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', 'inherit'],
+      stdio: ['ignore', options.verbose ? 'inherit' : (logFd ?? 'ignore'), 'inherit'],
     },
   );
+  // The child holds its own copy of the descriptor.
+  if (logFd !== undefined) closeSync(logFd);
   let exited: number | null = null;
   child.on('exit', (code) => {
     exited = code ?? -1;

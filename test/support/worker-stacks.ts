@@ -19,17 +19,26 @@ interface WorkerStackEntry {
   readonly recordDir: string;
 }
 
+/** The file in a worker stack's recording folder that holds the stack's warnings and errors. */
+export const WORKER_STACK_LOG = 'stack.log';
+
 /**
- * Starts `count` fresh stacks side by side (no web app), each recording its simulators' replies in a
- * folder of its own under BIDGRID_SIM_RECORD_DIR (made here when unset), and lists them in
- * BIDGRID_WORKER_STACKS for the workers this process starts.
+ * Starts `count` fresh stacks side by side (no web app), each recording its simulators' replies and
+ * writing its log (WORKER_STACK_LOG) in a folder of its own under BIDGRID_SIM_RECORD_DIR (made here
+ * when unset), and lists them in BIDGRID_WORKER_STACKS for the workers this process starts.
  */
 export async function startWorkerStacks(count: number): Promise<SpawnedStack[]> {
   const recordBase = (process.env[SIM_RECORD_DIR_ENV] ??= mkdtempSync(join(tmpdir(), 'bidgrid-sim-replies-')));
   const recordDirs = Array.from({ length: count }, (_, i) => join(recordBase, `worker-${i + 1}`));
   for (const dir of recordDirs) mkdirSync(dir, { recursive: true });
   const stacks = await Promise.all(
-    recordDirs.map((recordDir) => spawnStack({ web: 'none', env: { [SIM_RECORD_DIR_ENV]: recordDir } })),
+    recordDirs.map((recordDir) =>
+      spawnStack({
+        web: 'none',
+        env: { [SIM_RECORD_DIR_ENV]: recordDir },
+        logFile: join(recordDir, WORKER_STACK_LOG),
+      }),
+    ),
   );
   const entries: WorkerStackEntry[] = stacks.map((stack, i) => ({
     infoFile: stack.infoFile,

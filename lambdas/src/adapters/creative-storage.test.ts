@@ -95,4 +95,34 @@ describe('ranged reads', () => {
     expect([...ranged]).toEqual([5, 6, 7]);
     expect([...whole]).toEqual([5, 6, 7]);
   });
+
+  it('reads again when the body breaks off part-way, and gives up after three reads', async () => {
+    // Prepare: the connection closes mid-body (what Node's HTTP client reports as `aborted`).
+    s3Mock.reset();
+    const brokenOff = () => ({
+      transformToByteArray: () => Promise.reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })),
+    });
+    s3Mock
+      .on(GetObjectCommand, { Key: 'uploads/a/flaky.png' })
+      .resolvesOnce({ Body: brokenOff() as never, ContentRange: 'bytes 0-2/3' })
+      .resolves({ Body: body([1, 2, 3]), ContentRange: 'bytes 0-2/3' })
+      .on(GetObjectCommand, { Key: 'uploads/a/broken.png' })
+      .resolves({ Body: brokenOff() as never, ContentRange: 'bytes 0-2/3' })
+      .on(GetObjectCommand, { Key: 'uploads/a/denied.png' })
+      .rejects(Object.assign(new Error('Access Denied'), { name: 'AccessDenied' }));
+
+    // Act
+    const flaky = await creativeStorage.readRange('uploads/a/flaky.png', 0, 3);
+    const broken = await creativeStorage.readRange('uploads/a/broken.png', 0, 3).catch((e: unknown) => e);
+    const denied = await creativeStorage.readRange('uploads/a/denied.png', 0, 3).catch((e: unknown) => e);
+
+    // Assess
+    expect([...flaky]).toEqual([1, 2, 3]);
+    expect(broken).toMatchObject({ message: 'aborted' });
+    expect(denied).toMatchObject({ name: 'AccessDenied' });
+    const reads = (key: string) => s3Mock.commandCalls(GetObjectCommand, { Key: key }).length;
+    expect([reads('uploads/a/flaky.png'), reads('uploads/a/broken.png'), reads('uploads/a/denied.png')]).toEqual([
+      2, 3, 1,
+    ]);
+  });
 });

@@ -83,6 +83,19 @@ function throughCdn(presigned: string): string {
   return `https://${cfg.CREATIVE_CDN_DOMAIN}/${presigned.slice(origin.length)}`;
 }
 
+/**
+ * How many times a read whose body broke off is made. The SDK retries a request that fails, but not
+ * the reading of a body it already handed over: a connection that closes mid-body (S3 may reset one;
+ * it happened to s3rver under the integration suite's load) fails the read with `aborted`.
+ */
+const BODY_READ_ATTEMPTS = 3;
+
+/** True for a body that broke off part-way: the connection reset or closed before its last byte. */
+function brokeOffMidBody(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' || code === 'EPIPE' || message === 'aborted';
+}
+
 /** The S3 implementation (s3rver locally). */
 export const creativeStorage: CreativeStorage = {
   presignGet: async (key, options = {}) =>
@@ -117,17 +130,19 @@ export const creativeStorage: CreativeStorage = {
   },
   async readRange(key, offset, length) {
     if (length <= 0) return new Uint8Array(0);
-    try {
-      const out = await s3().send(
-        new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
-      );
-      const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array(0);
-      // A store that ignores Range answers the whole object (no Content-Range): cut the range out.
-      return out.ContentRange ? bytes.subarray(0, length) : bytes.subarray(offset, offset + length);
-    } catch (error) {
-      // A range that starts past the end: nothing there to read.
-      if ((error as { name?: string }).name === 'InvalidRange') return new Uint8Array(0);
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const out = await s3().send(
+          new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
+        );
+        const bytes = out.Body ? await out.Body.transformToByteArray() : new Uint8Array(0);
+        // A store that ignores Range answers the whole object (no Content-Range): cut the range out.
+        return out.ContentRange ? bytes.subarray(0, length) : bytes.subarray(offset, offset + length);
+      } catch (error) {
+        // A range that starts past the end: nothing there to read.
+        if ((error as { name?: string }).name === 'InvalidRange') return new Uint8Array(0);
+        if (attempt >= BODY_READ_ATTEMPTS || !brokeOffMidBody(error)) throw error;
+      }
     }
   },
   async copy(fromKey, toKey, contentType) {

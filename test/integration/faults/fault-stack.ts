@@ -37,8 +37,10 @@ export async function startFaultStack(): Promise<FaultStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bidgrid-fault-stack-'));
   const recordDir = join(dataDir, 'sim-replies');
   const suiteStack = process.env[STACK_INFO_ENV];
+  // Its warnings and errors beside the worker stack's log, which a failed run prints.
+  const logFile = join(process.env[SIM_RECORD_DIR_ENV] ?? dataDir, 'fault-stack.log');
   const start = () =>
-    spawnStack({ web: 'none', dataDir, env: { ...FAULT_STACK_ENV, [SIM_RECORD_DIR_ENV]: recordDir } });
+    spawnStack({ web: 'none', dataDir, logFile, env: { ...FAULT_STACK_ENV, [SIM_RECORD_DIR_ENV]: recordDir } });
   let stack: SpawnedStack = await start();
   const use = (): void => {
     process.env[STACK_INFO_ENV] = stack.infoFile;
