@@ -17,6 +17,8 @@ import globals from 'globals';
 // the authorizer's token check, and the bidder's wire descriptions (one description of each route
 // for the client and the simulator). Globs, as the rule matches them against resolved absolute paths.
 const localStackMayImport = [
+  // What the CDK app knows of the Lambdas (entry file names, schedules, timeouts): the local stack too.
+  '**/lambdas/src/manifest.ts',
   '**/lambdas/src/http/*.handler.ts',
   '**/lambdas/src/ws/*.handler.ts',
   // The realtime Lambdas' own timeouts (CDK sets them; the local gateway runs handlers as long).
@@ -51,6 +53,16 @@ const localStackZone = (except) => ({
   message:
     'The local stack imports from lambdas only entry files, the job and trigger tables, seeding.ts and authorizer.ts: export what a seed needs from lambdas/src/seeding.ts.',
 });
+
+// The CDK app reads the Lambdas only through their manifest (entry file names, schedules, triggers,
+// timeouts, metric catalog, Stripe resources); its tests, which hold both sides to each other (the
+// Lambda environment against the config parser), may reach further (a later block).
+const cdkReadsLambdasZone = {
+  target: ['./cdk/src', './cdk/bin', './cdk/test'],
+  from: './lambdas',
+  except: ['./src/manifest.ts'],
+  message: 'The CDK app reads lambdas only through lambdas/src/manifest.ts: export what a stack needs from there.',
+};
 
 // zod comes from one module, `shared/src/zod.ts` (`@bidgrid/shared/zod`, relative inside shared): zod/mini
 // with zod's English messages. Classic zod's methods sit on every schema, so one classic schema keeps
@@ -214,6 +226,7 @@ export default tseslint.config(
               from: './cdk/local',
               message: 'The CDK app never imports the local stack.',
             },
+            cdkReadsLambdasZone,
             {
               // ARCHITECTURE.md: use cases get their ports from lambdas/src/domain/ports; the entry
               // file wires adapters in. Type imports count too: a port is declared once, in domain.
@@ -231,6 +244,26 @@ export default tseslint.config(
                 'The domain never imports adapters, entry files, config or the request middleware: declare a port in lambdas/src/domain/ports and let the entry file wire the adapter in.',
             },
             ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The CDK app's tests hold it against the Lambdas' own modules (the environment against the config
+    // parser, the Stripe trim against the payments port): the CDK zones without the manifest one.
+    files: ['cdk/src/**/*.test.ts', 'cdk/test/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './cdk', from: ['./web', './test'], message: 'cdk never imports web or tests.' },
+            {
+              target: ['./cdk/src', './cdk/test'],
+              from: './cdk/local',
+              message: 'The CDK app never imports the local stack.',
+            },
           ],
         },
       ],

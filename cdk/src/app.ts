@@ -2,7 +2,7 @@ import { Tags, Validations } from 'aws-cdk-lib';
 import type { App, Environment, Stack } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
-import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
+import type { JobSchedule } from '@bidgrid/lambdas/manifest';
 import type { TStageConfig } from './config/stages';
 import { coreLambdaEnvironment, lambdaEnvironment } from './lambda/environment';
 import type { DataResources } from './lambda/grants';

@@ -1,8 +1,7 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schedules } from '@bidgrid/lambdas/jobs/schedules';
-import { BILLING_OUTCOMES, OPS_METRICS } from '@bidgrid/lambdas/lib/metric-catalog';
+import { BILLING_OUTCOMES, OPS_METRICS, schedules } from '@bidgrid/lambdas/manifest';
 import { ALARM_THRESHOLDS } from '../src/stacks/observability.stack';
 import { resourcesOfType, synthStage } from './support';
 import type { SynthesizedStage } from './support';

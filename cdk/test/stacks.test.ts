@@ -15,7 +15,7 @@ import { parseContentSecurityPolicy, PICKER_PATH } from '@bidgrid/shared/content
 import { openApiProblems } from '@bidgrid/shared/test/openapi-structure';
 import { referencePageContentSecurityPolicy } from '@bidgrid/shared/api/openapi/reference-page';
 import { API_REPLY_HEADERS, TOO_MANY_REQUESTS_ERROR } from '@bidgrid/shared/api/envelope';
-import { schedules } from '@bidgrid/lambdas/jobs/schedules';
+import { schedules } from '@bidgrid/lambdas/manifest';
 import { ACCESS_TOKEN_SCOPE, NOT_IMPLEMENTED } from '../src/api/feature-routes.nested';
 import { API_DESCRIPTION_PATHS } from '../src/stacks/api.stack';
 import { coreLambdaEnvironment, lambdaEnvironment } from '../src/lambda/environment';

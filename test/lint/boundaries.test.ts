@@ -195,6 +195,22 @@ describe('import boundaries', () => {
     }
   });
 
+  it('the CDK app reads lambdas only through their manifest; its tests may hold both sides', async () => {
+    const probe = (what: string) => `import * as m from '@bidgrid/lambdas/${what}';\nexport const n = m;\n`;
+    const files = { 'cdk/src/stacks/probe.ts': '../../../lambdas/src', 'cdk/bin/probe.ts': '../../lambdas/src' };
+    for (const [file, lambdasSrc] of Object.entries(files)) {
+      for (const internal of ['jobs/schedules', 'lib/metric-catalog', 'config', 'adapters/stripe-resources']) {
+        expect(await ruleIdsFor(file, probe(internal)), `${file}: ${internal}`).toContain(
+          'import-x/no-restricted-paths',
+        );
+      }
+      const relative = await ruleIdsFor(file, `import * as m from '${lambdasSrc}/ws/timeouts';\nexport const n = m;\n`);
+      expect(relative, file).toContain('import-x/no-restricted-paths');
+      expect(await ruleIdsFor(file, probe('manifest')), file).toEqual([]);
+    }
+    expect(await ruleIdsFor('cdk/src/lambda/probe.test.ts', probe('config'))).toEqual([]);
+  });
+
   it('no file but shared/src/zod.ts imports a zod package, in any form an import takes', async () => {
     // Prepare: every way a module can reach classic zod or bare zod/mini, from each workspace
     const probes: ReadonlyArray<readonly [file: string, code: string]> = [

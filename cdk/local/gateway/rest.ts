@@ -17,7 +17,7 @@ import {
   NOT_IMPLEMENTED_ERROR,
   TOO_MANY_REQUESTS_ERROR,
 } from '@bidgrid/shared/api/envelope';
-import type { JobSchedule } from '@bidgrid/lambdas/jobs/schedules';
+import { ENTRY_FILE_SUFFIX, type JobSchedule } from '@bidgrid/lambdas/manifest';
 import {
   dynamoDbThrottleReport,
   setDynamoDbThrottle,
@@ -258,7 +258,8 @@ interface Limiters {
 }
 
 /** Handler file of an operation: `lambdas/src/http/<kebab(name)>.handler.ts`. */
-export const httpHandlerFile = (dir: string, op: AnyOperation): string => join(dir, `${kebabName(op.name)}.handler.ts`);
+export const httpHandlerFile = (dir: string, op: AnyOperation): string =>
+  join(dir, `${kebabName(op.name)}${ENTRY_FILE_SUFFIX.http}`);
 
 interface ProxyResult {
   statusCode: number;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { kebabName } from '@bidgrid/shared/api/operation';
 import { CLOSE_MESSAGE_TOO_BIG, REALTIME_KEEP_ALIVE_ACTION, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
-import { REALTIME_TIMEOUT_SECONDS } from '@bidgrid/lambdas/ws/timeouts';
+import { ENTRY_FILE_SUFFIX, REALTIME_TIMEOUT_SECONDS } from '@bidgrid/lambdas/manifest';
 import { BodyTooLargeError, readBody, sendJson } from '../support/http';
 import type { Logger } from '../support/logger';
 import { paths } from '../support/paths';
@@ -229,7 +229,7 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
  */
 export function createWsGateway(options: WsGatewayOptions): WsGateway {
   const dir = options.handlersDir ?? paths.wsHandlers;
-  const fileFor = (routeFile: string): string => join(dir, `${routeFile}.handler.ts`);
+  const fileFor = (routeFile: string): string => join(dir, `${routeFile}${ENTRY_FILE_SUFFIX.ws}`);
   const exists = (routeFile: string): boolean => handlerExists(fileFor(routeFile));
   const events = new Map(options.events.map((e) => [e.name, e]));
   const connections = new Map<string, Connection>();

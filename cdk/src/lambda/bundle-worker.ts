@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Message, Metafile } from 'esbuild';
-import { STRIPE_RESOURCES } from '@bidgrid/lambdas/adapters/stripe-resources';
+import { STRIPE_RESOURCES } from '@bidgrid/lambdas/manifest';
 import { LAMBDAS_SRC, REPO_ROOT } from './entries';
 import { stripeTrimPlugin } from './stripe-trim';
 

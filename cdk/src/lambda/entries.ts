@@ -4,14 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { kebabName } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
+import { ENTRY_FILE_SUFFIX as SUFFIX, type EntryKind } from '@bidgrid/lambdas/manifest';
 
 /** The repository root (this file is `cdk/src/lambda/entries.ts`). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where the handler sources live. */
 export const LAMBDAS_SRC = join(REPO_ROOT, 'lambdas', 'src');
-
-/** The kinds of Lambda entry files, by folder and naming convention (CONTRIBUTING.md). */
-export type EntryKind = 'http' | 'ws' | 'jobs' | 'triggers';
 
 /** One Lambda entry file and where its bundle goes. */
 export interface LambdaEntry {
@@ -23,13 +21,6 @@ export interface LambdaEntry {
   /** Bundle folder relative to the bundle root, e.g. `http/get-health` (holds `index.mjs`). */
   readonly outName: string;
 }
-
-const SUFFIX: Record<EntryKind, string> = {
-  http: '.handler.ts',
-  ws: '.handler.ts',
-  jobs: '.job.ts',
-  triggers: '.trigger.ts',
-};
 
 function entry(kind: EntryKind, fileName: string, root: string): LambdaEntry {
   const name = fileName.slice(0, -SUFFIX[kind].length);

@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { MIN_PASSWORD_LENGTH } from '@bidgrid/shared/constants';
 import { SIGN_UP_TICKET_KEY_PREFIX } from '@bidgrid/shared/tables';
-import { userPoolTriggers } from '@bidgrid/lambdas/triggers/user-pool-triggers';
+import { userPoolTriggers } from '@bidgrid/lambdas/manifest';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import { AppFunction } from '../lambda/app-function.construct';

@@ -9,7 +9,7 @@ import type { Construct, IDependable } from 'constructs';
 import { realtimeEvents as tableEvents } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { REALTIME_KEEP_ALIVE_ACTION } from '@bidgrid/shared/realtime/wire';
-import { REALTIME_TIMEOUT_SECONDS } from '@bidgrid/lambdas/ws/timeouts';
+import { REALTIME_TIMEOUT_SECONDS } from '@bidgrid/lambdas/manifest';
 import type { TStageConfig } from '../config/stages';
 import { resourcePrefix } from '../config/stages';
 import { AppFunction } from '../lambda/app-function.construct';

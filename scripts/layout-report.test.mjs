@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { importsOf, parseLongFunction } from './layout-report.mjs';
+
+describe('the layout report', () => {
+  it("reads ESLint's long-function message as the function and its lines", () => {
+    expect(
+      parseLongFunction("Function 'createStripeSimulator' has too many lines (651). Maximum allowed is 150."),
+    ).toEqual({ name: "Function 'createStripeSimulator'", lines: 651 });
+    expect(parseLongFunction('Arrow function has too many lines (151). Maximum allowed is 150.')).toEqual({
+      name: 'Arrow function',
+      lines: 151,
+    });
+    expect(parseLongFunction('Unexpected console statement.')).toBeNull();
+  });
+
+  it('finds every form of import a module takes', () => {
+    const source = [
+      "import { a } from './a.use-case';",
+      "import type { B } from '../b.use-case';",
+      "export { c } from './c';",
+      "const d = await import('./d.use-case');",
+      "import './side-effect';",
+    ].join('\n');
+    expect(importsOf(source)).toEqual(['./a.use-case', '../b.use-case', './c', './d.use-case', './side-effect']);
+  });
+});
