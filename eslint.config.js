@@ -35,7 +35,7 @@ const localStackMayImport = [
   '**/lambdas/src/adapters/bidder/wire/**',
   // HubSpot's v3 request signature: the CRM simulator signs the card's requests with the function
   // the server verifies them with, so the two cannot drift apart.
-  '**/lambdas/src/lib/hubspot-signature.ts',
+  '**/lambdas/src/kernel/hubspot-signature.ts',
   // HubSpot's API paths (the 2026-03 dated ones): one description for the client that calls them and
   // the CRM simulator (and its OpenAPI description) that serves them, so the two cannot drift apart.
   '**/lambdas/src/adapters/crm/hubspot-paths.ts',
@@ -236,12 +236,27 @@ export default tseslint.config(
                 './lambdas/src/http',
                 './lambdas/src/ws',
                 './lambdas/src/jobs',
-                './lambdas/src/config.ts',
-                './lambdas/src/lib/http.ts',
-                './lambdas/src/lib/ws.ts',
+                './lambdas/src/kernel/config.ts',
+                './lambdas/src/entry',
               ],
               message:
                 'The domain never imports adapters, entry files, config or the request middleware: declare a port in lambdas/src/domain/ports and let the entry file wire the adapter in.',
+            },
+            {
+              // The kernel (errors, logger, config, validation, crypto, parsers) is what every layer
+              // stands on; the frames that run handlers are entry/.
+              target: './lambdas/src/kernel',
+              from: [
+                './lambdas/src/domain',
+                './lambdas/src/adapters',
+                './lambdas/src/entry',
+                './lambdas/src/http',
+                './lambdas/src/ws',
+                './lambdas/src/jobs',
+                './lambdas/src/triggers',
+              ],
+              message:
+                'The kernel imports nothing above it: move what it needs into lambdas/src/kernel, or the code into entry/.',
             },
             ...featureZones,
           ],
@@ -356,7 +371,7 @@ export default tseslint.config(
           patterns: lambdasImportPatterns,
         },
       ],
-      // Configuration is read once in lambdas/src/config.ts.
+      // Configuration is read once in lambdas/src/kernel/config.ts.
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config().' },
@@ -398,7 +413,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lambdas/src/config.ts', '**/*.test.ts'],
+    files: ['lambdas/src/kernel/config.ts', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   // Every import resolves through its own workspace's package.json, never through what npm happened

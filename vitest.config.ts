@@ -22,7 +22,8 @@ export default defineConfig({
           include: [
             'shared/src/**/*.test.ts',
             'lambdas/src/domain/**/*.test.ts',
-            'lambdas/src/lib/**/*.test.ts',
+            'lambdas/src/kernel/**/*.test.ts',
+            'lambdas/src/entry/**/*.test.ts',
             'test/lint/**/*.test.ts',
             'scripts/**/*.test.mjs',
             // The fuzz generator of test/support is itself tested, without a stack.
@@ -36,7 +37,8 @@ export default defineConfig({
             // Invoice PDFs read back with Node tools (pdftotext), not in jsdom.
             'web/src/lib/invoice-pdf/**/*.node.test.ts',
           ],
-          exclude: ['**/node_modules/**'],
+          // The config's own test sets and resets the environment: isolated (below).
+          exclude: ['**/node_modules/**', 'lambdas/src/kernel/config.test.ts'],
           environment: 'node',
           // Code that keeps no state between calls (rules, schemas, use cases, checks): its files share
           // their worker's modules, loaded once per worker rather than once per file.
@@ -50,6 +52,7 @@ export default defineConfig({
             // What keeps state for a warm Lambda or a running stack (clients, caches, installed faults,
             // simulators' recordings), or mocks an SDK client: each file in a fresh module graph.
             'lambdas/src/*.test.ts',
+            'lambdas/src/kernel/config.test.ts',
             'lambdas/src/{adapters,http,jobs,triggers,ws}/**/*.test.ts',
             'cdk/**/*.test.ts',
             // Clients held against their simulators in-process (test/ may import both sides).

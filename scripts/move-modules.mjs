@@ -5,7 +5,7 @@
 // For moves that change no behaviour (issue 28's layout); the type check and lint say whether any
 // import was missed.
 //
-//   node scripts/move-modules.mjs lambdas/src/lib/errors.ts=lambdas/src/kernel/errors.ts [...]
+//   node scripts/move-modules.mjs lambdas/src/kernel/errors.ts=lambdas/src/kernel/errors.ts [...]
 //   node scripts/move-modules.mjs --dry-run lambdas/src/lib=lambdas/src/kernel
 //
 // A folder moves with everything in it. Test files beside a moved module move with it when their
@@ -156,7 +156,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const source = readFileSync(join(repoRoot, file), 'utf8');
     const newFile = moves.get(file) ?? file;
     let next = SOURCE.test(file) ? rewriteSource(source, file, newFile, moves, fileSet) : source;
-    // Repo-relative mentions in comments and docs (`lambdas/src/lib/http.ts`).
+    // Repo-relative mentions in comments and docs (`lambdas/src/entry/http.ts`).
     for (const [from, to] of moves) next = next.split(from).join(to);
     if (next !== source) {
       changed.push(file);

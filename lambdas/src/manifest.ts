@@ -27,5 +27,5 @@ export {
   OPS_METRICS,
   type TMetricDefinition,
   type TOpsMetric,
-} from './lib/metric-catalog';
+} from './kernel/metric-catalog';
 export { STRIPE_RESOURCES } from './adapters/stripe-resources';

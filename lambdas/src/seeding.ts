@@ -8,8 +8,8 @@
  * Import it lazily (`await import('@bidgrid/lambdas/seeding')`) once the stack has set the
  * environment that `config()` reads.
  */
-export { config } from './config';
-export { createLogger } from './lib/logger';
+export { config } from './kernel/config';
+export { createLogger } from './kernel/logger';
 
 // Repositories and vendor clients, as the handlers use them.
 export { adGroupRepository } from './adapters/repositories/ad-group.repository';

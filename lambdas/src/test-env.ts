@@ -1,4 +1,4 @@
-import { setEnvironmentForTests } from './config';
+import { setEnvironmentForTests } from './kernel/config';
 
 /**
  * Environment of the unit tests: import this first in every lambdas test. It sets what `config()`

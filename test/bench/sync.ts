@@ -69,7 +69,7 @@ async function startBenchWorld() {
       { LOG_LEVEL: 'silent' },
     );
     const [{ resetConfigForTests }, dynamodb, { bidderClient, resetBidderClientForTests }] = await Promise.all([
-      import('@bidgrid/lambdas/config'),
+      import('@bidgrid/lambdas/kernel/config'),
       import('@bidgrid/lambdas/adapters/dynamodb'),
       import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
     ]);
@@ -350,7 +350,7 @@ async function timedDeps(split: TimeSplit): Promise<ReportSyncDeps> {
     import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
     import('@bidgrid/lambdas/adapters/repositories/report.repository'),
     import('@bidgrid/lambdas/adapters/bidder/bidder-client'),
-    import('@bidgrid/lambdas/lib/logger'),
+    import('@bidgrid/lambdas/kernel/logger'),
     import('@bidgrid/lambdas/adapters/metrics'),
   ]);
   const active: Record<keyof TimeSplit, { count: number; since: number }> = {

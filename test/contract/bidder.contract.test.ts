@@ -4,7 +4,7 @@ import { createBidderClient, hashedEmail } from '@bidgrid/lambdas/adapters/bidde
 import { routeOf } from '@bidgrid/lambdas/adapters/bidder/wire/routes.wire';
 import { createCampaign } from '@bidgrid/lambdas/domain/campaigns/create-campaign.use-case';
 import type { TCampaignRecord, TLineItemRecord } from '@bidgrid/lambdas/domain/campaigns/campaign-records.schema';
-import { createLogger } from '@bidgrid/lambdas/lib/logger';
+import { createLogger } from '@bidgrid/lambdas/kernel/logger';
 import { BIDDER_BUZZ_KEY, SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { createBidderSimulator } from '@bidgrid/local/simulators/bidder';
 import { serve } from '@bidgrid/local/simulators/test-server';

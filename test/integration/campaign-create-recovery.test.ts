@@ -6,7 +6,7 @@ import { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import { campaignCreationDeps } from '@bidgrid/lambdas/adapters/wiring';
 import { createCampaignFromRequest } from '@bidgrid/lambdas/domain/campaigns/create-campaign-request.use-case';
-import { logger } from '@bidgrid/lambdas/lib/logger';
+import { logger } from '@bidgrid/lambdas/kernel/logger';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { appItem, bidderRows, bidderSegmentsOf, localDynamoDb, partitionItems, runJob } from '../support/local-data';
 import { useLambdasOn } from '../support/lambda-environment';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { advertiser as advertiserOps, crm, type TAdvertiser } from '@bidgrid/shared';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
-import { decryptText, deriveKey } from '@bidgrid/lambdas/lib/crypto';
+import { decryptText, deriveKey } from '@bidgrid/lambdas/kernel/crypto';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { appItem, hubspotRefreshTokenKnown } from '../support/local-data';
 import { stackInfo } from '../support/stack';

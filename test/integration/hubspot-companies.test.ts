@@ -7,7 +7,7 @@ import { hubspotErrorBody } from '@bidgrid/local/simulators/hubspot-crm';
 import { createHubspotOAuth } from '@bidgrid/lambdas/adapters/crm/hubspot-oauth';
 import { HUBSPOT_PATHS } from '@bidgrid/lambdas/adapters/crm/hubspot-paths';
 import { createHubspotRecords } from '@bidgrid/lambdas/adapters/crm/hubspot-records';
-import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/lib/invalid-cursor';
+import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/kernel/invalid-cursor';
 import { accessTokenFor, callAllPages, callOperation } from '../support/api';
 import { socketsForSuite } from '../support/realtime';
 import { stackInfo } from '../support/stack';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crm } from '@bidgrid/shared';
-import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/lib/invalid-cursor';
+import { INVALID_CURSOR_MESSAGE } from '@bidgrid/lambdas/kernel/invalid-cursor';
 import { accessTokenFor, callAllPages, callOperation, callOperationUnchecked } from '../support/api';
 
 const { listHubspotPages } = crm;

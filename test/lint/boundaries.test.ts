@@ -27,7 +27,7 @@ describe('import boundaries', () => {
   it('web never imports lambdas', async () => {
     const ids = await ruleIdsFor(
       'web/src/features/dashboard/probe.ts',
-      "import { config } from '@bidgrid/lambdas/config';\nexport const c = config;\n",
+      "import { config } from '@bidgrid/lambdas/kernel/config';\nexport const c = config;\n",
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
@@ -63,9 +63,9 @@ describe('import boundaries', () => {
 
   it('the domain never imports config, entry files or the request middleware', async () => {
     for (const source of [
-      "import { config } from '../config';\nexport const c = config;\n",
-      "import { httpHandler } from '../lib/http';\nexport const h = httpHandler;\n",
-      "import { wsHandler } from '../lib/ws';\nexport const w = wsHandler;\n",
+      "import { config } from '../kernel/config';\nexport const c = config;\n",
+      "import { httpHandler } from '../entry/http';\nexport const h = httpHandler;\n",
+      "import { wsHandler } from '../entry/ws';\nexport const w = wsHandler;\n",
       "import { handler } from '../http/get-health.handler';\nexport const h = handler;\n",
     ]) {
       expect(await ruleIdsFor('lambdas/src/domain/probe.ts', source)).toContain('import-x/no-restricted-paths');
@@ -103,7 +103,7 @@ describe('import boundaries', () => {
       'lambdas/src/domain/campaigns/probe.ts',
       [
         "import type { CampaignRepository } from '../ports/campaign.port';",
-        "import { NotFoundError } from '../../lib/errors';",
+        "import { NotFoundError } from '../../kernel/errors';",
         "import { MAX_BID_USD } from '@bidgrid/shared/constants';",
         'export type R = CampaignRepository;',
         'export const x = [NotFoundError, MAX_BID_USD];',
@@ -116,7 +116,7 @@ describe('import boundaries', () => {
   it('shared depends on nothing of ours', async () => {
     const ids = await ruleIdsFor(
       'shared/src/probe.ts',
-      "import { config } from '../../lambdas/src/config';\nexport const c = config;\n",
+      "import { config } from '../../lambdas/src/kernel/config';\nexport const c = config;\n",
     );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
@@ -125,8 +125,8 @@ describe('import boundaries', () => {
     for (const internal of [
       'domain/billing/invoice-document',
       'adapters/repositories/agency.repository',
-      'lib/crypto',
-      'config',
+      'kernel/crypto',
+      'kernel/config',
       // The bidder's wire descriptions are open to the simulator; its client and transport are not.
       'adapters/bidder/bidder-client',
       'adapters/bidder/buzz-transport',
@@ -195,11 +195,38 @@ describe('import boundaries', () => {
     }
   });
 
+  it('the kernel imports nothing above it, and the domain no frame of entry/', async () => {
+    for (const above of ['../domain/ports/page.port', '../adapters/token-keys', '../entry/http']) {
+      const ids = await ruleIdsFor(
+        'lambdas/src/kernel/probe.ts',
+        `import * as m from '${above}';\nexport const n = m;\n`,
+      );
+      expect(ids, above).toContain('import-x/no-restricted-paths');
+    }
+    const kernel = await ruleIdsFor(
+      'lambdas/src/kernel/probe.ts',
+      "import { AppError } from './errors';\nexport const e = AppError;\n",
+    );
+    expect(kernel).toEqual([]);
+    for (const frame of ['paging', 'request-ids', 'signed-requests']) {
+      const ids = await ruleIdsFor(
+        'lambdas/src/domain/probe.ts',
+        `import * as m from '../entry/${frame}';\nexport const n = m;\n`,
+      );
+      expect(ids, frame).toContain('import-x/no-restricted-paths');
+    }
+  });
+
   it('the CDK app reads lambdas only through their manifest; its tests may hold both sides', async () => {
     const probe = (what: string) => `import * as m from '@bidgrid/lambdas/${what}';\nexport const n = m;\n`;
     const files = { 'cdk/src/stacks/probe.ts': '../../../lambdas/src', 'cdk/bin/probe.ts': '../../lambdas/src' };
     for (const [file, lambdasSrc] of Object.entries(files)) {
-      for (const internal of ['jobs/schedules', 'lib/metric-catalog', 'config', 'adapters/stripe-resources']) {
+      for (const internal of [
+        'jobs/schedules',
+        'kernel/metric-catalog',
+        'kernel/config',
+        'adapters/stripe-resources',
+      ]) {
         expect(await ruleIdsFor(file, probe(internal)), `${file}: ${internal}`).toContain(
           'import-x/no-restricted-paths',
         );
@@ -208,7 +235,7 @@ describe('import boundaries', () => {
       expect(relative, file).toContain('import-x/no-restricted-paths');
       expect(await ruleIdsFor(file, probe('manifest')), file).toEqual([]);
     }
-    expect(await ruleIdsFor('cdk/src/lambda/probe.test.ts', probe('config'))).toEqual([]);
+    expect(await ruleIdsFor('cdk/src/lambda/probe.test.ts', probe('kernel/config'))).toEqual([]);
   });
 
   it('no file but shared/src/zod.ts imports a zod package, in any form an import takes', async () => {
@@ -249,7 +276,7 @@ describe('import boundaries', () => {
       zodRefusalsFor('shared/src/probe.ts', namedInShared),
       zodRefusalsFor('lambdas/src/probe.ts', namespace),
       zodRefusalsFor('shared/src/entities/probe.ts', namespaceInShared),
-      zodRefusalsFor('lambdas/src/lib/probe.ts', typeOnly),
+      zodRefusalsFor('lambdas/src/kernel/probe.ts', typeOnly),
     ]);
 
     // Assess

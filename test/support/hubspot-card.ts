@@ -5,7 +5,7 @@ import {
   HUBSPOT_SIGNATURE_HEADER,
   HUBSPOT_TIMESTAMP_HEADER,
   hubspotSignatureV3,
-} from '@bidgrid/lambdas/lib/hubspot-signature';
+} from '@bidgrid/lambdas/kernel/hubspot-signature';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import type { ApiReply } from './api';

@@ -42,7 +42,7 @@ export async function useLambdasOn(info: LocalStackInfo): Promise<void> {
     { resetCreativeStorageForTests },
     { resetBidderClientForTests },
   ] = await Promise.all([
-    import('@bidgrid/lambdas/config'),
+    import('@bidgrid/lambdas/kernel/config'),
     import('@bidgrid/lambdas/adapters/dynamodb'),
     import('@bidgrid/lambdas/adapters/creative-storage'),
     import('@bidgrid/lambdas/adapters/bidder/bidder-client'),

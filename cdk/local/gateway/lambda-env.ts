@@ -45,7 +45,7 @@ export interface LambdaEnvInput {
 }
 
 /**
- * Every variable `lambdas/src/config.ts` reads, for handlers running in-process. The stack puts
+ * Every variable `lambdas/src/kernel/config.ts` reads, for handlers running in-process. The stack puts
  * them on `process.env` before it imports any handler or repository (config() parses once), so
  * one process hosts one stack.
  */

@@ -5,7 +5,7 @@ import {
   HUBSPOT_SIGNATURE_HEADER,
   HUBSPOT_TIMESTAMP_HEADER,
   hubspotSignatureProblem,
-} from '@bidgrid/lambdas/lib/hubspot-signature';
+} from '@bidgrid/lambdas/kernel/hubspot-signature';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATOR_SECRETS } from '../gateway/lambda-env';
 import { createLogger } from '../support/logger';

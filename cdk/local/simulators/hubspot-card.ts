@@ -3,7 +3,7 @@ import {
   HUBSPOT_SIGNATURE_HEADER,
   HUBSPOT_TIMESTAMP_HEADER,
   hubspotSignatureV3,
-} from '@bidgrid/lambdas/lib/hubspot-signature';
+} from '@bidgrid/lambdas/kernel/hubspot-signature';
 import { hubspotError } from './hubspot-crm';
 import type { SimReply, SimRequest, SimRoute } from './simulator-server';
 

@@ -10,7 +10,7 @@ import type { LambdaEntry } from './entries';
 /** Props of {@link AppFunction}. */
 export interface AppFunctionProps {
   readonly entry: LambdaEntry;
-  /** Every variable `lambdas/src/config.ts` reads (see `lambdaEnvironment`). */
+  /** Every variable `lambdas/src/kernel/config.ts` reads (see `lambdaEnvironment`). */
   readonly environment: Record<string, string>;
   readonly timeout: Duration;
   readonly memorySize: number;

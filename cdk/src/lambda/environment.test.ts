@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { config, resetConfigForTests } from '@bidgrid/lambdas/config';
+import { config, resetConfigForTests } from '@bidgrid/lambdas/kernel/config';
 import { loadStageConfig } from '../config/stages';
 import { lambdaEnvironment } from './environment';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('Lambda environment', () => {
-  it.each(['dev', 'prod'] as const)('is exactly what lambdas/src/config.ts accepts in %s', (stage) => {
+  it.each(['dev', 'prod'] as const)('is exactly what lambdas/src/kernel/config.ts accepts in %s', (stage) => {
     // Prepare: deployed names stand in for the tokens CloudFormation fills in.
     const environment = lambdaEnvironment({
       config: loadStageConfig(stage),

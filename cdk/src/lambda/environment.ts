@@ -17,7 +17,7 @@ export interface LambdaEnvironmentInput {
 }
 
 /**
- * The core variables of `lambdas/src/config.ts` (`coreConfig()`): all a Lambda that may not know the
+ * The core variables of `lambdas/src/kernel/config.ts` (`coreConfig()`): all a Lambda that may not know the
  * rest gets. The user pool's trigger is one: the pool names the trigger, so the trigger's environment
  * cannot name the pool (CloudFormation would refuse the cycle), and it needs nothing more anyway.
  */
@@ -37,7 +37,7 @@ export function coreLambdaEnvironment(
 }
 
 /**
- * Every variable `lambdas/src/config.ts` reads, for a Lambda in the cloud. The cloud differs from
+ * Every variable `lambdas/src/kernel/config.ts` reads, for a Lambda in the cloud. The cloud differs from
  * the local stack in three ways: no endpoint overrides (the SDKs reach AWS), `MAIL_MODE=ses`, and
  * secrets read from SSM SecureStrings under `SECRETS_PREFIX` instead of `SECRET_*` variables.
  * `AWS_REGION` is set by the Lambda runtime itself (a reserved name).

@@ -68,7 +68,7 @@ const FIVE_MINUTES = Duration.minutes(5);
  *   depth, and the report sync lag (the custom metric `ReportSyncLag`), all notifying one SNS topic
  *   (KMS-encrypted, TLS only; the stage's `alarmEmail` subscribed when it has one);
  * - one CloudWatch dashboard: the REST API (requests, 4xx, 5xx, latency p50/p99), the WebSocket
- *   API, the jobs and their queues, every metric of `lambdas/src/lib/metric-catalog.ts` (a metric
+ *   API, the jobs and their queues, every metric of `lambdas/src/kernel/metric-catalog.ts` (a metric
  *   added there gets its graph here) and the alarms' states.
  * The custom metrics come from EMF log lines the Lambdas write (`lambdas/src/adapters/metrics.ts`):
  * CloudWatch extracts them from the log groups, so no function needs a grant for them.

@@ -3,7 +3,7 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import type { TDirectoryUser, UserDirectory } from '../domain/ports/user-directory.port';
 
 let client: CognitoIdentityProviderClient | undefined;

@@ -2,7 +2,7 @@ import '../test-env';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests, setEnvironmentForTests } from '../config';
+import { resetConfigForTests, setEnvironmentForTests } from '../kernel/config';
 import { creativeStorage, resetCreativeStorageForTests } from './creative-storage';
 
 afterEach(() => {

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import { PREVIEW_URL_SECONDS, UPLOAD_URL_SECONDS } from '../domain/ports/creative-storage.port';
 import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 

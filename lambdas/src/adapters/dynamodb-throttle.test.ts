@@ -2,7 +2,7 @@ import '../test-env';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isThrottled, toAppError } from '../lib/errors';
+import { isThrottled, toAppError } from '../kernel/errors';
 import { addThrottleFault, dynamoDbThrottleReport, setDynamoDbThrottle } from './dynamodb-throttle';
 
 /**

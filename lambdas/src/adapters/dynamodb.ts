@@ -22,7 +22,7 @@ import type {
   TransactWriteCommandInput,
   UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { coreConfig } from '../config';
+import { coreConfig } from '../kernel/config';
 import type { TPage, TPageRequest } from '../domain/ports/page.port';
 import { decodeCursor, encodeCursor } from './page-keys';
 import type { TCursorScope, TStartKey } from './page-keys';

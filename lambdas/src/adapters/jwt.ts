@@ -3,8 +3,8 @@ import { JwtExpiredError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Fetcher } from 'aws-jwt-verify/https';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { config } from '../config';
-import { UnauthorizedError } from '../lib/errors';
+import { config } from '../kernel/config';
+import { UnauthorizedError } from '../kernel/errors';
 
 /** The texts API Gateway's Cognito authorizer answers with; the web client refreshes on the first. */
 export const TOKEN_EXPIRED_MESSAGE = 'The incoming token has expired';

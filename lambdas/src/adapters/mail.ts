@@ -1,7 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import type { MailSender, TMailMessage } from '../domain/ports/mail.port';
-import { InternalError, VendorError } from '../lib/errors';
+import { InternalError, VendorError } from '../kernel/errors';
 
 const VENDOR = 'mail';
 let ses: SESv2Client | undefined;

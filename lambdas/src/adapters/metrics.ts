@@ -1,11 +1,11 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { coreConfig } from '../config';
+import { coreConfig } from '../kernel/config';
 import type { AppMetrics, TBidderErrorStatus, TBillingOutcomeKind } from '../domain/ports/metrics.port';
-import { publishAtInvocationEnd } from '../lib/invocation-metrics';
-import { logger } from '../lib/logger';
-import type { Logger } from '../lib/logger';
-import { METRICS_NAMESPACE, METRICS_SERVICE, OPS_METRICS } from '../lib/metric-catalog';
-import type { TMetricDefinition } from '../lib/metric-catalog';
+import { publishAtInvocationEnd } from '../kernel/invocation-metrics';
+import { logger } from '../kernel/logger';
+import type { Logger } from '../kernel/logger';
+import { METRICS_NAMESPACE, METRICS_SERVICE, OPS_METRICS } from '../kernel/metric-catalog';
+import type { TMetricDefinition } from '../kernel/metric-catalog';
 
 /** The metrics port with what an invocation recorded, and how to write it out. */
 export interface PublishingMetrics extends AppMetrics {

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { invalidCursor } from '../lib/invalid-cursor';
+import { invalidCursor } from '../kernel/invalid-cursor';
 
 /**
  * The cursor of a paged DynamoDB read, as the repositories see it (issue 9 §6): where the last page

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import type { PaymentsGateway, TCardMethod } from '../domain/ports/payments.port';
 import type { SecretReader } from '../domain/ports/secrets.port';
-import { BadRequestError, VendorError } from '../lib/errors';
+import { BadRequestError, VendorError } from '../kernel/errors';
 import { getSecret } from './secrets';
 import type { StripeClient } from './stripe-resources';
 

@@ -2,7 +2,7 @@ import '../test-env';
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setEnvironmentForTests } from '../config';
+import { setEnvironmentForTests } from '../kernel/config';
 import { getSecret, resetSecretsForTests } from './secrets';
 
 const ssmMock = mockClient(SSMClient);

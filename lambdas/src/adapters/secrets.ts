@@ -1,7 +1,7 @@
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
 import type { SecretName, SecretReader } from '../domain/ports/secrets.port';
-import { coreConfig, secretFromEnvironment } from '../config';
-import { InternalError } from '../lib/errors';
+import { coreConfig, secretFromEnvironment } from '../kernel/config';
+import { InternalError } from '../kernel/errors';
 
 /**
  * The vendor secrets the handlers use. Locally they are `SECRET_*` environment variables

@@ -1,5 +1,5 @@
-import { deriveKey, KEY_BYTES } from '../lib/crypto';
-import { InternalError } from '../lib/errors';
+import { deriveKey, KEY_BYTES } from '../kernel/crypto';
+import { InternalError } from '../kernel/errors';
 import type { SecretReader, TokenKeys } from '../domain/ports/secrets.port';
 import { getSecret } from './secrets';
 

@@ -1,6 +1,6 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
-import { VendorError } from '../lib/errors';
+import { VendorError } from '../kernel/errors';
 import { abortableSleep, RatePacer, retryAfterMs, Semaphore, vendorFetch } from './vendor-http';
 
 describe('vendorFetch', () => {

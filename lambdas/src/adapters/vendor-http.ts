@@ -1,5 +1,5 @@
 import { nowMs } from '@bidgrid/shared/clock';
-import { VendorError } from '../lib/errors';
+import { VendorError } from '../kernel/errors';
 
 /** Statuses a vendor asks us to try again later: rate limited, or a passing server failure. */
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);

@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '../kernel/config';
 
 /** The web app's default local address (CONTRIBUTING.md ports). */
 export const LOCAL_WEB_ORIGIN = 'http://127.0.0.1:5173';

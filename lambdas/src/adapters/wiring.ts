@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import { crmAccessToken } from '../domain/crm-access-token.use-case';
 import type { ChangeTargetingDeps } from '../domain/campaigns/change-campaign-targeting.use-case';
 import type { CreateCampaignRequestDeps } from '../domain/campaigns/create-campaign-request.use-case';
@@ -13,8 +13,8 @@ import type { Bidder } from '../domain/ports/bidder.port';
 import type { CampaignRepository } from '../domain/ports/campaign.port';
 import type { CreativeStorage } from '../domain/ports/creative-storage.port';
 import { roleTitlesLayer } from '../domain/role-titles/role-titles.layer';
-import type { Logger } from '../lib/logger';
-import { logger } from '../lib/logger';
+import type { Logger } from '../kernel/logger';
+import { logger } from '../kernel/logger';
 import { crmEmailsLayer, crmEmailsUndo, retargetingSegmentsLayer } from '../domain/segments/retargeting-layers';
 import type { SegmentDeps } from '../domain/segments/segments.use-case';
 import { bidderClient } from './bidder/bidder-client';

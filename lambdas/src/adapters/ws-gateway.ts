@@ -3,7 +3,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { config } from '../config';
+import { config } from '../kernel/config';
 
 /** `sent`, or `gone` when the client has disconnected (the caller then forgets the connection). */
 export type PostOutcome = 'sent' | 'gone';

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../kernel/logger';
 
 /** A change made at the bidder first, then stored. */
 export interface TBidderFirstChange<T> {

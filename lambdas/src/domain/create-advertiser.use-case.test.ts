@@ -1,7 +1,7 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { VendorError } from '../lib/errors';
+import { VendorError } from '../kernel/errors';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { ADVERTISER_ID_TAKEN, createAdvertiser } from './create-advertiser.use-case';
 import type { CreateAdvertiserDeps } from './create-advertiser.use-case';

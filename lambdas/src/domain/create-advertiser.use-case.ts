@@ -5,8 +5,8 @@ import type { TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser-crea
 import { ID_PREFIX } from '@bidgrid/shared/constants';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { isAdvertiserDomain } from '@bidgrid/shared/validation/advertiser.schema';
-import { BadRequestError, ConflictError } from '../lib/errors';
-import type { Logger } from '../lib/logger';
+import { BadRequestError, ConflictError } from '../kernel/errors';
+import type { Logger } from '../kernel/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import { atBidderThenStore } from './bidder-first';

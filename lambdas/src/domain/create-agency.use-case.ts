@@ -1,6 +1,6 @@
 import type { TAgency, TAgencyCreate } from '@bidgrid/shared/entities/agency.schema';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import { BadRequestError, ConflictError } from '../lib/errors';
+import { BadRequestError, ConflictError } from '../kernel/errors';
 import { assertInternalUser } from './internal-users';
 import type { AgencyRepository } from './ports/agency.port';
 import type { SignUpTicketStore } from './ports/sign-up-tickets.port';

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../kernel/errors';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
 import type { AdvertiserRepository } from './ports/advertiser.port';

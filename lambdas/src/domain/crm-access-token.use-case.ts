@@ -1,5 +1,5 @@
-import { decryptText, encryptText } from '../lib/crypto';
-import { BadRequestError } from '../lib/errors';
+import { decryptText, encryptText } from '../kernel/crypto';
+import { BadRequestError } from '../kernel/errors';
 import type { CrmConnectionRepository } from './ports/crm-connection.port';
 import type { CrmOAuth, TCrmTokens } from './ports/crm-oauth.port';
 import type { TokenKeys } from './ports/secrets.port';

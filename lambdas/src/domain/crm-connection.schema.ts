@@ -1,7 +1,7 @@
 import * as z from '@bidgrid/shared/zod';
 
 /**
- * A stored HubSpot connection. Tokens are sealed (AES-256-GCM, `lib/crypto.ts`) and never leave the
+ * A stored HubSpot connection. Tokens are sealed (AES-256-GCM, `kernel/crypto.ts`) and never leave the
  * server; `version` grows with each token refresh so two refreshes cannot overwrite each other.
  */
 export const ZCrmConnection = z.object({

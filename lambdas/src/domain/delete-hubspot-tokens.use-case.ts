@@ -1,7 +1,7 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { decryptText } from '../lib/crypto';
-import { NotFoundError } from '../lib/errors';
-import type { Logger } from '../lib/logger';
+import { decryptText } from '../kernel/crypto';
+import { NotFoundError } from '../kernel/errors';
+import type { Logger } from '../kernel/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
 import type { AdvertiserReader } from './ports/advertiser.port';

@@ -1,5 +1,5 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../kernel/errors';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserReader } from './ports/advertiser.port';

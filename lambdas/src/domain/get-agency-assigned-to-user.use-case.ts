@@ -1,5 +1,5 @@
 import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../kernel/errors';
 import type { AgencyRepository } from './ports/agency.port';
 
 /**

@@ -1,4 +1,4 @@
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../kernel/logger';
 import { failureLog } from './billing/billing-logs';
 import { statementDescriptor } from './billing/statement-descriptor';
 import type { AdvertiserRepository } from './ports/advertiser.port';

@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError } from '../kernel/errors';
 
 /** The refusal of every agency-creation step to a user outside the allow-list. */
 export const NOT_ALLOWED_TO_CREATE_AGENCIES = 'You are not allowed to create agencies.';

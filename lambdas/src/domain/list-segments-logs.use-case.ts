@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError } from '../kernel/errors';
 import type { TPagedPayload, TPageRequest } from './ports/page.port';
 import type { SegmentsLogRepository } from './ports/segments-log.port';
 

@@ -1,5 +1,5 @@
 import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
-import { NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../kernel/errors';
 import type { BillingRepository } from './ports/billing.port';
 import type { TPagedPayload, TPageRequest } from './ports/page.port';
 

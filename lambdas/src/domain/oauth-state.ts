@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { hmac, safeEqual } from '../lib/crypto';
+import { hmac, safeEqual } from '../kernel/crypto';
 
 /**
  * What an OAuth `state` binds: the caller (agency and user), the advertiser being connected, a

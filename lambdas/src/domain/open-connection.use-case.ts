@@ -1,5 +1,5 @@
 import type { TConnection } from './connection';
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError } from '../kernel/errors';
 import type { AgencyRepository } from './ports/agency.port';
 import type { ConnectionRepository } from './ports/connection.port';
 

@@ -1,6 +1,6 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import type { TPaymentSave } from '@bidgrid/shared/entities/payment.schema';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../kernel/errors';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
 import type { AdvertiserRepository } from './ports/advertiser.port';

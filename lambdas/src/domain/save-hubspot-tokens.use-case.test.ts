@@ -1,8 +1,8 @@
 import '../test-env';
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { decryptText } from '../lib/crypto';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { decryptText } from '../kernel/crypto';
+import { BadRequestError, NotFoundError } from '../kernel/errors';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { crmAccessToken, CRM_RECONNECT } from './crm-access-token.use-case';
 import type { TCrmConnection, TOAuthStateRecord } from './crm-connection.schema';
@@ -241,7 +241,7 @@ describe('crmAccessToken', () => {
     const w = world();
     await save(w, await w.start());
     const stored = w.connections.get(ADV) as TCrmConnection;
-    const { encryptText } = await import('../lib/crypto');
+    const { encryptText } = await import('../kernel/crypto');
     w.connections.set(ADV, {
       ...stored,
       accessTokenExpiresAt: now.getTime(),

@@ -1,7 +1,7 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { decryptText, encryptText } from '../lib/crypto';
-import { BadRequestError, NotFoundError } from '../lib/errors';
-import type { Logger } from '../lib/logger';
+import { decryptText, encryptText } from '../kernel/crypto';
+import { BadRequestError, NotFoundError } from '../kernel/errors';
+import type { Logger } from '../kernel/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from './get-advertiser.use-case';
 import type { AdvertiserReader } from './ports/advertiser.port';

@@ -1,6 +1,6 @@
 import '../test-env';
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError } from '../lib/errors';
+import { ForbiddenError } from '../kernel/errors';
 import type { SignUpTicketStore } from './ports/sign-up-tickets.port';
 import {
   SIGN_UP_NEEDS_TICKET,

@@ -1,7 +1,7 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { invalidCursor } from '../lib/invalid-cursor';
-import { createLogger } from '../lib/logger';
-import type { Logger } from '../lib/logger';
+import { invalidCursor } from '../kernel/invalid-cursor';
+import { createLogger } from '../kernel/logger';
+import type { Logger } from '../kernel/logger';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import type { CompanyLookupCache } from './ports/company-lookup-cache.port';

@@ -2,8 +2,8 @@ import { addCompanyToCampaign as operation } from '@bidgrid/shared/api/operation
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { campaignTargetingChangeDeps } from '../adapters/wiring';
 import { addCompanyFromCrm, crmCardUser } from '../domain/crm/crm-card.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /** `GET /public/crmcard/add-company-to-campaign`: HubSpot-signed or with a picker ticket for this company. */
 export const { handler, raw } = httpHandler(

@@ -1,8 +1,8 @@
 import { changeCreative as operation } from '@bidgrid/shared/api/operations/creative.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { changeCreative } from '../domain/ad-groups/change-creative.use-case';
-import { httpHandler } from '../lib/http';
-import { readFormBody } from '../lib/multipart';
+import { httpHandler } from '../entry/http';
+import { readFormBody } from '../kernel/multipart';
 
 /** `POST /api/creatives/change` (form data): replaces a creative's fields, and with a new file its asset. */
 export const { handler, raw } = httpHandler(

@@ -4,7 +4,7 @@ import { adGroupRepository } from '../adapters/repositories/ad-group.repository'
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { createAdGroup } from '../domain/ad-groups/ad-groups.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/adgroups/create`: an ad group of one of the caller's advertisers. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>

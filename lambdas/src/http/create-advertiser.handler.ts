@@ -4,7 +4,7 @@ import { newId } from '@bidgrid/shared/ids';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { createAdvertiser } from '../domain/create-advertiser.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/advertiser/create`: a new advertiser of the caller's agency, created at the bidder too. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

@@ -3,9 +3,9 @@ import { createAgency as operation } from '@bidgrid/shared/api/operations/agency
 import { cognitoUserDirectory } from '../adapters/cognito-users';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import { createAgency } from '../domain/create-agency.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /public/agency/create`: an allow-listed internal user creates the agency of the user its sign-up registered. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>

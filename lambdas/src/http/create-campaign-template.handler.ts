@@ -4,7 +4,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';
 import { createCampaignTemplate } from '../domain/templates/campaign-templates.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/campaign/templates`: saves a campaign template owned by the caller. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>

@@ -2,7 +2,7 @@ import { createCampaign as operation } from '@bidgrid/shared/api/operations/camp
 import { CSV_MATCH_REST_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { campaignCreationDeps } from '../adapters/wiring';
 import { createCampaignFromRequest } from '../domain/campaigns/create-campaign-request.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /**
  * `POST /api/campaign/create`: the creation payload's campaign, made at the bidder and stored (the

@@ -5,8 +5,8 @@ import { adGroupRepository } from '../adapters/repositories/ad-group.repository'
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';
 import { createCreativeTemplate } from '../domain/ad-groups/ad-group-templates.use-case';
-import { httpHandler } from '../lib/http';
-import { readFormBody } from '../lib/multipart';
+import { httpHandler } from '../entry/http';
+import { readFormBody } from '../kernel/multipart';
 
 /** `POST /api/creatives/templates/create` (form data): a creative template with its own copy of the asset. */
 export const { handler, raw } = httpHandler(

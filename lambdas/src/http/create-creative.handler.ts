@@ -1,8 +1,8 @@
 import { createCreative as operation } from '@bidgrid/shared/api/operations/creative.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { createCreative } from '../domain/ad-groups/create-creative.use-case';
-import { httpHandler } from '../lib/http';
-import { readFormBody } from '../lib/multipart';
+import { httpHandler } from '../entry/http';
+import { readFormBody } from '../kernel/multipart';
 
 /** `POST /api/creatives/create` (form data): a new creative from an existing asset (`sourceUrl`). */
 export const { handler, raw } = httpHandler(

@@ -4,8 +4,8 @@ import { crmPortalRepository } from '../adapters/repositories/crm-portal.reposit
 import { tokenKeys } from '../adapters/token-keys';
 import { webAppUrl } from '../adapters/web-app-url';
 import { createPickerTicket } from '../domain/crm/create-picker-ticket.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /** `POST /public/crmcard/picker-tickets`: HubSpot-signed; the ticket and URL of the campaign picker. */
 export const { handler, raw } = httpHandler(

@@ -1,7 +1,7 @@
 import { createDomainList as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
 import { domainListDeps } from '../adapters/wiring';
 import { createDomainList } from '../domain/domain-lists/domain-lists.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/domainlist/create`: a custom domain list of the caller's advertiser, here and at the bidder. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

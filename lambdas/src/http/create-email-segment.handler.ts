@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEmailSegment as operation } from '@bidgrid/shared/api/operations/segment.operations';
 import { segmentDeps } from '../adapters/wiring';
 import { createEmailSegment } from '../domain/segments/segments.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/segments/emails {advertiserId, name, emailsToHash}`: a CRM e-mail segment made outside a campaign. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

@@ -3,8 +3,8 @@ import { createSegmentFromCrm as operation } from '@bidgrid/shared/api/operation
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { segmentDeps } from '../adapters/wiring';
 import { createSegmentFromCrm } from '../domain/crm/crm-card.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /** `POST /public/crmcard/segments`: HubSpot-signed; a visitor segment of an advertiser connected to the portal. */
 export const { handler, raw } = httpHandler(

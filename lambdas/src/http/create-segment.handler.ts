@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createSegment as operation } from '@bidgrid/shared/api/operations/segment.operations';
 import { segmentDeps } from '../adapters/wiring';
 import { createSegment } from '../domain/segments/segments.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/segments/create {name, description, advertiserId}`: a visitor segment of the caller's advertiser. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

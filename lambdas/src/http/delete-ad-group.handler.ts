@@ -1,7 +1,7 @@
 import { deleteAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { deleteAdGroup } from '../domain/ad-groups/ad-groups.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `DELETE /api/adGroups/delete`: removes an ad group; its creatives stop serving until deleted too. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

@@ -4,7 +4,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
 import { tokenKeys } from '../adapters/token-keys';
 import { deleteHubspotTokens } from '../domain/delete-hubspot-tokens.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/hubspot/oauthtokens/delete`: revokes and deletes the advertiser's HubSpot tokens. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

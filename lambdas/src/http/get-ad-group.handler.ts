@@ -1,7 +1,7 @@
 import { getAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { getAdGroup } from '../domain/ad-groups/ad-groups.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/adGroups/{id}`: one ad group of the caller's agency. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>

@@ -10,8 +10,8 @@ import { campaignRepository } from '../adapters/repositories/campaign.repository
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getAdvertiserPageFirstScreen } from '../domain/advertiser-page/get-advertiser-page-first-screen.use-case';
 import type { TFirstScreenPageSizes } from '../domain/advertiser-page/get-advertiser-page-first-screen.use-case';
-import { httpHandler } from '../lib/http';
-import { sealedPartPage } from '../lib/paging';
+import { httpHandler } from '../entry/http';
+import { sealedPartPage } from '../entry/paging';
 
 /**
  * Each list of the screen and its own operation: its first page is that operation's default page, and its

@@ -6,7 +6,7 @@ import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { advertiserKeys } from '../adapters/repositories/advertiser.repository';
 import { cardRecordFixture } from '../domain/test-fakes';
-import { resetCallerCacheForTests } from '../lib/http';
+import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './get-advertiser.handler';
 

@@ -4,7 +4,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getCampaignDailyReport } from '../domain/campaigns/read-campaigns.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/campaign/dailyreport/{advertiserId}?date&camapign_id`: the advertiser's campaigns on one day. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params, query, page }) =>

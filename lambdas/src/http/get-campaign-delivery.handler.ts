@@ -3,7 +3,7 @@ import { getCampaignDelivery as operation } from '@bidgrid/shared/api/operations
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getCampaignDelivery } from '../domain/campaigns/read-campaigns.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/report/campaign/delivery?bgCampaignId&timeFrame&date`: the campaign's daily delivery chart. */
 export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>

@@ -6,7 +6,7 @@ import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
 import { campaignKeys } from '../adapters/repositories/campaign.repository';
 import { campaignFixture } from '../domain/campaigns/test-campaign-fakes';
-import { resetCallerCacheForTests } from '../lib/http';
+import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './get-campaign.handler';
 

@@ -4,7 +4,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getCampaign } from '../domain/campaigns/read-campaigns.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/campaign/{id}`: one campaign of the caller's agency with its all-time report (else 404). */
 export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>

@@ -4,7 +4,7 @@ import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { getCreativeUploadUrl } from '../domain/ad-groups/create-creative.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/creatives/uploadurl`: a presigned PUT for one creative file (recorded: a GET that writes). */
 export const { handler, raw } = httpHandler(operation, ({ caller, query }) =>

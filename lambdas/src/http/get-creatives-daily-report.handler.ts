@@ -4,7 +4,7 @@ import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getCreativesDailyReport } from '../domain/reports/creative-reports.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/report/creatives/dailyreport?adGroupId&date`: the ad group's creatives on one day. */
 export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>

@@ -5,7 +5,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
 import { tokenKeys } from '../adapters/token-keys';
 import { getHubspotAuthUrl } from '../domain/get-hubspot-auth-url.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/hubspot/auth/{advertiserId}`: the HubSpot authorization URL with a signed one-time state. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>

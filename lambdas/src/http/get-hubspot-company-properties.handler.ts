@@ -1,7 +1,7 @@
 import { getHubspotCompanyProperties as operation } from '@bidgrid/shared/api/operations/crm.operations';
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
 import { getHubspotCompanyProperties } from '../domain/crm/hubspot-companies.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/hubspot/companies/properties/{id}`: the company property definitions of the advertiser's portal. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>

@@ -3,7 +3,7 @@ import { getLineItemsDailyReport as operation } from '@bidgrid/shared/api/operat
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getLineItemsDailyReport } from '../domain/reports/line-item-reports.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/report/lineitems/dailyreport?bgCampaignId&date`: the campaign's line items on one day. */
 export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>

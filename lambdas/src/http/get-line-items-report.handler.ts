@@ -3,7 +3,7 @@ import { getLineItemsReport as operation } from '@bidgrid/shared/api/operations/
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getLineItemsReport } from '../domain/reports/line-item-reports.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/report/lineitems?bgCampaignId&timeFrame`: the campaign's line items with their metrics. */
 export const { handler, raw } = httpHandler(operation, ({ caller, query, page }) =>

@@ -1,7 +1,7 @@
 import { getPlaybooks as operation } from '@bidgrid/shared/api/operations/agency.operations';
 import { playbookRepository } from '../adapters/repositories/playbook.repository';
 import { getPlaybooks } from '../domain/get-playbooks.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/playBooks`: the seeded playbook cards, in order. */
 export const { handler, raw } = httpHandler(operation, () => getPlaybooks({ playbooks: playbookRepository }));

@@ -1,7 +1,7 @@
 import { getSentInvoice as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { getSentInvoice } from '../domain/list-sent-invoices.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/mailSents/{id}`: one invoice of the caller's agency with its HTML body (another agency's id: 404). */
 export const { handler, raw } = httpHandler(operation, ({ caller, params }) =>

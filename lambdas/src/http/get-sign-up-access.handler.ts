@@ -1,7 +1,7 @@
 import { getSignUpAccess as operation } from '@bidgrid/shared/api/operations/agency.operations';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import { getSignUpAccess } from '../domain/get-sign-up-access.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/agency/signupaccess`: whether the caller is on the agency-creation allow-list. */
 export const { handler, raw } = httpHandler(operation, async ({ caller }) =>

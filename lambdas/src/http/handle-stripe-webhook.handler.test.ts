@@ -4,8 +4,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import Stripe from 'stripe';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setEnvironmentForTests } from '../config';
-import { INVALID_WEBHOOK_SIGNATURE } from '../lib/signed-requests';
+import { setEnvironmentForTests } from '../kernel/config';
+import { INVALID_WEBHOOK_SIGNATURE } from '../entry/signed-requests';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './handle-stripe-webhook.handler';
 

@@ -5,8 +5,8 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { webhookEventRepository } from '../adapters/repositories/webhook-event.repository';
 import { handleStripeWebhook } from '../domain/handle-stripe-webhook.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /**
  * `POST /public/stripe/webhook`: Stripe events, each processed once. `httpHandler` checks the

@@ -2,7 +2,7 @@ import { listAdvertiserBillingLogs as operation } from '@bidgrid/shared/api/oper
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listAdvertiserBillingLogs } from '../domain/list-billing-logs.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/advertiser/billinglog/{advertiserId}`: billing logs of one of the caller's advertisers. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>

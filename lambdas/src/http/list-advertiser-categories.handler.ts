@@ -1,6 +1,6 @@
 import { listAdvertiserCategories as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { listAdvertiserCategories } from '../domain/advertiser-categories';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/advertiser/categories`: the bidder's advertiser categories (IAB tier 1). */
 export const { handler, raw } = httpHandler(operation, () => Promise.resolve(listAdvertiserCategories()));

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { advertiserFixture } from '../domain/test-fakes';
-import { resetCallerCacheForTests } from '../lib/http';
+import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './list-advertisers-by-agency.handler';
 

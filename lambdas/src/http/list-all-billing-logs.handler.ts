@@ -1,7 +1,7 @@
 import { listAllBillingLogs as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listAllBillingLogs } from '../domain/list-billing-logs.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/billingLogs/all`: one page of the caller's agency's billing logs (the body's username is ignored). */
 export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>

@@ -1,7 +1,7 @@
 import { listBillingLogsByUsername as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listBillingLogsByUsername } from '../domain/list-billing-logs.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/billingLogs/byusername`: billing logs of the caller's campaigns (the token's user, not the body's). */
 export const { handler, raw } = httpHandler(operation, ({ caller, page }) =>

@@ -3,7 +3,7 @@ import { creativeStorage } from '../adapters/creative-storage';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';
 import { listCreativeTemplates } from '../domain/ad-groups/ad-group-templates.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/creatives/templates/creativesbyadgroupid/{id}`: the creative templates of an ad-group template. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params, page }) =>

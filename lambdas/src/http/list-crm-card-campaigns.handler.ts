@@ -2,8 +2,8 @@ import { listCrmCardCampaigns as operation } from '@bidgrid/shared/api/operation
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { listCrmCardCampaigns } from '../domain/crm/crm-card.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /** `GET /public/crmcard/campaigns`: HubSpot-signed or with a picker ticket; the portal's sales-enabled campaigns. */
 export const { handler, raw } = httpHandler(

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import { resetCallerCacheForTests } from '../lib/http';
+import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './list-geo-options.handler';
 

@@ -1,6 +1,6 @@
 import { listGeoOptions as operation } from '@bidgrid/shared/api/operations/geo.operations';
 import { GEO_OPTIONS } from '@bidgrid/shared/entities/geo-options';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/geo/options`: the US states and Canadian provinces of the State/Province step (001 §7). */
 export const { handler, raw } = httpHandler(operation, () => Promise.resolve([...GEO_OPTIONS]));

@@ -3,7 +3,7 @@ import { listHubspotCompaniesByLists as operation } from '@bidgrid/shared/api/op
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
 import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { companiesFromLists } from '../domain/crm/hubspot-companies.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/hubspot/companies/bylists`: the companies of the advertiser's HubSpot lists, matched. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>

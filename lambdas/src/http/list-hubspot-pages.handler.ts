@@ -2,7 +2,7 @@ import { listHubspotPages as operation } from '@bidgrid/shared/api/operations/cr
 import { hubspotRecords } from '../adapters/crm/hubspot-records';
 import { hubspotReadDeps } from '../adapters/wiring';
 import { listHubspotPages } from '../domain/crm/list-hubspot-pages.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/hubspot/pages/{id}?types=`: the landing pages, site pages and blog posts of the advertiser's portal. */
 export const { handler, raw } = httpHandler(operation, ({ caller, params, query, page }) =>

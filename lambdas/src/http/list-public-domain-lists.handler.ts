@@ -1,7 +1,7 @@
 import { listPublicDomainLists as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
 import { domainListRepository } from '../adapters/repositories/domain-list.repository';
 import { listPublicDomainLists } from '../domain/domain-lists/domain-lists.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/domainlist/public`: the public publication lists every agency shares (001 §7). */
 export const { handler, raw } = httpHandler(operation, () =>

@@ -1,7 +1,7 @@
 import { listRoleTitles as operation } from '@bidgrid/shared/api/operations/role-title.operations';
 import { roleCatalogRepository } from '../adapters/repositories/role-catalog.repository';
 import { listRoleTitles } from '../domain/role-titles/role-titles.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `GET /api/roleTitle/getRoleTitleList`: the role types, their roles and bidder segments (001 §7). */
 export const { handler, raw } = httpHandler(operation, () => listRoleTitles({ roleCatalog: roleCatalogRepository }));

@@ -3,8 +3,8 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { segmentRepository } from '../adapters/repositories/segment.repository';
 import { listSegmentsFromCrm } from '../domain/crm/crm-card.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /** `GET /public/crmcard/segments`: HubSpot-signed; the segments of an advertiser connected to the portal. */
 export const { handler, raw } = httpHandler(

@@ -1,7 +1,7 @@
 import { listSentInvoices as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listSentInvoices } from '../domain/list-sent-invoices.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /**
  * `POST /api/mailSents`: one page of the caller's agency's invoices without their bodies, as a JSON string

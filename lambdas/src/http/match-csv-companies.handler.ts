@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { matchCsvCompanies as operation } from '@bidgrid/shared/api/operations/campaign.operations';
 import { companyMatchingDeps } from '../adapters/wiring';
 import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /**
  * `POST /api/campaign/csv-kickfire-matches {csvCompanies}` (001 §7), the REST twin of the realtime

@@ -4,7 +4,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { recordCampaignEvent } from '../domain/campaigns/record-campaign-event.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/campaign/event`: records, once, that the wizard finished creating the caller's campaign. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>

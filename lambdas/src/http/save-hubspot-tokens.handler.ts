@@ -5,7 +5,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
 import { tokenKeys } from '../adapters/token-keys';
 import { saveHubspotTokens } from '../domain/save-hubspot-tokens.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/hubspot/oauthtokens`: checks the state, exchanges the code, stores the tokens encrypted. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

@@ -3,7 +3,7 @@ import { searchHubspotCompanies as operation } from '@bidgrid/shared/api/operati
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
 import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { searchTargetedCompanies } from '../domain/crm/hubspot-companies.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `POST /api/hubspot/companies/search`: one page of the portal's companies passing the filters, matched. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body }) =>

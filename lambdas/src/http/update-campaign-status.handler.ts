@@ -3,7 +3,7 @@ import { updateCampaignStatus as operation } from '@bidgrid/shared/api/operation
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { updateCampaignStatus } from '../domain/campaigns/update-campaign.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `PUT /api/campaign/new/status`: activates or deactivates a campaign here and at the bidder. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

@@ -4,7 +4,7 @@ import { advertiserRepository } from '../adapters/repositories/advertiser.reposi
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';
 import { updateCampaignTemplate } from '../domain/templates/campaign-templates.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `PUT /api/campaign/templates/{id}`: replaces one of the caller's campaign templates ('Save', 001 §4). */
 export const { handler, raw } = httpHandler(operation, ({ caller, params, body }) =>

@@ -1,7 +1,7 @@
 import { updateCreativesLandingPage as operation } from '@bidgrid/shared/api/operations/creative.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { updateCreativesLandingPage } from '../domain/ad-groups/ad-groups.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `PUT /api/creatives/updateLandingPage`: the click URL of every creative of an ad group. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

@@ -5,8 +5,8 @@ import { adGroupRepository } from '../adapters/repositories/ad-group.repository'
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { setLineItemStatusFromCrm } from '../domain/campaigns/crm-line-item-status.use-case';
-import { httpHandler } from '../lib/http';
-import { signedRequests } from '../lib/signed-request-guard';
+import { httpHandler } from '../entry/http';
+import { signedRequests } from '../entry/signed-request-guard';
 
 /** `PUT /public/crmcard/line-item-status`: HubSpot-signed line-item switch of a sales-enabled campaign. */
 export const { handler, raw } = httpHandler(

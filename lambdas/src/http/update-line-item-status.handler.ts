@@ -4,7 +4,7 @@ import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { setLineItemStatus } from '../domain/campaigns/line-item-status.use-case';
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../entry/http';
 
 /** `PUT /api/lineitem/status`: the dashboard's toggle of a line item of the caller's agency. */
 export const { handler, raw } = httpHandler(operation, ({ caller, body, log }) =>

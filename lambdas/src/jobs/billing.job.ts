@@ -9,7 +9,7 @@ import { campaignSpendRepository } from '../adapters/repositories/campaign-spend
 import { idempotencyRepository } from '../adapters/repositories/idempotency.repository';
 import { runBilling } from '../domain/billing/run-billing.use-case';
 import type { TBillingRunSummary } from '../domain/billing/run-billing.use-case';
-import { jobHandler, scheduledRunId } from '../lib/job';
+import { jobHandler, scheduledRunId } from '../entry/job';
 
 /**
  * The billing job (schedule `billing` in `schedules.ts`): charges every advertiser's delivered spend

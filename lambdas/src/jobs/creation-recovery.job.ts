@@ -6,7 +6,7 @@ import { campaignRepository } from '../adapters/repositories/campaign.repository
 import { creationLease, targetingLayerUndos } from '../adapters/wiring';
 import { recoverInterruptedCreations } from '../domain/campaigns/create-campaign-recovery';
 import type { TRecoveryRun } from '../domain/campaigns/create-campaign-recovery';
-import { jobHandler, scheduledRunId } from '../lib/job';
+import { jobHandler, scheduledRunId } from '../entry/job';
 
 /**
  * The creation recovery job (schedule `creation-recovery` in `schedules.ts`): undoes every campaign

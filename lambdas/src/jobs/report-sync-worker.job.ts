@@ -6,7 +6,7 @@ import { adGroupRepository } from '../adapters/repositories/ad-group.repository'
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { syncQueuedCampaigns } from '../domain/report-sync/report-sync-queue.use-case';
-import { jobHandler } from '../lib/job';
+import { jobHandler } from '../entry/job';
 
 /**
  * The report sync worker (`worker` of `report-sync` in `schedules.ts`): syncs the campaign of each

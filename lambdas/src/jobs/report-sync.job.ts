@@ -4,7 +4,7 @@ import { jobWorkQueue } from '../adapters/queues/job-queues';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { enqueueReportSync } from '../domain/report-sync/report-sync-queue.use-case';
 import type { TReportSyncEnqueued, TReportSyncMessage } from '../domain/report-sync/report-sync-queue.use-case';
-import { jobHandler, scheduledRunId } from '../lib/job';
+import { jobHandler, scheduledRunId } from '../entry/job';
 
 /** The job's name in `schedules.ts`, which also names its queue locally. */
 export const REPORT_SYNC_JOB = 'report-sync';

@@ -3,8 +3,8 @@ import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import { playbookRepository } from '../adapters/repositories/playbook.repository';
 import type { PlaybookRepository } from '../domain/ports/playbook.port';
 import { PLAYBOOKS_SEED } from '../domain/playbooks.seed';
-import { logger } from '../lib/logger';
-import type { Logger } from '../lib/logger';
+import { logger } from '../kernel/logger';
+import type { Logger } from '../kernel/logger';
 
 /** Stable id: an update re-seeds in place instead of replacing (and "deleting") the resource. */
 export const SEED_RESOURCE_ID = 'bidgrid-playbooks-seed';

@@ -3,7 +3,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { SignUpRefusedError, redeemSignUpTicket } from '../domain/sign-up-tickets.use-case';
-import { logger } from '../lib/logger';
+import { logger } from '../kernel/logger';
 
 /**
  * The user pool's PreSignUp trigger (the same module runs in the cloud and, through the local stack's

@@ -5,10 +5,10 @@ import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { connectionRepository } from '../adapters/repositories/connection.repository';
 import { openConnection } from '../domain/open-connection.use-case';
 import type { OpenConnectionDeps } from '../domain/open-connection.use-case';
-import { toAppError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { wsRequestFields } from '../lib/request-ids';
-import type { WsEvent, WsResult } from '../lib/ws';
+import { toAppError } from '../kernel/errors';
+import { logger } from '../kernel/logger';
+import { wsRequestFields } from '../entry/request-ids';
+import type { WsEvent, WsResult } from '../entry/ws';
 
 const deps: OpenConnectionDeps = {
   verifyAccessToken,

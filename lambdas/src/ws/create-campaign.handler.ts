@@ -4,7 +4,7 @@ import {
   createCampaignFromChunk,
   REALTIME_CREATE_MAX_COMPANIES,
 } from '../domain/campaigns/create-campaign-request.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 import { bidderWorkMs } from './timeouts';
 
 /** The Lambda's time (`timeouts.ts`), less two minutes for undoing what was made when it runs out. */

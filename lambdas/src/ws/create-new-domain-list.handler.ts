@@ -1,7 +1,7 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { domainListDeps } from '../adapters/wiring';
 import { createDomainList } from '../domain/domain-lists/domain-lists.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 
 /** `createNewDomainList {bgAdvertiserId, listName, domains}` -> `newDomainListCreated` (the new list). */
 export const handler = wsHandler(realtimeEventsByName.createNewDomainList, ({ input, caller, log }) =>

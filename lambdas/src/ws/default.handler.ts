@@ -1,5 +1,5 @@
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
-import { wsDefaultHandler } from '../lib/ws';
+import { wsDefaultHandler } from '../entry/ws';
 
 /**
  * `$default`: every message API Gateway cannot route by `action` (not JSON, no or unknown action,

@@ -1,8 +1,8 @@
 import type { Context } from 'aws-lambda';
 import { connectionRepository } from '../adapters/repositories/connection.repository';
-import { logger } from '../lib/logger';
-import { wsRequestFields } from '../lib/request-ids';
-import type { WsEvent, WsResult } from '../lib/ws';
+import { logger } from '../kernel/logger';
+import { wsRequestFields } from '../entry/request-ids';
+import type { WsEvent, WsResult } from '../entry/ws';
 
 /** `$disconnect`: forgets the connection. API Gateway ignores the result; a failure is only logged. */
 export async function raw(event: WsEvent, context?: Context): Promise<WsResult> {

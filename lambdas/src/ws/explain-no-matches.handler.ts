@@ -3,7 +3,7 @@ import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { companyMatcher } from '../adapters/company-match/company-match-client';
 import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
 import { explainNoMatches } from '../domain/company-matching/match-companies.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 
 /**
  * `explainNoMatches {domains}` -> `noMatchesExplained` (ours, issue 12): why each entry a match left

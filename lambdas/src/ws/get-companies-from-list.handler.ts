@@ -2,7 +2,7 @@ import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
 import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
 import { companiesFromLists } from '../domain/crm/hubspot-companies.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 
 /** `getCompaniesFromList {bgAdvertiserId, hubspotListId}` -> `retrievedCompaniesFromList`: the list's companies, matched. */
 export const handler = wsHandler(

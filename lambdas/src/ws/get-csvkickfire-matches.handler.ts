@@ -1,7 +1,7 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { companyMatchingDeps } from '../adapters/wiring';
 import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 
 /**
  * `getCSVKickfireMatches {domains}` -> `retrievedCSVKickfireMatches`: the domains' companies and IP

@@ -2,7 +2,7 @@ import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { hubspotLists } from '../adapters/crm/hubspot-lists';
 import { hubspotReadDeps } from '../adapters/wiring';
 import { getHubspotLists } from '../domain/crm/get-hubspot-lists.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 
 /** `getHubSpotLists {bgAdvertiserId, listType}` -> `retrievedLists`: the advertiser's HubSpot lists. */
 export const handler = wsHandler(realtimeEventsByName.getHubSpotLists, ({ input, caller, signal }) =>

@@ -1,7 +1,7 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { domainListDeps } from '../adapters/wiring';
 import { updateDomainList } from '../domain/domain-lists/domain-lists.use-case';
-import { wsHandler } from '../lib/ws';
+import { wsHandler } from '../entry/ws';
 
 /** `updateDomainList {bgAdvertiserId, beeswaxListId, domainListId, listName, ...}` -> `domainListUpdated`. */
 export const handler = wsHandler(realtimeEventsByName.updateDomainList, ({ input, caller, log }) =>

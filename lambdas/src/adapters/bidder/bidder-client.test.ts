@@ -1,7 +1,7 @@
 import '../../test-env';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { buzzKeyOf, createBidderClient, hashedEmail, targetingModules } from './bidder-client';
 
 /**

@@ -1,8 +1,8 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import { createHash } from 'node:crypto';
 import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
-import { config } from '../../config';
-import { VendorError } from '../../lib/errors';
+import { config } from '../../kernel/config';
+import { VendorError } from '../../kernel/errors';
 import { appMetrics } from '../metrics';
 import { getSecret } from '../secrets';
 import type {

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { createBuzzTransport } from './buzz-transport';
 import { CREATIVES_PER_DAY_GUESS, createBidderReports, planQueries, TruncatedReportError } from './bidder-reports';
 import { MAX_QUERY_ROWS, ZRunQueryRequest, type TQueryStatus, type TRunQueryRequest } from './wire/reporting.wire';

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { recordingMetrics } from '../../domain/test-fakes';
 import { BidderRefusal, createBuzzTransport, UnexpectedReplyError } from './buzz-transport';
 import { advertiserRoutes } from './wire/advertisers.wire';

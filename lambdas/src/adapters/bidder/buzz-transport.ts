@@ -1,6 +1,6 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import type * as z from '@bidgrid/shared/zod';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import type { AppMetrics, TBidderErrorStatus } from '../../domain/ports/metrics.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
 import { authenticateRoute, sessionCookieName } from './wire/auth.wire';

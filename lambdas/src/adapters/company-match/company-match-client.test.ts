@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { createCompanyMatchClient } from './company-match-client';
 
 type Route = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;

@@ -1,9 +1,9 @@
 import * as z from '@bidgrid/shared/zod';
 import { CIDR4_PATTERN } from '@bidgrid/shared/entities/common.schema';
 import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
-import { config } from '../../config';
+import { config } from '../../kernel/config';
 import type { CompanyMatcher, TRangesLookup } from '../../domain/ports/company-matcher.port';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { getSecret } from '../secrets';
 import { DEFAULT_RETRY, RatePacer, Semaphore, vendorFetch } from '../vendor-http';
 import type { RatePacerOptions, RetryPolicy } from '../vendor-http';

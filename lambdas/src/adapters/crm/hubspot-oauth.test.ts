@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { CrmGrantError } from '../../domain/vendor-refusals';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { createHubspotOAuth } from './hubspot-oauth';
 
 const json = (status: number, body: unknown): Response =>

@@ -1,9 +1,9 @@
 import * as z from '@bidgrid/shared/zod';
-import { config } from '../../config';
+import { config } from '../../kernel/config';
 import type { CrmOAuth, TCrmTokens } from '../../domain/ports/crm-oauth.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { getSecret } from '../secrets';
 import { LOCAL_WEB_ORIGIN } from '../web-app-url';
 import { DEFAULT_RETRY, vendorFetch, type RetryPolicy } from '../vendor-http';

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { config } from '../../config';
+import { config } from '../../kernel/config';
 import type {
   CrmRecords,
   TCrmCompany,
@@ -9,7 +9,7 @@ import type {
   TCrmSearchFilter,
 } from '../../domain/ports/crm-records.port';
 import { CrmGrantError } from '../../domain/vendor-refusals';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { DEFAULT_RETRY, RatePacer, vendorFetch, type RetryPolicy } from '../vendor-http';
 import { batchReadPath, companyPropertyPath, HUBSPOT_PATHS, listMembershipsPath } from './hubspot-paths';
 

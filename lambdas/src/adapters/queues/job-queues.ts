@@ -1,4 +1,4 @@
-import { config } from '../../config';
+import { config } from '../../kernel/config';
 import type { WorkQueue } from '../../domain/ports/work-queue.port';
 import { sqsWorkQueue } from './sqs-work-queue';
 

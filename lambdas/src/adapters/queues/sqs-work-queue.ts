@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
-import { coreConfig } from '../../config';
+import { coreConfig } from '../../kernel/config';
 import type { WorkQueue } from '../../domain/ports/work-queue.port';
 
 let client: SQSClient | undefined;

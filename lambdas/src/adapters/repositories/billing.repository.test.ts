@@ -5,7 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TBillingLog, TInvoice } from '@bidgrid/shared/entities/billing.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError } from '../../kernel/errors';
 import type { Item } from '../dynamodb';
 import { MAX_READS_PER_PAGE } from '../dynamodb';
 import { queryTable } from '../test-query-table';

@@ -2,7 +2,7 @@ import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { ZCreativeTemplateForm } from '@bidgrid/shared/entities/creative.schema';
 import type { TCreativeTemplateForm } from '@bidgrid/shared/entities/creative.schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { mp4Bytes, pngBytes } from '../../test-media';
 import { memoryAdGroups, memoryStorage, MEMORY_BUCKET_URL } from '../campaigns/test-campaign-fakes';
 import { adGroupTemplateFixture, memoryAdGroupTemplates } from '../templates/test-template-fakes';

@@ -8,9 +8,9 @@ import type { TCreativeTemplate, ZCreativeTemplateForm } from '@bidgrid/shared/e
 import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
-import { invalidRequest } from '../../lib/validation';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
+import { invalidRequest } from '../../kernel/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { AdvertiserReader } from '../ports/advertiser.port';

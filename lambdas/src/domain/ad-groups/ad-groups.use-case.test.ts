@@ -1,8 +1,8 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { BadRequestError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
+import type { BadRequestError } from '../../kernel/errors';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
 import {
   adGroupFixture,

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import type { BadRequestError } from '../../lib/errors';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { BadRequestError } from '../../kernel/errors';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
 import { pngBytes } from '../../test-media';
 import {
   adGroupFixture,

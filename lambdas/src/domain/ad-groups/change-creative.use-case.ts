@@ -1,9 +1,9 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TCreative, ZCreativeChangeForm } from '@bidgrid/shared/entities/creative.schema';
 import type * as z from '@bidgrid/shared/zod';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/multipart';
-import { invalidRequest } from '../../lib/validation';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
+import type { UploadedFile } from '../../kernel/multipart';
+import { invalidRequest } from '../../kernel/validation';
 import { atBidderThenStore } from '../bidder-first';
 import { assertWritable } from '../campaigns/campaign-access';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';

@@ -6,11 +6,11 @@ import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shar
 import type * as z from '@bidgrid/shared/zod';
 import { newId } from '@bidgrid/shared/ids';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { ConflictError } from '../../lib/errors';
-import { bytesSource } from '../../lib/media-probe';
-import type { Logger } from '../../lib/logger';
-import type { UploadedFile } from '../../lib/multipart';
-import { invalidRequest } from '../../lib/validation';
+import { ConflictError } from '../../kernel/errors';
+import { bytesSource } from '../../kernel/media-probe';
+import type { Logger } from '../../kernel/logger';
+import type { UploadedFile } from '../../kernel/multipart';
+import { invalidRequest } from '../../kernel/validation';
 import { atBidderThenStore } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

@@ -2,11 +2,11 @@ import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
 import type { TCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
 import { unsupportedTypeMessage } from '@bidgrid/shared/validation/messages';
-import { BadRequestError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
-import { probeMedia } from '../../lib/media-probe';
-import type { TByteSource } from '../../lib/media-probe';
-import { invalidRequest } from '../../lib/validation';
+import { BadRequestError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
+import { probeMedia } from '../../kernel/media-probe';
+import type { TByteSource } from '../../kernel/media-probe';
+import { invalidRequest } from '../../kernel/validation';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';
 

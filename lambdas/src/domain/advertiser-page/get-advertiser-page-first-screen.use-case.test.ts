@@ -2,7 +2,7 @@ import '../../test-env';
 import { describe, expect, it, vi } from 'vitest';
 import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import { listAdGroupsByCampaign } from '../ad-groups/ad-groups.use-case';
 import { listCampaignActivity } from '../campaigns/change-campaign-targeting.use-case';
 import { getCampaignTargetingSelections, listCampaignsByAdvertiser } from '../campaigns/read-campaigns.use-case';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ZInvoice, ZInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
 import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../kernel/logger';
 import { billingPeriod } from './billing-period';
 import type { TBillingPeriod } from './billing-period';
 import { BILLING_LOG_TYPES, BILLING_SOURCE, failureLog, toBillingLogEntry } from './billing-logs';

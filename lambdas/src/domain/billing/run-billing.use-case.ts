@@ -1,4 +1,4 @@
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../kernel/logger';
 import type { AdvertiserRepository } from '../ports/advertiser.port';
 import type { AppMetrics, TBillingOutcomeKind } from '../ports/metrics.port';
 import { billAdvertiser } from './bill-advertiser.use-case';

@@ -1,5 +1,5 @@
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { CampaignReader, LineItemReader } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';
 

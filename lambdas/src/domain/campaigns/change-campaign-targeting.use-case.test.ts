@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ZCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import type { BidderCampaigns, TBidderLineItemChange, TBidderTargeting } from '../ports/bidder.port';
 import {
   cardRecordFixture,

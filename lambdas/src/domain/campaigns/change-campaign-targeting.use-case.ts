@@ -12,9 +12,9 @@ import type { TCampaignTargetingChange } from '@bidgrid/shared/entities/campaign
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
-import { ConflictError, NotFoundError, ToldServerError, VendorError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
-import { invalidRequest } from '../../lib/validation';
+import { ConflictError, NotFoundError, ToldServerError, VendorError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
+import { invalidRequest } from '../../kernel/validation';
 import { atBidderThenStore, poolSettled } from '../bidder-first';
 import { matchCompanies } from '../company-matching/match-companies.use-case';
 import type { MatchCompaniesDeps } from '../company-matching/match-companies.use-case';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../kernel/logger';
 import { poolSettled } from '../bidder-first';
 import type { BidderCampaigns, BidderConversions, BidderCreationLookup } from '../ports/bidder.port';
 import type { CampaignCreationRepository, TCreationJournal } from '../ports/campaign-creation.port';

@@ -4,7 +4,7 @@ import { MISSING_PAYMENT_METHOD_MESSAGE, ZCampaignCreate } from '@bidgrid/shared
 import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
 import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import type { CompanyMatcher } from '../ports/company-matcher.port';
 import {
   cardRecordFixture,

@@ -16,9 +16,9 @@ import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { zipCountryOf } from '@bidgrid/shared/validation/zip-codes';
 import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
-import { BadRequestError, ConflictError, NotFoundError, ToldServerError, VendorError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
-import { collectFieldErrors, summariseFieldErrors } from '../../lib/validation';
+import { BadRequestError, ConflictError, NotFoundError, ToldServerError, VendorError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
+import { collectFieldErrors, summariseFieldErrors } from '../../kernel/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';

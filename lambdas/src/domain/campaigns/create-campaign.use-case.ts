@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { ConflictError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { ConflictError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
 import { atBidderThenStore, poolSettled } from '../bidder-first';
 import type { BidderCampaigns, BidderConversions, BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';

@@ -1,5 +1,5 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import type { CrmPortalRepository } from '../ports/crm-connection.port';
 import { CAMPAIGN_MESSAGES } from './campaign-access';
 import { setLineItemStatus } from './line-item-status.use-case';

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
 import { memoryLogger } from '../test-fakes';
 import { setLineItemStatusFromCrm } from './crm-line-item-status.use-case';
 import { setLineItemStatus } from './line-item-status.use-case';

@@ -1,6 +1,6 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
 import { atBidderThenStore, restoreStoredAtBidder } from '../bidder-first';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';

@@ -6,7 +6,7 @@ import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.sc
 import type { TTimeFrame } from '@bidgrid/shared/constants';
 import { microsToUsd } from '@bidgrid/shared/metrics/derive';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignRepository } from '../ports/campaign.port';

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import { cardRecordFixture, memoryAdvertisers } from '../test-fakes';
 import { recordCampaignEvent } from './record-campaign-event.use-case';
 import { campaignFixture, memoryCampaignCreation, memoryCampaigns } from './test-campaign-fakes';

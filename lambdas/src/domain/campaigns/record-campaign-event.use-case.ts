@@ -1,5 +1,5 @@
 import type { TCampaignEvent } from '@bidgrid/shared/entities/campaign-create.schema';
-import { invalidRequest } from '../../lib/validation';
+import { invalidRequest } from '../../kernel/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignCreationRepository } from '../ports/campaign-creation.port';

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { memoryLogger } from '../test-fakes';
 import { CAMPAIGN_MESSAGES } from './campaign-access';
 import { campaignFixture, lineItemFixture, memoryCampaigns, recordingBidder } from './test-campaign-fakes';

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import type { CrmPortalRepository, TPortalAdvertiser } from '../ports/crm-connection.port';
 
 /** User messages of the CRM card's public calls (ours, in the spec's tone). */

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import { UNAVAILABLE_LAYERS } from '../campaigns/targeting-layers';
 import {
   campaignFixture,

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { invalidCursor } from '../../lib/invalid-cursor';
+import { invalidCursor } from '../../kernel/invalid-cursor';
 
 /**
  * The cursors of the CRM's lists (HubSpot lists, HubSpot pages) are HubSpot's positions, not store keys,

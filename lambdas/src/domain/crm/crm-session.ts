@@ -1,4 +1,4 @@
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError } from '../../kernel/errors';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import { CrmGrantError } from '../vendor-refusals';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import { firstPage } from '../ports/page.port';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import type { CrmLists } from '../ports/crm-lists.port';

@@ -7,7 +7,7 @@ import type {
 } from '@bidgrid/shared/entities/crm.schema';
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import { matchCompanies, type MatchCompaniesDeps } from '../company-matching/match-companies.use-case';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import { CRM_NOT_CONNECTED, CRM_RECONNECT } from '../crm-access-token.use-case';
 import type { CrmRecords, TCrmContentItem, TCrmContentKind } from '../ports/crm-records.port';
 import { firstPage } from '../ports/page.port';

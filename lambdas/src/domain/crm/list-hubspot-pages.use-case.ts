@@ -1,7 +1,7 @@
 import * as z from '@bidgrid/shared/zod';
 import type { THubspotPage, ZHubspotPageKind, ZHubspotPageType } from '@bidgrid/shared/entities/crm.schema';
-import { BadRequestError } from '../../lib/errors';
-import { invalidCursor } from '../../lib/invalid-cursor';
+import { BadRequestError } from '../../kernel/errors';
+import { invalidCursor } from '../../kernel/invalid-cursor';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

@@ -1,6 +1,6 @@
 import * as z from '@bidgrid/shared/zod';
 import { PICKER_TICKET_TTL_SECONDS } from '@bidgrid/shared/entities/crm.schema';
-import { hmac, safeEqual } from '../../lib/crypto';
+import { hmac, safeEqual } from '../../kernel/crypto';
 
 /**
  * A picker ticket: what the server hands a signed card call so the picker page (in the browser,

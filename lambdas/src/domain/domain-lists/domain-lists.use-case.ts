@@ -13,8 +13,8 @@ import {
   ZPublicationListCreateForm,
   ZPublicationListEditForm,
 } from '@bidgrid/shared/validation/publication-list.schema';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
 import { atBidderThenStore } from '../bidder-first';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

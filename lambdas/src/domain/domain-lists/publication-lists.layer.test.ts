@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TPublicList, TPublicListSelection } from '@bidgrid/shared/entities/domain-list.schema';
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError } from '../../kernel/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import type { TDomainListRecord } from '../ports/domain-list.port';
 import { recordFixture } from '../test-fakes';

@@ -1,7 +1,7 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { DEFAULT_SPLIT_LIST_CPM } from '@bidgrid/shared/constants';
 import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
-import { invalidRequest } from '../../lib/validation';
+import { invalidRequest } from '../../kernel/validation';
 import type { LayerUndo, TargetingLayer, TLayerPlan } from '../campaigns/targeting-layers';
 import type { BidderAudiences } from '../ports/bidder.port';
 import type { DomainListRepository } from '../ports/domain-list.port';

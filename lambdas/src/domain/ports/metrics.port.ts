@@ -1,4 +1,4 @@
-import type { BILLING_OUTCOMES } from '../../lib/metric-catalog';
+import type { BILLING_OUTCOMES } from '../../kernel/metric-catalog';
 
 /**
  * What happened to one advertiser in a billing run, as the billing dashboard counts it: `charged`

@@ -1,6 +1,6 @@
 import * as z from '@bidgrid/shared/zod';
 import { addIsoDays } from '@bidgrid/shared/validation/iso-date';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../kernel/logger';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TWorkBatchResult, TWorkRecord, WorkQueue } from '../ports/work-queue.port';
 import { reportToday } from '../reports/report-rows';

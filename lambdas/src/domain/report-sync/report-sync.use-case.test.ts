@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';
 import type { TReportSubject } from '../ports/report.port';
-import { VendorError } from '../../lib/errors';
+import { VendorError } from '../../kernel/errors';
 import { campaignFixture, lineItemFixture, memoryCampaigns, memoryReports } from '../campaigns/test-campaign-fakes';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import { memoryLogger, recordingMetrics } from '../test-fakes';

@@ -4,7 +4,7 @@ import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import type { Logger } from '../../lib/logger';
+import type { Logger } from '../../kernel/logger';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns, TBidderReportRow } from '../ports/bidder.port';

@@ -1,7 +1,7 @@
 import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
 import type { TLineItemReport, TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import { CAMPAIGN_MESSAGES } from '../campaigns/campaign-access';
 import { toPublicLineItem } from '../campaigns/campaign-records.schema';
 import type { TLineItemRecord } from '../campaigns/campaign-records.schema';

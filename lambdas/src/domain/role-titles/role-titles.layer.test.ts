@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError } from '../../kernel/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import { recordFixture } from '../test-fakes';
 import { ROLE_LAYER_MESSAGES, ROLE_TITLES_FIELD, roleTitlesLayer } from './role-titles.layer';

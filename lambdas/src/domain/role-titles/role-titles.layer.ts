@@ -1,6 +1,6 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
-import { invalidRequest } from '../../lib/validation';
+import { invalidRequest } from '../../kernel/validation';
 import type { TargetingLayer } from '../campaigns/targeting-layers';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';
 

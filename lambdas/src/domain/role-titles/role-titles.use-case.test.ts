@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import { memoryAdvertisers, recordFixture } from '../test-fakes';
 import { createCampaignTemplate } from '../templates/campaign-templates.use-case';
 import { memoryAdGroupTemplates, memoryCampaignTemplates } from '../templates/test-template-fakes';

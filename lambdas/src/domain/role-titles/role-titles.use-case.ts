@@ -1,5 +1,5 @@
 import type { TRoleTitleChoice, TRoleType } from '@bidgrid/shared/entities/role-title.schema';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../kernel/errors';
 import type { CampaignTemplateRepository } from '../ports/campaign-template.port';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';
 

@@ -1,4 +1,4 @@
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import { CRM_RECONNECT } from '../crm-access-token.use-case';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

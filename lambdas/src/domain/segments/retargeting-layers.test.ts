@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { BadRequestError } from '../../lib/errors';
+import { BadRequestError } from '../../kernel/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import {
   crmEmailsLayer,

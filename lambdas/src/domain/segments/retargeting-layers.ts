@@ -1,5 +1,5 @@
 import { hashedEmailsName, MAX_SEGMENT_NAME } from '@bidgrid/shared/entities/retargeting-segment.schema';
-import { invalidRequest } from '../../lib/validation';
+import { invalidRequest } from '../../kernel/validation';
 import type { LayerUndo, TargetingLayer } from '../campaigns/targeting-layers';
 import type { SegmentRepository } from '../ports/segment.port';
 import { emailsOf, makeSegment, removeSegment } from './segments.use-case';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../kernel/errors';
 import { firstPage } from '../ports/page.port';
 import { createEmailSegment, createSegment, listSegmentsByAdvertiser, makeSegment } from './segments.use-case';
 import { segmentWorld } from './test-segment-fakes';

@@ -1,8 +1,8 @@
 import { hashedEmailsName } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
 import type { TEmailGroup } from '@bidgrid/shared/entities/company.schema';
-import { ConflictError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { ConflictError } from '../../kernel/errors';
+import type { Logger } from '../../kernel/logger';
 import type { TAdvertiserRecord } from '../advertiser-record.schema';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

@@ -10,7 +10,7 @@ import type {
   TCampaignTemplateUpdateInput,
 } from '@bidgrid/shared/entities/campaign-template.schema';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { firstPage } from '../ports/page.port';
 import { memoryAdvertisers, recordFixture } from '../test-fakes';
 import {

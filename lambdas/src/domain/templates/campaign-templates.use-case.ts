@@ -11,8 +11,8 @@ import { estimatedBudget } from '@bidgrid/shared/validation/campaign-details.sch
 import { isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps';
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import { invalidRequest } from '../../lib/validation';
+import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
+import { invalidRequest } from '../../kernel/validation';
 import { requireAdvertiser } from '../get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignTemplateRepository } from '../ports/campaign-template.port';

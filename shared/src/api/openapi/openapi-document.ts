@@ -289,7 +289,7 @@ interface OperationFacts {
 const signed = (auth: AuthKind): boolean => auth !== 'user' && auth !== 'public';
 
 /**
- * The error replies, as `lambdas/src/lib/http.ts` (typed errors to status and envelope), the signature
+ * The error replies, as `lambdas/src/entry/http.ts` (typed errors to status and envelope), the signature
  * checks, the paging cursor and API Gateway (the authorizer, WAF and throttling, body limit, integration
  * failures) answer them; the local gateway answers the same.
  */

@@ -2,7 +2,7 @@ import { nowMs } from '@bidgrid/shared/clock';
 import { idempotencyRepository } from '../adapters/repositories/idempotency.repository';
 import { getSecret } from '../adapters/secrets';
 import { tokenKeys } from '../adapters/token-keys';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import type { SignedRequestGuard } from './http';
 import { oncePerSignedRequest } from './signed-replays';
 import { assertSigned } from './signed-requests';

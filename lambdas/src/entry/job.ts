@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { publishInvocationMetrics } from './invocation-metrics';
-import { logger } from './logger';
-import type { Logger } from './logger';
+import { publishInvocationMetrics } from '../kernel/invocation-metrics';
+import { logger } from '../kernel/logger';
+import type { Logger } from '../kernel/logger';
 
 /** What a job's run gets from `jobHandler`. */
 export interface JobRun {

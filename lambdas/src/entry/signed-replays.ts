@@ -1,9 +1,9 @@
 import * as z from '@bidgrid/shared/zod';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import type { IdempotencyRepository } from '../domain/ports/idempotency.port';
-import { ConflictError } from './errors';
-import { HUBSPOT_SIGNATURE_MAX_AGE_MS } from './hubspot-signature';
-import type { Logger } from './logger';
+import { ConflictError } from '../kernel/errors';
+import { HUBSPOT_SIGNATURE_MAX_AGE_MS } from '../kernel/hubspot-signature';
+import type { Logger } from '../kernel/logger';
 
 /**
  * Signed CRM card writes happen once (issue 26 §4): the same signed request replayed within its signature's

@@ -9,9 +9,9 @@ import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
 import { handler as syncWorker } from '../jobs/report-sync-worker.job';
 import { apiEvent, lambdaContext, sqsRecord } from '../test-events';
 import { httpHandler, resetCallerCacheForTests } from './http';
-import { publishAtInvocationEnd, resetInvocationMetricsForTests } from './invocation-metrics';
+import { publishAtInvocationEnd, resetInvocationMetricsForTests } from '../kernel/invocation-metrics';
 import { jobHandler, scheduledRunId } from './job';
-import { captureLogsForTests } from './logger';
+import { captureLogsForTests } from '../kernel/logger';
 import { wsHandler } from './ws';
 import type { WsDeps } from './ws';
 

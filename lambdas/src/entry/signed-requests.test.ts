@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { issuePickerTicket } from '../domain/crm/picker-ticket';
-import { hubspotSignatureV3 } from './hubspot-signature';
+import { hubspotSignatureV3 } from '../kernel/hubspot-signature';
 import { assertSigned } from './signed-requests';
 import type { SignedRequestDeps, TSignedRequest } from './signed-requests';
 

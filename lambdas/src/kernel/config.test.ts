@@ -1,4 +1,4 @@
-import './test-env';
+import '../test-env';
 import { afterEach, describe, expect, it } from 'vitest';
 import { config, coreConfig, setEnvironmentForTests } from './config';
 

@@ -6,12 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';
-import { setEnvironmentForTests } from '../config';
+import { setEnvironmentForTests } from '../kernel/config';
 import { memoryPage } from '../domain/test-fakes';
 import { apiEvent, lambdaContext } from '../test-events';
-import { BadRequestError, InternalError } from './errors';
+import { BadRequestError, InternalError } from '../kernel/errors';
 import { httpHandler, resetCallerCacheForTests } from './http';
-import { INVALID_CURSOR_MESSAGE } from './invalid-cursor';
+import { INVALID_CURSOR_MESSAGE } from '../kernel/invalid-cursor';
 import { openCursor, pageBindingOf, sealCursor, sealedPartPage } from './paging';
 
 setEnvironmentForTests({ SECRET_TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64') });

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import type { LogFields } from './logger';
+import type { LogFields } from '../kernel/logger';
 
 // The ids that tie a log line to the request it served, for every kind of entry point. Apart from the
 // wrappers, so the `$connect` and `$disconnect` handlers name them without loading `wsHandler`.

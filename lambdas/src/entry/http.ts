@@ -9,7 +9,7 @@ import type { TEnvelope, TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { isPaged, PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation, AuthKind, PagedOperation } from '@bidgrid/shared/api/operation';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
-import { config } from '../config';
+import { config } from '../kernel/config';
 import type { TPagedPayload, TPageRequest } from '../domain/ports/page.port';
 import {
   BadRequestError,
@@ -18,16 +18,16 @@ import {
   UnauthorizedError,
   UnsupportedMediaTypeError,
   toAppError,
-} from './errors';
-import { publishInvocationMetrics } from './invocation-metrics';
-import { logger } from './logger';
-import type { Logger } from './logger';
-import type { MultipartForm, UploadedFile } from './multipart';
+} from '../kernel/errors';
+import { publishInvocationMetrics } from '../kernel/invocation-metrics';
+import { logger } from '../kernel/logger';
+import type { Logger } from '../kernel/logger';
+import type { MultipartForm, UploadedFile } from '../kernel/multipart';
 import { nextCursorOf, pageBindingOf, pageRequestOf } from './paging';
 import { restRequestIds } from './request-ids';
 import type { TSignedReply } from './signed-replays';
 import type { TSignedRequest } from './signed-requests';
-import { collectFieldErrors, invalidRequest } from './validation';
+import { collectFieldErrors, invalidRequest } from '../kernel/validation';
 
 /**
  * The caller of an operation. Both getters throw on operations that do not have them, which is a
@@ -79,7 +79,7 @@ export type HttpRun<O extends AnyOperation> = (input: HttpInput<O>) => Promise<H
 
 /**
  * How the frame checks the requests of a signed operation (`hubspot-signed*`, `stripe-signed`): the handler
- * of one passes `signedRequests` (`lib/signed-request-guard.ts`), so the signature code is in no other bundle.
+ * of one passes `signedRequests` (`entry/signed-request-guard.ts`), so the signature code is in no other bundle.
  */
 export interface SignedRequestGuard {
   /**

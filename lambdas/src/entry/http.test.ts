@@ -16,12 +16,12 @@ import {
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import { nowMs } from '@bidgrid/shared/clock';
-import { setEnvironmentForTests } from '../config';
+import { setEnvironmentForTests } from '../kernel/config';
 import { apiEvent, lambdaContext } from '../test-events';
-import { ConflictError, VendorError } from './errors';
+import { ConflictError, VendorError } from '../kernel/errors';
 import { httpHandler, resetCallerCacheForTests } from './http';
-import { hubspotSignatureV3 } from './hubspot-signature';
-import { readFormBody } from './multipart';
+import { hubspotSignatureV3 } from '../kernel/hubspot-signature';
+import { readFormBody } from '../kernel/multipart';
 import { signedRequests } from './signed-request-guard';
 import type { HttpInput } from './http';
 

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { coreConfig } from '../config';
+import { coreConfig } from './config';
 
 /** Levels in increasing severity; `silent` turns logging off (unit tests). */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';

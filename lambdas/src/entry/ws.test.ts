@@ -15,7 +15,7 @@ import { arrayParts } from '@bidgrid/shared/realtime/parts';
 import { messageBytes, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
 import type { TRealtimeReply } from '@bidgrid/shared/realtime/wire';
 import type { TConnection } from '../domain/connection';
-import { NotFoundError } from './errors';
+import { NotFoundError } from '../kernel/errors';
 import { CONNECTION_EXPIRED, PROGRESS_INTERVAL_MS, wsDefaultHandler, wsHandler } from './ws';
 import type { WsDeps, WsEvent } from './ws';
 

@@ -1,9 +1,9 @@
 import type { AnyOperation, PagedOperation } from '@bidgrid/shared/api/operation';
 import { tokenKeys } from '../adapters/token-keys';
 import type { TPagedPayload, TPageRequest } from '../domain/ports/page.port';
-import { decryptText, encryptText } from './crypto';
-import { InternalError } from './errors';
-import { invalidCursor } from './invalid-cursor';
+import { decryptText, encryptText } from '../kernel/crypto';
+import { InternalError } from '../kernel/errors';
+import { invalidCursor } from '../kernel/invalid-cursor';
 
 /**
  * Paging at the HTTP edge (issue 9 §6). A paged operation's reply carries `nextCursor` beside its payload;

@@ -3,14 +3,14 @@ import type { AuthKind } from '@bidgrid/shared/api/operation';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import { pickerTicketProblem } from '../domain/crm/picker-ticket';
 import type { SecretReader } from '../domain/ports/secrets.port';
-import { UnauthorizedError } from './errors';
+import { UnauthorizedError } from '../kernel/errors';
 import {
   candidateRequestUris,
   HUBSPOT_SIGNATURE_HEADER,
   HUBSPOT_TIMESTAMP_HEADER,
   hubspotSignatureProblem,
-} from './hubspot-signature';
-import { STRIPE_SIGNATURE_HEADER, stripeSignatureProblem } from './stripe-signature';
+} from '../kernel/hubspot-signature';
+import { STRIPE_SIGNATURE_HEADER, stripeSignatureProblem } from '../kernel/stripe-signature';
 
 /** The public user message of a refused Stripe webhook. */
 export const INVALID_WEBHOOK_SIGNATURE = 'Invalid webhook signature.';

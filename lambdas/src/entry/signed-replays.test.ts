@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IdempotencyRepository } from '../domain/ports/idempotency.port';
 import { memoryLogger } from '../domain/test-fakes';
-import { ConflictError } from './errors';
+import { ConflictError } from '../kernel/errors';
 import { oncePerSignedRequest, SIGNED_REQUEST_TTL_SECONDS, SIGNED_REQUEST_UNDER_WAY } from './signed-replays';
 import type { TSignedReply } from './signed-replays';
 

@@ -16,14 +16,14 @@ import { connectionRepository } from '../adapters/repositories/connection.reposi
 import type { ConnectionRepository } from '../domain/ports/connection.port';
 import { managementEndpoint, postToConnection } from '../adapters/ws-gateway';
 import type { PostOutcome } from '../adapters/ws-gateway';
-import { config } from '../config';
-import { BadRequestError, InternalError, UnauthorizedError, toAppError } from './errors';
-import type { AppError } from './errors';
-import { publishInvocationMetrics } from './invocation-metrics';
-import { logger } from './logger';
-import type { Logger } from './logger';
+import { config } from '../kernel/config';
+import { BadRequestError, InternalError, UnauthorizedError, toAppError } from '../kernel/errors';
+import type { AppError } from '../kernel/errors';
+import { publishInvocationMetrics } from '../kernel/invocation-metrics';
+import { logger } from '../kernel/logger';
+import type { Logger } from '../kernel/logger';
 import { wsRequestFields } from './request-ids';
-import { collectFieldErrors, invalidRequest } from './validation';
+import { collectFieldErrors, invalidRequest } from '../kernel/validation';
 
 /**
  * The part of an API Gateway WebSocket event the handlers read (a subset of
