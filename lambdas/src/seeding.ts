@@ -34,19 +34,19 @@ export { paymentsGateway } from './adapters/payments';
 export { tokenKeys } from './adapters/token-keys';
 
 // Use cases and the rules that shape records: cards, CRM connections, billing history, reports.
-export { NEW_ADVERTISER_STATE } from './domain/create-advertiser.use-case';
-export { createCardSetupIntent } from './domain/create-card-setup-intent.use-case';
-export { saveAdvertiserCard } from './domain/save-advertiser-card.use-case';
-export { getHubspotAuthUrl } from './domain/get-hubspot-auth-url.use-case';
-export { saveHubspotTokens } from './domain/save-hubspot-tokens.use-case';
+export { NEW_ADVERTISER_STATE } from './domain/advertisers/create-advertiser.use-case';
+export { createCardSetupIntent } from './domain/billing/create-card-setup-intent.use-case';
+export { saveAdvertiserCard } from './domain/billing/save-advertiser-card.use-case';
+export { getHubspotAuthUrl } from './domain/crm/get-hubspot-auth-url.use-case';
+export { saveHubspotTokens } from './domain/crm/save-hubspot-tokens.use-case';
 export { chargeKey, invoiceIdOf } from './domain/billing/bill-advertiser.use-case';
 export { BILLING_LOG_TYPES, BILLING_SOURCE, failureLog, toBillingLogEntry } from './domain/billing/billing-logs';
 export { invoiceHtml, invoiceSubject } from './domain/billing/invoice-document';
 export { statementDescriptor } from './domain/billing/statement-descriptor';
-export { syncCampaign } from './domain/report-sync/report-sync.use-case';
+export { syncCampaign } from './domain/reports/report-sync.use-case';
 export { createCampaign } from './domain/campaigns/create-campaign.use-case';
-export { createDomainList, createPublicList } from './domain/domain-lists/domain-lists.use-case';
+export { createDomainList, createPublicList } from './domain/lists/domain-lists.use-case';
 export { reportToday } from './domain/reports/report-rows';
-export { PLAYBOOKS_SEED } from './domain/playbooks.seed';
-export { makeRoleCatalog, ROLE_CATALOG_SEED } from './domain/role-titles/role-catalog.seed';
+export { PLAYBOOKS_SEED } from './domain/agency/playbooks.seed';
+export { makeRoleCatalog, ROLE_CATALOG_SEED } from './domain/targeting/role-catalog.seed';
 export { createEmailSegment, createSegment } from './domain/segments/segments.use-case';

@@ -128,7 +128,7 @@ function countReasons(rows: readonly TCompanyRow[]): Record<string, number> {
 async function onePhaseReasonsOf(entries: string[]): Promise<Record<string, number>> {
   const [{ createCompanyMatchClient }, { matchCompanies }, { memoryLookupCache }] = await Promise.all([
     import('@bidgrid/lambdas/adapters/company-match/company-match-client'),
-    import('@bidgrid/lambdas/domain/company-matching/match-companies.use-case'),
+    import('@bidgrid/lambdas/domain/targeting/match-companies.use-case'),
     import('@bidgrid/lambdas/domain/test-fakes'),
   ]);
   const unlimited = { burst: 1_000_000_000, perSecond: 1_000_000_000 };

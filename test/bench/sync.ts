@@ -10,7 +10,7 @@ import { createLogger } from '@bidgrid/local/support/logger';
 import { findFreePort } from '@bidgrid/local/support/ports';
 import { METRIC_COUNT_KEYS } from '@bidgrid/shared/metrics/counts.schema';
 import type { TBidderReportRow } from '@bidgrid/lambdas/domain/ports/bidder.port';
-import type { ReportSyncDeps, TCampaignSyncResult } from '@bidgrid/lambdas/domain/report-sync/report-sync.use-case';
+import type { ReportSyncDeps, TCampaignSyncResult } from '@bidgrid/lambdas/domain/reports/report-sync.use-case';
 import type { ClonedCampaign, CloneRequest } from './sync-bidder.process';
 
 /**
@@ -391,7 +391,7 @@ async function syncOne(
   campaign: BenchCampaign,
   split: TimeSplit,
 ): Promise<{ result: TCampaignSyncResult; ms: number }> {
-  const { syncCampaign } = await import('@bidgrid/lambdas/domain/report-sync/report-sync.use-case');
+  const { syncCampaign } = await import('@bidgrid/lambdas/domain/reports/report-sync.use-case');
   const deps = await timedDeps(split);
   const started = performance.now();
   const result = await syncCampaign({ agencyId: AGENCY, bgCampaignId: campaign.bgCampaignId }, deps);

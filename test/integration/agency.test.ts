@@ -2,7 +2,7 @@ import { nowMs } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { agency } from '@bidgrid/shared';
-import { SIGN_UP_NEEDS_TICKET, SIGN_UP_TICKET_REFUSED } from '@bidgrid/lambdas/domain/sign-up-tickets.use-case';
+import { SIGN_UP_NEEDS_TICKET, SIGN_UP_TICKET_REFUSED } from '@bidgrid/lambdas/domain/agency/sign-up-tickets.use-case';
 import { accessTokenFor, callOperation } from '../support/api';
 import { confirmUser, deleteUser, signUpUser, storedConfirmationCode, uniqueUserName } from '../support/cognito-local';
 

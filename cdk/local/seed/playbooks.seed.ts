@@ -1,6 +1,6 @@
 import type { SeedModule } from './seed-module';
 
-/** The dashboard's playbook cards (`lambdas/src/domain/playbooks.seed.ts`, the same data the cloud seeds). */
+/** The dashboard's playbook cards (`lambdas/src/domain/agency/playbooks.seed.ts`, the same data the cloud seeds). */
 export const playbooksSeed: SeedModule = {
   name: 'playbooks',
   store: 'dynamodb',

@@ -1,7 +1,7 @@
 import type { SeedModule } from './seed-module';
 
 /**
- * The Role/Title catalogue (`lambdas/src/domain/role-titles/role-catalog.seed.ts`): each role's
+ * The Role/Title catalogue (`lambdas/src/domain/targeting/role-catalog.seed.ts`): each role's
  * audience segment made at the bidder through the bidder adapter (the simulator refuses targeting
  * that names a segment it does not hold), under a bidder advertiser of BidGrid's own that holds the
  * catalogue's audiences, then the catalogue stored in the app table for every agency.

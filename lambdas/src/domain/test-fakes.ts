@@ -2,7 +2,7 @@ import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
 import { invalidCursor } from '../kernel/invalid-cursor';
 import { createLogger } from '../kernel/logger';
 import type { Logger } from '../kernel/logger';
-import type { TAdvertiserRecord } from './advertiser-record.schema';
+import type { TAdvertiserRecord } from './advertisers/advertiser-record.schema';
 import type { AdvertiserRepository } from './ports/advertiser.port';
 import type { CompanyLookupCache } from './ports/company-lookup-cache.port';
 import type { CompanyMatcher, TDomainLookup } from './ports/company-matcher.port';

@@ -14,7 +14,7 @@ import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
 import { arrayParts } from '@bidgrid/shared/realtime/parts';
 import { messageBytes, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
 import type { TRealtimeReply } from '@bidgrid/shared/realtime/wire';
-import type { TConnection } from '../domain/connection';
+import type { TConnection } from '../domain/connections/connection';
 import { NotFoundError } from '../kernel/errors';
 import { CONNECTION_EXPIRED, PROGRESS_INTERVAL_MS, wsDefaultHandler, wsHandler } from './ws';
 import type { WsDeps, WsEvent } from './ws';

@@ -3,7 +3,7 @@ import { createAdvertiser as operation } from '@bidgrid/shared/api/operations/ad
 import { newId } from '@bidgrid/shared/ids';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { createAdvertiser } from '../domain/create-advertiser.use-case';
+import { createAdvertiser } from '../domain/advertisers/create-advertiser.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/advertiser/create`: a new advertiser of the caller's agency, created at the bidder too. */

@@ -4,7 +4,7 @@ import { cognitoUserDirectory } from '../adapters/cognito-users';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { config } from '../kernel/config';
-import { createAgency } from '../domain/create-agency.use-case';
+import { createAgency } from '../domain/agency/create-agency.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /public/agency/create`: an allow-listed internal user creates the agency of the user its sign-up registered. */

@@ -1,7 +1,7 @@
 import { createCardSetupIntent as operation } from '@bidgrid/shared/api/operations/payments.operations';
 import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { createCardSetupIntent } from '../domain/create-card-setup-intent.use-case';
+import { createCardSetupIntent } from '../domain/billing/create-card-setup-intent.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/stripe/intent?advertiserId=`: a card setup intent's client secret for the advertiser's customer. */

@@ -1,6 +1,6 @@
 import { createDomainList as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
 import { domainListDeps } from '../adapters/wiring';
-import { createDomainList } from '../domain/domain-lists/domain-lists.use-case';
+import { createDomainList } from '../domain/lists/domain-lists.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/domainlist/create`: a custom domain list of the caller's advertiser, here and at the bidder. */

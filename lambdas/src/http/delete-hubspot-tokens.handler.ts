@@ -3,7 +3,7 @@ import { hubspotOAuth } from '../adapters/crm/hubspot-oauth';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
 import { tokenKeys } from '../adapters/token-keys';
-import { deleteHubspotTokens } from '../domain/delete-hubspot-tokens.use-case';
+import { deleteHubspotTokens } from '../domain/crm/delete-hubspot-tokens.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/hubspot/oauthtokens/delete`: revokes and deletes the advertiser's HubSpot tokens. */

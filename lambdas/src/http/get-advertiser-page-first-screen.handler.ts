@@ -8,8 +8,8 @@ import { adGroupRepository } from '../adapters/repositories/ad-group.repository'
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
-import { getAdvertiserPageFirstScreen } from '../domain/advertiser-page/get-advertiser-page-first-screen.use-case';
-import type { TFirstScreenPageSizes } from '../domain/advertiser-page/get-advertiser-page-first-screen.use-case';
+import { getAdvertiserPageFirstScreen } from '../domain/advertisers/get-advertiser-page-first-screen.use-case';
+import type { TFirstScreenPageSizes } from '../domain/advertisers/get-advertiser-page-first-screen.use-case';
 import { httpHandler } from '../entry/http';
 import { sealedPartPage } from '../entry/paging';
 

@@ -1,6 +1,6 @@
 import { getAdvertiser as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { getAdvertiser } from '../domain/get-advertiser.use-case';
+import { getAdvertiser } from '../domain/advertisers/get-advertiser.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/advertiser/{id}`: one advertiser of the caller's agency (another agency's id answers 404). */

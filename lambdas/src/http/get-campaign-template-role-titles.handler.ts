@@ -1,6 +1,6 @@
 import { getCampaignTemplateRoleTitles as operation } from '@bidgrid/shared/api/operations/role-title.operations';
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
-import { getCampaignTemplateRoleTitles } from '../domain/role-titles/role-titles.use-case';
+import { getCampaignTemplateRoleTitles } from '../domain/targeting/role-titles.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/roleTitle/campaignTemplate/{id}`: the roles saved in one of the caller's templates (001 §7). */

@@ -1,6 +1,6 @@
 import { now } from '@bidgrid/shared/clock';
 import { getHealth as operation } from '@bidgrid/shared/api/operations/health.operations';
-import { getHealth } from '../domain/get-health.use-case';
+import { getHealth } from '../domain/health/get-health.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /public/health`: liveness for monitors and the local stack's readiness check. */

@@ -4,7 +4,7 @@ import { hubspotOAuth, hubspotRedirectUri } from '../adapters/crm/hubspot-oauth'
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
 import { tokenKeys } from '../adapters/token-keys';
-import { getHubspotAuthUrl } from '../domain/get-hubspot-auth-url.use-case';
+import { getHubspotAuthUrl } from '../domain/crm/get-hubspot-auth-url.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/hubspot/auth/{advertiserId}`: the HubSpot authorization URL with a signed one-time state. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import { playbookKeys } from '../adapters/repositories/playbook.repository';
-import { PLAYBOOKS_SEED } from '../domain/playbooks.seed';
+import { PLAYBOOKS_SEED } from '../domain/agency/playbooks.seed';
 import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './get-playbooks.handler';

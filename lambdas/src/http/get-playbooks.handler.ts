@@ -1,6 +1,6 @@
 import { getPlaybooks as operation } from '@bidgrid/shared/api/operations/agency.operations';
 import { playbookRepository } from '../adapters/repositories/playbook.repository';
-import { getPlaybooks } from '../domain/get-playbooks.use-case';
+import { getPlaybooks } from '../domain/agency/get-playbooks.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/playBooks`: the seeded playbook cards, in order. */

@@ -1,6 +1,6 @@
 import { getSentInvoice as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
-import { getSentInvoice } from '../domain/list-sent-invoices.use-case';
+import { getSentInvoice } from '../domain/billing/list-sent-invoices.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/mailSents/{id}`: one invoice of the caller's agency with its HTML body (another agency's id: 404). */

@@ -1,6 +1,6 @@
 import { getSignUpAccess as operation } from '@bidgrid/shared/api/operations/agency.operations';
 import { config } from '../kernel/config';
-import { getSignUpAccess } from '../domain/get-sign-up-access.use-case';
+import { getSignUpAccess } from '../domain/agency/get-sign-up-access.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/agency/signupaccess`: whether the caller is on the agency-creation allow-list. */

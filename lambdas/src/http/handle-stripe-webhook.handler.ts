@@ -4,7 +4,7 @@ import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { webhookEventRepository } from '../adapters/repositories/webhook-event.repository';
-import { handleStripeWebhook } from '../domain/handle-stripe-webhook.use-case';
+import { handleStripeWebhook } from '../domain/billing/handle-stripe-webhook.use-case';
 import { httpHandler } from '../entry/http';
 import { signedRequests } from '../entry/signed-request-guard';
 

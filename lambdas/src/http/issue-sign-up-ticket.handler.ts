@@ -2,7 +2,7 @@ import { now } from '@bidgrid/shared/clock';
 import { issueSignUpTicket as operation } from '@bidgrid/shared/api/operations/agency.operations';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { config } from '../kernel/config';
-import { issueSignUpTicket } from '../domain/sign-up-tickets.use-case';
+import { issueSignUpTicket } from '../domain/agency/sign-up-tickets.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/agency/signupticket`: a single-use ticket for the one sign-up an internal user is about to make. */

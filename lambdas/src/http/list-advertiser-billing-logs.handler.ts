@@ -1,7 +1,7 @@
 import { listAdvertiserBillingLogs as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { billingRepository } from '../adapters/repositories/billing.repository';
-import { listAdvertiserBillingLogs } from '../domain/list-billing-logs.use-case';
+import { listAdvertiserBillingLogs } from '../domain/billing/list-billing-logs.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/advertiser/billinglog/{advertiserId}`: billing logs of one of the caller's advertisers. */

@@ -1,5 +1,5 @@
 import { listAdvertiserCategories as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
-import { listAdvertiserCategories } from '../domain/advertiser-categories';
+import { listAdvertiserCategories } from '../domain/advertisers/advertiser-categories';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/advertiser/categories`: the bidder's advertiser categories (IAB tier 1). */

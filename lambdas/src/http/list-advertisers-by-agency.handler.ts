@@ -1,6 +1,6 @@
 import { listAdvertisersByAgency as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
-import { listAdvertisers } from '../domain/list-advertisers.use-case';
+import { listAdvertisers } from '../domain/advertisers/list-advertisers.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/advertiser/agency/{agencyId}`: the caller's agency's advertisers by name; the path's id is ignored. */

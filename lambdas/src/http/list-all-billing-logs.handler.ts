@@ -1,6 +1,6 @@
 import { listAllBillingLogs as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
-import { listAllBillingLogs } from '../domain/list-billing-logs.use-case';
+import { listAllBillingLogs } from '../domain/billing/list-billing-logs.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/billingLogs/all`: one page of the caller's agency's billing logs (the body's username is ignored). */

@@ -1,6 +1,6 @@
 import { listBillingLogsByUsername as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
-import { listBillingLogsByUsername } from '../domain/list-billing-logs.use-case';
+import { listBillingLogsByUsername } from '../domain/billing/list-billing-logs.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/billingLogs/byusername`: billing logs of the caller's campaigns (the token's user, not the body's). */

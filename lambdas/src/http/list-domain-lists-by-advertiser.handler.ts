@@ -1,7 +1,7 @@
 import { listDomainListsByAdvertiser as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { domainListRepository } from '../adapters/repositories/domain-list.repository';
-import { listDomainListsByAdvertiser } from '../domain/domain-lists/domain-lists.use-case';
+import { listDomainListsByAdvertiser } from '../domain/lists/domain-lists.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/domainlist/advertiser/{id}`: one page of the caller's advertiser's custom domain lists. */

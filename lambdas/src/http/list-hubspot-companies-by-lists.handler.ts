@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listHubspotCompaniesByLists as operation } from '@bidgrid/shared/api/operations/crm.operations';
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
-import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
+import { matchingRunKey } from '../domain/targeting/match-companies.use-case';
 import { companiesFromLists } from '../domain/crm/hubspot-companies.use-case';
 import { httpHandler } from '../entry/http';
 

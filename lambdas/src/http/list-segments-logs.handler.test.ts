@@ -5,7 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listSegmentsLogs as operation } from '@bidgrid/shared/api/operations/segments-log.operations';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import { SEGMENTS_LOG_MONTHS, SEGMENTS_LOGS_FORBIDDEN } from '../domain/list-segments-logs.use-case';
+import { SEGMENTS_LOG_MONTHS, SEGMENTS_LOGS_FORBIDDEN } from '../domain/segments/list-segments-logs.use-case';
 import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './list-segments-logs.handler';

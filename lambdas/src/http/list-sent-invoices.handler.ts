@@ -1,6 +1,6 @@
 import { listSentInvoices as operation } from '@bidgrid/shared/api/operations/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
-import { listSentInvoices } from '../domain/list-sent-invoices.use-case';
+import { listSentInvoices } from '../domain/billing/list-sent-invoices.use-case';
 import { httpHandler } from '../entry/http';
 
 /**

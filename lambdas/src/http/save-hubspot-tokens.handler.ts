@@ -4,7 +4,7 @@ import { hubspotOAuth, hubspotRedirectUri } from '../adapters/crm/hubspot-oauth'
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';
 import { tokenKeys } from '../adapters/token-keys';
-import { saveHubspotTokens } from '../domain/save-hubspot-tokens.use-case';
+import { saveHubspotTokens } from '../domain/crm/save-hubspot-tokens.use-case';
 import { httpHandler } from '../entry/http';
 
 /** `POST /api/hubspot/oauthtokens`: checks the state, exchanges the code, stores the tokens encrypted. */

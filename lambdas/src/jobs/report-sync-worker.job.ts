@@ -5,7 +5,7 @@ import { appMetrics } from '../adapters/metrics';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
-import { syncQueuedCampaigns } from '../domain/report-sync/report-sync-queue.use-case';
+import { syncQueuedCampaigns } from '../domain/reports/report-sync-queue.use-case';
 import { jobHandler } from '../entry/job';
 
 /**

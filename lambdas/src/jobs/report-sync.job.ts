@@ -2,8 +2,8 @@ import { now } from '@bidgrid/shared/clock';
 import type { ScheduledEvent } from 'aws-lambda';
 import { jobWorkQueue } from '../adapters/queues/job-queues';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
-import { enqueueReportSync } from '../domain/report-sync/report-sync-queue.use-case';
-import type { TReportSyncEnqueued, TReportSyncMessage } from '../domain/report-sync/report-sync-queue.use-case';
+import { enqueueReportSync } from '../domain/reports/report-sync-queue.use-case';
+import type { TReportSyncEnqueued, TReportSyncMessage } from '../domain/reports/report-sync-queue.use-case';
 import { jobHandler, scheduledRunId } from '../entry/job';
 
 /** The job's name in `schedules.ts`, which also names its queue locally. */

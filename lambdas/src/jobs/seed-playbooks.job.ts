@@ -2,7 +2,7 @@ import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
 import { playbookRepository } from '../adapters/repositories/playbook.repository';
 import type { PlaybookRepository } from '../domain/ports/playbook.port';
-import { PLAYBOOKS_SEED } from '../domain/playbooks.seed';
+import { PLAYBOOKS_SEED } from '../domain/agency/playbooks.seed';
 import { logger } from '../kernel/logger';
 import type { Logger } from '../kernel/logger';
 

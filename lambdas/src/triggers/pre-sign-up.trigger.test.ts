@@ -4,7 +4,11 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SIGN_UP_NEEDS_TICKET, SIGN_UP_TICKET_REFUSED, hashSignUpTicket } from '../domain/sign-up-tickets.use-case';
+import {
+  SIGN_UP_NEEDS_TICKET,
+  SIGN_UP_TICKET_REFUSED,
+  hashSignUpTicket,
+} from '../domain/agency/sign-up-tickets.use-case';
 import { handler } from './pre-sign-up.trigger';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAccessTokenVerifierForTests } from '../adapters/jwt';
-import { CONNECTION_TTL_SECONDS } from '../domain/open-connection.use-case';
+import { CONNECTION_TTL_SECONDS } from '../domain/connections/open-connection.use-case';
 import { createTestIssuer, jwksFetch } from '../test-tokens';
 import { handler } from './connect.handler';
 

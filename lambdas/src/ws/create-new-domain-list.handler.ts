@@ -1,6 +1,6 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { domainListDeps } from '../adapters/wiring';
-import { createDomainList } from '../domain/domain-lists/domain-lists.use-case';
+import { createDomainList } from '../domain/lists/domain-lists.use-case';
 import { wsHandler } from '../entry/ws';
 
 /** `createNewDomainList {bgAdvertiserId, listName, domains}` -> `newDomainListCreated` (the new list). */

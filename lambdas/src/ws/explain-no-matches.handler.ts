@@ -2,7 +2,7 @@ import { now } from '@bidgrid/shared/clock';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { companyMatcher } from '../adapters/company-match/company-match-client';
 import { companyLookupCacheRepository } from '../adapters/repositories/company-lookup-cache.repository';
-import { explainNoMatches } from '../domain/company-matching/match-companies.use-case';
+import { explainNoMatches } from '../domain/targeting/match-companies.use-case';
 import { wsHandler } from '../entry/ws';
 
 /**

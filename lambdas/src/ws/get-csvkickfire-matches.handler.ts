@@ -1,6 +1,6 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { companyMatchingDeps } from '../adapters/wiring';
-import { matchCompanies, matchingRunKey } from '../domain/company-matching/match-companies.use-case';
+import { matchCompanies, matchingRunKey } from '../domain/targeting/match-companies.use-case';
 import { wsHandler } from '../entry/ws';
 
 /**

@@ -1,6 +1,6 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
-import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
+import { matchingRunKey } from '../domain/targeting/match-companies.use-case';
 import { searchTargetedCompanies } from '../domain/crm/hubspot-companies.use-case';
 import { wsHandler } from '../entry/ws';
 

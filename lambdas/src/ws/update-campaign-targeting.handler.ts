@@ -1,7 +1,7 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { campaignTargetingChangeDeps } from '../adapters/wiring';
 import { changeCampaignTargeting } from '../domain/campaigns/change-campaign-targeting.use-case';
-import { matchingRunKey } from '../domain/company-matching/match-companies.use-case';
+import { matchingRunKey } from '../domain/targeting/match-companies.use-case';
 import { wsHandler } from '../entry/ws';
 import { bidderWorkMs } from './timeouts';
 

@@ -1,6 +1,6 @@
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { domainListDeps } from '../adapters/wiring';
-import { updateDomainList } from '../domain/domain-lists/domain-lists.use-case';
+import { updateDomainList } from '../domain/lists/domain-lists.use-case';
 import { wsHandler } from '../entry/ws';
 
 /** `updateDomainList {bgAdvertiserId, beeswaxListId, domainListId, listName, ...}` -> `domainListUpdated`. */

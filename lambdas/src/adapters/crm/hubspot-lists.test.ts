@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { CrmGrantError } from '../../domain/vendor-refusals';
+import { CrmGrantError } from '../../domain/vendors/vendor-refusals';
 import { createHubspotLists, LIST_SEARCH_PAGE_SIZE } from './hubspot-lists';
 
 const json = (status: number, body: unknown): Response =>

@@ -2,7 +2,7 @@ import * as z from '@bidgrid/shared/zod';
 import type { THubspotList } from '@bidgrid/shared/entities/crm.schema';
 import { config } from '../../kernel/config';
 import type { CrmLists, TCrmObjectTypeId } from '../../domain/ports/crm-lists.port';
-import { CrmGrantError } from '../../domain/vendor-refusals';
+import { CrmGrantError } from '../../domain/vendors/vendor-refusals';
 import { VendorError } from '../../kernel/errors';
 import { DEFAULT_RETRY, vendorFetch } from '../vendor-http';
 import type { RetryPolicy } from '../vendor-http';

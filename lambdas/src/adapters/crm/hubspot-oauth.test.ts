@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { CrmGrantError } from '../../domain/vendor-refusals';
+import { CrmGrantError } from '../../domain/vendors/vendor-refusals';
 import { VendorError } from '../../kernel/errors';
 import { createHubspotOAuth } from './hubspot-oauth';
 

@@ -2,7 +2,7 @@ import * as z from '@bidgrid/shared/zod';
 import { config } from '../../kernel/config';
 import type { CrmOAuth, TCrmTokens } from '../../domain/ports/crm-oauth.port';
 import type { SecretReader } from '../../domain/ports/secrets.port';
-import { CrmGrantError } from '../../domain/vendor-refusals';
+import { CrmGrantError } from '../../domain/vendors/vendor-refusals';
 import { VendorError } from '../../kernel/errors';
 import { getSecret } from '../secrets';
 import { LOCAL_WEB_ORIGIN } from '../web-app-url';

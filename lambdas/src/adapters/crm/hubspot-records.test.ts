@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { CrmGrantError } from '../../domain/vendor-refusals';
+import { CrmGrantError } from '../../domain/vendors/vendor-refusals';
 import { createHubspotRecords, HUBSPOT_LIMITS } from './hubspot-records';
 
 const json = (status: number, body: unknown): Response =>

@@ -8,7 +8,7 @@ import type {
   TCrmProperty,
   TCrmSearchFilter,
 } from '../../domain/ports/crm-records.port';
-import { CrmGrantError } from '../../domain/vendor-refusals';
+import { CrmGrantError } from '../../domain/vendors/vendor-refusals';
 import { VendorError } from '../../kernel/errors';
 import { DEFAULT_RETRY, RatePacer, vendorFetch, type RetryPolicy } from '../vendor-http';
 import { batchReadPath, companyPropertyPath, HUBSPOT_PATHS, listMembershipsPath } from './hubspot-paths';

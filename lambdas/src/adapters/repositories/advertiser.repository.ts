@@ -1,7 +1,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { ZAdvertiserRecord } from '../../domain/advertiser-record.schema';
-import type { TAdvertiserRecord } from '../../domain/advertiser-record.schema';
+import { ZAdvertiserRecord } from '../../domain/advertisers/advertiser-record.schema';
+import type { TAdvertiserRecord } from '../../domain/advertisers/advertiser-record.schema';
 import type { AdvertiserRepository, TBillableAdvertiser, TSavedCard } from '../../domain/ports/advertiser.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';

@@ -1,6 +1,6 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { TConnection } from '../../domain/connection';
+import type { TConnection } from '../../domain/connections/connection';
 import type { ConnectionRepository } from '../../domain/ports/connection.port';
 import { ddb, tables } from '../dynamodb';
 

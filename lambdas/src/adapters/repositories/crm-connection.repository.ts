@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ZCrmConnection, ZOAuthStateRecord } from '../../domain/crm-connection.schema';
-import type { TCrmConnection, TOAuthStateRecord } from '../../domain/crm-connection.schema';
+import { ZCrmConnection, ZOAuthStateRecord } from '../../domain/crm/crm-connection.schema';
+import type { TCrmConnection, TOAuthStateRecord } from '../../domain/crm/crm-connection.schema';
 import type { CrmConnectionRepository } from '../../domain/ports/crm-connection.port';
 import { conditionalUpdate, ddb, getConsistentItem, isConditionalCheckFailed, tables } from '../dynamodb';
 import { advertiserKeys } from './advertiser.repository';

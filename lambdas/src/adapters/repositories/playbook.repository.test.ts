@@ -3,7 +3,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
-import { PLAYBOOKS_SEED } from '../../domain/playbooks.seed';
+import { PLAYBOOKS_SEED } from '../../domain/agency/playbooks.seed';
 import { playbookRepository } from './playbook.repository';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

@@ -11,7 +11,7 @@ import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { invalidRequest } from '../../kernel/validation';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CreativeStorage } from '../ports/creative-storage.port';

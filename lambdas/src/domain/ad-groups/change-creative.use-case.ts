@@ -4,10 +4,10 @@ import type * as z from '@bidgrid/shared/zod';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { UploadedFile } from '../../kernel/multipart';
 import { invalidRequest } from '../../kernel/validation';
-import { atBidderThenStore } from '../bidder-first';
+import { atBidderThenStore } from '../vendors/bidder-first';
 import { assertWritable } from '../campaigns/campaign-access';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import { reportToday } from '../reports/report-rows';
 import {
   AD_GROUP_MESSAGES,

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
 import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
-import type { TAdvertiserRecord } from '../advertiser-record.schema';
+import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
 import { cardRecordFixture, memoryLogger, recordingMetrics } from '../test-fakes';
 import { billAdvertiser, chargeKey } from './bill-advertiser.use-case';
 import type { TBillingLogEntry } from '../ports/billing.port';

@@ -15,10 +15,10 @@ import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.
 import { ConflictError, NotFoundError, ToldServerError, VendorError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { invalidRequest } from '../../kernel/validation';
-import { atBidderThenStore, poolSettled } from '../bidder-first';
-import { matchCompanies } from '../company-matching/match-companies.use-case';
-import type { MatchCompaniesDeps } from '../company-matching/match-companies.use-case';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { atBidderThenStore, poolSettled } from '../vendors/bidder-first';
+import { matchCompanies } from '../targeting/match-companies.use-case';
+import type { MatchCompaniesDeps } from '../targeting/match-companies.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { BidderCampaigns, TBidderTargeting } from '../ports/bidder.port';

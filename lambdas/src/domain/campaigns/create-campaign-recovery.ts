@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../kernel/logger';
-import { poolSettled } from '../bidder-first';
+import { poolSettled } from '../vendors/bidder-first';
 import type { BidderCampaigns, BidderConversions, BidderCreationLookup } from '../ports/bidder.port';
 import type { CampaignCreationRepository, TCreationJournal } from '../ports/campaign-creation.port';
 import type { CampaignRepository } from '../ports/campaign.port';

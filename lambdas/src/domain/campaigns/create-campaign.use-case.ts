@@ -3,7 +3,7 @@ import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/enti
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
-import { atBidderThenStore, poolSettled } from '../bidder-first';
+import { atBidderThenStore, poolSettled } from '../vendors/bidder-first';
 import type { BidderCampaigns, BidderConversions, BidderCreationLookup, TBidderTargeting } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';

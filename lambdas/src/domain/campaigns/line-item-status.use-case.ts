@@ -1,7 +1,7 @@
 import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
-import { atBidderThenStore, restoreStoredAtBidder } from '../bidder-first';
+import { atBidderThenStore, restoreStoredAtBidder } from '../vendors/bidder-first';
 import type { AdGroupRepository } from '../ports/ad-group.port';
 import type { BidderCampaigns } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';

@@ -7,7 +7,7 @@ import type { TTimeFrame } from '@bidgrid/shared/constants';
 import { microsToUsd } from '@bidgrid/shared/metrics/derive';
 import { addIsoDays, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
 import { NotFoundError } from '../../kernel/errors';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';

@@ -1,6 +1,6 @@
 import type { TCampaignEvent } from '@bidgrid/shared/entities/campaign-create.schema';
 import { invalidRequest } from '../../kernel/validation';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignCreationRepository } from '../ports/campaign-creation.port';
 import type { CampaignReader } from '../ports/campaign.port';

@@ -4,7 +4,7 @@ import type { TPublicListSelection } from '@bidgrid/shared/entities/domain-list.
 import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
 import { BadRequestError } from '../../kernel/errors';
 import { invalidRequest } from '../../kernel/validation';
-import type { TAdvertiserRecord } from '../advertiser-record.schema';
+import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
 import type { TRemadeLayer } from './campaign-records.schema';
 import type { TBidderTargeting } from '../ports/bidder.port';
 import type { TLayerTrace } from '../ports/campaign-creation.port';

@@ -5,7 +5,7 @@ import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/
 import { ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { collectFieldErrors, invalidRequest } from '../../kernel/validation';
-import { atBidderThenStore, eachSettled, restoreStoredAtBidder } from '../bidder-first';
+import { atBidderThenStore, eachSettled, restoreStoredAtBidder } from '../vendors/bidder-first';
 import type { BidderCampaigns, TBidderCampaign, TBidderLineItem } from '../ports/bidder.port';
 import type { CampaignRepository } from '../ports/campaign.port';
 import { reportToday } from '../reports/report-rows';

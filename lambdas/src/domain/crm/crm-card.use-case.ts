@@ -7,7 +7,7 @@ import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import { changeCampaignTargeting, TARGETING_CHANGE_MESSAGES } from '../campaigns/change-campaign-targeting.use-case';
 import type { ChangeTargetingDeps } from '../campaigns/change-campaign-targeting.use-case';
 import { CREATE_CAMPAIGN_MESSAGES } from '../campaigns/create-campaign-request.use-case';
-import { matchingRunKey } from '../company-matching/match-companies.use-case';
+import { matchingRunKey } from '../targeting/match-companies.use-case';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { CrmPortalRepository, TPortalAdvertiser } from '../ports/crm-connection.port';
 import { createSegment, listSegmentsByAdvertiser } from '../segments/segments.use-case';

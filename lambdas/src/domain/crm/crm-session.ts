@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../kernel/errors';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
-import { CrmGrantError } from '../vendor-refusals';
+import { CRM_RECONNECT } from './crm-access-token.use-case';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 
 /** How a CRM read gets the advertiser's access token; `refused` asks for a new one in place of it. */
 export type TCrmTokenSource = (agencyId: string, advertiserId: string, refused?: string) => Promise<string>;

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import { firstPage } from '../ports/page.port';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
+import { CRM_RECONNECT } from './crm-access-token.use-case';
 import type { CrmLists } from '../ports/crm-lists.port';
 import { recordFixture } from '../test-fakes';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 import { getHubspotLists, listHubspotListsPage } from './get-hubspot-lists.use-case';
 import type { GetHubspotListsDeps } from './get-hubspot-lists.use-case';
 

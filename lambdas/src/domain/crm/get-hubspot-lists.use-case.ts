@@ -1,14 +1,14 @@
 import type { THubspotList, THubspotListType } from '@bidgrid/shared/entities/crm.schema';
 import { BadRequestError } from '../../kernel/errors';
 import { invalidCursor } from '../../kernel/invalid-cursor';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { CRM_RECONNECT } from './crm-access-token.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import { CRM_OBJECT_TYPE } from '../ports/crm-lists.port';
 import type { CrmLists } from '../ports/crm-lists.port';
 import { boundCursor, openBoundCursor } from './crm-cursor';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 
 /** Ports of reading an advertiser's CRM lists. */
 export interface GetHubspotListsDeps {

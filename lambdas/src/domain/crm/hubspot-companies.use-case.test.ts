@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
+import { CRM_RECONNECT } from './crm-access-token.use-case';
 import type { TCrmCompany, TCrmMemberPage } from '../ports/crm-records.port';
 import { fakeCompanyMatcher, memoryLookupCache, recordFixture } from '../test-fakes';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 import {
   companiesFromLists,
   getCompanySortValues,

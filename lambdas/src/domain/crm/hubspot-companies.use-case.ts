@@ -8,8 +8,8 @@ import type {
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
 import { NotFoundError } from '../../kernel/errors';
-import { matchCompanies, type MatchCompaniesDeps } from '../company-matching/match-companies.use-case';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { matchCompanies, type MatchCompaniesDeps } from '../targeting/match-companies.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CrmRecords, TCrmCompany, TCrmMemberPage } from '../ports/crm-records.port';
 import { crmSession, type CrmSession, type TCrmTokenSource } from './crm-session';

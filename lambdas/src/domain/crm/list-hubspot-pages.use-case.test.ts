@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
-import { CRM_NOT_CONNECTED, CRM_RECONNECT } from '../crm-access-token.use-case';
+import { CRM_NOT_CONNECTED, CRM_RECONNECT } from './crm-access-token.use-case';
 import type { CrmRecords, TCrmContentItem, TCrmContentKind } from '../ports/crm-records.port';
 import { firstPage } from '../ports/page.port';
 import { recordFixture } from '../test-fakes';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 import { listHubspotPages, MAX_CRM_READS_PER_PAGE } from './list-hubspot-pages.use-case';
 import type { ListHubspotPagesDeps } from './list-hubspot-pages.use-case';
 

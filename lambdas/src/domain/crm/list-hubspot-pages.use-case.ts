@@ -2,12 +2,12 @@ import * as z from '@bidgrid/shared/zod';
 import type { THubspotPage, ZHubspotPageKind, ZHubspotPageType } from '@bidgrid/shared/entities/crm.schema';
 import { BadRequestError } from '../../kernel/errors';
 import { invalidCursor } from '../../kernel/invalid-cursor';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { CRM_RECONNECT } from './crm-access-token.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CrmRecords, TCrmContentItem, TCrmContentKind } from '../ports/crm-records.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 import { boundCursor, openBoundCursor } from './crm-cursor';
 
 type THubspotPageKind = z.infer<typeof ZHubspotPageKind>;

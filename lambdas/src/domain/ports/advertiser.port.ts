@@ -1,5 +1,5 @@
 import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TAdvertiserRecord } from '../advertiser-record.schema';
+import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
 import type { TPage, TPageRequest } from './page.port';
 
 /** The card fields the payment dialog saves. */

@@ -1,4 +1,4 @@
-import type { TConnection } from '../connection';
+import type { TConnection } from '../connections/connection';
 
 /** The live WebSocket connections. */
 export interface ConnectionRepository {

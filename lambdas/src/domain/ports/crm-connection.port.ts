@@ -1,4 +1,4 @@
-import type { TCrmConnection, TOAuthStateRecord } from '../crm-connection.schema';
+import type { TCrmConnection, TOAuthStateRecord } from '../crm/crm-connection.schema';
 
 /** An advertiser connected to a CRM portal. */
 export interface TPortalAdvertiser {

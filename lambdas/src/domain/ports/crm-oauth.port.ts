@@ -10,7 +10,7 @@ export interface TCrmTokens {
 export interface CrmOAuth {
   /** The authorization page URL the browser is sent to. */
   authorizeUrl(input: { state: string; redirectUri: string }): Promise<string>;
-  /** Exchanges a code; a refused one throws CrmGrantError (`domain/vendor-refusals.ts`). */
+  /** Exchanges a code; a refused one throws CrmGrantError (`domain/vendors/vendor-refusals.ts`). */
   exchangeCode(code: string, redirectUri: string): Promise<TCrmTokens>;
   /** Refreshes the tokens; a refused refresh token throws CrmGrantError. */
   refresh(refreshToken: string): Promise<TCrmTokens>;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
+import { CRM_RECONNECT } from '../crm/crm-access-token.use-case';
 import { recordFixture } from '../test-fakes';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 import { CONTACT_LIST_NOT_FOUND, getContactsFromList } from './get-contacts-from-list.use-case';
 import type { GetContactsFromListDeps } from './get-contacts-from-list.use-case';
 

@@ -1,11 +1,11 @@
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
-import { CRM_RECONNECT } from '../crm-access-token.use-case';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { CRM_RECONNECT } from '../crm/crm-access-token.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import { CRM_OBJECT_TYPE } from '../ports/crm-lists.port';
 import type { CrmLists } from '../ports/crm-lists.port';
 import type { CrmRecords } from '../ports/crm-records.port';
-import { CrmGrantError } from '../vendor-refusals';
+import { CrmGrantError } from '../vendors/vendor-refusals';
 
 /** The answer for a list id the advertiser's portal has no contact list of. */
 export const CONTACT_LIST_NOT_FOUND = 'HubSpot contact list not found.';

@@ -3,8 +3,8 @@ import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-s
 import type { TEmailGroup } from '@bidgrid/shared/entities/company.schema';
 import { ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
-import type { TAdvertiserRecord } from '../advertiser-record.schema';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { BidderAudiences } from '../ports/bidder.port';
 import type { TPageRequest, TPagedPayload } from '../ports/page.port';

@@ -13,7 +13,7 @@ import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps'
 import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { invalidRequest } from '../../kernel/validation';
-import { requireAdvertiser } from '../get-advertiser.use-case';
+import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { CampaignTemplateRepository } from '../ports/campaign-template.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';

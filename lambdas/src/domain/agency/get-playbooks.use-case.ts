@@ -1,0 +1,9 @@
+import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { PlaybookRepository } from '../ports/playbook.port';
+
+/** The playbook cards of the dashboard (spec 001 §3), the same for every agency. */
+export async function getPlaybooks(deps: {
+  playbooks: Pick<PlaybookRepository, 'listPlaybooks'>;
+}): Promise<TPlaybook[]> {
+  return deps.playbooks.listPlaybooks();
+}
