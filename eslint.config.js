@@ -353,7 +353,7 @@ export default tseslint.config(
               message: "Data access (REST and realtime) lives in the feature's api/ folder: call its hooks.",
             },
             {
-              group: ['@bidgrid/shared/api/operations', '@bidgrid/shared/api/operations/*'],
+              group: ['@bidgrid/shared/api/operations', '@bidgrid/shared/*/*.operations'],
               allowTypeImports: true,
               message: "Operations are called from the feature's api/ folder: call its hooks.",
             },

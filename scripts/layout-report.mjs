@@ -97,13 +97,7 @@ function looseFiles(dir) {
   });
 }
 
-const SLICE_ROOTS = [
-  'shared/src',
-  'shared/src/entities',
-  'shared/src/validation',
-  'lambdas/src/domain',
-  'web/src/features',
-];
+const SLICE_ROOTS = ['shared/src', 'shared/src/common', 'lambdas/src/domain', 'web/src/features'];
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const long = await longFunctions(FUNCTION_LINE_LIMIT);

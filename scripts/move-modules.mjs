@@ -59,6 +59,9 @@ export function resolveFile(path, files) {
   return null;
 }
 
+/** A module path without its extension, as an import names it. */
+const bare = (path) => path.replace(/(\/index)?\.(tsx?|mjs|js)$/, '');
+
 /** The extension part of `written` that `resolved` added (`.ts` dropped, `/index.ts`...). */
 function writtenSuffix(writtenPath, resolved) {
   return resolved.slice(writtenPath.length);
@@ -97,8 +100,9 @@ export function rewriteSource(source, file, newFile, moved, files) {
     const target = moved.get(resolved) ?? resolved;
     if (target === resolved && newFile === file) continue;
     const suffix = writtenSuffix(path, resolved);
-    // `./x` written for `x.ts`: keep the new name without the extension the resolution added.
-    const targetWritten = suffix && target.endsWith(suffix) ? target.slice(0, -suffix.length) : target;
+    // `./x` written for `x.ts` (or `x/index.ts`): the new name without what the resolution added.
+    let targetWritten = target;
+    if (suffix) targetWritten = target.endsWith(suffix) ? target.slice(0, -suffix.length) : bare(target);
     const next = specifierFor(newFile, targetWritten, specifier);
     if (next === specifier) continue;
     out += source.slice(last, index) + next;

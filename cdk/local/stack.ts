@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { operations } from '@bidgrid/shared/api/operations/index';
+import { operations } from '@bidgrid/shared/api/operations';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import type { TChatWidget } from '@bidgrid/shared/chat-widget';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';

@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
-import { operations } from '@bidgrid/shared/api/operations/index';
+import { operations } from '@bidgrid/shared/api/operations';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import { TABLES } from '@bidgrid/shared/tables';
 import { RUNTIME_CONFIG_ELEMENT_ID, ZRuntimeConfig } from '@bidgrid/shared/runtime-config';

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { ID_PREFIX } from './constants';
-import { afterValid, whenValueValid } from './validation/when';
+import { afterValid, whenValueValid } from './common/when';
 
 /** The kinds of generated ids (`agency`, `campaign`, ...): the keys of `ID_PREFIX`. */
 export type TIdKind = keyof typeof ID_PREFIX;

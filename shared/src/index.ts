@@ -13,5 +13,5 @@ export * from './constants';
 export * from './runtime-config';
 export * from './chat-widget';
 export * from './content-security-policy';
-export * from './validation';
+export * from './forms';
 export * from './metrics';

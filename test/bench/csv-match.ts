@@ -7,7 +7,7 @@ import {
   type TCompanyMatchResult,
   type TCompanyRow,
   type TNoMatchReason,
-} from '@bidgrid/shared/entities/company.schema';
+} from '@bidgrid/shared/targeting/company.schema';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { messageBytes, parseServerMessage, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';

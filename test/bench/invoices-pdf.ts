@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Download } from '@playwright/test';
 import { build } from 'vite';
-import { ZInvoice, ZInvoiceFacts, type TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import { ZInvoice, ZInvoiceFacts, type TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import { invoiceHtml, invoiceSubject } from '@bidgrid/lambdas/domain/billing/invoice-document';
 import { CHROMIUM_FLAGS } from '../support/chromium';
 import { repoRoot } from '../support/spawn-stack';

@@ -212,7 +212,7 @@ async function makeCampaigns(
 
   const { campaignRepository } = await import('@bidgrid/lambdas/adapters/repositories/campaign.repository');
   const { adGroupRepository } = await import('@bidgrid/lambdas/adapters/repositories/ad-group.repository');
-  const { ZTargetingSelections } = await import('@bidgrid/shared/entities/targeting.schema');
+  const { ZTargetingSelections } = await import('@bidgrid/shared/targeting/targeting.schema');
   const createdAt = `${dayOffset(options.startDay - 1)}T12:00:00.000Z`;
   let next = 0;
   const store = async (): Promise<void> => {

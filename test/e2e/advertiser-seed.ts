@@ -1,6 +1,6 @@
 import { nowMs } from '@bidgrid/shared/clock';
-import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { createAdvertiser } from '@bidgrid/shared/advertisers/advertiser-create.operations';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import type { Locator } from '@playwright/test';
 import { accessTokenFor, callOperation } from '../support/api';
 import { expect } from './fixtures';

@@ -1,7 +1,7 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import type { Locator, Page } from '@playwright/test';
 import { mp4Bytes, pngBytes } from '@bidgrid/lambdas/test-media';
-import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays, todayIso } from '@bidgrid/shared/common/iso-date';
 import { expect, expectAccessible, test } from './fixtures';
 import { openCustomCampaign, pick, stepHeading, uploadTargetsCsv } from './wizard-helpers';
 

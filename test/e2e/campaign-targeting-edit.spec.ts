@@ -2,7 +2,7 @@ import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { campaign as campaignOps } from '@bidgrid/shared';
-import { addIsoDays, todayIso } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays, todayIso } from '@bidgrid/shared/common/iso-date';
 import { accessTokenFor, callOperation } from '../support/api';
 import { adGroupWithBanner, bidderAdvertiserId } from '../support/wizard-campaign';
 import { expect, expectAccessible, signIn, test } from './fixtures';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createCrmCardPickerTicket } from '@bidgrid/shared/api/operations/crm-card.operations';
-import { ADD_COMPANY_OUTCOME_MESSAGES, ZPickerTicket } from '@bidgrid/shared/entities/crm.schema';
+import { createCrmCardPickerTicket } from '@bidgrid/shared/crm-card/crm-card.operations';
+import { ADD_COMPANY_OUTCOME_MESSAGES, ZPickerTicket } from '@bidgrid/shared/crm/crm.schema';
 import { callAsCard, CARD_USER, DEMO_PORTAL } from '../support/hubspot-card';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 

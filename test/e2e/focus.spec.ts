@@ -1,7 +1,7 @@
-import { getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
-import { listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
+import { getLineItemsReport } from '@bidgrid/shared/reports/report.operations';
+import { listCampaignsByAdvertiser } from '@bidgrid/shared/campaigns/campaign.operations';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TLineItemsReport } from '@bidgrid/shared/campaigns/line-item.schema';
 import { accessTokenFor, callOperation } from '../support/api';
 import { expect, signIn, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { listCreativesByAdGroup } from '@bidgrid/shared/api/operations/creative.operations';
+import { listCreativesByAdGroup } from '@bidgrid/shared/ad-groups/creative.operations';
 import type { Locator, Page } from '@playwright/test';
 import { pngBytes } from '@bidgrid/lambdas/test-media';
 import { accessTokenFor, callOperation } from '../support/api';

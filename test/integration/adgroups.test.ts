@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adgroup as adGroupOps, advertiser as advertiserOps, creative as creativeOps } from '@bidgrid/shared';
 import type { TCreative, TCreativeForm } from '@bidgrid/shared';
-import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/common/messages';
 import { mp4Clip, pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callFormOperation, callOperation, callOperationUnchecked } from '../support/api';
 import { stackInfo } from '../support/stack';

@@ -9,7 +9,7 @@ import {
   type ResponseOf,
   type TRangeTimeFrame,
 } from '@bidgrid/shared';
-import { selectableCampaigns, shownCampaign } from '@bidgrid/shared/entities/shown-campaign';
+import { selectableCampaigns, shownCampaign } from '@bidgrid/shared/campaigns/shown-campaign';
 import { accessTokenFor, callOperation, callOperationUnchecked, type ApiReply } from '../support/api';
 import { createBigAdvertiserPage, type BigAdvertiserPage } from '../support/big-advertiser-page';
 

@@ -15,7 +15,7 @@ import {
   referencePageContentSecurityPolicy,
 } from '@bidgrid/shared/api/openapi/reference-page';
 import { kebabName, type AnyOperation } from '@bidgrid/shared/api/operation';
-import { operations } from '@bidgrid/shared/api/operations/index';
+import { operations } from '@bidgrid/shared/api/operations';
 import { realtimeEvents } from '@bidgrid/shared/realtime/events';
 import { accessTokenFor, callOperationUnchecked, request, type ApiReply } from '../support/api';
 import { repoRoot } from '../support/spawn-stack';

@@ -11,8 +11,8 @@ import {
   segment as segmentOps,
   type AnyOperation,
 } from '@bidgrid/shared';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
-import type { TPublicListSelection } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
+import type { TPublicListSelection } from '@bidgrid/shared/lists/domain-list.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';
 import type * as z from '@bidgrid/shared/zod';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
-import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import { MISSING_PAYMENT_METHOD_MESSAGE } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderRows, partitionItems } from '../support/local-data';
 import { open } from '../support/realtime';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, domainList } from '@bidgrid/shared';
-import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import { TARGETING_CHANGE_MESSAGES } from '../../lambdas/src/domain/campaigns/change-campaign-targeting.use-case';
 import { accessTokenFor, callOperation } from '../support/api';
 import { bidderRows, bidderSession } from '../support/local-data';

@@ -1,9 +1,9 @@
 import { now } from '@bidgrid/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { campaign as campaignOps } from '@bidgrid/shared';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCampaignTargetingEdit } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import type { SeedCampaign } from '@bidgrid/local/seed/campaigns.seed';
 import { callOperation } from '../support/api';
 import { BIDDER_V2_RESOURCES, bidderSession, partitionItems } from '../support/local-data';

@@ -10,7 +10,7 @@ import {
 } from '@bidgrid/shared';
 import type { TCampaign, TDeliveryDay, TLineItem, TTimeFrame } from '@bidgrid/shared';
 import { MISSING_BODY_ERROR } from '@bidgrid/shared/api/envelope';
-import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/common/messages';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { appItem, bidderRows, localDynamoDb } from '../support/local-data';

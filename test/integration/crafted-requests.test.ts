@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { advertiser as advertiserOps, campaign as campaignOps, crm, domainList } from '@bidgrid/shared';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderRows } from '../support/local-data';
 import { socketsForSuite } from '../support/realtime';

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { campaign as campaignOps, crmCard as crmCardOps, report as reportOps } from '@bidgrid/shared';
 import type { TLineItem } from '@bidgrid/shared';
 import { nowMs } from '@bidgrid/shared/clock';
-import { ZPickerTicket } from '@bidgrid/shared/entities/crm.schema';
+import { ZPickerTicket } from '@bidgrid/shared/crm/crm.schema';
 import { accessTokenFor, callOperation } from '../support/api';
 import { callAsCard, CARD_USER, DEMO_PORTAL } from '../support/hubspot-card';
 import { bidderSession, localDynamoDb } from '../support/local-data';

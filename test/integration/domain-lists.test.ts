@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, domainList } from '@bidgrid/shared';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TDomainList, TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TDomainList, TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderSession } from '../support/local-data';
 import { open, socketsForSuite } from '../support/realtime';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crm, segmentsLog } from '@bidgrid/shared';
-import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
-import { ZTargetedCompanies } from '@bidgrid/shared/entities/crm.schema';
+import { ZCompanyMatchResult } from '@bidgrid/shared/targeting/company.schema';
+import { ZTargetedCompanies } from '@bidgrid/shared/crm/crm.schema';
 import { SIMULATOR_SECRETS } from '@bidgrid/local/gateway/lambda-env';
 import { hubspotErrorBody } from '@bidgrid/local/simulators/hubspot-crm';
 import { createHubspotOAuth } from '@bidgrid/lambdas/adapters/crm/hubspot-oauth';

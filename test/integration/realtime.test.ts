@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { campaign, segmentsLog, type TSegmentsLogEntry } from '@bidgrid/shared';
-import type { TCompanyMatchResult, TNoMatchExplanations } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyMatchResult, TNoMatchExplanations } from '@bidgrid/shared/targeting/company.schema';
 import { kebabName } from '@bidgrid/shared/api/operation';
 import { realtimeEvents, realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { RealtimeEventDef } from '@bidgrid/shared/realtime/event';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { campaign as campaignOps, roleTitle as roleTitleOps, template as templateOps } from '@bidgrid/shared';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderRows } from '../support/local-data';
 import { creationPayload } from './campaigns.fixtures';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaign as campaignOps, segment as segmentOps } from '@bidgrid/shared';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import { hashedEmail } from '@bidgrid/lambdas/adapters/bidder/bidder-client';
 import { accessTokenFor, callAllPages, callOperation, callOperationUnchecked } from '../support/api';
 import { bidderSegmentsOf, bidderSession } from '../support/local-data';

@@ -275,7 +275,7 @@ describe('import boundaries', () => {
       zodRefusalsFor('web/src/lib/probe.ts', named),
       zodRefusalsFor('shared/src/probe.ts', namedInShared),
       zodRefusalsFor('lambdas/src/probe.ts', namespace),
-      zodRefusalsFor('shared/src/entities/probe.ts', namespaceInShared),
+      zodRefusalsFor('shared/src/campaigns/probe.ts', namespaceInShared),
       zodRefusalsFor('lambdas/src/kernel/probe.ts', typeOnly),
     ]);
 
@@ -308,7 +308,7 @@ describe('import boundaries', () => {
     );
     const operation = await ruleIdsFor(
       'web/src/components/probe.tsx',
-      "import { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\nexport const o = getCampaign;\n",
+      "import { getCampaign } from '@bidgrid/shared/campaigns/campaign.operations';\nexport const o = getCampaign;\n",
     );
     const realtime = await ruleIdsFor(
       'web/src/features/targeting/components/probe.tsx',
@@ -323,13 +323,13 @@ describe('import boundaries', () => {
   it("a feature's api/ folder may use the data layer, and components may use its hooks and operation types", async () => {
     const api = await ruleIdsFor(
       'web/src/features/campaigns/api/probe.ts',
-      "import { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\n" +
+      "import { getCampaign } from '@bidgrid/shared/campaigns/campaign.operations';\n" +
         "import { useOperationQuery } from '@/lib/api/use-operation-query';\n" +
         'export const useProbe = (id: string) => useOperationQuery(getCampaign, { params: { id } });\n',
     );
     const component = await ruleIdsFor(
       'web/src/features/campaigns/components/probe.tsx',
-      "import type { getCampaign } from '@bidgrid/shared/api/operations/campaign.operations';\n" +
+      "import type { getCampaign } from '@bidgrid/shared/campaigns/campaign.operations';\n" +
         "import { useApiError } from '@/lib/api/api-error';\n" +
         "import { useProbe } from '../api/probe';\n" +
         'export type Op = typeof getCampaign;\nexport const hooks = [useApiError, useProbe];\n',

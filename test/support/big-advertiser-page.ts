@@ -30,7 +30,7 @@ async function repositories() {
   const [{ campaignRepository }, { adGroupRepository }, { ZTargetingSelections }] = await Promise.all([
     import('@bidgrid/lambdas/adapters/repositories/campaign.repository'),
     import('@bidgrid/lambdas/adapters/repositories/ad-group.repository'),
-    import('@bidgrid/shared/entities/targeting.schema'),
+    import('@bidgrid/shared/targeting/targeting.schema'),
   ]);
   return { campaignRepository, adGroupRepository, ZTargetingSelections };
 }

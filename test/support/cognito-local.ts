@@ -9,7 +9,7 @@ import {
   CognitoIdentityProviderClient,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
+import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/agency/agency.schema';
 import { seedAgency } from '@bidgrid/local/seed/agencies.seed';
 import { newId } from '@bidgrid/shared';
 import { useLambdasOn } from './lambda-environment';

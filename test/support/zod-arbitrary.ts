@@ -62,7 +62,7 @@ function checksOf(schema: AnySchema): Check[] {
   return checks.map((c) => c._zod.def);
 }
 
-/** Dates the one date rule accepts and the ones it must refuse (see shared/src/validation/iso-date.ts). */
+/** Dates the one date rule accepts and the ones it must refuse (see shared/src/common/iso-date.ts). */
 export const DATE_BOUNDARIES = {
   inside: ['2000-01-01', '2000-01-02', '2024-02-29', '2100-12-30', '2100-12-31'],
   outside: ['0000-01-01', '1999-12-31', '2101-01-01', '9999-12-31', '2023-02-29', '2026-13-01', '2026-00-10'],

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import type { SeedModule } from './seed-module';
 
 /** A seeded advertiser: readable ids so tests and people can name them. */

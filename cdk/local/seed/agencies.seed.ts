@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { ZAgency } from '@bidgrid/shared/entities/agency.schema';
+import { ZAgency } from '@bidgrid/shared/agency/agency.schema';
 import { DEMO_USERS } from './demo-world';
 import type { SeedModule } from './seed-module';
 

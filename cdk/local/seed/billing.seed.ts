@@ -84,7 +84,7 @@ export const billingSeed: SeedModule = {
         statementDescriptor,
       },
       { ZInvoice, ZInvoiceFacts },
-    ] = await Promise.all([import('@bidgrid/lambdas/seeding'), import('@bidgrid/shared/entities/billing.schema')]);
+    ] = await Promise.all([import('@bidgrid/lambdas/seeding'), import('@bidgrid/shared/billing/billing.schema')]);
     const today = now();
     const lastBilled = new Map<string, string>();
 

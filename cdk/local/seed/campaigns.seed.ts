@@ -1,7 +1,7 @@
 import { now } from '@bidgrid/shared/clock';
-import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
+import type { TCampaignType } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import { COMPANIES } from '../simulators/company-match';
 import { mp4Clip, pngBanner, type Rgb } from './creative-assets';
 import type { SeedModule } from './seed-module';
@@ -398,7 +398,7 @@ async function seedModules() {
     { estimatedBudget },
   ] = await Promise.all([
     import('@bidgrid/lambdas/seeding'),
-    import('@bidgrid/shared/validation/campaign-details.schema'),
+    import('@bidgrid/shared/campaigns/campaign-details.schema'),
   ]);
   return {
     advertiserRepository,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations, operationsByName } from '@bidgrid/shared/api/operations/index';
+import { operations, operationsByName } from '@bidgrid/shared/api/operations';
 import {
   NO_DATA_ACCESS,
   READS_CREATIVE_FILES,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
 import type { HttpMethod } from '@bidgrid/shared/api/operation';
-import { operations } from '@bidgrid/shared/api/operations/index';
+import { operations } from '@bidgrid/shared/api/operations';
 import { featureOf, planRoutes } from './routes';
 
 const op = (name: string, method: HttpMethod, path: string) =>

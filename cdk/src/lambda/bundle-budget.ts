@@ -21,7 +21,7 @@ export function medianBytes(sizes: readonly BundleSize[]): number {
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Where an input comes from: its npm package, else its folder (`lambdas/src/adapters`, `shared/src/entities`). */
+/** Where an input comes from: its npm package, else its folder (`lambdas/src/adapters`, `shared/src/campaigns`). */
 export function inputOrigin(path: string): string {
   const pkg = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (pkg?.[1]) return pkg[1];

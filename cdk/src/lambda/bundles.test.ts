@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE_FILE, bundleAll } from './bundles';
 import { allEntries, jobEntry, operationEntry } from './entries';
-import { operationsByName } from '@bidgrid/shared/api/operations/index';
+import { operationsByName } from '@bidgrid/shared/api/operations';
 
 function operation(name: string) {
   const op = operationsByName.get(name);

@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct, IDependable } from 'constructs';
 import { API_REPLY_HEADERS } from '@bidgrid/shared/api/envelope';
 import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '@bidgrid/shared/api/openapi/openapi-document';
-import { operations as tableOperations } from '@bidgrid/shared/api/operations/index';
+import { operations as tableOperations } from '@bidgrid/shared/api/operations';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
 import type { AnyOperation } from '@bidgrid/shared/api/operation';
 import { ApiRateLimits, TOO_MANY_REQUESTS_BODY } from '../api/api-rate-limits.construct';
@@ -73,7 +73,7 @@ export class ApiStack extends Stack {
 
     this.restApi = new apigateway.RestApi(this, 'RestApi', {
       restApiName: `${resourcePrefix(config)}-api`,
-      description: 'BidGrid REST API (generated from shared/src/api/operations)',
+      description: 'BidGrid REST API (generated from shared/src/api/operations.ts)',
       // The deployment and stage are made below, after every feature's methods exist.
       deploy: false,
       cloudWatchRole: false,

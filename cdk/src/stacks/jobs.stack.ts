@@ -51,7 +51,7 @@ export const SEED_JOB_FILE = 'seed-playbooks.job.ts';
 export function seedHash(): string {
   const hash = createHash('sha256');
   for (const file of [
-    join(LAMBDAS_SRC, 'domain', 'playbooks.seed.ts'),
+    join(LAMBDAS_SRC, 'domain', 'agency', 'playbooks.seed.ts'),
     join(REPO_ROOT, 'shared', 'src', 'constants.ts'),
   ]) {
     hash.update(readFileSync(file));

@@ -1,4 +1,4 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { invalidCursor } from '../kernel/invalid-cursor';
 import { createLogger } from '../kernel/logger';
 import type { Logger } from '../kernel/logger';

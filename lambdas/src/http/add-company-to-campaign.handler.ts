@@ -1,4 +1,4 @@
-import { addCompanyToCampaign as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { addCompanyToCampaign as operation } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { campaignTargetingChangeDeps } from '../adapters/wiring';
 import { addCompanyFromCrm, crmCardUser } from '../domain/crm/crm-card.use-case';

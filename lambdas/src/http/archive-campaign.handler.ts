@@ -1,4 +1,4 @@
-import { archiveCampaign as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { archiveCampaign as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { archiveCampaign } from '../domain/campaigns/update-campaign.use-case';
 import { httpHandler } from '../entry/http';

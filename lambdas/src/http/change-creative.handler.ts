@@ -1,4 +1,4 @@
-import { changeCreative as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { changeCreative as operation } from '@bidgrid/shared/ad-groups/creative.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { changeCreative } from '../domain/ad-groups/change-creative.use-case';
 import { httpHandler } from '../entry/http';

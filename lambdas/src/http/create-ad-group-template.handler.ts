@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { createAdGroupTemplate as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { createAdGroupTemplate as operation } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';
 import { createAdGroupTemplate } from '../domain/ad-groups/ad-group-templates.use-case';

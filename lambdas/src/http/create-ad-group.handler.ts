@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { createAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { createAdGroup as operation } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { createAdvertiser as operation } from '@bidgrid/shared/api/operations/advertiser-create.operations';
+import { createAdvertiser as operation } from '@bidgrid/shared/advertisers/advertiser-create.operations';
 import { newId } from '@bidgrid/shared/ids';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';

@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 import { AGENCY_ALREADY_EXISTS, NOT_ALLOWED_TO_CREATE_AGENCIES } from '../domain/agency/create-agency.use-case';
 import { hashSignUpTicket } from '../domain/agency/sign-up-tickets.use-case';
 import { apiEvent, lambdaContext } from '../test-events';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { createAgency as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { createAgency as operation } from '@bidgrid/shared/agency/agency.operations';
 import { cognitoUserDirectory } from '../adapters/cognito-users';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { createCampaignTemplate as operation } from '@bidgrid/shared/api/operations/template.operations';
+import { createCampaignTemplate as operation } from '@bidgrid/shared/templates/template.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';

@@ -1,4 +1,4 @@
-import { createCampaign as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { createCampaign as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { CSV_MATCH_REST_MAX_DOMAINS } from '@bidgrid/shared/constants';
 import { campaignCreationDeps } from '../adapters/wiring';
 import { createCampaignFromRequest } from '../domain/campaigns/create-campaign-request.use-case';

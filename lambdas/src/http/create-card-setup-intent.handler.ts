@@ -1,4 +1,4 @@
-import { createCardSetupIntent as operation } from '@bidgrid/shared/api/operations/payments.operations';
+import { createCardSetupIntent as operation } from '@bidgrid/shared/billing/payments.operations';
 import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { createCardSetupIntent } from '../domain/billing/create-card-setup-intent.use-case';

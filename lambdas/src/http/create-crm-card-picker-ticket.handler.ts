@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { createCrmCardPickerTicket as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { createCrmCardPickerTicket as operation } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { tokenKeys } from '../adapters/token-keys';
 import { webAppUrl } from '../adapters/web-app-url';

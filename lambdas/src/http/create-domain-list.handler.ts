@@ -1,4 +1,4 @@
-import { createDomainList as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
+import { createDomainList as operation } from '@bidgrid/shared/lists/domain-list.operations';
 import { domainListDeps } from '../adapters/wiring';
 import { createDomainList } from '../domain/lists/domain-lists.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createSegmentFromCrm as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { createSegmentFromCrm as operation } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { segmentDeps } from '../adapters/wiring';
 import { createSegmentFromCrm } from '../domain/crm/crm-card.use-case';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createSegment as operation } from '@bidgrid/shared/api/operations/segment.operations';
+import { createSegment as operation } from '@bidgrid/shared/segments/segment.operations';
 import { segmentDeps } from '../adapters/wiring';
 import { createSegment } from '../domain/segments/segments.use-case';
 import { httpHandler } from '../entry/http';

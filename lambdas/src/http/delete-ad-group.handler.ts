@@ -1,4 +1,4 @@
-import { deleteAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { deleteAdGroup as operation } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { deleteAdGroup } from '../domain/ad-groups/ad-groups.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { deleteCampaignTemplate as operation } from '@bidgrid/shared/api/operations/template.operations';
+import { deleteCampaignTemplate as operation } from '@bidgrid/shared/templates/template.operations';
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
 import { deleteCampaignTemplate } from '../domain/templates/campaign-templates.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { deleteCreative as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { deleteCreative as operation } from '@bidgrid/shared/ad-groups/creative.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { deleteCreative } from '../domain/ad-groups/ad-groups.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { deleteHubspotTokens as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { deleteHubspotTokens as operation } from '@bidgrid/shared/crm/crm.operations';
 import { hubspotOAuth } from '../adapters/crm/hubspot-oauth';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';

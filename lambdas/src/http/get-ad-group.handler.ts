@@ -1,4 +1,4 @@
-import { getAdGroup as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { getAdGroup as operation } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { getAdGroup } from '../domain/ad-groups/ad-groups.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,8 +1,8 @@
 import { now } from '@bidgrid/shared/clock';
-import { listAdGroupsByCampaign } from '@bidgrid/shared/api/operations/adgroup.operations';
-import { getAdvertiserPageFirstScreen as operation } from '@bidgrid/shared/api/operations/advertiser-page.operations';
-import { listCampaignActivity, listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
-import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
+import { listAdGroupsByCampaign } from '@bidgrid/shared/ad-groups/ad-group.operations';
+import { getAdvertiserPageFirstScreen as operation } from '@bidgrid/shared/advertisers/advertiser-page.operations';
+import { listCampaignActivity, listCampaignsByAdvertiser } from '@bidgrid/shared/campaigns/campaign.operations';
+import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/reports/report.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { advertiserKeys } from '../adapters/repositories/advertiser.repository';
 import { cardRecordFixture } from '../domain/test-fakes';
 import { resetCallerCacheForTests } from '../entry/http';

@@ -1,4 +1,4 @@
-import { getAdvertiser as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { getAdvertiser as operation } from '@bidgrid/shared/advertisers/advertiser.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { getAdvertiser } from '../domain/advertisers/get-advertiser.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { getAgencyAssignedToUser as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { getAgencyAssignedToUser as operation } from '@bidgrid/shared/agency/agency.operations';
 import { agencyRepository } from '../adapters/repositories/agency.repository';
 import { getAgencyAssignedToUser } from '../domain/agency/get-agency-assigned-to-user.use-case';
 import { httpHandler } from '../entry/http';

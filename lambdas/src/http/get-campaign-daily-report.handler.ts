@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getCampaignDailyReport as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { getCampaignDailyReport as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';

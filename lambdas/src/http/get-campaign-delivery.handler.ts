@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getCampaignDelivery as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { getCampaignDelivery as operation } from '@bidgrid/shared/reports/report.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getCampaignDelivery } from '../domain/campaigns/read-campaigns.use-case';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getCampaignTargetingEdit as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { getCampaignTargetingEdit as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { getCampaignTargetingEdit } from '../domain/campaigns/change-campaign-targeting.use-case';
 import { httpHandler } from '../entry/http';

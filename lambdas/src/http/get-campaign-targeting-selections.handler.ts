@@ -1,4 +1,4 @@
-import { getCampaignTargetingSelections as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { getCampaignTargetingSelections as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { getCampaignTargetingSelections } from '../domain/campaigns/read-campaigns.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { getCampaignTemplateRoleTitles as operation } from '@bidgrid/shared/api/operations/role-title.operations';
+import { getCampaignTemplateRoleTitles as operation } from '@bidgrid/shared/targeting/role-title.operations';
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
 import { getCampaignTemplateRoleTitles } from '../domain/targeting/role-titles.use-case';
 import { httpHandler } from '../entry/http';

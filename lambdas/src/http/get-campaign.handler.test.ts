@@ -3,7 +3,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } fro
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { campaignKeys } from '../adapters/repositories/campaign.repository';
 import { campaignFixture } from '../domain/campaigns/test-campaign-fakes';
 import { resetCallerCacheForTests } from '../entry/http';

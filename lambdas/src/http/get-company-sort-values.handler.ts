@@ -1,4 +1,4 @@
-import { getCompanySortValues as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { getCompanySortValues as operation } from '@bidgrid/shared/crm/crm.operations';
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
 import { getCompanySortValues } from '../domain/crm/hubspot-companies.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getCreativeUploadUrl as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { getCreativeUploadUrl as operation } from '@bidgrid/shared/ad-groups/creative.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getCreativesDailyReport as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { getCreativesDailyReport as operation } from '@bidgrid/shared/reports/report.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getHealth as operation } from '@bidgrid/shared/api/operations/health.operations';
+import { getHealth as operation } from '@bidgrid/shared/health/health.operations';
 import { getHealth } from '../domain/health/get-health.use-case';
 import { httpHandler } from '../entry/http';
 

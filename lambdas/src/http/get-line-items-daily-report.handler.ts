@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getLineItemsDailyReport as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { getLineItemsDailyReport as operation } from '@bidgrid/shared/reports/report.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getLineItemsDailyReport } from '../domain/reports/line-item-reports.use-case';

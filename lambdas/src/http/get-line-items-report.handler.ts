@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { getLineItemsReport as operation } from '@bidgrid/shared/api/operations/report.operations';
+import { getLineItemsReport as operation } from '@bidgrid/shared/reports/report.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { reportRepository } from '../adapters/repositories/report.repository';
 import { getLineItemsReport } from '../domain/reports/line-item-reports.use-case';

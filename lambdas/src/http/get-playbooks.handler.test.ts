@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { playbookKeys } from '../adapters/repositories/playbook.repository';
 import { PLAYBOOKS_SEED } from '../domain/agency/playbooks.seed';
 import { resetCallerCacheForTests } from '../entry/http';

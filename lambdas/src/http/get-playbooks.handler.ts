@@ -1,4 +1,4 @@
-import { getPlaybooks as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { getPlaybooks as operation } from '@bidgrid/shared/agency/agency.operations';
 import { playbookRepository } from '../adapters/repositories/playbook.repository';
 import { getPlaybooks } from '../domain/agency/get-playbooks.use-case';
 import { httpHandler } from '../entry/http';

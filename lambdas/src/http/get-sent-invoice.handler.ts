@@ -1,4 +1,4 @@
-import { getSentInvoice as operation } from '@bidgrid/shared/api/operations/billing.operations';
+import { getSentInvoice as operation } from '@bidgrid/shared/billing/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { getSentInvoice } from '../domain/billing/list-sent-invoices.use-case';
 import { httpHandler } from '../entry/http';

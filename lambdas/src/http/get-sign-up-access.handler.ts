@@ -1,4 +1,4 @@
-import { getSignUpAccess as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { getSignUpAccess as operation } from '@bidgrid/shared/agency/agency.operations';
 import { config } from '../kernel/config';
 import { getSignUpAccess } from '../domain/agency/get-sign-up-access.use-case';
 import { httpHandler } from '../entry/http';

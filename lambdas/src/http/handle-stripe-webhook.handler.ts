@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { handleStripeWebhook as operation } from '@bidgrid/shared/api/operations/payments.operations';
+import { handleStripeWebhook as operation } from '@bidgrid/shared/billing/payments.operations';
 import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { billingRepository } from '../adapters/repositories/billing.repository';

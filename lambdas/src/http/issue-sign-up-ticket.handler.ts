@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { issueSignUpTicket as operation } from '@bidgrid/shared/api/operations/agency.operations';
+import { issueSignUpTicket as operation } from '@bidgrid/shared/agency/agency.operations';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { config } from '../kernel/config';
 import { issueSignUpTicket } from '../domain/agency/sign-up-tickets.use-case';

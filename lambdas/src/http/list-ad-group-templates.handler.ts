@@ -1,4 +1,4 @@
-import { listAdGroupTemplates as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { listAdGroupTemplates as operation } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';

@@ -1,4 +1,4 @@
-import { listAdGroupsByCampaign as operation } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { listAdGroupsByCampaign as operation } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { listAdGroupsByCampaign } from '../domain/ad-groups/ad-groups.use-case';

@@ -1,4 +1,4 @@
-import { listAdvertiserBillingLogs as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listAdvertiserBillingLogs as operation } from '@bidgrid/shared/advertisers/advertiser.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listAdvertiserBillingLogs } from '../domain/billing/list-billing-logs.use-case';

@@ -1,4 +1,4 @@
-import { listAdvertiserCategories as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listAdvertiserCategories as operation } from '@bidgrid/shared/advertisers/advertiser.operations';
 import { listAdvertiserCategories } from '../domain/advertisers/advertiser-categories';
 import { httpHandler } from '../entry/http';
 

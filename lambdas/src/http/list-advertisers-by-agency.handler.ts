@@ -1,4 +1,4 @@
-import { listAdvertisersByAgency as operation } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listAdvertisersByAgency as operation } from '@bidgrid/shared/advertisers/advertiser.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { listAdvertisers } from '../domain/advertisers/list-advertisers.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { listAllBillingLogs as operation } from '@bidgrid/shared/api/operations/billing.operations';
+import { listAllBillingLogs as operation } from '@bidgrid/shared/billing/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listAllBillingLogs } from '../domain/billing/list-billing-logs.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { listBillingLogsByUsername as operation } from '@bidgrid/shared/api/operations/billing.operations';
+import { listBillingLogsByUsername as operation } from '@bidgrid/shared/billing/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listBillingLogsByUsername } from '../domain/billing/list-billing-logs.use-case';
 import { httpHandler } from '../entry/http';

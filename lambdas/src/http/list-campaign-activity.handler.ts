@@ -1,4 +1,4 @@
-import { listCampaignActivity as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { listCampaignActivity as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { listCampaignActivity } from '../domain/campaigns/change-campaign-targeting.use-case';
 import { httpHandler } from '../entry/http';

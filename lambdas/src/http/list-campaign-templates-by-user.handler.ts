@@ -1,4 +1,4 @@
-import { listCampaignTemplatesByUser as operation } from '@bidgrid/shared/api/operations/template.operations';
+import { listCampaignTemplatesByUser as operation } from '@bidgrid/shared/templates/template.operations';
 import { campaignTemplateRepository } from '../adapters/repositories/campaign-template.repository';
 import { listCampaignTemplates } from '../domain/templates/campaign-templates.use-case';
 import { httpHandler } from '../entry/http';

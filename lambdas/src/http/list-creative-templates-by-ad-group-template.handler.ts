@@ -1,4 +1,4 @@
-import { listCreativeTemplatesByAdGroupTemplate as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { listCreativeTemplatesByAdGroupTemplate as operation } from '@bidgrid/shared/ad-groups/creative.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { templateRepository } from '../adapters/repositories/template.repository';

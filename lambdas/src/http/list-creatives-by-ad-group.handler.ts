@@ -1,4 +1,4 @@
-import { listCreativesByAdGroup as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { listCreativesByAdGroup as operation } from '@bidgrid/shared/ad-groups/creative.operations';
 import { creativeStorage } from '../adapters/creative-storage';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { listCreativesByAdGroup } from '../domain/ad-groups/ad-groups.use-case';

@@ -1,4 +1,4 @@
-import { listCrmCardCampaigns as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { listCrmCardCampaigns as operation } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { listCrmCardCampaigns } from '../domain/crm/crm-card.use-case';

@@ -1,4 +1,4 @@
-import { listDomainListsByAdvertiser as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
+import { listDomainListsByAdvertiser as operation } from '@bidgrid/shared/lists/domain-list.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { domainListRepository } from '../adapters/repositories/domain-list.repository';
 import { listDomainListsByAdvertiser } from '../domain/lists/domain-lists.use-case';

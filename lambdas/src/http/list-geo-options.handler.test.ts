@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
 import { resetCallerCacheForTests } from '../entry/http';
 import { apiEvent, lambdaContext } from '../test-events';
 import { handler } from './list-geo-options.handler';

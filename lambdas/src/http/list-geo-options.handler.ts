@@ -1,5 +1,5 @@
-import { listGeoOptions as operation } from '@bidgrid/shared/api/operations/geo.operations';
-import { GEO_OPTIONS } from '@bidgrid/shared/entities/geo-options';
+import { listGeoOptions as operation } from '@bidgrid/shared/targeting/geo.operations';
+import { GEO_OPTIONS } from '@bidgrid/shared/targeting/geo-options';
 import { httpHandler } from '../entry/http';
 
 /** `GET /api/geo/options`: the US states and Canadian provinces of the State/Province step (001 §7). */

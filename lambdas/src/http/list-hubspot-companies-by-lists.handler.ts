@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listHubspotCompaniesByLists as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { listHubspotCompaniesByLists as operation } from '@bidgrid/shared/crm/crm.operations';
 import { hubspotCompaniesDeps } from '../adapters/crm/hubspot-companies-deps';
 import { matchingRunKey } from '../domain/targeting/match-companies.use-case';
 import { companiesFromLists } from '../domain/crm/hubspot-companies.use-case';

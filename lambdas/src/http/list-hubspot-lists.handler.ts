@@ -1,4 +1,4 @@
-import { listHubspotLists as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { listHubspotLists as operation } from '@bidgrid/shared/crm/crm.operations';
 import { hubspotLists } from '../adapters/crm/hubspot-lists';
 import { hubspotReadDeps } from '../adapters/wiring';
 import { listHubspotListsPage } from '../domain/crm/get-hubspot-lists.use-case';

@@ -1,4 +1,4 @@
-import { listHubspotPages as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { listHubspotPages as operation } from '@bidgrid/shared/crm/crm.operations';
 import { hubspotRecords } from '../adapters/crm/hubspot-records';
 import { hubspotReadDeps } from '../adapters/wiring';
 import { listHubspotPages } from '../domain/crm/list-hubspot-pages.use-case';

@@ -1,4 +1,4 @@
-import { listPublicDomainLists as operation } from '@bidgrid/shared/api/operations/domain-list.operations';
+import { listPublicDomainLists as operation } from '@bidgrid/shared/lists/domain-list.operations';
 import { domainListRepository } from '../adapters/repositories/domain-list.repository';
 import { listPublicDomainLists } from '../domain/lists/domain-lists.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { listRoleTitles as operation } from '@bidgrid/shared/api/operations/role-title.operations';
+import { listRoleTitles as operation } from '@bidgrid/shared/targeting/role-title.operations';
 import { roleCatalogRepository } from '../adapters/repositories/role-catalog.repository';
 import { listRoleTitles } from '../domain/targeting/role-titles.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,4 +1,4 @@
-import { listSegmentsByAdvertiser as operation } from '@bidgrid/shared/api/operations/segment.operations';
+import { listSegmentsByAdvertiser as operation } from '@bidgrid/shared/segments/segment.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { segmentRepository } from '../adapters/repositories/segment.repository';
 import { listSegmentsByAdvertiser } from '../domain/segments/segments.use-case';

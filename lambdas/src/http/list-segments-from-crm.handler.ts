@@ -1,4 +1,4 @@
-import { listSegmentsFromCrm as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { listSegmentsFromCrm as operation } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { crmPortalRepository } from '../adapters/repositories/crm-portal.repository';
 import { segmentRepository } from '../adapters/repositories/segment.repository';

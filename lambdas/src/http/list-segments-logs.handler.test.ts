@@ -3,7 +3,7 @@ import '../test-env';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listSegmentsLogs as operation } from '@bidgrid/shared/api/operations/segments-log.operations';
+import { listSegmentsLogs as operation } from '@bidgrid/shared/segments/segments-log.operations';
 import type { TEnvelope } from '@bidgrid/shared/api/envelope';
 import { SEGMENTS_LOG_MONTHS, SEGMENTS_LOGS_FORBIDDEN } from '../domain/segments/list-segments-logs.use-case';
 import { resetCallerCacheForTests } from '../entry/http';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { listSegmentsLogs as operation } from '@bidgrid/shared/api/operations/segments-log.operations';
+import { listSegmentsLogs as operation } from '@bidgrid/shared/segments/segments-log.operations';
 import { segmentsLogRepository } from '../adapters/repositories/segments-log.repository';
 import { config } from '../kernel/config';
 import { listSegmentsLogs } from '../domain/segments/list-segments-logs.use-case';

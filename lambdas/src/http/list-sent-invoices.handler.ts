@@ -1,4 +1,4 @@
-import { listSentInvoices as operation } from '@bidgrid/shared/api/operations/billing.operations';
+import { listSentInvoices as operation } from '@bidgrid/shared/billing/billing.operations';
 import { billingRepository } from '../adapters/repositories/billing.repository';
 import { listSentInvoices } from '../domain/billing/list-sent-invoices.use-case';
 import { httpHandler } from '../entry/http';

@@ -1,6 +1,6 @@
 import { now } from '@bidgrid/shared/clock';
 import { createHash } from 'node:crypto';
-import { matchCsvCompanies as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { matchCsvCompanies as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { companyMatchingDeps } from '../adapters/wiring';
 import { matchCompanies, matchingRunKey } from '../domain/targeting/match-companies.use-case';
 import { httpHandler } from '../entry/http';

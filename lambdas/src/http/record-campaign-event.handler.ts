@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { recordCampaignEvent as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { recordCampaignEvent as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { campaignCreationRepository } from '../adapters/repositories/campaign-creation.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';

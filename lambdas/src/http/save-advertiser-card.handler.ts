@@ -1,4 +1,4 @@
-import { saveAdvertiserCard as operation } from '@bidgrid/shared/api/operations/payments.operations';
+import { saveAdvertiserCard as operation } from '@bidgrid/shared/billing/payments.operations';
 import { paymentsGateway } from '../adapters/payments';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { saveAdvertiserCard } from '../domain/billing/save-advertiser-card.use-case';

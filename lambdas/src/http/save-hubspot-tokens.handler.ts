@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { saveHubspotTokens as operation } from '@bidgrid/shared/api/operations/crm.operations';
+import { saveHubspotTokens as operation } from '@bidgrid/shared/crm/crm.operations';
 import { hubspotOAuth, hubspotRedirectUri } from '../adapters/crm/hubspot-oauth';
 import { advertiserRepository } from '../adapters/repositories/advertiser.repository';
 import { crmConnectionRepository } from '../adapters/repositories/crm-connection.repository';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { updateCampaignDetails as operation } from '@bidgrid/shared/api/operations/campaign.operations';
+import { updateCampaignDetails as operation } from '@bidgrid/shared/campaigns/campaign.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';
 import { updateCampaignDetails } from '../domain/campaigns/update-campaign.use-case';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { updateLineItemStatusFromCrm as operation } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { updateLineItemStatusFromCrm as operation } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';

@@ -1,5 +1,5 @@
 import { now } from '@bidgrid/shared/clock';
-import { updateLineItemStatus as operation } from '@bidgrid/shared/api/operations/line-item.operations';
+import { updateLineItemStatus as operation } from '@bidgrid/shared/campaigns/line-item.operations';
 import { bidderClient } from '../adapters/bidder/bidder-client';
 import { adGroupRepository } from '../adapters/repositories/ad-group.repository';
 import { campaignRepository } from '../adapters/repositories/campaign.repository';

@@ -1,4 +1,4 @@
-import { uploadCreative as operation } from '@bidgrid/shared/api/operations/creative.operations';
+import { uploadCreative as operation } from '@bidgrid/shared/ad-groups/creative.operations';
 import { creativeCallDeps } from '../adapters/wiring';
 import { createCreative } from '../domain/ad-groups/create-creative.use-case';
 import { httpHandler } from '../entry/http';

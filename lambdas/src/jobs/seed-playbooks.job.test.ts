@@ -1,7 +1,7 @@
 import '../test-env';
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { PLAYBOOKS_SEED } from '../domain/agency/playbooks.seed';
 import { memoryLogger } from '../domain/test-fakes';
 import { SEED_RESOURCE_ID, seedPlaybooksJob } from './seed-playbooks.job';

@@ -1,5 +1,5 @@
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { playbookRepository } from '../adapters/repositories/playbook.repository';
 import type { PlaybookRepository } from '../domain/ports/playbook.port';
 import { PLAYBOOKS_SEED } from '../domain/agency/playbooks.seed';

@@ -1,6 +1,6 @@
 import { now } from '@bidgrid/shared/clock';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
+import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/agency/agency.schema';
 import { signUpTicketRepository } from '../adapters/repositories/sign-up-ticket.repository';
 import { SignUpRefusedError, redeemSignUpTicket } from '../domain/agency/sign-up-tickets.use-case';
 import { logger } from '../kernel/logger';

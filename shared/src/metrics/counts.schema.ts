@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { isSupportedIsoDate } from '../validation/iso-date';
+import { isSupportedIsoDate } from '../common/iso-date';
 
 /**
  * The additive counts a report row carries: one row per day and per campaign, line item or creative.

@@ -1,7 +1,7 @@
 import { TIME_FRAME_DAYS } from '../constants';
 import type { TTimeFrame } from '../constants';
-import { addIsoDays, isIsoDate, todayIso } from '../validation/iso-date';
-import type { TNowInput } from '../validation/iso-date';
+import { addIsoDays, isIsoDate, todayIso } from '../common/iso-date';
+import type { TNowInput } from '../common/iso-date';
 
 /** What a time frame is resolved against. */
 export interface TTimeFrameContext {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ZCampaign } from '../entities/campaign.schema';
-import type { TCampaign } from '../entities/campaign.schema';
-import type { TCampaignCreate } from '../entities/campaign-create.schema';
+import { ZCampaign } from '../campaigns/campaign.schema';
+import type { TCampaign } from '../campaigns/campaign.schema';
+import type { TCampaignCreate } from '../campaigns/campaign-create.schema';
 import { campaignCreateParts, groupEmails } from './campaign-create-parts';
 import { fitsFrameOf, matchedCompany } from './test-parts';
 

@@ -1,6 +1,6 @@
-import type { TCampaign } from '../entities/campaign.schema';
-import type { TCampaignCreate } from '../entities/campaign-create.schema';
-import type { TCompanyRow, TEmailGroup } from '../entities/company.schema';
+import type { TCampaign } from '../campaigns/campaign.schema';
+import type { TCampaignCreate } from '../campaigns/campaign-create.schema';
+import type { TCompanyRow, TEmailGroup } from '../targeting/company.schema';
 import type { RealtimeParts } from './event';
 import { packGroups } from './parts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_MATCH_CHUNK_MAX_ENTRIES } from '../constants';
-import type { TCompanyMatchResult, TCompanyRow, TNoMatchExplanations } from '../entities/company.schema';
-import { domainEntryKey, parseDomainEntry } from '../validation/domain-entry';
+import type { TCompanyMatchResult, TCompanyRow, TNoMatchExplanations } from '../targeting/company.schema';
+import { domainEntryKey, parseDomainEntry } from '../lists/domain-entry';
 import { companyMatchParts, noMatchExplanationParts } from './company-match-parts';
 import { fitsFrameOf, matchedCompany } from './test-parts';
 import { messageBytes, REALTIME_LIMITS } from './wire';

@@ -1,6 +1,6 @@
 import { CSV_MATCH_CHUNK_MAX_ENTRIES } from '../constants';
-import type { TCompanyMatchResult, TCompanyRow, TNoMatchExplanations } from '../entities/company.schema';
-import { domainEntryKey, parseDomainEntry } from '../validation/domain-entry';
+import type { TCompanyMatchResult, TCompanyRow, TNoMatchExplanations } from '../targeting/company.schema';
+import { domainEntryKey, parseDomainEntry } from '../lists/domain-entry';
 import type { RealtimeParts } from './event';
 import { packGroups } from './parts';
 

@@ -1,20 +1,20 @@
 import * as z from '../zod';
 import { defineRealtimeEvent, type RealtimeEventDef } from './event';
 import { zId } from '../ids';
-import { ZCampaign } from '../entities/campaign.schema';
-import { ZCampaignCreate } from '../entities/campaign-create.schema';
-import { ZCompanyListEntry, ZCompanyMatchResult, ZNoMatchExplanations } from '../entities/company.schema';
-import { ZHubspotList, ZHubspotListType, ZTargetedCompanies, ZTargetedCompaniesRequest } from '../entities/crm.schema';
-import type { THubspotList } from '../entities/crm.schema';
+import { ZCampaign } from '../campaigns/campaign.schema';
+import { ZCampaignCreate } from '../campaigns/campaign-create.schema';
+import { ZCompanyListEntry, ZCompanyMatchResult, ZNoMatchExplanations } from '../targeting/company.schema';
+import { ZHubspotList, ZHubspotListType, ZTargetedCompanies, ZTargetedCompaniesRequest } from '../crm/crm.schema';
+import type { THubspotList } from '../crm/crm.schema';
 import { CSV_MATCH_MAX_DOMAINS } from '../constants';
 import { companyMatchParts, noMatchExplanationParts } from './company-match-parts';
 import { arrayParts } from './parts';
 import { campaignCreateParts } from './campaign-create-parts';
 import { emailListParts } from './email-list-parts';
-import { ZKeyText } from '../entities/common.schema';
-import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../entities/domain-list.schema';
-import { ZCampaignTargetingChangeResult } from '../entities/campaign-targeting-change.schema';
-import { ZCampaignTargetingChange } from '../entities/campaign-targeting-request.schema';
+import { ZKeyText } from '../common/common.schema';
+import { ZDomainList, ZDomainListCreate, ZDomainListUpdate } from '../lists/domain-list.schema';
+import { ZCampaignTargetingChangeResult } from '../targeting/campaign-targeting-change.schema';
+import { ZCampaignTargetingChange } from '../targeting/campaign-targeting-request.schema';
 
 /**
  * The realtime events of 001 §7 ("Realtime events"): the client sends `{action: name, reqID, ...fields}`

@@ -1,4 +1,4 @@
-import type { TCompanyRow } from '../entities/company.schema';
+import type { TCompanyRow } from '../targeting/company.schema';
 import { messageBytes, REALTIME_LIMITS } from './wire';
 
 // Helpers of the parts tests (imported by tests only): the frame check the client's sender applies,

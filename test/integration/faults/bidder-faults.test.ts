@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { campaign as campaignOps } from '@bidgrid/shared';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
 import { CREATE_CAMPAIGN_MESSAGES } from '@bidgrid/lambdas/domain/campaigns/create-campaign-request.use-case';
 import { TARGETING_CHANGE_MESSAGES } from '@bidgrid/lambdas/domain/campaigns/change-campaign-targeting.use-case';
 import { accessTokenFor, callOperation, callOperationUnchecked } from '../../support/api';

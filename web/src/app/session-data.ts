@@ -1,5 +1,5 @@
-import { getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import { getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/agency/agency.operations';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 import { getApiClient } from '@/lib/api/api-client';
 import { prefetchOperation } from '@/lib/api/prefetch';
 

@@ -1,6 +1,6 @@
 import { chakra, Stack, type HTMLChakraProps } from '@chakra-ui/react';
 import { useId } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { PlainSelect } from './plain-select';
 
 export interface AdvertiserSelectProps {

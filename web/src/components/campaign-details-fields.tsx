@@ -5,8 +5,8 @@ import {
   estimatedBudget,
   type TCampaignDetails,
   type TCampaignDetailsInput,
-} from '@bidgrid/shared/validation/campaign-details.schema';
-import { toNumberInput } from '@bidgrid/shared/validation/fields';
+} from '@bidgrid/shared/campaigns/campaign-details.schema';
+import { toNumberInput } from '@bidgrid/shared/common/fields';
 
 /** The parts of a campaign details form (react-hook-form) the fields need. */
 export type TCampaignDetailsForm = {

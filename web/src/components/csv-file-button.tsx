@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
+import { readCsvUpload } from '@bidgrid/shared/lists/imported-list';
 import { toaster } from '@/lib/toaster';
 
 /** A CSV upload problem (001 §5 "CSV upload"): shown for 10 s. */

@@ -1,6 +1,6 @@
 import { GEO_COUNTRIES } from '@bidgrid/shared/constants';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 
 /** Regions of one country, for the 'Geo states' column. */
 export interface TGeoGroup {

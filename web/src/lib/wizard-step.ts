@@ -1,5 +1,5 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 
 /**
  * The flows the campaign wizard runs (001 §2): which page started it decides the step list, the

@@ -1,6 +1,6 @@
-import { ZAdGroup, type TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
-import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { ZCreative, type TCreative } from '@bidgrid/shared/entities/creative.schema';
+import { ZAdGroup, type TAdGroup } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import { ZAdvertiser, type TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { ZCreative, type TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
 
 /**
  * An instant at a wall time of the zone the tests run in (month 1-12). Tables show days in the reader's

@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { compareTemplates, matchPath, type AnyOperation } from '@bidgrid/shared/api/operation';
-import { operations } from '@bidgrid/shared/api/operations/index';
+import { operations } from '@bidgrid/shared/api/operations';
 import { configureApiClient, createApiClient, getApiClient } from '@/lib/api/api-client';
 import { createApolloClient } from '@/lib/api/apollo-client';
 import type { SessionContextValue } from '@/lib/session/session-context';

@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 import type { TRuntimeConfig } from '@bidgrid/shared/runtime-config';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 import { SessionContext, type SessionContextValue, type SessionState } from '@/lib/session/session-context';

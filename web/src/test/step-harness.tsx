@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { useState, type ComponentType, type ReactElement } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import type { TStepNextHandler, TStepOutcome, TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
 
 /** What a step test reads back: the latest draft, the Next handler the step registered, the advertisers it chose. */

@@ -1,6 +1,6 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import { createHash } from 'node:crypto';
-import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
+import { MAX_BIDDER_NAME } from '@bidgrid/shared/common/common.schema';
 import { config } from '../../kernel/config';
 import { VendorError } from '../../kernel/errors';
 import { appMetrics } from '../metrics';

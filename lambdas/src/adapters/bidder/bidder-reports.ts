@@ -1,6 +1,6 @@
 import { emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/common/iso-date';
 import type { TBidderReportDimension, TBidderReportRequest, TBidderReportRow } from '../../domain/ports/bidder.port';
 import { VendorError } from '../../kernel/errors';
 import { BIDDER_VENDOR, UnexpectedReplyError } from './buzz-transport';

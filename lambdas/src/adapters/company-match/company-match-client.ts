@@ -1,6 +1,6 @@
 import * as z from '@bidgrid/shared/zod';
-import { CIDR4_PATTERN } from '@bidgrid/shared/entities/common.schema';
-import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import { CIDR4_PATTERN } from '@bidgrid/shared/common/common.schema';
+import { entryHost, parseDomainEntry } from '@bidgrid/shared/lists/domain-entry';
 import { config } from '../../kernel/config';
 import type { CompanyMatcher, TRangesLookup } from '../../domain/ports/company-matcher.port';
 import { VendorError } from '../../kernel/errors';

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import type { THubspotList } from '@bidgrid/shared/entities/crm.schema';
+import type { THubspotList } from '@bidgrid/shared/crm/crm.schema';
 import { config } from '../../kernel/config';
 import type { CrmLists, TCrmObjectTypeId } from '../../domain/ports/crm-lists.port';
 import { CrmGrantError } from '../../domain/vendors/vendor-refusals';

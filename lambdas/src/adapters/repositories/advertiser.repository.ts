@@ -1,5 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { ZAdvertiserRecord } from '../../domain/advertisers/advertiser-record.schema';
 import type { TAdvertiserRecord } from '../../domain/advertisers/advertiser-record.schema';
 import type { AdvertiserRepository, TBillableAdvertiser, TSavedCard } from '../../domain/ports/advertiser.port';

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ZAgency } from '@bidgrid/shared/entities/agency.schema';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import { ZAgency } from '@bidgrid/shared/agency/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 import type { AgencyRepository, CreateAgencyResult } from '../../domain/ports/agency.port';
 import { ddb, tables } from '../dynamodb';
 import { signUpTicketKeys } from './sign-up-ticket.repository';

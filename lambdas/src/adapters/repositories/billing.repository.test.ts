@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TBillingLog, TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLog, TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { BadRequestError } from '../../kernel/errors';
 import type { Item } from '../dynamodb';

@@ -1,5 +1,5 @@
-import { ZBillingLog, ZInvoice, ZInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
-import type { TBillingLog, TInvoice, TInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
+import { ZBillingLog, ZInvoice, ZInvoiceSummary } from '@bidgrid/shared/billing/billing.schema';
+import type { TBillingLog, TInvoice, TInvoiceSummary } from '@bidgrid/shared/billing/billing.schema';
 import type { BillingRepository, TBillingLogEntry, TBillingLogFilter } from '../../domain/ports/billing.port';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';

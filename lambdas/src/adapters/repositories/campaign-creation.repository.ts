@@ -1,7 +1,7 @@
 import { nowMs } from '@bidgrid/shared/clock';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@bidgrid/shared/zod';
-import { ZCompanyRow, ZEmailGroup } from '@bidgrid/shared/entities/company.schema';
+import { ZCompanyRow, ZEmailGroup } from '@bidgrid/shared/targeting/company.schema';
 import type {
   CampaignCreationRepository,
   TCampaignCreatedEvent,

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { campaignFixture, lineItemFixture } from '../../domain/campaigns/test-campaign-fakes';
 import { campaignRepository } from './campaign.repository';
 

@@ -1,9 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ZCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZCampaignActivity } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TCampaignActivity } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { ZCampaignRecord, ZLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../../domain/campaigns/campaign-records.schema';
 import type {

@@ -1,4 +1,4 @@
-import { ZDomainList, ZPublicList, type TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import { ZDomainList, ZPublicList, type TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import type { DomainListRepository, TDomainListRecord, TDomainListWrite } from '../../domain/ports/domain-list.port';
 import { mapPage, type TPage, type TPageRequest } from '../../domain/ports/page.port';
 import type { Item } from '../dynamodb';

@@ -2,7 +2,7 @@ import '../../test-env';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { PLAYBOOKS_SEED } from '../../domain/agency/playbooks.seed';
 import { playbookRepository } from './playbook.repository';
 

@@ -1,5 +1,5 @@
-import { ZPlaybook } from '@bidgrid/shared/entities/playbook.schema';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import { ZPlaybook } from '@bidgrid/shared/agency/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import type { PlaybookRepository } from '../../domain/ports/playbook.port';
 import { batchPut, queryAll, tables } from '../dynamodb';
 

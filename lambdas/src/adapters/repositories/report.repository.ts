@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+import { ZRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 import { METRIC_COUNT_KEYS, ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCountKey } from '@bidgrid/shared/metrics/counts.schema';
 import type {

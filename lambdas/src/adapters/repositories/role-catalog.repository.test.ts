@@ -2,7 +2,7 @@ import '../../test-env';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import { roleCatalogRepository } from './role-catalog.repository';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

@@ -1,4 +1,4 @@
-import { ZRoleType, type TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import { ZRoleType, type TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import type { RoleCatalogRepository } from '../../domain/ports/role-catalog.port';
 import { batchPut, queryAll, tables } from '../dynamodb';
 

@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '@bidgrid/shared/zod';
-import { ZRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import { ZRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
 import type { SegmentRepository, TSegmentRecord } from '../../domain/ports/segment.port';
 import type { TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';

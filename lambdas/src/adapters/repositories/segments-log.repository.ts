@@ -1,5 +1,5 @@
-import { ZSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
-import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import { ZSegmentsLogEntry } from '@bidgrid/shared/billing/billing.schema';
+import type { TSegmentsLogEntry } from '@bidgrid/shared/billing/billing.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';
 import { mapPage } from '../../domain/ports/page.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../../domain/ports/segments-log.port';

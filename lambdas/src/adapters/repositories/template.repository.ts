@@ -1,4 +1,4 @@
-import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import { ZAdGroupTemplate, type TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import { ZCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TCreativeTemplateRecord } from '../../domain/ad-groups/template-records.schema';
 import type { TPage, TPageRequest } from '../../domain/ports/page.port';

@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZCreativeTemplateForm } from '@bidgrid/shared/entities/creative.schema';
-import type { TCreativeTemplateForm } from '@bidgrid/shared/entities/creative.schema';
+import { ZCreativeTemplateForm } from '@bidgrid/shared/ad-groups/creative.schema';
+import type { TCreativeTemplateForm } from '@bidgrid/shared/ad-groups/creative.schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { mp4Bytes, pngBytes } from '../../test-media';
 import { memoryAdGroups, memoryStorage, MEMORY_BUCKET_URL } from '../campaigns/test-campaign-fakes';

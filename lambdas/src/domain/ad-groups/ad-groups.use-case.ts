@@ -1,9 +1,9 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import type { TAdGroup, ZAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdGroup, ZAdGroupCreate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import type * as z from '@bidgrid/shared/zod';
-import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
 import { newId } from '@bidgrid/shared/ids';
-import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+import { compareNewestFirst } from '@bidgrid/shared/common/list-order';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { invalidRequest } from '../../kernel/validation';

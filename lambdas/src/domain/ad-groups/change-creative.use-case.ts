@@ -1,5 +1,5 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import type { TCreative, ZCreativeChangeForm } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreative, ZCreativeChangeForm } from '@bidgrid/shared/ad-groups/creative.schema';
 import type * as z from '@bidgrid/shared/zod';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { UploadedFile } from '../../kernel/multipart';

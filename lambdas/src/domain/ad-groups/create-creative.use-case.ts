@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { VIDEO_MIME_TYPES, MAX_FILES_PER_AD_GROUP } from '@bidgrid/shared/constants';
-import type { TCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
-import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreativeMimeType } from '@bidgrid/shared/common/common.schema';
+import type { TCreative, TCreativeUploadUrl, ZCreativeForm } from '@bidgrid/shared/ad-groups/creative.schema';
 import type * as z from '@bidgrid/shared/zod';
 import { newId } from '@bidgrid/shared/ids';
-import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/common/messages';
 import { ConflictError } from '../../kernel/errors';
 import { bytesSource } from '../../kernel/media-probe';
 import type { Logger } from '../../kernel/logger';

@@ -1,7 +1,7 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
-import type { TCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
-import { unsupportedTypeMessage } from '@bidgrid/shared/validation/messages';
+import type { TCreativeMimeType } from '@bidgrid/shared/common/common.schema';
+import { unsupportedTypeMessage } from '@bidgrid/shared/common/messages';
 import { BadRequestError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { probeMedia } from '../../kernel/media-probe';

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { ZCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import { ZCreativeTemplate } from '@bidgrid/shared/ad-groups/creative.schema';
 
 /**
  * A creative template as stored: its asset is an object key of the creative bucket (`assetKey`);

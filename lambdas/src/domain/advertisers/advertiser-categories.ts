@@ -1,4 +1,4 @@
-import type { TAdvertiserCategory } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiserCategory } from '@bidgrid/shared/advertisers/advertiser.schema';
 
 /**
  * The advertiser categories of the bidder: the IAB content taxonomy's tier-1 codes, which Beeswax

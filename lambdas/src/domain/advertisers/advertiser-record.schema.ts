@@ -1,7 +1,7 @@
 import * as z from '@bidgrid/shared/zod';
-import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { ZIsoDate, ZIsoDateTime } from '@bidgrid/shared/entities/common.schema';
+import { ZAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { ZIsoDate, ZIsoDateTime } from '@bidgrid/shared/common/common.schema';
 
 /**
  * An advertiser as stored: the API fields plus what stays on the server (the payment customer and

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { VendorError } from '../../kernel/errors';
 import type { TAdvertiserRecord } from './advertiser-record.schema';
 import { ADVERTISER_ID_TAKEN, createAdvertiser } from './create-advertiser.use-case';

@@ -1,10 +1,10 @@
 import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
-import { ZAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TAdvertiserCreate } from '@bidgrid/shared/entities/advertiser-create.schema';
+import { ZAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TAdvertiserCreate } from '@bidgrid/shared/advertisers/advertiser-create.schema';
 import { ID_PREFIX } from '@bidgrid/shared/constants';
-import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
-import { isAdvertiserDomain } from '@bidgrid/shared/validation/advertiser.schema';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/common/messages';
+import { isAdvertiserDomain } from '@bidgrid/shared/advertisers/advertiser-form.schema';
 import { BadRequestError, ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { toPublicAdvertiser } from './advertiser-record.schema';

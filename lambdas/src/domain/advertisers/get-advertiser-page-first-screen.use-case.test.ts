@@ -1,7 +1,7 @@
 import '../../test-env';
 import { describe, expect, it, vi } from 'vitest';
-import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignActivity } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { NotFoundError } from '../../kernel/errors';
 import { listAdGroupsByCampaign } from '../ad-groups/ad-groups.use-case';
 import { listCampaignActivity } from '../campaigns/change-campaign-targeting.use-case';

@@ -1,4 +1,4 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { NotFoundError } from '../../kernel/errors';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import type { TAdvertiserRecord } from './advertiser-record.schema';

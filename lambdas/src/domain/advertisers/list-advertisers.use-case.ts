@@ -1,4 +1,4 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { toPublicAdvertiser } from './advertiser-record.schema';
 import type { AdvertiserRepository } from '../ports/advertiser.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';

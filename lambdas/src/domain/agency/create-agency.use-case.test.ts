@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 import {
   AGENCY_ALREADY_EXISTS,
   AGENCY_NAMES_ITS_OWN_USER,

@@ -1,4 +1,4 @@
-import type { TAgency, TAgencyCreate } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency, TAgencyCreate } from '@bidgrid/shared/agency/agency.schema';
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { BadRequestError, ConflictError } from '../../kernel/errors';
 import { assertInternalUser } from './internal-users';

@@ -1,4 +1,4 @@
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 import { NotFoundError } from '../../kernel/errors';
 import type { AgencyRepository } from '../ports/agency.port';
 

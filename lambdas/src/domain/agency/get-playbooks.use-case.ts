@@ -1,4 +1,4 @@
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import type { PlaybookRepository } from '../ports/playbook.port';
 
 /** The playbook cards of the dashboard (spec 001 §3), the same for every agency. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ABM_STEPS, PLAYBOOK_ICONS, STEPS } from '@bidgrid/shared/constants';
-import { ZPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import { ZPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { PLAYBOOKS_SEED } from './playbooks.seed';
 
 describe('PLAYBOOKS_SEED', () => {

@@ -1,6 +1,6 @@
 import { ABM_STEPS, STEPS } from '@bidgrid/shared/constants';
 import type { TStepName } from '@bidgrid/shared/constants';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 
 /** A playbook's wizard steps, in the given order, with the labels and step numbers of 001 §2. */
 function steps(names: readonly TStepName[]): TPlaybook['campaignSteps'] {

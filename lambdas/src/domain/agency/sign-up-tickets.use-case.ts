@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SIGN_UP_TICKET_TTL_SECONDS, ZSignUpTicket } from '@bidgrid/shared/entities/agency.schema';
-import type { TSignUpTicketGrant } from '@bidgrid/shared/entities/agency.schema';
+import { SIGN_UP_TICKET_TTL_SECONDS, ZSignUpTicket } from '@bidgrid/shared/agency/agency.schema';
+import type { TSignUpTicketGrant } from '@bidgrid/shared/agency/agency.schema';
 import { PRODUCT_NAME } from '@bidgrid/shared/constants';
 import { assertInternalUser } from './internal-users';
 import type { SignUpTicketStore } from '../ports/sign-up-tickets.port';

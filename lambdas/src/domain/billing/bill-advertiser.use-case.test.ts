@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
 import { cardRecordFixture, memoryLogger, recordingMetrics } from '../test-fakes';
 import { billAdvertiser, chargeKey } from './bill-advertiser.use-case';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ZInvoice, ZInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import { ZInvoice, ZInvoiceFacts } from '@bidgrid/shared/billing/billing.schema';
+import type { TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import type { Logger } from '../../kernel/logger';
 import { billingPeriod } from './billing-period';
 import type { TBillingPeriod } from './billing-period';

@@ -1,5 +1,5 @@
 import type * as z from '@bidgrid/shared/zod';
-import { ZBillingLog } from '@bidgrid/shared/entities/billing.schema';
+import { ZBillingLog } from '@bidgrid/shared/billing/billing.schema';
 import type { TBillingLogEntry } from '../ports/billing.port';
 
 /** The provider column of billing logs and invoices. */

@@ -1,4 +1,4 @@
-import type { TInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoiceFacts } from '@bidgrid/shared/billing/billing.schema';
 import {
   INVOICE_LABELS,
   advertiserText,
@@ -9,9 +9,9 @@ import {
   invoiceSubject,
   paymentText,
   periodText,
-} from '@bidgrid/shared/entities/invoice-wording';
+} from '@bidgrid/shared/billing/invoice-wording';
 
-export type { TInvoiceFacts, TInvoiceLine, TInvoiceFactsInput } from '@bidgrid/shared/entities/billing.schema';
+export type { TInvoiceFacts, TInvoiceLine, TInvoiceFactsInput } from '@bidgrid/shared/billing/billing.schema';
 export { invoiceSubject };
 
 const escapeHtml = (text: string): string =>

@@ -1,4 +1,4 @@
-import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLog } from '@bidgrid/shared/billing/billing.schema';
 import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';
 import type { BillingRepository } from '../ports/billing.port';

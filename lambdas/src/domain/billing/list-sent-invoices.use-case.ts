@@ -1,4 +1,4 @@
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import { NotFoundError } from '../../kernel/errors';
 import type { BillingRepository } from '../ports/billing.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';

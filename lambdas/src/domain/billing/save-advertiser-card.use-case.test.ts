@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import type { TPaymentSave } from '@bidgrid/shared/entities/payment.schema';
+import type { TPaymentSave } from '@bidgrid/shared/billing/payment.schema';
 import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
 import { createCardSetupIntent } from './create-card-setup-intent.use-case';
 import { CARD_NOT_SET_UP, saveAdvertiserCard } from './save-advertiser-card.use-case';

@@ -1,5 +1,5 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TPaymentSave } from '@bidgrid/shared/entities/payment.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TPaymentSave } from '@bidgrid/shared/billing/payment.schema';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import { toPublicAdvertiser } from '../advertisers/advertiser-record.schema';
 import { ADVERTISER_NOT_FOUND, requireAdvertiser } from '../advertisers/get-advertiser.use-case';

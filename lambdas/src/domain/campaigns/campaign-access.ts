@@ -1,4 +1,4 @@
-import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
+import { isCampaignReadOnly } from '@bidgrid/shared/campaigns/campaign-details.schema';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { CampaignReader, LineItemReader } from '../ports/campaign.port';
 import type { TCampaignRecord, TLineItemRecord } from './campaign-records.schema';

@@ -1,12 +1,12 @@
 import * as z from '@bidgrid/shared/zod';
-import { ZAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
-import { ZCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TCampaign, TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
-import { ZCount } from '@bidgrid/shared/entities/common.schema';
-import { ZCreative } from '@bidgrid/shared/entities/creative.schema';
-import type { TCreative, TCreativeReport } from '@bidgrid/shared/entities/creative.schema';
-import { ZLineItem } from '@bidgrid/shared/entities/line-item.schema';
-import type { TLineItem, TLineItemReport } from '@bidgrid/shared/entities/line-item.schema';
+import { ZAdGroup } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import { ZCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TCampaign, TCampaignReport } from '@bidgrid/shared/campaigns/campaign.schema';
+import { ZCount } from '@bidgrid/shared/common/common.schema';
+import { ZCreative } from '@bidgrid/shared/ad-groups/creative.schema';
+import type { TCreative, TCreativeReport } from '@bidgrid/shared/ad-groups/creative.schema';
+import { ZLineItem } from '@bidgrid/shared/campaigns/line-item.schema';
+import type { TLineItem, TLineItemReport } from '@bidgrid/shared/campaigns/line-item.schema';
 import { zId } from '@bidgrid/shared/ids';
 
 /**

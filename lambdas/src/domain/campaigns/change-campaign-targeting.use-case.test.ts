@@ -1,8 +1,8 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZCampaignTargetingChange } from '@bidgrid/shared/targeting/campaign-targeting-request.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import type { BidderCampaigns, TBidderLineItemChange, TBidderTargeting } from '../ports/bidder.port';
 import {

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
+import { MAX_BIDDER_NAME } from '@bidgrid/shared/common/common.schema';
 import type {
   TCampaignActivity,
   TCampaignCompany,
   TCampaignTargetingChangeResult,
   TCampaignTargetingEdit,
   TLayerDiff,
-} from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import { MAX_COMPANIES_PER_CHANGE } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
+} from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import { MAX_COMPANIES_PER_CHANGE } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TCampaignTargetingChange } from '@bidgrid/shared/targeting/campaign-targeting-request.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
+import { isCampaignReadOnly } from '@bidgrid/shared/campaigns/campaign-details.schema';
 import { ConflictError, NotFoundError, ToldServerError, VendorError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { invalidRequest } from '../../kernel/validation';

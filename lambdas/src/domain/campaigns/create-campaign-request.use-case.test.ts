@@ -1,9 +1,9 @@
 import '../../test-env';
 import { describe, expect, it, vi } from 'vitest';
-import { MISSING_PAYMENT_METHOD_MESSAGE, ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
-import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+import { MISSING_PAYMENT_METHOD_MESSAGE, ZCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/common/messages';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import type { CompanyMatcher } from '../ports/company-matcher.port';
 import {

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { memoryLogger } from '../test-fakes';
 import type { CreateCampaignDeps, TNewCampaign } from './create-campaign.use-case';
 import { createCampaign } from './create-campaign.use-case';

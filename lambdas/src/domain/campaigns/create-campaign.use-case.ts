@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/common/common.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { atBidderThenStore, poolSettled } from '../vendors/bidder-first';

@@ -1,4 +1,4 @@
-import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
+import type { TLineItem } from '@bidgrid/shared/campaigns/line-item.schema';
 import { NotFoundError } from '../../kernel/errors';
 import type { CrmPortalRepository } from '../ports/crm-connection.port';
 import { CAMPAIGN_MESSAGES } from './campaign-access';

@@ -1,4 +1,4 @@
-import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
+import type { TLineItem } from '@bidgrid/shared/campaigns/line-item.schema';
 import { ConflictError, NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { atBidderThenStore, restoreStoredAtBidder } from '../vendors/bidder-first';

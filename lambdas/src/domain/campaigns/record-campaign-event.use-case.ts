@@ -1,4 +1,4 @@
-import type { TCampaignEvent } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCampaignEvent } from '@bidgrid/shared/campaigns/campaign-create.schema';
 import { invalidRequest } from '../../kernel/validation';
 import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';
 import type { AdvertiserReader } from '../ports/advertiser.port';

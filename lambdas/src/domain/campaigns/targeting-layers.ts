@@ -1,7 +1,7 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import type { TFoundEmailsInfo } from '@bidgrid/shared/entities/company.schema';
-import type { TPublicListSelection } from '@bidgrid/shared/entities/domain-list.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TFoundEmailsInfo } from '@bidgrid/shared/targeting/company.schema';
+import type { TPublicListSelection } from '@bidgrid/shared/lists/domain-list.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { BadRequestError } from '../../kernel/errors';
 import { invalidRequest } from '../../kernel/validation';
 import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';

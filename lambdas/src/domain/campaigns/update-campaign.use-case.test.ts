@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/common/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { memoryLogger } from '../test-fakes';
 import { CAMPAIGN_MESSAGES } from './campaign-access';

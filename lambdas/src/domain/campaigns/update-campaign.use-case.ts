@@ -1,7 +1,7 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import type { TCampaign, TCampaignDetailsUpdate } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign, TCampaignDetailsUpdate } from '@bidgrid/shared/campaigns/campaign.schema';
 import type { TMediaType } from '@bidgrid/shared/constants';
-import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/validation/campaign-details.schema';
+import { campaignDetailsSchema, companyLimit } from '@bidgrid/shared/campaigns/campaign-details.schema';
 import { ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { collectFieldErrors, invalidRequest } from '../../kernel/validation';

@@ -1,4 +1,4 @@
-import type { TPickerTicket, TPickerTicketRequest } from '@bidgrid/shared/entities/crm.schema';
+import type { TPickerTicket, TPickerTicketRequest } from '@bidgrid/shared/crm/crm.schema';
 import type { CrmPortalRepository } from '../ports/crm-connection.port';
 import { requirePortalAdvertisers } from './crm-card-portal';
 import { issuePickerTicket } from './picker-ticket';

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { NotFoundError } from '../../kernel/errors';
 import { UNAVAILABLE_LAYERS } from '../campaigns/targeting-layers';
 import {

@@ -1,7 +1,7 @@
-import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
-import type { TAddCompanyOutcome, TCrmCampaign } from '@bidgrid/shared/entities/crm.schema';
-import { MAX_USERNAME_LENGTH } from '@bidgrid/shared/entities/common.schema';
-import { entryHost, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import type { TRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
+import type { TAddCompanyOutcome, TCrmCampaign } from '@bidgrid/shared/crm/crm.schema';
+import { MAX_USERNAME_LENGTH } from '@bidgrid/shared/common/common.schema';
+import { entryHost, parseDomainEntry } from '@bidgrid/shared/lists/domain-entry';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import { changeCampaignTargeting, TARGETING_CHANGE_MESSAGES } from '../campaigns/change-campaign-targeting.use-case';

@@ -1,4 +1,4 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { decryptText } from '../../kernel/crypto';
 import { NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';

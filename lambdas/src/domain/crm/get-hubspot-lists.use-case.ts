@@ -1,4 +1,4 @@
-import type { THubspotList, THubspotListType } from '@bidgrid/shared/entities/crm.schema';
+import type { THubspotList, THubspotListType } from '@bidgrid/shared/crm/crm.schema';
 import { BadRequestError } from '../../kernel/errors';
 import { invalidCursor } from '../../kernel/invalid-cursor';
 import { CRM_RECONNECT } from './crm-access-token.use-case';

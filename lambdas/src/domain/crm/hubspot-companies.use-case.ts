@@ -1,12 +1,12 @@
-import type { TCompanyMatchResult, TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyMatchResult, TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import type {
   TCompanySortValues,
   THubspotCompanyProperty,
   THubspotFilter,
   TTargetedCompanies,
-} from '@bidgrid/shared/entities/crm.schema';
+} from '@bidgrid/shared/crm/crm.schema';
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
-import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/lists/domain-entry';
 import { NotFoundError } from '../../kernel/errors';
 import { matchCompanies, type MatchCompaniesDeps } from '../targeting/match-companies.use-case';
 import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import type { THubspotPage, ZHubspotPageKind, ZHubspotPageType } from '@bidgrid/shared/entities/crm.schema';
+import type { THubspotPage, ZHubspotPageKind, ZHubspotPageType } from '@bidgrid/shared/crm/crm.schema';
 import { BadRequestError } from '../../kernel/errors';
 import { invalidCursor } from '../../kernel/invalid-cursor';
 import { CRM_RECONNECT } from './crm-access-token.use-case';

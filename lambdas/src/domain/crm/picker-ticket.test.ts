@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PICKER_TICKET_TTL_SECONDS } from '@bidgrid/shared/entities/crm.schema';
+import { PICKER_TICKET_TTL_SECONDS } from '@bidgrid/shared/crm/crm.schema';
 import { issuePickerTicket, pickerTicketProblem } from './picker-ticket';
 
 const key = randomBytes(32);

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { PICKER_TICKET_TTL_SECONDS } from '@bidgrid/shared/entities/crm.schema';
+import { PICKER_TICKET_TTL_SECONDS } from '@bidgrid/shared/crm/crm.schema';
 import { hmac, safeEqual } from '../../kernel/crypto';
 
 /**

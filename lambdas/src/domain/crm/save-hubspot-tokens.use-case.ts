@@ -1,4 +1,4 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { decryptText, encryptText } from '../../kernel/crypto';
 import { BadRequestError, NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZDomainListCreate, ZDomainListUpdate } from '@bidgrid/shared/entities/domain-list.schema';
-import type { TDomainListCreate, TDomainListUpdate } from '@bidgrid/shared/entities/domain-list.schema';
+import { ZDomainListCreate, ZDomainListUpdate } from '@bidgrid/shared/lists/domain-list.schema';
+import type { TDomainListCreate, TDomainListUpdate } from '@bidgrid/shared/lists/domain-list.schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import type { TDomainListRecord } from '../ports/domain-list.port';
 import { memoryAdvertisers, memoryLogger, recordFixture } from '../test-fakes';

@@ -7,12 +7,9 @@ import {
   type TPublicList,
   type ZDomainListCreate,
   type ZDomainListUpdate,
-} from '@bidgrid/shared/entities/domain-list.schema';
-import { toFieldErrors } from '@bidgrid/shared/validation/field-errors';
-import {
-  ZPublicationListCreateForm,
-  ZPublicationListEditForm,
-} from '@bidgrid/shared/validation/publication-list.schema';
+} from '@bidgrid/shared/lists/domain-list.schema';
+import { toFieldErrors } from '@bidgrid/shared/common/field-errors';
+import { ZPublicationListCreateForm, ZPublicationListEditForm } from '@bidgrid/shared/lists/publication-list.schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import { atBidderThenStore } from '../vendors/bidder-first';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TPublicList, TPublicListSelection } from '@bidgrid/shared/entities/domain-list.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TPublicList, TPublicListSelection } from '@bidgrid/shared/lists/domain-list.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { BadRequestError } from '../../kernel/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import type { TDomainListRecord } from '../ports/domain-list.port';

@@ -1,6 +1,6 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
 import { DEFAULT_SPLIT_LIST_CPM } from '@bidgrid/shared/constants';
-import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import { invalidRequest } from '../../kernel/validation';
 import type { LayerUndo, TargetingLayer, TLayerPlan } from '../campaigns/targeting-layers';
 import type { BidderAudiences } from '../ports/bidder.port';

@@ -1,4 +1,4 @@
-import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import type { BidderAudiences, TBidderListInput } from '../ports/bidder.port';
 import type { DomainListRepository, TDomainListRecord } from '../ports/domain-list.port';
 import { memoryPage } from '../test-fakes';

@@ -1,4 +1,4 @@
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';
 import type { TPage, TPageRequest } from './page.port';
 

@@ -1,4 +1,4 @@
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 
 /** Outcome of creating an agency: created, or which condition refused it. */
 export type CreateAgencyResult =

@@ -1,4 +1,4 @@
-import type { TBillingLog, TInvoice, TInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLog, TInvoice, TInvoiceSummary } from '@bidgrid/shared/billing/billing.schema';
 import type { TPage, TPageRequest } from './page.port';
 
 /** A billing log with the id it is stored under (always set when we write one). */

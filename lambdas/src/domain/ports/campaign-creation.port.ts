@@ -1,4 +1,4 @@
-import type { TCompanyRow, TEmailGroup } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyRow, TEmailGroup } from '@bidgrid/shared/targeting/company.schema';
 
 /** One chunk of a creation request that came in pieces (`createCampaign` over the realtime API). */
 export interface TStagedChunk {

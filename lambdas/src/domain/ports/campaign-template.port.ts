@@ -1,4 +1,4 @@
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
 import type { TPage, TPageRequest } from './page.port';
 
 /** How a template write ended: written, its id taken, or more than the store holds in one template. */

@@ -1,5 +1,5 @@
-import type { TCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignActivity } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import type { TCampaignRecord, TLineItemRecord } from '../campaigns/campaign-records.schema';
 import type { TPage, TPageRequest } from './page.port';
 

@@ -1,4 +1,4 @@
-import type { THubspotList } from '@bidgrid/shared/entities/crm.schema';
+import type { THubspotList } from '@bidgrid/shared/crm/crm.schema';
 
 /** HubSpot's object type ids of the lists we read: contacts `0-1`, companies `0-2`. */
 export const CRM_OBJECT_TYPE = { contacts: '0-1', companies: '0-2' } as const;

@@ -1,4 +1,4 @@
-import type { TDomainList, TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TDomainList, TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import type { TPage, TPageRequest } from './page.port';
 
 /**

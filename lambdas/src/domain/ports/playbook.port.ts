@@ -1,4 +1,4 @@
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 
 /** The playbook cards of the dashboard, shared by every agency. */
 export interface PlaybookRepository {

@@ -1,4 +1,4 @@
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TCampaignSyncState, TRollup, TStoredDailyRow } from '../reports/report-records.schema';
 

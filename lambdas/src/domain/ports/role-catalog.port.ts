@@ -1,4 +1,4 @@
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 
 /**
  * The role and title catalogue of the Role/Title step: role types, their roles and each role's

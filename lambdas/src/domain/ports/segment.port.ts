@@ -1,4 +1,4 @@
-import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import type { TRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
 import type { TPage, TPageRequest } from './page.port';
 
 /**

@@ -1,4 +1,4 @@
-import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { TSegmentsLogEntry } from '@bidgrid/shared/billing/billing.schema';
 import type { TPage, TPageRequest } from './page.port';
 
 /** A segments log entry with its id (always set when we write one: 000 §3 subdomain, originalDomains, ipSegment, date). */

@@ -1,4 +1,4 @@
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import type { TCreativeTemplateRecord } from '../ad-groups/template-records.schema';
 import type { TPage, TPageRequest } from './page.port';
 

@@ -1,7 +1,7 @@
 import { VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
-import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
-import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
+import type { TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
+import { compareNewestFirst } from '@bidgrid/shared/common/list-order';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { creativesPageOf, publicCreative } from '../ad-groups/ad-groups.use-case';
 import type { TCreativeRecord } from '../campaigns/campaign-records.schema';

@@ -1,11 +1,11 @@
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
-import type { TLineItemReport, TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
+import type { TLineItemReport, TLineItemsReport } from '@bidgrid/shared/campaigns/line-item.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { NotFoundError } from '../../kernel/errors';
 import { CAMPAIGN_MESSAGES } from '../campaigns/campaign-access';
 import { toPublicLineItem } from '../campaigns/campaign-records.schema';
 import type { TLineItemRecord } from '../campaigns/campaign-records.schema';
-import { compareLineItemsByName } from '@bidgrid/shared/entities/list-order';
+import { compareLineItemsByName } from '@bidgrid/shared/common/list-order';
 import type { CampaignRepository, TCampaignSummary } from '../ports/campaign.port';
 import type { TPagedPayload, TPageRequest } from '../ports/page.port';
 import type { ReportReader, TRollupGroup } from '../ports/report.port';

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { ZRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+import { ZRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 import { ZMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 

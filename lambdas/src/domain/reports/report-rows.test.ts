@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { METRIC_COUNT_KEYS, sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { addIsoDays } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays } from '@bidgrid/shared/common/iso-date';
 import type { TStoredDailyRow } from './report-records.schema';
 import { campaignReportOf, creativeReportOf, rangeOf, sumInRange } from './report-rows';
 

@@ -1,14 +1,14 @@
-import type { TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
-import type { TCreativeReport } from '@bidgrid/shared/entities/creative.schema';
-import { LINE_ITEM_METRICS } from '@bidgrid/shared/entities/line-item.schema';
-import type { TLineItemMetrics, TLineItemReport } from '@bidgrid/shared/entities/line-item.schema';
+import type { TCampaignReport } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
+import type { TCreativeReport } from '@bidgrid/shared/ad-groups/creative.schema';
+import { LINE_ITEM_METRICS } from '@bidgrid/shared/campaigns/line-item.schema';
+import type { TLineItemMetrics, TLineItemReport } from '@bidgrid/shared/campaigns/line-item.schema';
 import { emptyCounts, sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
 import { deriveMetrics } from '@bidgrid/shared/metrics/derive';
 import { timeFrameRange } from '@bidgrid/shared/metrics/time-frame';
 import type { TDayRange } from '@bidgrid/shared/metrics/time-frame';
-import { todayIso } from '@bidgrid/shared/validation/iso-date';
+import { todayIso } from '@bidgrid/shared/common/iso-date';
 import type { TRollup, TStoredDailyRow } from './report-records.schema';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { addIsoDays } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays } from '@bidgrid/shared/common/iso-date';
 import type { Logger } from '../../kernel/logger';
 import type { CampaignRepository } from '../ports/campaign.port';
 import type { TWorkBatchResult, TWorkRecord, WorkQueue } from '../ports/work-queue.port';

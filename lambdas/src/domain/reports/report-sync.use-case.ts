@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TIME_FRAMES } from '@bidgrid/shared/constants';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 import { addCounts, emptyCounts } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
-import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays, isoDayRanges, isoDaysBetween } from '@bidgrid/shared/common/iso-date';
 import type { Logger } from '../../kernel/logger';
 import type { TCampaignRecord } from '../campaigns/campaign-records.schema';
 import type { AdGroupRepository } from '../ports/ad-group.port';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { BadRequestError } from '../../kernel/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import {

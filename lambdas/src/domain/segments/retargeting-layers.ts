@@ -1,4 +1,4 @@
-import { hashedEmailsName, MAX_SEGMENT_NAME } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import { hashedEmailsName, MAX_SEGMENT_NAME } from '@bidgrid/shared/segments/retargeting-segment.schema';
 import { invalidRequest } from '../../kernel/validation';
 import type { LayerUndo, TargetingLayer } from '../campaigns/targeting-layers';
 import type { SegmentRepository } from '../ports/segment.port';

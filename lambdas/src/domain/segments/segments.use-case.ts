@@ -1,6 +1,6 @@
-import { hashedEmailsName } from '@bidgrid/shared/entities/retargeting-segment.schema';
-import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
-import type { TEmailGroup } from '@bidgrid/shared/entities/company.schema';
+import { hashedEmailsName } from '@bidgrid/shared/segments/retargeting-segment.schema';
+import type { TRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
+import type { TEmailGroup } from '@bidgrid/shared/targeting/company.schema';
 import { ConflictError } from '../../kernel/errors';
 import type { Logger } from '../../kernel/logger';
 import type { TAdvertiserRecord } from '../advertisers/advertiser-record.schema';

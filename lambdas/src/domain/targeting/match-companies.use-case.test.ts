@@ -1,6 +1,6 @@
 import { now } from '@bidgrid/shared/clock';
 import { describe, expect, it, vi } from 'vitest';
-import { ZCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import { ZCompanyMatchResult } from '@bidgrid/shared/targeting/company.schema';
 import type { CompanyMatcher } from '../ports/company-matcher.port';
 import { fakeCompanyMatcher, memoryLookupCache, type TKnownDomain } from '../test-fakes';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../ports/segments-log.port';

@@ -4,10 +4,10 @@ import type {
   TCompanyRow,
   TNoMatchExplanations,
   TNoMatchReason,
-} from '@bidgrid/shared/entities/company.schema';
-import { MAX_DOMAIN_LENGTH } from '@bidgrid/shared/entities/common.schema';
-import { cleanEntry, domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
-import type { TDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+} from '@bidgrid/shared/targeting/company.schema';
+import { MAX_DOMAIN_LENGTH } from '@bidgrid/shared/common/common.schema';
+import { cleanEntry, domainEntryKey, parseDomainEntry } from '@bidgrid/shared/lists/domain-entry';
+import type { TDomainEntry } from '@bidgrid/shared/lists/domain-entry';
 import type { CompanyLookupCache } from '../ports/company-lookup-cache.port';
 import type { CompanyMatcher, TDomainLookup } from '../ports/company-matcher.port';
 import type { SegmentsLogRepository, TStoredSegmentsLogEntry } from '../ports/segments-log.port';

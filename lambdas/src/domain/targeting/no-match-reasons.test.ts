@@ -1,5 +1,5 @@
-import { ZNoMatchReason } from '@bidgrid/shared/entities/company.schema';
-import { MAX_DOMAIN_LENGTH, MAX_REQUEST_TEXT } from '@bidgrid/shared/entities/common.schema';
+import { ZNoMatchReason } from '@bidgrid/shared/targeting/company.schema';
+import { MAX_DOMAIN_LENGTH, MAX_REQUEST_TEXT } from '@bidgrid/shared/common/common.schema';
 import { describe, expect, it } from 'vitest';
 import { noMatchReason } from './no-match-reasons';
 

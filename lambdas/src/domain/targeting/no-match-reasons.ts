@@ -1,4 +1,4 @@
-import type { TNoMatchReason } from '@bidgrid/shared/entities/company.schema';
+import type { TNoMatchReason } from '@bidgrid/shared/targeting/company.schema';
 
 /**
  * Entries are echoed in reasons; a pasted paragraph is cut so a row stays a row, and a sentence stays

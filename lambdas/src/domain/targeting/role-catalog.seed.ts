@@ -1,4 +1,4 @@
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import type { Bidder } from '../ports/bidder.port';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';
 

@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections, type TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { BadRequestError } from '../../kernel/errors';
 import type { TLayerRequest } from '../campaigns/targeting-layers';
 import { recordFixture } from '../test-fakes';

@@ -1,5 +1,5 @@
 import type { TFieldErrors } from '@bidgrid/shared/api/envelope';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import { invalidRequest } from '../../kernel/validation';
 import type { TargetingLayer } from '../campaigns/targeting-layers';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';

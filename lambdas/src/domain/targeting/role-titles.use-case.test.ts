@@ -1,6 +1,6 @@
 import '../../test-env';
 import { describe, expect, it } from 'vitest';
-import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
+import { ZCampaignTemplateInput } from '@bidgrid/shared/templates/campaign-template.schema';
 import { NotFoundError } from '../../kernel/errors';
 import { memoryAdvertisers, recordFixture } from '../test-fakes';
 import { createCampaignTemplate } from '../templates/campaign-templates.use-case';

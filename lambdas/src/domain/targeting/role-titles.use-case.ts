@@ -1,4 +1,4 @@
-import type { TRoleTitleChoice, TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleTitleChoice, TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import { NotFoundError } from '../../kernel/errors';
 import type { CampaignTemplateRepository } from '../ports/campaign-template.port';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';

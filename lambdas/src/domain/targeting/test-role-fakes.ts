@@ -1,4 +1,4 @@
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import type { RoleCatalogRepository } from '../ports/role-catalog.port';
 
 /** A small catalogue: IT (two roles, the CTO with two segments) and Finance (one role). */

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   ZCampaignTemplateInput,
   ZCampaignTemplateUpdateInput,
-} from '@bidgrid/shared/entities/campaign-template.schema';
+} from '@bidgrid/shared/templates/campaign-template.schema';
 import type {
   TCampaignTemplate,
   TCampaignTemplateInput,
   TCampaignTemplateUpdateInput,
-} from '@bidgrid/shared/entities/campaign-template.schema';
-import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+} from '@bidgrid/shared/templates/campaign-template.schema';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/common/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { firstPage } from '../ports/page.port';
 import { memoryAdvertisers, recordFixture } from '../test-fakes';

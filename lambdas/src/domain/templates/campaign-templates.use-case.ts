@@ -6,11 +6,11 @@ import type {
   TCampaignTemplate,
   ZCampaignTemplateInput,
   ZCampaignTemplateUpdateInput,
-} from '@bidgrid/shared/entities/campaign-template.schema';
-import { estimatedBudget } from '@bidgrid/shared/validation/campaign-details.schema';
-import { isoDaysBetween } from '@bidgrid/shared/validation/iso-date';
-import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps';
-import { VALIDATION_MESSAGES } from '@bidgrid/shared/validation/messages';
+} from '@bidgrid/shared/templates/campaign-template.schema';
+import { estimatedBudget } from '@bidgrid/shared/campaigns/campaign-details.schema';
+import { isoDaysBetween } from '@bidgrid/shared/common/iso-date';
+import { clearDroppedStepData } from '@bidgrid/shared/templates/template-steps';
+import { VALIDATION_MESSAGES } from '@bidgrid/shared/common/messages';
 import { BadRequestError, ConflictError, NotFoundError } from '../../kernel/errors';
 import { invalidRequest } from '../../kernel/validation';
 import { requireAdvertiser } from '../advertisers/get-advertiser.use-case';

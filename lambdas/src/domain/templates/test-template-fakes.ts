@@ -1,5 +1,5 @@
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
 import type { TCreativeTemplateRecord } from '../ad-groups/template-records.schema';
 import type { CampaignTemplateRepository } from '../ports/campaign-template.port';
 import type { TemplateRepository } from '../ports/template.port';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '../../zod';
 import { defineOperation, type AnyOperation, type AuthKind } from '../operation';
-import { operationFeatures, operations } from '../operations/index';
+import { operationFeatures, operations } from '../operations';
 import { realtimeEvents } from '../../realtime/events';
 import {
   buildOpenApiDocument,

@@ -1,5 +1,5 @@
 import * as z from '../../zod';
-import * as entities from '../../entities/index';
+import * as entities from '../../entities';
 import { realtimeEvents as tableEvents } from '../../realtime/events';
 import type { RealtimeEventDef } from '../../realtime/event';
 import {
@@ -31,7 +31,7 @@ import {
   type AuthKind,
   type HttpMethod,
 } from '../operation';
-import { operationFeatures } from '../operations/index';
+import { operationFeatures } from '../operations';
 import { SchemaComponents, type TJsonSchema } from './json-schema';
 
 /** The OpenAPI version the document follows (JSON Schema draft 2020-12 for its schemas). */
@@ -438,10 +438,10 @@ const INFO_DESCRIPTION = [
   "Every reply of the REST API is the envelope `{success, payload, error}`: on success `payload` is the operation's answer and `error` is null; on failure `payload` is null and `error` is a text to show. A 400 adds `fieldErrors` (dotted field path to messages), and a paged list's success adds `nextCursor`. Only API Gateway's own refusals (the authorizer's 401, a body over 10 MB, a failed or timed-out integration) answer `{\"message\"}` instead.",
   "Lists are paged: `limit` (up to the operation's maximum) and `cursor` go in the query string on every method, and `nextCursor` (null once the list has ended) is the next page's `cursor`. A cursor is sealed for the list and the caller's agency.",
   'Long work (CRM imports, company matching, campaign creation) goes over the realtime (WebSocket) API, described in the `x-websocket` extension of this document.',
-  'This document is generated from the operation table (`shared/src/api/operations`) and the realtime events (`shared/src/realtime/events.ts`): a new operation appears here as soon as it is in the table.',
+  'This document is generated from the operation table (`shared/src/api/operations.ts`) and the realtime events (`shared/src/realtime/events.ts`): a new operation appears here as soon as it is in the table.',
 ].join('\n\n');
 
-/** Every entity schema (`Z<Name>` objects of `shared/src/entities`) as a component named `<Name>`. */
+/** Every entity schema (`Z<Name>` objects of `shared/src/entities.ts`) as a component named `<Name>`. */
 function nameEntities(components: SchemaComponents): void {
   for (const [exported, value] of Object.entries(entities)) {
     if (/^Z[A-Z]/.test(exported) && value instanceof z.ZodMiniObject) components.name(value, exported.slice(1));
@@ -690,7 +690,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): TOpenApiD
   const tags: { name: string; description: string }[] = [];
   for (const [feature, operations] of Object.entries(features)) {
     const tag = featureTitle(feature);
-    tags.push({ name: tag, description: `The operations of \`shared/src/api/operations\`'s ${feature} feature.` });
+    tags.push({ name: tag, description: `The operations of the ${feature} feature.` });
     for (const op of Object.values(operations)) {
       const item = (paths[op.path] ??= {});
       const method = op.method.toLowerCase() as TLowerMethod;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as z from '../../zod';
 import { defineOperation } from '../operation';
-import { operationFeatures, operations } from '../operations/index';
+import { operationFeatures, operations } from '../operations';
 import { realtimeEvents } from '../../realtime/events';
 import { API_REFERENCE_PATH, buildOpenApiDocument, featureTitle } from './openapi-document';
 import {

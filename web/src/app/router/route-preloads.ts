@@ -1,5 +1,5 @@
 import type { Params } from 'react-router-dom';
-import { getAdvertiserPageFirstScreen } from '@bidgrid/shared/api/operations/advertiser-page.operations';
+import { getAdvertiserPageFirstScreen } from '@bidgrid/shared/advertisers/advertiser-page.operations';
 import { advertiserToRead } from '@/features/advertisers/advertiser-page-reads';
 import { advertiserPageAnswers, prefetchAdvertiserPage } from '@/features/advertisers/api/advertiser-prefetch';
 import {

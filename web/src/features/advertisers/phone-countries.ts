@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_COUNTRY } from '@bidgrid/shared/validation/phone-number';
+import { DEFAULT_PHONE_COUNTRY } from '@bidgrid/shared/advertisers/phone-number';
 
 /** A country of the phone input: ISO code, name and international dialling code. */
 export interface PhoneCountry {

@@ -1,4 +1,4 @@
-import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLog } from '@bidgrid/shared/billing/billing.schema';
 import { formatUsd } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn } from '@/components/data-table';
 import type { CsvColumn } from '@/lib/csv-export';

@@ -1,4 +1,4 @@
-import { ZBillingLog, ZInvoice, type TBillingLog, type TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import { ZBillingLog, ZInvoice, type TBillingLog, type TInvoice } from '@bidgrid/shared/billing/billing.schema';
 
 /** An invoice as the API sends it, checked against the contract. */
 export function makeInvoice(overrides: Partial<TInvoice> = {}): TInvoice {

@@ -1,4 +1,4 @@
-import type { TInvoiceSummary } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoiceSummary } from '@bidgrid/shared/billing/billing.schema';
 import { formatUsd, NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatLogDate, timeValue } from '@/lib/date-format';

@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import type { TCampaign, TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign, TCampaignReport } from '@bidgrid/shared/campaigns/campaign.schema';
 import { formatCount, formatPercent, formatUsd } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn, SortValue } from '@/components/data-table';
 import type { CsvColumn } from '@/lib/csv-export';

@@ -1,7 +1,7 @@
 import * as clock from '@bidgrid/shared/clock';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import { isCampaignReadOnly } from '@bidgrid/shared/validation/campaign-details.schema';
-import type { TNowInput } from '@bidgrid/shared/validation/iso-date';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import { isCampaignReadOnly } from '@bidgrid/shared/campaigns/campaign-details.schema';
+import type { TNowInput } from '@bidgrid/shared/common/iso-date';
 
 /** The two flags the all-campaigns dialog stages (000 §4). */
 export interface TCampaignFlags {

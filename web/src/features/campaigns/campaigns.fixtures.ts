@@ -1,10 +1,10 @@
-import { ZCampaign, type TCampaign, type TCampaignReport } from '@bidgrid/shared/entities/campaign.schema';
+import { ZCampaign, type TCampaign, type TCampaignReport } from '@bidgrid/shared/campaigns/campaign.schema';
 import {
   LINE_ITEM_METRICS,
   ZLineItem,
   type TLineItem,
   type TLineItemReport,
-} from '@bidgrid/shared/entities/line-item.schema';
+} from '@bidgrid/shared/campaigns/line-item.schema';
 
 export { makeAdGroup, makeAdvertiser, makeCreative } from '@/test/entity-fixtures';
 

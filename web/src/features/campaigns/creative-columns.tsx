@@ -1,6 +1,6 @@
 import { Image, Link } from '@chakra-ui/react';
 import { DEFAULT_VIDEO_DURATION_S, TRUNCATE, VIDEO_MIME_TYPES } from '@bidgrid/shared/constants';
-import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
 import { formatCount, formatPercent, NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import type { DataTableColumn } from '@/components/data-table';
 import { formatShortDate, timeValue } from '@/lib/date-format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addIsoDays } from '@bidgrid/shared/validation/iso-date';
+import { addIsoDays } from '@bidgrid/shared/common/iso-date';
 import { deliveryPacing, deliveryRows, deliveryTotals, pacingSentence } from './delivery';
 
 const days = [

@@ -1,5 +1,5 @@
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TDeliveryDay } from '@bidgrid/shared/reports/delivery.schema';
 import { microsToUsd, usdToMicros } from '@bidgrid/shared/metrics/derive';
 import { formatUsd } from '@bidgrid/shared/metrics/format';
 import { formatIsoDay } from './format';

@@ -1,6 +1,6 @@
 import { NOT_AVAILABLE, formatByKind, formatCount, METRIC_KINDS } from '@bidgrid/shared/metrics/format';
-import type { TLineItemMetric } from '@bidgrid/shared/entities/line-item.schema';
-import { isIsoDate } from '@bidgrid/shared/validation/iso-date';
+import type { TLineItemMetric } from '@bidgrid/shared/campaigns/line-item.schema';
+import { isIsoDate } from '@bidgrid/shared/common/iso-date';
 import { ordinal } from '@/lib/date-format';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

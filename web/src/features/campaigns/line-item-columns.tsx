@@ -4,7 +4,7 @@ import {
   type TLineItem,
   type TLineItemMetric,
   type TLineItemReport,
-} from '@bidgrid/shared/entities/line-item.schema';
+} from '@bidgrid/shared/campaigns/line-item.schema';
 import type { CsvColumn } from '@/lib/csv-export';
 import { formatLineItemMetric, statusText } from './format';
 import { lineItemExportHeader } from './line-item-labels';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINE_ITEM_DEFAULT_METRICS, LINE_ITEM_METRICS } from '@bidgrid/shared/entities/line-item.schema';
+import { LINE_ITEM_DEFAULT_METRICS, LINE_ITEM_METRICS } from '@bidgrid/shared/campaigns/line-item.schema';
 import { toCsv } from '@/lib/csv-export';
 import { lineItemExportColumns } from './line-item-columns';
 import { LINE_ITEM_LABELS, lineItemExportHeader, lineItemLabel } from './line-item-labels';

@@ -1,4 +1,4 @@
-import type { TLineItemMetric } from '@bidgrid/shared/entities/line-item.schema';
+import type { TLineItemMetric } from '@bidgrid/shared/campaigns/line-item.schema';
 
 /**
  * The line-item table's column header of each metric, as a person reads it (issue 15): the spec lists the

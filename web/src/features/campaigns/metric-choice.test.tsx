@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LINE_ITEM_DEFAULT_METRICS } from '@bidgrid/shared/entities/line-item.schema';
+import { LINE_ITEM_DEFAULT_METRICS } from '@bidgrid/shared/campaigns/line-item.schema';
 import { SessionContext } from '@/lib/session/session-context';
 import { fakeSession } from '@/test/render';
 import { metricChoiceKey, parseMetricChoice, serializeMetricChoice, useMetricChoice } from './metric-choice';

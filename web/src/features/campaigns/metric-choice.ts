@@ -4,7 +4,7 @@ import {
   LINE_ITEM_DEFAULT_METRICS,
   LINE_ITEM_METRICS,
   type TLineItemMetric,
-} from '@bidgrid/shared/entities/line-item.schema';
+} from '@bidgrid/shared/campaigns/line-item.schema';
 import { useSession } from '@/lib/session/session-context';
 
 /**

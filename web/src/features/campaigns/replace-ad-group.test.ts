@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdGroupCreate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import { makeAdGroup, makeCreative } from './campaigns.fixtures';
 import { replaceAdGroup, type TReplacementDeps, type TReplacementStep } from './replace-ad-group';
 

@@ -1,5 +1,5 @@
-import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
 import type { TCreativeMaker } from '@/lib/creative-upload/creative-makers';
 
 export type { TCreativeMaker };

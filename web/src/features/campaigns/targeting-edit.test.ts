@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import { ZCampaignActivity } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignTargetingEdit } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import { ZCampaignActivity } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import {
   activityLines,
   changeOf,

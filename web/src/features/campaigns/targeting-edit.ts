@@ -4,10 +4,10 @@ import {
   type TCampaignCompany,
   type TCampaignTargetingChangeResult,
   type TCampaignTargetingEdit,
-} from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TCampaignTargetingChange } from '@bidgrid/shared/entities/campaign-targeting-request.schema';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+} from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TCampaignTargetingChange } from '@bidgrid/shared/targeting/campaign-targeting-request.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 
 /** The editor's title and button text (ours, issue 12). */
 export const EDIT_TARGETING_TITLE = 'Edit Targeting';

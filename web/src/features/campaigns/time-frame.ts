@@ -1,7 +1,7 @@
 import * as clock from '@bidgrid/shared/clock';
 import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TTimeFrame } from '@bidgrid/shared/constants';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
-import { isIsoDate, todayIso } from '@bidgrid/shared/validation/iso-date';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
+import { isIsoDate, todayIso } from '@bidgrid/shared/common/iso-date';
 
 /**
  * The time frame a report view shows (000 §4): one of the rolling frames, or CUSTOM_DATE with its one

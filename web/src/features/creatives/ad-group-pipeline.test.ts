@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/ad-groups/creative.schema';
 import type { TPutFile } from '@/lib/creative-upload/creative-makers';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';
 import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';

@@ -4,10 +4,10 @@ import type {
   TAdGroupTemplate,
   TAdGroupTemplateCreate,
   TAdGroupType,
-} from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCreatedAdGroup } from '@bidgrid/shared/entities/campaign-draft.schema';
-import { ZCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
-import type { TCreative, TCreativeTemplate, TCreativeTemplateForm } from '@bidgrid/shared/entities/creative.schema';
+} from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TCreatedAdGroup } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import { ZCreativeMimeType } from '@bidgrid/shared/common/common.schema';
+import type { TCreative, TCreativeTemplate, TCreativeTemplateForm } from '@bidgrid/shared/ad-groups/creative.schema';
 import {
   putWithProgress,
   templateMaker,

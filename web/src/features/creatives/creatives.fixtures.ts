@@ -1,6 +1,6 @@
-import { ZAdGroupTemplate, type TAdGroup, type TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { ZCreativeTemplate, type TCreative, type TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
+import { ZAdGroupTemplate, type TAdGroup, type TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { ZCreativeTemplate, type TCreative, type TCreativeTemplate } from '@bidgrid/shared/ad-groups/creative.schema';
 import {
   makeAdGroup as baseAdGroup,
   makeAdvertiser as baseAdvertiser,

@@ -1,4 +1,4 @@
-import type { TDomainList, TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TDomainList, TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_SPLIT_LIST_CPM } from '@bidgrid/shared/constants';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TDomainList, TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TDomainList, TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 
 /**
  * The Publication Lists choice of a draft (001 §2, §3): `selectedDomainListsIds` names the chosen lists

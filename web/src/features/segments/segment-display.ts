@@ -1,5 +1,5 @@
-import type { TEmailGroup } from '@bidgrid/shared/entities/company.schema';
-import { isHashedEmailsSegment, type TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import type { TEmailGroup } from '@bidgrid/shared/targeting/company.schema';
+import { isHashedEmailsSegment, type TRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
 
 /**
  * The tag snippet as the pages show it (001 §2): without its first image tag (the pixel line), the

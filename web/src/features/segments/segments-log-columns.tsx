@@ -1,4 +1,4 @@
-import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { TSegmentsLogEntry } from '@bidgrid/shared/billing/billing.schema';
 import type { DataTableColumn } from '@/components/data-table';
 import type { CsvColumn } from '@/lib/csv-export';
 import { formatLogDate, timeValue } from '@/lib/date-format';

@@ -1,4 +1,4 @@
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import type { FakeSocket } from '@/test/fake-realtime';
 
 /** A miss the match could only say had no ranges (`no-ranges`), waiting for its explanation. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCsvUpload } from '@bidgrid/shared/validation/imported-list';
-import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import { readCsvUpload } from '@bidgrid/shared/lists/imported-list';
+import type { TCompanyMatchResult } from '@bidgrid/shared/targeting/company.schema';
 import {
   domainLines,
   domainsToExplain,

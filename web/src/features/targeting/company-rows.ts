@@ -4,8 +4,8 @@ import type {
   TCompanyRow,
   TFoundCompanyInfo,
   TNoMatchExplanation,
-} from '@bidgrid/shared/entities/company.schema';
-import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/validation/domain-entry';
+} from '@bidgrid/shared/targeting/company.schema';
+import { domainEntryKey, parseDomainEntry } from '@bidgrid/shared/lists/domain-entry';
 
 /** Longest entry the match takes: no domain is longer, so a longer line is cut and reported as no domain. */
 export const MAX_ENTRY_LENGTH = 2048;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
 import { savedRegionKeys, selectAllKey, toggleCountry, toggleRegion } from './region-selection';
 
 const us = (code: string, name: string): TGeoOption => ({

@@ -1,5 +1,5 @@
 import { SELECT_ALL_SUFFIX } from '@bidgrid/shared/constants';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
 
 /** A country of the State/Province step, in the step's order (001 §2: USA, then CAN). */
 export const REGION_COUNTRIES = [

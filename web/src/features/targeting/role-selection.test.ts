@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TRole, TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRole, TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import {
   chosenRoles,
   filterCatalog,

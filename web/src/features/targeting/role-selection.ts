@@ -1,5 +1,5 @@
 import { SELECT_ALL_SUFFIX } from '@bidgrid/shared/constants';
-import type { TCookieSet, TRole, TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TCookieSet, TRole, TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 
 /**
  * Chosen roles as the draft keeps them (001 §3 `campaignCookieSets`): `roleTypeId:roleId` -> that

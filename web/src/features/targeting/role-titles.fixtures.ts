@@ -1,4 +1,4 @@
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 
 /** A role catalogue as `listRoleTitles` sends it: two role types, three roles, one segment each. */
 export const ROLE_CATALOG: TRoleType[] = [

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyMatchResult } from '@bidgrid/shared/targeting/company.schema';
 import { useNoMatchExplanations } from './api/company-matches.realtime';
 import { domainsToExplain, withExplanations } from './company-rows';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import { switchAdvertiser } from './advertiser-switch';
 import { finishedDraft, makeAdvertiser, matchedRow, WINTER_AD_GROUP_TEMPLATE } from './wizard.fixtures';
 

@@ -1,7 +1,7 @@
 import type { TStepName } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignDraft, TCreatedAdGroup } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaignDraft, TCreatedAdGroup } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import { pageForUrl } from './landing-pages';
 
 /**

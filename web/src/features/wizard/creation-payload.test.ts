@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import { ZCampaignTemplateInput } from '@bidgrid/shared/entities/campaign-template.schema';
+import { ZCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import { ZCampaignTemplateInput } from '@bidgrid/shared/templates/campaign-template.schema';
 import {
   creationPayload,
   DraftIncompleteError,

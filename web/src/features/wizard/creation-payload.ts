@@ -1,15 +1,15 @@
 import { BUDGET_TYPE, SELECT_ALL_SUFFIX, type TStepName } from '@bidgrid/shared/constants';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import type {
   TCampaignTemplateInput,
   TCampaignTemplateUpdateInput,
-} from '@bidgrid/shared/entities/campaign-template.schema';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
-import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
-import type { TTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
-import { destinationPageGate } from '@bidgrid/shared/validation/step-gates';
-import { clearDroppedStepData } from '@bidgrid/shared/validation/template-steps';
+} from '@bidgrid/shared/templates/campaign-template.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
+import type { TCampaignType } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
+import { destinationPageGate } from '@bidgrid/shared/campaigns/step-gates';
+import { clearDroppedStepData } from '@bidgrid/shared/templates/template-steps';
 
 /**
  * What the Summary sends (001 §3 "Campaign creation payload", "Campaign template"), built from the

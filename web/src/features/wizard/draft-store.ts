@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TStepName } from '@bidgrid/shared/constants';
-import { ZStepName } from '@bidgrid/shared/entities/playbook.schema';
-import { newCampaignDraft, ZCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { ZStepName } from '@bidgrid/shared/agency/playbook.schema';
+import { newCampaignDraft, ZCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import * as z from '@bidgrid/shared/zod';
 import {
   CAMPAIGN_DRAFT_KEY,

@@ -1,4 +1,4 @@
-import type { THubspotPage } from '@bidgrid/shared/entities/crm.schema';
+import type { THubspotPage } from '@bidgrid/shared/crm/crm.schema';
 
 /** A URL without its query string and fragment: the page a UTM-tagged landing page points at. */
 export const pageOf = (url: string): string => url.split('#')[0]?.split('?')[0] ?? '';

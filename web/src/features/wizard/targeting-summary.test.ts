@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { newCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import { namesLine, targetingSummary } from './targeting-summary';
 
 const draft = (fields: Partial<TCampaignDraft>): TCampaignDraft => ({ ...newCampaignDraft(), ...fields });

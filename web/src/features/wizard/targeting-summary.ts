@@ -1,4 +1,4 @@
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import type { TStepName } from '@bidgrid/shared/constants';
 import { geoGroupLine, regionCountsOf, targetingColumns } from '@/lib/targeting-columns';
 import { includedCompanies, targetingInfo } from './creation-payload';

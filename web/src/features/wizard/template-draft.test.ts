@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { newCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import { draftForTemplateFlow, isTemplateEdit } from './template-draft';
 import { stepsWithLayers } from './wizard-flow';
 import { makeAdvertiser, makeTemplate, WINTER_AD_GROUP_TEMPLATE } from './wizard.fixtures';

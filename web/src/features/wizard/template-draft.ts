@@ -1,10 +1,10 @@
 import type { TStepName } from '@bidgrid/shared/constants';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
-import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
-import type { TRoleTitleChoice } from '@bidgrid/shared/entities/role-title.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
+import type { TCampaignStep } from '@bidgrid/shared/agency/playbook.schema';
+import type { TRoleTitleChoice } from '@bidgrid/shared/targeting/role-title.schema';
 import { draftFromTemplate } from './template-seed';
 import { stepsWithLayers } from './wizard-flow';
 

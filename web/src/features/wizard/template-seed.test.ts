@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TARGETING_LAYERS } from '@bidgrid/shared/constants';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import {
   ZCampaignTemplate,
   ZCampaignTemplateInput,
   ZCampaignTemplateUpdateInput,
   type TCampaignTemplate,
-} from '@bidgrid/shared/entities/campaign-template.schema';
-import { TEMPLATE_STEP_FIELDS, type TTemplateDataStep } from '@bidgrid/shared/validation/template-steps';
+} from '@bidgrid/shared/templates/campaign-template.schema';
+import { TEMPLATE_STEP_FIELDS, type TTemplateDataStep } from '@bidgrid/shared/templates/template-steps';
 import { DraftIncompleteError, templatePayload, templateUpdatePayload } from './creation-payload';
 import { draftFromTemplate } from './template-seed';
 import { finishedDraft, makeAdvertiser, makeTemplate, matchedRow, unmatchedRow } from './wizard.fixtures';

@@ -1,9 +1,9 @@
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
-import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
-import { estimatedBudget } from '@bidgrid/shared/validation/campaign-details.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
+import type { TCampaignStep } from '@bidgrid/shared/agency/playbook.schema';
+import { estimatedBudget } from '@bidgrid/shared/campaigns/campaign-details.schema';
 import { stepsWithLayers } from './wizard-flow';
 
 /**

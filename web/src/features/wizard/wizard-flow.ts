@@ -1,6 +1,6 @@
 import { STEPS, TARGETING_LAYERS, type TStepName } from '@bidgrid/shared/constants';
-import type { TCampaignType } from '@bidgrid/shared/entities/campaign.schema';
-import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
+import type { TCampaignType } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TCampaignStep } from '@bidgrid/shared/agency/playbook.schema';
 import type { TWizardFlow } from '@/lib/wizard-step';
 
 /**

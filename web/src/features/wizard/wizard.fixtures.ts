@@ -1,9 +1,9 @@
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import { ZCampaign, type TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import { ZCampaign, type TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import { ZCampaignTemplate, type TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import { makeAdvertiser as baseAdvertiser } from '@/test/entity-fixtures';
 
 /** An advertiser with a saved card, as the API sends it (checked against the contract). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { deleteAdGroup, listAdGroupTemplates } from '@bidgrid/shared/api/operations/adgroup.operations';
+import { deleteAdGroup, listAdGroupTemplates } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import {
   createCreative,
   deleteCreative,
@@ -7,10 +7,10 @@ import {
   listCreativesByAdGroup,
   listCreativeTemplatesByAdGroupTemplate,
   uploadCreative,
-} from '@bidgrid/shared/api/operations/creative.operations';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/entities/creative.schema';
-import { compareByName, compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+} from '@bidgrid/shared/ad-groups/creative.operations';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TCreative, TCreativeTemplate } from '@bidgrid/shared/ad-groups/creative.schema';
+import { compareByName, compareNewestFirst } from '@bidgrid/shared/common/list-order';
 import type { TCreativeCalls } from '@/lib/creative-upload/creative-makers';
 import type { TAdGroupRemovalCalls } from '@/lib/creative-upload/discard-ad-group';
 import { useOperationMutation } from './use-operation-mutation';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgency, getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
-import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import { createAgency, getAgencyAssignedToUser, getPlaybooks } from '@bidgrid/shared/agency/agency.operations';
+import { getAdvertiser } from '@bidgrid/shared/advertisers/advertiser.operations';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { demoAgency } from '@/test/render';
 import { ApiError, createApiClient, PREFETCH_TTL_MS, prefetchPart, type ApiAuth } from './api-client';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
+import { getPlaybooks } from '@bidgrid/shared/agency/agency.operations';
 import { createFakeApi } from '@/test/fake-api';
 import { getApiClient } from './api-client';
 import { refreshOperations } from './cache-effects';

@@ -3,16 +3,16 @@
  * first step of `npm test`) compiles this file, and each `@ts-expect-error` fails the build if the line
  * under it ever compiles. Nothing here runs; the hook is never called.
  */
-import { archiveCampaign, listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
-import { getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
-import { uploadCreative } from '@bidgrid/shared/api/operations/creative.operations';
-import { getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import { archiveCampaign, listCampaignsByAdvertiser } from '@bidgrid/shared/campaigns/campaign.operations';
+import { getPlaybooks } from '@bidgrid/shared/agency/agency.operations';
+import { uploadCreative } from '@bidgrid/shared/ad-groups/creative.operations';
+import { getLineItemsReport } from '@bidgrid/shared/reports/report.operations';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { updateCached, type CacheEffects } from './cache-effects';
 import { skipToken, useOperationQuery } from './use-operation-query';
 import { useOperationMutation } from './use-operation-mutation';
 import { useOperationPages, type PageJoin } from './use-operation-pages';
-import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
+import type { TLineItemsReport } from '@bidgrid/shared/campaigns/line-item.schema';
 
 export function useTypeChecks(): void {
   // A read: params and query as the operation declares them; the reply is the response schema's type.

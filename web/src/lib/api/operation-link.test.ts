@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import { defineOperation } from '@bidgrid/shared/api/operation';
-import { getAgencyAssignedToUser } from '@bidgrid/shared/api/operations/agency.operations';
+import { getAgencyAssignedToUser } from '@bidgrid/shared/agency/agency.operations';
 import { createApiClient, type ApiAuth } from './api-client';
 import { createApolloClient, queryOperation } from './apollo-client';
 import { operationDocument } from './operation-document';

@@ -1,5 +1,5 @@
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
-import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/entities/agency.schema';
+import { SIGN_UP_TICKET_METADATA_KEY } from '@bidgrid/shared/agency/agency.schema';
 
 /**
  * Account creation with the identity provider (spec 000 §7: "sign up with username, password and an

@@ -1,11 +1,11 @@
-import { ZCreativeMimeType } from '@bidgrid/shared/entities/common.schema';
+import { ZCreativeMimeType } from '@bidgrid/shared/common/common.schema';
 import type {
   TCreative,
   TCreativeForm,
   TCreativeTemplate,
   TCreativeUploadUrl,
-} from '@bidgrid/shared/entities/creative.schema';
-import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
+} from '@bidgrid/shared/ad-groups/creative.schema';
+import type { TAdGroup } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import type { TMeasuredFile } from './measure-files';
 
 /**

@@ -1,5 +1,5 @@
-import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
+import type { TAdGroup } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
 
 /** The calls that remove a campaign's ad group with its creatives (`useAdGroupRemovalCalls`). */
 export interface TAdGroupRemovalCalls {

@@ -1,5 +1,5 @@
 import { probeMedia, type TByteSource } from '@bidgrid/shared/media/media-probe';
-import type { TUploadFileInfo } from '@bidgrid/shared/validation/upload.schema';
+import type { TUploadFileInfo } from '@bidgrid/shared/ad-groups/upload.schema';
 
 /** A chosen file with what the browser measured of it (the upload rules need the dimension and duration). */
 export interface TMeasuredFile extends TUploadFileInfo {

@@ -1,5 +1,5 @@
 import { TOAST_MS, type TMediaType } from '@bidgrid/shared/constants';
-import { checkUploadBatch, type TUploadBatch } from '@bidgrid/shared/validation/upload.schema';
+import { checkUploadBatch, type TUploadBatch } from '@bidgrid/shared/ad-groups/upload.schema';
 import { centerToaster, toaster } from '@/lib/toaster';
 import { measureFiles, type TMeasure, type TMeasuredFile } from './measure-files';
 import { FILES_LOADED, REST_FILES_LOADED } from './upload-messages';

@@ -1,4 +1,4 @@
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import { saveFile } from '../download-file';
 import { shownInvoiceNumber } from '../invoice-number';
 import type { FontSource } from './font-faces';

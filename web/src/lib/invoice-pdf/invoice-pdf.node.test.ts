@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ZInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
+import { ZInvoiceFacts } from '@bidgrid/shared/billing/billing.schema';
 import { packageFontSource } from './font-source.fixtures';
 import { renderInvoicePdf, type InvoiceForPdf } from './index';
 

@@ -1,5 +1,5 @@
-import type { TInvoiceFacts } from '@bidgrid/shared/entities/billing.schema';
-import { INVOICE_LABELS, formatCents, invoiceDetails, invoiceHeadline } from '@bidgrid/shared/entities/invoice-wording';
+import type { TInvoiceFacts } from '@bidgrid/shared/billing/billing.schema';
+import { INVOICE_LABELS, formatCents, invoiceDetails, invoiceHeadline } from '@bidgrid/shared/billing/invoice-wording';
 import { bodyTextLines } from './body-text';
 
 /** US Letter, in points, as the invoices have always been printed. */

@@ -2,7 +2,7 @@ import { nowMs } from '@bidgrid/shared/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from '@bidgrid/shared/zod';
 import { defineRealtimeEvent } from '@bidgrid/shared/realtime/event';
-import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyMatchResult } from '@bidgrid/shared/targeting/company.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { messageBytes, REALTIME_LIMITS } from '@bidgrid/shared/realtime/wire';
 import { fakeJwt, fakeRealtime, type FakeSocket } from '@/test/fake-realtime';

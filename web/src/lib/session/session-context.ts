@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { TAgency } from '@bidgrid/shared/entities/agency.schema';
+import type { TAgency } from '@bidgrid/shared/agency/agency.schema';
 
 /**
  * The session of spec 000 §3/§4: who is signed in and their agency. The provider (app/) fills it;

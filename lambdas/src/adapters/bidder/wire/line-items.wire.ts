@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/common/common.schema';
 import { ZSpendBudget } from './campaigns.wire';
 import { buzzRoute, ZBuzzDateTime, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 

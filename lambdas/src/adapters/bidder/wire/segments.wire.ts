@@ -1,6 +1,6 @@
 import * as z from '@bidgrid/shared/zod';
-import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
-import { MAX_SEGMENT_DESCRIPTION } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import { MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/common/common.schema';
+import { MAX_SEGMENT_DESCRIPTION } from '@bidgrid/shared/segments/retargeting-segment.schema';
 import { buzzRoute, ZBuzzId, ZLegacyCreated, zEnvelope, ZNoBody } from './common.wire';
 
 /**

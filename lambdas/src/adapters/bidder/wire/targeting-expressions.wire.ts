@@ -1,5 +1,5 @@
 import * as z from '@bidgrid/shared/zod';
-import { CIDR4_PATTERN, MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/entities/common.schema';
+import { CIDR4_PATTERN, MAX_BIDDER_ALTERNATIVE_ID, MAX_BIDDER_NAME } from '@bidgrid/shared/common/common.schema';
 import { buzzRoute, ZBuzzId, zV2List, ZNoBody, ZNoContent } from './common.wire';
 
 /**

@@ -1,12 +1,8 @@
-import { createAdvertiser } from '@bidgrid/shared/api/operations/advertiser-create.operations';
-import { getAdvertiser, listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
-import {
-  deleteHubspotTokens,
-  getHubspotAuthUrl,
-  saveHubspotTokens,
-} from '@bidgrid/shared/api/operations/crm.operations';
-import { createCardSetupIntent, saveAdvertiserCard } from '@bidgrid/shared/api/operations/payments.operations';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { createAdvertiser } from '@bidgrid/shared/advertisers/advertiser-create.operations';
+import { getAdvertiser, listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
+import { deleteHubspotTokens, getHubspotAuthUrl, saveHubspotTokens } from '@bidgrid/shared/crm/crm.operations';
+import { createCardSetupIntent, saveAdvertiserCard } from '@bidgrid/shared/billing/payments.operations';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { updateCached, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationPages } from '@/lib/api/use-operation-pages';

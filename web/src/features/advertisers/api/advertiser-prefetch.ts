@@ -1,5 +1,5 @@
-import { getAdvertiser } from '@bidgrid/shared/api/operations/advertiser.operations';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import { getAdvertiser } from '@bidgrid/shared/advertisers/advertiser.operations';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { keptAnswer, prefetchOperation, type KeptAnswer } from '@/lib/api/prefetch';
 
 // Apart from the hooks (`advertiser-calls.ts`), so the route's preload chunk stays free of the data cache.

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import {
   ZPaymentMethodForm,
   type TPaymentMethodForm,
   type TPaymentMethodFormInput,
-} from '@bidgrid/shared/validation/payment-method.schema';
+} from '@bidgrid/shared/billing/payment-method.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 import { toaster } from '@/lib/toaster';

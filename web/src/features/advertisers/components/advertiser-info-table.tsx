@@ -1,7 +1,7 @@
 import { Link, Table } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { formatPhoneNumber } from '@bidgrid/shared/validation/phone-number';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { formatPhoneNumber } from '@bidgrid/shared/advertisers/phone-number';
 
 /** The advertiser's domain as a link: the stored value may come with or without its scheme. */
 export function domainHref(domain: string): string {

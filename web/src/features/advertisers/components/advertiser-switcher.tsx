@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { compareSortValues } from '@/components/data-table';
 import { PlainSelect } from '@/components/plain-select';
 import { truncate } from '@/lib/truncate';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { paths } from '@/config/paths';
 import { formatShortDate, timeValue } from '@/lib/date-format';

@@ -1,6 +1,6 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { memo, Suspense } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { useFeatureSlots } from '@/lib/feature-slots';
 
 /** The dashboard's heading alone: while its code loads, or where the app provides no dashboard. */

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@chakra-ui/react';
-import type { TPaymentMethodSummary } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TPaymentMethodSummary } from '@bidgrid/shared/advertisers/advertiser.schema';
 
 /** A card brand as people write it ('visa' -> 'Visa', 'amex' -> 'American Express'). */
 export function brandLabel(brand: string): string {

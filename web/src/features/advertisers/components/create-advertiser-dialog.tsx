@@ -3,14 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ADVERTISER_CATEGORY } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { newId } from '@bidgrid/shared/ids';
 import {
   advertiserFormToFields,
   ZAdvertiserForm,
   type TAdvertiserForm,
   type TAdvertiserFormInput,
-} from '@bidgrid/shared/validation/advertiser.schema';
+} from '@bidgrid/shared/advertisers/advertiser-form.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { messageOf } from '@/lib/error-message';
 import { useCreateAdvertiser } from '../api/advertiser-calls';

@@ -1,6 +1,6 @@
 import { Button, Card, HStack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CRM_NOT_CONNECTED, crmAccountText, crmDisconnectQuestion } from '../advertiser-messages';
 import { useDeleteHubspotTokens, useHubspotAuthUrl } from '../api/advertiser-calls';

@@ -1,7 +1,7 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { paths } from '@/config/paths';
 import { AddPaymentMethodDialog } from './add-payment-method-dialog';
 import { brandLabel, NoCardBadge } from './card-summary';

@@ -1,7 +1,7 @@
 import { Flex, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { memo, useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { TRUNCATE } from '@bidgrid/shared/constants';
 import { isId } from '@bidgrid/shared/ids';
 import { ErrorState } from '@/components/data-states';

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { createAgency, getSignUpAccess, issueSignUpTicket } from '@bidgrid/shared/api/operations/agency.operations';
-import type { TAgency, TAgencyCreate } from '@bidgrid/shared/entities/agency.schema';
+import { createAgency, getSignUpAccess, issueSignUpTicket } from '@bidgrid/shared/agency/agency.operations';
+import type { TAgency, TAgencyCreate } from '@bidgrid/shared/agency/agency.schema';
 import { newId } from '@bidgrid/shared/ids';
-import type { TSignUpForm } from '@bidgrid/shared/validation/sign-up.schema';
+import type { TSignUpForm } from '@bidgrid/shared/agency/sign-up.schema';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { registerUser } from '@/lib/auth/sign-up';

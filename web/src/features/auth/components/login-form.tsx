@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { ZLoginForm, type TLoginForm, type TLoginFormInput } from '@bidgrid/shared/validation/login.schema';
+import { ZLoginForm, type TLoginForm, type TLoginFormInput } from '@bidgrid/shared/agency/login.schema';
 import { paths } from '@/config/paths';
 import { providerMessage, signInWithPassword, type SignInOutcome } from '@/lib/auth/cognito';
 

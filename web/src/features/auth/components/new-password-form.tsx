@@ -6,7 +6,7 @@ import {
   ZNewPasswordForm,
   type TNewPasswordForm,
   type TNewPasswordFormInput,
-} from '@bidgrid/shared/validation/login.schema';
+} from '@bidgrid/shared/agency/login.schema';
 import { completeNewPassword, providerMessage } from '@/lib/auth/cognito';
 
 /** Spec 000 §8: the new-password failure text. */

@@ -6,7 +6,7 @@ import {
   ZPasswordResetConfirmForm,
   type TPasswordResetConfirmForm,
   type TPasswordResetConfirmFormInput,
-} from '@bidgrid/shared/validation/password-reset.schema';
+} from '@bidgrid/shared/agency/password-reset.schema';
 import { confirmPasswordReset, requestPasswordReset } from '@/lib/auth/password-reset';
 import { resetErrorText } from '../auth-messages';
 import { useFormError } from '../hooks/use-form-error';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import {
   ZPasswordResetRequestForm,
   type TPasswordResetRequestForm,
-} from '@bidgrid/shared/validation/password-reset.schema';
+} from '@bidgrid/shared/agency/password-reset.schema';
 import { requestPasswordReset } from '@/lib/auth/password-reset';
 import { resetErrorText } from '../auth-messages';
 import { useFormError } from '../hooks/use-form-error';

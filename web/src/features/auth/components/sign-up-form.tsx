@@ -7,7 +7,7 @@ import {
   ZSignUpForm,
   type TSignUpForm,
   type TSignUpFormInput,
-} from '@bidgrid/shared/validation/sign-up.schema';
+} from '@bidgrid/shared/agency/sign-up.schema';
 import { toaster } from '@/lib/toaster';
 import { useCreateAccount } from '../api/create-account';
 import { CODE_SENT_TOAST, signUpErrorText } from '../auth-messages';

@@ -1,9 +1,5 @@
-import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
-import {
-  getSentInvoice,
-  listAllBillingLogs,
-  listSentInvoices,
-} from '@bidgrid/shared/api/operations/billing.operations';
+import { listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
+import { getSentInvoice, listAllBillingLogs, listSentInvoices } from '@bidgrid/shared/billing/billing.operations';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
 import { skipToken } from '@/lib/api/use-operation-query';

@@ -1,5 +1,5 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
-import type { TBillingLog } from '@bidgrid/shared/entities/billing.schema';
+import type { TBillingLog } from '@bidgrid/shared/billing/billing.schema';
 import { PagedExportedLog } from '@/components/exported-log-table';
 import { useSession } from '@/lib/session/session-context';
 import { useAllBillingLogs } from '../api/billing-queries';

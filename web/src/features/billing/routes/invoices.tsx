@@ -2,7 +2,7 @@ import { Button, chakra, Flex, Heading, HStack, IconButton, Skeleton, Stack, Tex
 import { useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TInvoice } from '@bidgrid/shared/entities/billing.schema';
+import type { TInvoice } from '@bidgrid/shared/billing/billing.schema';
 import { compareSortValues, DataTable } from '@/components/data-table';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';

@@ -1,18 +1,14 @@
 import { useCallback } from 'react';
-import {
-  createAdGroup,
-  deleteAdGroup,
-  listAdGroupsByCampaign,
-} from '@bidgrid/shared/api/operations/adgroup.operations';
+import { createAdGroup, deleteAdGroup, listAdGroupsByCampaign } from '@bidgrid/shared/ad-groups/ad-group.operations';
 import {
   deleteCreative,
   listCreativesByAdGroup,
   listCreativeTemplatesByAdGroupTemplate,
   updateCreativesLandingPage,
-} from '@bidgrid/shared/api/operations/creative.operations';
-import { getCreativesDailyReport, getCreativesReport } from '@bidgrid/shared/api/operations/report.operations';
-import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
-import { compareNewestFirst } from '@bidgrid/shared/entities/list-order';
+} from '@bidgrid/shared/ad-groups/creative.operations';
+import { getCreativesDailyReport, getCreativesReport } from '@bidgrid/shared/reports/report.operations';
+import type { TAdGroup } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import { compareNewestFirst } from '@bidgrid/shared/common/list-order';
 import { CREATIVE_TEMPLATES_JOIN, CREATIVES_JOIN } from '@/lib/api/ad-group-calls';
 import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';

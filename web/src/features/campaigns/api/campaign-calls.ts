@@ -6,13 +6,13 @@ import {
   listCampaignsByAdvertiser,
   updateCampaignDetails,
   updateCampaignStatus,
-} from '@bidgrid/shared/api/operations/campaign.operations';
-import { updateLineItemStatus } from '@bidgrid/shared/api/operations/line-item.operations';
+} from '@bidgrid/shared/campaigns/campaign.operations';
+import { updateLineItemStatus } from '@bidgrid/shared/campaigns/line-item.operations';
 import {
   getCampaignDelivery,
   getLineItemsDailyReport,
   getLineItemsReport,
-} from '@bidgrid/shared/api/operations/report.operations';
+} from '@bidgrid/shared/reports/report.operations';
 import { useRefreshOperations, type CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { useOperationQuery } from '@/lib/api/use-operation-query';

@@ -1,4 +1,4 @@
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 
 // The inputs of the campaigns dashboard's first reads, one builder each, shared by the hooks and the
 // dashboard's prefetch (`dashboard-prefetch.ts`): a prefetched reply is only taken by a request with the

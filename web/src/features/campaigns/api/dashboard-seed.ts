@@ -2,11 +2,11 @@ import {
   getCampaignTargetingSelections,
   listCampaignActivity,
   listCampaignsByAdvertiser,
-} from '@bidgrid/shared/api/operations/campaign.operations';
-import { listAdGroupsByCampaign } from '@bidgrid/shared/api/operations/adgroup.operations';
-import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
-import type { TAdvertiserPageFirstScreen } from '@bidgrid/shared/entities/advertiser-page.schema';
-import type { TRangeTimeFrame } from '@bidgrid/shared/entities/common.schema';
+} from '@bidgrid/shared/campaigns/campaign.operations';
+import { listAdGroupsByCampaign } from '@bidgrid/shared/ad-groups/ad-group.operations';
+import { getCreativesReport, getLineItemsReport } from '@bidgrid/shared/reports/report.operations';
+import type { TAdvertiserPageFirstScreen } from '@bidgrid/shared/advertisers/advertiser-page.schema';
+import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 import { isId } from '@bidgrid/shared/ids';
 import { keptAnswer, prefetchPart, type KeptAnswer, type PrefetchPart } from '@/lib/api/prefetch';
 import { CAMPAIGN_ID_PARAM } from '../shown-campaign';

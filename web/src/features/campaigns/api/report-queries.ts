@@ -1,21 +1,21 @@
 import { useEffect } from 'react';
-import { getCampaignDailyReport, listCampaignsByAdvertiser } from '@bidgrid/shared/api/operations/campaign.operations';
+import { getCampaignDailyReport, listCampaignsByAdvertiser } from '@bidgrid/shared/campaigns/campaign.operations';
 import {
   getCampaignDelivery,
   getCreativesDailyReport,
   getCreativesReport,
   getLineItemsDailyReport,
   getLineItemsReport,
-} from '@bidgrid/shared/api/operations/report.operations';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TCreative } from '@bidgrid/shared/entities/creative.schema';
-import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
-import type { TLineItemsReport } from '@bidgrid/shared/entities/line-item.schema';
+} from '@bidgrid/shared/reports/report.operations';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TCreative } from '@bidgrid/shared/ad-groups/creative.schema';
+import type { TDeliveryDay } from '@bidgrid/shared/reports/delivery.schema';
+import type { TLineItemsReport } from '@bidgrid/shared/campaigns/line-item.schema';
 import {
   compareCampaignsNewestFirst,
   compareLineItemsByName,
   compareNewestFirst,
-} from '@bidgrid/shared/entities/list-order';
+} from '@bidgrid/shared/common/list-order';
 import { sortedJoin, useOperationPages, type PageJoin, type PagesProgress } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';
 import { messageOf } from '@/lib/error-message';

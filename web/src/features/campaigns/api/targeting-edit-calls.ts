@@ -4,10 +4,10 @@ import {
   getCampaignTargetingSelections,
   listCampaignActivity,
   listCampaignsByAdvertiser,
-} from '@bidgrid/shared/api/operations/campaign.operations';
-import { listGeoOptions } from '@bidgrid/shared/api/operations/geo.operations';
-import { getLineItemsDailyReport, getLineItemsReport } from '@bidgrid/shared/api/operations/report.operations';
-import type { TCampaignTargetingChangeResult } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
+} from '@bidgrid/shared/campaigns/campaign.operations';
+import { listGeoOptions } from '@bidgrid/shared/targeting/geo.operations';
+import { getLineItemsDailyReport, getLineItemsReport } from '@bidgrid/shared/reports/report.operations';
+import type { TCampaignTargetingChangeResult } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
 import type { RealtimeRequestOf } from '@bidgrid/shared/realtime/event';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { useRefreshOperations } from '@/lib/api/cache-effects';

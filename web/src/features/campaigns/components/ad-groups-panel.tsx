@@ -1,10 +1,10 @@
 import { Button, Field, Flex, Heading, HStack, IconButton, Input, Link, Stack, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE, TOAST_MS, TRUNCATE } from '@bidgrid/shared/constants';
-import type { TAdGroup } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import { ZLandingPageForm } from '@bidgrid/shared/validation/landing-page.schema';
+import type { TAdGroup } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import { ZLandingPageForm } from '@bidgrid/shared/ad-groups/landing-page.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { formatShortDate } from '@/lib/date-format';
 import { messageOf } from '@/lib/error-message';

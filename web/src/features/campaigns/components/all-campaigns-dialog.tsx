@@ -1,8 +1,8 @@
 import { Button, CloseButton, Dialog, Flex, HStack, Portal, Skeleton, Stack, Switch } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EXPORT_FILE, TOAST_MS } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadingMore } from '@/components/loading-more';
 import { exportCsv } from '@/lib/csv-export';

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { DataTable } from '@/components/data-table';
 import { CAMPAIGN_METRIC_COLUMNS, currentReport } from '../campaign-columns';
 import { formatSyncedAt } from '../format';

@@ -1,7 +1,7 @@
 import { Button, chakra, Flex, Heading, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { memo, useId } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { isTruncated, truncate } from '@/lib/truncate';
 import {
   ARCHIVE_CAMPAIGN,

@@ -2,8 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TLineItem } from '@bidgrid/shared/entities/line-item.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TLineItem } from '@bidgrid/shared/campaigns/line-item.schema';
 import { toaster } from '@/lib/toaster';
 import { PIXEL_NOT_READY } from '../campaign-messages';
 import { ApolloProvider } from '@apollo/client/react';

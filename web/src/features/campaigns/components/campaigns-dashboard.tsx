@@ -2,8 +2,8 @@ import { Box, Button, Flex, Grid, Heading, Skeleton, Stack, Text } from '@chakra
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/data-states';
 import { copyWithToast } from '@/lib/clipboard';

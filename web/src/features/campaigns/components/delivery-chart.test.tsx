@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TDeliveryDay } from '@bidgrid/shared/entities/delivery.schema';
+import type { TDeliveryDay } from '@bidgrid/shared/reports/delivery.schema';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { bodyCellTexts } from '@/test/table-texts';

@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Flex, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { formatCount, formatUsd, NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useNearScreen } from '@/lib/use-near-screen';
 import { useDelivery } from '../api/report-queries';

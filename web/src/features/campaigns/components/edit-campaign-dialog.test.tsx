@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { makeCampaign } from '../campaigns.fixtures';

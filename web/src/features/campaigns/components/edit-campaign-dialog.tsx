@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import {
   campaignDetailsSchema,
   campaignEditability,
   type TCampaignDetails,
   type TCampaignDetailsInput,
-} from '@bidgrid/shared/validation/campaign-details.schema';
+} from '@bidgrid/shared/campaigns/campaign-details.schema';
 import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';

@@ -14,8 +14,8 @@ import {
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import { LINE_ITEM_METRICS, type TLineItem, type TLineItemMetric } from '@bidgrid/shared/entities/line-item.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import { LINE_ITEM_METRICS, type TLineItem, type TLineItemMetric } from '@bidgrid/shared/campaigns/line-item.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { LoadingMore } from '@/components/loading-more';

@@ -1,7 +1,7 @@
 import { Progress, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdGroup, TAdGroupCreate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { CREATIVES_REPLACED, replaceFailedText } from '../campaign-messages';

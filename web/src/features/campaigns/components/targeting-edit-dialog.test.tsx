@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TCampaignTargetingEdit } from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import type { TCampaignTargetingEdit } from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { RealtimeContext } from '@/lib/realtime/realtime-context';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { fakeRealtime } from '@/test/fake-realtime';

@@ -22,9 +22,9 @@ import {
   MAX_COMPANIES_PER_CHANGE,
   type TCampaignTargetingChangeResult,
   type TCampaignTargetingEdit,
-} from '@bidgrid/shared/entities/campaign-targeting-change.schema';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import { checkZipCodes, parseZipCodes } from '@bidgrid/shared/validation/zip-codes';
+} from '@bidgrid/shared/targeting/campaign-targeting-change.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
+import { checkZipCodes, parseZipCodes } from '@bidgrid/shared/targeting/zip-codes';
 import { FailureAlert } from '@/components/data-states';
 import { CsvFileButton } from '@/components/csv-file-button';
 import { toggleItem } from '@/lib/toggle-item';

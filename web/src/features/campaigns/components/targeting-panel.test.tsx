@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { TargetingPanel } from './targeting-panel';

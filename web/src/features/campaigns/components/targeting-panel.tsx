@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, List, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { ZTargetingSelections } from '@bidgrid/shared/entities/targeting.schema';
+import { ZTargetingSelections } from '@bidgrid/shared/targeting/targeting.schema';
 import { NOT_AVAILABLE } from '@bidgrid/shared/metrics/format';
 import { useTargetingSelections } from '../api/campaign-calls';
 import { reportErrorText, TARGETING_TITLE } from '../campaign-messages';

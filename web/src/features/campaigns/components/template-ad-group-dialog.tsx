@@ -1,9 +1,9 @@
 import { Box, Field, HStack, Image, Input, RadioGroup, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import type { TAdGroupType } from '@bidgrid/shared/entities/ad-group.schema';
-import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
-import { ZSavedAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
+import type { TAdGroupType } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import { ZLandingPageUrl } from '@bidgrid/shared/ad-groups/landing-page.schema';
+import { ZSavedAdGroupForm } from '@bidgrid/shared/ad-groups/ad-group-form.schema';
 import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
 import { formatShortDate } from '@/lib/date-format';
 import { truncate } from '@/lib/truncate';

@@ -1,6 +1,6 @@
 import { chakra, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useId } from 'react';
-import { todayIso } from '@bidgrid/shared/validation/iso-date';
+import { todayIso } from '@bidgrid/shared/common/iso-date';
 import { isTimeFrame, TIME_FRAME_OPTIONS, withCustomDate, type TFrameSelection } from '../time-frame';
 
 /**

@@ -2,8 +2,8 @@ import { Box, Button, Field, HStack, Input, List, RadioGroup, Stack, Text, Texta
 import { useId, useState } from 'react';
 import * as z from '@bidgrid/shared/zod';
 import { IMAGE_MIME_TYPES } from '@bidgrid/shared/constants';
-import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
-import { ZNewAdGroupForm } from '@bidgrid/shared/validation/ad-group.schema';
+import { ZLandingPageUrl } from '@bidgrid/shared/ad-groups/landing-page.schema';
+import { ZNewAdGroupForm } from '@bidgrid/shared/ad-groups/ad-group-form.schema';
 import { useUploadScreen } from '@/lib/api/api-error';
 import { uploadMaker, type TCreativeContext } from '@/lib/creative-upload/creative-makers';
 import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
 import {
   createAdGroup,
   createAdGroupTemplate,
   listAdGroupTemplates,
-} from '@bidgrid/shared/api/operations/adgroup.operations';
+} from '@bidgrid/shared/ad-groups/ad-group.operations';
 import {
   createCreativeTemplate,
   listCreativeTemplatesByAdGroupTemplate,
-} from '@bidgrid/shared/api/operations/creative.operations';
+} from '@bidgrid/shared/ad-groups/creative.operations';
 import { CREATIVE_TEMPLATES_JOIN, useAdGroupRemovalCalls, useCreativeCalls } from '@/lib/api/ad-group-calls';
 import { ApiError } from '@/lib/api/api-client';
 import type { CacheEffects } from '@/lib/api/cache-effects';

@@ -1,8 +1,8 @@
 import { chakra, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useId, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { MEDIA_TYPES, type TMediaType } from '@bidgrid/shared/constants';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { AdvertiserSelect } from '@/components/advertiser-select';
 import { PlainSelect } from '@/components/plain-select';
 import { useUploadScreen } from '@/lib/api/api-error';

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TCreative, TCreativeForm } from '@bidgrid/shared/entities/creative.schema';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TCreative, TCreativeForm } from '@bidgrid/shared/ad-groups/creative.schema';
 import { TOAST_MS } from '@bidgrid/shared/constants';
 import { apiErrorToastMs } from '@/lib/api/api-error';
 import { toaster } from '@/lib/toaster';

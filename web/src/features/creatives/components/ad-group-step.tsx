@@ -1,9 +1,9 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TEMPLATE_CREATIVE_DEFAULT_LANDING_PAGE, type TMediaType } from '@bidgrid/shared/constants';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import { ZAdGroupDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import { adGroupCreativesGate, savedAdGroupGate, STEP_GATE_MESSAGES } from '@bidgrid/shared/validation/step-gates';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import { ZAdGroupDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import { adGroupCreativesGate, savedAdGroupGate, STEP_GATE_MESSAGES } from '@bidgrid/shared/campaigns/step-gates';
 import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { advance, stay, type TStepOutcome, type TWizardFlow, type TWizardStepProps } from '@/lib/wizard-step';
 import { discardAdGroup } from '@/lib/creative-upload/discard-ad-group';

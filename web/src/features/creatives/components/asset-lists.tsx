@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Image, List, Progress, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { TRUNCATE } from '@bidgrid/shared/constants';
-import { videoDurationNote } from '@bidgrid/shared/validation/upload.schema';
+import { videoDurationNote } from '@bidgrid/shared/ad-groups/upload.schema';
 import type { TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { truncate } from '@/lib/truncate';
 import type { TFileStatus } from '../hooks/use-ad-group-pipeline';

@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, Input, List, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { IMAGE_MIME_TYPES, VIDEO_MIME_TYPES, type TMediaType } from '@bidgrid/shared/constants';
-import { ZAdGroupDetailsForm } from '@bidgrid/shared/validation/ad-group.schema';
+import { ZAdGroupDetailsForm } from '@bidgrid/shared/ad-groups/ad-group-form.schema';
 import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';
 import { announceBatch, checkChosenFiles } from '@/lib/creative-upload/upload-batch';
 import { DETAILS_STEP, FILES_STEP } from '../ad-group-messages';

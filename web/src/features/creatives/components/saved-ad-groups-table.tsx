@@ -1,8 +1,8 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { TRUNCATE, type TMediaType } from '@bidgrid/shared/constants';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { AD_GROUPS_LOADING, noTemplatesText } from '@/lib/creative-upload/upload-messages';
 import { formatShortDate, timeValue } from '@/lib/date-format';

@@ -1,7 +1,7 @@
 import { Image, Table, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { DEFAULT_VIDEO_DURATION_S, TRUNCATE } from '@bidgrid/shared/constants';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import { scrollRegionLabel, TableScroll } from '@/components/table-scroll';
 import { AD_GROUPS_LOADING } from '@/lib/creative-upload/upload-messages';
 import { formatShortDate } from '@/lib/date-format';

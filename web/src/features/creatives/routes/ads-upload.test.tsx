@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { TAdGroupTemplate } from '@bidgrid/shared/entities/ad-group.schema';
+import type { TAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.schema';
 import { centerToaster, toaster } from '@/lib/toaster';
 import { createFakeApi, renderWithApi, type FakeHandlers } from '@/test/fake-api';
 import { mp4File, pngFile } from '@/test/media-files';

@@ -1,9 +1,9 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS, type TMediaType } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { STEP_GATE_MESSAGES } from '@bidgrid/shared/validation/step-gates';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/common/messages';
+import { STEP_GATE_MESSAGES } from '@bidgrid/shared/campaigns/step-gates';
 import { useSession } from '@/lib/session/session-context';
 import { showGateToast, toaster } from '@/lib/toaster';
 import { templateSavedText } from '../ad-group-messages';

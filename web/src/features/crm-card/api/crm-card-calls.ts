@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { PICKER_TICKET_HEADER, type InputOf } from '@bidgrid/shared/api/operation';
-import { addCompanyToCampaign, listCrmCardCampaigns } from '@bidgrid/shared/api/operations/crm-card.operations';
+import { addCompanyToCampaign, listCrmCardCampaigns } from '@bidgrid/shared/crm-card/crm-card.operations';
 import { ApiError, type CallHeaders } from '@/lib/api/api-client';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';

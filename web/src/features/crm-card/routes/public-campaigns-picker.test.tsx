@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PICKER_TICKET_HEADER } from '@bidgrid/shared/api/operation';
-import { ADD_COMPANY_OUTCOME_MESSAGES, type TCrmCampaign } from '@bidgrid/shared/entities/crm.schema';
+import { ADD_COMPANY_OUTCOME_MESSAGES, type TCrmCampaign } from '@bidgrid/shared/crm/crm.schema';
 import { createFakeApi, renderWithApi, type FakeHandlers, type FakeReply } from '@/test/fake-api';
 import { fakeSession } from '@/test/render';
 import {

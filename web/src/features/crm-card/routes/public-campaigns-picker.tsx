@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ADD_COMPANY_OUTCOME_MESSAGES, type TAddCompanyOutcomeKind } from '@bidgrid/shared/entities/crm.schema';
+import { ADD_COMPANY_OUTCOME_MESSAGES, type TAddCompanyOutcomeKind } from '@bidgrid/shared/crm/crm.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { PlainSelect } from '@/components/plain-select';
 import { messageOf } from '@/lib/error-message';

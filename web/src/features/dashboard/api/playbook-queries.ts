@@ -1,4 +1,4 @@
-import { getPlaybooks } from '@bidgrid/shared/api/operations/agency.operations';
+import { getPlaybooks } from '@bidgrid/shared/agency/agency.operations';
 import { useOperationQuery } from '@/lib/api/use-operation-query';
 
 /**

@@ -1,4 +1,4 @@
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 
 const iconPaths: Record<TPlaybook['icon'], string> = {
   target:

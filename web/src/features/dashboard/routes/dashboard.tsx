@@ -1,6 +1,6 @@
 import { Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import type { TPlaybook } from '@bidgrid/shared/entities/playbook.schema';
+import type { TPlaybook } from '@bidgrid/shared/agency/playbook.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { paths } from '@/config/paths';
 import { abmFlowSteps, startCampaignFlow, type FlowStep } from '@/lib/campaign-flow';

@@ -1,8 +1,5 @@
-import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
-import {
-  listDomainListsByAdvertiser,
-  listPublicDomainLists,
-} from '@bidgrid/shared/api/operations/domain-list.operations';
+import { listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
+import { listDomainListsByAdvertiser, listPublicDomainLists } from '@bidgrid/shared/lists/domain-list.operations';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { useRefreshOperations } from '@/lib/api/cache-effects';
 import { useOperationPages } from '@/lib/api/use-operation-pages';

@@ -1,13 +1,10 @@
 import { Box, Checkbox, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TDomainList } from '@bidgrid/shared/entities/domain-list.schema';
-import { toFieldErrors } from '@bidgrid/shared/validation/field-errors';
-import { bidderName } from '@bidgrid/shared/validation/fields';
-import {
-  ZPublicationListCreateForm,
-  ZPublicationListEditForm,
-} from '@bidgrid/shared/validation/publication-list.schema';
+import type { TDomainList } from '@bidgrid/shared/lists/domain-list.schema';
+import { toFieldErrors } from '@bidgrid/shared/common/field-errors';
+import { bidderName } from '@bidgrid/shared/common/fields';
+import { ZPublicationListCreateForm, ZPublicationListEditForm } from '@bidgrid/shared/lists/publication-list.schema';
 import { FormDialog } from '@/components/form-dialog';
 import { toaster } from '@/lib/toaster';
 import { messageOf } from '@/lib/error-message';

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Checkbox, Heading, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MULTI_SELECT_VISIBLE_ROWS } from '@bidgrid/shared/constants';
-import type { TDomainList, TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
+import type { TDomainList, TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
 import { LoadingMore } from '@/components/loading-more';
 import { useAdvertiserDomainLists, usePublicDomainLists } from '../api/domain-list-calls';
 import { isChosen, setSplitCpm, toggleList, type TListSelection } from '../list-selection';

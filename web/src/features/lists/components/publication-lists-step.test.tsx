@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { newCampaignDraft, type TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import { RealtimeContext } from '@/lib/realtime/realtime-context';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { fakeRealtime } from '@/test/fake-realtime';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { publicationListsGate } from '@bidgrid/shared/validation/step-gates';
+import { publicationListsGate } from '@bidgrid/shared/campaigns/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useAdvertiserDomainLists, usePublicDomainLists } from '../api/domain-list-calls';
 import { restoreSelection, type TListSelection } from '../list-selection';

@@ -1,9 +1,9 @@
-import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
+import { listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
 import {
   createEmailSegment,
   createSegment,
   listSegmentsByAdvertiser,
-} from '@bidgrid/shared/api/operations/segment.operations';
+} from '@bidgrid/shared/segments/segment.operations';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import type { CacheEffects } from '@/lib/api/cache-effects';
 import { useOperationMutation } from '@/lib/api/use-operation-mutation';

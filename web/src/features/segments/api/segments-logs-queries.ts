@@ -1,4 +1,4 @@
-import { listSegmentsLogs } from '@bidgrid/shared/api/operations/segments-log.operations';
+import { listSegmentsLogs } from '@bidgrid/shared/segments/segments-log.operations';
 import { ApiError } from '@/lib/api/api-client';
 import { useOperationPages, type OperationPages } from '@/lib/api/use-operation-pages';
 

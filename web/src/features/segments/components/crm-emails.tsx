@@ -1,9 +1,9 @@
 import { Box, Button, Field, HStack, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { MAX_CRM_EMAILS, type TFoundEmailsInfo } from '@bidgrid/shared/entities/company.schema';
-import { checkImportedEntries, groupEmailsByDomain, splitEmailList } from '@bidgrid/shared/validation/imported-list';
-import { contactsListGate } from '@bidgrid/shared/validation/step-gates';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { MAX_CRM_EMAILS, type TFoundEmailsInfo } from '@bidgrid/shared/targeting/company.schema';
+import { checkImportedEntries, groupEmailsByDomain, splitEmailList } from '@bidgrid/shared/lists/imported-list';
+import { contactsListGate } from '@bidgrid/shared/campaigns/step-gates';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { showGateToast } from '@/lib/toaster';

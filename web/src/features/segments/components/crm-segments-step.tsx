@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { crmRetargetingGate } from '@bidgrid/shared/validation/step-gates';
+import { crmRetargetingGate } from '@bidgrid/shared/campaigns/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { CrmEmails } from './crm-emails';
 import { CrmPrompt } from './crm-prompt';

@@ -1,8 +1,8 @@
 import { Box, Button, Checkbox, Code, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { copyWithToast } from '@/lib/clipboard';

@@ -1,8 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TRetargetingSegment } from '@bidgrid/shared/entities/retargeting-segment.schema';
+import { newCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TRetargetingSegment } from '@bidgrid/shared/segments/retargeting-segment.schema';
 import { makeAdvertiser } from '@/test/entity-fixtures';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';

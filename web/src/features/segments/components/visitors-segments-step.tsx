@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { segmentsGate } from '@bidgrid/shared/validation/step-gates';
+import { segmentsGate } from '@bidgrid/shared/campaigns/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { VisitorSegments } from './visitor-segments';
 

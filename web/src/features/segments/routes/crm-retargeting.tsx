@@ -1,10 +1,10 @@
 import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TFoundEmailsInfo } from '@bidgrid/shared/entities/company.schema';
-import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/validation/messages';
-import { crmRetargetingGate, STEP_GATE_MESSAGES } from '@bidgrid/shared/validation/step-gates';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TFoundEmailsInfo } from '@bidgrid/shared/targeting/company.schema';
+import { VALIDATION_MESSAGES as M } from '@bidgrid/shared/common/messages';
+import { crmRetargetingGate, STEP_GATE_MESSAGES } from '@bidgrid/shared/campaigns/step-gates';
 import { useSession } from '@/lib/session/session-context';
 import { showGateToast, toaster } from '@/lib/toaster';
 import { useAdvertiserChoices, useCreateEmailSegment } from '../api/segment-calls';

@@ -1,5 +1,5 @@
 import { Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { TSegmentsLogEntry } from '@bidgrid/shared/entities/billing.schema';
+import type { TSegmentsLogEntry } from '@bidgrid/shared/billing/billing.schema';
 import { PagedExportedLog } from '@/components/exported-log-table';
 import { useSession } from '@/lib/session/session-context';
 import { useSegmentsLogs } from '../api/segments-logs-queries';

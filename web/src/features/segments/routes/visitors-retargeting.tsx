@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
 import { useSession } from '@/lib/session/session-context';
 import { useAdvertiserChoices } from '../api/segment-calls';
 import { AdvertiserChoice } from '../components/advertiser-choice';

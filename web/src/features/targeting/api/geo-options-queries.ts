@@ -1,4 +1,4 @@
-import { listGeoOptions } from '@bidgrid/shared/api/operations/geo.operations';
+import { listGeoOptions } from '@bidgrid/shared/targeting/geo.operations';
 import { useOperationQuery } from '@/lib/api/use-operation-query';
 
 /** 001 §7: GET /geo/options, the US states and Canadian provinces of the State/Province step. */

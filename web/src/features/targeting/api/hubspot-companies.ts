@@ -1,5 +1,5 @@
-import { listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
-import { getCompanySortValues, listHubspotLists } from '@bidgrid/shared/api/operations/crm.operations';
+import { listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
+import { getCompanySortValues, listHubspotLists } from '@bidgrid/shared/crm/crm.operations';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { useOperationPages } from '@/lib/api/use-operation-pages';
 import { skipToken, useOperationQuery } from '@/lib/api/use-operation-query';

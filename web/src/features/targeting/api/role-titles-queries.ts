@@ -1,4 +1,4 @@
-import { listRoleTitles } from '@bidgrid/shared/api/operations/role-title.operations';
+import { listRoleTitles } from '@bidgrid/shared/targeting/role-title.operations';
 import { useOperationQuery } from '@/lib/api/use-operation-query';
 
 /** 001 §7: GET /roleTitle/getRoleTitleList, the role types with their roles and bidder segments. */

@@ -1,5 +1,5 @@
 import { Box, Flex, Progress, Text } from '@chakra-ui/react';
-import type { TCompanyMatchResult } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyMatchResult } from '@bidgrid/shared/targeting/company.schema';
 import type { TMissExplanations } from '../use-miss-explanations';
 import { CompanyMatchesTable } from './company-matches-table';
 import { MissExplanationStatus } from './miss-explanation-status';

@@ -1,5 +1,5 @@
 import { Badge, chakra, Text } from '@chakra-ui/react';
-import type { TCompanyRow } from '@bidgrid/shared/entities/company.schema';
+import type { TCompanyRow } from '@bidgrid/shared/targeting/company.schema';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 
 const Checkbox = chakra('input', {

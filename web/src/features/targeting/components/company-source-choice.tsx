@@ -1,5 +1,5 @@
 import { RadioGroup, Stack } from '@chakra-ui/react';
-import type { TCompanySource } from '@bidgrid/shared/validation/step-gates';
+import type { TCompanySource } from '@bidgrid/shared/campaigns/step-gates';
 
 /** The source choices of 001 §2, in its order; the HubSpot ones only for a CRM-connected advertiser. */
 const SOURCE_LABELS: Record<TCompanySource, string> = {

@@ -1,8 +1,8 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { CSV_MATCH_MAX_DOMAINS } from '@bidgrid/shared/constants';
-import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
-import { checkImportedEntries } from '@bidgrid/shared/validation/imported-list';
+import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/targeting/company.schema';
+import { checkImportedEntries } from '@bidgrid/shared/lists/imported-list';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 import { ErrorState } from '@/components/data-states';
 import { toggleMember } from '@/lib/toggle-item';

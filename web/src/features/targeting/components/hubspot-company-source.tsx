@@ -1,9 +1,9 @@
 import { Box, Button, Checkbox, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { COMPANY_SEARCH_PAGE_SIZE, COMPANY_SEARCH_START_AFTER } from '@bidgrid/shared/constants';
-import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/entities/company.schema';
-import type { TCompanySortValues, THubspotFilter, THubspotList } from '@bidgrid/shared/entities/crm.schema';
-import { companiesListGate, hubspotTierGate } from '@bidgrid/shared/validation/step-gates';
+import type { TCompanyMatchResult, TFoundCompanyInfo } from '@bidgrid/shared/targeting/company.schema';
+import type { TCompanySortValues, THubspotFilter, THubspotList } from '@bidgrid/shared/crm/crm.schema';
+import { companiesListGate, hubspotTierGate } from '@bidgrid/shared/campaigns/step-gates';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { showGateToast } from '@/lib/toaster';

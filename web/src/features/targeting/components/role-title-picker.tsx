@@ -1,6 +1,6 @@
 import { Box, Checkbox, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
 import {
   filterCatalog,
   roleKey,

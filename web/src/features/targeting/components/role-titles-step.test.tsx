@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import { newCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import { createFakeApi, renderWithApi, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { stepHarness } from '@/test/step-harness';

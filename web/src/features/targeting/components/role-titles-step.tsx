@@ -1,7 +1,7 @@
 import { Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import type { TRoleType } from '@bidgrid/shared/entities/role-title.schema';
-import { roleTitlesGate } from '@bidgrid/shared/validation/step-gates';
+import type { TRoleType } from '@bidgrid/shared/targeting/role-title.schema';
+import { roleTitlesGate } from '@bidgrid/shared/campaigns/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useRoleTitles } from '../api/role-titles-queries';
 import { chosenRoles, reconcileSelections } from '../role-selection';

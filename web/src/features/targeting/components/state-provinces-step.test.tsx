@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
 import { createFakeApi, renderWithApi, type FakeReply } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { stepHarness } from '@/test/step-harness';

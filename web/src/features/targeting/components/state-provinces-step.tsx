@@ -1,7 +1,7 @@
 import { Checkbox, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import type { TGeoOption } from '@bidgrid/shared/entities/geo-option.schema';
-import { regionsGate } from '@bidgrid/shared/validation/step-gates';
+import type { TGeoOption } from '@bidgrid/shared/targeting/geo-option.schema';
+import { regionsGate } from '@bidgrid/shared/campaigns/step-gates';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { useGeoOptions } from '../api/geo-options-queries';
 import { REGION_COUNTRIES, regionsOf, selectAllKey, toggleCountry, toggleRegion } from '../region-selection';

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import { targetCompaniesGate, type TCompanySource } from '@bidgrid/shared/validation/step-gates';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import { targetCompaniesGate, type TCompanySource } from '@bidgrid/shared/campaigns/step-gates';
 import { AdvertiserSelect } from '@/components/advertiser-select';
 import { useSession } from '@/lib/session/session-context';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';

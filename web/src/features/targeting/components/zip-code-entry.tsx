@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
-import { checkZipCodes, mergeZipCodes, parseZipCodes, readTypedZipCodes } from '@bidgrid/shared/validation/zip-codes';
+import { checkZipCodes, mergeZipCodes, parseZipCodes, readTypedZipCodes } from '@bidgrid/shared/targeting/zip-codes';
 import { CsvFileButton, showCsvError } from '@/components/csv-file-button';
 
 /** Ours: a CSV whose lines hold no code at all. */

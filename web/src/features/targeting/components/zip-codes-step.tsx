@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
-import { zipCodesGate } from '@bidgrid/shared/validation/step-gates';
-import { mergeZipCodes, readTypedZipCodes } from '@bidgrid/shared/validation/zip-codes';
+import { zipCodesGate } from '@bidgrid/shared/campaigns/step-gates';
+import { mergeZipCodes, readTypedZipCodes } from '@bidgrid/shared/targeting/zip-codes';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { addTypedCodes, NO_TYPING, ZipCodeEntry, type TZipTyping } from './zip-code-entry';
 

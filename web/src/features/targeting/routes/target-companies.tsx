@@ -1,6 +1,6 @@
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { TCompanySource } from '@bidgrid/shared/validation/step-gates';
+import type { TCompanySource } from '@bidgrid/shared/campaigns/step-gates';
 import { AdvertiserSelect } from '@/components/advertiser-select';
 import { useSession } from '@/lib/session/session-context';
 import { useTargetingAdvertisers } from '../api/hubspot-companies';

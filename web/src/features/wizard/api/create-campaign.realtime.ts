@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
-import type { TCampaignCreate } from '@bidgrid/shared/entities/campaign-create.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
+import type { TCampaignCreate } from '@bidgrid/shared/campaigns/campaign-create.schema';
 import { realtimeEventsByName } from '@bidgrid/shared/realtime/events';
 import { useRealtimeCall } from '@/lib/realtime/use-realtime-call';
 

@@ -1,16 +1,16 @@
-import { getAdGroupTemplate } from '@bidgrid/shared/api/operations/adgroup.operations';
-import { getAdvertiser, listAdvertisersByAgency } from '@bidgrid/shared/api/operations/advertiser.operations';
-import { listCampaignsByAdvertiser, recordCampaignEvent } from '@bidgrid/shared/api/operations/campaign.operations';
-import { updateCreativesLandingPage } from '@bidgrid/shared/api/operations/creative.operations';
-import { listHubspotPages } from '@bidgrid/shared/api/operations/crm.operations';
-import { listPublicDomainLists } from '@bidgrid/shared/api/operations/domain-list.operations';
-import { getCampaignTemplateRoleTitles } from '@bidgrid/shared/api/operations/role-title.operations';
+import { getAdGroupTemplate } from '@bidgrid/shared/ad-groups/ad-group.operations';
+import { getAdvertiser, listAdvertisersByAgency } from '@bidgrid/shared/advertisers/advertiser.operations';
+import { listCampaignsByAdvertiser, recordCampaignEvent } from '@bidgrid/shared/campaigns/campaign.operations';
+import { updateCreativesLandingPage } from '@bidgrid/shared/ad-groups/creative.operations';
+import { listHubspotPages } from '@bidgrid/shared/crm/crm.operations';
+import { listPublicDomainLists } from '@bidgrid/shared/lists/domain-list.operations';
+import { getCampaignTemplateRoleTitles } from '@bidgrid/shared/targeting/role-title.operations';
 import {
   createCampaignTemplate,
   deleteCampaignTemplate,
   listCampaignTemplatesByUser,
   updateCampaignTemplate,
-} from '@bidgrid/shared/api/operations/template.operations';
+} from '@bidgrid/shared/templates/template.operations';
 import { HUBSPOT_PAGE_KINDS } from '@bidgrid/shared/constants';
 import type { CacheEffects } from '@/lib/api/cache-effects';
 import { useRefreshOperations } from '@/lib/api/cache-effects';

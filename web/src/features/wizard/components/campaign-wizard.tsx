@@ -2,10 +2,10 @@ import { Alert, Box, Button, Flex, Heading, HStack, List, Stack, Text } from '@c
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TStepName } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { TPublicList } from '@bidgrid/shared/entities/domain-list.schema';
-import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { newCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { TPublicList } from '@bidgrid/shared/lists/domain-list.schema';
+import type { TCampaignStep } from '@bidgrid/shared/agency/playbook.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { TStepName } from '@bidgrid/shared/constants';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
 import { WIZARD_MESSAGES as W } from '../wizard-messages';
 import { chosenLayers, TargetingLayerChoice } from './targeting-layers-page';
 

@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
 import { EmptyState, ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Heading, HStack, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { STEPS, TOAST_MS, type TStepName } from '@bidgrid/shared/constants';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSession } from '@/lib/session/session-context';
 import { toaster } from '@/lib/toaster';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignStep } from '@bidgrid/shared/entities/playbook.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaignStep } from '@bidgrid/shared/agency/playbook.schema';
 import type { TStepName } from '@bidgrid/shared/constants';
 
 /**

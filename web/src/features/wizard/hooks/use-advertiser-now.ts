@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import { useCurrentAdvertiser } from '../api/wizard-calls';
 
 /** The draft with a newer copy of its own advertiser; the same draft when it holds another one or that very copy. */

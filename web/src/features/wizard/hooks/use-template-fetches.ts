@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import type { TCampaignTemplate } from '@bidgrid/shared/entities/campaign-template.schema';
-import { todayIso } from '@bidgrid/shared/validation/iso-date';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import type { TCampaignTemplate } from '@bidgrid/shared/templates/campaign-template.schema';
+import { todayIso } from '@bidgrid/shared/common/iso-date';
 import { useTemplateAdGroupCall, useTemplateRoleTitlesCall } from '../api/wizard-calls';
 import type { TDraftStore } from '../draft-store';
 import { draftForTemplateFlow, type TTemplateFetches } from '../template-draft';

@@ -3,14 +3,14 @@ import { chakra, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import {
   campaignDetailsSchema,
   estimatedBudget,
   type TCampaignDetails,
   type TCampaignDetailsInput,
-} from '@bidgrid/shared/validation/campaign-details.schema';
-import { toNumberInput } from '@bidgrid/shared/validation/fields';
+} from '@bidgrid/shared/campaigns/campaign-details.schema';
+import { toNumberInput } from '@bidgrid/shared/common/fields';
 import { CampaignDetailsFields } from '@/components/campaign-details-fields';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';
 import { isTemplateFlow } from '../wizard-flow';

@@ -1,8 +1,8 @@
 import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { newCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
-import type { THubspotPage } from '@bidgrid/shared/entities/crm.schema';
+import { newCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
+import type { THubspotPage } from '@bidgrid/shared/crm/crm.schema';
 import { createFakeApi, renderWithApi } from '@/test/fake-api';
 import { demoAgency, fakeSession } from '@/test/render';
 import { makeAdvertiser } from '../wizard.fixtures';

@@ -2,10 +2,10 @@ import { Alert, Badge, Box, Button, Field, HStack, Input, RadioGroup, Skeleton, 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { THubspotPage } from '@bidgrid/shared/entities/crm.schema';
-import { ZLandingPageUrl } from '@bidgrid/shared/validation/landing-page.schema';
-import { destinationPageGate } from '@bidgrid/shared/validation/step-gates';
-import { buildUtmUrl, ZUtmForm, type TUtmForm, type TUtmFormInput } from '@bidgrid/shared/validation/utm.schema';
+import type { THubspotPage } from '@bidgrid/shared/crm/crm.schema';
+import { ZLandingPageUrl } from '@bidgrid/shared/ad-groups/landing-page.schema';
+import { destinationPageGate } from '@bidgrid/shared/campaigns/step-gates';
+import { buildUtmUrl, ZUtmForm, type TUtmForm, type TUtmFormInput } from '@bidgrid/shared/ad-groups/utm.schema';
 import { ErrorState } from '@/components/data-states';
 import { FormDialog } from '@/components/form-dialog';
 import { advance, stay, type TWizardStepProps } from '@/lib/wizard-step';

@@ -2,8 +2,8 @@ import { Button, HStack, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/re
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CUSTOM_CAMPAIGN_TYPE_COMPANY_IPS, STORAGE_KEYS } from '@bidgrid/shared/constants';
-import type { TAdvertiser } from '@bidgrid/shared/entities/advertiser.schema';
-import { selectAdvertiserGate } from '@bidgrid/shared/validation/step-gates';
+import type { TAdvertiser } from '@bidgrid/shared/advertisers/advertiser.schema';
+import { selectAdvertiserGate } from '@bidgrid/shared/campaigns/step-gates';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/data-states';
 import { LoadingMore } from '@/components/loading-more';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { TCampaignDraft } from '@bidgrid/shared/entities/campaign-draft.schema';
+import type { TCampaignDraft } from '@bidgrid/shared/campaigns/campaign-draft.schema';
 import type { TWizardFlow, TWizardStepProps } from '@/lib/wizard-step';
 import { stepHarness as wizardlessStepHarness } from '@/test/step-harness';
 import { WizardContext, type TWizardContext } from '../components/wizard-context';

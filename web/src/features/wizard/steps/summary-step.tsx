@@ -1,7 +1,7 @@
 import { Box, Button, Code, DataList, Dialog, Heading, HStack, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '@bidgrid/shared/constants';
-import type { TCampaign } from '@bidgrid/shared/entities/campaign.schema';
+import type { TCampaign } from '@bidgrid/shared/campaigns/campaign.schema';
 import { formatCount, formatUsd } from '@bidgrid/shared/metrics/format';
 import { FailureAlert } from '@/components/data-states';
 import { ConfirmDialog } from '@/components/confirm-dialog';
