@@ -32,4 +32,14 @@ describe('layout', () => {
         .sort(),
     ).toEqual([...DOMAIN_SLICES, 'ports'].sort());
   });
+
+  it("shared's slices carry the domain's names, beside the contract's own folders", () => {
+    const folders = readdirSync(join(repoRoot, 'shared/src'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    const slices = folders.filter((name) => !['api', 'common', 'media', 'metrics', 'realtime', 'test'].includes(name));
+    const domainOnly = ['connections', 'vendors'];
+    const sharedOnly = ['crm-card'];
+    expect(slices.sort()).toEqual([...DOMAIN_SLICES.filter((s) => !domainOnly.includes(s)), ...sharedOnly].sort());
+  });
 });
