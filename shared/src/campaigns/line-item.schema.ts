@@ -48,6 +48,11 @@ export const LINE_ITEM_HIDDEN_METRICS = [
 
 /** Every line-item metric, default-shown first: the keys of a line-item report row. */
 export const LINE_ITEM_METRICS = [...LINE_ITEM_DEFAULT_METRICS, ...LINE_ITEM_HIDDEN_METRICS] as const;
+
+/** The line-item metrics of video delivery (`video_*`), which a display campaign has none of ('N/A'). */
+export const LINE_ITEM_VIDEO_METRICS: ReadonlySet<(typeof LINE_ITEM_METRICS)[number]> = new Set(
+  LINE_ITEM_METRICS.filter((metric) => metric.startsWith('video_')),
+);
 export type TLineItemMetric = (typeof LINE_ITEM_METRICS)[number];
 
 const metricShape = Object.fromEntries(LINE_ITEM_METRICS.map((metric) => [metric, ZMetricValue])) as Record<

@@ -1,7 +1,7 @@
 import type { TCampaignReport } from '@bidgrid/shared/campaigns/campaign.schema';
 import type { TRangeTimeFrame } from '@bidgrid/shared/common/common.schema';
 import type { TCreativeReport } from '@bidgrid/shared/ad-groups/creative.schema';
-import { LINE_ITEM_METRICS } from '@bidgrid/shared/campaigns/line-item.schema';
+import { LINE_ITEM_METRICS, LINE_ITEM_VIDEO_METRICS } from '@bidgrid/shared/campaigns/line-item.schema';
 import type { TLineItemMetrics, TLineItemReport } from '@bidgrid/shared/campaigns/line-item.schema';
 import { emptyCounts, sumRows } from '@bidgrid/shared/metrics/counts.schema';
 import type { TMetricCounts } from '@bidgrid/shared/metrics/counts.schema';
@@ -44,19 +44,6 @@ export function campaignReportOf(counts: TMetricCounts, period: TReportPeriod): 
   };
 }
 
-const VIDEO_METRICS: ReadonlySet<string> = new Set([
-  'video_companion_ctr',
-  'video_companion_clicks',
-  'video_companion_views',
-  'video_complete_percent',
-  'video_completes',
-  'video_midpoints',
-  'video_plays',
-  'video_q1',
-  'video_q3',
-  'video_skips',
-]);
-
 /**
  * A line item's report row. `segment_count_nam` (shown by default, 000 §2) is the number of IP
  * segments the line item's company matched: a property of the line item, not of a day. A display
@@ -72,7 +59,7 @@ export function lineItemReportOf(
   const metrics = {} as Record<keyof TLineItemMetrics, number | null>;
   for (const metric of LINE_ITEM_METRICS) {
     if (metric === 'segment_count_nam') metrics[metric] = lineItem.segmentCount;
-    else if (!isVideoCampaign && VIDEO_METRICS.has(metric)) metrics[metric] = null;
+    else if (!isVideoCampaign && LINE_ITEM_VIDEO_METRICS.has(metric)) metrics[metric] = null;
     else metrics[metric] = derived[metric] ?? null;
   }
   return { ...metrics, beeswaxLineItemId: lineItem.beeswaxLineItemId, ...period };
