@@ -1,5 +1,6 @@
 import type { TSegmentsLogEntry } from '@bidgrid/shared/billing/billing.schema';
 import type { DataTableColumn } from '@/components/data-table';
+import { csvColumnsOf, fieldColumn, type FieldColumn } from '@/components/field-column';
 import type { CsvColumn } from '@/lib/csv-export';
 import { formatLogDate, timeValue } from '@/lib/date-format';
 
@@ -11,42 +12,18 @@ export const originalDomainsText = (entry: TSegmentsLogEntry): string => entry.o
  * widths: a date longer than 200 pixels widens its column instead of running into the subdomain, and the
  * original domains wrap within their 700.
  */
-export const SEGMENTS_LOG_COLUMNS: ReadonlyArray<DataTableColumn<TSegmentsLogEntry>> = [
-  {
-    id: 'date',
-    header: 'Date',
+const COLUMNS: ReadonlyArray<FieldColumn<TSegmentsLogEntry>> = [
+  fieldColumn('date', 'Date', (entry: TSegmentsLogEntry) => entry.date, {
+    text: formatLogDate,
+    sortBy: timeValue,
     minWidth: 200,
-    cell: (entry) => formatLogDate(entry.date),
-    sortValue: (entry) => timeValue(entry.date),
-  },
-  {
-    id: 'subdomain',
-    header: 'Subdomain',
-    minWidth: 200,
-    cell: (entry) => entry.subdomain,
-    sortValue: (entry) => entry.subdomain,
-  },
-  {
-    id: 'ipSegment',
-    header: 'IP Segment',
-    minWidth: 200,
-    cell: (entry) => entry.ipSegment,
-    sortValue: (entry) => entry.ipSegment,
-  },
-  {
-    id: 'originalDomains',
-    header: 'Original Domains',
-    minWidth: 700,
-    wrap: true,
-    cell: originalDomainsText,
-    sortValue: originalDomainsText,
-  },
+  }),
+  fieldColumn('subdomain', 'Subdomain', (entry: TSegmentsLogEntry) => entry.subdomain, { minWidth: 200 }),
+  fieldColumn('ipSegment', 'IP Segment', (entry: TSegmentsLogEntry) => entry.ipSegment, { minWidth: 200 }),
+  fieldColumn('originalDomains', 'Original Domains', originalDomainsText, { minWidth: 700, wrap: true }),
 ];
 
+export const SEGMENTS_LOG_COLUMNS: ReadonlyArray<DataTableColumn<TSegmentsLogEntry>> = COLUMNS;
+
 /** The export writes the grid's texts to 'export.csv' (000 §4). */
-export const SEGMENTS_LOG_CSV: ReadonlyArray<CsvColumn<TSegmentsLogEntry>> = [
-  { header: 'Date', value: (entry) => formatLogDate(entry.date) },
-  { header: 'Subdomain', value: (entry) => entry.subdomain },
-  { header: 'IP Segment', value: (entry) => entry.ipSegment },
-  { header: 'Original Domains', value: originalDomainsText },
-];
+export const SEGMENTS_LOG_CSV: ReadonlyArray<CsvColumn<TSegmentsLogEntry>> = csvColumnsOf(COLUMNS);
