@@ -12,6 +12,7 @@ import {
 import {
   addDelivery,
   campaignDelivery,
+  DELIVERY_COUNT_KEYS,
   emptyDelivery,
   splitByCreative,
   type DeliveryCounts,
@@ -49,32 +50,13 @@ import type { SimReply, SimRequest, SimRoute } from './simulator-server';
 export const REPORT_DIMENSIONS = ['bid_day', 'advertiser_id', 'campaign_id', 'line_item_id', 'creative_id'] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 
-/** Measures of the performance view. */
-export const REPORT_METRICS = [
-  'impression',
-  'clicks',
-  'spend',
-  'conversions',
-  'viewthrough_conversions',
-  'clickthrough_conversions',
-  'postback_conversions',
-  'conversion_orders',
-  'conversion_value',
-  'video_start',
-  'video_first_quartile',
-  'video_midpoint',
-  'video_third_quartile',
-  'video_complete',
-  'video_skip',
-  'companion_impression',
-  'companion_click',
-  'viewable_impression',
-  'measurable_impression',
-  'viewable_seconds',
-  'ivt_measured_impression',
-  'ivt_impression',
-  'reach',
-] as const;
+/** A delivery count as the performance view names it: money in dollars, without `_micros`. */
+type Measure<K extends string> = K extends `${infer M}_micros` ? M : K;
+
+/** Measures of the performance view: the delivery counts, in their order, money named in dollars. */
+export const REPORT_METRICS = DELIVERY_COUNT_KEYS.map((key) => key.replace(/_micros$/, '')) as ReadonlyArray<
+  Measure<(typeof DELIVERY_COUNT_KEYS)[number]>
+>;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 
 const isDimension = (f: string): f is ReportDimension => (REPORT_DIMENSIONS as readonly string[]).includes(f);
