@@ -1,7 +1,7 @@
 /**
  * DynamoDB table definitions: the one source read by CDK (cloud tables), the local stack (creates
  * them in DynamoDB Local) and the repositories (key names). Every key an agency's data lives under
- * starts with `AGENCY#<id>`; see DATA-MODEL in the README.
+ * starts with `AGENCY#<id>`; see docs/DATA-MODEL.md.
  */
 export interface TableDef {
   /** Logical id (CDK) and the suffix of the physical name. */

@@ -20,7 +20,7 @@ export type TWafRateLimit = z.infer<typeof ZWafRateLimit>;
 
 /**
  * Everything that differs between dev and prod. Secrets are not here: they live in SSM under
- * `secretsPrefix` (README "Deploy to AWS") and are read by the Lambdas at cold start.
+ * `secretsPrefix` (docs/DEPLOY.md) and are read by the Lambdas at cold start.
  */
 export const ZStageConfig = z.object({
   stage: z.enum(STAGE_NAMES),

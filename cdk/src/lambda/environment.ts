@@ -65,7 +65,7 @@ export function lambdaEnvironment(input: LambdaEnvironmentInput): Record<string,
 }
 
 /**
- * The SSM parameters an operator creates before the first deploy (README "Deploy to AWS"): the
+ * The SSM parameters an operator creates before the first deploy (docs/DEPLOY.md): the
  * same names the local stack passes as `SECRET_*` variables (cdk/local/gateway/lambda-env.ts),
  * as SecureStrings under the stage's prefix, encrypted with the stage's secrets key.
  */

@@ -16,7 +16,7 @@ import { resourcePrefix } from '../config/stages';
 import type { AppFunction } from '../lambda/app-function.construct';
 import type { JobQueueResources } from './jobs.stack';
 
-/** When the alarms go off (README "Operations"). */
+/** When the alarms go off (docs/DEPLOY.md "Operations"). */
 export const ALARM_THRESHOLDS = {
   /** REST 5xx replies, in percent of the requests of a 5-minute period, two periods in a row. */
   rest5xxPercent: 5,

@@ -59,7 +59,7 @@ export class SignUpRefusedError extends Error {
 /**
  * The PreSignUp decision. `PreSignUp_SignUp` (the public SignUp call) needs a valid, unused ticket for
  * this user name and e-mail, and uses it up; `PreSignUp_AdminCreateUser` passes, because only holders
- * of IAM rights on the pool can call it (the README's way to create the first internal users); every
+ * of IAM rights on the pool can call it (docs/DEPLOY.md's way to create the first internal users); every
  * other source (federated sign-in, none configured) is refused.
  */
 export async function redeemSignUpTicket(
