@@ -1,9 +1,10 @@
-import { Box, Button, Field, HStack, Input, List, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, List, RadioGroup, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import * as z from '@bidgrid/shared/zod';
 import { IMAGE_MIME_TYPES } from '@bidgrid/shared/constants';
 import { ZLandingPageUrl } from '@bidgrid/shared/ad-groups/landing-page.schema';
 import { ZNewAdGroupForm } from '@bidgrid/shared/ad-groups/ad-group-form.schema';
+import { InvalidAssets } from '@/components/invalid-assets';
 import { useUploadScreen } from '@/lib/api/api-error';
 import { uploadMaker, type TCreativeContext } from '@/lib/creative-upload/creative-makers';
 import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-files';
@@ -194,20 +195,7 @@ export function UploadAdGroupDialog({
           </List.Root>
         </Box>
       ) : null}
-      {refused.length > 0 ? (
-        <Stack gap="1">
-          <Text fontSize="sm" fontWeight="semibold">
-            Invalid assets
-          </Text>
-          <List.Root ps="4" gap="1" aria-label="Invalid assets">
-            {refused.map((message) => (
-              <List.Item key={message} color="fg.error" fontSize="sm">
-                {message}
-              </List.Item>
-            ))}
-          </List.Root>
-        </Stack>
-      ) : null}
+      <InvalidAssets messages={refused} />
     </ReplacementDialogFrame>
   );
 }

@@ -6,7 +6,8 @@ import type { TMeasure, TMeasuredFile } from '@/lib/creative-upload/measure-file
 import { announceBatch, checkChosenFiles } from '@/lib/creative-upload/upload-batch';
 import { DETAILS_STEP, FILES_STEP } from '../ad-group-messages';
 import type { TFileStatus } from '../hooks/use-ad-group-pipeline';
-import { InvalidAssets, ValidAssets } from './asset-lists';
+import { InvalidAssets } from '@/components/invalid-assets';
+import { ValidAssets } from './asset-lists';
 import { FileDropZone } from './file-drop-zone';
 
 /** What 'Create New AdGroup' holds: the details and the files that passed the upload rules. */
