@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { specifiersOf } from './move-modules.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -69,11 +70,6 @@ function filesUnder(dir) {
   });
 }
 
-/** The import specifiers of a module's source (static, type-only, re-exports, `import()`). */
-export function importsOf(source) {
-  return [...source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]);
-}
-
 const isUseCase = (file) => /\.use-case\.ts$/.test(file);
 
 /** Imports from a use case file to another use case file. */
@@ -82,7 +78,8 @@ function useCaseImports() {
   return filesUnder(domain)
     .filter(isUseCase)
     .flatMap((file) =>
-      importsOf(readFileSync(file, 'utf8'))
+      specifiersOf(readFileSync(file, 'utf8'))
+        .map((found) => found.specifier)
         .filter((spec) => spec.startsWith('.') && /\.use-case$/.test(spec))
         .map((spec) => `${relative(repoRoot, file)} -> ${spec}`),
     );

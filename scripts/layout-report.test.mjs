@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importsOf, parseLongFunction } from './layout-report.mjs';
+import { parseLongFunction } from './layout-report.mjs';
 
 describe('the layout report', () => {
   it("reads ESLint's long-function message as the function and its lines", () => {
@@ -11,16 +11,5 @@ describe('the layout report', () => {
       lines: 151,
     });
     expect(parseLongFunction('Unexpected console statement.')).toBeNull();
-  });
-
-  it('finds every form of import a module takes', () => {
-    const source = [
-      "import { a } from './a.use-case';",
-      "import type { B } from '../b.use-case';",
-      "export { c } from './c';",
-      "const d = await import('./d.use-case');",
-      "import './side-effect';",
-    ].join('\n');
-    expect(importsOf(source)).toEqual(['./a.use-case', '../b.use-case', './c', './d.use-case', './side-effect']);
   });
 });
