@@ -13,6 +13,7 @@ import { addIsoDays, todayIso } from '@bidgrid/shared/common/iso-date';
 import { pngBanner } from '@bidgrid/local/seed/creative-assets';
 import { accessTokenFor, callOperation } from '../support/api';
 import { expect, expectAccessible, readWhenReady, signIn, test } from './fixtures';
+import { settled } from './layout-checks';
 
 /**
  * The campaigns dashboard against the seeded demo world (cdk/local/seed/campaigns.seed.ts): Acme has an
@@ -413,8 +414,12 @@ test.describe('campaigns dashboard', () => {
       'Spent USD',
       'Segment Count',
     ]);
-    const ctr = page.getByRole('checkbox', { name: 'CTR', exact: true });
-    // The visible checkbox (its label), once the menu has settled, as a person would click it.
+    const chooser = page.getByRole('dialog', { name: 'Select Metrics' });
+    const ctr = chooser.getByRole('checkbox', { name: 'CTR', exact: true });
+    // The visible checkbox (its label), once the menu is open and its entry animation has ended, as a
+    // person would click it: a click during the animation can land on the box's old place.
+    await expect(chooser).toBeVisible();
+    await settled(page);
     await ctr.locator('xpath=..').click();
     await expect(ctr).toBeChecked();
     await page.keyboard.press('Escape');
